@@ -1,0 +1,88 @@
+"""The build pipeline: run every output step for a game into a staging folder, then swap it in.
+
+Nothing half-written: each game is built into `output/.staging-*/<game>` and moved to
+`output/<game>` only when every step succeeded, so a failed build leaves the previous output.
+Steps register themselves in `STEPS`; each writes files under the game's folder and returns the
+paths it wrote for the summary table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Protocol
+
+from generator.content.errors import ErrorList
+from generator.content.loader import GameContent
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    languages: tuple[str, ...] = ("de", "en")
+    papers: tuple[str, ...] = ("a4", "letter")
+    seed: int = 0
+
+
+class Progress(Protocol):
+    def advance(self, description: str, total: int | None = None) -> None: ...
+
+
+@dataclass
+class StepResult:
+    files: list[Path] = field(default_factory=list)
+
+
+BuildStep = Callable[[GameContent, Path, BuildOptions, ErrorList], list[Path]]
+
+
+def write_model(content: GameContent, out: Path, options: BuildOptions, errors: ErrorList) -> list[Path]:
+    """Write the validated model as JSON: the machine-readable form of the game for other tools."""
+    data = {
+        "game": content.game.model_dump(mode="json"),
+        "cards": [card.model_dump(mode="json") for card in content.cards],
+        "boards": [board.model_dump(mode="json") for board in content.boards],
+        "tables": [table.model_dump(mode="json") for table in content.tables],
+        "content_hash": content.content_hash,
+    }
+    path = out / "game.json"
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+    return [path]
+
+
+STEPS: list[tuple[str, BuildStep]] = [("model", write_model)]
+
+
+def build_games(contents: list[GameContent], output: Path, options: BuildOptions, errors: ErrorList,
+                on_step: Callable[[str, str], None] | None = None) -> dict[str, list[Path]]:
+    """Build every game; on any error nothing in `output` changes. Returns written files per game."""
+    output.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=output))
+    written: dict[str, list[Path]] = {}
+    try:
+        for content in contents:
+            game_dir = staging / content.id
+            game_dir.mkdir(parents=True)
+            files: list[Path] = []
+            for name, step in STEPS:
+                if on_step:
+                    on_step(content.id, name)
+                files.extend(step(content, game_dir, options, errors))
+            written[content.id] = [output / content.id / f.relative_to(game_dir) for f in files]
+        if errors:
+            return {}
+        for content in contents:
+            final = output / content.id
+            old = None
+            if final.exists():
+                old = output / f".old-{content.id}-{os.getpid()}"
+                final.rename(old)
+            (staging / content.id).rename(final)
+            if old is not None:
+                shutil.rmtree(old)
+        return written
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)

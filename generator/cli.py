@@ -1,0 +1,203 @@
+"""The `pnp` command line: parses options, calls the pipeline, reports. Nothing else lives here.
+
+Exit codes: 0 success, 1 bad content (every problem printed, one line each), 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from generator import __version__
+from generator.content.errors import ErrorList
+from generator.content.library import UnknownGame, load_checked, resolve_games
+
+CONTENT_HELP = "Folder holding one sub-folder per game (default: ./content)."
+stdout = Console(highlight=False, soft_wrap=True)
+stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def content_option(func):
+    return click.option("--content", "content_dir", type=click.Path(path_type=Path, file_okay=False),
+                        default=Path("content"), show_default=True, help=CONTENT_HELP)(func)
+
+
+def format_option(func):
+    return click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+                        show_default=True, help="Human-readable text or JSON for tools.")(func)
+
+
+def _games_or_usage_error(content_dir: Path, games: tuple[str, ...]) -> list[str]:
+    try:
+        return resolve_games(content_dir, games)
+    except UnknownGame as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def report_errors(errors: ErrorList, output_format: str) -> None:
+    """Print every content error, one line each, and a count."""
+    if output_format == "json":
+        click.echo(errors.as_json())
+        return
+    for error in errors:
+        click.echo(error.one_line(), err=True)
+    files = len({e.mark.file for e in errors})
+    click.echo(f"{len(errors)} error(s) in {files} file(s)", err=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnp")
+def cli() -> None:
+    """pnp-forge: a board game kept in YAML, turned into everything a table needs.
+
+    Every command reads the games under ./content (or --content DIR); a game is a folder with a
+    game.yaml. Exit codes: 0 done, 1 the content has errors (all are listed), 2 bad usage.
+    """
+
+
+@cli.command()
+@click.argument("games", nargs=-1)
+@content_option
+@format_option
+def check(games: tuple[str, ...], content_dir: Path, output_format: str) -> None:
+    """Validate GAMES (default: all): schema, references, counts, icons, effects, translations."""
+    ids = _games_or_usage_error(content_dir, games)
+    errors = ErrorList()
+    loaded = load_checked(content_dir, ids, errors)
+    if errors:
+        report_errors(errors, output_format)
+        sys.exit(1)
+    if output_format == "json":
+        click.echo(json.dumps({"ok": True, "games": [c.id for c in loaded], "errors": []}, indent=2))
+    else:
+        for content in loaded:
+            stdout.print(f"[green]✓[/] {content.id}: {len(content.cards)} card designs, "
+                         f"{sum(c.count for c in content.cards)} cards, {len(content.boards)} boards, "
+                         f"{len(content.examples)} examples — no problems")
+
+
+@cli.command()
+@click.argument("game")
+@content_option
+@format_option
+def info(game: str, content_dir: Path, output_format: str) -> None:
+    """Show GAME's components and card counts by kind."""
+    ids = _games_or_usage_error(content_dir, (game,))
+    errors = ErrorList()
+    loaded = load_checked(content_dir, ids, errors)
+    if errors:
+        report_errors(errors, output_format)
+        sys.exit(1)
+    content = loaded[0]
+    g = content.game
+    by_kind = Counter()
+    for card in content.cards:
+        by_kind[card.kind] += card.count
+    cards_by_kind = {k.id: by_kind.get(k.id, 0) for k in g.kinds}
+    if output_format == "json":
+        data = {
+            "game": g.id,
+            "title": g.title.model_dump(),
+            "players": g.players.model_dump(),
+            "age": g.age,
+            "play_time": g.play_time.model_dump(),
+            "components": [{"id": c.id, "type": c.type, "count": c.count, "kind": c.kind, "name": c.name.model_dump()}
+                           for c in g.components],
+            "cards_by_kind": cards_by_kind,
+            "cards_total": sum(cards_by_kind.values()),
+            "card_designs": len(content.cards),
+        }
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    table = Table(title=f"{g.title.en} — {g.players.min}-{g.players.max} players, {g.age}+, "
+                        f"{g.play_time.min}-{g.play_time.max} min")
+    table.add_column("component")
+    table.add_column("type")
+    table.add_column("count", justify="right")
+    table.add_column("designs", justify="right")
+    for comp in g.components:
+        designs = str(len(content.cards_of(comp.kind))) if comp.kind else ""
+        table.add_row(f"{comp.name.en} / {comp.name.de}", comp.type, str(comp.count), designs)
+    stdout.print(table)
+
+
+@cli.command()
+@click.argument("games", nargs=-1)
+@content_option
+@click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
+              show_default=True, help="Where the results go; replaced per game only when its build succeeds.")
+@click.option("--lang", type=click.Choice(["de", "en", "all"]), default="all", show_default=True,
+              help="Language of the outputs.")
+@click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all", show_default=True,
+              help="Paper size of printable sheets.")
+@format_option
+def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str,
+          output_format: str) -> None:
+    """Check GAMES (default: all) and write their outputs under --output.
+
+    A failed build changes nothing in --output: results are staged and swapped in at the end.
+    """
+    from generator.build import BuildOptions, build_games
+
+    ids = _games_or_usage_error(content_dir, games)
+    errors = ErrorList()
+    loaded = load_checked(content_dir, ids, errors)
+    if errors:
+        report_errors(errors, output_format)
+        sys.exit(1)
+    options = BuildOptions(languages=("de", "en") if lang == "all" else (lang,),
+                           papers=("a4", "letter") if paper == "all" else (paper,))
+    from generator.build import STEPS
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  TimeElapsedColumn(), console=stderr, transient=True, disable=output_format == "json") as progress:
+        task = progress.add_task("building", total=len(loaded) * len(STEPS))
+
+        def on_step(game: str, step: str) -> None:
+            progress.update(task, description=f"{game}: {step}", advance=1)
+
+        written = build_games(loaded, output_dir, options, errors, on_step)
+    if errors:
+        report_errors(errors, output_format)
+        click.echo("build failed; the previous output is untouched", err=True)
+        sys.exit(1)
+    if output_format == "json":
+        click.echo(json.dumps({g: [str(p) for p in files] for g, files in written.items()}, indent=2))
+        return
+    table = Table(title="written")
+    table.add_column("game")
+    table.add_column("files", justify="right")
+    table.add_column("size", justify="right")
+    table.add_column("where")
+    for game, files in written.items():
+        size = sum(p.stat().st_size for p in files if p.exists())
+        table.add_row(game, str(len(files)), f"{size / 1024:.0f} KiB", str(output_dir / game))
+    stdout.print(table)
+
+
+def main() -> None:
+    """Entry point: run the CLI and turn an unexpected failure into one readable line."""
+    try:
+        cli(standalone_mode=True)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except SystemExit:
+        raise
+    except Exception as exc:  # a bug in pnp-forge, not in the content
+        if os.environ.get("PNP_DEBUG"):
+            raise
+        click.echo(f"internal error: {type(exc).__name__}: {exc} (set PNP_DEBUG=1 for the traceback)", err=True)
+        sys.exit(3)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""Content errors that speak to people: where (file:line:col, YAML path), what, and a hint.
+
+Loading never stops at the first problem; every stage appends to one `ErrorList` so a designer
+sees all problems of a run at once, sorted by file and line.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator
+
+YamlPath = tuple[str | int, ...]
+
+
+def format_yaml_path(path: YamlPath) -> str:
+    """Render ('cards', 3, 'name', 'de') as `cards[3].name.de`."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(document)"
+
+
+@dataclass(frozen=True, order=True)
+class Mark:
+    """A place in a file, 1-based line and column as editors show them."""
+
+    file: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.file}:{self.line}:{self.column}"
+        return self.file
+
+
+@dataclass(frozen=True)
+class ContentError:
+    """One problem with the content, with enough context to fix it without reading code."""
+
+    mark: Mark
+    message: str
+    path: YamlPath = ()
+    hint: str = ""
+    code: str = "content"
+
+    def sort_key(self) -> tuple:
+        return (self.mark.file, self.mark.line, self.mark.column, self.message)
+
+    def one_line(self) -> str:
+        where = str(self.mark)
+        yaml_path = f" [{format_yaml_path(self.path)}]" if self.path else ""
+        hint = f" (hint: {self.hint})" if self.hint else ""
+        return f"{where}: error{yaml_path}: {self.message}{hint}"
+
+    def as_json(self) -> dict:
+        return {
+            "file": self.mark.file,
+            "line": self.mark.line,
+            "column": self.mark.column,
+            "path": format_yaml_path(self.path) if self.path else "",
+            "message": self.message,
+            "hint": self.hint,
+            "code": self.code,
+        }
+
+
+@dataclass
+class ErrorList:
+    """Collects the errors of one run; a stage adds, the command prints them together."""
+
+    errors: list[ContentError] = field(default_factory=list)
+
+    def add(self, mark: Mark, message: str, path: YamlPath = (), hint: str = "", code: str = "content") -> None:
+        self.errors.append(ContentError(mark, message, tuple(path), hint, code))
+
+    def extend(self, errors: Iterable[ContentError]) -> None:
+        self.errors.extend(errors)
+
+    def __bool__(self) -> bool:
+        return bool(self.errors)
+
+    def __len__(self) -> int:
+        return len(self.errors)
+
+    def __iter__(self) -> Iterator[ContentError]:
+        return iter(self.sorted())
+
+    def sorted(self) -> list[ContentError]:
+        unique = {(e.mark, e.path, e.message): e for e in self.errors}
+        return sorted(unique.values(), key=ContentError.sort_key)
+
+    def as_text(self) -> str:
+        return "\n".join(e.one_line() for e in self.sorted())
+
+    def as_json(self) -> str:
+        return json.dumps([e.as_json() for e in self.sorted()], indent=2, ensure_ascii=False)
+
+
+class ContentInvalid(Exception):
+    """Raised by a stage that cannot go on; carries every error found so far."""
+
+    def __init__(self, errors: ErrorList):
+        super().__init__(f"{len(errors)} content error(s)")
+        self.errors = errors
+
+
+def relative(path: Path, root: Path | None) -> str:
+    """Show a file relative to the content root when possible (shorter, stable in tests)."""
+    if root is not None:
+        try:
+            return str(path.resolve().relative_to(root.resolve().parent))
+        except ValueError:
+            pass
+    return str(path)

@@ -1,0 +1,174 @@
+"""Read one game's folder into the typed model, collecting every error with its place.
+
+A game folder holds game.yaml, cards/*.yaml, boards/*.yaml, tables/*.yaml, examples/*.yaml,
+rules/<lang>/*.md and icons/*.svg. Each file, and each card inside a file, is validated on its
+own, so one broken card does not hide the problems of the next.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.content.errors import ErrorList, Mark, relative
+from generator.content.model_errors import validate_model
+from generator.content.schema import LANGUAGES, Board, Card, Example, Game, Table
+from generator.content.yaml_source import MAX_FILE_BYTES, SourceMap, load_yaml
+
+SHARED_ICONS = Path(__file__).resolve().parents[2] / "templates" / "icons"
+
+
+@dataclass(frozen=True)
+class Located:
+    """A model object together with the file and YAML path it came from (for later errors)."""
+
+    source: SourceMap
+    path: tuple
+
+
+@dataclass
+class GameContent:
+    """Everything one game's folder defines, validated, plus where each part came from."""
+
+    root: Path
+    game: Game
+    cards: list[Card] = field(default_factory=list)
+    boards: list[Board] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    examples: list[Example] = field(default_factory=list)
+    rules: dict[str, dict[str, str]] = field(default_factory=dict)
+    icons: dict[str, Path] = field(default_factory=dict)
+    origins: dict[tuple[str, str], Located] = field(default_factory=dict)
+    content_hash: str = ""
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def card(self, card_id: str) -> Card:
+        return next(c for c in self.cards if c.id == card_id)
+
+    def cards_of(self, kind: str) -> list[Card]:
+        return [c for c in self.cards if c.kind == kind]
+
+    def origin(self, what: str, item_id: str) -> Located | None:
+        """Where a card/board/example was defined: ('card', 'erde') -> its source map and path."""
+        return self.origins.get((what, item_id))
+
+    def mark_of(self, what: str, item_id: str, *sub: str | int) -> Mark:
+        located = self.origin(what, item_id)
+        if located is None:
+            return Mark(str(self.root))
+        return located.source.mark(located.path + tuple(sub))
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def _content_hash(root: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _list_items(doc_data: Any, key: str, source: SourceMap, errors: ErrorList) -> list[tuple[int, Any]]:
+    """Items of the top-level list `key:` of a file (a card file has `cards: [...]`)."""
+    if doc_data is None:
+        return []
+    if not isinstance(doc_data, dict) or key not in doc_data:
+        errors.add(source.mark(()), f"expected a top-level `{key}:` list", hint=f"start the file with `{key}:`",
+                   code="schema")
+        return []
+    extra = [k for k in doc_data if k != key]
+    for k in extra:
+        errors.add(source.key_mark((k,)), f"unknown key '{k}'", (), hint=f"a {key} file holds only `{key}:`",
+                   code="schema")
+    items = doc_data[key]
+    if not isinstance(items, list):
+        errors.add(source.mark((key,)), "expected a list", (key,), code="schema")
+        return []
+    return list(enumerate(items))
+
+
+def load_game(root: Path, errors: ErrorList, content_root: Path | None = None) -> GameContent | None:
+    """Load and validate the game in folder `root`. Returns None when game.yaml itself is unusable."""
+    display_root = content_root or root.parent
+
+    def name(path: Path) -> str:
+        return relative(path, display_root)
+
+    game_file = root / "game.yaml"
+    if not game_file.is_file():
+        errors.add(Mark(name(root)), "no game.yaml in this game folder", hint="every game folder starts with game.yaml")
+        return None
+    doc = load_yaml(game_file, errors, name(game_file))
+    if doc.data is None:
+        return None
+    game = validate_model(Game, doc.data, doc.source, errors)
+    if game is None:
+        return None
+    content = GameContent(root=root, game=game)
+    content.origins[("game", game.id)] = Located(doc.source, ())
+
+    for path in _yaml_files(root / "cards"):
+        card_doc = load_yaml(path, errors, name(path))
+        for index, item in _list_items(card_doc.data, "cards", card_doc.source, errors):
+            card = validate_model(Card, item, card_doc.source, errors, ("cards", index))
+            if card is not None:
+                content.cards.append(card)
+                content.origins.setdefault(("card", card.id), Located(card_doc.source, ("cards", index)))
+                content.origins.setdefault(("card-dup", f"{card.id}@{name(path)}:{index}"),
+                                           Located(card_doc.source, ("cards", index)))
+
+    for folder, model, bucket, what in (("boards", Board, content.boards, "board"),
+                                        ("tables", Table, content.tables, "table"),
+                                        ("examples", Example, content.examples, "example")):
+        for path in _yaml_files(root / folder):
+            item_doc = load_yaml(path, errors, name(path))
+            if item_doc.data is None:
+                continue
+            data = item_doc.data
+            if what == "example" and isinstance(data, dict) and "id" not in data:
+                data = {"id": path.stem, **data}
+            item = validate_model(model, data, item_doc.source, errors)
+            if item is not None:
+                bucket.append(item)
+                content.origins.setdefault((what, item.id), Located(item_doc.source, ()))
+
+    content.rules = _load_rules(root / "rules", errors, name)
+    content.icons = _find_icons(root / "icons")
+    content.content_hash = _content_hash(root)
+    return content
+
+
+def _load_rules(folder: Path, errors: ErrorList, name) -> dict[str, dict[str, str]]:
+    rules: dict[str, dict[str, str]] = {}
+    for lang in LANGUAGES:
+        lang_dir = folder / lang
+        pages: dict[str, str] = {}
+        if lang_dir.is_dir():
+            for page in sorted(lang_dir.glob("*.md")):
+                if page.stat().st_size > MAX_FILE_BYTES:
+                    errors.add(Mark(name(page), 1, 1), "rules page is over the size limit", code="limit")
+                    continue
+                pages[page.name] = page.read_text(encoding="utf-8")
+        rules[lang] = pages
+    return rules
+
+
+def _find_icons(folder: Path) -> dict[str, Path]:
+    """Icons by name: the shared set in templates/icons, overridden by the game's own icons/."""
+    icons: dict[str, Path] = {}
+    for source in (SHARED_ICONS, folder):
+        if source.is_dir():
+            for svg in sorted(source.glob("*.svg")):
+                icons[svg.stem] = svg
+    return icons

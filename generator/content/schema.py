@@ -1,0 +1,324 @@
+"""The typed content model: what a game, a card, a board, a table and an example are.
+
+The model is the only thing renderers and engines share. It is immutable and knows nothing
+about PDF, SVG or Markdown. Game-specific card data (an Escape Earth building's capacity, a
+Habitable card's epoch, a Terraforming Mars card's tags) lives in `fields`, declared per card
+kind in game.yaml, so a new game needs new content, not a new schema.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
+
+LANGUAGES: tuple[str, ...] = ("de", "en")
+Language = Literal["de", "en"]
+
+Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)]
+Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
+Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
+NonEmpty = Annotated[str, StringConstraints(min_length=1, strip_whitespace=True)]
+
+CARD_SIZE_PRESETS: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+
+
+class Model(BaseModel):
+    """Base of every content model: unknown keys are errors, values never change after load."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Text(Model):
+    """A player-facing string in every language the project ships."""
+
+    de: NonEmpty
+    en: NonEmpty
+
+    def get(self, lang: str) -> str:
+        return getattr(self, lang)
+
+
+class Size(Model):
+    """A width and height in millimetres."""
+
+    width: float = Field(gt=0, le=2000)
+    height: float = Field(gt=0, le=2000)
+
+
+class Range(Model):
+    min: int = Field(ge=0)
+    max: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "Range":
+        if self.max < self.min:
+            raise ValueError(f"max ({self.max}) is smaller than min ({self.min})")
+        return self
+
+
+FieldType = Literal["int", "ints", "bool", "str", "text", "enum", "resource", "tags", "costs", "effects", "card", "list"]
+
+
+class FieldSpec(Model):
+    """Declares one game-specific card field of a kind (e.g. `capacity: int 1..2`)."""
+
+    type: FieldType
+    label: Text | None = None
+    min: int | None = None
+    max: int | None = None
+    choices: list[str] | None = None
+    optional: bool = False
+    default: Any = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _choices_for_enums(self) -> "FieldSpec":
+        if self.type in ("enum", "tags") and not self.choices:
+            raise ValueError(f"a field of type '{self.type}' needs `choices`")
+        return self
+
+
+class ParamSpec(Model):
+    """One argument of an effect operation."""
+
+    type: Literal["int", "bool", "str", "enum", "resource", "kind", "card"]
+    min: int | None = None
+    max: int | None = None
+    choices: list[str] | None = None
+    optional: bool = False
+
+
+class OperationSpec(Model):
+    """An effect operation of a game's vocabulary; `text` renders it on cards in each language."""
+
+    id: Identifier
+    params: dict[Identifier, ParamSpec] = {}
+    text: Text
+    note: str | None = None
+
+
+class Resource(Model):
+    """Something players count: a cube colour, a currency, a nut colour."""
+
+    id: Identifier
+    name: Text
+    icon: str | None = None
+    color: Colour = "#888888"
+
+
+class KindBack(Model):
+    """The shared back of all cards of a kind (double-sided kinds print each card's own back)."""
+
+    title: Text | None = None
+    color: Colour | None = None
+    icon: str | None = None
+
+
+class CardKind(Model):
+    """A kind of card: its size, colour, back and the game-specific fields its cards carry."""
+
+    id: Identifier
+    name: Text
+    size: str | Size = "poker"
+    color: Colour = "#555555"
+    icon: str | None = None
+    double_sided: bool = False
+    back: KindBack = KindBack()
+    layout: str | None = None
+    fields: dict[Identifier, FieldSpec] = {}
+
+    @field_validator("size")
+    @classmethod
+    def _known_preset(cls, value: str | Size) -> str | Size:
+        if isinstance(value, str) and value not in CARD_SIZE_PRESETS:
+            raise ValueError(f"unknown card size '{value}'; use one of {', '.join(CARD_SIZE_PRESETS)} or {{width, height}}")
+        return value
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        if isinstance(self.size, Size):
+            return (self.size.width, self.size.height)
+        return CARD_SIZE_PRESETS[self.size]
+
+
+ComponentType = Literal["cards", "token", "cube", "ship", "die", "board", "tile", "marker", "pawn", "coin", "tableau"]
+
+
+class Component(Model):
+    """One line of the box contents, with its count (cards are counted against the card files)."""
+
+    id: Slug
+    name: Text
+    type: ComponentType
+    count: int = Field(ge=0)
+    kind: Identifier | None = None
+    shape: Literal["round", "square"] | None = None
+    size: float | None = Field(default=None, gt=0, le=200, description="token diameter/edge in mm")
+    color: Colour | None = None
+    icon: str | None = None
+    label: Text | None = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _cards_need_kind(self) -> "Component":
+        if self.type == "cards" and not self.kind:
+            raise ValueError("a component of type 'cards' names its card `kind`")
+        return self
+
+
+class Variant(Model):
+    id: Identifier
+    name: Text
+    description: Text
+
+
+class GlossaryTerm(Model):
+    id: Identifier
+    term: Text
+    definition: Text
+
+
+class Game(Model):
+    """game.yaml: what the box says about the game, and the vocabulary its other files use."""
+
+    id: Slug
+    title: Text
+    tagline: Text | None = None
+    description: Text
+    players: Range
+    age: int = Field(ge=0, le=99)
+    play_time: Range
+    languages: list[Language] = list(LANGUAGES)
+    designers: list[str] = []
+    publisher: str | None = None
+    year: int | None = None
+    edition_note: Text | None = None
+    engine: Slug | None = None
+    resources: list[Resource] = []
+    kinds: list[CardKind] = []
+    components: list[Component] = []
+    operations: list[OperationSpec] = []
+    variants: list[Variant] = []
+    glossary: list[GlossaryTerm] = []
+
+    @field_validator("languages")
+    @classmethod
+    def _all_languages(cls, value: list[str]) -> list[str]:
+        missing = [lang for lang in LANGUAGES if lang not in value]
+        if missing:
+            raise ValueError(f"every game ships in {', '.join(LANGUAGES)}; missing {', '.join(missing)}")
+        return value
+
+    def kind(self, kind_id: str) -> CardKind:
+        return next(k for k in self.kinds if k.id == kind_id)
+
+    def operation(self, op_id: str) -> OperationSpec:
+        return next(o for o in self.operations if o.id == op_id)
+
+    def resource(self, resource_id: str) -> Resource:
+        return next(r for r in self.resources if r.id == resource_id)
+
+
+class Effect(Model):
+    """One operation of a card's effect: `{op: reveal, count: 2}` becomes op='reveal', args={'count': 2}."""
+
+    op: str
+    args: dict[str, Any] = {}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _split_args(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "args" not in data:
+            return {"op": data.get("op"), "args": {k: v for k, v in data.items() if k != "op"}} if "op" in data else data
+        return data
+
+
+class Face(Model):
+    """One printed side of a card."""
+
+    name: Text
+    text: Text | None = None
+    fields: dict[str, Any] = {}
+    effects: list[Effect] = []
+    flavor: Text | None = None
+    science: Text | None = None
+    icon: str | None = None
+
+
+class Card(Face):
+    """A card design; `count` copies of it are in the box. `back` is for double-sided kinds."""
+
+    id: Slug
+    kind: Identifier
+    count: int = Field(default=1, ge=1, le=500)
+    cost: int | None = Field(default=None, ge=0, le=999)
+    back: Face | None = None
+    design_note: str | None = None
+
+
+class CardFile(Model):
+    cards: list[Card]
+
+
+class TableEntry(Model):
+    roll: Annotated[str, StringConstraints(pattern=r"^[0-9]+(-[0-9]+)*$")]
+    name: Text
+    text: Text
+    effects: list[Effect] = []
+
+
+class Table(Model):
+    """A lookup table rolled on with dice (e.g. a fate table, 6x6 entries for two d6)."""
+
+    id: Slug
+    name: Text
+    dice: list[int] = Field(min_length=1, description="sides of each die, read in order")
+    intro: Text | None = None
+    groups: list[Text] = []
+    entries: list[TableEntry]
+
+
+class Space(Model):
+    """A place on a board the engine can refer to."""
+
+    id: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=64)]
+    kind: Identifier
+    label: Text | None = None
+    adjacent: list[str] = []
+    data: dict[str, Any] = {}
+
+
+class Board(Model):
+    """A board: its size and its spaces. Geometry of tracks, grids and panels is added per shape."""
+
+    id: Slug
+    name: Text
+    size: Size
+    spaces: list[Space] = []
+
+
+class ExampleStep(Model):
+    action: str | dict[str, Any]
+    narrative: Text
+
+
+class Example(Model):
+    """A worked example turn: replayed by the engine, so it can never show an illegal move."""
+
+    id: Slug
+    title: Text
+    intro: Text | None = None
+    seed: int = Field(ge=0)
+    options: dict[str, Any] = {}
+    steps: list[ExampleStep] = Field(min_length=1)
+
+
+SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")

@@ -1,0 +1,375 @@
+"""Cross-checks that a schema alone cannot do: ids, references, counts, icons, effects, languages."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from typing import Any, Callable
+
+from generator.content.errors import ErrorList, Mark, YamlPath
+from generator.content.loader import GameContent
+from generator.content.schema import LANGUAGES, Card, Effect, Face, FieldSpec, ParamSpec, Text
+from generator.content.suggest import did_you_mean
+
+ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")
+
+
+class _Checker:
+    def __init__(self, content: GameContent, errors: ErrorList):
+        self.c = content
+        self.g = content.game
+        self.errors = errors
+        self.kinds = {k.id: k for k in self.g.kinds}
+        self.resources = {r.id for r in self.g.resources}
+        self.operations = {o.id: o for o in self.g.operations}
+        self.card_ids = {c.id for c in content.cards}
+
+    # -- where things are -------------------------------------------------------------------
+    def game_mark(self, *path: str | int) -> Mark:
+        return self.c.mark_of("game", self.g.id, *path)
+
+    def card_mark(self, card: Card, *path: str | int) -> Mark:
+        return self.c.mark_of("card", card.id, *path)
+
+    def card_path(self, card: Card, *path: str | int) -> YamlPath:
+        located = self.c.origin("card", card.id)
+        return (located.path if located else ()) + tuple(path)
+
+    # -- the checks -------------------------------------------------------------------------
+    def run(self) -> None:
+        self.unique_ids()
+        self.game_references()
+        for card in self.c.cards:
+            self.card(card)
+        self.component_counts()
+        self.boards()
+        self.tables()
+        self.rules()
+        self.engine()
+
+    def unique_ids(self) -> None:
+        for label, items, key in (("card kind", self.g.kinds, "kinds"), ("resource", self.g.resources, "resources"),
+                                  ("operation", self.g.operations, "operations"),
+                                  ("component", self.g.components, "components"),
+                                  ("variant", self.g.variants, "variants"), ("glossary term", self.g.glossary, "glossary")):
+            seen: set[str] = set()
+            for index, item in enumerate(items):
+                if item.id in seen:
+                    self.errors.add(self.game_mark(key, index, "id"), f"duplicate {label} id '{item.id}'",
+                                    (key, index, "id"), hint="ids must be unique within the game", code="reference")
+                seen.add(item.id)
+        seen_cards: set[str] = set()
+        for key, located in self.c.origins.items():
+            if key[0] != "card-dup":
+                continue
+            card_id = key[1].split("@", 1)[0]
+            if card_id in seen_cards:
+                self.errors.add(located.source.mark(located.path + ("id",)), f"duplicate card id '{card_id}'",
+                                located.path + ("id",), hint="give each card design its own id; use `count` for copies",
+                                code="reference")
+            seen_cards.add(card_id)
+        for what, items in (("board", self.c.boards), ("table", self.c.tables), ("example", self.c.examples)):
+            counts = Counter(i.id for i in items)
+            for item_id, n in counts.items():
+                if n > 1:
+                    self.errors.add(self.c.mark_of(what, item_id, "id"), f"duplicate {what} id '{item_id}'", ("id",),
+                                    code="reference")
+
+    def icon(self, name: str | None, mark: Mark, path: YamlPath) -> None:
+        if name and name not in self.c.icons:
+            self.errors.add(mark, f"unknown icon '{name}'", path, hint=did_you_mean(name, self.c.icons, "icons"),
+                            code="reference")
+
+    def text_icons(self, text: Text | None, mark_of: Callable[[str], Mark], path: YamlPath) -> None:
+        if text is None:
+            return
+        for lang in LANGUAGES:
+            for name in ICON_RE.findall(text.get(lang)):
+                self.icon(name, mark_of(lang), path + (lang,))
+
+    def game_references(self) -> None:
+        for i, res in enumerate(self.g.resources):
+            self.icon(res.icon, self.game_mark("resources", i, "icon"), ("resources", i, "icon"))
+        for i, kind in enumerate(self.g.kinds):
+            self.icon(kind.icon, self.game_mark("kinds", i, "icon"), ("kinds", i, "icon"))
+            self.icon(kind.back.icon, self.game_mark("kinds", i, "back", "icon"), ("kinds", i, "back", "icon"))
+            for name, spec in kind.fields.items():
+                if spec.type == "resource" and spec.choices:
+                    for choice in spec.choices:
+                        if choice not in self.resources:
+                            self.errors.add(self.game_mark("kinds", i, "fields", name, "choices"),
+                                            f"unknown resource '{choice}'", ("kinds", i, "fields", name),
+                                            hint=did_you_mean(choice, self.resources, "resources"), code="reference")
+        for i, comp in enumerate(self.g.components):
+            self.icon(comp.icon, self.game_mark("components", i, "icon"), ("components", i, "icon"))
+            if comp.kind and comp.kind not in self.kinds:
+                self.errors.add(self.game_mark("components", i, "kind"), f"unknown card kind '{comp.kind}'",
+                                ("components", i, "kind"), hint=did_you_mean(comp.kind, self.kinds, "kinds"),
+                                code="reference")
+        for i, op in enumerate(self.g.operations):
+            self.text_icons(op.text, lambda lang, i=i: self.game_mark("operations", i, "text", lang),
+                            ("operations", i, "text"))
+            placeholders = set(re.findall(r"{([a-z_][a-z0-9_]*)", op.text.de + op.text.en))
+            for name in sorted(placeholders - set(op.params)):
+                self.errors.add(self.game_mark("operations", i, "text"), f"text uses '{{{name}}}' which is not a "
+                                f"parameter of operation '{op.id}'", ("operations", i, "text"),
+                                hint=did_you_mean(name, op.params, "parameters"), code="reference")
+        for i, term in enumerate(self.g.glossary):
+            self.text_icons(term.definition, lambda lang, i=i: self.game_mark("glossary", i, "definition", lang),
+                            ("glossary", i, "definition"))
+
+    def card(self, card: Card) -> None:
+        kind = self.kinds.get(card.kind)
+        if kind is None:
+            self.errors.add(self.card_mark(card, "kind"), f"unknown card kind '{card.kind}' in card '{card.id}'",
+                            self.card_path(card, "kind"), hint=did_you_mean(card.kind, self.kinds, "kinds"),
+                            code="reference")
+            return
+        if kind.double_sided and card.back is None:
+            self.errors.add(self.card_mark(card), f"card '{card.id}' is of double-sided kind '{kind.id}' but has no "
+                            "`back`", self.card_path(card), hint="add the second face under `back:`", code="schema")
+        if not kind.double_sided and card.back is not None:
+            self.errors.add(self.card_mark(card, "back"), f"card '{card.id}' has a `back` but kind '{kind.id}' is "
+                            "single-sided", self.card_path(card, "back"),
+                            hint="set `double_sided: true` on the kind or remove the back", code="schema")
+        self.face(card, card, ())
+        if card.back is not None:
+            self.face(card, card.back, ("back",))
+
+    def face(self, card: Card, face: Face, sub: YamlPath) -> None:
+        kind = self.kinds[card.kind]
+        self.icon(face.icon, self.card_mark(card, *sub, "icon"), self.card_path(card, *sub, "icon"))
+        for field_name in ("name", "text", "flavor", "science"):
+            text = getattr(face, field_name)
+            self.text_icons(text, lambda lang, f=field_name: self.card_mark(card, *sub, f, lang),
+                            self.card_path(card, *sub, field_name))
+        for name, value in face.fields.items():
+            spec = kind.fields.get(name)
+            if spec is None:
+                self.errors.add(self.card_mark(card, *sub, "fields", name),
+                                f"unknown field '{name}' in card '{card.id}' (kind '{kind.id}')",
+                                self.card_path(card, *sub, "fields"), hint=did_you_mean(name, kind.fields, "fields"),
+                                code="schema")
+                continue
+            problem = self.field_value(spec, value)
+            if problem:
+                self.errors.add(self.card_mark(card, *sub, "fields", name), f"field '{name}' of card '{card.id}': {problem}",
+                                self.card_path(card, *sub, "fields", name), code="schema")
+            if spec.type == "effects" and isinstance(value, list):
+                for j, item in enumerate(value):
+                    try:
+                        effect = Effect.model_validate(item)
+                    except Exception:
+                        self.errors.add(self.card_mark(card, *sub, "fields", name, j), "expected an effect `{op: ...}`",
+                                        self.card_path(card, *sub, "fields", name, j), code="schema")
+                        continue
+                    self.effect(card, effect, sub + ("fields", name, j))
+        for name, spec in kind.fields.items():
+            if not spec.optional and spec.default is None and name not in face.fields:
+                self.errors.add(self.card_mark(card, *sub), f"card '{card.id}' lacks field '{name}' that kind "
+                                f"'{kind.id}' requires", self.card_path(card, *sub, "fields"),
+                                hint=f"add `fields: {{{name}: ...}}` or mark the field optional", code="schema")
+        for j, effect in enumerate(face.effects):
+            self.effect(card, effect, sub + ("effects", j))
+
+    def field_value(self, spec: FieldSpec | ParamSpec, value: Any) -> str | None:
+        kind = spec.type
+        if kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                return f"expected a whole number, found {value!r}"
+            if spec.min is not None and value < spec.min:
+                return f"{value} is below the minimum {spec.min}"
+            if spec.max is not None and value > spec.max:
+                return f"{value} is above the maximum {spec.max}"
+        elif kind == "ints":
+            if not isinstance(value, list) or not value:
+                return "expected a list of whole numbers"
+            for item in value:
+                if not isinstance(item, int) or isinstance(item, bool):
+                    return f"expected whole numbers, found {item!r}"
+                if spec.min is not None and item < spec.min:
+                    return f"{item} is below the minimum {spec.min}"
+                if spec.max is not None and item > spec.max:
+                    return f"{item} is above the maximum {spec.max}"
+        elif kind == "bool" and not isinstance(value, bool):
+            return f"expected true or false, found {value!r}"
+        elif kind == "str" and not isinstance(value, str):
+            return f"expected text, found {value!r}"
+        elif kind == "text":
+            if not isinstance(value, dict) or any(not isinstance(value.get(l), str) or not value.get(l).strip()
+                                                  for l in LANGUAGES):
+                missing = [l for l in LANGUAGES if not isinstance(value, dict) or not value.get(l)]
+                return f"missing translation {', '.join(repr(m) for m in missing)}"
+        elif kind == "enum":
+            if value not in (spec.choices or []):
+                return f"'{value}' is not one of {', '.join(spec.choices or [])}" + \
+                       (f" ({did_you_mean(str(value), spec.choices or [])})" if did_you_mean(str(value), spec.choices or []) else "")
+        elif kind == "resource":
+            allowed = spec.choices or sorted(self.resources)
+            if value not in allowed:
+                return f"unknown resource '{value}' ({did_you_mean(str(value), allowed, 'resources')})"
+        elif kind == "tags":
+            if not isinstance(value, list):
+                return "expected a list of tags"
+            bad = [v for v in value if v not in (spec.choices or [])]
+            if bad:
+                return f"unknown tag '{bad[0]}' ({did_you_mean(str(bad[0]), spec.choices or [], 'tags')})"
+        elif kind == "costs":
+            if not isinstance(value, dict):
+                return "expected a mapping of resource: amount"
+            for res, amount in value.items():
+                if res not in self.resources:
+                    return f"unknown resource '{res}' ({did_you_mean(res, self.resources, 'resources')})"
+                if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+                    return f"amount of '{res}' must be a whole number ≥ 0"
+        elif kind == "card":
+            if value not in self.card_ids:
+                return f"unknown card '{value}' ({did_you_mean(str(value), self.card_ids, 'cards')})"
+        elif kind == "kind":
+            if value not in self.kinds:
+                return f"unknown card kind '{value}' ({did_you_mean(str(value), self.kinds, 'kinds')})"
+        elif kind in ("effects", "list") and not isinstance(value, list):
+            return "expected a list"
+        return None
+
+    def effect(self, card: Card, effect: Effect, sub: YamlPath) -> None:
+        op = self.operations.get(effect.op)
+        if op is None:
+            self.errors.add(self.card_mark(card, *sub, "op"), f"unknown effect operation '{effect.op}' in card '{card.id}'",
+                            self.card_path(card, *sub, "op"), hint=did_you_mean(effect.op, self.operations, "operations"),
+                            code="reference")
+            return
+        for name, value in effect.args.items():
+            spec = op.params.get(name)
+            if spec is None:
+                self.errors.add(self.card_mark(card, *sub, name), f"operation '{op.id}' has no parameter '{name}'",
+                                self.card_path(card, *sub, name), hint=did_you_mean(name, op.params, "parameters"),
+                                code="reference")
+                continue
+            problem = self.field_value(spec, value)
+            if problem:
+                self.errors.add(self.card_mark(card, *sub, name), f"operation '{op.id}', parameter '{name}': {problem}",
+                                self.card_path(card, *sub, name), code="reference")
+        for name, spec in op.params.items():
+            if not spec.optional and name not in effect.args:
+                self.errors.add(self.card_mark(card, *sub), f"operation '{op.id}' needs parameter '{name}'",
+                                self.card_path(card, *sub), hint=f"add `{name}: ...`", code="reference")
+
+    def component_counts(self) -> None:
+        defined = Counter()
+        for card in self.c.cards:
+            defined[card.kind] += card.count
+        listed: dict[str, int] = {}
+        for i, comp in enumerate(self.g.components):
+            if comp.type != "cards" or not comp.kind:
+                continue
+            listed[comp.kind] = listed.get(comp.kind, 0) + comp.count
+        for i, comp in enumerate(self.g.components):
+            if comp.type == "cards" and comp.kind in self.kinds and listed[comp.kind] != defined.get(comp.kind, 0):
+                have = defined.get(comp.kind, 0)
+                self.errors.add(self.game_mark("components", i, "count"),
+                                f"component '{comp.id}' lists {listed[comp.kind]} '{comp.kind}' cards but the card files "
+                                f"define {have}", ("components", i, "count"),
+                                hint="fix the count here or the `count` of the cards", code="count")
+        for kind_id in sorted(set(defined) - set(listed)):
+            if kind_id in self.kinds:
+                index = next(i for i, k in enumerate(self.g.kinds) if k.id == kind_id)
+                self.errors.add(self.game_mark("kinds", index), f"cards of kind '{kind_id}' exist but no component "
+                                "lists them", ("kinds", index), hint="add a `type: cards` component with this kind",
+                                code="count")
+
+    def boards(self) -> None:
+        for board in self.c.boards:
+            located = self.c.origin("board", board.id)
+            if located is None:
+                continue
+            ids: dict[str, int] = {}
+            for i, space in enumerate(board.spaces):
+                if space.id in ids:
+                    self.errors.add(located.source.mark(("spaces", i, "id")), f"duplicate space id '{space.id}'",
+                                    ("spaces", i, "id"), code="reference")
+                ids.setdefault(space.id, i)
+            for i, space in enumerate(board.spaces):
+                for j, other in enumerate(space.adjacent):
+                    path = ("spaces", i, "adjacent", j)
+                    if other not in ids:
+                        self.errors.add(located.source.mark(path), f"space '{space.id}' is adjacent to unknown space "
+                                        f"'{other}'", path, hint=did_you_mean(other, ids, "spaces"), code="reference")
+                    elif other == space.id:
+                        self.errors.add(located.source.mark(path), f"space '{space.id}' lists itself as adjacent", path,
+                                        code="reference")
+                    elif space.id not in board.spaces[ids[other]].adjacent:
+                        self.errors.add(located.source.mark(path), f"adjacency is one-sided: '{space.id}' lists "
+                                        f"'{other}' but '{other}' does not list '{space.id}'", path,
+                                        hint=f"add '{space.id}' to the `adjacent` of '{other}'", code="reference")
+
+    def tables(self) -> None:
+        for table in self.c.tables:
+            located = self.c.origin("table", table.id)
+            if located is None:
+                continue
+            expected = {"-".join(map(str, combo)) for combo in itertools.product(*[range(1, s + 1) for s in table.dice])}
+            seen: set[str] = set()
+            for i, entry in enumerate(table.entries):
+                path = ("entries", i, "roll")
+                if entry.roll not in expected:
+                    self.errors.add(located.source.mark(path), f"roll '{entry.roll}' cannot come from dice "
+                                    f"{'+'.join(f'd{s}' for s in table.dice)}", path, code="reference")
+                elif entry.roll in seen:
+                    self.errors.add(located.source.mark(path), f"roll '{entry.roll}' appears twice", path,
+                                    code="reference")
+                seen.add(entry.roll)
+                for field_name in ("name", "text"):
+                    self.text_icons(getattr(entry, field_name),
+                                    lambda lang, i=i, f=field_name: located.source.mark(("entries", i, f, lang)),
+                                    ("entries", i, field_name))
+            missing = sorted(expected - seen)
+            if missing:
+                self.errors.add(located.source.mark(("entries",)), f"table '{table.id}' has no entry for roll(s) "
+                                f"{', '.join(missing[:6])}{' ...' if len(missing) > 6 else ''}", ("entries",),
+                                code="reference")
+
+    def rules(self) -> None:
+        root = self.c.root
+        pages = {lang: set(self.c.rules.get(lang, {})) for lang in LANGUAGES}
+        every = set().union(*pages.values())
+        for lang in LANGUAGES:
+            for page in sorted(every - pages[lang]):
+                other = next(l for l in LANGUAGES if page in pages[l])
+                self.errors.add(Mark(f"{root.name}/rules/{other}/{page}", 1, 1),
+                                f"rules page '{page}' has no '{lang}' translation",
+                                hint=f"add rules/{lang}/{page}", code="translation")
+            for page, text in self.c.rules.get(lang, {}).items():
+                if not text.strip():
+                    self.errors.add(Mark(f"{root.name}/rules/{lang}/{page}", 1, 1), "rules page is empty",
+                                    code="translation")
+                for line_no, line in enumerate(text.splitlines(), 1):
+                    for match in ICON_RE.finditer(line):
+                        name = match.group(1)
+                        if name not in self.c.icons and not line.lstrip().startswith(("http", "```")):
+                            self.errors.add(Mark(f"{root.name}/rules/{lang}/{page}", line_no, match.start() + 1),
+                                            f"unknown icon '{name}'", hint=did_you_mean(name, self.c.icons, "icons"),
+                                            code="reference")
+
+    def engine(self) -> None:
+        if not self.g.engine:
+            return
+        from generator.rules.registry import engine_operations, known_engines
+
+        engines = known_engines()
+        if self.g.engine not in engines:
+            self.errors.add(self.game_mark("engine"), f"unknown rules engine '{self.g.engine}'", ("engine",),
+                            hint=did_you_mean(self.g.engine, engines, "engines"), code="reference")
+            return
+        implemented = engine_operations(self.g.engine)
+        for i, op in enumerate(self.g.operations):
+            if op.id not in implemented:
+                self.errors.add(self.game_mark("operations", i, "id"), f"operation '{op.id}' is declared but the "
+                                f"'{self.g.engine}' engine does not implement it", ("operations", i, "id"),
+                                hint=did_you_mean(op.id, implemented, "operations"), code="reference")
+
+
+def check_content(content: GameContent, errors: ErrorList) -> None:
+    """Run every cross-check on a loaded game; problems go to `errors`."""
+    _Checker(content, errors).run()
