@@ -183,6 +183,10 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
     stdout.print(table)
 
 
+# commands of other modules: one `cli.add_command(...)` line each
+# (end of command registrations)
+
+
 def main() -> None:
     """Entry point: run the CLI and turn an unexpected failure into one readable line."""
     try:
