@@ -110,11 +110,9 @@ class ContentInvalid(Exception):
         self.errors = errors
 
 
-def relative(path: Path, root: Path | None) -> str:
-    """Show a file relative to the content root when possible (shorter, stable in tests)."""
-    if root is not None:
-        try:
-            return str(path.resolve().relative_to(root.resolve().parent))
-        except ValueError:
-            pass
-    return str(path)
+def relative(path: Path) -> str:
+    """Show a file relative to the working folder when it is inside it (clickable in editors)."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -40,7 +40,7 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList) -> list
     """Load and cross-check each game; every problem lands in `errors`."""
     loaded: list[GameContent] = []
     for game in games:
-        content = load_game(content_dir / game, errors, content_root=content_dir)
+        content = load_game(content_dir / game, errors)
         if content is None:
             continue
         check_content(content, errors)

@@ -98,25 +98,21 @@ def _list_items(doc_data: Any, key: str, source: SourceMap, errors: ErrorList) -
     return list(enumerate(items))
 
 
-def load_game(root: Path, errors: ErrorList, content_root: Path | None = None) -> GameContent | None:
+def load_game(root: Path, errors: ErrorList) -> GameContent | None:
     """Load and validate the game in folder `root`. Returns None when game.yaml itself is unusable."""
-    display_root = content_root or root.parent
-
     def name(path: Path) -> str:
-        return relative(path, display_root)
+        return relative(path)
 
     game_file = root / "game.yaml"
     if not game_file.is_file():
         errors.add(Mark(name(root)), "no game.yaml in this game folder", hint="every game folder starts with game.yaml")
         return None
     doc = load_yaml(game_file, errors, name(game_file))
-    if doc.data is None:
-        return None
-    game = validate_model(Game, doc.data, doc.source, errors)
-    if game is None:
-        return None
-    content = GameContent(root=root, game=game)
-    content.origins[("game", game.id)] = Located(doc.source, ())
+    game = validate_model(Game, doc.data, doc.source, errors) if doc.data is not None else None
+    # keep going without a valid game.yaml so the other files' problems are reported in the same run
+    content = GameContent(root=root, game=game)  # type: ignore[arg-type]
+    if game is not None:
+        content.origins[("game", game.id)] = Located(doc.source, ())
 
     for path in _yaml_files(root / "cards"):
         card_doc = load_yaml(path, errors, name(path))
@@ -146,7 +142,7 @@ def load_game(root: Path, errors: ErrorList, content_root: Path | None = None) -
     content.rules = _load_rules(root / "rules", errors, name)
     content.icons = _find_icons(root / "icons")
     content.content_hash = _content_hash(root)
-    return content
+    return content if game is not None else None
 
 
 def _load_rules(folder: Path, errors: ErrorList, name) -> dict[str, dict[str, str]]:

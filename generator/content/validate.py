@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from typing import Any, Callable
 
-from generator.content.errors import ErrorList, Mark, YamlPath
+from generator.content.errors import ErrorList, Mark, YamlPath, relative
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES, Card, Effect, Face, FieldSpec, ParamSpec, Text
 from generator.content.suggest import did_you_mean
@@ -337,18 +337,18 @@ class _Checker:
         for lang in LANGUAGES:
             for page in sorted(every - pages[lang]):
                 other = next(l for l in LANGUAGES if page in pages[l])
-                self.errors.add(Mark(f"{root.name}/rules/{other}/{page}", 1, 1),
+                self.errors.add(Mark(relative(root / "rules" / other / page), 1, 1),
                                 f"rules page '{page}' has no '{lang}' translation",
                                 hint=f"add rules/{lang}/{page}", code="translation")
             for page, text in self.c.rules.get(lang, {}).items():
                 if not text.strip():
-                    self.errors.add(Mark(f"{root.name}/rules/{lang}/{page}", 1, 1), "rules page is empty",
+                    self.errors.add(Mark(relative(root / "rules" / lang / page), 1, 1), "rules page is empty",
                                     code="translation")
                 for line_no, line in enumerate(text.splitlines(), 1):
                     for match in ICON_RE.finditer(line):
                         name = match.group(1)
                         if name not in self.c.icons and not line.lstrip().startswith(("http", "```")):
-                            self.errors.add(Mark(f"{root.name}/rules/{lang}/{page}", line_no, match.start() + 1),
+                            self.errors.add(Mark(relative(root / "rules" / lang / page), line_no, match.start() + 1),
                                             f"unknown icon '{name}'", hint=did_you_mean(name, self.c.icons, "icons"),
                                             code="reference")
 

@@ -55,6 +55,9 @@ class YamlDocument:
     source: SourceMap
 
 
+_SAFE_TAGS = {tag for tag in yaml.SafeLoader.yaml_constructors if tag} - {"tag:yaml.org,2002:timestamp"}
+
+
 class _Budget(Exception):
     pass
 
@@ -78,6 +81,8 @@ class _Builder:
         if depth > MAX_DEPTH:
             raise _Budget(f"the document nests deeper than {MAX_DEPTH} levels")
         self.source.values.setdefault(path, _mark(self.file, node))
+        if node.tag not in _SAFE_TAGS:
+            raise yaml.constructor.ConstructorError(None, None, f"tag '{node.tag}' is not allowed", node.start_mark)
         if isinstance(node, yaml.MappingNode):
             self.constructor.flatten_mapping(node)
             result: dict[str, Any] = {}

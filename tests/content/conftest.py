@@ -1,0 +1,50 @@
+"""Fixtures: a tiny game copied into a temporary content tree, and a CLI runner."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+TINY = Path(__file__).parent / "tiny"
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def content(tmp_path: Path) -> Path:
+    """A content tree holding a copy of the tiny test game; tests edit it freely."""
+    root = tmp_path / "content"
+    shutil.copytree(TINY, root / "tiny")
+    return root
+
+
+def pnp(*args: str, cwd: Path | None = None) -> Run:
+    """Run the real `pnp` entry point in a subprocess, as a designer would."""
+    proc = subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args],
+                          capture_output=True, text=True, cwd=cwd, timeout=120)
+    return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace exactly one occurrence of `old` in a file (fails loudly if the fixture changed)."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"fixture text {old!r} not found once in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str) -> int:
+    """1-based line number of the first line containing `needle`."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return number
+    raise AssertionError(f"{needle!r} not in {path}")

@@ -1,0 +1,206 @@
+"""`pnp check` on broken content: exit 1, one line per problem with file:line:col, key and hint."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.content.conftest import edit, line_of, pnp
+
+
+def check(content: Path, *extra: str):
+    return pnp("check", "--content", str(content), *extra)
+
+
+def assert_clean_failure(result) -> None:
+    assert result.code == 1, result.err
+    assert "Traceback" not in result.err + result.out
+
+
+def test_clean_tiny_game_passes(content: Path) -> None:
+    result = check(content)
+    assert result.code == 0, result.err
+    assert "tiny: 2 card designs, 3 cards" in result.out
+
+
+def test_yaml_syntax_error_names_file_line_and_column(content: Path) -> None:
+    cards = content / "tiny/cards/events.yaml"
+    edit(cards, "    count: 2\n", "    count: 2\n   name: [unclosed\n")
+    result = check(content)
+    assert_clean_failure(result)
+    line = line_of(cards, "[unclosed")
+    assert f"tiny/cards/events.yaml:{line}:" in result.err
+    assert "YAML syntax error" in result.err
+
+
+def test_unknown_key_points_at_the_key_and_suggests(content: Path) -> None:
+    cards = content / "tiny/cards/events.yaml"
+    edit(cards, "    count: 2\n", "    cots: 2\n")
+    result = check(content)
+    assert_clean_failure(result)
+    line = line_of(cards, "cots:")
+    assert f"tiny/cards/events.yaml:{line}:5: error [cards[0]]: unknown key 'cots' (hint: did you mean 'cost'?)" in result.err
+
+
+def test_wrong_type_is_reported_with_the_value(content: Path) -> None:
+    cards = content / "tiny/cards/events.yaml"
+    edit(cards, "    count: 2\n", "    count: many\n")
+    result = check(content)
+    assert_clean_failure(result)
+    line = line_of(cards, "count: many")
+    assert f"events.yaml:{line}:12: error [cards[0].count]: expected a whole number, found 'many'" in result.err
+
+
+def test_missing_translation_names_the_language(content: Path) -> None:
+    cards = content / "tiny/cards/events.yaml"
+    edit(cards, "name: {de: Sturm, en: Storm}", "name: {de: Sturm}")
+    result = check(content)
+    assert_clean_failure(result)
+    line = line_of(cards, "name: {de: Sturm}")
+    assert f"events.yaml:{line}:11: error [cards[1].name]: missing translation 'en'" in result.err
+
+
+def test_empty_translation_is_an_error(content: Path) -> None:
+    cards = content / "tiny/cards/events.yaml"
+    edit(cards, "name: {de: Sturm, en: Storm}", "name: {de: Sturm, en: ''}")
+    result = check(content)
+    assert_clean_failure(result)
+    assert "[cards[1].name.en]: empty translation 'en'" in result.err
+
+
+def test_count_mismatch_points_at_the_component(content: Path) -> None:
+    game = content / "tiny/game.yaml"
+    edit(game, "kind: event, count: 3}", "kind: event, count: 4}")
+    result = check(content)
+    assert_clean_failure(result)
+    line = line_of(game, "count: 4}")
+    assert f"tiny/game.yaml:{line}:" in result.err
+    assert "component 'event-cards' lists 4 'event' cards but the card files define 3" in result.err
+
+
+def test_unknown_card_kind_suggests_the_right_one(content: Path) -> None:
+    cards = content / "tiny/cards/events.yaml"
+    edit(cards, "  - id: sturm\n    kind: event\n", "  - id: sturm\n    kind: evnt\n")
+    result = check(content)
+    assert_clean_failure(result)
+    line = line_of(cards, "kind: evnt")
+    assert f"events.yaml:{line}:11: error [cards[1].kind]: unknown card kind 'evnt' in card 'sturm' " \
+           "(hint: did you mean 'event'?)" in result.err
+
+
+def test_unknown_card_reference_in_a_card_field(content: Path) -> None:
+    cards = content / "tiny/cards/events.yaml"
+    edit(cards, "severity: 2}", "severity: 2, counter: hungr}")
+    result = check(content)
+    assert_clean_failure(result)
+    line = line_of(cards, "counter: hungr")
+    assert f"events.yaml:{line}:" in result.err
+    assert "field 'counter' of card 'sturm': unknown card 'hungr' (did you mean 'hunger'?)" in result.err
+
+
+def test_unknown_effect_operation(content: Path) -> None:
+    cards = content / "tiny/cards/events.yaml"
+    edit(cards, "op: lose_cube", "op: loose_cube")
+    result = check(content)
+    assert_clean_failure(result)
+    line = line_of(cards, "loose_cube")
+    assert f"events.yaml:{line}:14: error [cards[0].effects[0].op]: unknown effect operation 'loose_cube' in card " \
+           "'hunger' (hint: did you mean 'lose_cube'?)" in result.err
+
+
+def test_effect_argument_out_of_range_and_missing(content: Path) -> None:
+    cards = content / "tiny/cards/events.yaml"
+    edit(cards, "resource: food, amount: 1}", "amount: 5}")
+    result = check(content)
+    assert_clean_failure(result)
+    assert "operation 'lose_cube', parameter 'amount': 5 is above the maximum 2" in result.err
+    assert "operation 'lose_cube' needs parameter 'resource'" in result.err
+
+
+def test_unknown_icon_in_text_suggests(content: Path) -> None:
+    cards = content / "tiny/cards/events.yaml"
+    edit(cards, "de: \"Ein Sturm :food:\"", "de: \"Ein Sturm :fod:\"")
+    result = check(content)
+    assert_clean_failure(result)
+    assert "unknown icon 'fod' (hint: did you mean 'food'?)" in result.err
+
+
+def test_duplicate_card_id(content: Path) -> None:
+    cards = content / "tiny/cards/events.yaml"
+    edit(cards, "  - id: sturm\n", "  - id: hunger\n")
+    result = check(content)
+    assert_clean_failure(result)
+    assert "duplicate card id 'hunger'" in result.err
+
+
+def test_field_out_of_range_and_unknown_field(content: Path) -> None:
+    cards = content / "tiny/cards/events.yaml"
+    edit(cards, "severity: 2}", "severity: 7, sevrity: 1}")
+    result = check(content)
+    assert_clean_failure(result)
+    assert "field 'severity' of card 'sturm': 7 is above the maximum 3" in result.err
+    assert "unknown field 'sevrity' in card 'sturm' (kind 'event') (hint: did you mean 'severity'?)" in result.err
+
+
+def test_rules_page_without_translation(content: Path) -> None:
+    (content / "tiny/rules/de/setup.md").write_text("# Aufbau\n", encoding="utf-8")
+    result = check(content)
+    assert_clean_failure(result)
+    assert "tiny/rules/de/setup.md:1:1: error: rules page 'setup.md' has no 'en' translation" in result.err
+
+
+def test_alias_bomb_stops_quickly_with_a_clear_error(content: Path) -> None:
+    bomb = ["cards:", "  - &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    for level in range(1, 9):
+        refs = ", ".join([f"*a{level - 1}"] * 10)
+        bomb.append(f"  - &a{level} [{refs}]")
+    (content / "tiny/cards/bomb.yaml").write_text("\n".join(bomb) + "\n", encoding="utf-8")
+    result = check(content)
+    assert_clean_failure(result)
+    assert "tiny/cards/bomb.yaml:1:1: error: the document expands to more than 200,000 values (an alias bomb?)" in result.err
+
+
+def test_huge_file_is_refused_by_size(content: Path) -> None:
+    huge = content / "tiny/cards/huge.yaml"
+    with huge.open("w", encoding="utf-8") as handle:
+        handle.write("cards:\n")
+        line = "  - {id: x, kind: event, name: {de: " + "a" * 200 + ", en: b}}\n"
+        while handle.tell() < 50 * 1024 * 1024:
+            handle.write(line)
+    result = check(content)
+    assert_clean_failure(result)
+    assert "tiny/cards/huge.yaml:1:1: error: file is 50.0 MB, over the 2 MB limit" in result.err
+
+
+def test_all_errors_are_printed_together_sorted(content: Path) -> None:
+    edit(content / "tiny/cards/events.yaml", "    count: 2\n", "    cots: 2\n")
+    edit(content / "tiny/game.yaml", "age: 8", "age: eight")
+    result = check(content)
+    assert_clean_failure(result)
+    lines = [l for l in result.err.splitlines() if ": error" in l]
+    assert len(lines) == 2
+    assert "tiny/cards/events.yaml:" in lines[0] and "tiny/game.yaml:" in lines[1]
+    assert "2 error(s) in 2 file(s)" in result.err
+
+
+def test_json_format_lists_errors_for_tools(content: Path) -> None:
+    edit(content / "tiny/cards/events.yaml", "    count: 2\n", "    cots: 2\n")
+    result = check(content, "--format", "json")
+    assert result.code == 1
+    errors = json.loads(result.out)
+    assert errors[0]["file"].endswith("tiny/cards/events.yaml")
+    assert errors[0]["message"] == "unknown key 'cots'"
+    assert errors[0]["hint"] == "did you mean 'cost'?"
+    assert errors[0]["line"] > 1
+
+
+def test_usage_errors_exit_2(content: Path) -> None:
+    unknown_game = pnp("check", "tinny", "--content", str(content))
+    assert unknown_game.code == 2
+    assert "no game 'tinny'" in unknown_game.err and "did you mean 'tiny'?" in unknown_game.err
+    bad_option = pnp("check", "--frobnicate")
+    assert bad_option.code == 2
+    missing_dir = pnp("check", "--content", str(content / "nowhere"))
+    assert missing_dir.code == 2
+    bad_format = pnp("info", "tiny", "--content", str(content), "--format", "xml")
+    assert bad_format.code == 2
