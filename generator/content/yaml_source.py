@@ -55,7 +55,7 @@ class YamlDocument:
     source: SourceMap
 
 
-_SAFE_TAGS = {tag for tag in yaml.SafeLoader.yaml_constructors if tag} - {"tag:yaml.org,2002:timestamp"}
+_SAFE_TAGS = {tag for tag in yaml.SafeLoader.yaml_constructors if tag}
 
 
 class _Budget(Exception):
