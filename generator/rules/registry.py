@@ -9,7 +9,9 @@ from __future__ import annotations
 import importlib
 
 # engine id -> module that defines OPERATIONS (a set of operation ids) and the game's state class
-ENGINE_MODULES: dict[str, str] = {}
+ENGINE_MODULES: dict[str, str] = {
+    "escape-earth": "generator.rules.escape_earth",
+}
 
 
 def known_engines() -> list[str]:

@@ -1,0 +1,203 @@
+"""The numbers of Escape Earth as the engine needs them, read once from the content.
+
+Everything a card says (parsecs, capacities, costs, active positions, travel values, build
+points, fight costs, effects) comes from `GameContent`; only the set-up layout of the rulebook
+(Earth plus 3 open and 4 hidden cards in row 1, 2 cards removed unseen) is rules text and lives
+here as named constants.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from generator.content.loader import GameContent
+from generator.content.schema import Effect, Text
+
+OPEN_IN_FIRST_ROW = 3      # "Platziert die Erde und 3 Karten aufgedeckt ..."
+HIDDEN_IN_FIRST_ROW = 4    # "... sowie 4 verdeckte Karten in der ersten Reihe"
+REMOVED_UNSEEN = 2         # "Entfernt danach 2 Karten ungesehen aus dem Spiel"
+ACTIONS_PER_TURN = 2       # "Du hast 2 Aktionen pro Zug"
+ROW_LENGTH = 5             # activity cards in positions 1-5
+ANOMALY_FIRST_CARD = 4     # "niemals auf den ersten 4 Karten": index of the 5th card (Earth = 0)
+ANOMALY_STEP = 2           # the anomaly moves 2 cards toward Earth / away after a fight
+CHAOS_DISTINCT_EVENTS = 3  # "Sobald drei verschiedene Ereignisse ... aktiv sind"
+
+Effects = tuple[tuple[str, tuple[tuple[str, object], ...]], ...]
+
+
+def _effects(effects: list[Effect]) -> Effects:
+    return tuple((e.op, tuple(sorted(e.args.items()))) for e in effects)
+
+
+@dataclass(frozen=True)
+class GalaxyCard:
+    id: str
+    name: Text
+    role: str
+    parsecs: int
+    planet: bool
+    on_discovery: Effects
+
+
+@dataclass(frozen=True)
+class BuildingSide:
+    capacity: int
+    produces: str | None
+    effects: Effects
+    name: Text
+
+
+@dataclass(frozen=True)
+class BuildingType:
+    id: str             # the card id, e.g. 'aussenposten'
+    kind: str           # the `building` field, e.g. 'outpost'
+    count: int
+    build_cost: int
+    upgrade_cost: tuple[tuple[str, int], ...]
+    planet_only: bool
+    basic: BuildingSide
+    upgraded: BuildingSide
+    replaceable: bool   # "Gebäude – außer Außenposten – können ersetzt werden"
+
+
+@dataclass(frozen=True)
+class ActivityCard:
+    id: str
+    player: int         # 1-based as printed
+    activity: str
+    active_positions: frozenset[int]
+    travel: int
+    build_points: tuple[int, ...]
+    name: Text
+
+
+@dataclass(frozen=True)
+class EventCard:
+    id: str
+    name: Text
+    count: int
+    fight_cost: tuple[tuple[str, int], ...]
+    effects: Effects
+
+
+@dataclass(frozen=True)
+class TimeCard:
+    id: str
+    name: Text
+    count: int
+    effects: Effects
+
+
+@dataclass(frozen=True)
+class RulesData:
+    """The rules-relevant part of the content, in shapes the engine reads quickly."""
+
+    galaxy: dict[str, GalaxyCard]
+    galaxy_deck: tuple[str, ...]          # every galaxy card but Earth and the ocean planet, by copy
+    earth: str
+    ocean: str
+    buildings: dict[str, BuildingType]    # by card id
+    activities: dict[int, tuple[ActivityCard, ...]]   # player index (0-based) -> their 5 cards
+    activity_names: dict[str, Text]       # activity id -> name of its card
+    events: dict[str, EventCard]
+    time_cards: dict[str, TimeCard]
+    cubes: dict[str, int]                 # resource -> cubes in the box
+    resources: tuple[str, ...]
+    resource_names: dict[str, Text]
+    players: int
+    content_hash: str
+
+    @property
+    def track_length(self) -> int:
+        return len(self.galaxy_deck) - REMOVED_UNSEEN + 2
+
+    def time_deck(self) -> list[str]:
+        return [c.id for c in self.time_cards.values() for _ in range(c.count)]
+
+    def event_deck(self) -> list[str]:
+        return [c.id for c in self.events.values() for _ in range(c.count)]
+
+
+def _costs(value: dict | None) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((value or {}).items()))
+
+
+def rules_hash(content: GameContent) -> str:
+    """A hash of what the referee reads (card data, counts, components, variants), not of prose.
+
+    Rules pages and examples change often without changing a single move; a saved game stays
+    valid across such edits and is refused when a number it was played with changes.
+    """
+    game = content.game
+    payload = {
+        "cards": [c.model_dump(include={"id", "kind", "count", "fields", "effects", "back"}, exclude_none=True)
+                  for c in sorted(content.cards, key=lambda c: c.id)],
+        "components": [c.model_dump(include={"id", "type", "count", "kind"}) for c in game.components],
+        "variants": [v.id for v in game.variants],
+        "operations": sorted(o.id for o in game.operations),
+    }
+    for card in payload["cards"]:
+        back = card.get("back")
+        if back:
+            card["back"] = {"fields": back.get("fields"), "effects": back.get("effects")}
+    text = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _cube_counts(content: GameContent, resources: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for res in resources:
+        comp = next((c for c in content.game.components if c.type == "cube" and (c.id == f"{res}-cubes" or c.icon == res)),
+                    None)
+        if comp is None:
+            raise ValueError(f"no cube component for resource '{res}' in game.yaml")
+        counts[res] = comp.count
+    return counts
+
+
+def load_rules_data(content: GameContent) -> RulesData:
+    """Read the engine's view of Escape Earth from validated content."""
+    galaxy: dict[str, GalaxyCard] = {}
+    deck: list[str] = []
+    earth = ocean = ""
+    for card in content.cards_of("galaxy"):
+        f = card.fields
+        galaxy[card.id] = GalaxyCard(card.id, card.name, f["role"], int(f["parsecs"]), bool(f["planet"]),
+                                     _effects(card.effects))
+        if f["role"] == "earth":
+            earth = card.id
+        elif f["role"] == "ocean_planet":
+            ocean = card.id
+        else:
+            deck.extend([card.id] * card.count)
+    buildings: dict[str, BuildingType] = {}
+    for card in content.cards_of("building"):
+        f, b = card.fields, card.back
+        assert b is not None, f"building '{card.id}' has no upgraded side"
+        buildings[card.id] = BuildingType(
+            id=card.id, kind=f["building"], count=card.count, build_cost=int(f["build_cost"]),
+            upgrade_cost=_costs(f.get("upgrade_cost")), planet_only=bool(f["planet_only"]),
+            basic=BuildingSide(int(f["capacity"]), f.get("produces"), _effects(card.effects), card.name),
+            upgraded=BuildingSide(int(b.fields["capacity"]), b.fields.get("produces"), _effects(b.effects), b.name),
+            replaceable=f["building"] != "outpost")
+    players = content.game.players.max
+    activities: dict[int, list[ActivityCard]] = {p: [] for p in range(players)}
+    names: dict[str, Text] = {}
+    for card in content.cards_of("activity"):
+        f = card.fields
+        activity = ActivityCard(card.id, int(f["player"]), f["activity"], frozenset(f["active_positions"]),
+                                int(f["travel"]), tuple(f["build_points"]), card.name)
+        activities[activity.player - 1].append(activity)
+        names.setdefault(activity.activity, card.name)
+    events = {c.id: EventCard(c.id, c.name, c.count, _costs(c.fields["fight_cost"]), _effects(c.effects))
+              for c in content.cards_of("event")}
+    times = {c.id: TimeCard(c.id, c.name, c.count, _effects(c.effects)) for c in content.cards_of("time")}
+    resources = [r.id for r in content.game.resources]
+    return RulesData(
+        galaxy=galaxy, galaxy_deck=tuple(deck), earth=earth, ocean=ocean, buildings=buildings,
+        activities={p: tuple(cards) for p, cards in activities.items()}, activity_names=names,
+        events=events, time_cards=times, cubes=_cube_counts(content, resources), resources=tuple(resources),
+        resource_names={r.id: r.name for r in content.game.resources}, players=players,
+        content_hash=rules_hash(content))
