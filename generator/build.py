@@ -55,6 +55,10 @@ def write_model(content: GameContent, out: Path, options: BuildOptions, errors: 
 
 STEPS: list[tuple[str, BuildStep]] = [("model", write_model)]
 
+from generator.render.cards_step import render_cards  # noqa: E402  (card sheets, POD, SVG faces)
+
+STEPS.append(("cards", render_cards))
+
 
 def build_games(contents: list[GameContent], output: Path, options: BuildOptions, errors: ErrorList,
                 on_step: Callable[[str, str], None] | None = None) -> dict[str, list[Path]]:

@@ -1,0 +1,177 @@
+"""What a layout's templates can see: the kind (for frames and backs) and one card face (for content).
+
+Everything here is already in the requested language and already markup (`**bold**`, `:icon:`):
+effect sentences come from the game's `operations` text with `{param}` filled in, and the
+kind's declared fields are turned into labelled lines by their type, so any game's fields print
+without game-specific code.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from generator.content.loader import GameContent
+from generator.content.schema import Card, CardKind, Effect, Face, FieldSpec
+
+PARAM_RE = re.compile(r"(:?)\{([a-z_][a-z0-9_]*)\}(:?)")
+TRUE_MARK = "✓"
+
+
+def static_context(content: GameContent, kind: CardKind, lang: str, side: str) -> dict[str, Any]:
+    """Context of frames and shared backs: no card data, so the result can be drawn once."""
+    width, height = kind.size_mm
+    back = kind.back
+    return {
+        "W": width,
+        "H": height,
+        "lang": lang,
+        "side": side,
+        "game": {"id": content.game.id, "title": content.game.title.get(lang)},
+        "kind": {
+            "id": kind.id,
+            "name": kind.name.get(lang),
+            "color": kind.color,
+            "icon": kind.icon,
+            "double_sided": kind.double_sided,
+            "back": {
+                "title": back.title.get(lang) if back.title else kind.name.get(lang),
+                "color": back.color or kind.color,
+                "icon": back.icon or kind.icon,
+            },
+        },
+    }
+
+
+def cost_field(kind: CardKind) -> str | None:
+    """The integer field shown in the cost badge when a card has no `cost` of its own."""
+    for name, spec in kind.fields.items():
+        if spec.type == "int" and (name == "cost" or name.endswith("_cost")):
+            return name
+    return None
+
+
+def _resource_icon(content: GameContent, resource_id: str) -> str:
+    for res in content.game.resources:
+        if res.id == resource_id:
+            return res.icon or res.id
+    return resource_id
+
+
+def _resource_name(content: GameContent, resource_id: str, lang: str) -> str:
+    for res in content.game.resources:
+        if res.id == resource_id:
+            return res.name.get(lang)
+    return resource_id
+
+
+def _param_text(content: GameContent, spec_type: str | None, value: Any, lang: str, as_icon: bool) -> str:
+    if spec_type == "resource":
+        return f":{_resource_icon(content, value)}:" if as_icon else _resource_name(content, value, lang)
+    if spec_type == "kind":
+        kinds = {k.id: k for k in content.game.kinds}
+        return kinds[value].name.get(lang) if value in kinds else str(value)
+    if spec_type == "card":
+        cards = {c.id: c for c in content.cards}
+        return cards[value].name.get(lang) if value in cards else str(value)
+    if isinstance(value, bool):
+        return TRUE_MARK if value else "–"
+    return f":{value}:" if as_icon else str(value)
+
+
+def effect_sentence(content: GameContent, effect: Effect, lang: str) -> str:
+    """The printed sentence of one effect: the operation's text with its parameters filled in."""
+    ops = {op.id: op for op in content.game.operations}
+    op = ops.get(effect.op)
+    if op is None:
+        return effect.op
+    template = op.text.get(lang)
+
+    def fill(match: re.Match) -> str:
+        before, name, after = match.groups()
+        spec = op.params.get(name)
+        value = effect.args.get(name)
+        if value is None:
+            return ""
+        as_icon = bool(before and after)
+        return _param_text(content, spec.type if spec else None, value, lang, as_icon)
+
+    return PARAM_RE.sub(fill, template).strip()
+
+
+def field_value(content: GameContent, spec: FieldSpec, value: Any, lang: str) -> str:
+    """A field's value as markup, by its declared type."""
+    if spec.type in ("ints", "list", "tags") and isinstance(value, list):
+        return " · ".join(str(v) for v in value)
+    if spec.type == "costs" and isinstance(value, dict):
+        return " + ".join(f"{n} :{_resource_icon(content, r)}:" for r, n in value.items())
+    if spec.type == "resource":
+        return f":{_resource_icon(content, value)}: {_resource_name(content, value, lang)}"
+    if spec.type == "effects" and isinstance(value, list):
+        return " ".join(effect_sentence(content, Effect.model_validate(e), lang) for e in value)
+    if spec.type == "card":
+        return _param_text(content, "card", value, lang, False)
+    if spec.type == "text" and isinstance(value, dict):
+        return str(value.get(lang, ""))
+    if isinstance(value, bool):
+        return TRUE_MARK if value else "–"
+    return str(value)
+
+
+def field_lines(content: GameContent, kind: CardKind, face: Face, lang: str, skip: str | None) -> list[dict[str, Any]]:
+    """The kind's printable fields of a face, in declared order.
+
+    A labelled field prints as `**Label:** value`; a labelled true boolean as its label alone (a
+    false one not at all); an unlabelled resource as its icon and name; other unlabelled fields
+    are the game's bookkeeping and do not print.
+    """
+    lines: list[dict[str, Any]] = []
+    for name, spec in kind.fields.items():
+        if name == skip or name not in face.fields or face.fields[name] is None:
+            continue
+        value = face.fields[name]
+        label = spec.label.get(lang) if spec.label else None
+        if spec.type == "bool":
+            if label and value:
+                lines.append({"id": name, "label": label, "value": "", "line": f"**{label}**"})
+            continue
+        if label is None:
+            if spec.type == "resource":
+                text = field_value(content, spec, value, lang)
+                lines.append({"id": name, "label": "", "value": text, "line": text})
+            continue
+        text = field_value(content, spec, value, lang)
+        lines.append({"id": name, "label": label, "value": text, "line": f"**{label}:** {text}"})
+    return lines
+
+
+def _text(value, lang: str) -> str | None:
+    return value.get(lang) if value is not None else None
+
+
+def face_context(content: GameContent, card: Card, face: Face, side: str, lang: str) -> dict[str, Any]:
+    """Context of a card face's content: the static context plus this face's data."""
+    kind = content.game.kind(card.kind)
+    context = static_context(content, kind, lang, side)
+    skip = cost_field(kind)
+    cost = card.cost if card.cost is not None else (face.fields.get(skip) if skip else None)
+    effects = [effect_sentence(content, e, lang) for e in face.effects]
+    fields = field_lines(content, kind, face, lang, skip if card.cost is None else None)
+    text = _text(face.text, lang)
+    context.update({
+        "card": {"id": card.id, "count": card.count, "cost": card.cost},
+        "face": {
+            "name": face.name.get(lang),
+            "text": text,
+            "flavor": _text(face.flavor, lang),
+            "science": _text(face.science, lang),
+            "icon": face.icon or kind.icon,
+            "fields": dict(face.fields),
+        },
+        "cost": cost,
+        "fields": fields,
+        "fields_text": "\n".join(f["line"] for f in fields),
+        "effects": effects,
+        "body": "\n".join([t for t in (text, *effects) if t]),
+    })
+    return context

@@ -1,0 +1,183 @@
+"""Card text with real font metrics: markup into words, words into lines, lines into a box.
+
+Markup is deliberately small: a newline starts a paragraph, `**...**` is bold, `:name:` is an
+inline vector icon at text size. `fit_text` tries the element's size and shrinks in quarter
+points down to its minimum; the first size at which every word fits the width and every line
+fits the height wins. The result is cached, because the same effect sentence appears on many
+cards.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from generator.layout.fonts import BOLD_OF, text_width_pt
+from generator.layout.geometry import PT_MM
+
+ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")
+ASCENT, DESCENT = 0.928, 0.236  # DejaVu's ascent/descent in em
+ICON_EM = 1.2  # inline icon edge in em
+ICON_PAD_EM = 0.06
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A stretch of one word: text in one face, or an icon (text is then the icon's name)."""
+
+    text: str
+    role: str
+    icon: bool = False
+
+
+Word = tuple[Piece, ...]
+
+
+@dataclass(frozen=True)
+class PlacedPiece:
+    """A piece placed relative to the text box: x from the left edge, baseline from the top."""
+
+    x: float
+    baseline: float
+    piece: Piece
+    width: float
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """The outcome of fitting: a size and placed pieces, or by how much it failed at the minimum."""
+
+    size: float
+    pieces: tuple[PlacedPiece, ...]
+    lines: int
+    height: float
+    overflow: float = 0.0
+    overflow_kind: str = ""  # "height", "width" or "lines"
+
+    @property
+    def fits(self) -> bool:
+        return self.overflow <= 0
+
+
+def parse_markup(markup: str, role: str) -> tuple[tuple[Word, ...], ...]:
+    """Paragraphs of words of pieces. Bold toggles at `**`; icons are `:name:`."""
+    paragraphs: list[tuple[Word, ...]] = []
+    bold = False
+    for line in markup.split("\n"):
+        words: list[Word] = []
+        for raw in line.split(" "):
+            if not raw:
+                continue
+            pieces: list[Piece] = []
+            for chunk_index, chunk in enumerate(raw.split("**")):
+                if chunk_index:
+                    bold = not bold
+                face = BOLD_OF[role] if bold else role
+                pos = 0
+                for match in ICON_RE.finditer(chunk):
+                    if match.start() > pos:
+                        pieces.append(Piece(chunk[pos:match.start()], face))
+                    pieces.append(Piece(match.group(1), face, icon=True))
+                    pos = match.end()
+                if pos < len(chunk):
+                    pieces.append(Piece(chunk[pos:], face))
+            if pieces:
+                words.append(tuple(pieces))
+        paragraphs.append(tuple(words))
+    return tuple(paragraphs)
+
+
+def icon_edge(size: float) -> float:
+    """Edge of an inline icon in mm for text of `size` pt."""
+    return size * PT_MM * ICON_EM
+
+
+def _piece_width(piece: Piece, size: float) -> float:
+    if piece.icon:
+        return icon_edge(size) + 2 * ICON_PAD_EM * size * PT_MM
+    return text_width_pt(piece.text, piece.role, size) * PT_MM
+
+
+def _wrap(paragraphs: tuple[tuple[Word, ...], ...], size: float, width: float, role: str
+          ) -> tuple[list[list[tuple[Word, float]]], list[int], float]:
+    """Greedy line breaking. Returns lines (words with widths), paragraph index per line, widest word."""
+    space = text_width_pt(" ", role, size) * PT_MM
+    lines: list[list[tuple[Word, float]]] = []
+    owners: list[int] = []
+    widest = 0.0
+    for p_index, words in enumerate(paragraphs):
+        current: list[tuple[Word, float]] = []
+        used = 0.0
+        for word in words:
+            w = sum(_piece_width(p, size) for p in word)
+            widest = max(widest, w)
+            needed = w if not current else used + space + w
+            if current and needed > width + 1e-6:
+                lines.append(current)
+                owners.append(p_index)
+                current, used = [(word, w)], w
+            else:
+                current.append((word, w))
+                used = needed
+        lines.append(current)
+        owners.append(p_index)
+    return lines, owners, widest
+
+
+def _place(lines, owners, size: float, width: float, height: float, role: str, align: str, valign: str,
+           leading: float, paragraph_gap: float) -> tuple[tuple[PlacedPiece, ...], float]:
+    line_h = size * leading * PT_MM
+    gap = size * paragraph_gap * PT_MM
+    space = text_width_pt(" ", role, size) * PT_MM
+    tops: list[float] = []
+    y = 0.0
+    for i, _ in enumerate(lines):
+        if i and owners[i] != owners[i - 1]:
+            y += gap
+        tops.append(y)
+        y += line_h
+    total = y
+    offset = {"top": 0.0, "middle": (height - total) / 2, "bottom": height - total}[valign]
+    baseline_in_line = (line_h - (ASCENT + DESCENT) * size * PT_MM) / 2 + ASCENT * size * PT_MM
+    placed: list[PlacedPiece] = []
+    for line, top in zip(lines, tops):
+        line_w = sum(w for _, w in line) + space * max(0, len(line) - 1)
+        x = {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}[align]
+        baseline = offset + top + baseline_in_line
+        for index, (word, _) in enumerate(line):
+            if index:
+                x += space
+            for piece in word:
+                w = _piece_width(piece, size)
+                placed.append(PlacedPiece(x, baseline, piece, w))
+                x += w
+    return tuple(placed), total
+
+
+@lru_cache(maxsize=4096)
+def fit_text(markup: str, role: str, size: float, min_size: float, width: float, height: float,
+             align: str = "left", valign: str = "top", leading: float = 1.18, paragraph_gap: float = 0.35,
+             max_lines: int = 0) -> FittedText:
+    """Fit `markup` into a width x height box (mm), shrinking from `size` to `min_size` pt."""
+    paragraphs = parse_markup(markup, role)
+    current = size
+    while True:
+        lines, owners, widest = _wrap(paragraphs, current, width, role)
+        line_h = current * leading * PT_MM
+        breaks = sum(1 for i in range(1, len(lines)) if owners[i] != owners[i - 1])
+        total = len(lines) * line_h + breaks * current * paragraph_gap * PT_MM
+        problems = []
+        if widest > width + 1e-6:
+            problems.append(("width", widest - width))
+        if total > height + 1e-6:
+            problems.append(("height", total - height))
+        if max_lines and len(lines) > max_lines:
+            space = text_width_pt(" ", role, current) * PT_MM
+            natural = sum(sum(w for _, w in line) + space * max(0, len(line) - 1) for line in lines)
+            problems.append(("lines", max(0.01, natural - width * max_lines)))
+        if not problems or current - 0.25 < min_size - 1e-9:
+            placed, total = _place(lines, owners, current, width, height, role, align, valign, leading, paragraph_gap)
+            kind, amount = max(problems, key=lambda p: p[1]) if problems else ("", 0.0)
+            return FittedText(current, placed, len(lines), total, round(amount, 2), kind)
+        current = round(current - 0.25, 2)

@@ -1,0 +1,181 @@
+"""Card layouts as data: the YAML schema of a layout file and where layout files are found.
+
+A layout places elements in millimetres on the trim box (origin top-left, y down; the bleed is
+at negative coordinates). Geometry values are numbers or Jinja expressions over `W`, `H` and the
+layout's `constants`/`vars`; texts and colours are Jinja templates. Each face has a `frame`
+(what all cards of a kind share: evaluated without card data, drawn once per PDF as a form) and
+`content` (per card). `back` is the shared back of single-sided kinds.
+
+Lookup: a kind uses `kind.layout` if set, else a layout named like the kind, else `card`; a game's
+own `content/<game>/layouts/<name>.yaml` wins over `templates/layouts/<name>.yaml`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from generator.content.errors import ErrorList, Mark, relative
+from generator.content.model_errors import validate_model
+from generator.content.yaml_source import SourceMap, load_yaml
+from generator.layout.fonts import FACES
+from generator.layout.templating import check_compiles
+
+SHARED_LAYOUTS = Path(__file__).resolve().parents[2] / "templates" / "layouts"
+DEFAULT_LAYOUT = "card"
+
+Num = Union[float, str]
+FontRole = Literal[tuple(FACES)]  # type: ignore[valid-type]
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Element(_Spec):
+    when: Union[bool, str, None] = Field(default=None, description="expression; the element is drawn only when true")
+
+
+class RectSpec(_Element):
+    type: Literal["rect"]
+    x: Num
+    y: Num
+    w: Num
+    h: Num
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: Num = 0.0
+    radius: Num = 0.0
+
+
+class CircleSpec(_Element):
+    type: Literal["circle"]
+    cx: Num
+    cy: Num
+    r: Num
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: Num = 0.0
+
+
+class LineSpec(_Element):
+    type: Literal["line"]
+    x1: Num
+    y1: Num
+    x2: Num
+    y2: Num
+    stroke: str = "#000000"
+    stroke_width: Num = 0.25
+    dash: list[float] = []
+
+
+class TextSpec(_Element):
+    type: Literal["text"]
+    x: Num
+    y: Num
+    w: Num
+    h: Num
+    text: str
+    field: str = Field(description="the card field this text shows, named in overflow errors")
+    font: FontRole = "regular"
+    size: float = Field(gt=0, le=200)
+    min_size: float | None = Field(default=None, gt=0, le=200)
+    color: str = "#000000"
+    align: Literal["left", "center", "right"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    leading: float = Field(default=1.18, ge=0.8, le=3)
+    max_lines: int = Field(default=0, ge=0)
+
+
+class IconSpec(_Element):
+    type: Literal["icon"]
+    x: Num
+    y: Num
+    size: Num
+    name: str
+
+
+ElementSpec = Annotated[Union[RectSpec, CircleSpec, LineSpec, TextSpec, IconSpec], Field(discriminator="type")]
+
+
+class FaceSpec(_Spec):
+    frame: list[ElementSpec] = []
+    content: list[ElementSpec] = []
+
+
+class LayoutSpec(_Spec):
+    """One layout file."""
+
+    description: str | None = None
+    min_title_size: float | None = None
+    constants: dict[str, Union[float, str, bool]] = {}
+    vars: dict[str, Union[float, str, bool]] = {}
+    front: FaceSpec
+    back: FaceSpec | None = None
+
+
+class LoadedLayout:
+    """A validated layout with its name and the file it came from."""
+
+    def __init__(self, name: str, spec: LayoutSpec, source: SourceMap):
+        self.name = name
+        self.spec = spec
+        self.source = source
+
+    def mark(self, *path: str | int) -> Mark:
+        return self.source.mark(path)
+
+
+_TEXT_KEYS = {"text", "name", "fill", "stroke", "color"}
+_PLAIN_KEYS = {"type", "field", "font", "align", "valign", "dash"}
+
+
+def _compile_errors(layout: LoadedLayout, errors: ErrorList) -> None:
+    """Report every template/expression of the file that does not compile, at its line."""
+    data = layout.spec
+    for key, value in [*data.constants.items(), *data.vars.items()]:
+        section = "constants" if key in data.constants else "vars"
+        problem = check_compiles(value, template=False)
+        if problem:
+            errors.add(layout.mark(section, key), problem, (section, key), code="layout")
+    faces = [("front", data.front)] + ([("back", data.back)] if data.back else [])
+    for face_name, face_spec in faces:
+        for part in ("frame", "content"):
+            for index, element in enumerate(getattr(face_spec, part)):
+                for key, value in element:
+                    if key in _PLAIN_KEYS or value is None:
+                        continue
+                    problem = check_compiles(value, template=key in _TEXT_KEYS)
+                    if problem:
+                        path = (face_name, part, index, key)
+                        errors.add(layout.mark(*path), problem, path, code="layout")
+
+
+def layout_folders(game_root: Path | None) -> list[Path]:
+    """Folders searched for layouts, the game's own first."""
+    folders = [game_root / "layouts"] if game_root is not None else []
+    return [*folders, SHARED_LAYOUTS]
+
+
+def find_layout_file(name: str, game_root: Path | None) -> Path | None:
+    for folder in layout_folders(game_root):
+        for suffix in (".yaml", ".yml"):
+            candidate = folder / f"{name}{suffix}"
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+def load_layout(path: Path, errors: ErrorList) -> LoadedLayout | None:
+    """Read and check one layout file; problems go to `errors` with file:line."""
+    doc = load_yaml(path, errors, relative(path))
+    if doc.data is None:
+        return None
+    spec = validate_model(LayoutSpec, doc.data, doc.source, errors)
+    if spec is None:
+        return None
+    layout = LoadedLayout(path.stem, spec, doc.source)
+    _compile_errors(layout, errors)
+    return layout

@@ -1,0 +1,89 @@
+"""Jinja2 for layouts: a sandbox with StrictUndefined, because layouts may come from a game's folder.
+
+Layout values are either plain numbers/strings or Jinja: text and colours are templates
+(`"{{ face.name }}"`), geometry and conditions are expressions (`"H - 12"`, `"face.flavor"`).
+A misspelt variable is an error, never an empty string.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+
+class LayoutTemplateError(ValueError):
+    """A layout template or expression that does not compile or does not evaluate."""
+
+
+def _mix(colour: str, other: tuple[int, int, int], amount: float) -> str:
+    colour = colour.lstrip("#")
+    rgb = [int(colour[i:i + 2], 16) for i in (0, 2, 4)]
+    amount = max(0.0, min(1.0, float(amount)))
+    mixed = [round(c + (o - c) * amount) for c, o in zip(rgb, other)]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+def tint(colour: str, amount: float) -> str:
+    """`colour` mixed with white: tint('#1d2b5a', 0.85) is a pale version of it."""
+    return _mix(colour, (255, 255, 255), amount)
+
+
+def shade(colour: str, amount: float) -> str:
+    """`colour` mixed with black."""
+    return _mix(colour, (0, 0, 0), amount)
+
+
+ENV = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+ENV.filters.update(tint=tint, shade=shade)
+
+
+@lru_cache(maxsize=2048)
+def _template(source: str):
+    try:
+        return ENV.from_string(source)
+    except TemplateError as exc:
+        raise LayoutTemplateError(f"template {source!r} does not compile: {exc}") from None
+
+
+@lru_cache(maxsize=2048)
+def _expression(source: str):
+    try:
+        return ENV.compile_expression(source, undefined_to_none=False)
+    except TemplateError as exc:
+        raise LayoutTemplateError(f"expression {source!r} does not compile: {exc}") from None
+
+
+def render(source: str, context: dict[str, Any]) -> str:
+    """Render a text template; a plain string without `{{`/`{%` is returned as it is."""
+    if "{" not in source:
+        return source
+    try:
+        return _template(source).render(context)
+    except TemplateError as exc:
+        raise LayoutTemplateError(f"template {source!r}: {exc}") from None
+
+
+def evaluate(value: Any, context: dict[str, Any]) -> Any:
+    """Evaluate a geometry/condition value: numbers and booleans pass, strings are expressions."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return _expression(value)(**context)
+    except TemplateError as exc:
+        raise LayoutTemplateError(f"expression {value!r}: {exc}") from None
+    except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:
+        raise LayoutTemplateError(f"expression {value!r}: {exc}") from None
+
+
+def check_compiles(value: Any, *, template: bool) -> str | None:
+    """The compile error of a layout value, or None (used when a layout file is loaded)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        (_template if template else _expression)(value)
+    except LayoutTemplateError as exc:
+        return str(exc)
+    return None

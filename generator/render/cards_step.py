@@ -1,0 +1,107 @@
+"""The `cards` build step: lay out every card once per language, then write sheets, POD and SVG faces.
+
+Outputs under the game's staging folder (moved to output/<game>/ only if the whole build passes):
+  cards-<lang>-<paper>.pdf        sheets with crop marks, a back page after each front page
+  cards-<lang>-pod.pdf            one card per page, TrimBox/BleedBox set, front then back
+  cards/<lang>/<id>-front.svg     one SVG per design and side, for the rules site
+  cards/<lang>/<id>-back.svg
+  cards/<lang>/cards.json         the gallery's index: names, kinds, counts, files, texts
+A game without cards writes nothing. Layout problems become content errors with the card's
+file:line, so the build fails and the previous output stays.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from generator.content.errors import ErrorList
+from generator.content.loader import GameContent
+from generator.content.schema import Card
+from generator.layout.engine import CardLayouts, LayoutProblem
+from generator.render.pdf_sheets import PrintCard, write_pod, write_sheets
+from generator.render.svg import write_face_svg
+
+
+def ordered_cards(content: GameContent) -> list[Card]:
+    """Cards by the order of their kinds in game.yaml, then as the card files list them."""
+    order = {kind.id: i for i, kind in enumerate(content.game.kinds)}
+    return sorted(content.cards, key=lambda c: order.get(c.kind, len(order)))
+
+
+def report(content: GameContent, problem: LayoutProblem, errors: ErrorList) -> None:
+    """Turn a layout problem into a content error at the card's (or the layout's) file:line."""
+    where = f"{content.id}: card '{problem.card_id}'" if problem.card_id else f"{content.id}: back of kind '{problem.kind_id}'"
+    message = f"{where}, {problem.side}, field '{problem.field}', {problem.lang}: {problem.message}"
+    if problem.layout_mark is not None:
+        errors.add(problem.layout_mark, message, hint=problem.hint or "fix the layout file", code="layout")
+        return
+    if problem.card_id is None:
+        index = next(i for i, k in enumerate(content.game.kinds) if k.id == problem.kind_id)
+        sub = ("kinds", index, "back", "title", problem.lang)
+        errors.add(content.mark_of("game", content.id, *sub), message, sub, hint=problem.hint, code="layout")
+        return
+    card = content.card(problem.card_id)
+    side = ("back",) if problem.side == "back" and card.back is not None else ()
+    sub = (*side, *problem.field.split("."), problem.lang)
+    origin = content.origin("card", problem.card_id)
+    path = (origin.path if origin else ()) + sub
+    errors.add(content.mark_of("card", problem.card_id, *sub), message, path, hint=problem.hint, code="layout")
+
+
+def render_cards(content: GameContent, out_dir: Path, options, errors: ErrorList) -> list[Path]:
+    """The build step (see module docstring). Returns the files written."""
+    cards = ordered_cards(content)
+    if not cards:
+        return []
+    layouts = CardLayouts(content, errors)
+    written: list[Path] = []
+    for lang in options.languages:
+        before = len(layouts.problems)
+        deck: list[PrintCard] = []
+        designs: list[tuple[Card, PrintCard]] = []
+        for card in cards:
+            front, back = layouts.front(card, lang), layouts.back(card, lang)
+            if front is None or back is None:
+                continue
+            printed = PrintCard(card.id, front, back)
+            designs.append((card, printed))
+            deck.extend([printed] * card.count)
+        for problem in layouts.problems[before:]:
+            report(content, problem, errors)
+        if errors or not deck:
+            continue
+        written.extend(_write(content, out_dir, options, lang, deck, designs))
+    return written
+
+
+def _write(content: GameContent, out_dir: Path, options, lang: str, deck: list[PrintCard],
+           designs: list[tuple[Card, PrintCard]]) -> list[Path]:
+    title = content.game.title.get(lang)
+    written: list[Path] = []
+    for paper in options.papers:
+        path = out_dir / f"cards-{lang}-{paper}.pdf"
+        write_sheets(path, deck, paper, content.icons, title, lang, cut_lines=getattr(options, "cut_lines", False))
+        written.append(path)
+    pod = out_dir / f"cards-{lang}-pod.pdf"
+    write_pod(pod, deck, content.icons, title)
+    written.append(pod)
+    svg_dir = out_dir / "cards" / lang
+    svg_dir.mkdir(parents=True, exist_ok=True)
+    index = []
+    for card, printed in designs:
+        kind = content.game.kind(card.kind)
+        entry = {"id": card.id, "kind": kind.id, "kind_name": kind.name.get(lang), "count": card.count,
+                 "name": card.name.get(lang), "faces": {}}
+        for side, face in (("front", printed.front), ("back", printed.back)):
+            path = svg_dir / f"{card.id}-{side}.svg"
+            write_face_svg(path, face, content.icons, face.title, card.id, side)
+            written.append(path)
+            entry["faces"][side] = {"file": path.name, "title": face.title,
+                                    "texts": [{"field": t.field, "text": t.text} for t in face.texts]}
+        index.append(entry)
+    index_path = svg_dir / "cards.json"
+    index_path.write_text(json.dumps({"game": content.id, "lang": lang, "cards": index}, indent=2,
+                                     ensure_ascii=False) + "\n", encoding="utf-8")
+    written.append(index_path)
+    return written

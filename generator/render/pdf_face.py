@@ -1,0 +1,165 @@
+"""The PDF backend: draw a computed FaceLayout on a reportlab canvas, nothing more.
+
+What many cards share is drawn once per document as a PDF form (XObject) and then placed by
+reference: each icon, and each kind's frame (background, panels, kind badge). A 63-card sheet
+then carries one copy of the building frame, not seventeen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.layout.fonts import face as font_face
+from generator.layout.geometry import CircleShape, FaceLayout, IconPlacement, Item, LineShape, RectShape, TextRun
+from generator.layout.icons import VectorIcon, load_icon
+
+ICON_FORM_EDGE = 100.0  # icons are drawn into forms of this edge (pt), then scaled on use
+CAPS = {"butt": 0, "round": 1, "square": 2}
+JOINS = {"miter": 0, "round": 1, "bevel": 2}
+
+
+class _Colours(dict):
+    def __missing__(self, key: str) -> HexColor:
+        value = HexColor(key)
+        self[key] = value
+        return value
+
+
+class PdfFaceDrawer:
+    """Draws card faces on one canvas; remembers which forms the document already holds."""
+
+    def __init__(self, canvas: Canvas, icons: dict[str, Path], use_forms: bool = True):
+        self.canvas = canvas
+        self.icons = icons
+        self.use_forms = use_forms
+        self._forms: dict[str, str] = {}
+        self._colours = _Colours()
+
+    # --- public --------------------------------------------------------------------------------
+    def draw(self, face: FaceLayout) -> None:
+        """Draw `face` with its trim box's bottom-left corner at the canvas origin."""
+        if self.use_forms:
+            name = self._frame_form(face)
+            self.canvas.doForm(name)
+        else:
+            self._items(face.frame, face.height)
+        self._items(face.items, face.height)
+
+    # --- forms ---------------------------------------------------------------------------------
+    def _form_name(self, key: str) -> str:
+        if key not in self._forms:
+            self._forms[key] = f"F{len(self._forms)}"
+        return self._forms[key]
+
+    def _frame_form(self, face: FaceLayout) -> str:
+        key = "frame:" + face.frame_key
+        known = key in self._forms
+        name = self._form_name(key)
+        if not known:
+            for item in face.frame:  # icons a form uses must exist before the form is opened
+                if isinstance(item, IconPlacement):
+                    self._icon_form(item.name)
+            b = face.bleed * mm
+            self.canvas.beginForm(name, -b, -b, face.width * mm + b, face.height * mm + b)
+            self._items(face.frame, face.height)
+            self.canvas.endForm()
+        return name
+
+    def _icon_form(self, icon_name: str) -> str:
+        key = "icon:" + icon_name
+        known = key in self._forms
+        name = self._form_name(key)
+        if not known:
+            icon = load_icon(self.icons[icon_name])
+            self.canvas.beginForm(name, 0, 0, ICON_FORM_EDGE, ICON_FORM_EDGE)
+            self._icon_paths(icon, ICON_FORM_EDGE)
+            self.canvas.endForm()
+        return name
+
+    # --- items ---------------------------------------------------------------------------------
+    def _items(self, items: list[Item], height: float) -> None:
+        c = self.canvas
+        for item in items:
+            if isinstance(item, TextRun):
+                c.setFillColor(self._colours[item.color])
+                c.setFont(font_face(item.font).pdf_name, item.size)
+                c.drawString(item.x * mm, (height - item.baseline) * mm, item.text)
+            elif isinstance(item, RectShape):
+                self._paint(item.fill, item.stroke, item.stroke_width)
+                x, y = item.x * mm, (height - item.y - item.h) * mm
+                if item.radius > 0:
+                    c.roundRect(x, y, item.w * mm, item.h * mm, item.radius * mm, stroke=int(bool(item.stroke)),
+                                fill=int(bool(item.fill)))
+                else:
+                    c.rect(x, y, item.w * mm, item.h * mm, stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
+            elif isinstance(item, CircleShape):
+                self._paint(item.fill, item.stroke, item.stroke_width)
+                c.circle(item.cx * mm, (height - item.cy) * mm, item.r * mm, stroke=int(bool(item.stroke)),
+                         fill=int(bool(item.fill)))
+            elif isinstance(item, LineShape):
+                c.saveState()
+                self._paint(None, item.stroke, item.stroke_width)
+                if item.dash:
+                    c.setDash([d * mm for d in item.dash])
+                c.line(item.x1 * mm, (height - item.y1) * mm, item.x2 * mm, (height - item.y2) * mm)
+                c.restoreState()
+            elif isinstance(item, IconPlacement):
+                self._icon(item, height)
+
+    def _paint(self, fill: str | None, stroke: str | None, width: float) -> None:
+        if fill:
+            self.canvas.setFillColor(self._colours[fill])
+        if stroke:
+            self.canvas.setStrokeColor(self._colours[stroke])
+            self.canvas.setLineWidth(width * mm)
+
+    def _icon(self, item: IconPlacement, height: float) -> None:
+        c = self.canvas
+        c.saveState()
+        c.translate(item.x * mm, (height - item.y - item.size) * mm)
+        if self.use_forms:
+            name = self._icon_form(item.name)
+            scale = item.size * mm / ICON_FORM_EDGE
+            c.scale(scale, scale)
+            c.doForm(name)
+        else:
+            self._icon_paths(load_icon(self.icons[item.name]), item.size * mm)
+        c.restoreState()
+
+    def _icon_paths(self, icon: VectorIcon, edge: float) -> None:
+        """Replay the icon's outlines into the square (0, 0, edge, edge), y flipped to PDF's up."""
+        c = self.canvas
+        scale, dx, dy = icon.placement(edge)
+
+        def pt(x: float, y: float) -> tuple[float, float]:
+            return dx + x * scale, edge - (dy + y * scale)
+
+        for shape in icon.shapes:
+            path = c.beginPath()
+            for cmd in shape.commands:
+                op = cmd[0]
+                if op == "M":
+                    path.moveTo(*pt(cmd[1], cmd[2]))
+                elif op == "L":
+                    path.lineTo(*pt(cmd[1], cmd[2]))
+                elif op == "C":
+                    path.curveTo(*pt(cmd[1], cmd[2]), *pt(cmd[3], cmd[4]), *pt(cmd[5], cmd[6]))
+                else:
+                    path.close()
+            c.saveState()
+            if shape.fill:
+                c.setFillColor(self._colours[shape.fill])
+            if shape.stroke:
+                c.setStrokeColor(self._colours[shape.stroke])
+                c.setLineWidth(shape.stroke_width * scale)
+                c.setLineCap(CAPS.get(shape.line_cap, 0))
+                c.setLineJoin(JOINS.get(shape.line_join, 0))
+                if shape.dash:
+                    c.setDash([d * scale for d in shape.dash])
+            c.drawPath(path, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)),
+                       fillMode=1 if shape.even_odd else 0)
+            c.restoreState()
