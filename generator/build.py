@@ -78,15 +78,23 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
             written[content.id] = [output / content.id / f.relative_to(game_dir) for f in files]
         if errors:
             return {}
-        for content in contents:
-            final = output / content.id
+        # the rules site: after every per-game step, from the files they just wrote (generator/site)
+        from generator.site.stage import SITE, build_site, publish_project
+
+        site_files = build_site(contents, staging, options.languages, options.papers, errors, on_step)
+        if errors:
+            return {}
+        for name in [content.id for content in contents] + [SITE]:
+            final = output / name
             old = None
             if final.exists():
-                old = output / f".old-{content.id}-{os.getpid()}"
+                old = output / f".old-{name}-{os.getpid()}"
                 final.rename(old)
-            (staging / content.id).rename(final)
+            (staging / name).rename(final)
             if old is not None:
                 shutil.rmtree(old)
+        written[SITE] = [output / SITE / f.relative_to(staging / SITE) for f in site_files]
+        publish_project(staging, output.resolve().parent / SITE)
         return written
     finally:
         shutil.rmtree(staging, ignore_errors=True)

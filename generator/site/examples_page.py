@@ -1,0 +1,121 @@
+"""Example turns: replayed by the rules engine on every build, then written as pages.
+
+An example file holds a seed, options and actions with a narrative per step
+(content/<game>/examples/*.yaml). The engine (generator/rules/examples.py) replays it; a step
+the engine refuses fails the build with the file, the step and the rule. Nothing here invents
+a state or an event: without the engine there are no example pages, and the build log says why.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from generator.content.errors import ErrorList
+from generator.content.loader import GameContent
+from generator.site.game_site import GameSite
+from generator.site.i18n import label
+from generator.site.markup import escape, table
+
+ENGINE_MODULE = "generator.rules.examples"
+
+
+def example_engine() -> tuple[ModuleType | None, str]:
+    """The engine's example module, or None and the reason it cannot be used."""
+    try:
+        module = importlib.import_module(ENGINE_MODULE)
+    except ImportError as exc:
+        return None, f"the rules engine's example replay ({ENGINE_MODULE}) is not available: {exc}"
+    if not hasattr(module, "replay_example") or not hasattr(module, "ExampleError"):
+        return None, f"{ENGINE_MODULE} lacks replay_example/ExampleError"
+    return module, ""
+
+
+def _step_of(error: Any) -> int:
+    step = getattr(error, "step", 0)
+    return int(step) if isinstance(step, int) else 0
+
+
+def replay_examples(content: GameContent, errors: ErrorList, notes: list[str]) -> dict[str, Any]:
+    """Replay every example of the game; refused steps go to `errors` at the step's place."""
+    if not content.examples:
+        return {}
+    engine, why = example_engine()
+    if engine is None:
+        notes.append(f"site: {content.id}: {len(content.examples)} example(s) not shown: {why}")
+        return {}
+    replays: dict[str, Any] = {}
+    for example in content.examples:
+        try:
+            replays[example.id] = engine.replay_example(content, example)
+        except engine.ExampleError as exc:
+            step = _step_of(exc)
+            action = example.steps[step].action if 0 <= step < len(example.steps) else "?"
+            rule = getattr(exc, "rule", exc)
+            errors.add(content.mark_of("example", example.id, "steps", step, "action"),
+                       f"example '{example.id}', step {step + 1} (`{action}`): the engine refuses it: {rule}",
+                       ("steps", step, "action"),
+                       hint="change the action, or the steps before it, so the engine allows it", code="example")
+        except Exception as exc:  # an engine that cannot replay at all is reported, never shown
+            errors.add(content.mark_of("example", example.id), f"example '{example.id}' could not be replayed: "
+                       f"{type(exc).__name__}: {exc}", code="example")
+    return replays
+
+
+def _by_lang(value: Any, lang: str) -> Any:
+    if isinstance(value, dict):
+        return value.get(lang, [])
+    if callable(value):
+        return value(lang)
+    return value
+
+
+def _rows(step: Any, which: str, lang: str) -> list[tuple[str, str]]:
+    value = _by_lang(getattr(step, which, None) or [], lang)
+    return [(str(a), str(b)) for a, b in value]
+
+
+def _state_table(before: list[tuple[str, str]], after: list[tuple[str, str]], lang: str) -> str:
+    labels = list(dict.fromkeys([a for a, _ in before] + [a for a, _ in after]))
+    b, a = dict(before), dict(after)
+    rows = []
+    for name in labels:
+        old, new = b.get(name, "–"), a.get(name, "–")
+        shown_new = f"**{escape(new)}**" if old != new else escape(new)
+        rows.append([escape(name), escape(old), shown_new])
+    return table(["", label("before", lang), label("after", lang)], rows)
+
+
+def example_page(site: GameSite, example: Any, replay: Any) -> str:
+    """One example as a page: intro, then per step the action, narrative, events and state change."""
+    lang = site.lang
+    page = site.path("examples", f"{example.id}.md")
+    lines = [f"# {escape(site.t(example.title))}", ""]
+    if example.intro is not None:
+        lines += [site.md(site.t(example.intro), page), ""]
+    options = ", ".join(f"{k}: {v}" for k, v in sorted(example.options.items()))
+    lines += [f"{label('seed', lang)}: {example.seed}" + (f" · {label('options', lang)}: {escape(options)}" if options else ""),
+              "", f'!!! info ""', "", f"    {label('replayed', lang)}", ""]
+    for number, step in enumerate(replay.steps, 1):
+        action = _by_lang(getattr(step, "action_text", {}), lang) or ""
+        lines += [f"## {label('step', lang)} {number}: {escape(str(action))}", ""]
+        narrative = getattr(step, "narrative", None)
+        if narrative is not None:
+            lines += [site.md(narrative.get(lang) if hasattr(narrative, "get") else str(narrative), page), ""]
+        events = [str(e) for e in _by_lang(getattr(step, "events_text", {}), lang)]
+        if events:
+            lines += [f"**{label('events', lang)}**", ""] + [f"1. {site.md(escape(e), page)}" for e in events] + [""]
+        before, after = _rows(step, "before", lang), _rows(step, "after", lang)
+        if before or after:
+            lines += [_state_table(before, after, lang), ""]
+    return site.page(f"examples/{example.id}.md", "\n".join(lines))
+
+
+def example_pages(site: GameSite, replays: dict[str, Any]) -> list[tuple[str, str]]:
+    """(title, page) of every replayed example, in the order of the content."""
+    out = []
+    for example in site.content.examples:
+        if example.id in replays:
+            out.append((site.t(example.title), example_page(site, example, replays[example.id])))
+    return out

@@ -1,0 +1,90 @@
+"""The card gallery and the board pictures: every SVG face the build drew, with the card's text.
+
+The faces come from this build's cards step (output/<game>/cards/<lang>/<id>-front.svg and
+-back.svg); the text beside each face is Markdown, so the search finds a card by its name or
+its effect. While no face exists (the cards step is missing) the text stands alone and the
+build log says so.
+"""
+
+from __future__ import annotations
+
+from generator.site.card_text import face_lines
+from generator.site.game_site import GameSite
+from generator.site.i18n import label
+from generator.site.markup import escape, rel
+
+
+def _face_image(site: GameSite, page: str, card_id: str, side: str, alt: str) -> str | None:
+    source = site.output("cards", site.lang, f"{card_id}-{side}.svg")
+    if not source.is_file():
+        return None
+    target = site.tree.copy(site.path("cards", f"{card_id}-{side}.svg"), source)
+    return f"![{escape(alt)}]({rel(page, target)}){{ .pnp-face }}"
+
+
+def cards_page(site: GameSite) -> str | None:
+    """All cards by kind: faces (front, and back where it is the card's own), name, count, text."""
+    content = site.content
+    if not content.cards:
+        return None
+    lang = site.lang
+    page = site.path("cards.md")
+    missing = 0
+    total = sum(c.count for c in content.cards)
+    noun = "Karten" if lang == "de" else "cards"
+    lines = [f"# {label('cards', lang)}", "", f"{total} {noun}, {len(content.cards)} {label('card_designs', lang)}.", ""]
+    for kind in content.game.kinds:
+        cards = content.cards_of(kind.id)
+        if not cards:
+            continue
+        lines += [f"## {escape(site.t(kind.name))} {{ #kind-{kind.id} }}", ""]
+        if not kind.double_sided:
+            back = _face_image(site, page, cards[0].id, "back", f"{site.t(kind.name)} – {label('back', lang)}")
+            if back:
+                lines += [f'<div class="pnp-kind-back" markdown>', "", back, "", "</div>", ""]
+        for card in cards:
+            name = site.t(card.name)
+            lines += [f"### {escape(name)} {{ #card-{card.id} }}", ""]
+            faces = [_face_image(site, page, card.id, "front", f"{name} – {label('front', lang)}")]
+            if kind.double_sided and card.back is not None:
+                faces.append(_face_image(site, page, card.id, "back", f"{site.t(card.back.name)} – {label('back', lang)}"))
+            shown = [f for f in faces if f]
+            missing += len(faces) - len(shown)
+            lines += ['<div class="pnp-card" markdown>', ""]
+            if shown:
+                lines += ['<div class="pnp-faces" markdown>', "", " ".join(shown), "", "</div>", ""]
+            lines += ['<div class="pnp-card-text" markdown>', "",
+                      f"**{card.count} ×** {escape(site.t(kind.name))}", ""]
+            lines += [f"- {site.md(line, page)}" for line in face_lines(content, card, card, lang)]
+            if card.back is not None:
+                lines += ["", f"**{label('back', lang)}: "
+                              f"{escape(site.t(card.back.name))}**", ""]
+                lines += [f"- {site.md(line, page)}" for line in face_lines(content, card, card.back, lang)]
+            if card.design_note:
+                lines += ["", f"*{label('designed', lang)}*"]
+            lines += ["", "</div>", "", "</div>", ""]
+    if missing:
+        site.note(f"{missing} card face(s) missing under {site.output('cards', lang)} "
+                  "(cards step not there yet?); the gallery shows the card text only")
+    return site.page("cards.md", "\n".join(lines))
+
+
+def boards_page(site: GameSite) -> str | None:
+    """Each board of the game as the SVG the boards step drew; no page for a game without boards."""
+    content = site.content
+    if not content.boards:
+        return None
+    lang = site.lang
+    page = site.path("boards.md")
+    lines = [f"# {label('boards', lang)}", ""]
+    for board in content.boards:
+        lines += [f"## {escape(site.t(board.name))} {{ #board-{board.id} }}", ""]
+        source = site.output("boards", f"{board.id}-{lang}.svg")
+        if source.is_file():
+            target = site.tree.copy(site.path("boards", f"{board.id}.svg"), source)
+            lines += [f"![{escape(site.t(board.name))}]({rel(page, target)}){{ .pnp-board }}", ""]
+        else:
+            site.note(f"no board picture {source} (boards step not there yet?)")
+        size = f"{board.size.width:g} × {board.size.height:g} mm"
+        lines += [f"{size}, {len(board.spaces)} " + ("Felder" if lang == "de" else "spaces"), ""]
+    return site.page("boards.md", "\n".join(lines))

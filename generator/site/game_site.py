@@ -1,0 +1,81 @@
+"""One game's part of one language's docs tree, and the notes a build prints about missing parts.
+
+Page writers get a `GameSite`: the content, the language, the folder where this build's other
+steps wrote the game's files (card faces, boards, PDFs), and helpers that turn content text
+into page Markdown (inline icons, glossary tooltips).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.content.loader import GameContent
+from generator.site.markup import abbreviations, icons_to_markdown
+from generator.site.tree import DocsTree
+
+
+@dataclass
+class GameSite:
+    """The context every page writer of one game and one language shares."""
+
+    content: GameContent
+    lang: str
+    outputs: Path
+    tree: DocsTree
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.content.id
+
+    def path(self, *parts: str) -> str:
+        """A docs path inside this game's folder: path('cards.md') -> 'escape-earth/cards.md'."""
+        return "/".join((self.id, *parts))
+
+    def t(self, text) -> str:
+        return text.get(self.lang)
+
+    def note(self, message: str) -> None:
+        """Something this page could not show yet (a missing build part); printed in the build log."""
+        line = f"site ({self.lang}): {self.id}: {message}"
+        if line not in self.notes:
+            self.notes.append(line)
+
+    def icon_target(self, name: str) -> str | None:
+        """The docs path of icon `name`, copied into the tree on first use; None if no such icon."""
+        source = self.content.icons.get(name)
+        if source is None:
+            return None
+        return self.tree.copy(self.path("icons", f"{name}.svg"), source)
+
+    def icon_alt(self, name: str) -> str:
+        for res in self.content.game.resources:
+            if (res.icon or res.id) == name:
+                return res.name.get(self.lang)
+        return name
+
+    def md(self, text: str, page: str) -> str:
+        """Content text as Markdown on `page`: `:icon:` becomes an inline image."""
+        return icons_to_markdown(text, self.icon_target, page, self.icon_alt)
+
+    def glossary_block(self) -> str:
+        """Tooltip definitions for the game's terms, appended to each of its pages."""
+        terms = [(g.term.get(self.lang), g.definition.get(self.lang)) for g in self.content.game.glossary]
+        return abbreviations([(term, self.md_plain(definition)) for term, definition in terms])
+
+    def md_plain(self, text: str) -> str:
+        """Text for places that cannot hold images (tooltips): `:food:` becomes the word."""
+        from generator.site.markup import ICON_RE
+
+        return ICON_RE.sub(lambda m: self.icon_alt(m.group(1)) if m.group(1) in self.content.icons else m.group(0),
+                           text)
+
+    def page(self, name: str, markdown: str) -> str:
+        """Add a page of this game, with the glossary tooltips appended."""
+        path = self.path(name)
+        block = self.glossary_block()
+        return self.tree.page(path, markdown.rstrip() + ("\n\n" + block if block else ""))
+
+    def output(self, *parts: str) -> Path:
+        return self.outputs.joinpath(*parts)

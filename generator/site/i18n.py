@@ -1,0 +1,83 @@
+"""The site's own words: headings, labels and notes the generated pages print, in every language.
+
+Content strings come from the content ({de, en}); these are the few the site itself adds.
+"""
+
+from __future__ import annotations
+
+LABELS: dict[str, dict[str, str]] = {
+    "home": {"de": "Start", "en": "Home"},
+    "site_name": {"de": "pnp-forge – Spielregeln", "en": "pnp-forge – rules"},
+    "site_description": {"de": "Spielregeln, Karten, Beispielzüge und Druckvorlagen, aus den Spieldaten erzeugt.",
+                         "en": "Rules, cards, example turns and print files, generated from the game data."},
+    "games": {"de": "Spiele", "en": "Games"},
+    "overview": {"de": "Überblick", "en": "Overview"},
+    "components": {"de": "Spielmaterial", "en": "Components"},
+    "rules": {"de": "Regeln", "en": "Rules"},
+    "cards": {"de": "Karten", "en": "Cards"},
+    "boards": {"de": "Spielpläne", "en": "Boards"},
+    "examples": {"de": "Beispielzüge", "en": "Example turns"},
+    "downloads": {"de": "Downloads", "en": "Downloads"},
+    "glossary": {"de": "Glossar", "en": "Glossary"},
+    "players": {"de": "Personen", "en": "Players"},
+    "age": {"de": "Alter", "en": "Age"},
+    "play_time": {"de": "Spieldauer", "en": "Playing time"},
+    "minutes": {"de": "Min.", "en": "min"},
+    "designers": {"de": "Autoren", "en": "Designers"},
+    "publisher": {"de": "Verlag", "en": "Publisher"},
+    "variants": {"de": "Varianten", "en": "Variants"},
+    "count": {"de": "Anzahl", "en": "Count"},
+    "component": {"de": "Bestandteil", "en": "Component"},
+    "picture": {"de": "Bild", "en": "Picture"},
+    "in_the_box": {"de": "im Spiel", "en": "in the box"},
+    "card_designs": {"de": "Kartenmotive", "en": "card designs"},
+    "front": {"de": "Vorderseite", "en": "Front"},
+    "back": {"de": "Rückseite", "en": "Back"},
+    "upgraded_side": {"de": "verbesserte Seite", "en": "upgraded side"},
+    "cost": {"de": "Kosten", "en": "Cost"},
+    "yes": {"de": "ja", "en": "yes"},
+    "no": {"de": "nein", "en": "no"},
+    "flavor": {"de": "Stimmungstext", "en": "Flavour"},
+    "science": {"de": "Wissenschaft", "en": "Science"},
+    "effects": {"de": "Effekt", "en": "Effect"},
+    "designed": {"de": "für diese Ausgabe gestaltet", "en": "designed for this edition"},
+    "designed_hint": {"de": "Die Spielregel lässt diesen Wert offen; diese Ausgabe hat ihn festgelegt.",
+                      "en": "The rulebook leaves this value open; this edition chose it."},
+    "step": {"de": "Schritt", "en": "Step"},
+    "action": {"de": "Aktion", "en": "Action"},
+    "events": {"de": "Ereignisprotokoll", "en": "Event log"},
+    "before": {"de": "Vorher", "en": "Before"},
+    "after": {"de": "Nachher", "en": "After"},
+    "seed": {"de": "Startwert des Zufalls", "en": "Random seed"},
+    "options": {"de": "Optionen", "en": "Options"},
+    "replayed": {"de": "Dieses Beispiel wird bei jedem Build von der Regel-Engine nachgespielt; "
+                         "es kann keinen regelwidrigen Zug zeigen.",
+                 "en": "This example is replayed by the rules engine on every build; it cannot show an illegal move."},
+    "examples_intro": {"de": "Beispielzüge, Schritt für Schritt von der Regel-Engine nachgespielt.",
+                       "en": "Example turns, replayed step by step by the rules engine."},
+    "file": {"de": "Datei", "en": "File"},
+    "size": {"de": "Größe", "en": "Size"},
+    "what": {"de": "Inhalt", "en": "What"},
+    "dl_cards": {"de": "Kartenbögen", "en": "Card sheets"},
+    "dl_pod": {"de": "Karten für Druckdienste (eine Karte pro Seite, mit Beschnitt)",
+               "en": "Cards for print-on-demand (one card per page, with bleed)"},
+    "dl_board_tiled": {"de": "Spielplan, auf Seiten verteilt", "en": "Board, tiled on pages"},
+    "dl_board_full": {"de": "Spielplan in voller Größe (Druckerei)", "en": "Board at full size (print shop)"},
+    "dl_tokens": {"de": "Spielsteine", "en": "Tokens"},
+    "dl_model": {"de": "Spieldaten als JSON", "en": "Game data as JSON"},
+    "dl_none": {"de": "Für dieses Spiel wurden noch keine Druckdateien erzeugt.",
+                "en": "No print files have been generated for this game yet."},
+    "paper_a4": {"de": "A4", "en": "A4"},
+    "paper_letter": {"de": "US Letter", "en": "US Letter"},
+    "term": {"de": "Begriff", "en": "Term"},
+    "meaning": {"de": "Bedeutung", "en": "Meaning"},
+    "choose_language": {"de": "Sprache wählen", "en": "Choose a language"},
+    "open_game": {"de": "Zum Spiel", "en": "Open the game"},
+}
+
+LANGUAGE_NAMES: dict[str, str] = {"de": "Deutsch", "en": "English"}
+
+
+def label(key: str, lang: str) -> str:
+    """The site's word for `key` in `lang` (a KeyError is a bug in the site, not in the content)."""
+    return LABELS[key][lang]

@@ -1,0 +1,59 @@
+"""Small Markdown helpers shared by the page writers: relative links, escaping, inline icons.
+
+Every generated page is plain Markdown that mkdocs checks in strict mode, so links are written
+relative to the page that holds them (mkdocs then verifies that each target exists).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from typing import Callable
+
+ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
+
+
+def rel(from_page: str, target: str) -> str:
+    """Link from the docs file `from_page` to the docs file `target` (both relative to docs/)."""
+    return posixpath.relpath(target, posixpath.dirname(from_page) or ".")
+
+
+def escape(text: str) -> str:
+    """Text that Markdown prints literally (names may hold `*`, `_`, `[` ...)."""
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def html_escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def icons_to_markdown(text: str, icon_target: Callable[[str], str | None], page: str,
+                      alt: Callable[[str], str] = lambda name: name) -> str:
+    """Replace `:name:` by an inline icon image; names that are no icon stay as they are."""
+
+    def image(match: re.Match) -> str:
+        name = match.group(1)
+        target = icon_target(name)
+        if target is None:
+            return match.group(0)
+        return f"![{escape(alt(name))}]({rel(page, target)}){{ .pnp-icon }}"
+
+    return ICON_RE.sub(image, text)
+
+
+def abbreviations(terms: list[tuple[str, str]]) -> str:
+    """Markdown `abbr` definitions: every occurrence of a term on the page gets a tooltip."""
+    lines = []
+    for term, definition in terms:
+        clean = " ".join(definition.replace("]", ")").split())
+        lines.append(f"*[{term}]: {clean}")
+    return "\n".join(lines)
+
+
+def table(header: list[str], rows: list[list[str]]) -> str:
+    """A Markdown table; cells must already be Markdown (pipes escaped)."""
+    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    for row in rows:
+        out.append("| " + " | ".join(cell.replace("\n", " ") for cell in row) + " |")
+    return "\n".join(out)

@@ -1,0 +1,163 @@
+"""Rules pages from content/<game>/rules/<lang>/*.md, rendered through a Jinja2 sandbox.
+
+Rules text is content, so it is untrusted: it runs in Jinja's sandbox with StrictUndefined, and
+a misspelt card id or variable is an error at its file:line, never an empty string. Numbers
+that are data (costs, counts, capacities) come from the content through the helpers below, so
+a change in the YAML changes the rules text on the next build.
+"""
+
+from __future__ import annotations
+
+import re
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from generator.content.errors import ErrorList, Mark
+from generator.content.loader import GameContent
+from generator.content.suggest import did_you_mean
+from generator.site.card_text import costs_text, effect_sentence, resource_name
+from generator.site.i18n import label
+from generator.site.markup import html_escape
+
+ORDER_RE = re.compile(r"^(\d+)[-_](.+)$")
+TITLE_RE = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
+TEMPLATE_NAME = "<rules>"
+
+
+class RulesReferenceError(Exception):
+    """A rules page asked the content for something it does not have (an unknown card id ...)."""
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    """One rendered rules page: where it came from, where it goes, its title and Markdown."""
+
+    source: str
+    slug: str
+    title: str
+    markdown: str
+
+
+def page_order(filename: str) -> tuple[int, int, str]:
+    """`30-setup.md` sorts by its number; pages without a number follow, by name."""
+    stem = filename.rsplit(".", 1)[0]
+    match = ORDER_RE.match(stem)
+    if match:
+        return (0, int(match.group(1)), match.group(2))
+    return (1, 0, stem)
+
+
+def page_slug(filename: str) -> str:
+    return page_order(filename)[2]
+
+
+def designed_marker(lang: str, what: str = "") -> str:
+    """The inline badge that marks a value this edition chose where the rulebook is silent."""
+    hint = label("designed_hint", lang) + (f" {what}" if what else "")
+    return f'<span class="pnp-designed" title="{html_escape(hint)}">{label("designed", lang)}</span>'
+
+
+def rules_context(content: GameContent, lang: str) -> dict[str, Any]:
+    """What a rules page may use: the game, its cards and components, and formatting helpers."""
+    cards = {c.id: c for c in content.cards}
+    game = content.game
+
+    def lookup(items: dict[str, Any], what: str, item_id: str) -> Any:
+        if item_id not in items:
+            raise RulesReferenceError(f"unknown {what} '{item_id}' ({did_you_mean(str(item_id), items, what + 's')})")
+        return items[item_id]
+
+    def card(card_id: str):
+        return lookup(cards, "card", card_id)
+
+    def count(item_id: str) -> int:
+        """Copies of a card, cards of a kind, or a component's count."""
+        if item_id in cards:
+            return cards[item_id].count
+        if item_id in {k.id for k in game.kinds}:
+            return sum(c.count for c in content.cards if c.kind == item_id)
+        components = {c.id: c for c in game.components}
+        return lookup(components, "card, kind or component", item_id).count
+
+    def effect(card_id: str, index: int = 0, back: bool = False) -> str:
+        face = card(card_id).back if back else card(card_id)
+        if face is None or index >= len(face.effects):
+            raise RulesReferenceError(f"card '{card_id}' has no effect number {index}")
+        return effect_sentence(content, face.effects[index], lang)
+
+    def costs(mapping: dict[str, int]) -> str:
+        return costs_text(content, dict(mapping), lang)
+
+    def t(text: Any) -> str:
+        return text.get(lang)
+
+    return {
+        "lang": lang,
+        "game": game,
+        "cards": content.cards,
+        "boards": content.boards,
+        "tables": content.tables,
+        "card": card,
+        "cards_of": lambda kind_id: [c for c in content.cards if c.kind == kind_id],
+        "count": count,
+        "component": lambda item_id: lookup({c.id: c for c in game.components}, "component", item_id),
+        "kind": lambda item_id: lookup({k.id: k for k in game.kinds}, "card kind", item_id),
+        "resource": lambda item_id: lookup({r.id: r for r in game.resources}, "resource", item_id),
+        "resource_name": lambda item_id: resource_name(content, item_id, lang),
+        "variant": lambda item_id: lookup({v.id: v for v in game.variants}, "variant", item_id),
+        "effect": effect,
+        "costs": costs,
+        "t": t,
+        "designed": lambda what="": designed_marker(lang, what),
+    }
+
+
+ENV = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+
+
+def _template_line(exc: BaseException) -> int:
+    """The template line an error was raised at (Jinja rewrites tracebacks to template lines)."""
+    if isinstance(exc, TemplateSyntaxError) and exc.lineno:
+        return exc.lineno
+    line = 0
+    for frame, lineno in traceback.walk_tb(exc.__traceback__):
+        if frame.f_code.co_filename == TEMPLATE_NAME:
+            line = lineno
+    return line
+
+
+def render_rules_page(source_text: str, context: dict[str, Any], display: str, errors: ErrorList) -> str | None:
+    """Render one page; a problem is added to `errors` with the page's file and line."""
+    try:
+        code = ENV.compile(source_text, name=TEMPLATE_NAME, filename=TEMPLATE_NAME)
+        template = ENV.template_class.from_code(ENV, code, ENV.make_globals(None))
+        return template.render(context)
+    except (TemplateError, RulesReferenceError, TypeError, ValueError, KeyError, IndexError,
+            AttributeError) as exc:
+        message = getattr(exc, "message", None) or str(exc)
+        errors.add(Mark(display, _template_line(exc) or 1, 1), f"rules template: {message}",
+                   hint="see the helpers a rules page may use in README.md (section 'The rules site')",
+                   code="rules")
+        return None
+
+
+def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[RulesPage]:
+    """Every rules page of a game in `lang`, in page order."""
+    context = rules_context(content, lang)
+    pages: list[RulesPage] = []
+    for filename in sorted(content.rules.get(lang, {}), key=page_order):
+        display = f"{content.root.name}/rules/{lang}/{filename}"
+        markdown = render_rules_page(content.rules[lang][filename], context, display, errors)
+        if markdown is None:
+            continue
+        match = TITLE_RE.search(markdown)
+        if match is None:
+            errors.add(Mark(display, 1, 1), "rules page has no `# title` line", hint="start the page with `# Title`",
+                       code="rules")
+            continue
+        pages.append(RulesPage(filename, page_slug(filename), match.group(1).strip(), markdown))
+    return pages

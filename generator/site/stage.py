@@ -1,0 +1,146 @@
+"""The site stage of `pnp build`: docs trees from the content and this build's files, then mkdocs.
+
+Runs after every per-game step, inside the build's staging folder: it reads the card faces,
+boards and PDFs the steps just wrote, replays the example turns with the engine, writes the
+mkdocs project, and runs `mkdocs build --strict` once per language into <staging>/site/<lang>.
+Any problem is an error in the build's ErrorList, so a failed site leaves output/ untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from generator.content.errors import ErrorList, Mark
+from generator.content.loader import GameContent
+from generator.site.examples_page import replay_examples
+from generator.site.i18n import LANGUAGE_NAMES, label
+from generator.site.markup import html_escape
+from generator.site.project import LanguageSite, language_site, write_project
+
+SITE = "site"
+PROJECT = ".site-project"
+MKDOCS_TIMEOUT_S = 600
+# mkdocs stamps pages with the build date; a fixed date keeps the site byte-identical per input
+SOURCE_DATE_EPOCH = "1577836800"
+
+
+def _mkdocs_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
+    return env
+
+
+def run_mkdocs(config: Path, destination: Path, errors: ErrorList, display: str) -> bool:
+    """`mkdocs build --strict`; every warning it printed becomes an error naming the config."""
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(config.resolve()),
+               "-d", str(destination.resolve())]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, env=_mkdocs_env(), timeout=MKDOCS_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        errors.add(Mark(display), f"mkdocs build did not finish within {MKDOCS_TIMEOUT_S} s", code="site")
+        return False
+    if result.returncode == 0:
+        return True
+    output = (result.stderr + "\n" + result.stdout).splitlines()
+    problems = [line.strip() for line in output if line.strip().startswith(("WARNING", "ERROR", "Error", "Aborted"))]
+    for line in problems or output[-5:] or ["(no output)"]:
+        errors.add(Mark(display), f"mkdocs build --strict failed: {line}", code="site",
+                   hint="a generated page links to something that does not exist; see site/docs for the pages")
+    return False
+
+
+def language_index(languages: tuple[str, ...]) -> str:
+    """output/site/index.html: pick a language (the browser's, else the first)."""
+    links = "\n".join(f'    <li><a href="{lang}/" hreflang="{lang}" lang="{lang}">{html_escape(LANGUAGE_NAMES[lang])}</a></li>'
+                      for lang in languages)
+    title = " / ".join(label("choose_language", lang) for lang in languages)
+    known = ", ".join(f'"{lang}"' for lang in languages)
+    return f"""<!doctype html>
+<html lang="{languages[0]}">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width,initial-scale=1">
+  <title>{html_escape(title)}</title>
+  <script>
+    (function () {{
+      var known = [{known}];
+      var wanted = (navigator.language || "").slice(0, 2);
+      location.replace((known.indexOf(wanted) >= 0 ? wanted : known[0]) + "/");
+    }})();
+  </script>
+</head>
+<body>
+  <h1>{html_escape(title)}</h1>
+  <ul>
+{links}
+  </ul>
+</body>
+</html>
+"""
+
+
+def build_site(contents: list[GameContent], staging: Path, languages: tuple[str, ...], papers: tuple[str, ...],
+               errors: ErrorList, on_step: Callable[[str, str], None] | None = None,
+               log: Callable[[str], None] | None = None) -> list[Path]:
+    """Write <staging>/.site-project (the mkdocs project) and <staging>/site (the built site).
+
+    `staging/<game>` must hold this build's files of each game. Returns the built site's files;
+    on any problem adds to `errors` and returns [] (the caller then changes nothing).
+    """
+    log = log or (lambda message: print(message, file=sys.stderr))
+    notes: list[str] = []
+    replays: dict[str, dict[str, Any]] = {}
+    for content in contents:
+        if on_step:
+            on_step(content.id, "site: examples")
+        replays[content.id] = replay_examples(content, errors, notes)
+    game_outputs = {c.id: staging / c.id for c in contents}
+    sites: list[LanguageSite] = []
+    for lang in languages:
+        site = language_site(contents, lang, languages, game_outputs, replays, papers, errors)
+        notes += site.notes
+        sites.append(site)
+    for note in notes:
+        log(note)
+    if errors:
+        return []
+    project = staging / PROJECT
+    write_project(project, sites)
+    destination = staging / SITE
+    destination.mkdir()
+    for lang in languages:
+        if on_step:
+            on_step(SITE, f"mkdocs ({lang})")
+        if not run_mkdocs(project / "docs" / f"mkdocs.{lang}.yml", destination / lang, errors,
+                          f"site/docs/mkdocs.{lang}.yml"):
+            return []
+    (destination / "index.html").write_text(language_index(languages), encoding="utf-8")
+    return sorted(p for p in destination.rglob("*") if p.is_file())
+
+
+def publish_project(staging: Path, site_root: Path) -> None:
+    """Move the generated docs tree and configs to <site_root>/docs (git-ignored), replacing the old.
+
+    The committed parts (base config, overrides, styles) stay; a site folder that lacks them
+    (a build outside the repository) gets copies, so `mkdocs build -f docs/mkdocs.<lang>.yml` works.
+    """
+    project = staging / PROJECT
+    site_root.mkdir(parents=True, exist_ok=True)
+    for part in ("mkdocs.base.yml", "overrides", "assets"):
+        if not (site_root / part).exists():
+            source = project / part
+            if source.is_dir():
+                shutil.copytree(source, site_root / part)
+            else:
+                shutil.copyfile(source, site_root / part)
+    target = site_root / "docs"
+    old = site_root / f".docs-old-{os.getpid()}"
+    if target.exists():
+        target.rename(old)
+    shutil.move(str(project / "docs"), str(target))
+    shutil.rmtree(old, ignore_errors=True)

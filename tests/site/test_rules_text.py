@@ -1,0 +1,68 @@
+"""Rules pages through the Jinja sandbox: numbers come from the content, mistakes name file:line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.content.errors import ErrorList
+from generator.content.library import load_checked
+from generator.site.rules_text import page_order, page_slug, render_rules_page, rules_context
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def escape_earth():
+    errors = ErrorList()
+    [content] = load_checked(REPO / "content", ["escape-earth"], errors)
+    assert not errors, errors.as_text()
+    return content
+
+
+def render(content, text: str, lang: str = "de") -> tuple[str | None, ErrorList]:
+    errors = ErrorList()
+    out = render_rules_page(text, rules_context(content, lang), "escape-earth/rules/de/x.md", errors)
+    return out, errors
+
+
+def test_numbers_come_from_the_content(escape_earth):
+    text = ("# T\nStarbase {{ card('sternenbasis').fields.build_cost }}, upgrade {{ costs(card('sternenbasis')"
+            ".fields.upgrade_cost) }}; {{ count('galaxy') }} galaxy cards; {{ count('hungersnot') }} famines; "
+            "{{ count('food-cubes') }} food cubes; {{ effect('aliens') }}")
+    out, errors = render(escape_earth, text, "en")
+    assert not errors
+    assert "Starbase 4, upgrade 1 × :material: Resources;" in out
+    assert "18 galaxy cards; 4 famines; 8 food cubes;" in out
+    assert "The :aliens: move 2 galaxy cards toward Earth." in out
+
+
+def test_designed_marker_is_localised(escape_earth):
+    out, _ = render(escape_earth, "# T\n{{ designed() }}", "de")
+    assert 'class="pnp-designed"' in out and "für diese Ausgabe gestaltet" in out
+    out, _ = render(escape_earth, "# T\n{{ designed() }}", "en")
+    assert "designed for this edition" in out
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ("# T\n\nline three {{ card('sternbasis').fields.build_cost }}\n", 3,
+     "unknown card 'sternbasis' (did you mean 'sternenbasis'?)"),
+    ("# T\n{{ cardz }}\n", 2, "'cardz' is undefined"),
+    ("# T\nok\nok\n{% if %}\n", 4, "Expected an expression"),
+    ("# T\n{{ game.__class__ }}\n", 2, "unsafe"),
+    ("# T\n{{ count('nothing') }}\n", 2, "unknown card, kind or component 'nothing'"),
+])
+def test_template_problems_name_the_line(escape_earth, text, line, message):
+    out, errors = render(escape_earth, text)
+    assert out is None
+    [error] = list(errors)
+    assert error.mark.file == "escape-earth/rules/de/x.md"
+    assert error.mark.line == line
+    assert message in error.message
+
+
+def test_page_order_and_slug():
+    names = ["rulings.md", "40-turn.md", "10-goal.md", "100-end.md", "glossary.md"]
+    assert sorted(names, key=page_order) == ["10-goal.md", "40-turn.md", "100-end.md", "glossary.md", "rulings.md"]
+    assert page_slug("40-turn.md") == "turn" and page_slug("rulings.md") == "rulings"
