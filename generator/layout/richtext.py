@@ -99,10 +99,18 @@ def _piece_width(piece: Piece, size: float) -> float:
     return text_width_pt(piece.text, piece.role, size) * PT_MM
 
 
+def _space(word: Word, size: float) -> float:
+    """Width of the space after `word`: a space in the face the word ends in."""
+    return text_width_pt(" ", word[-1].role, size) * PT_MM
+
+
+def _line_width(line: list[tuple[Word, float]], size: float) -> float:
+    return sum(w for _, w in line) + sum(_space(word, size) for word, _ in line[:-1])
+
+
 def _wrap(paragraphs: tuple[tuple[Word, ...], ...], size: float, width: float, role: str
           ) -> tuple[list[list[tuple[Word, float]]], list[int], float]:
     """Greedy line breaking. Returns lines (words with widths), paragraph index per line, widest word."""
-    space = text_width_pt(" ", role, size) * PT_MM
     lines: list[list[tuple[Word, float]]] = []
     owners: list[int] = []
     widest = 0.0
@@ -112,7 +120,7 @@ def _wrap(paragraphs: tuple[tuple[Word, ...], ...], size: float, width: float, r
         for word in words:
             w = sum(_piece_width(p, size) for p in word)
             widest = max(widest, w)
-            needed = w if not current else used + space + w
+            needed = w if not current else used + _space(current[-1][0], size) + w
             if current and needed > width + 1e-6:
                 lines.append(current)
                 owners.append(p_index)
@@ -129,7 +137,6 @@ def _place(lines, owners, size: float, width: float, height: float, role: str, a
            leading: float, paragraph_gap: float) -> tuple[tuple[PlacedPiece, ...], float]:
     line_h = size * leading * PT_MM
     gap = size * paragraph_gap * PT_MM
-    space = text_width_pt(" ", role, size) * PT_MM
     tops: list[float] = []
     y = 0.0
     for i, _ in enumerate(lines):
@@ -142,12 +149,12 @@ def _place(lines, owners, size: float, width: float, height: float, role: str, a
     baseline_in_line = (line_h - (ASCENT + DESCENT) * size * PT_MM) / 2 + ASCENT * size * PT_MM
     placed: list[PlacedPiece] = []
     for line, top in zip(lines, tops):
-        line_w = sum(w for _, w in line) + space * max(0, len(line) - 1)
+        line_w = _line_width(line, size)
         x = {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}[align]
         baseline = offset + top + baseline_in_line
         for index, (word, _) in enumerate(line):
             if index:
-                x += space
+                x += _space(line[index - 1][0], size)
             for piece in word:
                 w = _piece_width(piece, size)
                 placed.append(PlacedPiece(x, baseline, piece, w))
@@ -173,8 +180,7 @@ def fit_text(markup: str, role: str, size: float, min_size: float, width: float,
         if total > height + 1e-6:
             problems.append(("height", total - height))
         if max_lines and len(lines) > max_lines:
-            space = text_width_pt(" ", role, current) * PT_MM
-            natural = sum(sum(w for _, w in line) + space * max(0, len(line) - 1) for line in lines)
+            natural = _line_width([entry for line in lines for entry in line], current)
             problems.append(("lines", max(0.01, natural - width * max_lines)))
         if not problems or current - 0.25 < min_size - 1e-9:
             placed, total = _place(lines, owners, current, width, height, role, align, valign, leading, paragraph_gap)

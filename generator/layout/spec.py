@@ -168,10 +168,42 @@ def find_layout_file(name: str, game_root: Path | None) -> Path | None:
     return None
 
 
+ELEMENT_TYPES: dict[str, type[_Element]] = {"rect": RectSpec, "circle": CircleSpec, "line": LineSpec,
+                                             "text": TextSpec, "icon": IconSpec}
+
+
+def _elements_valid(data, source: SourceMap, errors: ErrorList) -> bool:
+    """Check each element against the model its `type` names, so errors speak of that type's keys."""
+    valid = True
+    if not isinstance(data, dict):
+        return True  # the file-level validation reports it
+    for face_name in ("front", "back"):
+        face_data = data.get(face_name)
+        if not isinstance(face_data, dict):
+            continue
+        for part in ("frame", "content"):
+            elements = face_data.get(part)
+            if not isinstance(elements, list):
+                continue
+            for index, element in enumerate(elements):
+                path = (face_name, part, index)
+                kind = element.get("type") if isinstance(element, dict) else None
+                model = ELEMENT_TYPES.get(kind) if isinstance(kind, str) else None
+                if model is None:
+                    errors.add(source.mark(path + ("type",)), f"unknown element type {kind!r}", path + ("type",),
+                               hint=f"use one of {', '.join(ELEMENT_TYPES)}", code="layout")
+                    valid = False
+                elif validate_model(model, element, source, errors, path) is None:
+                    valid = False
+    return valid
+
+
 def load_layout(path: Path, errors: ErrorList) -> LoadedLayout | None:
     """Read and check one layout file; problems go to `errors` with file:line."""
     doc = load_yaml(path, errors, relative(path))
     if doc.data is None:
+        return None
+    if not _elements_valid(doc.data, doc.source, errors):
         return None
     spec = validate_model(LayoutSpec, doc.data, doc.source, errors)
     if spec is None:

@@ -1,0 +1,145 @@
+"""The layout step on Escape Earth: what lands where, at which size, and what it refuses."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from generator.content.errors import ErrorList
+from generator.content.schema import Text
+from generator.layout.engine import CardLayouts
+from generator.layout.geometry import PT_MM, IconPlacement, TextRun
+
+SAFE = 3.0
+
+
+def runs(face) -> list[TextRun]:
+    return [i for i in face.items if isinstance(i, TextRun)]
+
+
+def text_of(face) -> str:
+    return " ".join(r.text for r in runs(face))
+
+
+def with_card(content, card_id: str, **update):
+    cards = [c.model_copy(update=update) if c.id == card_id else c for c in content.cards]
+    return dataclasses.replace(content, cards=cards)
+
+
+@pytest.fixture(scope="module")
+def layouts(escape_earth):
+    errors = ErrorList()
+    engine = CardLayouts(escape_earth, errors)
+    assert not errors, errors.as_text()
+    return engine
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_card_lays_out_without_problems_and_respects_sizes_and_safe_zone(escape_earth, layouts, lang):
+    for card in escape_earth.cards:
+        for face in (layouts.front(card, lang), layouts.back(card, lang)):
+            assert face is not None
+            for block in face.texts:
+                minimum = 9.0 if block.field in ("name", "back.title") else 6.5
+                assert block.size >= minimum, (card.id, block)
+            for item in face.items + [i for i in face.frame if isinstance(i, (TextRun, IconPlacement))]:
+                if isinstance(item, TextRun):
+                    left, right = item.x, item.x + item.width
+                    top, bottom = item.baseline - item.size * PT_MM, item.baseline + 0.3 * item.size * PT_MM
+                elif isinstance(item, IconPlacement):
+                    left, right, top, bottom = item.x, item.x + item.size, item.y, item.y + item.size
+                else:
+                    continue
+                assert left >= SAFE and top >= SAFE, (card.id, item)
+                assert right <= face.width - SAFE and bottom <= face.height - SAFE, (card.id, item)
+    assert layouts.problems == []
+
+
+def test_the_cost_sits_in_a_badge_in_the_top_left_corner(escape_earth, layouts):
+    face = layouts.front(escape_earth.card("sternenbasis"), "en")
+    [cost] = [r for r in runs(face) if r.text == "4"]
+    assert cost.x < 15 and cost.baseline < 15
+    badge = face.items[0]
+    assert (badge.cx, badge.cy) == pytest.approx((10.0, 9.2)) and badge.r > 5
+    assert badge.cx - badge.r >= SAFE and badge.cy - badge.r >= SAFE
+    # the build cost is shown in the badge, so it is not repeated among the fields
+    assert "Build cost" not in text_of(face)
+
+
+def test_title_and_kind_name_are_in_the_header_in_the_chosen_language(escape_earth, layouts):
+    de = layouts.front(escape_earth.card("weltraumlabor"), "de")
+    en = layouts.front(escape_earth.card("weltraumlabor"), "en")
+    assert de.title == "Weltraumlabor" and en.title == "Space lab"
+    [title] = [r for r in runs(en) if r.text == "Space lab"]
+    assert title.font == "bold" and title.size >= 9 and title.baseline < 13
+    assert any(r.text == "Gebäudekarte" for r in runs(de))
+
+
+def test_declared_fields_print_with_their_labels_by_type(escape_earth, layouts):
+    text = text_of(layouts.front(escape_earth.card("bauen-1"), "en"))
+    assert "Active at position:" in text and "3 · 4 · 5" in text
+    assert "Travel value: 2" in text
+    assert "player" not in text.lower()  # an unlabelled number is bookkeeping, not printed
+    farm = layouts.front(escape_earth.card("hydroponische-farm"), "en")
+    bold = {r.text for r in runs(farm) if r.font == "bold"}
+    assert {"Upgrade:", "Capacity:", "Planets only"} <= bold  # a true flag prints as its label
+    assert "Food" in text_of(farm)  # the unlabelled resource it produces prints as icon and name
+    assert "food" in {i.name for i in farm.items if isinstance(i, IconPlacement)}
+
+
+def test_effects_render_from_the_operations_text_with_parameters_and_icons(escape_earth, layouts):
+    face = layouts.front(escape_earth.card("raeuber"), "en")
+    assert "You lose 1" in text_of(face)
+    icons = [i for i in face.items if isinstance(i, IconPlacement)]
+    lose = [r for r in runs(face) if r.text.startswith("You lose 1")][0]
+    [inline] = [i for i in icons if i.name == "material" and abs(i.y + i.size / 2 - lose.baseline) < 3]
+    assert inline.x > lose.x + lose.width  # the icon follows the words on the same line
+    assert inline.size == pytest.approx(lose.size * PT_MM * 1.2)  # text-sized
+    outpost = text_of(layouts.front(escape_earth.card("aussenposten"), "de"))
+    assert "Deckt die nächsten 2 Galaxiekarten auf." in outpost
+
+
+def test_double_sided_cards_print_their_own_back_and_others_the_kind_back(escape_earth, layouts):
+    back = layouts.back(escape_earth.card("aussenposten"), "en")
+    assert back.title == "Outpost+" and "Reveal the next 3 galaxy cards." in text_of(back)
+    famine_back = layouts.back(escape_earth.card("hungersnot"), "de")
+    riots_back = layouts.back(escape_earth.card("aufstaende"), "de")
+    assert famine_back.frame_key == riots_back.frame_key  # one shared design, drawn once
+    assert famine_back.items == [] and famine_back.title == "Ereignis"
+    assert any(isinstance(i, TextRun) and i.text == "Ereignis" for i in famine_back.frame)
+
+
+def test_cards_of_a_kind_share_their_frame(escape_earth, layouts):
+    a = layouts.front(escape_earth.card("erde"), "en")
+    b = layouts.front(escape_earth.card("asteroidenfeld"), "en")
+    assert a.frame_key == b.frame_key and a.frame == b.frame
+    assert a.frame[0].fill == "#1d2b5a"  # the kind's colour runs into the bleed
+    assert (a.frame[0].x, a.frame[0].y) == (-3.0, -3.0)
+
+
+def test_far_too_long_text_is_a_problem_naming_card_field_language_and_amount(escape_earth):
+    long = "This card's rules go on and on. " * 40
+    content = with_card(escape_earth, "hungersnot", text=Text(de="Kurz.", en=long))
+    engine = CardLayouts(content, ErrorList())
+    engine.front(content.card("hungersnot"), "en")
+    engine.front(content.card("hungersnot"), "de")
+    [problem] = engine.problems
+    assert (problem.card_id, problem.field, problem.lang, problem.side) == ("hungersnot", "text", "en", "front")
+    assert "does not fit even at the minimum 6.5 pt" in problem.message
+    assert " mm taller than " in problem.message
+
+
+def test_a_character_the_font_lacks_is_a_problem_not_an_empty_box(escape_earth):
+    content = with_card(escape_earth, "erde", name=Text(de="Erde 漢", en="Earth"))
+    engine = CardLayouts(content, ErrorList())
+    engine.front(content.card("erde"), "de")
+    [problem] = engine.problems
+    assert problem.field == "name" and problem.lang == "de"
+    assert "U+6F22" in problem.message
+
+
+def test_symbols_the_rules_use_are_covered():
+    from generator.layout.fonts import missing_glyphs
+    for role in ("regular", "bold", "italic", "wide", "wide-bold"):
+        assert missing_glyphs("± ≥ ≤ ° € → × – „“ ÄÖÜäöüß ✓ ·", role) == []

@@ -1,0 +1,75 @@
+"""Text fitting with real font metrics: wrapping, shrinking, overflow, bold and inline icons."""
+
+from __future__ import annotations
+
+from generator.layout.fonts import text_width_pt
+from generator.layout.geometry import PT_MM
+from generator.layout.richtext import fit_text, icon_edge, parse_markup
+
+SENTENCE = "Reveal the next two galaxy cards and place one cube on each of them."
+
+
+def test_short_text_keeps_its_size_and_stays_inside_the_box():
+    fitted = fit_text(SENTENCE, "regular", 8.5, 6.5, 40.0, 30.0)
+    assert fitted.fits and fitted.size == 8.5
+    assert fitted.lines >= 2  # it is wider than 40 mm at 8.5 pt, so it wraps
+    for placed in fitted.pieces:
+        assert placed.x >= 0 and placed.x + placed.width <= 40.0 + 1e-6
+        assert 0 < placed.baseline < 30.0
+
+
+def test_wrapping_breaks_before_the_word_that_would_cross_the_edge():
+    fitted = fit_text(SENTENCE, "regular", 8.5, 8.5, 40.0, 60.0)
+    space = text_width_pt(" ", "regular", 8.5) * PT_MM
+    lines: dict[float, list] = {}
+    for placed in fitted.pieces:
+        lines.setdefault(placed.baseline, []).append(placed)
+    ordered = [lines[b] for b in sorted(lines)]
+    for line, following in zip(ordered, ordered[1:]):
+        right = line[-1].x + line[-1].width
+        assert right + space + following[0].width > 40.0  # the next word would not have fit
+
+
+def test_text_shrinks_before_it_overflows_and_never_below_the_minimum():
+    long = " ".join([SENTENCE] * 3)
+    fitted = fit_text(long, "regular", 9.0, 6.5, 40.0, 25.0)
+    assert fitted.fits
+    assert 6.5 <= fitted.size < 9.0
+
+
+def test_far_too_long_text_reports_by_how_much_it_overflows():
+    fitted = fit_text(" ".join([SENTENCE] * 12), "regular", 8.5, 6.5, 40.0, 20.0)
+    assert not fitted.fits
+    assert fitted.size == 6.5
+    assert fitted.overflow_kind == "height"
+    assert fitted.overflow > 20.0  # many mm too tall, measured at the minimum size
+
+
+def test_a_single_line_title_reports_the_missing_width():
+    fitted = fit_text("Hydroponische Farm mit sehr langem Namen", "bold", 11.0, 9.0, 30.0, 6.0, max_lines=1)
+    assert not fitted.fits and fitted.overflow_kind == "lines"
+    natural = text_width_pt("Hydroponische Farm mit sehr langem Namen", "bold", 9.0) * PT_MM
+    assert abs(fitted.overflow - (natural - 30.0)) < 0.05
+
+
+def test_bold_markup_and_icons_become_pieces():
+    [[label, value, icon_word]] = parse_markup("**Upgrade:** 1 :knowledge:.", "regular")
+    assert label[0].role == "bold" and label[0].text == "Upgrade:"
+    assert value[0].role == "regular" and value[0].text == "1"
+    assert icon_word[0].icon and icon_word[0].text == "knowledge"
+    assert icon_word[1].text == "." and not icon_word[1].icon
+
+
+def test_inline_icons_take_the_space_of_text_size_squares():
+    fitted = fit_text("Gain 1 :food: now", "regular", 8.0, 8.0, 60.0, 10.0)
+    [icon] = [p for p in fitted.pieces if p.piece.icon]
+    assert icon.width > icon_edge(8.0)  # the icon's edge plus a little air on both sides
+    words = [p for p in fitted.pieces if not p.piece.icon]
+    assert words[-1].x > icon.x + icon.width  # "now" comes after the icon
+
+
+def test_paragraphs_start_on_new_lines():
+    fitted = fit_text("First\nSecond", "regular", 8.0, 8.0, 60.0, 20.0)
+    first, second = fitted.pieces
+    assert first.x == second.x == 0.0
+    assert second.baseline > first.baseline + 8.0 * PT_MM
