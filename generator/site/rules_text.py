@@ -104,6 +104,7 @@ def rules_context(content: GameContent, lang: str) -> dict[str, Any]:
         "card": card,
         "cards_of": lambda kind_id: [c for c in content.cards if c.kind == kind_id],
         "count": count,
+        "components_of": lambda type_id: [c for c in game.components if c.type == type_id],
         "component": lambda item_id: lookup({c.id: c for c in game.components}, "component", item_id),
         "kind": lambda item_id: lookup({k.id: k for k in game.kinds}, "card kind", item_id),
         "resource": lambda item_id: lookup({r.id: r for r in game.resources}, "resource", item_id),
