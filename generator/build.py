@@ -59,6 +59,10 @@ from generator.render.cards_step import render_cards  # noqa: E402  (card sheets
 
 STEPS.append(("cards", render_cards))
 
+from generator.boards.step import render_boards  # noqa: E402  (boards: SVG, full and tiled PDFs; tokens)
+
+STEPS.append(("boards", render_boards))
+
 
 def build_games(contents: list[GameContent], output: Path, options: BuildOptions, errors: ErrorList,
                 on_step: Callable[[str, str], None] | None = None) -> dict[str, list[Path]]:

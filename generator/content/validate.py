@@ -280,29 +280,12 @@ class _Checker:
                                 code="count")
 
     def boards(self) -> None:
+        from generator.boards.checks import check_board
+
         for board in self.c.boards:
             located = self.c.origin("board", board.id)
-            if located is None:
-                continue
-            ids: dict[str, int] = {}
-            for i, space in enumerate(board.spaces):
-                if space.id in ids:
-                    self.errors.add(located.source.mark(("spaces", i, "id")), f"duplicate space id '{space.id}'",
-                                    ("spaces", i, "id"), code="reference")
-                ids.setdefault(space.id, i)
-            for i, space in enumerate(board.spaces):
-                for j, other in enumerate(space.adjacent):
-                    path = ("spaces", i, "adjacent", j)
-                    if other not in ids:
-                        self.errors.add(located.source.mark(path), f"space '{space.id}' is adjacent to unknown space "
-                                        f"'{other}'", path, hint=did_you_mean(other, ids, "spaces"), code="reference")
-                    elif other == space.id:
-                        self.errors.add(located.source.mark(path), f"space '{space.id}' lists itself as adjacent", path,
-                                        code="reference")
-                    elif space.id not in board.spaces[ids[other]].adjacent:
-                        self.errors.add(located.source.mark(path), f"adjacency is one-sided: '{space.id}' lists "
-                                        f"'{other}' but '{other}' does not list '{space.id}'", path,
-                                        hint=f"add '{space.id}' to the `adjacent` of '{other}'", code="reference")
+            if located is not None:
+                check_board(board, located.source, self.errors, self.icon)
 
     def tables(self) -> None:
         for table in self.c.tables:

@@ -1,0 +1,113 @@
+"""`pnp check` for boards: ids, adjacency, overlapping spaces, ranges and icons, each with file:line.
+
+The schema has already checked each value; these checks need the whole board: a space id used
+twice (declared or made by a track/grid), an adjacency to a space that does not exist or that
+does not list the space back, two spaces drawn on top of each other, a zone or mark outside its
+shape, a space off the board.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from generator.boards.spaces import PlacedSpace, overlapping_pairs
+from generator.content.errors import ErrorList, Mark, YamlPath
+from generator.content.schema import LANGUAGES, Board
+from generator.content.suggest import did_you_mean
+from generator.content.yaml_source import SourceMap
+
+ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")
+IconCheck = Callable[[str | None, Mark, YamlPath], None]
+
+
+def _describe(space: PlacedSpace) -> str:
+    return f"'{space.id}'" if space.declared else f"'{space.id}' (made by {space.origin[0]}[{space.origin[1]}])"
+
+
+def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCheck) -> None:
+    """Add every problem of `board` (loaded from `source`) to `errors`; `icon` checks an icon name."""
+    placed = board.placed
+    for dup in placed.duplicates:
+        first = placed.by_id[dup.id]
+        path = dup.origin + (("id",) if dup.declared else ())
+        errors.add(source.mark(path), f"duplicate space id '{dup.id}' (first made at {source.mark(first.origin)})", path,
+                   hint="rename the space or the track/grid that makes it", code="reference")
+    declared = {s.id: s for s in placed.spaces if s.declared}
+    for i, space in enumerate(board.spaces):
+        for j, other in enumerate(space.adjacent):
+            path: YamlPath = ("spaces", i, "adjacent", j)
+            if other not in placed.by_id:
+                errors.add(source.mark(path), f"space '{space.id}' is adjacent to unknown space '{other}'", path,
+                           hint=did_you_mean(other, placed.by_id, "spaces"), code="reference")
+            elif other == space.id:
+                errors.add(source.mark(path), f"space '{space.id}' lists itself as adjacent", path, code="reference")
+            elif other in declared and space.id not in declared[other].adjacent:
+                errors.add(source.mark(path), f"adjacency is one-sided: '{space.id}' lists '{other}' but '{other}' "
+                           f"does not list '{space.id}'", path, hint=f"add '{space.id}' to the `adjacent` of '{other}'",
+                           code="reference")
+    for a, b in overlapping_pairs(placed):
+        later = b if (b.declared, b.origin) >= (a.declared, a.origin) else a
+        other = a if later is b else b
+        path = later.origin + (("at",) if later.declared else ())
+        errors.add(source.mark(path), f"space {_describe(later)} overlaps space {_describe(other)}", path,
+                   hint="move one of them or make them smaller", code="geometry")
+    width, height = board.size.width, board.size.height
+    for space in placed.spaces:
+        if not space.placed:
+            continue
+        assert space.x is not None and space.y is not None
+        if (space.x - space.width / 2 < -1e-6 or space.y - space.height / 2 < -1e-6
+                or space.x + space.width / 2 > width + 1e-6 or space.y + space.height / 2 > height + 1e-6):
+            path = space.origin + (("at",) if space.declared else ())
+            errors.add(source.mark(path), f"space {_describe(space)} at ({space.x:.1f}, {space.y:.1f}) mm reaches "
+                       f"beyond the board ({width:g} x {height:g} mm)", path, hint="move it inside the board",
+                       code="geometry")
+    _ranges(board, source, errors)
+    _icons(board, source, icon)
+
+
+def _ranges(board: Board, source: SourceMap, errors: ErrorList) -> None:
+    for t, track in enumerate(board.tracks):
+        for value in track.marks:
+            if not track.start <= value <= track.end:
+                path = ("tracks", t, "marks", str(value))
+                errors.add(source.mark(path), f"track '{track.id}' has no cell {value} (it runs {track.start}-"
+                           f"{track.end})", path, code="geometry")
+    for g, grid in enumerate(board.grids):
+        for c, cell in enumerate(grid.cells):
+            row, col = cell.at
+            if not (0 <= row < grid.rows and 0 <= col < grid.row_length(row)):
+                path = ("grids", g, "cells", c, "at")
+                errors.add(source.mark(path), f"grid '{grid.id}' has no cell at row {row}, column {col}", path,
+                           hint="rows and columns count from 0", code="geometry")
+    for o, orbit in enumerate(board.orbits):
+        for z, zone in enumerate(orbit.zones):
+            if zone.last < zone.first or zone.last > orbit.positions:
+                path = ("orbits", o, "zones", z)
+                errors.add(source.mark(path), f"zone '{zone.id}' spans positions {zone.first}-{zone.last} but orbit "
+                           f"'{orbit.id}' has positions 1-{orbit.positions}", path, code="geometry")
+
+
+def _icons(board: Board, source: SourceMap, icon: IconCheck) -> None:
+    for kind, style in board.styles.items():
+        icon(style.icon, source.mark(("styles", kind, "icon")), ("styles", kind, "icon"))
+    for i, space in enumerate(board.spaces):
+        icon(space.icon, source.mark(("spaces", i, "icon")), ("spaces", i, "icon"))
+    for t, track in enumerate(board.tracks):
+        for value, mark in track.marks.items():
+            path = ("tracks", t, "marks", str(value), "icon")
+            icon(mark.icon, source.mark(path), path)
+    for g, grid in enumerate(board.grids):
+        for c, cell in enumerate(grid.cells):
+            icon(cell.icon, source.mark(("grids", g, "cells", c, "icon")), ("grids", g, "cells", c, "icon"))
+    for s, row in enumerate(board.slots):
+        if row.end is not None:
+            icon(row.end.icon, source.mark(("slots", s, "end", "icon")), ("slots", s, "end", "icon"))
+    for p, panel in enumerate(board.panels):
+        for field in ("title", "text"):
+            text = getattr(panel, field)
+            for lang in LANGUAGES if text is not None else ():
+                for name in ICON_RE.findall(text.get(lang)):
+                    path = ("panels", p, field, lang)
+                    icon(name, source.mark(path), path)

@@ -1,0 +1,56 @@
+"""The `boards` build step: every board as SVG, one-page PDF and tiled PDFs, and the token sheets.
+
+Outputs under the game's staging folder (moved to output/<game>/ only if the whole build passes):
+  boards/<board>-<lang>.svg                 true size, for the rules site
+  boards/<board>-<lang>-full.pdf            one page at full size with 3 mm bleed (print shops)
+  boards/<board>-<lang>-<paper>-tiled.pdf   overview + overlapping pages for home printers
+  tokens-<lang>-<paper>.pdf                 round and square tokens with cut lines
+A game without boards writes no board files; one without token components writes no sheets.
+Layout problems (a panel's text does not fit) become content errors at the board's file:line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.boards.layout import layout_board
+from generator.boards.pdf import write_full_pdf
+from generator.boards.svg import write_board_svg
+from generator.boards.tiling import write_tiled_pdf
+from generator.boards.tokens import write_token_pdf
+from generator.content.errors import ErrorList
+from generator.content.loader import GameContent
+from generator.layout.icons import IconError
+
+
+def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorList) -> list[Path]:
+    """The build step (see module docstring). Returns the files written."""
+    written: list[Path] = []
+    board_dir = out_dir / "boards"
+    for board in content.boards:
+        board_dir.mkdir(parents=True, exist_ok=True)
+        for lang in options.languages:
+            try:
+                scene, problems = layout_board(board, lang, content.icons)
+            except IconError as exc:
+                errors.add(content.mark_of("board", board.id), f"board '{board.id}': {exc}",
+                           hint="fix or replace the icon file", code="layout")
+                continue
+            for path, message in problems:
+                errors.add(content.mark_of("board", board.id, *path), message, path,
+                           hint="make the panel larger or its text shorter", code="layout")
+            if problems:
+                continue
+            caption = content.game.title.get(lang)
+            written.append(write_board_svg(scene, board_dir / f"{board.id}-{lang}.svg", board.id))
+            written.append(write_full_pdf(scene, board_dir / f"{board.id}-{lang}-full.pdf"))
+            for paper in options.papers:
+                path = board_dir / f"{board.id}-{lang}-{paper}-tiled.pdf"
+                write_tiled_pdf(scene, path, paper, lang, caption)
+                written.append(path)
+    for lang in options.languages:
+        for paper in options.papers:
+            path = write_token_pdf(content, out_dir / f"tokens-{lang}-{paper}.pdf", paper, lang)
+            if path is not None:
+                written.append(path)
+    return written
