@@ -1,0 +1,48 @@
+"""Fixtures for render tests: Escape Earth's cards built once into a temporary output folder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from generator.build import BuildOptions
+from generator.content.errors import ErrorList
+from generator.content.loader import GameContent
+from generator.layout.engine import CardLayouts
+from generator.render.cards_step import ordered_cards, render_cards
+from tests.layout.conftest import CONTENT, game_copy, load_game  # noqa: F401  (shared fixture)
+
+
+@dataclass
+class BuiltCards:
+    content: GameContent
+    out: Path
+    files: list[Path]
+    layouts: CardLayouts
+
+
+def build_cards(content: GameContent, out: Path, **options) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    errors = ErrorList()
+    files = render_cards(content, out, BuildOptions(**options), errors)
+    assert not errors, errors.as_text()
+    return files
+
+
+@pytest.fixture(scope="session")
+def escape_earth_content() -> GameContent:
+    return load_game(CONTENT, "escape-earth")
+
+
+@pytest.fixture(scope="session")
+def built(escape_earth_content, tmp_path_factory) -> BuiltCards:
+    out = tmp_path_factory.mktemp("cards") / "escape-earth"
+    files = build_cards(escape_earth_content, out)
+    return BuiltCards(escape_earth_content, out, files, CardLayouts(escape_earth_content, ErrorList()))
+
+
+def deck(content: GameContent) -> list[str]:
+    """Card ids in print order, each as often as the box holds it."""
+    return [card.id for card in ordered_cards(content) for _ in range(card.count)]
