@@ -24,7 +24,8 @@ LINE_JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 def new_canvas(path: Path, width_pt: float, height_pt: float, title: str) -> Canvas:
     """A canvas that writes byte-identical files for identical drawings (no dates, no random ids)."""
-    canvas = Canvas(str(path), pagesize=(width_pt, height_pt), invariant=1, pageCompression=1)
+    canvas = Canvas(str(path), pagesize=(width_pt, height_pt), invariant=1, pageCompression=1,
+                    initialFontName=face("regular").pdf_name)
     canvas.setTitle(title)
     canvas.setCreator("pnp-forge")
     canvas.setProducer("pnp-forge")

@@ -1,0 +1,72 @@
+"""Fixtures for the board tests: a tiny game with one board file, and the loaded Astronuts game."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from generator.content.errors import ErrorList
+from generator.content.library import load_checked
+from generator.content.loader import GameContent
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content"
+
+GAME_YAML = """\
+id: boardgame
+title: {de: Brettspiel, en: Board game}
+description: {de: Ein Testspiel., en: A test game.}
+players: {min: 2, max: 4}
+age: 8
+play_time: {min: 10, max: 20}
+components:
+  - {id: marker, name: {de: Marker, en: Marker}, type: marker, count: 3, color: "#336699"}
+"""
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+def pnp(*args: str) -> Run:
+    """Run the real `pnp` entry point in a subprocess, as a designer would."""
+    proc = subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args],
+                          capture_output=True, text=True, timeout=300)
+    return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+@pytest.fixture
+def board_game(tmp_path: Path):
+    """A function writing a tiny game whose only board is the given YAML; returns the content root."""
+
+    def make(board_yaml: str, name: str = "test.yaml") -> Path:
+        root = tmp_path / "content"
+        game = root / "boardgame"
+        (game / "boards").mkdir(parents=True)
+        (game / "game.yaml").write_text(GAME_YAML, encoding="utf-8")
+        (game / "boards" / name).write_text(textwrap.dedent(board_yaml), encoding="utf-8")
+        return root
+
+    return make
+
+
+def load(root: Path, game: str) -> tuple[GameContent | None, ErrorList]:
+    errors = ErrorList()
+    loaded = load_checked(root, [game], errors)
+    return (loaded[0] if loaded else None), errors
+
+
+@pytest.fixture(scope="session")
+def astronuts() -> GameContent:
+    content, errors = load(CONTENT, "astronuts")
+    assert not errors, errors.as_text()
+    assert content is not None
+    return content

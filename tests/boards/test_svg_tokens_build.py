@@ -1,0 +1,143 @@
+"""The board SVG, the token sheets and the build step's files."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from generator.boards.layout import layout_board
+from generator.boards.step import render_boards
+from generator.boards.svg import scene_svg
+from generator.boards.tokens import printable_tokens, write_token_pdf
+from generator.build import BuildOptions
+from generator.content.errors import ErrorList
+from generator.content.loader import load_game
+from tests.boards.conftest import CONTENT, load, pnp
+
+NS = {"svg": "http://www.w3.org/2000/svg"}
+MM = 72 / 25.4
+
+
+def svg_of(content, board_id: str, lang: str) -> ET.Element:
+    board = next(b for b in content.boards if b.id == board_id)
+    scene, _ = layout_board(board, lang, content.icons)
+    return ET.fromstring(scene_svg(scene, board_id))
+
+
+def test_the_svg_is_true_size_in_millimetres(astronuts):
+    root = svg_of(astronuts, "map", "de")
+    assert root.get("width") == "500mm" and root.get("height") == "500mm"
+    assert root.get("viewBox") == "0 0 500 500"
+
+
+def test_the_svg_tags_every_placed_space_and_speaks_the_language(astronuts):
+    for lang, home, walnut in (("de", "Heimat NW", "Walnuss"), ("en", "Home NW", "Walnut")):
+        root = svg_of(astronuts, "map", lang)
+        tagged = {el.get("data-space") for el in root.iter() if el.get("data-space")}
+        board = next(b for b in astronuts.boards if b.id == "map")
+        assert tagged == set(board.placed.by_id)
+        texts = {el.text for el in root.iter(f"{{{NS['svg']}}}text")}
+        assert home in texts and walnut in texts
+        home_circle = next(el for el in root.iter() if el.get("data-space") == "nw-home")
+        space = board.space("nw-home")
+        assert float(home_circle.get("cx")) == pytest.approx(space.x)
+        assert float(home_circle.get("r")) == pytest.approx(27)
+
+
+def test_the_svg_uses_the_card_fonts_and_icon_symbols(astronuts):
+    root = svg_of(astronuts, "action-track", "en")
+    texts = list(root.iter(f"{{{NS['svg']}}}text"))
+    assert texts and all("DejaVu Sans" in t.get("font-family") and t.get("textLength") for t in texts)
+    symbols = {s.get("id") for s in root.iter(f"{{{NS['svg']}}}symbol")}
+    uses = {u.get("{http://www.w3.org/1999/xlink}href") or u.get("href") for u in root.iter(f"{{{NS['svg']}}}use")}
+    assert "icon-action" in symbols and uses <= {f"#{s}" for s in symbols}
+
+
+def _cut_shapes(path: Path) -> tuple[int, int]:
+    """(round, square) cut lines: thin black outlines of the tokens."""
+    rounds = squares = 0
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for curve in page.curves:
+                if curve.get("stroking_color") in ((0, 0, 0), [0, 0, 0], (0,), [0]) and \
+                        abs(curve["linewidth"] - 0.2 * MM) < 0.01:
+                    rounds += 1
+            for rect in page.rects:
+                if rect["stroke"] and abs(rect["linewidth"] - 0.2 * MM) < 0.01:
+                    squares += 1
+    return rounds, squares
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_escape_earth_tokens_ships_aliens_anomaly_and_cubes(tmp_path, paper):
+    errors = ErrorList()
+    content = load_game(CONTENT / "escape-earth", errors)
+    assert content is not None
+    specs = {s.component.id: s for s in printable_tokens(content)}
+    assert specs["aliens-token"].shape == "round" and specs["food-cubes"].shape == "square"
+    path = write_token_pdf(content, tmp_path / "tokens.pdf", paper, "de")
+    rounds, squares = _cut_shapes(path)
+    assert rounds == 2 + 1 + 1  # two ships, the Aliens token, the Weltraumanomalie token
+    assert squares == 8 + 8 + 7 + 7  # the activity cubes
+    with pdfplumber.open(path) as pdf:
+        text = "".join(p.extract_text() for p in pdf.pages)
+    assert "Aliens" in text and "Anomalie" in text
+
+
+def test_astronuts_tokens_count_every_ship_nut_and_colony(astronuts, tmp_path):
+    path = write_token_pdf(astronuts, tmp_path / "tokens.pdf", "a4", "en")
+    rounds, squares = _cut_shapes(path)
+    assert rounds == 12 + 80 and squares == 60
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:  # nothing leaves the printable area
+            for obj in page.curves + page.rects:
+                assert obj["x0"] >= 8.9 * MM and obj["x1"] <= page.width - 8.9 * MM
+                assert obj["top"] >= 8.9 * MM and obj["bottom"] <= page.height - 8.9 * MM
+
+
+def test_a_game_without_boards_gets_token_sheets_only(tmp_path):
+    errors = ErrorList()
+    content = load_game(CONTENT / "escape-earth", errors)
+    written = render_boards(content, tmp_path, BuildOptions(), errors)
+    assert not errors
+    assert sorted(p.name for p in written) == ["tokens-de-a4.pdf", "tokens-de-letter.pdf", "tokens-en-a4.pdf",
+                                               "tokens-en-letter.pdf"]
+    assert not (tmp_path / "boards").exists()
+
+
+def test_a_panel_whose_text_does_not_fit_fails_the_build_at_its_line(board_game, tmp_path):
+    root = board_game("""\
+    id: test
+    name: {de: Test, en: Test}
+    size: {width: 100, height: 100}
+    panels:
+      - id: note
+        at: [5, 5]
+        size: {width: 40, height: 12}
+        text: {de: "Sehr viel Text, der niemals in dieses kleine Feld passt, egal wie man es dreht.", en: "Short."}
+    """)
+    content, errors = load(root, "boardgame")
+    assert not errors
+    written = render_boards(content, tmp_path, BuildOptions(), errors)
+    problems = [e for e in errors if e.code == "layout"]
+    assert len(problems) == 1 and problems[0].mark.line == 7
+    assert "panel 'note' (de) needs" in problems[0].message
+    assert not any("-de" in p.name and p.parent.name == "boards" for p in written)
+
+
+def test_pnp_build_astronuts_writes_the_named_outputs(tmp_path):
+    run = pnp("build", "astronuts", "--output", str(tmp_path / "out"))
+    assert run.code == 0, run.err
+    game = tmp_path / "out" / "astronuts"
+    for board in ("map", "action-track"):
+        for lang in ("de", "en"):
+            assert (game / "boards" / f"{board}-{lang}.svg").is_file()
+            assert (game / "boards" / f"{board}-{lang}-full.pdf").is_file()
+            for paper in ("a4", "letter"):
+                assert (game / "boards" / f"{board}-{lang}-{paper}-tiled.pdf").is_file()
+    for lang in ("de", "en"):
+        for paper in ("a4", "letter"):
+            assert (game / f"tokens-{lang}-{paper}.pdf").is_file()

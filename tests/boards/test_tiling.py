@@ -1,0 +1,179 @@
+"""Tiled PDFs for home printers: page count, overlap, and that each page shows its window of the board."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pdfplumber
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from generator.boards.layout import layout_board
+from generator.boards.pdf import BLEED_MM, write_full_pdf
+from generator.boards.tiling import MARGIN_MM, OVERLAP_MM, PAPERS, plan_tiles, seam_marks, write_tiled_pdf
+
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def map_pdfs(astronuts, tmp_path_factory) -> dict:
+    """The Astronuts map in English: the one-page PDF and the tiled A4 and Letter PDFs."""
+    out = tmp_path_factory.mktemp("tiles")
+    board = next(b for b in astronuts.boards if b.id == "map")
+    scene, problems = layout_board(board, "en", astronuts.icons)
+    assert not problems
+    files = {"full": write_full_pdf(scene, out / "map-en-full.pdf"), "scene": scene}
+    for paper in PAPERS:
+        path = out / f"map-en-{paper}-tiled.pdf"
+        files[paper] = (path, write_tiled_pdf(scene, path, paper, "en", "Astronuts"))
+    return files
+
+
+def test_the_plan_uses_the_fewest_pages_and_portrait_on_a_tie():
+    plan = plan_tiles(500, 500, "a4")
+    assert plan.page == (210, 297)
+    assert (plan.rows, plan.columns) == (2, 3)
+    wide = plan_tiles(600, 180, "a4")  # portrait would need 4 pages
+    assert wide.page == (297, 210) and (wide.rows, wide.columns) == (1, 3)
+    small = plan_tiles(250, 180, "letter")
+    assert small.pages == 1 and small.page == (279.4, 215.9)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_cover_the_board_and_neighbours_overlap_by_the_overlap(paper):
+    plan = plan_tiles(500, 500, paper)
+    tiles = {(t.row, t.column): t for t in plan.tiles}
+    last = tiles[(plan.rows - 1, plan.columns - 1)]
+    assert last.x + last.width >= 500 and last.y + last.height >= 500
+    for (r, c), tile in tiles.items():
+        if (r, c + 1) in tiles:
+            right = tiles[(r, c + 1)]
+            assert tile.x + tile.width - right.x == pytest.approx(OVERLAP_MM)
+        if (r + 1, c) in tiles:
+            below = tiles[(r + 1, c)]
+            assert tile.y + tile.height - below.y == pytest.approx(OVERLAP_MM)
+    for bx, by in seam_marks(plan):  # every registration mark is on (at least) two pages
+        holders = [t for t in plan.tiles if t.x <= bx <= t.x + t.width and t.y <= by <= t.y + t.height]
+        assert len(holders) >= 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_tiled_pdf_has_an_overview_and_one_labelled_page_per_tile(map_pdfs, paper):
+    path, plan = map_pdfs[paper]
+    reader = PdfReader(path)
+    assert len(reader.pages) == plan.pages + 1 == 7
+    width_mm, height_mm = PAPERS[paper]
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(width_mm * MM, abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(height_mm * MM, abs=0.01)
+    overview = reader.pages[0].extract_text()
+    assert "Overview" in overview and all(t.label in overview for t in plan.tiles)
+    for tile, page in zip(plan.tiles, reader.pages[1:]):
+        text = page.extract_text()
+        assert tile.label in text and f"row {tile.label[0]}, column {tile.column + 1}" in text
+
+
+def _board_words(page, dx_pt: float, dy_pt: float, box) -> dict[tuple[str, int, int], None]:
+    """Words drawn inside `box` (page pt, top-down), as (text, x, y) in board tenths of a mm."""
+    x0, top, x1, bottom = box
+    out = {}
+    for w in page.extract_words():
+        if x0 <= w["x0"] and w["x1"] <= x1 and top <= w["top"] and w["bottom"] <= bottom:
+            out[(w["text"], round((w["x0"] - dx_pt) / MM * 10), round((w["top"] - dy_pt) / MM * 10))] = None
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_page_shows_the_text_of_its_window_where_the_board_has_it(map_pdfs, paper):
+    path, plan = map_pdfs[paper]
+    scene = map_pdfs["scene"]
+    with pdfplumber.open(map_pdfs["full"]) as full_pdf, pdfplumber.open(path) as tiled:
+        full = full_pdf.pages[0]
+        bleed = BLEED_MM * MM
+        for tile, page in zip(plan.tiles, tiled.pages[1:]):
+            vis_w = min(tile.width, scene.width - tile.x)
+            vis_h = min(tile.height, scene.height - tile.y)
+            window_full = (bleed + tile.x * MM, bleed + tile.y * MM, bleed + (tile.x + vis_w) * MM,
+                           bleed + (tile.y + vis_h) * MM)
+            expected = _board_words(full, bleed, bleed, window_full)
+            margin = MARGIN_MM * MM
+            window_page = (margin, margin, margin + vis_w * MM, margin + vis_h * MM)
+            shown = _board_words(page, margin - tile.x * MM, margin - tile.y * MM, window_page)
+            assert expected, f"tile {tile.label} has no text to compare"
+            assert shown == expected, tile.label
+
+
+def _render(path: Path, index: int, scale: float) -> np.ndarray:
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return np.asarray(pdf[index].render(scale=scale).to_pil().convert("L"), dtype=np.float32)
+    finally:
+        pdf.close()
+
+
+def test_each_page_is_the_right_window_of_the_board_pixel_for_pixel(map_pdfs):
+    """Cut each page's window out of the full-size render: it must look like the page's printed area."""
+    path, plan = map_pdfs["a4"]
+    scene = map_pdfs["scene"]
+    scale = 1.0  # 72 dpi: 1 px = 1 pt
+    full = _render(map_pdfs["full"], 0, scale)
+    for index, tile in enumerate(plan.tiles, start=1):
+        page = _render(path, index, scale)
+        vis_w = min(tile.width, scene.width - tile.x) * MM
+        vis_h = min(tile.height, scene.height - tile.y) * MM
+        fx, fy = round((BLEED_MM + tile.x) * MM), round((BLEED_MM + tile.y) * MM)
+        px, py = round(MARGIN_MM * MM), round(MARGIN_MM * MM)
+        w, h = int(vis_w) - 2, int(vis_h) - 2
+        # registration marks and seam lines sit in the overlap strips: compare the rest
+        keep_w, keep_h = w - (int(OVERLAP_MM * MM) + 4 if tile.column < plan.columns - 1 else 0), \
+            h - (int(OVERLAP_MM * MM) + 4 if tile.row < plan.rows - 1 else 0)
+        x_off = int(OVERLAP_MM * MM) + 4 if tile.column > 0 else 0
+        y_off = int(OVERLAP_MM * MM) + 4 if tile.row > 0 else 0
+        a = full[fy + y_off:fy + keep_h, fx + x_off:fx + keep_w]
+        b = page[py + y_off:py + keep_h, px + x_off:px + keep_w]
+        assert a.shape == b.shape and a.size > 10_000
+        assert float(np.abs(a - b).mean()) < 4.0, tile.label
+        # and a window one centimetre off would not pass
+        shifted = full[fy + y_off + 28:fy + keep_h + 28, fx + x_off:fx + keep_w]
+        if shifted.shape == b.shape:
+            assert float(np.abs(shifted - b).mean()) > 8.0
+        # outside the board the page stays white
+        if tile.x + tile.width > scene.width:
+            beyond = page[py + 3:py + h, px + int(vis_w) + 3:px + int(tile.width * MM) - 3]
+            assert beyond.size and beyond.min() > 250
+
+
+def test_the_full_pdf_is_the_board_with_bleed_and_a_trim_box(map_pdfs):
+    reader = PdfReader(map_pdfs["full"])
+    page = reader.pages[0]
+    assert len(reader.pages) == 1
+    assert float(page.mediabox.width) == pytest.approx((500 + 2 * BLEED_MM) * MM, abs=0.01)
+    trim = page.trimbox
+    assert float(trim.left) == pytest.approx(BLEED_MM * MM, abs=0.01)
+    assert float(trim.width) == pytest.approx(500 * MM, abs=0.01)
+    fonts = {str(f) for f in _fonts(reader)}
+    assert fonts and all("DejaVu" in f for f in fonts)
+
+
+def _fonts(reader: PdfReader):
+    for page in reader.pages:
+        resources = page["/Resources"]
+        for xobj in resources.get("/XObject", {}).values():
+            fonts = xobj.get_object().get("/Resources", {}).get("/Font", {})
+            for font in fonts.values():
+                obj = font.get_object()
+                assert "/FontFile2" in obj["/FontDescriptor"].get_object() if "/FontDescriptor" in obj else True
+                yield obj["/BaseFont"]
+        for font in resources.get("/Font", {}).values():
+            yield font.get_object()["/BaseFont"]
+
+
+def test_same_board_same_bytes(astronuts, tmp_path):
+    board = next(b for b in astronuts.boards if b.id == "map")
+    scene, _ = layout_board(board, "de", astronuts.icons)
+    a = write_tiled_pdf(scene, tmp_path / "a.pdf", "a4", "de", "Astronuts")
+    write_tiled_pdf(scene, tmp_path / "b.pdf", "a4", "de", "Astronuts")
+    assert a.pages == 6
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
