@@ -1,0 +1,107 @@
+"""The built site in Debian's Chromium: pages load cleanly, search, gallery, language switch, downloads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.site.browser import browser_missing, chromium, serve_folder
+
+pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
+
+
+@pytest.fixture(scope="module")
+def site(built):
+    """(base URL, browser) for the session's built site, served on 127.0.0.1."""
+    with serve_folder(built.site) as base, chromium() as browser:
+        yield base, browser
+
+
+@pytest.fixture
+def page(site):
+    base, browser = site
+    context = browser.new_context(locale="en-US")
+    tab = context.new_page()
+    tab.set_default_timeout(20_000)
+    problems: list[str] = []
+    tab.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    tab.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    tab.on("requestfailed", lambda r: problems.append(f"request failed: {r.url}"))
+    tab.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    tab.problems = problems
+    yield tab
+    context.close()
+
+
+def all_pages(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root).parent).replace(".", "") + "/" if p.name == "index.html"
+                  else str(p.relative_to(root)) for p in root.rglob("*.html"))
+
+
+def test_every_page_loads_without_console_errors(built, site, page):
+    base, _ = site
+    urls = [u.lstrip("/") for u in all_pages(built.site) if not u.endswith("404.html")]
+    assert len(urls) >= 2 * 13 + 1  # each language: home, 5 game pages, 8 rules pages; plus the root
+    failures = {}
+    for url in urls:
+        page.problems.clear()
+        page.goto(base + url, wait_until="load")
+        page.wait_for_load_state("networkidle")
+        if page.problems:
+            failures[url] = list(page.problems)
+    assert not failures
+
+
+@pytest.mark.parametrize("lang, query, card_id", [("de", "Sternenbasis", "sternenbasis"),
+                                                  ("en", "Starbase", "sternenbasis"),
+                                                  ("en", "Famine", "hungersnot")])
+def test_search_finds_a_card_by_name(site, page, lang, query, card_id):
+    base, _ = site
+    page.goto(f"{base}{lang}/escape-earth/")
+    page.click("input.md-search__input")
+    page.keyboard.type(query)
+    hit = page.locator(f'.md-search-result__item a[href*="#card-{card_id}"]').first
+    hit.wait_for(state="attached")
+    assert f"/{lang}/escape-earth/cards/" in hit.get_attribute("href")
+    assert query in hit.inner_text()
+
+
+def test_gallery_images_are_rendered(site, page):
+    base, _ = site
+    page.goto(f"{base}de/escape-earth/cards/", wait_until="load")
+    widths = page.eval_on_selector_all("img.pnp-face", "imgs => imgs.map(i => [i.getAttribute('src'), i.complete, i.naturalWidth])")
+    # 30 card designs' fronts, the 5 double-sided buildings' backs, one shared back per other kind
+    assert len(widths) == 30 + 5 + 4
+    assert all(complete and width > 0 for _, complete, width in widths), [w for w in widths if not w[2]]
+    icons = page.eval_on_selector_all("img.pnp-icon", "imgs => imgs.map(i => i.naturalWidth)")
+    assert icons and all(w > 0 for w in icons)
+
+
+@pytest.mark.parametrize("start, lang, expected, heading", [
+    ("de/escape-earth/rules/setup/", "en", "en/escape-earth/rules/setup/", "Setup"),
+    ("en/escape-earth/cards/", "de", "de/escape-earth/cards/", "Karten"),
+    ("en/", "de", "de/", "Spiele"),
+])
+def test_language_switch_goes_to_the_same_page(site, page, start, lang, expected, heading):
+    base, _ = site
+    page.goto(base + start)
+    page.hover(".md-header__option .md-select")
+    page.click(f"a.md-select__link[hreflang={lang}]")
+    page.wait_for_url(base + expected)
+    assert page.locator("article h1").first.inner_text().strip().startswith(heading)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_download_links_resolve(built, site, page, lang):
+    base, _ = site
+    page.goto(f"{base}{lang}/escape-earth/downloads/")
+    links = page.eval_on_selector_all("article table a", "as => as.map(a => a.href)")
+    names = {link.rsplit("/", 1)[-1] for link in links}
+    expected = {p.name for p in (built.output / "escape-earth").glob(f"*-{lang}-*.pdf")} | {"game.json"}
+    assert names == expected
+    for link in links:
+        response = page.request.get(link)
+        assert response.status == 200, link
+        body = response.body()
+        assert body.startswith(b"%PDF") if link.endswith(".pdf") else body.startswith(b"{"), link

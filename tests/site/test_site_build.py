@@ -1,0 +1,72 @@
+"""What `pnp build` writes for the site: both languages, the same pages in each, data in the text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.site.conftest import REPO, copy_content, pnp_build
+
+
+def pages(root: Path) -> set[str]:
+    return {str(p.relative_to(root)) for p in root.rglob("*.html")}
+
+
+def test_both_languages_have_the_same_pages(built):
+    de, en = pages(built.site / "de"), pages(built.site / "en")
+    assert de == en
+    for page in ("index.html", "escape-earth/index.html", "escape-earth/components/index.html",
+                 "escape-earth/cards/index.html", "escape-earth/downloads/index.html",
+                 "escape-earth/glossary/index.html", "escape-earth/rules/setup/index.html",
+                 "escape-earth/rules/turn/index.html", "escape-earth/rules/actions/index.html"):
+        assert page in de, page
+    assert (built.site / "index.html").is_file()
+    assert (built.root / "site" / "docs" / "mkdocs.de.yml").is_file(), "the mkdocs project is published to site/"
+
+
+def test_language_switch_links_each_page_to_its_twin(built):
+    html = (built.site / "de" / "escape-earth" / "rules" / "setup" / "index.html").read_text(encoding="utf-8")
+    links = dict(re.findall(r'<a href="([^"]+)" hreflang="(\w+)" class="md-select__link"', html))
+    assert {v: k for k, v in links.items()}["en"] == "../../../../en/escape-earth/rules/setup/"
+    assert 'rel="alternate"' not in html, "the theme's sitemap-based switch would send readers to the start page"
+
+
+def test_rules_numbers_and_designed_marks_come_from_content(built):
+    html = (built.site / "en" / "escape-earth" / "rules" / "card-reference" / "index.html").read_text(encoding="utf-8")
+    row = re.search(r"<td>Starbase</td>\s*<td>(\d+)</td>\s*<td>(\d+)</td>", html)
+    assert row and row.groups() == ("3", "4")
+    setup = (built.site / "de" / "escape-earth" / "rules" / "setup" / "index.html").read_text(encoding="utf-8")
+    assert "18 Galaxiekarten" in setup and "{{" not in setup
+    assert 'class="pnp-designed"' in setup
+
+
+def test_gallery_shows_every_card_with_its_text(built):
+    html = (built.site / "de" / "escape-earth" / "cards" / "index.html").read_text(encoding="utf-8")
+    for card_id, name in (("sternenbasis", "Sternenbasis"), ("hungersnot", "Hungersnot"), ("erde", "Erde")):
+        assert re.search(rf'<h3 id="card-{card_id}">{name}', html), card_id
+    section = html.split('id="card-sternenbasis"')[1].split("<h3")[0]
+    assert "<strong>Baukosten:</strong> 4" in section
+    assert "sternenbasis-front.svg" in section and "sternenbasis-back.svg" in section
+
+
+def test_glossary_terms_are_tooltips(built):
+    html = (built.site / "de" / "escape-earth" / "rules" / "actions" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<abbr title="Reisekosten einer Galaxiekarte \(1 oder 2\)\.">Parsec</abbr>', html)
+
+
+def test_a_broken_rules_page_fails_and_keeps_the_previous_site(built, tmp_path):
+    content = copy_content(tmp_path / "content")
+    page = content / "escape-earth" / "rules" / "en" / "30-turn.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n{{ card('starbase').fields.build_cost }}\n", encoding="utf-8")
+    root = tmp_path / "run"
+    root.mkdir()
+    import shutil
+
+    shutil.copytree(built.output, root / "output")
+    before = {p: p.read_bytes() for p in (root / "output" / "site").rglob("*") if p.is_file()}
+    run = pnp_build(root, content, "escape-earth")
+    assert run.code == 1
+    line = len(page.read_text(encoding="utf-8").splitlines())
+    assert f"escape-earth/rules/en/30-turn.md:{line}:1: error: rules template: unknown card 'starbase'" in run.err
+    after = {p: p.read_bytes() for p in (root / "output" / "site").rglob("*") if p.is_file()}
+    assert after == before
