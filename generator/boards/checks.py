@@ -70,10 +70,11 @@ def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCh
 def _ranges(board: Board, source: SourceMap, errors: ErrorList) -> None:
     for t, track in enumerate(board.tracks):
         for value in track.marks:
-            if not track.start <= value <= track.end:
+            if value not in track.values:
                 path = ("tracks", t, "marks", str(value))
+                steps = f" in steps of {track.step}" if track.step > 1 else ""
                 errors.add(source.mark(path), f"track '{track.id}' has no cell {value} (it runs {track.start}-"
-                           f"{track.end})", path, code="geometry")
+                           f"{track.end}{steps})", path, code="geometry")
     for g, grid in enumerate(board.grids):
         for c, cell in enumerate(grid.cells):
             row, col = cell.at

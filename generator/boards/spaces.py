@@ -85,8 +85,8 @@ def track_cells(track: Track, index: int) -> list[PlacedSpace]:
     """Cells of a track in value order; a snaking track turns back after `per_row` cells."""
     dx, dy = DIRECTIONS[track.direction]
     px, py = (0, 1) if dy == 0 else (1, 0)
-    per_row = track.per_row or (track.end - track.start + 1)
-    values = list(range(track.start, track.end + 1))
+    values = track.values
+    per_row = track.per_row or len(values)
     cells = []
     for i, value in enumerate(values):
         row, k = divmod(i, per_row)

@@ -342,6 +342,7 @@ class Track(Model):
     title: Text | None = None
     start: int = 0
     end: int
+    step: int = Field(default=1, ge=1, description="value between neighbouring cells (2 for -30..+8 °C in steps of 2)")
     at: Point = Field(description="centre of the first cell")
     cell: float = Field(default=15, gt=0, le=200)
     direction: Direction = "right"
@@ -357,7 +358,13 @@ class Track(Model):
     def _ordered(self) -> "Track":
         if self.end <= self.start:
             raise ValueError(f"track end ({self.end}) must be above its start ({self.start})")
+        if (self.end - self.start) % self.step:
+            raise ValueError(f"track from {self.start} to {self.end} does not go in steps of {self.step}")
         return self
+
+    @property
+    def values(self) -> list[int]:
+        return list(range(self.start, self.end + 1, self.step))
 
 
 class GridCell(Model):
