@@ -184,6 +184,9 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 
 
 # commands of other modules: one `cli.add_command(...)` line each
+from generator.site.serve import serve as _serve_command  # noqa: E402  (pnp serve: the rules site, live reload)
+
+cli.add_command(_serve_command)
 # (end of command registrations)
 
 

@@ -1,0 +1,81 @@
+"""`pnp serve`: build, serve the rules site, and rebuild with live reload when the game changes.
+
+Watches the content tree (YAML, rules pages, icons), the shared templates (card layouts, icons)
+and the site's committed parts (base config, theme overrides, styles). A rebuild is the whole
+`pnp build`, so what you see is what `pnp build` writes; a rebuild with errors prints them and
+keeps serving the last good site (the build never half-writes output/).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+import click
+
+from generator.content.errors import ErrorList
+from generator.content.library import UnknownGame, load_checked, resolve_games
+from generator.site.project import SITE_TEMPLATE
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path) -> bool:
+    """One `pnp build` of the games; prints the errors and returns False if it failed."""
+    from generator.build import BuildOptions, build_games
+
+    errors = ErrorList()
+    try:
+        ids = resolve_games(content_dir, games)
+    except UnknownGame as exc:
+        click.echo(f"serve: {exc}", err=True)
+        return False
+    loaded = load_checked(content_dir, ids, errors)
+    if not errors:
+        build_games(loaded, output_dir, BuildOptions(), errors)
+    if errors:
+        for error in errors:
+            click.echo(error.one_line(), err=True)
+        click.echo(f"serve: build failed with {len(errors)} error(s); still serving the last good site", err=True)
+        return False
+    click.echo("serve: site rebuilt", err=True)
+    return True
+
+
+@click.command("serve")
+@click.argument("games", nargs=-1)
+@click.option("--content", "content_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("content"),
+              show_default=True, help="Folder holding one sub-folder per game.")
+@click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
+              show_default=True, help="Where the build writes; the site is served from OUTPUT/site.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (local only by default).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
+def serve(games: tuple[str, ...], content_dir: Path, output_dir: Path, host: str, port: int) -> None:
+    """Build GAMES (default: all) and serve the rules site with live reload.
+
+    Edit a card, a rules page or a template and the open pages reload with the new build.
+    """
+    from mkdocs.livereload import LiveReloadServer
+
+    try:
+        resolve_games(content_dir, games)
+    except UnknownGame as exc:
+        raise click.UsageError(str(exc)) from None
+    if not rebuild(content_dir, games, output_dir) and not (output_dir / "site" / "index.html").is_file():
+        sys.exit(1)
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    server = LiveReloadServer(builder=lambda: rebuild(content_dir, games, output_dir), host=host, port=port,
+                              root=str(output_dir / "site"))
+    server.watch(str(content_dir))
+    for folder in (TEMPLATES, SITE_TEMPLATE / "overrides", SITE_TEMPLATE / "assets"):
+        if folder.is_dir():
+            server.watch(str(folder))
+    server.watch(str(SITE_TEMPLATE), recursive=False)  # mkdocs.base.yml; docs/ is the build's own output
+    click.echo(f"serve: http://{host}:{port}/ (Ctrl+C stops)", err=True)
+    try:
+        server.serve()
+    except KeyboardInterrupt:
+        click.echo("serve: stopped", err=True)
+    finally:
+        server.shutdown()

@@ -1,0 +1,61 @@
+"""`pnp serve` serves the built site on 127.0.0.1 and rebuilds it when a rules page changes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+from tests.site.conftest import copy_content
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode("utf-8")
+    except OSError:
+        return None
+
+
+def wait_for(condition, timeout: float, what: str):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.5)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_serve_rebuilds_when_a_rules_page_changes(tmp_path):
+    content = copy_content(tmp_path / "content")
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-c", "from generator.cli import main; main()", "serve",
+                               "escape-earth", "--content", str(content), "--output", "output", "--port", str(port)],
+                              cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              start_new_session=True)
+    url = f"http://127.0.0.1:{port}/en/escape-earth/rules/turn/"
+    try:
+        first = wait_for(lambda: fetch(url), 120, "the first build to be served")
+        assert "livereload" in first, "pages are served with the live-reload script"
+        assert "Marker from the live reload test" not in first
+        page = content / "escape-earth" / "rules" / "en" / "30-turn.md"
+        page.write_text(page.read_text(encoding="utf-8") + "\nMarker from the live reload test.\n", encoding="utf-8")
+        wait_for(lambda: "Marker from the live reload test" in (fetch(url) or ""), 120, "the rebuilt page")
+    finally:
+        os.killpg(server.pid, signal.SIGINT)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
