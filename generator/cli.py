@@ -184,6 +184,10 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 
 
 # commands of other modules: one `cli.add_command(...)` line each
+from generator.rules import commands as rules_commands  # noqa: E402
+cli.add_command(rules_commands.play)
+cli.add_command(rules_commands.replay)
+cli.add_command(rules_commands.simulate_command)
 from generator.site.serve import serve as _serve_command  # noqa: E402  (pnp serve: the rules site, live reload)
 
 cli.add_command(_serve_command)

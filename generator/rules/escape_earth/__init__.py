@@ -12,7 +12,8 @@ from functools import lru_cache
 
 from generator.content.loader import GameContent
 from generator.rules.core import Event
-from generator.rules.escape_earth.data import RulesData, load_rules_data
+from generator.rules.escape_earth.data import RulesData, load_rules_data, rules_hash
+from generator.rules.escape_earth.greedy import GreedyPolicy
 from generator.rules.escape_earth.notation import EscapeEarthNotation
 from generator.rules.escape_earth.state import OPERATION_CODE, VARIANTS
 from generator.rules.escape_earth.texts import render_event
@@ -20,6 +21,13 @@ from generator.rules.escape_earth.texts import render_event
 # the effect operations this engine executes; `pnp check` compares them with game.yaml
 OPERATIONS: frozenset[str] = frozenset(OPERATION_CODE)
 DEFAULT_OPTIONS = {"variant": "expert"}
+ENGINE_VERSION = EscapeEarthNotation.engine_version
+__all__ = ["OPERATIONS", "ENGINE_VERSION", "EscapeEarthState", "GreedyPolicy", "new_game", "content_hash", "options_of"]
+
+
+def content_hash(content: GameContent) -> str:
+    """The hash saved games carry: of the card data the referee reads, not of the prose."""
+    return rules_data(content).content_hash
 
 
 class EscapeEarthState(EscapeEarthNotation):

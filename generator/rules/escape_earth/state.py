@@ -306,6 +306,7 @@ class EscapeEarthBase(GameState):
         """The drawn event becomes active: chaos check, then its effects."""
         card = self.pending_event
         assert card is not None
+        self.phase = ACTION
         self.active_events.append(card)
         self._emit("event-active", card=card, copies=self.active_events.count(card))
         if len(set(self.active_events)) >= CHAOS_DISTINCT_EVENTS:
