@@ -138,11 +138,25 @@ class BoardLayout:
                 self.scene.add(Text(space.x, space.y + space.height * 0.3, label, "regular", size,
                                     _text_colour(fill), "middle"))
             return
-        self.icon(icon, space.x, space.y, min(space.width, space.height) * 0.62)
+        self.icon(icon, space.x, space.y - (space.height * 0.08 if style.spots else 0),
+                  min(space.width, space.height) * (0.5 if style.spots else 0.62))
+        self.spots(space, style)
         if label:
             size = style.label_size
             self.scene.add(Text(space.x, space.y + space.height / 2 + size * PT_MM * 1.05, label, "bold", size,
                                 style.text, "middle"))
+
+    def spots(self, space: PlacedSpace, style: SpaceStyle) -> None:
+        """Places for pieces (colonies) in a row across the lower part of the space."""
+        if not style.spots:
+            return
+        assert space.x is not None and space.y is not None
+        r = min(space.width, space.height) * 0.08
+        pitch = r * 2.6
+        y = space.y + space.height * 0.3
+        for i in range(style.spots):
+            x = space.x + (i - (style.spots - 1) / 2) * pitch
+            self.scene.add(Circle(x, y, r, Paint(fill="#ffffff", stroke=style.stroke, stroke_width=0.3, opacity=0.85)))
 
     # -- tracks ---------------------------------------------------------------------------
     def track_of(self, space: PlacedSpace) -> Track:
@@ -274,20 +288,28 @@ class BoardLayout:
                                   f"{top - 1.0 - y + pad:.1f} mm of height but is {h:g} mm high"))
 
     def legend(self, x: float, top: float, width: float, panel: Panel) -> float:
+        """One entry per named space kind (sample shape, icon, name), filling columns top to bottom."""
         line = max(panel.text_size * PT_MM * 1.6, 6.0)
-        for kind, style in self.board.styles.items():
-            if style.name is None:
-                continue
-            sample = PlacedSpace("", kind, (), None, x + line / 2, top + line / 2, style.shape,
-                                 line * 0.85, line * 0.85)
+        named = [(kind, style) for kind, style in self.board.styles.items() if style.name is not None]
+        per_column = math.ceil(len(named) / panel.columns) if named else 0
+        gap = 4.0
+        column_w = (width - gap * (panel.columns - 1)) / panel.columns
+        bottom = top
+        for index, (kind, style) in enumerate(named):
+            column, row_index = divmod(index, per_column)
+            if row_index == 0:
+                y = top
+            left = x + column * (column_w + gap)
+            sample = PlacedSpace("", kind, (), None, left + line / 2, y + line / 2, style.shape, line * 0.85, line * 0.85)
             self.scene.add(space_shape(sample, Paint(fill=style.fill, stroke=style.stroke, stroke_width=0.3)))
-            self.icon(style.icon, x + line / 2, top + line / 2, line * 0.55)
-            items, used = flow_text(style.name.get(self.lang), x + line + 2, top + (line - panel.text_size * PT_MM *
-                                                                                     1.3) / 2,
-                                    width - line - 2, "regular", panel.text_size, panel.color, set(self.icons))
+            self.icon(style.icon, left + line / 2, y + line / 2, line * 0.55)
+            items, used = flow_text(style.name.get(self.lang), left + line + 2,
+                                    y + (line - panel.text_size * PT_MM * 1.3) / 2, column_w - line - 2, "regular",
+                                    panel.text_size, panel.color, set(self.icons))
             self.scene.add(*items)
-            top += max(line, used) + 1.0
-        return top
+            y += max(line, used) + 1.0
+            bottom = max(bottom, y)
+        return bottom
 
 
 def layout_board(board: Board, lang: str, icons: dict[str, Path]) -> tuple[Scene, list[tuple[tuple, str]]]:

@@ -306,6 +306,7 @@ class SpaceStyle(Model):
     icon: str | None = None
     text: Colour = "#111111"
     label_size: float = Field(default=8, gt=0, le=72, description="label font size in pt")
+    spots: int = Field(default=0, ge=0, le=12, description="places for pieces drawn on the space (colony spots)")
 
 
 class Space(Model):
@@ -487,6 +488,7 @@ class Panel(Model):
     title: Text | None = None
     text: Text | None = None
     legend: bool = False
+    columns: int = Field(default=1, ge=1, le=8, description="legend columns")
     fill: Colour = "#ffffff"
     stroke: Colour = "#222222"
     color: Colour = "#111111"

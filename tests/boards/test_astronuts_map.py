@@ -43,13 +43,15 @@ def test_the_map_has_the_rulebooks_kinds_of_spaces(star_map):
             assert space.data == {"nuts": 3, "colonies": 3}
 
 
-def test_homes_sit_in_the_four_corners(star_map):
-    w, h = star_map.size.width, star_map.size.height
-    corners = {"nw": (0, 0), "ne": (w, 0), "se": (w, h), "sw": (0, h)}
+def test_homes_sit_in_the_four_corners_of_the_map(star_map):
+    spaces = star_map.placed.spaces
+    left, right = min(s.x - s.width / 2 for s in spaces), max(s.x + s.width / 2 for s in spaces)
+    top, bottom = min(s.y - s.height / 2 for s in spaces), max(s.y + s.height / 2 for s in spaces)
+    corners = {"nw": (left, top), "ne": (right, top), "se": (right, bottom), "sw": (left, bottom)}
     for home in HOMES:
         space = star_map.space(home)
         cx, cy = corners[home[:2]]
-        assert abs(space.x - cx) < w / 8 and abs(space.y - cy) < h / 8
+        assert abs(space.x - cx) == space.width / 2 and abs(space.y - cy) == space.height / 2
 
 
 def test_the_nuts_on_the_map_fit_the_box(star_map, astronuts):
@@ -89,3 +91,14 @@ def test_the_action_track_reaches_sixteen(astronuts):
     track = next(b for b in astronuts.boards if b.id == "action-track")
     assert track.neighbours("actions-12") == ("actions-11", "actions-13")
     assert track.spaces_of_kind("action_cell") == tuple(f"actions-{n}" for n in range(17))
+
+
+def test_each_planet_shows_as_many_colony_spots_as_it_takes_colonies(star_map, astronuts):
+    from generator.boards.layout import layout_board
+    from generator.boards.scene import Circle
+
+    scene, _ = layout_board(star_map, "en", astronuts.icons)
+    spots = [c for c in scene.items if isinstance(c, Circle) and c.paint.fill == "#ffffff" and c.space is None]
+    for space in star_map.placed.spaces:
+        inside = [c for c in spots if (c.cx - space.x) ** 2 + (c.cy - space.y) ** 2 < (space.width / 2) ** 2]
+        assert len(inside) == space.data.get("colonies", 0), space.id

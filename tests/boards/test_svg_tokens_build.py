@@ -29,8 +29,8 @@ def svg_of(content, board_id: str, lang: str) -> ET.Element:
 
 def test_the_svg_is_true_size_in_millimetres(astronuts):
     root = svg_of(astronuts, "map", "de")
-    assert root.get("width") == "500mm" and root.get("height") == "500mm"
-    assert root.get("viewBox") == "0 0 500 500"
+    assert root.get("width") == "500mm" and root.get("height") == "540mm"
+    assert root.get("viewBox") == "0 0 500 540"
 
 
 def test_the_svg_tags_every_placed_space_and_speaks_the_language(astronuts):

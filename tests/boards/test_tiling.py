@@ -35,6 +35,8 @@ def test_the_plan_uses_the_fewest_pages_and_portrait_on_a_tie():
     plan = plan_tiles(500, 500, "a4")
     assert plan.page == (210, 297)
     assert (plan.rows, plan.columns) == (2, 3)
+    tall_on_letter = plan_tiles(500, 540, "letter")  # portrait would need 3 x 3
+    assert tall_on_letter.page == (279.4, 215.9) and (tall_on_letter.rows, tall_on_letter.columns) == (3, 2)
     wide = plan_tiles(600, 180, "a4")  # portrait would need 4 pages
     assert wide.page == (297, 210) and (wide.rows, wide.columns) == (1, 3)
     small = plan_tiles(250, 180, "letter")
@@ -64,7 +66,8 @@ def test_the_tiled_pdf_has_an_overview_and_one_labelled_page_per_tile(map_pdfs, 
     path, plan = map_pdfs[paper]
     reader = PdfReader(path)
     assert len(reader.pages) == plan.pages + 1 == 7
-    width_mm, height_mm = PAPERS[paper]
+    width_mm, height_mm = plan.page
+    assert sorted(plan.page) == sorted(PAPERS[paper])
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(width_mm * MM, abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(height_mm * MM, abs=0.01)
@@ -150,6 +153,7 @@ def test_the_full_pdf_is_the_board_with_bleed_and_a_trim_box(map_pdfs):
     page = reader.pages[0]
     assert len(reader.pages) == 1
     assert float(page.mediabox.width) == pytest.approx((500 + 2 * BLEED_MM) * MM, abs=0.01)
+    assert float(page.mediabox.height) == pytest.approx((540 + 2 * BLEED_MM) * MM, abs=0.01)
     trim = page.trimbox
     assert float(trim.left) == pytest.approx(BLEED_MM * MM, abs=0.01)
     assert float(trim.width) == pytest.approx(500 * MM, abs=0.01)
