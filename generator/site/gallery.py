@@ -37,7 +37,9 @@ def cards_page(site: GameSite) -> str | None:
         cards = content.cards_of(kind.id)
         if not cards:
             continue
-        lines += [f"## {escape(site.t(kind.name))} {{ #kind-{kind.id} }}", ""]
+        component = next((c for c in content.game.components if c.type == "cards" and c.kind == kind.id), None)
+        heading = site.t(component.name) if component else site.t(kind.name)
+        lines += [f"## {escape(heading)} {{ #kind-{kind.id} }}", ""]
         if not kind.double_sided:
             back = _face_image(site, page, cards[0].id, "back", f"{site.t(kind.name)} – {label('back', lang)}")
             if back:
@@ -86,5 +88,5 @@ def boards_page(site: GameSite) -> str | None:
         else:
             site.note(f"no board picture {source} (boards step not there yet?)")
         size = f"{board.size.width:g} × {board.size.height:g} mm"
-        lines += [f"{size}, {len(board.spaces)} " + ("Felder" if lang == "de" else "spaces"), ""]
+        lines += [("Größe: " if lang == "de" else "Size: ") + size, ""]
     return site.page("boards.md", "\n".join(lines))

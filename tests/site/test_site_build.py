@@ -70,3 +70,12 @@ def test_a_broken_rules_page_fails_and_keeps_the_previous_site(built, tmp_path):
     assert f"escape-earth/rules/en/30-turn.md:{line}:1: error: rules template: unknown card 'starbase'" in run.err
     after = {p: p.read_bytes() for p in (root / "output" / "site").rglob("*") if p.is_file()}
     assert after == before
+
+
+def test_same_content_gives_a_byte_identical_site(built, tmp_path):
+    again = pnp_build(tmp_path, REPO / "content", "escape-earth")
+    assert again.code == 0, again.err
+    first = {str(p.relative_to(built.site)): p.read_bytes() for p in built.site.rglob("*") if p.is_file()}
+    second = {str(p.relative_to(again.site)): p.read_bytes() for p in again.site.rglob("*") if p.is_file()}
+    assert first.keys() == second.keys()
+    assert [name for name in first if first[name] != second[name]] == []
