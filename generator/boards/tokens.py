@@ -76,7 +76,10 @@ def token_items(spec: TokenSpec, x: float, y: float, lang: str, icons: dict[str,
     icon = spec.component.icon if spec.component.icon in icons else None
     if icon:
         icon_size = size * (0.5 if label else 0.62)
-        items.append(Icon(icon, cx - icon_size / 2, cy - icon_size / 2 - (size * 0.1 if label else 0), icon_size))
+        icon_cy = cy - (size * 0.1 if label else 0)
+        # a light disc behind the icon: an icon drawn in the token's own colour would vanish
+        items.append(Circle(cx, icon_cy, icon_size * 0.62, Paint(fill="#ffffff", opacity=0.85)))
+        items.append(Icon(icon, cx - icon_size / 2, icon_cy - icon_size / 2, icon_size))
     if label:
         font_size = min(9.0, size / PT_MM * 0.16)
         baseline = cy + size * (0.3 if icon else 0.05)
