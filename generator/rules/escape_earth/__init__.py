@@ -16,6 +16,7 @@ from generator.rules.escape_earth.data import RulesData, load_rules_data, rules_
 from generator.rules.escape_earth.greedy import GreedyPolicy
 from generator.rules.escape_earth.notation import EscapeEarthNotation
 from generator.rules.escape_earth.state import OPERATION_CODE, VARIANTS
+from generator.rules.escape_earth.summary import describe_action, summarize
 from generator.rules.escape_earth.texts import render_event
 
 # the effect operations this engine executes; `pnp check` compares them with game.yaml
@@ -47,6 +48,12 @@ class EscapeEarthState(EscapeEarthNotation):
 
     def render(self, ev: Event, lang: str, player_view: bool = False) -> str:
         return render_event(ev, self.data, lang, player_view)
+
+    def summary(self, lang: str) -> list[tuple[str, str]]:
+        return summarize(self, lang)
+
+    def describe(self, action: tuple, lang: str) -> str:
+        return describe_action(self, action, lang)
 
 
 _DATA: dict[int, RulesData] = {}

@@ -199,6 +199,7 @@ class EscapeEarthDecisions(EscapeEarthBase):
         self.building[ship] = new.id
         self.upgraded[ship] = False
         self.cubes[ship] = 0
+        self.scouted[ship] = 0
         self.builds += 1
         self._emit("built", player=p + 1, building=new.id, pos=ship)
         for op, args in new.basic.effects:

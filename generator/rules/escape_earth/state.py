@@ -4,7 +4,7 @@ The galaxy is one track of 16 cards: index 0 is Earth, then row 1 left to right,
 back toward the ocean planet (hidden under Earth), which is the last card. "Toward Earth"
 means toward index 0. The aliens start beside the ocean planet (index 16, on no card); the
 anomaly is off the table (-1) until its event puts it on a card. Cards 0 .. revealed-1 are
-face up: outposts reveal the cards after their own, so the face-up cards are always a prefix.
+face up: outposts reveal the next face-down cards, so the face-up cards are always a prefix.
 
 Decisions (`_legal_now`, `_do`) live in `decisions.py`; their refusals in `legality.py`.
 """
@@ -60,6 +60,7 @@ class EscapeEarthBase(GameState):
         self.upgraded = [False] * self.length
         self.cubes = [0] * self.length       # cubes on the building of each card
         self.free: list[str | None] = [None] * self.length  # the one free discovery cube of a planet
+        self.scouted = [0] * self.length     # cards the building on each card has revealed
         self.supply = dict(data.cubes)
         self.removed_cubes = {r: 0 for r in data.resources}
         self.stacks = {b.id: b.count for b in data.buildings.values()}
@@ -109,7 +110,7 @@ class EscapeEarthBase(GameState):
         other.track, other.parsecs, other.planet = self.track, self.parsecs, self.planet  # never change
         other.removed_galaxy = self.removed_galaxy
         other.cards = self.cards
-        for name in ("ships", "building", "upgraded", "cubes", "free", "removed_buildings", "time_deck", "time_seen",
+        for name in ("ships", "building", "upgraded", "cubes", "free", "scouted", "removed_buildings", "time_deck", "time_seen",
                      "event_deck", "active_events", "removed_events", "pending_effects"):
             setattr(other, name, list(getattr(self, name)))
         other.supply, other.removed_cubes, other.stacks = dict(self.supply), dict(self.removed_cubes), dict(self.stacks)
@@ -122,7 +123,7 @@ class EscapeEarthBase(GameState):
     def key(self) -> tuple:
         return (self.variant, tuple(self.track), tuple(self.removed_galaxy), self.revealed, tuple(self.ships),
                 self.aliens, self.anomaly, tuple(self.building), tuple(self.upgraded), tuple(self.cubes),
-                tuple(self.free), tuple(sorted(self.supply.items())), tuple(sorted(self.removed_cubes.items())),
+                tuple(self.free), tuple(self.scouted), tuple(sorted(self.supply.items())), tuple(sorted(self.removed_cubes.items())),
                 tuple(sorted(self.stacks.items())), tuple(self.removed_buildings), tuple(tuple(r) for r in self.rows),
                 tuple(self.time_deck), tuple(self.time_seen), tuple(self.event_deck), tuple(self.active_events),
                 tuple(self.removed_events), self.pending_event, tuple(self.pending_effects), self.pending_loss,
@@ -243,7 +244,15 @@ class EscapeEarthBase(GameState):
             self._emit("discovery-cube", pos=pos, resource=resource)
 
     def _op_reveal(self, args: dict, pos: int) -> None:
-        self._reveal_up_to(pos + 1 + int(args["count"]))
+        """The building on `pos` reveals the next face-down cards until it has revealed `count` in all.
+
+        Run again by the upgraded side (count 3), it reveals only the one further card.
+        """
+        want = int(args["count"]) - self.scouted[pos]
+        if want > 0:
+            before = self.revealed
+            self._reveal_up_to(self.revealed + want)
+            self.scouted[pos] += self.revealed - before
 
     def _op_time_passes(self, args: dict, pos: int) -> None:
         self._emit("time-passes")

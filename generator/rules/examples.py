@@ -1,0 +1,122 @@
+"""Example turns for the rules site: replays of the engine, so the docs never show an illegal move.
+
+API for the site builder::
+
+    from generator.rules.examples import replay_example, summarize, ExampleError
+
+    replay = replay_example(content, example)      # content: GameContent, example: schema.Example
+    replay.setup_events_text["de"]                 # sentences of set-up and the first time card
+    for step in replay.steps:                      # one ReplayedStep per example step
+        step.index                                 # 1-based, as in the file
+        step.action_text["en"]                     # the decision as a sentence
+        step.narrative                             # the example's Text for this step ({de, en})
+        step.events_text["de"]                     # every event it caused, chance outcomes included
+                                                   # (time cards, events drawn, cards revealed)
+        step.before["en"], step.after["en"]        # [(label, value), ...] rows of the table
+    replay.outcome_text                            # {de, en} when the game ended, else None
+
+    summarize(state, lang) -> [(label, value), ...]   # galaxy (hidden cards '?'), ships, aliens,
+        # anomaly, buildings with cubes, each player's activity row (✓ = active), active events,
+        # deck sizes, supply
+
+An example file (content/<game>/examples/<id>.yaml; id defaults to the file stem)::
+
+    title: {de: ..., en: ...}
+    seed: 12                       # the state's RNG seed: setup and every shuffle follow from it
+    options: {variant: beginner}
+    steps:
+      - action: "improve build"    # the engine's action notation (Escape Earth: notation.py)
+        narrative: {de: ..., en: ...}
+      - action: {move: food 3}     # a mapping {verb: rest} reads as "verb rest"
+        narrative: {de: ..., en: ...}
+
+Each action is one decision of the player to move (a turn's two actions are two steps; the
+next turn's time card appears in the events of the step that ends the turn). An action that is
+not legal, not written in the notation, or comes after the game ended raises
+`ExampleError(example_id, step, rule)`: "example '<id>' step <n>: <rule sentence>".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.content.loader import GameContent
+from generator.content.schema import Example, LANGUAGES, Text
+from generator.rules.core import GameState, RuleError
+from generator.rules.registry import engine_module
+
+
+class ExampleError(Exception):
+    """An example step the engine refuses: which example, which step (1-based), which rule."""
+
+    def __init__(self, example_id: str, step: int, rule: str):
+        super().__init__(f"example '{example_id}' step {step}: {rule}")
+        self.example_id = example_id
+        self.step = step
+        self.rule = rule
+
+
+@dataclass
+class ReplayedStep:
+    index: int
+    action: str
+    action_text: dict[str, str]
+    narrative: Text
+    events_text: dict[str, list[str]]
+    before: dict[str, list[tuple[str, str]]]
+    after: dict[str, list[tuple[str, str]]]
+
+
+@dataclass
+class ExampleReplay:
+    example_id: str
+    title: Text
+    intro: Text | None
+    setup_events_text: dict[str, list[str]]
+    steps: list[ReplayedStep] = field(default_factory=list)
+    outcome_text: dict[str, str] | None = None
+    state: GameState | None = None
+
+
+def summarize(state: GameState, lang: str) -> list[tuple[str, str]]:
+    """The table as (label, value) rows in `lang` (delegates to the game's state)."""
+    return state.summary(lang)  # type: ignore[attr-defined]
+
+
+def _texts(state: GameState, start: int) -> dict[str, list[str]]:
+    return {lang: [state.render(ev, lang, True) for ev in state.events[start:]]  # type: ignore[attr-defined]
+            for lang in LANGUAGES}
+
+
+def replay_example(content: GameContent, example: Example) -> ExampleReplay:
+    """Replay `example` with the game's engine; raises ExampleError at the first refused step."""
+    if not content.game.engine:
+        raise ExampleError(example.id, 0, f"game '{content.id}' has no rules engine to replay examples with")
+    module = engine_module(content.game.engine)
+    try:
+        state = module.new_game(content, example.seed, dict(example.options))
+    except ValueError as exc:
+        raise ExampleError(example.id, 0, f"options: {exc}") from None
+    replay = ExampleReplay(example.id, example.title, example.intro, _texts(state, 0), state=state)
+    for index, step in enumerate(example.steps, 1):
+        if state.is_over:
+            raise ExampleError(example.id, index, "the game is already over")
+        text = step.action if isinstance(step.action, str) else \
+            " ".join(f"{verb} {rest}" if rest not in (None, "") else str(verb) for verb, rest in step.action.items())
+        try:
+            action = state.parse_action(text)
+            explanation = state.explain(action)
+            if not explanation.legal:
+                raise RuleError(explanation.rule, explanation.text)
+        except RuleError as exc:
+            raise ExampleError(example.id, index, exc.text.get("en", exc.rule)) from None
+        before = {lang: summarize(state, lang) for lang in LANGUAGES}
+        action_text = {lang: state.describe(action, lang) for lang in LANGUAGES}  # type: ignore[attr-defined]
+        start = len(state.events)
+        state.apply(action)
+        replay.steps.append(ReplayedStep(index, state.format_action(action), action_text, step.narrative,
+                                         _texts(state, start), before,
+                                         {lang: summarize(state, lang) for lang in LANGUAGES}))
+    outcome = state.outcome()
+    replay.outcome_text = dict(outcome.text) if outcome else None
+    return replay
