@@ -141,3 +141,16 @@ def test_pnp_build_astronuts_writes_the_named_outputs(tmp_path):
     for lang in ("de", "en"):
         for paper in ("a4", "letter"):
             assert (game / f"tokens-{lang}-{paper}.pdf").is_file()
+
+
+def test_the_board_build_is_byte_identical_when_repeated(astronuts, tmp_path):
+    first, second = tmp_path / "one", tmp_path / "two"
+    for out in (first, second):
+        out.mkdir()
+        errors = ErrorList()
+        render_boards(astronuts, out, BuildOptions(), errors)
+        assert not errors
+    files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    assert len(files) == 2 * 2 * (1 + 1 + 2) + 4
+    for rel in files:
+        assert (first / rel).read_bytes() == (second / rel).read_bytes(), rel
