@@ -91,7 +91,7 @@ def summarize(state: EscapeEarthBase, lang: str) -> list[tuple[str, str]]:
 ACTION_TEXT = {
     "improve": {"de": "Spieler {p} verbessert die Karte {a}.", "en": "Player {p} improves the {a} card."},
     "move": {"de": "Spieler {p} reist mit der Karte {a} nach {to}.", "en": "Player {p} travels with the {a} card to {to}."},
-    "build": {"de": "Spieler {p} errichtet {b} beim eigenen Raumschiff.", "en": "Player {p} builds {b} at their ship."},
+    "build": {"de": "Spieler {p} errichtet beim eigenen Raumschiff: {b}.", "en": "Player {p} builds at their ship: {b}."},
     "upgrade": {"de": "Spieler {p} verbessert das Gebäude auf {at} und bezahlt {pay}.",
                 "en": "Player {p} upgrades the building on {at}, paying {pay}."},
     "produce": {"de": "Spieler {p} produziert {r} beim eigenen Raumschiff.", "en": "Player {p} produces {r} at their ship."},

@@ -68,7 +68,7 @@ WORDS = {
     "action": {"de": "als Aktion", "en": "as an action"},
     "aliens": {"de": "Die Aliens", "en": "The aliens"},
     "anomaly": {"de": "Die Anomalie", "en": "The anomaly"},
-    "unseen": {"de": "ungesehen", "en": "unseen"},
+    "unseen": {"de": "?", "en": "?"},
     "nothing": {"de": "nichts", "en": "nothing"},
 }
 
