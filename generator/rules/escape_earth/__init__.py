@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from generator.content.loader import GameContent
 from generator.rules.core import Event
+from generator.rules.escape_earth.accounting import invariant_problems
 from generator.rules.escape_earth.data import RulesData, load_rules_data, rules_hash
 from generator.rules.escape_earth.greedy import GreedyPolicy
 from generator.rules.escape_earth.notation import EscapeEarthNotation
@@ -23,7 +24,8 @@ from generator.rules.escape_earth.texts import render_event
 OPERATIONS: frozenset[str] = frozenset(OPERATION_CODE)
 DEFAULT_OPTIONS = {"variant": "expert"}
 ENGINE_VERSION = EscapeEarthNotation.engine_version
-__all__ = ["OPERATIONS", "ENGINE_VERSION", "EscapeEarthState", "GreedyPolicy", "new_game", "content_hash", "options_of"]
+__all__ = ["OPERATIONS", "ENGINE_VERSION", "EscapeEarthState", "GreedyPolicy", "new_game", "content_hash", "options_of",
+           "invariant_problems"]
 
 
 def content_hash(content: GameContent) -> str:
