@@ -32,13 +32,8 @@ def example_engine() -> tuple[ModuleType | None, str]:
     return module, ""
 
 
-def _step_of(error: Any) -> int:
-    step = getattr(error, "step", 0)
-    return int(step) if isinstance(step, int) else 0
-
-
 def replay_examples(content: GameContent, errors: ErrorList, notes: list[str]) -> dict[str, Any]:
-    """Replay every example of the game; refused steps go to `errors` at the step's place."""
+    """Replay every example of the game; a refused step goes to `errors` at that step's place."""
     if not content.examples:
         return {}
     engine, why = example_engine()
@@ -50,13 +45,17 @@ def replay_examples(content: GameContent, errors: ErrorList, notes: list[str]) -
         try:
             replays[example.id] = engine.replay_example(content, example)
         except engine.ExampleError as exc:
-            step = _step_of(exc)
-            action = example.steps[step].action if 0 <= step < len(example.steps) else "?"
-            rule = getattr(exc, "rule", exc)
-            errors.add(content.mark_of("example", example.id, "steps", step, "action"),
-                       f"example '{example.id}', step {step + 1} (`{action}`): the engine refuses it: {rule}",
-                       ("steps", step, "action"),
-                       hint="change the action, or the steps before it, so the engine allows it", code="example")
+            step = getattr(exc, "step", 0)  # 1-based as in the file; 0 = before the first step
+            rule = getattr(exc, "rule", str(exc))
+            if isinstance(step, int) and 1 <= step <= len(example.steps):
+                action = example.steps[step - 1].action
+                errors.add(content.mark_of("example", example.id, "steps", step - 1, "action"),
+                           f"example '{example.id}' step {step} (`{action}`) is refused by the engine: {rule}",
+                           ("steps", step - 1, "action"),
+                           hint="change this action, or the steps before it, so the engine allows it", code="example")
+            else:
+                errors.add(content.mark_of("example", example.id, "options"),
+                           f"example '{example.id}' cannot be replayed: {rule}", ("options",), code="example")
         except Exception as exc:  # an engine that cannot replay at all is reported, never shown
             errors.add(content.mark_of("example", example.id), f"example '{example.id}' could not be replayed: "
                        f"{type(exc).__name__}: {exc}", code="example")
@@ -76,14 +75,14 @@ def _rows(step: Any, which: str, lang: str) -> list[tuple[str, str]]:
     return [(str(a), str(b)) for a, b in value]
 
 
-def _state_table(before: list[tuple[str, str]], after: list[tuple[str, str]], lang: str) -> str:
+def _state_table(before: list[tuple[str, str]], after: list[tuple[str, str]], lang: str) -> str | None:
+    """The rows a step changed, before and after; None when it changed nothing visible."""
     labels = list(dict.fromkeys([a for a, _ in before] + [a for a, _ in after]))
-    b, a = dict(before), dict(after)
-    rows = []
-    for name in labels:
-        old, new = b.get(name, "–"), a.get(name, "–")
-        shown_new = f"**{escape(new)}**" if old != new else escape(new)
-        rows.append([escape(name), escape(old), shown_new])
+    old, new = dict(before), dict(after)
+    rows = [[escape(name), escape(old.get(name, "–")), escape(new.get(name, "–"))]
+            for name in labels if old.get(name) != new.get(name)]
+    if not rows:
+        return None
     return table(["", label("before", lang), label("after", lang)], rows)
 
 
@@ -97,6 +96,14 @@ def example_page(site: GameSite, example: Any, replay: Any) -> str:
     options = ", ".join(f"{k}: {v}" for k, v in sorted(example.options.items()))
     lines += [f"{label('seed', lang)}: {example.seed}" + (f" · {label('options', lang)}: {escape(options)}" if options else ""),
               "", f'!!! info ""', "", f"    {label('replayed', lang)}", ""]
+    setup = [str(e) for e in _by_lang(getattr(replay, "setup_events_text", None) or {}, lang)]
+    if setup:
+        lines += [f"## {label('setup_events', lang)}", ""] + [f"1. {site.md(escape(e), page)}" for e in setup] + [""]
+    if replay.steps:
+        start = _rows(replay.steps[0], "before", lang)
+        if start:
+            lines += [f"## {label('state_at_start', lang)}", "",
+                      table(["", label("before", lang)], [[escape(a), escape(b)] for a, b in start]), ""]
     for number, step in enumerate(replay.steps, 1):
         action = _by_lang(getattr(step, "action_text", {}), lang) or ""
         lines += [f"## {label('step', lang)} {number}: {escape(str(action))}", ""]
@@ -106,9 +113,12 @@ def example_page(site: GameSite, example: Any, replay: Any) -> str:
         events = [str(e) for e in _by_lang(getattr(step, "events_text", {}), lang)]
         if events:
             lines += [f"**{label('events', lang)}**", ""] + [f"1. {site.md(escape(e), page)}" for e in events] + [""]
-        before, after = _rows(step, "before", lang), _rows(step, "after", lang)
-        if before or after:
-            lines += [_state_table(before, after, lang), ""]
+        changes = _state_table(_rows(step, "before", lang), _rows(step, "after", lang), lang)
+        if changes:
+            lines += [changes, ""]
+    outcome = getattr(replay, "outcome_text", None)
+    if outcome:
+        lines += [f"## {label('outcome', lang)}", "", f"**{escape(_by_lang(outcome, lang))}**", ""]
     return site.page(f"examples/{example.id}.md", "\n".join(lines))
 
 

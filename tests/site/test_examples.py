@@ -1,0 +1,93 @@
+"""Example turns on the site are engine replays; an example the engine refuses fails the build."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+
+from generator.site.examples_page import example_engine
+from tests.site.conftest import REPO, copy_content, pnp_build
+
+ENGINE, WHY = example_engine()
+pytestmark = pytest.mark.skipif(ENGINE is None, reason=f"no example replay yet: {WHY}")
+
+
+def write_example(content, name: str, steps: list[dict], options: dict | None = None) -> str:
+    data = {"title": {"de": "Zwei Mal passen", "en": "Passing twice"}, "seed": 7,
+            "options": options or {"variant": "beginner"}, "steps": steps}
+    text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    (content / "escape-earth" / "examples" / name).write_text(text, encoding="utf-8")
+    return text
+
+
+def narrative(de: str, en: str) -> dict:
+    return {"de": de, "en": en}
+
+
+def test_an_example_page_shows_the_replay(tmp_path):
+    content = copy_content(tmp_path / "content")
+    (content / "escape-earth" / "examples").mkdir(exist_ok=True)
+    write_example(content, "zz-pass-twice.yaml", [
+        {"action": "pass", "narrative": narrative("Spieler 1 wartet ab.", "Player 1 waits.")},
+        {"action": "pass", "narrative": narrative("Und noch einmal.", "And once more.")},
+    ])
+    root = tmp_path / "run"
+    root.mkdir()
+    run = pnp_build(root, content, "escape-earth")
+    assert run.code == 0, run.err
+    for lang, said, step_two in (("de", "Spieler 1 wartet ab.", "Und noch einmal."),
+                                 ("en", "Player 1 waits.", "And once more.")):
+        html = (run.site / lang / "escape-earth" / "examples" / "zz-pass-twice" / "index.html").read_text(encoding="utf-8")
+        headings = re.findall(r'<h2 id="[^"]*">(.*?)<a', html)
+        assert len([h for h in headings if h.startswith(("Schritt", "Step"))]) == 2
+        assert said in html and step_two in html
+        # the second pass ends the turn: the engine's log says the next player is up
+        after_step_two = html.split(step_two)[1]
+        assert re.search(r"<li>.*(Spieler 2|player 2)", after_step_two)
+        assert "<table>" in after_step_two
+
+
+def test_a_refused_example_step_fails_the_build_naming_file_step_and_rule(built, tmp_path):
+    content = copy_content(tmp_path / "content")
+    (content / "escape-earth" / "examples").mkdir(exist_ok=True)
+    text = write_example(content, "broken.yaml", [
+        {"action": "pass", "narrative": narrative("Warten.", "Waiting.")},
+        {"action": "push military@1", "narrative": narrative("Ohne Würfel?", "Without cubes?")},
+    ])
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "push military@1" in row)
+    from generator.content.errors import ErrorList
+    from generator.content.library import load_checked
+
+    from generator.rules.registry import engine_module
+
+    errors = ErrorList()
+    [game] = load_checked(content, ["escape-earth"], errors)
+    state = engine_module("escape-earth").new_game(game, 7, {"variant": "beginner"})
+    state.apply(state.parse_action("pass"))
+    refusal = state.explain(state.parse_action("push military@1"))
+    assert not refusal.legal, "the engine should refuse pushing the aliens without military cubes"
+
+    root = tmp_path / "run"
+    import shutil
+
+    shutil.copytree(built.output, root / "output")
+    before = {p: p.read_bytes() for p in (root / "output").rglob("*") if p.is_file()}
+    run = pnp_build(root, content, "escape-earth")
+    assert run.code == 1
+    [message] = [m for m in run.err.splitlines() if f"escape-earth/examples/broken.yaml:{line}:" in m]
+    assert "example 'broken' step 2 (`push military@1`) is refused by the engine" in message
+    assert refusal.text["en"] in message
+    assert "build failed; the previous output is untouched" in run.err
+    after = {p: p.read_bytes() for p in (root / "output").rglob("*") if p.is_file()}
+    assert after == before
+
+
+@pytest.mark.skipif(not list((REPO / "content" / "escape-earth" / "examples").glob("*.yaml")),
+                    reason="content/escape-earth/examples holds no examples yet")
+def test_every_content_example_has_a_page_in_both_languages(built):
+    ids = sorted(p.stem for p in (REPO / "content" / "escape-earth" / "examples").glob("*.yaml"))
+    for lang in ("de", "en"):
+        pages = sorted(p.parent.name for p in (built.site / lang / "escape-earth" / "examples").glob("*/index.html"))
+        assert pages == ids
