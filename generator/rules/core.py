@@ -37,6 +37,10 @@ class RuleError(Exception):
 class ChanceError(Exception):
     """A recorded chance outcome that the game could not have produced at that point."""
 
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.line = line
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -203,11 +207,10 @@ class GameState:
             line, recorded = self._forced.popleft()
             outcome = recorded.get("outcome")
             if recorded.get("what") != what:
-                raise ChanceError(f"entry {line}: the game shuffles '{what}' here, the file records "
-                                  f"'{recorded.get('what')}'")
+                raise ChanceError(f"the game shuffles '{what}' here, the file records '{recorded.get('what')}'", line)
             if not isinstance(outcome, list) or sorted(map(str, outcome)) != sorted(map(str, items)):
-                raise ChanceError(f"entry {line}: {outcome!r} is not a possible order of the {len(items)} "
-                                  f"cards shuffled for '{what}'")
+                raise ChanceError(f"{outcome!r} is not a possible order of the {len(items)} cards shuffled for "
+                                  f"'{what}'", line)
             items[:] = outcome
         else:
             self.rng.shuffle(items)

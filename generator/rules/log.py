@@ -109,7 +109,7 @@ def replay_text(text: str, content: GameContent) -> ReplayResult:
     try:
         state = module.new_game(content, int(head["seed"]), head.get("options") or {}, log=True, forced=forced)
     except ChanceError as exc:
-        raise ReplayError(1, f"set-up: {exc}") from None
+        raise ReplayError(exc.line or 1, f"set-up: {exc}") from None
     except (KeyError, ValueError, TypeError) as exc:
         raise ReplayError(1, f"bad header: {exc}") from None
     done = 0
@@ -137,7 +137,7 @@ def replay_text(text: str, content: GameContent) -> ReplayResult:
         except RuleError as exc:
             raise ReplayError(line_of(done), f"illegal decision {entry.get('action')!r}: {exc}") from None
         except ChanceError as exc:
-            raise ReplayError(line_of(done), str(exc)) from None
+            raise ReplayError(exc.line or line_of(done), str(exc)) from None
         decisions += 1
         sync()
     return ReplayResult(len(entries), decisions, state.state_hash(), state)

@@ -61,6 +61,8 @@ class EscapeEarthLegality(EscapeEarthDecisions):
             return None
         kind = action[0]
         if self.phase == RESPOND:
+            if action == ("let-happen",):
+                return None
             if kind == "fight-now" and len(action) == 2:
                 name_de = self._name("event", self.pending_event, "de")
                 name_en = self._name("event", self.pending_event, "en")
@@ -72,6 +74,11 @@ class EscapeEarthLegality(EscapeEarthDecisions):
         if self.phase == LOSE:
             res = self.pending_loss
             if kind == "lose" and len(action) == 2:
+                pos = action[1]
+                if isinstance(pos, int) and 0 <= pos < self.length and (
+                        self.free[pos] == res or (self.building[pos] and self.cubes[pos]
+                                                  and self._side(pos).produces == res)):
+                    return None
                 return _err("lose.which", f"Auf Karte {action[1] + 1} liegt kein {self._name('resource', res, 'de')}-Würfel.",
                             f"Card {action[1] + 1} holds no {self._name('resource', res, 'en')} cube.")
             return _err("lose-first", f"Erst wählt ihr den {self._name('resource', res, 'de')}-Würfel, den ihr verliert.",
