@@ -66,7 +66,7 @@ def cards_page(site: GameSite) -> str | None:
                 lines += ["", f"*{label('designed', lang)}*"]
             lines += ["", "</div>", "", "</div>", ""]
     if missing:
-        site.note(f"{missing} card face(s) missing under {site.output('cards', lang)} "
+        site.note(f"{missing} card face(s) missing under {site.id}/cards/{lang}/ "
                   "(cards step not there yet?); the gallery shows the card text only")
     return site.page("cards.md", "\n".join(lines))
 
@@ -86,7 +86,7 @@ def boards_page(site: GameSite) -> str | None:
             target = site.tree.copy(site.path("boards", f"{board.id}.svg"), source)
             lines += [f"![{escape(site.t(board.name))}]({rel(page, target)}){{ .pnp-board }}", ""]
         else:
-            site.note(f"no board picture {source} (boards step not there yet?)")
+            site.note(f"no board picture {site.id}/boards/{source.name} (boards step not there yet?)")
         size = f"{board.size.width:g} × {board.size.height:g} mm"
         lines += [("Größe: " if lang == "de" else "Size: ") + size, ""]
     return site.page("boards.md", "\n".join(lines))

@@ -112,7 +112,7 @@ def language_site(contents: list[GameContent], lang: str, languages: tuple[str, 
         "plugins": [{"search": {"lang": lang}}],
         "extra_css": [STYLESHEET],
         "extra": {"alternate": [{"name": LANGUAGE_NAMES[other], "link": f"../{other}/", "lang": other}
-                                for other in languages]},
+                                for other in languages] if len(languages) > 1 else []},
         "nav": [{label("home", lang): "index.md"}, *nav],
     }
     return LanguageSite(lang, tree, config, notes)

@@ -129,7 +129,13 @@ def publish_project(staging: Path, site_root: Path) -> None:
     The committed parts (base config, overrides, styles) stay; a site folder that lacks them
     (a build outside the repository) gets copies, so `mkdocs build -f docs/mkdocs.<lang>.yml` works.
     """
-    project = staging / PROJECT
+    try:
+        _publish(staging / PROJECT, site_root)
+    except OSError as exc:  # the site itself is already in output/; only the editable copy is missing
+        print(f"site: could not refresh {site_root / 'docs'} ({exc}); output/site is complete", file=sys.stderr)
+
+
+def _publish(project: Path, site_root: Path) -> None:
     site_root.mkdir(parents=True, exist_ok=True)
     for part in ("mkdocs.base.yml", "overrides", "assets"):
         if not (site_root / part).exists():
