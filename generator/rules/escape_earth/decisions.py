@@ -48,17 +48,40 @@ def _splits(sources: list[tuple[int, int]], need: int, start: int = 0):
 class EscapeEarthDecisions(EscapeEarthBase):
     """Legal decisions and their direct effects."""
 
-    def payments(self, cost: dict[str, int]) -> list[tuple]:
+    def cube_sources(self) -> dict[str, list[tuple[int, int]]]:
+        """Per resource, the cards whose cubes may be spent now: [(pos, how many), ...] in card order."""
+        sources: dict[str, list[tuple[int, int]]] = {}
+        aliens = self.aliens
+        building, cubes, free = self.building, self.cubes, self.free
+        for pos in range(self.revealed):
+            if pos == aliens:
+                continue
+            b = building[pos]
+            if b is not None and cubes[pos]:
+                res = self._side(pos).produces
+                n = cubes[pos] + (free[pos] == res)
+                sources.setdefault(res, []).append((pos, n))  # type: ignore[arg-type]
+                if free[pos] is not None and free[pos] != res:
+                    sources.setdefault(free[pos], []).append((pos, 1))  # type: ignore[arg-type]
+            elif free[pos] is not None:
+                sources.setdefault(free[pos], []).append((pos, 1))  # type: ignore[arg-type]
+        return sources
+
+    def payments(self, cost: dict[str, int], sources: dict[str, list[tuple[int, int]]] | None = None) -> list[tuple]:
         """Every way to pay `cost` from cubes that may be spent; [] when it cannot be paid."""
+        if sources is None:
+            sources = self.cube_sources()
         per_resource = []
         for resource, need in sorted(cost.items()):
             if need == 0:
                 continue
-            sources = [(pos, n) for pos in range(self.revealed) if (n := self.available(pos, resource))]
-            if sum(n for _, n in sources) < need:
+            have = sources.get(resource, ())
+            if sum(n for _, n in have) < need:
                 return []
             per_resource.append([tuple((pos, resource, n) for pos, n in split)
-                                 for split in _splits(sources, need)])
+                                 for split in _splits(list(have), need)])
+        if len(per_resource) == 1:
+            return per_resource[0]
         return [tuple(sorted(sum(combo, ()))) for combo in product(*per_resource)]
 
     def move_targets(self, player: int, travel: int) -> list[int]:
@@ -105,36 +128,44 @@ class EscapeEarthDecisions(EscapeEarthBase):
         p = self.player
         row = self.rows[p]
         ship = self.ships[p]
+        cards = self.cards[p]
         actions: list[Action] = [("improve", row[i]) for i in range(len(row) - 1)]
+        active = {a for i, a in enumerate(row) if i + 1 in cards[a].active_positions}
+        targets: dict[int, list[int]] = {}
         for activity in row:
-            if self.is_active(p, activity):
-                for dest in self.move_targets(p, self.cards[p][activity].travel):
+            if activity in active:
+                travel = cards[activity].travel
+                if travel not in targets:
+                    targets[travel] = self.move_targets(p, travel)
+                for dest in targets[travel]:
                     actions.append(("move", activity, dest))
-        points = self.build_points(p)
+        points = cards["build"].build_points[row.index("build")] if "build" in active else 0
+        sources = self.cube_sources()
         here = self.building[ship]
         if points and (here is None or self.data.buildings[here].replaceable):
             for b in self.data.buildings.values():
                 if self.stacks[b.id] and b.build_cost <= points and (self.planet[ship] or not b.planet_only):
                     actions.append(("build", b.id))
-        for pos in range(self.revealed):
-            b = self.building[pos]
-            if b and not self.upgraded[pos] and pos != self.aliens:
-                for pay in self.payments(dict(self.data.buildings[b].upgrade_cost)):
-                    actions.append(("upgrade", pos, pay))
+        if sources:
+            for pos in range(self.revealed):
+                b = self.building[pos]
+                if b and not self.upgraded[pos] and pos != self.aliens:
+                    for pay in self.payments(dict(self.data.buildings[b].upgrade_cost), sources):
+                        actions.append(("upgrade", pos, pay))
         if here:
             side = self._side(ship)
             res = side.produces
-            if res and self.cubes[ship] < side.capacity and self.supply[res] and self.is_active(p, res):
+            if res and self.cubes[ship] < side.capacity and self.supply[res] and res in active:
                 actions.append(("produce", res))
-        for card in dict.fromkeys(self.active_events):
-            for pay in self.payments(self.fight_cost(card)):
-                actions.append(("fight", card, pay))
-        limit = self.push_limit()
-        if limit:
-            for pos in range(self.revealed):
-                have = self.available(pos, "military")
-                for n in range(1, min(have, limit) + 1):
-                    actions.append(("push", pos, n))
+        if sources:
+            for card in dict.fromkeys(self.active_events):
+                for pay in self.payments(self.fight_cost(card), sources):
+                    actions.append(("fight", card, pay))
+            limit = self.push_limit()
+            if limit:
+                for pos, have in sources.get("military", ()):
+                    for n in range(1, min(have, limit) + 1):
+                        actions.append(("push", pos, n))
         actions.append(PASS)
         return actions
 
