@@ -12,6 +12,7 @@ from pathlib import Path
 from generator.boards.scene import PT_MM, Circle, Icon, Item, Paint, Polygon, Rect, Scene, Text
 from generator.boards.spaces import PlacedSpace
 from generator.boards.text import flow_text
+from generator.layout.fonts import missing_glyphs
 from generator.content.schema import Board, Orbit, Panel, SlotRow, SpaceStyle, Track
 
 DEFAULT_STYLE = SpaceStyle()
@@ -71,7 +72,8 @@ class BoardLayout:
         self.icons = icons
         self.scene = Scene(board.size.width, board.size.height, board.background, icons=icons,
                            title=board.name.get(lang))
-        self.problems: list[tuple[tuple, str]] = []
+        self.problems: list[tuple[tuple, str, str]] = []
+        """(YAML path in the board file, message, hint) of what could not be laid out."""
 
     def icon(self, name: str | None, cx: float, cy: float, size: float) -> None:
         if name and name in self.icons:
@@ -95,7 +97,19 @@ class BoardLayout:
         for space in self.board.placed.spaces:
             if space.placed:
                 self.space(space)
+        self.check_glyphs()
         return self.scene
+
+    def check_glyphs(self) -> None:
+        """Characters the project's fonts cannot draw would print as empty boxes: report them."""
+        seen: set[tuple[str, str]] = set()
+        for item in self.scene.texts():
+            for char in missing_glyphs(item.text, item.font):
+                if (char, item.font) not in seen:
+                    seen.add((char, item.font))
+                    self.problems.append(((), f"board '{self.board.id}' ({self.lang}): the font has no glyph for "
+                                          f"{char!r} (U+{ord(char):04X}) in {item.text!r}",
+                                          "use a character DejaVu Sans has, or an :icon:"))
 
     # -- map graph ------------------------------------------------------------------------
     def links(self) -> None:
@@ -285,7 +299,8 @@ class BoardLayout:
         if top - 1.0 > y + h - pad + 0.01:
             index = self.board.panels.index(panel)
             self.problems.append((("panels", index, "size"), f"panel '{panel.id}' ({self.lang}) needs "
-                                  f"{top - 1.0 - y + pad:.1f} mm of height but is {h:g} mm high"))
+                                  f"{top - 1.0 - y + pad:.1f} mm of height but is {h:g} mm high",
+                                  "make the panel larger or its text shorter"))
 
     def legend(self, x: float, top: float, width: float, panel: Panel) -> float:
         """One entry per named space kind (sample shape, icon, name), filling columns top to bottom."""
@@ -312,8 +327,8 @@ class BoardLayout:
         return bottom
 
 
-def layout_board(board: Board, lang: str, icons: dict[str, Path]) -> tuple[Scene, list[tuple[tuple, str]]]:
-    """The scene of `board` in language `lang` and the problems met (YAML path, message)."""
+def layout_board(board: Board, lang: str, icons: dict[str, Path]) -> tuple[Scene, list[tuple[tuple, str, str]]]:
+    """The scene of `board` in language `lang` and the problems met (YAML path, message, hint)."""
     layout = BoardLayout(board, lang, icons)
     scene = layout.run()
     return scene, layout.problems

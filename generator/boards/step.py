@@ -36,9 +36,8 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
                 errors.add(content.mark_of("board", board.id), f"board '{board.id}': {exc}",
                            hint="fix or replace the icon file", code="layout")
                 continue
-            for path, message in problems:
-                errors.add(content.mark_of("board", board.id, *path), message, path,
-                           hint="make the panel larger or its text shorter", code="layout")
+            for path, message, hint in problems:
+                errors.add(content.mark_of("board", board.id, *path), message, path, hint=hint, code="layout")
             if problems:
                 continue
             caption = content.game.title.get(lang)

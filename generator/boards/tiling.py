@@ -27,13 +27,14 @@ MARGIN_MM = 10.0
 OVERLAP_MM = 10.0
 
 WORDS = {
-    "de": {"overview": "Übersicht", "row": "Reihe", "column": "Spalte", "page": "Seite", "of": "von",
+    "de": {"overview": "Übersicht", "row": "Reihe", "column": "Spalte", "page": "Seite", "pages": "Seiten",
+           "of": "von",
            "how": "So setzt ihr den Plan zusammen: Schneidet bei jeder Seite den linken und oberen Rand bis zur "
                   "Bildkante ab (außer in Spalte 1 bzw. Reihe A). Legt die Seite so auf ihre linke bzw. obere "
                   "Nachbarseite, dass die Bildkante auf der gestrichelten Linie liegt und sich die Passkreuze "
                   "decken, und klebt sie fest.",
            "overlap": "Überlappung"},
-    "en": {"overview": "Overview", "row": "row", "column": "column", "page": "page", "of": "of",
+    "en": {"overview": "Overview", "row": "row", "column": "column", "page": "page", "pages": "pages", "of": "of",
            "how": "To assemble the board: trim the left and top margin of each page up to the printed edge "
                   "(except in column 1 and row A). Lay each page on its left or upper neighbour so that the "
                   "printed edge sits on the dashed line and the registration marks meet, then glue it down.",
@@ -174,7 +175,7 @@ class TiledBoardPdf:
                           f"{self.scene.title} — {self.words['overview']}")
         _font(canvas, "regular", 9)
         canvas.drawString(margin * mm, (page_h - margin - 11) * mm,
-                          f"{self.caption} · {self.plan.pages} {self.words['page']} + 1 · "
+                          f"{self.caption} · 1 + {self.plan.pages} {self.words['pages']} · "
                           f"{self.plan.rows} × {self.plan.columns} · {self.words['overlap']} {self.plan.overlap:g} mm")
         text = canvas.beginText(margin * mm, (page_h - margin - 17) * mm)
         text.setFont(face("regular").pdf_name, 9, 11)

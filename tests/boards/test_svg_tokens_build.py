@@ -154,3 +154,18 @@ def test_the_board_build_is_byte_identical_when_repeated(astronuts, tmp_path):
     assert len(files) == 2 * 2 * (1 + 1 + 2) + 4
     for rel in files:
         assert (first / rel).read_bytes() == (second / rel).read_bytes(), rel
+
+
+def test_a_label_the_font_cannot_draw_fails_the_build(board_game, tmp_path):
+    root = board_game("""\
+    id: test
+    name: {de: Test, en: Test}
+    size: {width: 100, height: 100}
+    spaces:
+      - {id: a, kind: planet, at: [50, 50], label: {de: "Planet 漢", en: Planet}}
+    """)
+    content, errors = load(root, "boardgame")
+    assert not errors, errors.as_text()
+    render_boards(content, tmp_path, BuildOptions(), errors)
+    [problem] = [e for e in errors if e.code == "layout"]
+    assert "no glyph for '漢' (U+6F22)" in problem.message and "(de)" in problem.message
