@@ -46,6 +46,12 @@ def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCh
                 errors.add(source.mark(path), f"adjacency is one-sided: '{space.id}' lists '{other}' but '{other}' "
                            f"does not list '{space.id}'", path, hint=f"add '{space.id}' to the `adjacent` of '{other}'",
                            code="reference")
+    if any(space.at is not None for space in board.spaces):
+        for i, space in enumerate(board.spaces):
+            if space.at is None:
+                errors.add(source.mark(("spaces", i, "id")), f"space '{space.id}' has no `at`, so it would not be "
+                           "drawn, but other spaces of this board are placed", ("spaces", i),
+                           hint="give it `at: [x, y]` in mm from the board's top-left corner", code="geometry")
     for a, b in overlapping_pairs(placed):
         later = b if (b.declared, b.origin) >= (a.declared, a.origin) else a
         other = a if later is b else b

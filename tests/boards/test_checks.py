@@ -142,3 +142,11 @@ def test_spaces_off_the_board_zones_outside_an_orbit_and_unknown_icons(board_gam
 
 def test_the_bundled_games_pass_the_board_checks(astronuts):
     assert [b.id for b in astronuts.boards] == ["action-track", "map"]
+
+
+def test_a_map_space_without_a_position_on_a_drawn_map_is_reported(board_game):
+    board = GRAPH.replace("    at: [100, 20]\n", "")
+    content, errors = load(board_game(board), "boardgame")
+    [error] = list(errors)
+    assert "space 'c' has no `at`, so it would not be drawn" in error.message
+    assert error.mark.line == line_of(board, "- id: c")
