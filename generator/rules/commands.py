@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 
@@ -17,9 +16,10 @@ from generator.content.library import UnknownGame, load_checked, resolve_games
 from generator.content.loader import GameContent
 from generator.rules.core import RuleError
 from generator.rules.log import ReplayError, dump_lines, header_of, replay_text
-from generator.rules.policies import POLICY_NAMES, make_policy
+from generator.rules.policies import POLICY_NAMES
 from generator.rules.registry import engine_module, known_engines
-from generator.rules.simulate import DEFAULT_MAX_TURNS, policy_seed, simulate, summarize
+from generator.rules.simulate import DEFAULT_MAX_TURNS, simulate, summarize
+from generator.rules.transcript import play_transcript
 
 stdout = Console(highlight=False, soft_wrap=True)
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -77,27 +77,9 @@ def play(game: str, seed: int, policy: str, variant: str | None, turns: int | No
     content = _load(content_dir, game)
     module = engine_module(content.game.engine or "")
     options = _options(module, variant)
-    state = module.new_game(content, seed, options, log=save is not None)
-    chooser = make_policy(policy, content.game.engine or "")
-    rng = random.Random(policy_seed(seed))
-    player_view = view == "player"
-    shown = 0
-
-    def flush() -> None:
-        nonlocal shown
-        for ev in state.events[shown:]:
-            line = state.render(ev, lang, player_view)
-            click.echo(line if ev.kind == "turn" else f"  {line}")
-        shown = len(state.events)
-
-    flush()
-    while not state.is_over and (turns is None or state.turn <= turns):
-        action = chooser.choose(state, rng)
-        click.echo(f"  > {state.format_action(action)}")
-        state.apply(action)
-        flush()
-    outcome = state.outcome()
-    click.echo(outcome.text[lang] if outcome else ("Nicht beendet." if lang == "de" else "Not finished."))
+    played = play_transcript(content, seed, policy, options, lang, turns, view == "player", log=save is not None,
+                             echo=click.echo)
+    state = played.state
     if save is not None:
         save.write_text(dump_lines(header_of(state, content, options, policy), state.log or []), encoding="utf-8")
         click.echo(f"saved {save}", err=True)
