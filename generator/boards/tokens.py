@@ -1,7 +1,8 @@
 """Token sheets: every round or square playing piece of a game on A4/Letter pages, with cut lines.
 
 Ships, tokens, coins, cubes, pawns and markers of game.yaml become printable tokens, `count`
-copies each, grouped by component under a caption. Round tokens get a cut circle, square ones
+copies each, grouped by component under a caption; a component starts beside the previous one when the row
+has room, so a sheet wastes little paper. Round tokens get a cut circle, square ones
 a cut square; the colour runs 1 mm past the cut line so a slightly-off cut shows no white edge.
 Each page is a `Scene`, drawn by the same PDF backend as the boards.
 """
@@ -18,6 +19,7 @@ from generator.boards.scene import PT_MM, Circle, Icon, Paint, Rect, Scene, Text
 from generator.boards.tiling import PAPERS
 from generator.content.loader import GameContent
 from generator.content.schema import Component
+from generator.layout.fonts import text_width_pt
 
 PRINTABLE: dict[str, tuple[str, float]] = {
     "ship": ("round", 22.0), "token": ("round", 25.0), "coin": ("round", 16.0), "marker": ("round", 16.0),
@@ -78,7 +80,7 @@ def token_items(spec: TokenSpec, x: float, y: float, lang: str, icons: dict[str,
         icon_size = size * (0.5 if label else 0.62)
         icon_cy = cy - (size * 0.1 if label else 0)
         # a light disc behind the icon: an icon drawn in the token's own colour would vanish
-        items.append(Circle(cx, icon_cy, icon_size * 0.62, Paint(fill="#ffffff", opacity=0.85)))
+        items.append(Circle(cx, icon_cy, icon_size * 0.56, Paint(fill="#ffffff", opacity=0.85)))
         items.append(Icon(icon, cx - icon_size / 2, icon_cy - icon_size / 2, icon_size))
     if label:
         font_size = min(9.0, size / PT_MM * 0.16)
@@ -91,49 +93,97 @@ def token_items(spec: TokenSpec, x: float, y: float, lang: str, icons: dict[str,
     return items
 
 
+class _SheetFlow:
+    """Places tokens in rows across pages; a component starts beside the previous one if it fits.
+
+    A row that starts a component has a caption band above its tokens; a row that only carries
+    on a component has none, and no new component starts in it (its caption would have no room).
+    """
+
+    def __init__(self, content: GameContent, paper: str, lang: str, title: str):
+        self.content, self.lang, self.title = content, lang, title
+        self.page_w, self.page_h = PAPERS[paper]
+        self.right = self.page_w - MARGIN_MM
+        self.bottom = self.page_h - MARGIN_MM
+        self.pages: list[Scene] = []
+        self.page: Scene | None = None
+        self.x = MARGIN_MM
+        self.row_top = 0.0
+        self.row_size = 0.0
+        self.band = False
+
+    @property
+    def row_empty(self) -> bool:
+        return self.x <= MARGIN_MM
+
+    def new_page(self) -> None:
+        self.page = Scene(self.page_w, self.page_h, None, icons=self.content.icons, title=self.title)
+        self.pages.append(self.page)
+        self.x, self.row_top, self.row_size, self.band = MARGIN_MM, MARGIN_MM + HEADER_MM, 0.0, False
+
+    def new_row(self) -> None:
+        self.row_top += (CAPTION_MM if self.band else 0) + self.row_size + 2 * CUT_BLEED_MM + GAP_MM
+        self.x, self.row_size, self.band = MARGIN_MM, 0.0, False
+
+    def fits_below(self, size: float, band: bool) -> bool:
+        return self.row_top + (CAPTION_MM if band else 0) + max(self.row_size, size) + 2 * CUT_BLEED_MM <= self.bottom
+
+    def start_row_for(self, spec: TokenSpec, needed: float, captioned: bool) -> None:
+        """Move to where the next tokens of `spec` go: this row, the next, or a new page."""
+        if self.page is not None and not self.row_empty and (self.right - self.x < needed
+                                                                 or (captioned and not self.band)):
+            self.new_row()
+        band = captioned or self.band
+        if self.page is None or not self.fits_below(spec.size, band):
+            if self.page is not None and not self.row_empty:
+                self.new_row()
+            if self.page is None or not self.fits_below(spec.size, captioned):
+                self.new_page()
+        if captioned and self.row_empty:
+            self.band = True
+
+    def place(self, spec: TokenSpec) -> None:
+        caption = f"{spec.component.name.get(self.lang)} × {spec.count}"
+        caption_w = min(text_width_pt(caption, "bold", 9) * PT_MM, self.right - MARGIN_MM)
+        pitch = spec.size + GAP_MM  # neighbours' bleeds meet in the gap; their cut lines stay GAP_MM apart
+        per_row = max(1, int((self.right - MARGIN_MM - 2 * CUT_BLEED_MM + GAP_MM) // pitch))
+        remaining, first = spec.count, True
+        while remaining:
+            # a component that fits in one row is never split; a longer one may start mid-row
+            whole = min(remaining, per_row) * pitch - GAP_MM + 2 * CUT_BLEED_MM
+            needed = whole if remaining <= per_row else spec.size + 2 * CUT_BLEED_MM
+            self.start_row_for(spec, max(needed, caption_w if first else 0), first)
+            assert self.page is not None
+            if first:
+                self.page.add(Text(self.x, self.row_top + 4.0, caption, "bold", 9, "#111111"))
+            fit = max(1, int((self.right - self.x - 2 * CUT_BLEED_MM + GAP_MM) // pitch))
+            count = min(fit, remaining)
+            top = self.row_top + (CAPTION_MM if self.band else 0) + CUT_BLEED_MM
+            for i in range(count):
+                self.page.add(*token_items(spec, self.x + CUT_BLEED_MM + i * pitch, top, self.lang,
+                                           self.content.icons))
+            self.row_size = max(self.row_size, spec.size)
+            self.x += max(count * pitch, caption_w + GAP_MM if first else 0)
+            remaining -= count
+            first = False
+            if remaining:
+                self.new_row()
+
+
 def token_pages(content: GameContent, paper: str, lang: str) -> list[Scene]:
     """The token sheets of a game for one paper and language; [] when it has no printable tokens."""
     specs = printable_tokens(content)
     if not specs:
         return []
-    page_w, page_h = PAPERS[paper]
     title = f"{content.game.title.get(lang)} — {WORDS[lang][0]}"
-    pages: list[Scene] = []
-    page: Scene | None = None
-    y = 0.0
-
-    def new_page() -> Scene:
-        scene = Scene(page_w, page_h, None, icons=content.icons, title=title)
-        pages.append(scene)
-        return scene
-
-    bottom = page_h - MARGIN_MM
+    flow = _SheetFlow(content, paper, lang, title)
     for spec in specs:
-        pitch = spec.size + GAP_MM
-        per_row = max(1, int((page_w - 2 * MARGIN_MM + GAP_MM) // pitch))
-        remaining = spec.count
-        first_row = True
-        while remaining:
-            needed = (CAPTION_MM if first_row else 0) + spec.size + CUT_BLEED_MM
-            if page is None or y + needed > bottom:
-                page = new_page()
-                y = MARGIN_MM + HEADER_MM
-            if first_row:
-                name = spec.component.name.get(lang)
-                page.add(Text(MARGIN_MM, y + 4.0, f"{name} × {spec.count}", "bold", 9, "#111111"))
-                y += CAPTION_MM
-                first_row = False
-            y += CUT_BLEED_MM
-            for i in range(min(per_row, remaining)):
-                page.add(*token_items(spec, MARGIN_MM + i * pitch, y, lang, content.icons))
-            remaining -= min(per_row, remaining)
-            y += spec.size + GAP_MM
-        y += 1.0
-    for number, scene in enumerate(pages, 1):
+        flow.place(spec)
+    for number, scene in enumerate(flow.pages, 1):
         scene.items.insert(0, Text(MARGIN_MM, MARGIN_MM + 5, title, "wide-bold", 12, "#111111"))
-        scene.items.insert(1, Text(page_w - MARGIN_MM, MARGIN_MM + 5, f"{WORDS[lang][1]} {number}/{len(pages)}",
+        scene.items.insert(1, Text(flow.page_w - MARGIN_MM, MARGIN_MM + 5, f"{WORDS[lang][1]} {number}/{len(flow.pages)}",
                                    "regular", 9, "#111111", "end"))
-    return pages
+    return flow.pages
 
 
 def write_token_pdf(content: GameContent, path: Path, paper: str, lang: str) -> Path | None:

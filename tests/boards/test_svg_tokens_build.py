@@ -169,3 +169,36 @@ def test_a_label_the_font_cannot_draw_fails_the_build(board_game, tmp_path):
     render_boards(content, tmp_path, BuildOptions(), errors)
     [problem] = [e for e in errors if e.code == "layout"]
     assert "no glyph for '漢' (U+6F22)" in problem.message and "(de)" in problem.message
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_token_sheets_keep_tokens_apart_captions_clear_and_small_groups_whole(astronuts, paper):
+    from generator.boards.scene import Circle, Rect, Text
+    from generator.boards.tokens import CUT, GAP_MM, token_pages
+    from generator.layout.fonts import text_width_pt
+
+    pages = token_pages(astronuts, paper, "en")
+    assert len(pages) == 2
+    for page in pages:
+        boxes = []
+        for item in page.items:
+            if isinstance(item, Circle) and item.paint == CUT:
+                boxes.append((item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r))
+            elif isinstance(item, Rect) and item.paint == CUT:
+                boxes.append((item.x, item.y, item.x + item.w, item.y + item.h))
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                apart = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+                assert apart >= GAP_MM - 1e-6
+        captions = [t for t in page.items if isinstance(t, Text) and "×" in t.text]
+        spans = sorted((t.baseline, t.x, t.x + text_width_pt(t.text, t.font, t.size) * 25.4 / 72) for t in captions)
+        for (y1, _, end), (y2, start, _) in zip(spans, spans[1:]):
+            assert y1 != y2 or end < start
+    ships = [item for page in pages for item in page.items
+             if isinstance(item, Circle) and item.paint == CUT and abs(item.r - 10) < 1e-6]
+    by_colour_rows = {}
+    for circle in ships:  # the 3 ships of a colour stand in one row
+        colour = next(i.paint.fill for page in pages for i in page.items if isinstance(i, Circle)
+                      and i.cx == circle.cx and i.cy == circle.cy and i.paint.fill and i.r > circle.r)
+        by_colour_rows.setdefault(colour, set()).add(round(circle.cy, 3))
+    assert len(by_colour_rows) == 4 and all(len(rows) == 1 for rows in by_colour_rows.values())
