@@ -67,8 +67,13 @@ def _register(role: str) -> None:
 
 @lru_cache(maxsize=None)
 def coverage(role: str) -> frozenset[int]:
-    """Code points the font of `role` has a glyph for."""
-    with ToolsFont(str(FACES[role].path), lazy=True) as font:
+    """Code points the font of `role` has a glyph for (the cmap reportlab already parsed)."""
+    return frozenset(pdfmetrics.getFont(face(role).pdf_name).face.charToGlyph)
+
+
+def coverage_from_file(path: Path) -> frozenset[int]:
+    """Code points of a TrueType file read with fontTools (an independent check of `coverage`)."""
+    with ToolsFont(str(path), lazy=True) as font:
         return frozenset(font.getBestCmap())
 
 
@@ -82,9 +87,15 @@ def missing_glyphs(text: str, role: str) -> list[str]:
     return list(seen)
 
 
+@lru_cache(maxsize=65536)
+def unit_width(text: str, role: str) -> float:
+    """Advance width of `text` at 1 pt (widths scale linearly with the size: no hinting in PDF)."""
+    return pdfmetrics.stringWidth(text, face(role).pdf_name, 1000.0) / 1000.0
+
+
 def text_width_pt(text: str, role: str, size: float) -> float:
     """Advance width of `text` in points at `size` pt, from the font's own metrics."""
-    return pdfmetrics.stringWidth(text, face(role).pdf_name, size)
+    return unit_width(text, role) * size
 
 
 def ascent_descent(role: str, size: float) -> tuple[float, float]:

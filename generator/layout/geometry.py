@@ -51,7 +51,12 @@ class LineShape:
 
 @dataclass(frozen=True)
 class TextRun:
-    """A run of text in one font on one line; (x, baseline) is where its first glyph starts."""
+    """A run of text in one font on one line; (x, baseline) is where its first glyph starts.
+
+    `block` identifies the text block the run belongs to (same text, box and colour give the same
+    block) and `origin` is that block's top-left corner: the PDF backend draws a block that many
+    cards share once, as a form placed at its origin.
+    """
 
     x: float
     baseline: float
@@ -60,6 +65,8 @@ class TextRun:
     size: float
     color: str
     width: float
+    block: tuple | None = field(default=None, compare=False)
+    origin: tuple[float, float] = field(default=(0.0, 0.0), compare=False)
 
 
 @dataclass(frozen=True)

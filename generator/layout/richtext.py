@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from generator.layout.fonts import BOLD_OF, text_width_pt
+from generator.layout.fonts import BOLD_OF, missing_glyphs, text_width_pt, unit_width
 from generator.layout.geometry import PT_MM
 
 ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")
@@ -96,7 +96,7 @@ def icon_edge(size: float) -> float:
 def _piece_width(piece: Piece, size: float) -> float:
     if piece.icon:
         return icon_edge(size) + 2 * ICON_PAD_EM * size * PT_MM
-    return text_width_pt(piece.text, piece.role, size) * PT_MM
+    return unit_width(piece.text, piece.role) * size * PT_MM
 
 
 def _space(word: Word, size: float) -> float:
@@ -187,3 +187,48 @@ def fit_text(markup: str, role: str, size: float, min_size: float, width: float,
             kind, amount = max(problems, key=lambda p: p[1]) if problems else ("", 0.0)
             return FittedText(current, placed, len(lines), total, round(amount, 2), kind)
         current = round(current - 0.25, 2)
+
+
+@dataclass(frozen=True)
+class SetText:
+    """Fitted text as drawable runs relative to the box: what the layout step places per card."""
+
+    fitted: FittedText
+    runs: tuple[tuple[float, float, str, str, float], ...]  # (x, baseline, text, face, width)
+    icons: tuple[tuple[str, float, float, float], ...]  # (name, x, top, edge)
+    missing: tuple[str, ...]  # characters the fonts lack
+
+
+@lru_cache(maxsize=4096)
+def set_text(markup: str, role: str, size: float, min_size: float, width: float, height: float, align: str,
+             valign: str, leading: float, paragraph_gap: float, max_lines: int) -> SetText:
+    """Fit, then join neighbouring words of one face on one line into single runs (fewer draw calls)."""
+    fitted = fit_text(markup, role, size, min_size, width, height, align, valign, leading, paragraph_gap, max_lines)
+    runs: list[list] = []
+    icons: list[tuple[str, float, float, float]] = []
+    missing: dict[str, None] = {}
+    joinable = False
+    for placed in fitted.pieces:
+        piece = placed.piece
+        if piece.icon:
+            edge = icon_edge(fitted.size)
+            icons.append((piece.text, placed.x + (placed.width - edge) / 2,
+                          placed.baseline - 0.36 * fitted.size * PT_MM - edge / 2, edge))
+            joinable = False  # text after an icon starts a new run
+            continue
+        for char in missing_glyphs(piece.text, piece.role):
+            missing[char] = None
+        last = runs[-1] if runs and joinable else None
+        if last is not None and last[3] == piece.role and abs(last[1] - placed.baseline) < 1e-6:
+            gap = placed.x - (last[0] + last[4])
+            if abs(gap) < 1e-6:
+                last[2] += piece.text
+                last[4] = placed.x + placed.width - last[0]
+                continue
+            if abs(gap - text_width_pt(" ", piece.role, fitted.size) * PT_MM) < 1e-6:
+                last[2] += " " + piece.text
+                last[4] = placed.x + placed.width - last[0]
+                continue
+        runs.append([placed.x, placed.baseline, piece.text, piece.role, placed.width])
+        joinable = True
+    return SetText(fitted, tuple(tuple(r) for r in runs), tuple(icons), tuple(missing))

@@ -132,25 +132,35 @@ _TEXT_KEYS = {"text", "name", "fill", "stroke", "color"}
 _PLAIN_KEYS = {"type", "field", "font", "align", "valign", "dash"}
 
 
-def _compile_errors(layout: LoadedLayout, errors: ErrorList) -> None:
-    """Report every template/expression of the file that does not compile, at its line."""
+def _values(layout: LoadedLayout) -> list[tuple[tuple, str, bool]]:
+    """Every Jinja value of the file: (YAML path, source, is a text template rather than an expression)."""
     data = layout.spec
-    for key, value in [*data.constants.items(), *data.vars.items()]:
-        section = "constants" if key in data.constants else "vars"
-        problem = check_compiles(value, template=False)
-        if problem:
-            errors.add(layout.mark(section, key), problem, (section, key), code="layout")
+    found = [(("constants", k), v, False) for k, v in data.constants.items() if isinstance(v, str)]
+    found += [(("vars", k), v, False) for k, v in data.vars.items() if isinstance(v, str)]
     faces = [("front", data.front)] + ([("back", data.back)] if data.back else [])
     for face_name, face_spec in faces:
         for part in ("frame", "content"):
             for index, element in enumerate(getattr(face_spec, part)):
                 for key, value in element:
-                    if key in _PLAIN_KEYS or value is None:
-                        continue
-                    problem = check_compiles(value, template=key in _TEXT_KEYS)
-                    if problem:
-                        path = (face_name, part, index, key)
-                        errors.add(layout.mark(*path), problem, path, code="layout")
+                    if key not in _PLAIN_KEYS and isinstance(value, str):
+                        found.append(((face_name, part, index, key), value, key in _TEXT_KEYS))
+    return found
+
+
+def _compile_errors(layout: LoadedLayout, errors: ErrorList) -> None:
+    """Report every template/expression of the file that does not compile, at its line.
+
+    All values are first compiled together as one template (one Jinja compile instead of ~200);
+    only when that fails is each value compiled alone to find the lines at fault.
+    """
+    values = _values(layout)
+    combined = "".join(v if is_template else "{{ (" + v + ") }}" for _, v, is_template in values)
+    if check_compiles(combined, template=True) is None:
+        return
+    for path, value, is_template in values:
+        problem = check_compiles(value, template=is_template)
+        if problem:
+            errors.add(layout.mark(*path), problem, path, code="layout")
 
 
 def layout_folders(game_root: Path | None) -> list[Path]:

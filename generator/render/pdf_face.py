@@ -7,6 +7,7 @@ then carries one copy of the building frame, not seventeen.
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -36,7 +37,8 @@ class PdfFaceDrawer:
         self.canvas = canvas
         self.icons = icons
         self.use_forms = use_forms
-        self._forms: dict[str, str] = {}
+        self._forms: dict[object, str] = {}
+        self._shared_blocks: set[tuple] = set()
         self._colours = _Colours()
 
     # --- public --------------------------------------------------------------------------------
@@ -50,7 +52,7 @@ class PdfFaceDrawer:
         self._items(face.items, face.height)
 
     # --- forms ---------------------------------------------------------------------------------
-    def _form_name(self, key: str) -> str:
+    def _form_name(self, key: object) -> str:
         if key not in self._forms:
             self._forms[key] = f"F{len(self._forms)}"
         return self._forms[key]
@@ -81,14 +83,63 @@ class PdfFaceDrawer:
         return name
 
     # --- items ---------------------------------------------------------------------------------
+    def share_blocks(self, faces: list[FaceLayout]) -> None:
+        """Text blocks that occur on more than one drawn face become forms (call before drawing)."""
+        counts = Counter(item.block for face in faces for item in face.items
+                         if isinstance(item, TextRun) and item.block is not None)
+        self._shared_blocks = {block for block, n in counts.items() if n > 1}
+
+    def _block_form(self, runs: list[TextRun]) -> str:
+        key = ("block", runs[0].block)
+        known = key in self._forms
+        name = self._form_name(key)
+        if not known:
+            ox, oy = runs[0].origin
+            self.canvas.beginForm(name, -1000, -1000, 1000, 1000)
+            self._draw_text(runs, ox, oy)
+            self.canvas.endForm()
+        return name
+
+    def _draw_text(self, runs: list[TextRun], left: float, top: float) -> None:
+        """Runs in one text object, placed relative to (left, top) in mm (y of PDF = top - baseline)."""
+        text = self.canvas.beginText()
+        font: tuple[str, float] | None = None
+        colour: str | None = None
+        for run in runs:
+            if font != (run.font, run.size):
+                font = (run.font, run.size)
+                text.setFont(font_face(run.font).pdf_name, run.size)
+            if colour != run.color:
+                colour = run.color
+                text.setFillColor(self._colours[run.color])
+            text.setTextOrigin((run.x - left) * mm, (top - run.baseline) * mm)
+            text.textOut(run.text)
+        self.canvas.drawText(text)
+
     def _items(self, items: list[Item], height: float) -> None:
         c = self.canvas
-        for item in items:
+        index, count = 0, len(items)
+        while index < count:
+            item = items[index]
             if isinstance(item, TextRun):
-                c.setFillColor(self._colours[item.color])
-                c.setFont(font_face(item.font).pdf_name, item.size)
-                c.drawString(item.x * mm, (height - item.baseline) * mm, item.text)
-            elif isinstance(item, RectShape):
+                end = index + 1
+                while end < count and isinstance(items[end], TextRun) and items[end].block == item.block \
+                        and items[end].origin == item.origin:
+                    end += 1
+                runs = items[index:end]
+                index = end
+                if self.use_forms and item.block is not None and item.block in self._shared_blocks:
+                    name = self._block_form(runs)
+                    ox, oy = item.origin
+                    c.saveState()
+                    c.translate(ox * mm, (height - oy) * mm)
+                    c.doForm(name)
+                    c.restoreState()
+                else:
+                    self._draw_text(runs, 0.0, height)
+                continue
+            index += 1
+            if isinstance(item, RectShape):
                 self._paint(item.fill, item.stroke, item.stroke_width)
                 x, y = item.x * mm, (height - item.y - item.h) * mm
                 if item.radius > 0:

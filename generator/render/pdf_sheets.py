@@ -98,6 +98,7 @@ def write_sheets(path: Path, cards: list[PrintCard], paper: str, icons: dict[str
     first = fit_grid(paper, *groups[0][0])
     canvas = new_canvas(path, first.page_w, first.page_h, title)
     drawer = PdfFaceDrawer(canvas, icons, use_forms)
+    drawer.share_blocks([face for card in cards for face in (card.front, card.back)])
     total = sum(-(-len(group) // fit_grid(paper, *dims).per_page) for dims, group in groups)
     sheet = 0
     for dims, group in groups:
@@ -120,6 +121,7 @@ def write_pod(path: Path, cards: list[PrintCard], icons: dict[str, Path], title:
     first = cards[0].front
     canvas = new_canvas(path, first.width + 2 * first.bleed, first.height + 2 * first.bleed, title)
     drawer = PdfFaceDrawer(canvas, icons, use_forms)
+    drawer.share_blocks([face for card in cards for face in (card.front, card.back)])
     pages = 0
     for card in cards:
         for face in (card.front, card.back):

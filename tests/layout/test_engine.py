@@ -143,3 +143,9 @@ def test_symbols_the_rules_use_are_covered():
     from generator.layout.fonts import missing_glyphs
     for role in ("regular", "bold", "italic", "wide", "wide-bold"):
         assert missing_glyphs("± ≥ ≤ ° € → × – „“ ÄÖÜäöüß ✓ ·", role) == []
+
+
+def test_glyph_coverage_matches_the_font_files_cmap():
+    from generator.layout.fonts import FACES, coverage, coverage_from_file
+    for role, spec in FACES.items():
+        assert coverage(role) == coverage_from_file(spec.path)

@@ -1,0 +1,178 @@
+"""Turning one face's layout elements into positioned items, for one card (or one kind) and language.
+
+Values come either from a FaceProgram's single render (`printed`) or, when that is not
+available, from evaluating each expression and template on its own; either way a value that is
+wrong becomes a LayoutProblem pointing at the layout line, and the element is skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.layout import spec as specs
+from generator.layout.geometry import CircleShape, IconPlacement, Item, LineShape, RectShape, TextBlockInfo, TextRun
+from generator.layout.richtext import set_text
+from generator.layout.templating import LayoutTemplateError, evaluate, render
+
+COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+PARAGRAPH_GAP = 0.35
+
+
+@dataclass(frozen=True)
+class LayoutProblem:
+    """A card that cannot be drawn as its layout asks, with what to tell the designer."""
+
+    card_id: str | None
+    kind_id: str
+    side: str
+    field: str
+    lang: str
+    message: str
+    hint: str = ""
+    layout_mark: Any = None  # a Mark in the layout file when the layout itself is at fault
+
+
+class _Skip(Exception):
+    """An element could not be evaluated; its problem is already recorded."""
+
+
+@dataclass
+class FaceEvaluation:
+    """Evaluates the elements of one face part into `items`; problems go to `problems`."""
+
+    layout: specs.LoadedLayout
+    context: dict[str, Any]
+    card_id: str | None
+    kind_id: str
+    side: str
+    lang: str
+    icons: dict
+    problems: list[LayoutProblem]
+    items: list[Item] = field(default_factory=list)
+    texts: list[TextBlockInfo] = field(default_factory=list)
+
+    # --- problems ------------------------------------------------------------------------------
+    def problem(self, field_name: str, message: str, hint: str = "", mark: Any = None) -> None:
+        self.problems.append(LayoutProblem(self.card_id, self.kind_id, self.side, field_name, self.lang, message,
+                                           hint, mark))
+
+    def define(self, section: str, variables: dict[str, Any]) -> bool:
+        """Evaluate `constants` or `vars` into the context, in order; False when one fails."""
+        for name, value in variables.items():
+            try:
+                self.context[name] = evaluate(value, self.context)
+            except LayoutTemplateError as exc:
+                self.problem(name, str(exc), mark=self.layout.mark(section, name))
+                return False
+        return True
+
+    # --- elements ------------------------------------------------------------------------------
+    def run(self, path: tuple, elements: list, printed: dict[int, dict[str, str]] | None = None) -> None:
+        """Evaluate `elements` (found at `path` in the layout file); `printed` holds precomputed values."""
+        for index, element in enumerate(elements):
+            where = (*path, index)
+            try:
+                if printed is not None:
+                    if index not in printed:  # its `when` was false
+                        continue
+                    self._element(element, where, printed[index])
+                    continue
+                if element.when is not None and not self._evaluate(element.when, where, "when"):
+                    continue
+                self._element(element, where, {})
+            except _Skip:
+                continue
+
+    def _evaluate(self, value: Any, where: tuple, key: str) -> Any:
+        try:
+            return evaluate(value, self.context)
+        except LayoutTemplateError as exc:
+            self.problem(key, str(exc), mark=self.layout.mark(*where, key))
+            raise _Skip from None
+
+    def _element(self, element, where: tuple, printed: dict[str, str]) -> None:
+        def num(key: str) -> float:
+            value = printed[key] if key in printed else self._evaluate(getattr(element, key), where, key)
+            try:
+                return float(value)
+            except (TypeError, ValueError):
+                self.problem(key, f"`{key}` is {value!r}, not a number", mark=self.layout.mark(*where, key))
+                raise _Skip from None
+
+        def text(key: str) -> str:
+            if key in printed:
+                return printed[key]
+            try:
+                return render(getattr(element, key), self.context)
+            except LayoutTemplateError as exc:
+                self.problem(key, str(exc), mark=self.layout.mark(*where, key))
+                raise _Skip from None
+
+        def colour(key: str) -> str | None:
+            if getattr(element, key) is None:
+                return None
+            value = text(key).strip()
+            if value in ("", "none"):
+                return None
+            if not COLOUR_RE.match(value):
+                self.problem(key, f"`{key}` is {value!r}, not a colour like #1d2b5a", mark=self.layout.mark(*where, key))
+                raise _Skip
+            return value.lower()
+
+        if isinstance(element, specs.RectSpec):
+            self.items.append(RectShape(num("x"), num("y"), num("w"), num("h"), colour("fill"), colour("stroke"),
+                                        num("stroke_width"), num("radius")))
+        elif isinstance(element, specs.CircleSpec):
+            self.items.append(CircleShape(num("cx"), num("cy"), num("r"), colour("fill"), colour("stroke"),
+                                          num("stroke_width")))
+        elif isinstance(element, specs.LineSpec):
+            self.items.append(LineShape(num("x1"), num("y1"), num("x2"), num("y2"), colour("stroke") or "#000000",
+                                        num("stroke_width"), tuple(element.dash)))
+        elif isinstance(element, specs.IconSpec):
+            name = text("name").strip()
+            if not name:
+                return
+            if name not in self.icons:
+                self.problem("icon", f"unknown icon '{name}'", hint=f"add icons/{name}.svg to the game or templates/icons")
+                return
+            self.items.append(IconPlacement(name, num("x"), num("y"), num("size")))
+        elif isinstance(element, specs.TextSpec):
+            markup = text("text").strip()
+            if markup:
+                self._text_block(element, where, markup, num("x"), num("y"), num("w"), num("h"),
+                                 colour("color") or "#000000")
+
+    # --- text ----------------------------------------------------------------------------------
+    def _text_block(self, element: specs.TextSpec, where: tuple, markup: str, x: float, y: float, w: float, h: float,
+                    color: str) -> None:
+        min_size = element.min_size or element.size
+        setting = set_text(markup, element.font, element.size, min_size, round(w, 4), round(h, 4), element.align,
+                           element.valign, element.leading, PARAGRAPH_GAP, element.max_lines)
+        fitted = setting.fitted
+        if not fitted.fits:
+            if fitted.overflow_kind == "width":
+                what = f"a word is {fitted.overflow:.1f} mm wider than the {w:.1f} mm box"
+            elif fitted.overflow_kind == "lines":
+                what = f"it is {fitted.overflow:.1f} mm too long for {element.max_lines} line(s) of {w:.1f} mm"
+            else:
+                what = f"it is {fitted.overflow:.1f} mm taller than the {w:.1f} × {h:.1f} mm box"
+            self.problem(element.field, f"text does not fit even at the minimum {min_size:g} pt: {what}",
+                         hint="shorten the text")
+        for name, dx, dy, edge in setting.icons:
+            if name in self.icons:
+                self.items.append(IconPlacement(name, x + dx, y + dy, edge))
+            else:
+                self.problem(element.field, f"unknown icon ':{name}:' in the text",
+                             hint="icons are SVG files in the game's icons/ or templates/icons")
+        if setting.missing:
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in setting.missing)
+            self.problem(element.field, f"the font has no glyph for {shown}", hint="use another character or an :icon:")
+        size = fitted.size
+        block = (markup, element.font, element.size, min_size, round(w, 4), round(h, 4), element.align,
+                 element.valign, element.leading, element.max_lines, color)
+        self.items.extend(TextRun(x + dx, y + db, text, face, size, color, width, block, (x, y))
+                          for dx, db, text, face, width in setting.runs)
+        self.texts.append(TextBlockInfo(".".join(str(p) for p in where), element.field, fitted.size, fitted.lines,
+                                        markup))
