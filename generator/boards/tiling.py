@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.boards.pdf import draw_scene, new_canvas
 from generator.boards.scene import Scene
-from generator.layout.fonts import face
+from generator.layout.fonts import face, text_width_pt
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN_MM = 10.0
@@ -307,8 +307,7 @@ class TiledBoardPdf:
 
 
 def _wrap_words(text: str, width_pt: float, size: float) -> list[str]:
-    from generator.layout.fonts import text_width_pt
-
+    """Greedy line breaks for the overview's instructions (plain text, one font)."""
     lines, line = [], ""
     for word in text.split():
         candidate = f"{line} {word}".strip()
