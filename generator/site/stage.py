@@ -9,6 +9,7 @@ Any problem is an error in the build's ErrorList, so a failed site leaves output
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -52,6 +53,23 @@ def run_mkdocs(config: Path, destination: Path, errors: ErrorList, display: str)
         errors.add(Mark(display), f"mkdocs build --strict failed: {line}", code="site",
                    hint="a generated page links to something that does not exist; see site/docs for the pages")
     return False
+
+
+ROOT_LINK = re.compile(r'\b(href|src)="/(?!/)')
+
+
+def root_404_page(page: Path, lang: str) -> None:
+    """Point 404.html's links into its language folder.
+
+    mkdocs writes 404.html with links from the server root ("/assets/...") because a server shows
+    it for any missing path. Our languages live in /<lang>/ at the root, so a missing
+    /de/something must load /de/assets/...; without this the page shows unstyled and broken.
+    """
+    if not page.is_file():
+        return
+    text = ROOT_LINK.sub(rf'\1="/{lang}/', page.read_text(encoding="utf-8"))
+    text = text.replace('"base": "/"', f'"base": "/{lang}/"').replace('"search": "/assets/', f'"search": "/{lang}/assets/')
+    page.write_text(text, encoding="utf-8")
 
 
 def language_index(languages: tuple[str, ...]) -> str:
@@ -119,6 +137,7 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
         if not run_mkdocs(project / "docs" / f"mkdocs.{lang}.yml", destination / lang, errors,
                           f"site/docs/mkdocs.{lang}.yml"):
             return []
+        root_404_page(destination / lang / "404.html", lang)
     (destination / "index.html").write_text(language_index(languages), encoding="utf-8")
     return sorted(p for p in destination.rglob("*") if p.is_file())
 
