@@ -191,6 +191,8 @@ cli.add_command(rules_commands.simulate_command)
 from generator.site.serve import serve as _serve_command  # noqa: E402  (pnp serve: the rules site, live reload)
 
 cli.add_command(_serve_command)
+from generator.render.command import cards_command as _cards_command  # noqa: E402  (pnp cards: card outputs only)
+cli.add_command(_cards_command)
 # (end of command registrations)
 
 

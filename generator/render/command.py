@@ -1,0 +1,93 @@
+"""`pnp cards`: build only the card outputs of games, fast, with the card-only options (cut lines).
+
+`pnp build` writes everything a game needs; while a designer works on card texts or a layout,
+rebuilding the rules site each time is slow. This command checks the content, renders the
+cards into a staging folder and only when every game succeeded replaces each game's card files
+(cards-*.pdf and cards/) in the output folder. Other outputs there are left alone.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from generator.build import BuildOptions
+from generator.content.errors import ErrorList
+from generator.content.library import UnknownGame, load_checked, resolve_games
+from generator.render.cards_step import render_cards
+
+
+@dataclass(frozen=True)
+class CardBuildOptions(BuildOptions):
+    """Build options plus what only card sheets know about."""
+
+    cut_lines: bool = False
+
+
+def _replace_card_outputs(staged: Path, final: Path) -> None:
+    final.mkdir(parents=True, exist_ok=True)
+    for old in sorted(final.glob("cards-*.pdf")):
+        old.unlink()
+    if (final / "cards").exists():
+        shutil.rmtree(final / "cards")
+    for new in sorted(staged.iterdir()):
+        new.rename(final / new.name)
+
+
+@click.command("cards")
+@click.argument("games", nargs=-1)
+@click.option("--content", "content_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("content"),
+              show_default=True, help="Folder holding one sub-folder per game.")
+@click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
+              show_default=True, help="Where output/<game>/cards-* go; replaced only when every game succeeds.")
+@click.option("--lang", type=click.Choice(["de", "en", "all"]), default="all", show_default=True)
+@click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all", show_default=True)
+@click.option("--cut-lines", is_flag=True, help="Draw a dashed cut-line grid along every card edge on the sheets.")
+def cards_command(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str,
+                  cut_lines: bool) -> None:
+    """Render only the cards of GAMES (default: all): sheets, print-on-demand PDF and SVG faces."""
+    try:
+        ids = resolve_games(content_dir, games)
+    except UnknownGame as exc:
+        raise click.UsageError(str(exc)) from None
+    errors = ErrorList()
+    loaded = load_checked(content_dir, ids, errors)
+    options = CardBuildOptions(languages=("de", "en") if lang == "all" else (lang,),
+                               papers=("a4", "letter") if paper == "all" else (paper,), cut_lines=cut_lines)
+    console = Console(stderr=True, highlight=False)
+    output_dir.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".cards-staging-", dir=output_dir))
+    try:
+        written: dict[str, list[Path]] = {}
+        if not errors:
+            with console.status("rendering cards"):
+                for content in loaded:
+                    game_dir = staging / content.id
+                    game_dir.mkdir()
+                    written[content.id] = render_cards(content, game_dir, options, errors)
+        if errors:
+            for error in errors:
+                click.echo(error.one_line(), err=True)
+            click.echo(f"{len(errors)} error(s); the previous output is untouched", err=True)
+            sys.exit(1)
+        for game in written:
+            if written[game]:
+                _replace_card_outputs(staging / game, output_dir / game)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    table = Table(title="cards written")
+    for column in ("game", "PDFs", "SVG faces", "size", "where"):
+        table.add_column(column, justify="right" if column in ("PDFs", "SVG faces", "size") else "left")
+    for game, files in written.items():
+        final = [output_dir / game / f.relative_to(staging / game) for f in files]
+        size = sum(p.stat().st_size for p in final if p.exists())
+        table.add_row(game, str(sum(p.suffix == ".pdf" for p in final)), str(sum(p.suffix == ".svg" for p in final)),
+                      f"{size / 1024:.0f} KiB", str(output_dir / game) if files else "(no cards)")
+    Console(highlight=False).print(table)

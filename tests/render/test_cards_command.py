@@ -1,0 +1,46 @@
+"""`pnp cards`: card outputs only, the cut-line option, and all-or-nothing replacement."""
+
+from __future__ import annotations
+
+import pdfplumber
+from click.testing import CliRunner
+from reportlab.lib.units import mm
+
+from generator.cli import cli
+from generator.render.imposition import fit_grid
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, ["cards", *args], catch_exceptions=False)
+
+
+def test_cut_lines_draw_a_dashed_grid_along_every_cut(game_copy):
+    out = game_copy.parent.parent / "out"
+    result = run("escape-earth", "--content", str(game_copy.parent), "--output", str(out), "--lang", "en",
+                 "--paper", "a4", "--cut-lines")
+    assert result.exit_code == 0, result.output
+    grid = fit_grid("a4", 63, 88)
+    xs, _ = grid.trim_lines()
+    left, bottom, right, top = grid.block
+    with pdfplumber.open(out / "escape-earth" / "cards-en-a4.pdf") as pdf:
+        page = pdf.pages[0]
+        dashed = [ln for ln in page.lines if ln.get("dash") and abs(ln["x0"] - ln["x1"]) < 0.01]
+    assert sorted({round(ln["x0"] / mm, 2) for ln in dashed}) == [round(x, 2) for x in xs]
+    assert all(abs((ln["bottom"] - ln["top"]) / mm - (top - bottom)) < 0.01 for ln in dashed)  # full block height
+    assert sorted(p.name for p in (out / "escape-earth").iterdir()) == ["cards", "cards-en-a4.pdf", "cards-en-pod.pdf"]
+
+
+def test_a_failing_game_leaves_the_previous_card_files(game_copy):
+    out = game_copy.parent.parent / "out"
+    old = out / "escape-earth" / "cards-de-a4.pdf"
+    old.parent.mkdir(parents=True)
+    old.write_bytes(b"old")
+    galaxy = game_copy / "cards" / "galaxy.yaml"
+    galaxy.write_text(galaxy.read_text(encoding="utf-8").replace("name: {de: Erde, en: Earth}",
+                                                                 "name: {de: Erde ☃☃ und noch viel mehr Text, en: Earth}"),
+                      encoding="utf-8")
+    result = run("escape-earth", "--content", str(game_copy.parent), "--output", str(out), "--lang", "de")
+    assert result.exit_code == 1
+    assert "card 'erde'" in result.output and "field 'name'" in result.output
+    assert old.read_bytes() == b"old"
+    assert sorted(p.name for p in out.iterdir()) == ["escape-earth"]  # no staging folder left behind
