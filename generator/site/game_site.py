@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.content.loader import GameContent
-from generator.site.markup import abbreviations, icons_to_markdown
+from generator.site.markup import ICON_RE, abbreviations, icons_to_markdown
 from generator.site.tree import DocsTree
 
 
@@ -66,8 +66,6 @@ class GameSite:
 
     def md_plain(self, text: str) -> str:
         """Text for places that cannot hold images (tooltips): `:food:` becomes the word."""
-        from generator.site.markup import ICON_RE
-
         return ICON_RE.sub(lambda m: self.icon_alt(m.group(1)) if m.group(1) in self.content.icons else m.group(0),
                            text)
 

@@ -79,3 +79,16 @@ def test_same_content_gives_a_byte_identical_site(built, tmp_path):
     second = {str(p.relative_to(again.site)): p.read_bytes() for p in again.site.rglob("*") if p.is_file()}
     assert first.keys() == second.keys()
     assert [name for name in first if first[name] != second[name]] == []
+
+
+def test_components_page_counts_and_pictures_come_from_content(built):
+    html = (built.site / "en" / "escape-earth" / "components" / "index.html").read_text(encoding="utf-8")
+    rows = re.findall(r"<tr>\s*<td><img alt=\"([^\"]+)\" class=\"pnp-component\" src=\"([^\"]+)\" /></td>\s*"
+                      r"<td>(.*?)</td>\s*<td>(\d+)(.*?)</td>", html, re.S)
+    by_name = {alt: (src, int(count), rest) for alt, src, _, count, rest in rows}
+    assert by_name["Galaxy cards"][1] == 18 and by_name["Event cards"][1] == 12
+    assert by_name["Spaceships"][1] == 2
+    assert sum(count for name, (_, count, _) in by_name.items() if name.startswith("Activity cubes")) == 30
+    assert "pnp-designed" in by_name["Activity cubes (food)"][2], "the cube split is this edition's choice"
+    for src, _, _ in by_name.values():
+        assert (built.site / "en" / "escape-earth" / "components" / src).resolve().is_file(), src
