@@ -1,6 +1,6 @@
-"""A simple greedy player for Escape Earth: look one decision ahead, score the table, take the best.
+"""A simple greedy player for Escape Earth: plan the rest of the turn, score the table, take the best.
 
-The look-ahead applies only the decision's own effects (never the next turn's time card), so
+The look-ahead applies only the decisions' own effects (never the next turn's time card), so
 the policy cannot peek at hidden cards. The score is a hand-made judgement of the table:
 revealed galaxy and ship progress, events and how close chaos is, the aliens' distance to
 Earth, cubes that pay for the active events, buildings of each kind, and activity cards that
@@ -56,26 +56,45 @@ def score(state: EscapeEarthBase) -> float:
     return value
 
 
+def _after(state: EscapeEarthBase, action: Action) -> EscapeEarthBase:
+    """A quiet copy of `state` with only the decision's own effects applied (no next time card)."""
+    trial = state.clone()
+    trial.quiet = True
+    if action[0] in ("fight-now", "let-happen", "lose"):
+        trial._do(action)
+    else:
+        trial.actions_left -= 1
+        getattr(trial, "_do_" + action[0])(trial.player, action)
+    trial._legal = None
+    return trial
+
+
 class GreedyPolicy:
-    """Takes the legal decision whose direct result scores best (ties broken by the policy's RNG)."""
+    """Plans the rest of the player's turn: every first action, the best few with every second one.
+
+    Each plan is scored on the table it leaves (before the next time card); the policy takes the
+    first action of the best plan, ties broken by its own RNG.
+    """
 
     name = "greedy"
+    width = 6
 
     def choose(self, state: EscapeEarthBase, rng: random.Random) -> Action:  # type: ignore[override]
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        best: list[Action] = []
-        best_value = float("-inf")
+        first = []
         for action in actions:
-            trial = state.clone()
-            trial.quiet = True
-            if action[0] not in ("fight-now", "let-happen", "lose"):
-                trial.actions_left -= 1
-                getattr(trial, "_do_" + action[0])(trial.player, action)
-            else:
-                trial._do(action)
-            value = score(trial) - (0.5 if action[0] == "pass" else 0.0)
+            trial = _after(state, action)
+            first.append((score(trial) - (0.5 if action[0] == "pass" else 0.0), action, trial))
+        first.sort(key=lambda item: -item[0])
+        best_value = float("-inf")
+        best: list[Action] = []
+        for value, action, trial in first[: self.width]:
+            if trial.result is None and trial.phase == "action" and trial.actions_left > 0:
+                follow = max(score(_after(trial, nxt)) - (0.5 if nxt[0] == "pass" else 0.0)
+                             for nxt in trial.legal_actions())
+                value = max(value, follow)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
