@@ -129,3 +129,44 @@ def test_rebuilding_gives_byte_identical_files(built, escape_earth_content, tmp_
     assert first.keys() == second.keys()
     different = [str(name) for name in first if first[name] != second[name]]
     assert different == []
+
+
+def test_kinds_of_other_sizes_get_their_own_sheets_and_grids(game_copy, tmp_path):
+    from tests.layout.conftest import load_game
+    from tests.render.conftest import build_cards
+
+    game = game_copy / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    text = text.replace("name: {de: Galaxiekarte, en: Galaxy card}\n    size: poker",
+                        "name: {de: Galaxiekarte, en: Galaxy card}\n    size: mini")
+    game.write_text(text.replace("name: {de: Ereigniskarte, en: Event card}\n    size: poker",
+                                 "name: {de: Ereigniskarte, en: Event card}\n    size: tarot"), encoding="utf-8")
+    content = load_game(game_copy.parent, "escape-earth")
+    build_cards(content, tmp_path / "out", languages=("en",), papers=("a4",))
+    ids = deck(content)
+    sizes = [content.game.kind(content.card(i).kind).size_mm for i in ids]
+    expected_pages = 0
+    for size in dict.fromkeys(sizes):
+        per_page = fit_grid("a4", *size).per_page
+        expected_pages += 2 * -(-sizes.count(size) // per_page)
+    with pdfplumber.open(tmp_path / "out" / "cards-en-a4.pdf") as pdf:
+        assert len(pdf.pages) == expected_pages
+        mini = fit_grid("a4", 44, 63)
+        assert mini.per_page == 16
+        first = mini.slot(0)
+        assert "Earth" in words_in(pdf.pages[0], (first.x, first.y, first.w, first.h), PAGE_PT["a4"][1])
+    pod = PdfReader(tmp_path / "out" / "cards-en-pod.pdf")
+    assert (float(pod.pages[0].mediabox.width), float(pod.pages[0].mediabox.height)) == pytest.approx((50 * mm, 69 * mm))
+    assert (float(pod.pages[-1].mediabox.width), float(pod.pages[-1].mediabox.height)) == pytest.approx((76 * mm, 126 * mm))
+
+
+def test_what_cards_share_is_stored_once(built):
+    import re
+    reader = PdfReader(built.out / "cards-en-a4.pdf")
+    uses = [re.findall(rb"/([^\s/]+) Do", page.get_contents().get_data()) for page in reader.pages]
+    forms = set(reader.pages[0]["/Resources"]["/XObject"].keys())
+    # the first thing drawn on each galaxy sheet is the galaxy frame: the same form on both sheets
+    assert uses[0][0] == uses[2][0]
+    assert sum(len(u) for u in uses) > 3 * len(forms)  # forms are drawn far more often than stored
+    frames = [u[0] for u in uses[0::2]]
+    assert len(set(frames)) < len(frames)
