@@ -16,6 +16,7 @@ from generator.rules.transcript import play_transcript
 HERE = Path(__file__).resolve().parent / "golden"
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAMES = [  # name, seed, policy, options, language
+    ("greedy-beginner-24-won", 24, "greedy", {"variant": "beginner"}, "en"),
     ("greedy-beginner-4", 4, "greedy", {"variant": "beginner"}, "en"),
     ("greedy-expert-9", 9, "greedy", {"variant": "expert"}, "de"),
     ("random-expert-21", 21, "random", {"variant": "expert"}, "en"),
