@@ -12,6 +12,7 @@ LABELS: dict[str, dict[str, str]] = {
                          "en": "Rules, cards, example turns and print files, generated from the game data."},
     "games": {"de": "Spiele", "en": "Games"},
     "overview": {"de": "Überblick", "en": "Overview"},
+    "on_these_pages": {"de": "Auf diesen Seiten", "en": "On these pages"},
     "components": {"de": "Spielmaterial", "en": "Components"},
     "rules": {"de": "Regeln", "en": "Rules"},
     "cards": {"de": "Karten", "en": "Cards"},

@@ -33,7 +33,7 @@ def overview_page(site: GameSite, sections: list[tuple[str, str]]) -> str:
         facts.append([label("designers", lang), escape(", ".join(g.designers))])
     if g.publisher:
         facts.append([label("publisher", lang), escape(g.publisher + (f" ({g.year})" if g.year else ""))])
-    lines += [table(["", ""], facts), ""]
+    lines += [table([name for name, _ in facts], [[value for _, value in facts]]), ""]
     if g.edition_note:
         lines += ['!!! note ""', "", "    " + site.md(site.t(g.edition_note), page), ""]
     if g.variants:
@@ -41,7 +41,7 @@ def overview_page(site: GameSite, sections: list[tuple[str, str]]) -> str:
         for variant in g.variants:
             lines.append(f"- **{escape(site.t(variant.name))}:** {site.md(site.t(variant.description), page)}")
         lines.append("")
-    lines += [f"## {label('overview', lang)}", ""]
+    lines += [f"## {label('on_these_pages', lang)}", ""]
     for title, target in sections:
         lines.append(f"- [{escape(title)}]({rel(page, target)})")
     return site.page("index.md", "\n".join(lines))
