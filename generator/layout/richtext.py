@@ -108,7 +108,7 @@ def _line_width(line: list[tuple[Word, float]], size: float) -> float:
     return sum(w for _, w in line) + sum(_space(word, size) for word, _ in line[:-1])
 
 
-def _wrap(paragraphs: tuple[tuple[Word, ...], ...], size: float, width: float, role: str
+def _wrap(paragraphs: tuple[tuple[Word, ...], ...], size: float, width: float
           ) -> tuple[list[list[tuple[Word, float]]], list[int], float]:
     """Greedy line breaking. Returns lines (words with widths), paragraph index per line, widest word."""
     lines: list[list[tuple[Word, float]]] = []
@@ -133,7 +133,7 @@ def _wrap(paragraphs: tuple[tuple[Word, ...], ...], size: float, width: float, r
     return lines, owners, widest
 
 
-def _place(lines, owners, size: float, width: float, height: float, role: str, align: str, valign: str,
+def _place(lines, owners, size: float, width: float, height: float, align: str, valign: str,
            leading: float, paragraph_gap: float) -> tuple[tuple[PlacedPiece, ...], float]:
     line_h = size * leading * PT_MM
     gap = size * paragraph_gap * PT_MM
@@ -170,7 +170,7 @@ def fit_text(markup: str, role: str, size: float, min_size: float, width: float,
     paragraphs = parse_markup(markup, role)
     current = size
     while True:
-        lines, owners, widest = _wrap(paragraphs, current, width, role)
+        lines, owners, widest = _wrap(paragraphs, current, width)
         line_h = current * leading * PT_MM
         breaks = sum(1 for i in range(1, len(lines)) if owners[i] != owners[i - 1])
         total = len(lines) * line_h + breaks * current * paragraph_gap * PT_MM
@@ -183,7 +183,7 @@ def fit_text(markup: str, role: str, size: float, min_size: float, width: float,
             natural = _line_width([entry for line in lines for entry in line], current)
             problems.append(("lines", max(0.01, natural - width * max_lines)))
         if not problems or current - 0.25 < min_size - 1e-9:
-            placed, total = _place(lines, owners, current, width, height, role, align, valign, leading, paragraph_gap)
+            placed, total = _place(lines, owners, current, width, height, align, valign, leading, paragraph_gap)
             kind, amount = max(problems, key=lambda p: p[1]) if problems else ("", 0.0)
             return FittedText(current, placed, len(lines), total, round(amount, 2), kind)
         current = round(current - 0.25, 2)

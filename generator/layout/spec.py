@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from generator.content.errors import ErrorList, Mark, relative
 from generator.content.model_errors import validate_model
@@ -25,6 +25,8 @@ from generator.layout.templating import check_compiles
 
 SHARED_LAYOUTS = Path(__file__).resolve().parents[2] / "templates" / "layouts"
 DEFAULT_LAYOUT = "card"
+TITLE_MIN_PT = 9.0
+BODY_MIN_PT = 6.5
 
 Num = Union[float, str]
 FontRole = Literal[tuple(FACES)]  # type: ignore[valid-type]
@@ -87,6 +89,17 @@ class TextSpec(_Element):
     valign: Literal["top", "middle", "bottom"] = "top"
     leading: float = Field(default=1.18, ge=0.8, le=3)
     max_lines: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _readable(self) -> "TextSpec":
+        """Printed cards stay readable: titles (field `name`) never below 9 pt, other text never below 6.5 pt."""
+        floor = TITLE_MIN_PT if self.field == "name" else BODY_MIN_PT
+        smallest = self.min_size or self.size
+        if smallest < floor:
+            raise ValueError(f"text for `{self.field}` may shrink to {smallest:g} pt; the minimum is {floor:g} pt")
+        if self.min_size is not None and self.min_size > self.size:
+            raise ValueError(f"min_size {self.min_size:g} is larger than size {self.size:g}")
+        return self
 
 
 class IconSpec(_Element):

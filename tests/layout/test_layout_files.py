@@ -86,3 +86,15 @@ def test_a_missing_back_for_a_single_sided_kind_is_reported(game_copy):
     engine = CardLayouts(content, ErrorList())
     assert engine.back(content.card("hungersnot"), "en") is None
     assert "no `back:`" in engine.problems[0].message
+
+
+def test_a_layout_may_not_let_text_shrink_below_readable_sizes(tmp_path):
+    path = tmp_path / "card.yaml"
+    path.write_text("front:\n  content:\n"
+                    "    - {type: text, x: 0, y: 0, w: 5, h: 5, text: hi, field: name, size: 10, min_size: 8}\n"
+                    "    - {type: text, x: 0, y: 0, w: 5, h: 5, text: hi, field: text, size: 6}\n", encoding="utf-8")
+    errors = ErrorList()
+    assert load_layout(path, errors) is None
+    messages = [(e.mark.line, e.message) for e in errors.sorted()]
+    assert messages[0][0] == 3 and "minimum is 9 pt" in messages[0][1]
+    assert messages[1][0] == 4 and "minimum is 6.5 pt" in messages[1][1]
