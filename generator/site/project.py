@@ -43,10 +43,11 @@ class LanguageSite:
     tree: DocsTree
     config: dict[str, Any]
     notes: list[str] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)  # docs page -> content file it came from
 
 
 def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, replays: dict[str, Any],
-               papers: tuple[str, ...], errors: ErrorList) -> tuple[GameSite, NavList]:
+               papers: tuple[str, ...], errors: ErrorList, sources: dict[str, str]) -> tuple[GameSite, NavList]:
     """Write one game's pages into `tree`; returns its context (for notes) and its nav section."""
     site = GameSite(content, lang, outputs, tree)
     rules = render_rules(content, lang, errors)
@@ -54,6 +55,7 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     for rules_page in rules:
         path = site.page(f"rules/{rules_page.slug}.md", site.md(rules_page.markdown, site.path("rules", f"{rules_page.slug}.md")))
         rule_pages.append((rules_page.title, path))
+        sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
     cards = cards_page(site)
     components = components_page(site, cards)
     boards = boards_page(site)
@@ -95,9 +97,10 @@ def language_site(contents: list[GameContent], lang: str, languages: tuple[str, 
     nav: NavList = []
     game_pages: dict[str, str] = {}
     notes: list[str] = []
+    sources: dict[str, str] = {}
     for content in contents:
         site, game_nav = _game_tree(content, lang, game_outputs[content.id], tree, replays.get(content.id, {}),
-                                    papers, errors)
+                                    papers, errors, sources)
         notes += site.notes
         game_pages[content.id] = site.path("index.md")
         nav.append({content.game.title.get(lang): game_nav})
@@ -115,7 +118,7 @@ def language_site(contents: list[GameContent], lang: str, languages: tuple[str, 
                                 for other in languages] if len(languages) > 1 else []},
         "nav": [{label("home", lang): "index.md"}, *nav],
     }
-    return LanguageSite(lang, tree, config, notes)
+    return LanguageSite(lang, tree, config, notes, sources)
 
 
 def write_project(project: Path, sites: list[LanguageSite]) -> list[Path]:

@@ -36,8 +36,29 @@ def _mkdocs_env() -> dict[str, str]:
     return env
 
 
-def run_mkdocs(config: Path, destination: Path, errors: ErrorList, display: str) -> bool:
-    """`mkdocs build --strict`; every warning it printed becomes an error naming the config."""
+DOC_FILE = re.compile(r"Doc file '([^']+)' contains a link '([^']+)'")
+
+
+def _warning_mark(line: str, site: LanguageSite | None, content_root: Path | None, display: str) -> Mark:
+    """Where a mkdocs warning points: the rules page (and line) it came from, else the config."""
+    match = DOC_FILE.search(line)
+    if match and site is not None and match.group(1) in site.sources:
+        source = site.sources[match.group(1)]
+        line_no = 1
+        if content_root is not None:
+            path = content_root / source
+            if path.is_file():
+                for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                    if f"]({match.group(2)})" in text:
+                        line_no = number
+                        break
+        return Mark(source, line_no, 1)
+    return Mark(display)
+
+
+def run_mkdocs(config: Path, destination: Path, errors: ErrorList, display: str,
+               site: LanguageSite | None = None, content_root: Path | None = None) -> bool:
+    """`mkdocs build --strict`; every warning becomes an error at the rules page it came from."""
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(config.resolve()),
                "-d", str(destination.resolve())]
     try:
@@ -50,8 +71,12 @@ def run_mkdocs(config: Path, destination: Path, errors: ErrorList, display: str)
     output = (result.stderr + "\n" + result.stdout).splitlines()
     problems = [line.strip() for line in output if line.strip().startswith(("WARNING", "ERROR", "Error", "Aborted"))]
     for line in problems or output[-5:] or ["(no output)"]:
-        errors.add(Mark(display), f"mkdocs build --strict failed: {line}", code="site",
-                   hint="a generated page links to something that does not exist; see site/docs for the pages")
+        if line.startswith("Aborted") and problems != [line]:
+            continue
+        message = line.split("-", 1)[1].strip() if line.startswith("WARNING") and "-" in line else line
+        errors.add(_warning_mark(line, site, content_root, display), f"mkdocs build --strict: {message}",
+                   code="site", hint="links in rules pages are relative to the page; the other pages of a game "
+                                     "are ../components.md, ../cards.md, ../downloads.md, ../glossary.md")
     return False
 
 
@@ -131,11 +156,13 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
     write_project(project, sites)
     destination = staging / SITE
     destination.mkdir()
-    for lang in languages:
+    content_root = contents[0].root.parent if contents else None
+    for site in sites:
+        lang = site.lang
         if on_step:
             on_step(SITE, f"mkdocs ({lang})")
         if not run_mkdocs(project / "docs" / f"mkdocs.{lang}.yml", destination / lang, errors,
-                          f"site/docs/mkdocs.{lang}.yml"):
+                          f"site/docs/mkdocs.{lang}.yml", site, content_root):
             return []
         root_404_page(destination / lang / "404.html", lang)
     (destination / "index.html").write_text(language_index(languages), encoding="utf-8")

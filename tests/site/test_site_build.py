@@ -92,3 +92,17 @@ def test_components_page_counts_and_pictures_come_from_content(built):
     assert "pnp-designed" in by_name["Activity cubes (food)"][2], "the cube split is this edition's choice"
     for src, _, _ in by_name.values():
         assert (built.site / "en" / "escape-earth" / "components" / src).resolve().is_file(), src
+
+
+def test_a_broken_link_in_a_rules_page_names_the_page_and_line(tmp_path):
+    content = copy_content(tmp_path / "content")
+    page = content / "escape-earth" / "rules" / "de" / "30-turn.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nSiehe [die Karten](../karten.md).\n", encoding="utf-8")
+    line = len(page.read_text(encoding="utf-8").splitlines())
+    root = tmp_path / "run"
+    root.mkdir()
+    run = pnp_build(root, content, "escape-earth")
+    assert run.code == 1
+    assert (f"escape-earth/rules/de/30-turn.md:{line}:1: error: mkdocs build --strict: Doc file "
+            "'escape-earth/rules/turn.md' contains a link '../karten.md'") in run.err
+    assert not (root / "output" / "site").exists()
