@@ -46,7 +46,7 @@ def abbreviations(terms: list[tuple[str, str]]) -> str:
     """Markdown `abbr` definitions: every occurrence of a term on the page gets a tooltip."""
     lines = []
     for term, definition in terms:
-        clean = " ".join(definition.replace("]", ")").split())
+        clean = " ".join(definition.split())
         lines.append(f"*[{term}]: {clean}")
     return "\n".join(lines)
 
