@@ -24,6 +24,8 @@ from generator.site.markup import html_escape
 from generator.site.project import LanguageSite, language_site, write_project
 
 SITE = "site"
+# output/site, and the theme's own folders inside each language's site
+RESERVED_IDS = frozenset({SITE, "assets", "search"})
 PROJECT = ".site-project"
 MKDOCS_TIMEOUT_S = 600
 # mkdocs stamps pages with the build date; a fixed date keeps the site byte-identical per input
@@ -136,6 +138,13 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
     on any problem adds to `errors` and returns [] (the caller then changes nothing).
     """
     log = log or (lambda message: print(message, file=sys.stderr))
+    for content in contents:
+        if content.id in RESERVED_IDS:
+            errors.add(content.mark_of("game", content.id, "id"), f"a game cannot be called '{content.id}': the site "
+                       f"uses the folders {', '.join(sorted(RESERVED_IDS))}", ("id",),
+                       hint="rename the game folder and its `id`", code="site")
+    if errors:
+        return []
     notes: list[str] = []
     replays: dict[str, dict[str, Any]] = {}
     for content in contents:
