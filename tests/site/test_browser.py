@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from generator.content.errors import ErrorList
+from generator.content.library import load_checked
 from tests.site.browser import browser_missing, chromium, serve_folder
+from tests.site.conftest import REPO
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 
@@ -32,6 +35,12 @@ def page(site):
     tab.problems = problems
     yield tab
     context.close()
+
+
+def escape_earth():
+    errors = ErrorList()
+    [game] = load_checked(REPO / "content", ["escape-earth"], errors)
+    return game
 
 
 def all_pages(root: Path) -> list[str]:
@@ -71,8 +80,12 @@ def test_gallery_images_are_rendered(site, page):
     base, _ = site
     page.goto(f"{base}de/escape-earth/cards/", wait_until="load")
     widths = page.eval_on_selector_all("img.pnp-face", "imgs => imgs.map(i => [i.getAttribute('src'), i.complete, i.naturalWidth])")
-    # 30 card designs' fronts, the 5 double-sided buildings' backs, one shared back per other kind
-    assert len(widths) == 30 + 5 + 4
+    # every design's front, the own back of each double-sided card, one shared back per other kind
+    game = escape_earth()
+    double = {k.id for k in game.game.kinds if k.double_sided}
+    kinds = {c.kind for c in game.cards}
+    expected = len(game.cards) + sum(c.kind in double for c in game.cards) + len(kinds - double)
+    assert len(widths) == expected
     assert all(complete and width > 0 for _, complete, width in widths), [w for w in widths if not w[2]]
     icons = page.eval_on_selector_all("img.pnp-icon", "imgs => imgs.map(i => i.naturalWidth)")
     assert icons and all(w > 0 for w in icons)
