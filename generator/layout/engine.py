@@ -107,7 +107,7 @@ class CardLayouts:
         context = face_context(self.content, card, face, side, lang)
         context.update(constants)
         evaluation = FaceEvaluation(layout, context, card.id, kind.id, side, lang, self.content.icons, self.problems,
-                                    result.items, result.texts)
+                                    self.content.root, result.items, result.texts)
         elements = layout.spec.front.content
         program = self._program_for(layout)
         printed = None
@@ -129,7 +129,8 @@ class CardLayouts:
         key = f"{layout.name}/{kind.id}/{lang}/{side}"
         if key not in self._constants:
             context = static_context(self.content, kind, lang, side)
-            evaluation = FaceEvaluation(layout, context, None, kind.id, side, lang, self.content.icons, self.problems)
+            evaluation = FaceEvaluation(layout, context, None, kind.id, side, lang, self.content.icons, self.problems,
+                                        self.content.root)
             self._constants[key] = ({name: context[name] for name in layout.spec.constants}
                                     if evaluation.define("constants", layout.spec.constants) else None)
         return self._constants[key]
@@ -140,7 +141,8 @@ class CardLayouts:
             face_spec = getattr(layout.spec, spec_side or side)
             constants = self._constants_for(layout, kind, lang, side)
             context = {**static_context(self.content, kind, lang, side), **(constants or {})}
-            evaluation = FaceEvaluation(layout, context, None, kind.id, side, lang, self.content.icons, self.problems)
+            evaluation = FaceEvaluation(layout, context, None, kind.id, side, lang, self.content.icons, self.problems,
+                                        self.content.root)
             if constants is not None:
                 for part in parts:
                     evaluation.run((spec_side or side, part), getattr(face_spec, part))

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from generator.layout import spec as specs
-from generator.layout.geometry import CircleShape, IconPlacement, Item, LineShape, RectShape, TextBlockInfo, TextRun
+from generator.layout.geometry import (CircleShape, IconPlacement, ImagePlacement, Item, LineShape, RectShape,
+                                       TextBlockInfo, TextRun)
 from generator.layout.richtext import set_text
 from generator.layout.templating import LayoutTemplateError, evaluate, render
 
 COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 PARAGRAPH_GAP = 0.35
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,7 @@ class FaceEvaluation:
     lang: str
     icons: dict
     problems: list[LayoutProblem]
+    game_root: Path = Path(".")
     items: list[Item] = field(default_factory=list)
     texts: list[TextBlockInfo] = field(default_factory=list)
 
@@ -138,11 +142,32 @@ class FaceEvaluation:
                 self.problem("icon", f"unknown icon '{name}'", hint=f"add icons/{name}.svg to the game or templates/icons")
                 return
             self.items.append(IconPlacement(name, num("x"), num("y"), num("size")))
+        elif isinstance(element, specs.ImageSpec):
+            source = text("src").strip()
+            path = self._image_path(source, element.optional) if source else None
+            if path is not None:
+                self.items.append(ImagePlacement(str(path), num("x"), num("y"), num("w"), num("h")))
         elif isinstance(element, specs.TextSpec):
             markup = text("text").strip()
             if markup:
                 self._text_block(element, where, markup, num("x"), num("y"), num("w"), num("h"),
                                  colour("color") or "#000000")
+
+    def _image_path(self, source: str, optional: bool) -> Path | None:
+        """The image file inside the game's folder, or None (with a problem unless it is optional)."""
+        root = self.game_root.resolve()
+        path = (root / source).resolve()
+        if not path.is_relative_to(root):
+            self.problem("image", f"image '{source}' is outside the game's folder", hint="keep images in the game folder")
+            return None
+        if path.suffix.lower() not in IMAGE_SUFFIXES:
+            self.problem("image", f"image '{source}' is not PNG or JPEG", hint="use a .png or .jpg file")
+            return None
+        if not path.is_file():
+            if not optional:
+                self.problem("image", f"image '{source}' does not exist", hint="add the file or mark the element optional")
+            return None
+        return path
 
     # --- text ----------------------------------------------------------------------------------
     def _text_block(self, element: specs.TextSpec, where: tuple, markup: str, x: float, y: float, w: float, h: float,

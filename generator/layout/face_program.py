@@ -26,8 +26,8 @@ from generator.layout.templating import ENV
 
 ELEMENT_SEP = "\x1d"
 VALUE_SEP = "\x1e"
-TEMPLATE_KEYS = frozenset({"text", "name", "fill", "stroke", "color"})
-PLAIN_KEYS = frozenset({"type", "when", "field", "font", "align", "valign", "dash"})
+TEMPLATE_KEYS = frozenset({"text", "name", "fill", "stroke", "color", "src"})
+PLAIN_KEYS = frozenset({"type", "when", "field", "font", "align", "valign", "dash", "optional"})
 SHARED_NAMES = frozenset({"W", "H", "kind", "game", "lang", "side"})
 
 

@@ -79,7 +79,18 @@ class IconPlacement:
     size: float
 
 
-Item = Union[RectShape, CircleShape, LineShape, TextRun, IconPlacement]
+@dataclass(frozen=True)
+class ImagePlacement:
+    """A raster image (PNG/JPEG from the game's folder) fitted, centred and uncropped, into a box."""
+
+    path: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+Item = Union[RectShape, CircleShape, LineShape, TextRun, IconPlacement, ImagePlacement]
 
 
 @dataclass(frozen=True)

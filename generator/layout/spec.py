@@ -110,7 +110,18 @@ class IconSpec(_Element):
     name: str
 
 
-ElementSpec = Annotated[Union[RectSpec, CircleSpec, LineSpec, TextSpec, IconSpec], Field(discriminator="type")]
+class ImageSpec(_Element):
+    type: Literal["image"]
+    x: Num
+    y: Num
+    w: Num
+    h: Num
+    src: str = Field(description="template: a .png/.jpg path inside the game's folder")
+    optional: bool = Field(default=False, description="a missing file is skipped instead of an error")
+
+
+ElementSpec = Annotated[Union[RectSpec, CircleSpec, LineSpec, TextSpec, IconSpec, ImageSpec],
+                        Field(discriminator="type")]
 
 
 class FaceSpec(_Spec):
@@ -141,8 +152,8 @@ class LoadedLayout:
         return self.source.mark(path)
 
 
-_TEXT_KEYS = {"text", "name", "fill", "stroke", "color"}
-_PLAIN_KEYS = {"type", "field", "font", "align", "valign", "dash"}
+_TEXT_KEYS = {"text", "name", "fill", "stroke", "color", "src"}
+_PLAIN_KEYS = {"type", "field", "font", "align", "valign", "dash", "optional"}
 
 
 def _values(layout: LoadedLayout) -> list[tuple[tuple, str, bool]]:
@@ -192,7 +203,7 @@ def find_layout_file(name: str, game_root: Path | None) -> Path | None:
 
 
 ELEMENT_TYPES: dict[str, type[_Element]] = {"rect": RectSpec, "circle": CircleSpec, "line": LineSpec,
-                                             "text": TextSpec, "icon": IconSpec}
+                                             "text": TextSpec, "icon": IconSpec, "image": ImageSpec}
 
 
 def _elements_valid(data, source: SourceMap, errors: ErrorList) -> bool:

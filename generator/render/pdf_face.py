@@ -15,7 +15,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.layout.fonts import face as font_face
-from generator.layout.geometry import CircleShape, FaceLayout, IconPlacement, Item, LineShape, RectShape, TextRun
+from generator.layout.geometry import (CircleShape, FaceLayout, IconPlacement, ImagePlacement, Item, LineShape,
+                                       RectShape, TextRun)
 from generator.layout.icons import VectorIcon, load_icon
 
 ICON_FORM_EDGE = 100.0  # icons are drawn into forms of this edge (pt), then scaled on use
@@ -160,6 +161,9 @@ class PdfFaceDrawer:
                 c.restoreState()
             elif isinstance(item, IconPlacement):
                 self._icon(item, height)
+            elif isinstance(item, ImagePlacement):  # reportlab stores each image file once per document
+                c.drawImage(item.path, item.x * mm, (height - item.y - item.h) * mm, item.w * mm, item.h * mm,
+                            preserveAspectRatio=True, anchor="c", mask="auto")
 
     def _paint(self, fill: str | None, stroke: str | None, width: float) -> None:
         if fill:

@@ -8,12 +8,14 @@ card looks; text stays text, so the site can search it.
 
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 import svgwrite
 
 from generator.layout.fonts import face as font_face
-from generator.layout.geometry import PT_MM, CircleShape, FaceLayout, IconPlacement, LineShape, RectShape, TextRun
+from generator.layout.geometry import (PT_MM, CircleShape, FaceLayout, IconPlacement, ImagePlacement, LineShape,
+                                       RectShape, TextRun)
 from generator.layout.icons import load_icon
 
 CORNER_MM = 3.0
@@ -96,6 +98,10 @@ def _element(dwg: svgwrite.Drawing, item):
         return dwg.line(start=(_n(item.x1), _n(item.y1)), end=(_n(item.x2), _n(item.y2)), **attrs)
     if isinstance(item, IconPlacement):
         return dwg.use(f"#icon-{item.name}", insert=(_n(item.x), _n(item.y)), size=(_n(item.size), _n(item.size)))
+    if isinstance(item, ImagePlacement):  # embedded, so the face stays one self-contained file
+        data = base64.b64encode(Path(item.path).read_bytes()).decode("ascii")
+        mime = "image/png" if item.path.lower().endswith(".png") else "image/jpeg"
+        return dwg.image(f"data:{mime};base64,{data}", insert=(_n(item.x), _n(item.y)), size=(_n(item.w), _n(item.h)))
     raise TypeError(f"cannot draw {type(item).__name__}")
 
 
