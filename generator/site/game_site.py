@@ -50,9 +50,17 @@ class GameSite:
         return self.tree.copy(self.path("icons", f"{name}.svg"), source)
 
     def icon_alt(self, name: str) -> str:
-        for res in self.content.game.resources:
+        """Words for an icon: the resource, component or card kind that uses it, else its name."""
+        game = self.content.game
+        for res in game.resources:
             if (res.icon or res.id) == name:
                 return res.name.get(self.lang)
+        for comp in game.components:
+            if comp.icon == name:
+                return (comp.label or comp.name).get(self.lang)
+        for kind in game.kinds:
+            if kind.icon == name:
+                return kind.name.get(self.lang)
         return name
 
     def md(self, text: str, page: str) -> str:
