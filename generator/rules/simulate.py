@@ -83,6 +83,8 @@ class Summary:
     win_interval: tuple[float, float]
     causes: dict[str, dict] = field(default_factory=dict)
     turns: dict[str, float] = field(default_factory=dict)
+    replay_hint: str = ""
+    results: list[dict] = field(default_factory=list)   # per game: seed, cause, turns (replayable)
 
     def as_json(self) -> dict:
         return asdict(self)
@@ -99,10 +101,14 @@ def summarize(game: str, policy: str, options: dict, batch_seed: int, results: l
                          "rate": round(k / n, 4), "interval": [round(lo, 4), round(hi, 4)]}
     turns = [r.turns for r in results] or [0]
     lo, hi = wilson(wins, n)
+    variant = options.get("variant")
+    hint = (f"pnp play {game} --seed <seed> --policy {policy}" + (f" --variant {variant}" if variant else "")
+            + " plays any single game of this batch again")
     return Summary(game, policy, options, batch_seed, n, wins, round(wins / n, 4) if n else 0.0,
                    (round(lo, 4), round(hi, 4)), causes,
                    {"mean": round(statistics.fmean(turns), 2), "median": statistics.median(turns),
-                    "min": min(turns), "max": max(turns)})
+                    "min": min(turns), "max": max(turns)}, hint,
+                   [{"seed": r.seed, "cause": r.cause, "turns": r.turns} for r in results])
 
 
 _WORKER: dict = {}

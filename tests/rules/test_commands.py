@@ -66,3 +66,13 @@ def test_simulate_is_the_same_in_one_or_two_processes(tmp_path):
 def test_usage_errors_exit_2():
     assert run("play", "no-such-game", "--seed", "1").exit_code == 2
     assert run("play", "escape-earth", "--seed", "1", "--variant", "heroic").exit_code == 2
+
+
+def test_any_game_of_a_batch_plays_again_from_its_seed(tmp_path):
+    out = tmp_path / "figures.json"
+    run("simulate", "escape-earth", "--games", "6", "--seed", "9", "--policy", "greedy", "--variant", "beginner",
+        "--out", str(out))
+    game = json.loads(out.read_text())["results"][4]
+    again = run("play", "escape-earth", "--seed", str(game["seed"]), "--policy", "greedy", "--variant", "beginner")
+    turns = [line for line in again.output.splitlines() if line.startswith("Turn ")]
+    assert len(turns) == game["turns"]

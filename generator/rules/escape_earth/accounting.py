@@ -8,12 +8,24 @@ from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD
 from generator.rules.escape_earth.state import NO_ANOMALY, RESPOND, EscapeEarthBase
 
 
+_BOX: dict[int, tuple[Counter, Counter, Counter]] = {}
+
+
+def _box(state: EscapeEarthBase) -> tuple[Counter, Counter, Counter]:
+    """What the box holds: galaxy, event and time cards by id (computed once per content)."""
+    d = state.data
+    if id(d) not in _BOX:
+        _BOX[id(d)] = (Counter(d.galaxy_deck) + Counter([d.earth, d.ocean]), Counter(d.event_deck()),
+                       Counter(d.time_deck()))
+    return _BOX[id(d)]
+
+
 def invariant_problems(state: EscapeEarthBase) -> list[str]:
     """What is wrong with the table (empty when all is well)."""
     d = state.data
     problems: list[str] = []
-    galaxy = Counter(state.track) + Counter(state.removed_galaxy)
-    expected = Counter(d.galaxy_deck) + Counter([d.earth, d.ocean])
+    expected, event_box, time_box = _box(state)
+    galaxy = Counter(state.track + state.removed_galaxy)
     if galaxy != expected or state.track[0] != d.earth or state.track[-1] != d.ocean:
         problems.append(f"galaxy cards out of place: {dict(galaxy - expected)} extra, {dict(expected - galaxy)} missing")
     for res, total in d.cubes.items():
@@ -37,16 +49,15 @@ def invariant_problems(state: EscapeEarthBase) -> list[str]:
             problems.append(f"a building on face-down card {pos + 1}")
         if d.buildings[b].planet_only and not state.planet[pos]:
             problems.append(f"{b} on card {pos + 1}, which is no planet")
-    built = Counter(b for b in state.building if b) + Counter(state.removed_buildings)
+    built = Counter([b for b in state.building if b] + state.removed_buildings)
     for b in d.buildings.values():
         if state.stacks[b.id] < 0 or state.stacks[b.id] + built[b.id] != b.count:
             problems.append(f"{b.id}: {state.stacks[b.id]} in stack + {built[b.id]} used != {b.count}")
-    events = Counter(state.event_deck) + Counter(state.active_events) + Counter(state.removed_events)
-    if state.pending_event and state.phase in (RESPOND,):
-        events[state.pending_event] += 1
-    if events != Counter(d.event_deck()):
+    pending = [state.pending_event] if state.pending_event and state.phase == RESPOND else []
+    events = Counter(state.event_deck + state.active_events + state.removed_events + pending)
+    if events != event_box:
         problems.append(f"event cards out of place: {dict(events)}")
-    if Counter(state.time_deck + state.time_seen) != Counter(d.time_deck()):
+    if Counter(state.time_deck + state.time_seen) != time_box:
         problems.append("time cards out of place")
     for p, row in enumerate(state.rows):
         if sorted(row) != sorted(c.activity for c in d.activities[p]):
