@@ -91,3 +91,33 @@ def test_every_content_example_has_a_page_in_both_languages(built):
     for lang in ("de", "en"):
         pages = sorted(p.parent.name for p in (built.site / lang / "escape-earth" / "examples").glob("*/index.html"))
         assert pages == ids
+
+
+@pytest.mark.skipif(not (REPO / "content" / "escape-earth" / "examples" / "first-turn.yaml").is_file(),
+                    reason="content/escape-earth/examples/first-turn.yaml is not there")
+def test_breaking_a_content_example_names_its_file_step_and_rule(tmp_path):
+    content = copy_content(tmp_path / "content")
+    path = content / "escape-earth" / "examples" / "first-turn.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    actions = [i for i, line in enumerate(lines) if line.strip().startswith("- action:")]
+    step = 2
+    lines[actions[step - 1]] = '  - action: "build starbase"'
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    from generator.content.errors import ErrorList
+    from generator.content.library import load_checked
+
+    errors = ErrorList()
+    [game] = load_checked(content, ["escape-earth"], errors)
+    example = next(e for e in game.examples if e.id == "first-turn")
+    state = ENGINE.replay_example(game, example.model_copy(update={"steps": example.steps[:step - 1]})).state
+    refusal = state.explain(state.parse_action("build starbase"))
+    assert not refusal.legal
+
+    root = tmp_path / "run"
+    root.mkdir()
+    run = pnp_build(root, content, "escape-earth")
+    assert run.code == 1
+    [message] = [m for m in run.err.splitlines() if f"escape-earth/examples/first-turn.yaml:{actions[step - 1] + 1}:" in m]
+    assert f"example 'first-turn' step {step} (`build starbase`) is refused by the engine: {refusal.text['en']}" in message
+    assert not (root / "output").exists() or not (root / "output" / "site").exists()
