@@ -75,18 +75,28 @@ def _marks(c: Canvas, grid: SheetGrid, cut_lines: bool) -> None:
 
 
 def _label(c: Canvas, grid: SheetGrid, text: str) -> None:
-    """A small page label in the bottom margin, where the margin has room for it."""
+    """A small page label in the bottom margin, between the crop marks, where the margin has room."""
     _, bottom, _, _ = grid.block
     if bottom < 7.0:
         return
+    xs, _ = grid.trim_lines()
+    edges = [0.0, *xs, grid.page_w]
+    centre = grid.page_w / 2
+    left, right = max(zip(edges, edges[1:]),  # the widest gap; of equal ones, the most central
+                      key=lambda gap: (round(gap[1] - gap[0], 1), -abs((gap[0] + gap[1]) / 2 - centre)))
+    room = (right - left - 4.0) * mm
+    name = font_face("regular").pdf_name
+    size = 6.5
+    while size > 5.0 and c.stringWidth(text, name, size) > room:
+        size -= 0.25
     c.setFillColor(LABEL_COLOUR)
-    c.setFont(font_face("regular").pdf_name, 6.5)
-    c.drawCentredString(grid.page_w / 2 * mm, (bottom - 5.5) * mm, text)
+    c.setFont(name, size)
+    c.drawCentredString((left + right) / 2 * mm, (bottom - 5.0) * mm, text)
 
 
 SIDE_LABELS = {
-    "de": ("Vorderseiten", "Rückseiten (beidseitig drucken, Wenden an der langen Kante)"),
-    "en": ("fronts", "backs (print double-sided, flip on the long edge)"),
+    "de": ("Vorderseiten", "Rückseiten · beidseitig, lange Kante"),
+    "en": ("fronts", "backs · double-sided, long edge"),
 }
 
 
