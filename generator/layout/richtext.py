@@ -17,6 +17,7 @@ from generator.layout.fonts import BOLD_OF, missing_glyphs, text_width_pt, unit_
 from generator.layout.geometry import PT_MM
 
 ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")
+SOFT_HYPHEN = "\u00ad"  # where a long word may break, shown as "-" only when it does
 ASCENT, DESCENT = 0.928, 0.236  # DejaVu's ascent/descent in em
 ICON_EM = 1.2  # inline icon edge in em
 ICON_PAD_EM = 0.06
@@ -96,7 +97,25 @@ def icon_edge(size: float) -> float:
 def _piece_width(piece: Piece, size: float) -> float:
     if piece.icon:
         return icon_edge(size) + 2 * ICON_PAD_EM * size * PT_MM
-    return unit_width(piece.text, piece.role) * size * PT_MM
+    return unit_width(piece.text.replace(SOFT_HYPHEN, ""), piece.role) * size * PT_MM
+
+
+def _word_width(word: Word, size: float) -> float:
+    return sum(_piece_width(p, size) for p in word)
+
+
+def _hyphenate(word: Word, room: float, size: float) -> tuple[Word, Word] | None:
+    """Split `word` at its last soft hyphen whose head, with a visible hyphen, fits in `room` mm."""
+    for index in range(len(word) - 1, -1, -1):
+        piece = word[index]
+        if piece.icon or SOFT_HYPHEN not in piece.text:
+            continue
+        cuts = [k for k, char in enumerate(piece.text) if char == SOFT_HYPHEN]
+        for cut in reversed(cuts):
+            head = (*word[:index], Piece(piece.text[:cut] + "-", piece.role))
+            if _word_width(head, size) <= room + 1e-6:
+                return head, (Piece(piece.text[cut + 1:], piece.role), *word[index + 1:])
+    return None
 
 
 def _space(word: Word, size: float) -> float:
@@ -110,27 +129,57 @@ def _line_width(line: list[tuple[Word, float]], size: float) -> float:
 
 def _wrap(paragraphs: tuple[tuple[Word, ...], ...], size: float, width: float
           ) -> tuple[list[list[tuple[Word, float]]], list[int], float]:
-    """Greedy line breaking. Returns lines (words with widths), paragraph index per line, widest word."""
+    """Greedy line breaking, hyphenating at soft hyphens (U+00AD) where a word does not fit.
+
+    Returns lines (words with widths), the paragraph index of each line and the widest word.
+    """
     lines: list[list[tuple[Word, float]]] = []
     owners: list[int] = []
     widest = 0.0
     for p_index, words in enumerate(paragraphs):
         current: list[tuple[Word, float]] = []
         used = 0.0
-        for word in words:
-            w = sum(_piece_width(p, size) for p in word)
-            widest = max(widest, w)
-            needed = w if not current else used + _space(current[-1][0], size) + w
-            if current and needed > width + 1e-6:
-                lines.append(current)
-                owners.append(p_index)
-                current, used = [(word, w)], w
-            else:
+        pending = list(words)
+        while pending:
+            word = pending.pop(0)
+            w = _word_width(word, size)
+            room = width - (used + _space(current[-1][0], size) if current else 0.0)
+            if w <= room + 1e-6:
+                used = width - room + w
                 current.append((word, w))
-                used = needed
+                widest = max(widest, w)
+                continue
+            split = _hyphenate(word, room, size)
+            if split is not None:
+                head, tail = split
+                current.append((head, _word_width(head, size)))
+                widest = max(widest, current[-1][1])
+                pending.insert(0, tail)
+            elif current:
+                pending.insert(0, word)  # try again at the start of the next line
+            else:
+                current.append((word, w))  # alone and still too wide: reported as a width overflow
+                widest = max(widest, w)
+            lines.append(current)
+            owners.append(p_index)
+            current, used = [], 0.0
         lines.append(current)
         owners.append(p_index)
+    lines, owners = _drop_empty_breaks(lines, owners, paragraphs)
     return lines, owners, widest
+
+
+def _drop_empty_breaks(lines, owners, paragraphs):
+    """A paragraph's last line is empty when its final word ended a line; drop it (keep empty paragraphs)."""
+    kept_lines, kept_owners = [], []
+    for index, (line, owner) in enumerate(zip(lines, owners)):
+        ends_paragraph = index + 1 == len(lines) or owners[index + 1] != owner
+        earlier_line_of_paragraph = index > 0 and owners[index - 1] == owner
+        if not line and ends_paragraph and earlier_line_of_paragraph:
+            continue
+        kept_lines.append(line)
+        kept_owners.append(owner)
+    return kept_lines, kept_owners
 
 
 def _place(lines, owners, size: float, width: float, height: float, align: str, valign: str,
@@ -216,19 +265,20 @@ def set_text(markup: str, role: str, size: float, min_size: float, width: float,
                           placed.baseline - 0.36 * fitted.size * PT_MM - edge / 2, edge))
             joinable = False  # text after an icon starts a new run
             continue
-        for char in missing_glyphs(piece.text, piece.role):
+        drawn = piece.text.replace(SOFT_HYPHEN, "")
+        for char in missing_glyphs(drawn, piece.role):
             missing[char] = None
         last = runs[-1] if runs and joinable else None
         if last is not None and last[3] == piece.role and abs(last[1] - placed.baseline) < 1e-6:
             gap = placed.x - (last[0] + last[4])
             if abs(gap) < 1e-6:
-                last[2] += piece.text
+                last[2] += drawn
                 last[4] = placed.x + placed.width - last[0]
                 continue
             if abs(gap - text_width_pt(" ", piece.role, fitted.size) * PT_MM) < 1e-6:
-                last[2] += " " + piece.text
+                last[2] += " " + drawn
                 last[4] = placed.x + placed.width - last[0]
                 continue
-        runs.append([placed.x, placed.baseline, piece.text, piece.role, placed.width])
+        runs.append([placed.x, placed.baseline, drawn, piece.role, placed.width])
         joinable = True
     return SetText(fitted, tuple(tuple(r) for r in runs), tuple(icons), tuple(missing))

@@ -73,3 +73,24 @@ def test_paragraphs_start_on_new_lines():
     first, second = fitted.pieces
     assert first.x == second.x == 0.0
     assert second.baseline > first.baseline + 8.0 * PT_MM
+
+
+def test_soft_hyphens_break_long_words_with_a_visible_hyphen_only_at_the_break():
+    from generator.layout.richtext import set_text
+    word = "Aktivitäts\u00adwürfel\u00adablage\u00adfläche"
+    markup = f"Legt {word} ab"
+    whole = text_width_pt(word.replace("\u00ad", ""), "regular", 8.0) * PT_MM
+    setting = set_text(markup, "regular", 8.0, 8.0, whole * 0.7, 30.0, "left", "top", 1.18, 0.35, 0)
+    assert setting.fitted.fits  # without the soft hyphens the word would be wider than the box
+    texts = [run[2] for run in setting.runs]
+    assert all("\u00ad" not in t for t in texts)
+    assert any(t.endswith("-") for t in texts)  # the line that breaks inside the word ends in a hyphen
+    joined = "".join(t[:-1] if t.endswith("-") else t + " " for t in texts)
+    assert "Aktivitätswürfelablagefläche" in joined.replace(" ", "")
+    unbroken = set_text(markup, "regular", 8.0, 8.0, 200.0, 30.0, "left", "top", 1.18, 0.35, 0)
+    assert [run[2] for run in unbroken.runs] == ["Legt Aktivitätswürfelablagefläche ab"]
+
+
+def test_a_word_too_wide_without_soft_hyphens_is_a_width_overflow():
+    fitted = fit_text("Aktivitätswürfelablagefläche", "regular", 8.0, 6.5, 15.0, 30.0)
+    assert not fitted.fits and fitted.overflow_kind == "width" and fitted.lines == 1
