@@ -53,3 +53,21 @@ def test_a_game_without_cards_writes_no_card_files(game_copy, tmp_path):
     errors = ErrorList()
     assert render_cards(content, out, BuildOptions(), errors) == []
     assert not errors and list(out.iterdir()) == []
+
+
+def test_a_kind_back_that_does_not_fit_points_at_the_kind_in_game_yaml(game_copy, tmp_path):
+    game = game_copy / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    text = text.replace("back: {title: {de: Ereignis, en: Event}",
+                        "back: {title: {de: Ereignis, en: Event of a length no card back can hold}", 1)
+    game.write_text(text, encoding="utf-8")
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "no card back can hold" in t)
+    content = load_game(game_copy.parent, "escape-earth")
+    errors = ErrorList()
+    out = tmp_path / "out"
+    out.mkdir()
+    assert render_cards(content, out, BuildOptions(languages=("en",)), errors) == []
+    [error] = errors.sorted()
+    assert error.mark.file.endswith("game.yaml") and error.mark.line == line
+    assert "back of kind 'event'" in error.message and "field 'back.title', en" in error.message
+    assert list(out.iterdir()) == []
