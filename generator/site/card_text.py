@@ -1,20 +1,16 @@
-"""A card face as Markdown text: the same facts the printed card shows, searchable on the site.
+"""A card face as Markdown text: the facts the printed card shows, searchable on the site.
 
-Effects print as their operation's sentence with the parameters filled in, fields as
-`**Label:** value` by their declared type, so any game's cards render without game code.
+The sentences and field lines are the card pipeline's own (generator/layout/context.py: effect
+sentences from the game's operations, fields by their declared type), so the gallery's text is
+what the printed card says. Only costs in running rules text get a form of their own here.
 """
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 from generator.content.loader import GameContent
-from generator.content.schema import Card, Effect, Face, FieldSpec
+from generator.content.schema import Card, Effect, Face
+from generator.layout import context as card_context
 from generator.site.i18n import label
-from generator.site.markup import escape
-
-PARAM_RE = re.compile(r"(:?)\{([a-z_][a-z0-9_]*)\}(:?)")
 
 
 def resource_icon(content: GameContent, resource_id: str) -> str:
@@ -38,60 +34,20 @@ def costs_text(content: GameContent, costs: dict[str, int], lang: str) -> str:
 
 
 def effect_sentence(content: GameContent, effect: Effect, lang: str) -> str:
-    """The operation's sentence in `lang` with the effect's parameters filled in."""
-    ops = {op.id: op for op in content.game.operations}
-    op = ops.get(effect.op)
-    if op is None:
-        return effect.op
-
-    def fill(match: re.Match) -> str:
-        before, name, after = match.groups()
-        value = effect.args.get(name)
-        if value is None:
-            return match.group(0)
-        spec = op.params.get(name)
-        if spec is not None and spec.type == "resource" and isinstance(value, str):
-            if before and after:
-                return f":{resource_icon(content, value)}:"
-            return before + resource_name(content, value, lang) + after
-        return before + str(value) + after
-
-    return PARAM_RE.sub(fill, op.text.get(lang))
-
-
-def field_text(content: GameContent, spec: FieldSpec, value: Any, lang: str) -> str:
-    """A field's value by its declared type, as Markdown."""
-    if spec.type == "costs" and isinstance(value, dict):
-        return costs_text(content, value, lang)
-    if spec.type == "resource" and isinstance(value, str):
-        return f":{resource_icon(content, value)}: {resource_name(content, value, lang)}"
-    if spec.type in ("ints", "list", "tags") and isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    if isinstance(value, bool):
-        return label("yes" if value else "no", lang)
-    if spec.type == "text" and isinstance(value, dict):
-        return escape(str(value.get(lang, "")))
-    return escape(str(value))
+    """The operation's sentence in `lang` with the effect's parameters filled in, as on the card."""
+    return card_context.effect_sentence(content, effect, lang)
 
 
 def face_lines(content: GameContent, card: Card, face: Face, lang: str) -> list[str]:
-    """Markdown lines for one face: effect sentences, rules text, labelled fields, flavour, science."""
+    """Markdown lines for one face: cost, effect sentences, rules text, fields, flavour, science."""
     kind = content.game.kind(card.kind)
     lines: list[str] = []
     if card.cost is not None and face is card:
         lines.append(f"**{label('cost', lang)}:** {card.cost}")
-    for effect in face.effects:
-        lines.append(effect_sentence(content, effect, lang))
+    lines += [card_context.effect_sentence(content, effect, lang) for effect in face.effects]
     if face.text is not None:
         lines.append(face.text.get(lang))
-    for name, spec in kind.fields.items():
-        if name not in face.fields or face.fields[name] is None:
-            continue
-        value = face.fields[name]
-        if spec.label is not None:
-            lines.append(f"**{escape(spec.label.get(lang))}:** {field_text(content, spec, value, lang)}")
-        elif spec.type == "resource":
-            lines.append(field_text(content, spec, value, lang))
+    lines += [field["line"] for field in card_context.field_lines(content, kind, face, lang, None)]
     if face.flavor is not None:
         lines.append(f"*{face.flavor.get(lang)}*")
     if face.science is not None:

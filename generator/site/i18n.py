@@ -30,17 +30,11 @@ LABELS: dict[str, dict[str, str]] = {
     "count": {"de": "Anzahl", "en": "Count"},
     "component": {"de": "Bestandteil", "en": "Component"},
     "picture": {"de": "Bild", "en": "Picture"},
-    "in_the_box": {"de": "im Spiel", "en": "in the box"},
     "card_designs": {"de": "Kartenmotive", "en": "card designs"},
     "front": {"de": "Vorderseite", "en": "Front"},
     "back": {"de": "Rückseite", "en": "Back"},
-    "upgraded_side": {"de": "verbesserte Seite", "en": "upgraded side"},
     "cost": {"de": "Kosten", "en": "Cost"},
-    "yes": {"de": "ja", "en": "yes"},
-    "no": {"de": "nein", "en": "no"},
-    "flavor": {"de": "Stimmungstext", "en": "Flavour"},
     "science": {"de": "Wissenschaft", "en": "Science"},
-    "effects": {"de": "Effekt", "en": "Effect"},
     "designed": {"de": "für diese Ausgabe gestaltet", "en": "designed for this edition"},
     "designed_hint": {"de": "Die Spielregel lässt diesen Wert offen; diese Ausgabe hat ihn festgelegt.",
                       "en": "The rulebook leaves this value open; this edition chose it."},
@@ -57,8 +51,6 @@ LABELS: dict[str, dict[str, str]] = {
     "replayed": {"de": "Dieses Beispiel wird bei jedem Build von der Regel-Engine nachgespielt; "
                          "es kann keinen regelwidrigen Zug zeigen.",
                  "en": "This example is replayed by the rules engine on every build; it cannot show an illegal move."},
-    "examples_intro": {"de": "Beispielzüge, Schritt für Schritt von der Regel-Engine nachgespielt.",
-                       "en": "Example turns, replayed step by step by the rules engine."},
     "file": {"de": "Datei", "en": "File"},
     "size": {"de": "Größe", "en": "Size"},
     "what": {"de": "Inhalt", "en": "What"},
@@ -76,7 +68,6 @@ LABELS: dict[str, dict[str, str]] = {
     "term": {"de": "Begriff", "en": "Term"},
     "meaning": {"de": "Bedeutung", "en": "Meaning"},
     "choose_language": {"de": "Sprache wählen", "en": "Choose a language"},
-    "open_game": {"de": "Zum Spiel", "en": "Open the game"},
 }
 
 LANGUAGE_NAMES: dict[str, str] = {"de": "Deutsch", "en": "English"}
