@@ -131,11 +131,10 @@ class PdfFaceDrawer:
                 index = end
                 if self.use_forms and item.block is not None and item.block in self._shared_blocks:
                     name = self._block_form(runs)
-                    ox, oy = item.origin
-                    c.saveState()
-                    c.translate(ox * mm, (height - oy) * mm)
+                    dx, dy = item.origin[0] * mm, (height - item.origin[1]) * mm
+                    c.translate(dx, dy)  # a translate pair is cheaper than saving the graphics state
                     c.doForm(name)
-                    c.restoreState()
+                    c.translate(-dx, -dy)
                 else:
                     self._draw_text(runs, 0.0, height)
                 continue
