@@ -80,7 +80,8 @@ def test_declared_fields_print_with_their_labels_by_type(escape_earth, layouts):
     text = text_of(layouts.front(escape_earth.card("bauen-1"), "en"))
     assert "Active at position:" in text and "3 · 4 · 5" in text
     assert "Travel value: 2" in text
-    assert "player" not in text.lower()  # an unlabelled number is bookkeeping, not printed
+    assert "Player: 1" in text  # the owner of an activity card is labelled, so it prints
+    assert "role" not in text_of(layouts.front(escape_earth.card("erde"), "en")).lower()  # unlabelled: bookkeeping
     farm = layouts.front(escape_earth.card("hydroponische-farm"), "en")
     bold = {r.text for r in runs(farm) if r.font == "bold"}
     assert {"Upgrade:", "Capacity:", "Planets only"} <= bold  # a true flag prints as its label
