@@ -150,8 +150,16 @@ def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[Rul
     """Every rules page of a game in `lang`, in page order."""
     context = rules_context(content, lang)
     pages: list[RulesPage] = []
+    slugs: dict[str, str] = {}
     for filename in sorted(content.rules.get(lang, {}), key=page_order):
         display = f"{content.root.name}/rules/{lang}/{filename}"
+        slug = page_slug(filename)
+        if slug in slugs:
+            errors.add(Mark(display, 1, 1), f"rules page '{filename}' has the same address as '{slugs[slug]}' "
+                       f"(rules/{slug}/)", hint="the number prefix only orders pages; give each page its own name",
+                       code="rules")
+            continue
+        slugs[slug] = filename
         markdown = render_rules_page(content.rules[lang][filename], context, display, errors)
         if markdown is None:
             continue
@@ -160,5 +168,5 @@ def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[Rul
             errors.add(Mark(display, 1, 1), "rules page has no `# title` line", hint="start the page with `# Title`",
                        code="rules")
             continue
-        pages.append(RulesPage(filename, page_slug(filename), match.group(1).strip(), markdown))
+        pages.append(RulesPage(filename, slug, match.group(1).strip(), markdown))
     return pages

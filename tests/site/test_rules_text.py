@@ -66,3 +66,17 @@ def test_page_order_and_slug():
     names = ["rulings.md", "40-turn.md", "10-goal.md", "100-end.md", "glossary.md"]
     assert sorted(names, key=page_order) == ["10-goal.md", "40-turn.md", "100-end.md", "glossary.md", "rulings.md"]
     assert page_slug("40-turn.md") == "turn" and page_slug("rulings.md") == "rulings"
+
+
+def test_two_pages_with_one_address_are_refused(escape_earth):
+    from dataclasses import replace
+
+    from generator.site.rules_text import render_rules
+
+    game = replace(escape_earth, rules={"de": {"10-setup.md": "# A\n", "setup.md": "# B\n"}, "en": {}})
+    errors = ErrorList()
+    pages = render_rules(game, "de", errors)
+    assert [p.source for p in pages] == ["10-setup.md"]
+    [error] = list(errors)
+    assert error.mark.file == "escape-earth/rules/de/setup.md"
+    assert "same address as '10-setup.md'" in error.message
