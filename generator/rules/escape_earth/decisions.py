@@ -129,18 +129,20 @@ class EscapeEarthDecisions(EscapeEarthBase):
         row = self.rows[p]
         ship = self.ships[p]
         cards = self.cards[p]
-        actions: list[Action] = [("improve", row[i]) for i in range(len(row) - 1)]
-        active = {a for i, a in enumerate(row) if i + 1 in cards[a].active_positions}
+        actions: list[Action] = [("improve", a) for a in row[:-1]]
+        active = set()
         targets: dict[int, list[int]] = {}
-        for activity in row:
-            if activity in active:
-                travel = cards[activity].travel
+        for position, activity in enumerate(row, 1):
+            card = cards[activity]
+            if position in card.active_positions:
+                active.add(activity)
+                travel = card.travel
                 if travel not in targets:
                     targets[travel] = self.move_targets(p, travel)
                 for dest in targets[travel]:
                     actions.append(("move", activity, dest))
         points = cards["build"].build_points[row.index("build")] if "build" in active else 0
-        sources = self.cube_sources()
+        sources = self.cube_sources() if any(self.cubes) or any(self.free) else {}
         here = self.building[ship]
         if points and (here is None or self.data.buildings[here].replaceable):
             for b in self.data.buildings.values():
@@ -193,9 +195,8 @@ class EscapeEarthDecisions(EscapeEarthBase):
             self.phase = ACTION
             self._continue_effects()
             return
-        p = self.player
         self.actions_left -= 1
-        getattr(self, "_do_" + kind)(p, action)
+        _ACTION_CODE[kind](self, self.player, action)
 
     def _do_pass(self, p: int, action: Action) -> None:
         self._emit("passed", player=p + 1)
@@ -281,3 +282,7 @@ class EscapeEarthDecisions(EscapeEarthBase):
         self._emit("aliens-pushed", player=p + 1, pos=pos, n=n)
         for _ in range(n):
             self._step_aliens(+1)
+
+
+_ACTION_CODE = {kind: getattr(EscapeEarthDecisions, "_do_" + kind)
+                for kind in ("pass", "improve", "move", "build", "upgrade", "produce", "fight", "push")}
