@@ -33,6 +33,9 @@ WORDS = {
               "en": "{t} time cards face down, {e} event cards, {r} events removed"},
     "fight": {"de": "Bekämpfung", "en": "fight"},
     "upgraded": {"de": "verbessert", "en": "upgraded"},
+    "travel": {"de": "Reise {t}", "en": "travel {t}"},
+    "respond": {"de": "; offen: {e} sofort bekämpfen?", "en": "; pending: fight {e} at once?"},
+    "lose": {"de": "; offen: welcher {r}-Würfel geht verloren?", "en": "; pending: which {r} cube is lost?"},
 }
 
 
@@ -41,8 +44,12 @@ def summarize(state: EscapeEarthBase, lang: str) -> list[tuple[str, str]]:
     d = state.data
     w = lambda key, **kw: WORDS[key][lang].format(**kw)  # noqa: E731
     rows: list[tuple[str, str]] = []
-    rows.append((LABELS["turn"][lang], w("over") if state.result else
-                 w("turn", t=state.turn, p=state.player + 1, a=state.actions_left)))
+    turn = w("over") if state.result else w("turn", t=state.turn, p=state.player + 1, a=state.actions_left)
+    if state.result is None and state.phase == "respond" and state.pending_event:
+        turn += w("respond", e=d.events[state.pending_event].name.get(lang))
+    elif state.result is None and state.phase == "lose" and state.pending_loss:
+        turn += w("lose", r=d.resource_names[state.pending_loss].get(lang))
+    rows.append((LABELS["turn"][lang], turn))
     cards = []
     for pos, card in enumerate(state.track):
         name = d.galaxy[card].name.get(lang) if pos < state.revealed else "?"
@@ -73,7 +80,7 @@ def summarize(state: EscapeEarthBase, lang: str) -> list[tuple[str, str]]:
         for i, activity in enumerate(row):
             card = state.cards[p][activity]
             mark = "✓" if state.is_active(p, activity) else ""
-            items.append(f"{i + 1} {d.activity_names[activity].get(lang)}{mark} ({card.travel})")
+            items.append(f"{i + 1} {d.activity_names[activity].get(lang)}{mark} ({w('travel', t=card.travel)})")
         rows.append((LABELS["row"][lang].format(p=p + 1), " · ".join(items)))
     events = []
     for card in dict.fromkeys(state.active_events):
