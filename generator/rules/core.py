@@ -163,7 +163,8 @@ class GameState:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action; return the events it caused, automatic steps after it included."""
-        if action not in self.legal_actions():
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:
             raise self._violation(action) or _unlisted(action)
         self._legal = None
         first = len(self._events)

@@ -174,6 +174,10 @@ class EscapeEarthDecisions(EscapeEarthBase):
     # -- direct effects ------------------------------------------------------------------------
     def _do(self, action: Action) -> None:
         kind = action[0]
+        if self.phase == ACTION:
+            self.actions_left -= 1
+            _ACTION_CODE[kind](self, self.player, action)
+            return
         if kind == "fight-now":
             card = self.pending_event
             assert card is not None
@@ -194,9 +198,6 @@ class EscapeEarthDecisions(EscapeEarthBase):
             self.pending_loss = None
             self.phase = ACTION
             self._continue_effects()
-            return
-        self.actions_left -= 1
-        _ACTION_CODE[kind](self, self.player, action)
 
     def _do_pass(self, p: int, action: Action) -> None:
         self._emit("passed", player=p + 1)

@@ -65,7 +65,7 @@ class EscapeEarthBase(GameState):
         self.removed_cubes = {r: 0 for r in data.resources}
         self.stacks = {b.id: b.count for b in data.buildings.values()}
         self.removed_buildings: list[str] = []
-        self.cards = {p: {c.activity: c for c in data.activities[p]} for p in range(data.players)}
+        self.cards = _cards_by_player(data)
         self.rows: list[list[str]] = []
         self.time_deck: list[str] = []
         self.time_seen: list[str] = []
@@ -358,6 +358,16 @@ class EscapeEarthBase(GameState):
         self.player = (self.player + 1) % len(self.rows)
         self.turn += 1
         self._start_turn()
+
+
+_CARDS: dict[int, dict] = {}
+
+
+def _cards_by_player(data: RulesData) -> dict[int, dict]:
+    """player -> activity -> card; the same (never changed) dict for every game of the content."""
+    if id(data) not in _CARDS:
+        _CARDS[id(data)] = {p: {c.activity: c for c in data.activities[p]} for p in range(data.players)}
+    return _CARDS[id(data)]
 
 
 OPERATION_CODE = {
