@@ -95,7 +95,7 @@ def example_page(site: GameSite, example: Any, replay: Any) -> str:
         lines += [site.md(site.t(example.intro), page), ""]
     options = ", ".join(f"{k}: {v}" for k, v in sorted(example.options.items()))
     lines += [f"{label('seed', lang)}: {example.seed}" + (f" · {label('options', lang)}: {escape(options)}" if options else ""),
-              "", f'!!! info ""', "", f"    {label('replayed', lang)}", ""]
+              "", '!!! info ""', "", f"    {label('replayed', lang)}", ""]
     setup = [str(e) for e in _by_lang(getattr(replay, "setup_events_text", None) or {}, lang)]
     if setup:
         lines += [f"## {label('setup_events', lang)}", ""] + [f"1. {site.md(escape(e), page)}" for e in setup] + [""]

@@ -43,7 +43,7 @@ def cards_page(site: GameSite) -> str | None:
         if not kind.double_sided:
             back = _face_image(site, page, cards[0].id, "back", f"{site.t(kind.name)} – {label('back', lang)}")
             if back:
-                lines += [f'<div class="pnp-kind-back" markdown>', "", back, "", "</div>", ""]
+                lines += ['<div class="pnp-kind-back" markdown>', "", back, "", "</div>", ""]
         for card in cards:
             name = site.t(card.name)
             lines += [f"### {escape(name)} {{ #card-{card.id} }}", ""]

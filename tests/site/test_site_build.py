@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.site.conftest import REPO, copy_content, pnp_build
+from tests.site.conftest import copy_content, pnp_build
 
 
 def pages(root: Path) -> set[str]:
