@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import hashlib
 import random
+import weakref
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterable
+from typing import Any, Callable, Hashable, Iterable
 
 Action = tuple  # every engine's actions are hashable tuples, e.g. ("improve", "food")
 
@@ -89,6 +90,26 @@ class Outcome:
     won: bool
     cause: str
     text: dict[str, str] = field(default_factory=dict)
+
+
+class PerObject:
+    """A cache of values computed from an object, kept while that object lives.
+
+    Keyed by identity (content objects are not hashable) and checked through a weak reference,
+    so a reloaded content never meets a value computed from an earlier one at the same address.
+    """
+
+    def __init__(self) -> None:
+        self._items: dict[int, tuple[weakref.ref, Any]] = {}
+
+    def get(self, owner: object, make: Callable[[], Any]) -> Any:
+        key = id(owner)
+        item = self._items.get(key)
+        if item is not None and item[0]() is owner:
+            return item[1]
+        value = make()
+        self._items[key] = (weakref.ref(owner, lambda _ref, key=key: self._items.pop(key, None)), value)
+        return value
 
 
 def stable_hash(key: Hashable) -> str:

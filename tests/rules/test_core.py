@@ -161,3 +161,14 @@ def test_every_event_renders_in_both_languages(content):
         for ev in state.events:
             de, en = state.render(ev, "de"), state.render(ev, "en")
             assert de and en and "{" not in de + en
+
+
+def test_a_reloaded_content_is_read_afresh(content):
+    import copy
+
+    from generator.rules.escape_earth import rules_data
+
+    first = rules_data(content)
+    assert rules_data(content) is first
+    other = copy.copy(content)
+    assert rules_data(other) is not first

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from generator.content.loader import GameContent
-from generator.rules.core import Event
+from generator.rules.core import Event, PerObject
 from generator.rules.escape_earth.accounting import invariant_problems
 from generator.rules.escape_earth.data import RulesData, load_rules_data, rules_hash
 from generator.rules.escape_earth.greedy import GreedyPolicy
@@ -58,15 +58,12 @@ class EscapeEarthState(EscapeEarthNotation):
         return describe_action(self, action, lang)
 
 
-_DATA: dict[int, RulesData] = {}
+_DATA = PerObject()
 
 
 def rules_data(content: GameContent) -> RulesData:
-    """The engine's reading of `content`, cached per content object."""
-    key = id(content)
-    if key not in _DATA:
-        _DATA[key] = load_rules_data(content)
-    return _DATA[key]
+    """The engine's reading of `content`, cached while that content object lives."""
+    return _DATA.get(content, lambda: load_rules_data(content))
 
 
 def options_of(options: dict | None) -> dict:

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from collections import Counter
 
+from generator.rules.core import PerObject
+
 from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD
 from generator.rules.escape_earth.state import NO_ANOMALY, RESPOND, EscapeEarthBase
 
 
-_BOX: dict[int, tuple[Counter, Counter, Counter]] = {}
+_BOX = PerObject()
 
 
 def _box(state: EscapeEarthBase) -> tuple[Counter, Counter, Counter]:
     """What the box holds: galaxy, event and time cards by id (computed once per content)."""
     d = state.data
-    if id(d) not in _BOX:
-        _BOX[id(d)] = (Counter(d.galaxy_deck) + Counter([d.earth, d.ocean]), Counter(d.event_deck()),
-                       Counter(d.time_deck()))
-    return _BOX[id(d)]
+    return _BOX.get(d, lambda: (Counter(d.galaxy_deck) + Counter([d.earth, d.ocean]), Counter(d.event_deck()),
+                                Counter(d.time_deck())))
 
 
 def invariant_problems(state: EscapeEarthBase) -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.rules.core import GameState, Outcome
+from generator.rules.core import GameState, Outcome, PerObject
 from generator.rules.escape_earth.data import (ACTIONS_PER_TURN, ANOMALY_FIRST_CARD, ANOMALY_STEP,
                                                CHAOS_DISTINCT_EVENTS, OPEN_IN_FIRST_ROW,
                                                REMOVED_UNSEEN, RulesData)
@@ -360,14 +360,12 @@ class EscapeEarthBase(GameState):
         self._start_turn()
 
 
-_CARDS: dict[int, dict] = {}
+_CARDS = PerObject()
 
 
 def _cards_by_player(data: RulesData) -> dict[int, dict]:
     """player -> activity -> card; the same (never changed) dict for every game of the content."""
-    if id(data) not in _CARDS:
-        _CARDS[id(data)] = {p: {c.activity: c for c in data.activities[p]} for p in range(data.players)}
-    return _CARDS[id(data)]
+    return _CARDS.get(data, lambda: {p: {c.activity: c for c in data.activities[p]} for p in range(data.players)})
 
 
 OPERATION_CODE = {
