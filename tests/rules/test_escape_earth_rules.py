@@ -382,3 +382,10 @@ def test_all_ships_on_the_ocean_planet_win(table):
     s.apply(("move", "knowledge", 15))
     assert s.outcome().won and s.outcome().cause == "ocean-planet"
     assert s.legal_actions() == []
+
+
+def test_military_cubes_on_the_aliens_card_cannot_push_them(table):
+    s = table(variant="beginner", aliens=1)
+    put(s, 1, "starbase", cubes=1)
+    assert not [a for a in s.legal_actions() if a[0] == "push"]
+    assert "blocked" in refusal(s, "push military@2")

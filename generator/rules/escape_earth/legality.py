@@ -228,6 +228,9 @@ class EscapeEarthLegality(EscapeEarthDecisions):
                             "Experts push the aliens back only onto revealed cards.")
             return _err("push.start", "Weiter als bis neben den Ozeanplaneten gehen die Aliens nicht zurück.",
                         "The aliens go back no further than beside the ocean planet.")
+        if pos == self.aliens:
+            return _err("blocked.cubes", f"Die Würfel auf Karte {pos + 1} sind blockiert: Dort sind die Aliens.",
+                        f"The cubes on card {pos + 1} are blocked: the aliens are there.")
         if not isinstance(pos, int) or not 0 <= pos < self.length or self.available(pos, "military") < n:
             return _err("push.cubes", "Die Militärwürfel kommen alle von einem Gebäude, das so viele hat.",
                         "The military cubes all come from one building that holds that many.")
