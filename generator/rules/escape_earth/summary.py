@@ -26,7 +26,7 @@ WORDS = {
     "none": {"de": "keine", "en": "none"},
     "off": {"de": "nicht im Spiel", "en": "not in play"},
     "player": {"de": "Spieler {p}", "en": "player {p}"},
-    "turn": {"de": "Zug {t}, Spieler {p} ist am Zug, noch {a} Aktion(en)", "en": "turn {t}, player {p} to play, {a} action(s) left"},
+    "turn": {"de": "{t} – Spieler {p} ist am Zug, noch {a} Aktion(en)", "en": "{t} – player {p} to play, {a} action(s) left"},
     "over": {"de": "Spiel vorbei", "en": "game over"},
     "free": {"de": "freier Würfel", "en": "free cube"},
     "decks": {"de": "{t} Zeitkarten verdeckt, {e} Ereigniskarten, {r} Ereignisse entfernt",
