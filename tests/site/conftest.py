@@ -21,6 +21,7 @@ class Build:
     code: int
     out: str
     err: str
+    content: Path | None = None
 
     @property
     def output(self) -> Path:
@@ -47,8 +48,10 @@ def copy_content(target: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Build:
-    """The repository's content built once; tests only read it."""
+    """The repository's content, snapshotted and built once; tests only read it."""
     root = tmp_path_factory.mktemp("built")
-    build = pnp_build(root, REPO / "content", "escape-earth")
+    content = copy_content(root / "content")
+    build = pnp_build(root, content, "escape-earth")
     assert build.code == 0, build.err
+    build.content = content
     return build

@@ -9,7 +9,6 @@ import pytest
 from generator.content.errors import ErrorList
 from generator.content.library import load_checked
 from tests.site.browser import browser_missing, chromium, serve_folder
-from tests.site.conftest import REPO
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 
@@ -37,9 +36,9 @@ def page(site):
     context.close()
 
 
-def escape_earth():
+def escape_earth(content: Path):
     errors = ErrorList()
-    [game] = load_checked(REPO / "content", ["escape-earth"], errors)
+    [game] = load_checked(content, ["escape-earth"], errors)
     return game
 
 
@@ -76,12 +75,12 @@ def test_search_finds_a_card_by_name(site, page, lang, query, card_id):
     assert query in hit.inner_text()
 
 
-def test_gallery_images_are_rendered(site, page):
+def test_gallery_images_are_rendered(built, site, page):
     base, _ = site
     page.goto(f"{base}de/escape-earth/cards/", wait_until="load")
     widths = page.eval_on_selector_all("img.pnp-face", "imgs => imgs.map(i => [i.getAttribute('src'), i.complete, i.naturalWidth])")
     # every design's front, the own back of each double-sided card, one shared back per other kind
-    game = escape_earth()
+    game = escape_earth(built.content)
     double = {k.id for k in game.game.kinds if k.double_sided}
     kinds = {c.kind for c in game.cards}
     expected = len(game.cards) + sum(c.kind in double for c in game.cards) + len(kinds - double)

@@ -87,7 +87,7 @@ def test_a_refused_example_step_fails_the_build_naming_file_step_and_rule(built,
 @pytest.mark.skipif(not list((REPO / "content" / "escape-earth" / "examples").glob("*.yaml")),
                     reason="content/escape-earth/examples holds no examples yet")
 def test_every_content_example_has_a_page_in_both_languages(built):
-    ids = sorted(p.stem for p in (REPO / "content" / "escape-earth" / "examples").glob("*.yaml"))
+    ids = sorted(p.stem for p in (built.content / "escape-earth" / "examples").glob("*.yaml"))
     for lang in ("de", "en"):
         pages = sorted(p.parent.name for p in (built.site / lang / "escape-earth" / "examples").glob("*/index.html"))
         assert pages == ids
