@@ -159,7 +159,8 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TimeElapsedColumn(), console=stderr, transient=True, disable=output_format == "json") as progress:
-        task = progress.add_task("building", total=len(loaded) * len(STEPS))
+        # per game: every step plus the site's example replays; then one mkdocs build per language
+        task = progress.add_task("building", total=len(loaded) * (len(STEPS) + 1) + len(options.languages))
 
         def on_step(game: str, step: str) -> None:
             progress.update(task, description=f"{game}: {step}", advance=1)
