@@ -25,6 +25,7 @@ class BuildOptions:
     languages: tuple[str, ...] = ("de", "en")
     papers: tuple[str, ...] = ("a4", "letter")
     seed: int = 0
+    cut_lines: bool = False
 
 
 class Progress(Protocol):

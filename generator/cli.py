@@ -138,8 +138,9 @@ def info(game: str, content_dir: Path, output_format: str) -> None:
               help="Language of the outputs.")
 @click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all", show_default=True,
               help="Paper size of printable sheets.")
+@click.option("--cut-lines", is_flag=True, help="Also draw a dashed cut-line grid along every card edge on the sheets.")
 @format_option
-def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str,
+def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, cut_lines: bool,
           output_format: str) -> None:
     """Check GAMES (default: all) and write their outputs under --output.
 
@@ -154,7 +155,7 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
         report_errors(errors, output_format)
         sys.exit(1)
     options = BuildOptions(languages=("de", "en") if lang == "all" else (lang,),
-                           papers=("a4", "letter") if paper == "all" else (paper,))
+                           papers=("a4", "letter") if paper == "all" else (paper,), cut_lines=cut_lines)
     from generator.build import STEPS
 
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),

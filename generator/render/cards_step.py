@@ -81,7 +81,7 @@ def _write(content: GameContent, out_dir: Path, options, lang: str, deck: list[P
     written: list[Path] = []
     for paper in options.papers:
         path = out_dir / f"cards-{lang}-{paper}.pdf"
-        write_sheets(path, deck, paper, content.icons, title, lang, cut_lines=getattr(options, "cut_lines", False))
+        write_sheets(path, deck, paper, content.icons, title, lang, cut_lines=options.cut_lines)
         written.append(path)
     pod = out_dir / f"cards-{lang}-pod.pdf"
     write_pod(pod, deck, content.icons, title)

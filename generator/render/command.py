@@ -11,7 +11,6 @@ from __future__ import annotations
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -22,13 +21,6 @@ from generator.build import BuildOptions
 from generator.content.errors import ErrorList
 from generator.content.library import UnknownGame, load_checked, resolve_games
 from generator.render.cards_step import render_cards
-
-
-@dataclass(frozen=True)
-class CardBuildOptions(BuildOptions):
-    """Build options plus what only card sheets know about."""
-
-    cut_lines: bool = False
 
 
 def _replace_card_outputs(staged: Path, final: Path) -> None:
@@ -59,7 +51,7 @@ def cards_command(games: tuple[str, ...], content_dir: Path, output_dir: Path, l
         raise click.UsageError(str(exc)) from None
     errors = ErrorList()
     loaded = load_checked(content_dir, ids, errors)
-    options = CardBuildOptions(languages=("de", "en") if lang == "all" else (lang,),
+    options = BuildOptions(languages=("de", "en") if lang == "all" else (lang,),
                                papers=("a4", "letter") if paper == "all" else (paper,), cut_lines=cut_lines)
     console = Console(stderr=True, highlight=False)
     output_dir.mkdir(parents=True, exist_ok=True)

@@ -44,3 +44,13 @@ def test_a_failing_game_leaves_the_previous_card_files(game_copy):
     assert "card 'erde'" in result.output and "field 'name'" in result.output
     assert old.read_bytes() == b"old"
     assert sorted(p.name for p in out.iterdir()) == ["escape-earth"]  # no staging folder left behind
+
+
+def test_build_passes_cut_lines_to_the_card_sheets(game_copy):
+    out = game_copy.parent.parent / "out"
+    result = CliRunner().invoke(cli, ["build", "escape-earth", "--content", str(game_copy.parent), "--output", str(out),
+                                      "--lang", "en", "--paper", "a4", "--cut-lines"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(out / "escape-earth" / "cards-en-a4.pdf") as pdf:
+        dashed = [ln for ln in pdf.pages[0].lines if ln.get("dash")]
+    assert len(dashed) == 6 + 6  # 3x3 poker cards with bleed gutters: both trim edges of each column and row
