@@ -56,6 +56,9 @@ def test_every_page_loads_without_console_errors(built, site, page):
         page.problems.clear()
         page.goto(base + url, wait_until="load")
         page.wait_for_load_state("networkidle")
+        if url == "":  # the language chooser replaces itself at once; its own aborted load is expected
+            page.problems[:] = [p for p in page.problems if p != f"request failed: {base}"]
+            assert page.url == f"{base}en/", page.url  # the browser's language (en-US) picks the English site
         if page.problems:
             failures[url] = list(page.problems)
     assert not failures
