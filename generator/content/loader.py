@@ -50,6 +50,20 @@ class GameContent:
     def card(self, card_id: str) -> Card:
         return next(c for c in self.cards if c.id == card_id)
 
+    def resource_icon(self, resource_id: str) -> str:
+        """The icon a resource is drawn with (its own id when it names none)."""
+        for res in self.game.resources:
+            if res.id == resource_id:
+                return res.icon or res.id
+        return resource_id
+
+    def resource_name(self, resource_id: str, lang: str) -> str:
+        """A resource's name in `lang` (its id when the game does not declare it)."""
+        for res in self.game.resources:
+            if res.id == resource_id:
+                return res.name.get(lang)
+        return resource_id
+
     def cards_of(self, kind: str) -> list[Card]:
         return [c for c in self.cards if c.kind == kind]
 

@@ -51,23 +51,9 @@ def cost_field(kind: CardKind) -> str | None:
     return None
 
 
-def _resource_icon(content: GameContent, resource_id: str) -> str:
-    for res in content.game.resources:
-        if res.id == resource_id:
-            return res.icon or res.id
-    return resource_id
-
-
-def _resource_name(content: GameContent, resource_id: str, lang: str) -> str:
-    for res in content.game.resources:
-        if res.id == resource_id:
-            return res.name.get(lang)
-    return resource_id
-
-
 def _param_text(content: GameContent, spec_type: str | None, value: Any, lang: str, as_icon: bool) -> str:
     if spec_type == "resource":
-        return f":{_resource_icon(content, value)}:" if as_icon else _resource_name(content, value, lang)
+        return f":{content.resource_icon(value)}:" if as_icon else content.resource_name(value, lang)
     if spec_type == "kind":
         kinds = {k.id: k for k in content.game.kinds}
         return kinds[value].name.get(lang) if value in kinds else str(value)
@@ -104,9 +90,9 @@ def field_value(content: GameContent, spec: FieldSpec, value: Any, lang: str) ->
     if spec.type in ("ints", "list", "tags") and isinstance(value, list):
         return " · ".join(str(v) for v in value)
     if spec.type == "costs" and isinstance(value, dict):
-        return " + ".join(f"{n} :{_resource_icon(content, r)}:" for r, n in value.items())
+        return " + ".join(f"{n} :{content.resource_icon(r)}:" for r, n in value.items())
     if spec.type == "resource":
-        return f":{_resource_icon(content, value)}: {_resource_name(content, value, lang)}"
+        return f":{content.resource_icon(value)}: {content.resource_name(value, lang)}"
     if spec.type == "effects" and isinstance(value, list):
         return " ".join(effect_sentence(content, Effect.model_validate(e), lang) for e in value)
     if spec.type == "card":

@@ -13,23 +13,9 @@ from generator.layout import context as card_context
 from generator.site.i18n import label
 
 
-def resource_icon(content: GameContent, resource_id: str) -> str:
-    for res in content.game.resources:
-        if res.id == resource_id:
-            return res.icon or res.id
-    return resource_id
-
-
-def resource_name(content: GameContent, resource_id: str, lang: str) -> str:
-    for res in content.game.resources:
-        if res.id == resource_id:
-            return res.name.get(lang)
-    return resource_id
-
-
 def costs_text(content: GameContent, costs: dict[str, int], lang: str) -> str:
     """`{knowledge: 1}` as `1 × :knowledge: Wissen` (icon and word, so it reads and searches)."""
-    return " + ".join(f"{amount} × :{resource_icon(content, res)}: {resource_name(content, res, lang)}"
+    return " + ".join(f"{amount} × :{content.resource_icon(res)}: {content.resource_name(res, lang)}"
                       for res, amount in costs.items())
 
 

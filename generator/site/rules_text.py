@@ -19,7 +19,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.suggest import did_you_mean
-from generator.site.card_text import costs_text, effect_sentence, resource_name
+from generator.site.card_text import costs_text, effect_sentence
 from generator.site.i18n import label
 from generator.site.markup import html_escape
 
@@ -108,7 +108,7 @@ def rules_context(content: GameContent, lang: str) -> dict[str, Any]:
         "component": lambda item_id: lookup({c.id: c for c in game.components}, "component", item_id),
         "kind": lambda item_id: lookup({k.id: k for k in game.kinds}, "card kind", item_id),
         "resource": lambda item_id: lookup({r.id: r for r in game.resources}, "resource", item_id),
-        "resource_name": lambda item_id: resource_name(content, item_id, lang),
+        "resource_name": lambda item_id: content.resource_name(item_id, lang),
         "variant": lambda item_id: lookup({v.id: v for v in game.variants}, "variant", item_id),
         "effect": effect,
         "costs": costs,

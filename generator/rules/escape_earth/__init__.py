@@ -8,12 +8,11 @@ texts.py: event sentences, summary.py: the table as label/value rows).
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 from generator.content.loader import GameContent
 from generator.rules.core import Event, PerObject
 from generator.rules.escape_earth.accounting import invariant_problems
-from generator.rules.escape_earth.data import RulesData, load_rules_data, rules_hash
+from generator.rules.escape_earth.data import RulesData, load_rules_data
 from generator.rules.escape_earth.greedy import GreedyPolicy
 from generator.rules.escape_earth.notation import EscapeEarthNotation
 from generator.rules.escape_earth.state import OPERATION_CODE, VARIANTS
