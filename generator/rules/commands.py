@@ -120,7 +120,8 @@ def replay(file: Path, game: str | None, content_dir: Path) -> None:
 @click.option("--max-turns", type=click.IntRange(min=1), default=DEFAULT_MAX_TURNS, show_default=True,
               help="A game still running after this many turns counts as 'unfinished'.")
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="Where to write the figures as JSON (default: output/<game>/simulation-<policy>-<variant>.json).")
+              help="Where to write the figures as JSON (default: output/simulations/<game>-<policy>-<variant>.json, "
+                   "apart from output/<game>, which every build replaces).")
 @content_opt
 def simulate_command(game: str, games: int, policy: str, variant: str | None, jobs: int, seed: int, max_turns: int,
                      out: Path | None, content_dir: Path) -> None:
@@ -148,7 +149,7 @@ def simulate_command(game: str, games: int, policy: str, variant: str | None, jo
     stdout.print(table)
     t = summary.turns
     stdout.print(f"turns per game: mean {t['mean']}, median {t['median']}, min {t['min']}, max {t['max']}")
-    target = out or Path("output") / game / f"simulation-{policy}-{options.get('variant', 'default')}.json"
+    target = out or Path("output") / "simulations" / f"{game}-{policy}-{options.get('variant', 'default')}.json"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(summary.as_json(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
     stdout.print(f"figures written to {target}")
