@@ -46,6 +46,7 @@ class _Checker:
         self.boards()
         self.tables()
         self.rules()
+        self.layouts()
         self.engine()
 
     def unique_ids(self) -> None:
@@ -334,6 +335,20 @@ class _Checker:
                             self.errors.add(Mark(relative(root / "rules" / lang / page), line_no, match.start() + 1),
                                             f"unknown icon '{name}'", hint=did_you_mean(name, self.c.icons, "icons"),
                                             code="reference")
+
+    def layouts(self) -> None:
+        """Every card kind finds its layout, and the game's own layout files are valid."""
+        from generator.layout import spec as layout_spec
+
+        for i, kind in enumerate(self.g.kinds):
+            if kind.layout and layout_spec.find_layout_file(kind.layout, self.c.root) is None:
+                self.errors.add(self.game_mark("kinds", i, "layout"), f"no layout '{kind.layout}' for card kind "
+                                f"'{kind.id}'", ("kinds", i, "layout"),
+                                hint=f"add layouts/{kind.layout}.yaml to the game or remove `layout:`", code="layout")
+        folder = self.c.root / "layouts"
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.y*ml")):
+                layout_spec.load_layout(path, self.errors)
 
     def engine(self) -> None:
         if not self.g.engine:

@@ -204,3 +204,19 @@ def test_usage_errors_exit_2(content: Path) -> None:
     assert missing_dir.code == 2
     bad_format = pnp("info", "tiny", "--content", str(content), "--format", "xml")
     assert bad_format.code == 2
+
+
+def test_a_game_layout_file_is_checked_by_check(content: Path) -> None:
+    layouts = content / "tiny/layouts"
+    layouts.mkdir()
+    (layouts / "event.yaml").write_text("front:\n  frame:\n    - {type: rectangle, x: 0, y: 0}\n", encoding="utf-8")
+    result = check(content)
+    assert_clean_failure(result)
+    assert "tiny/layouts/event.yaml:3:" in result.err and "unknown element type 'rectangle'" in result.err
+
+
+def test_a_kind_naming_a_missing_layout(content: Path) -> None:
+    edit(content / "tiny/game.yaml", "    size: mini\n", "    size: mini\n    layout: fancy\n")
+    result = check(content)
+    assert_clean_failure(result)
+    assert "no layout 'fancy' for card kind 'event'" in result.err
