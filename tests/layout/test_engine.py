@@ -9,7 +9,7 @@ import pytest
 from generator.content.errors import ErrorList
 from generator.content.schema import Text
 from generator.layout.engine import CardLayouts
-from generator.layout.geometry import PT_MM, IconPlacement, TextRun
+from generator.layout.geometry import PT_MM, IconPlacement, RectShape, TextRun
 
 SAFE = 3.0
 
@@ -77,16 +77,32 @@ def test_title_and_kind_name_are_in_the_header_in_the_chosen_language(escape_ear
 
 
 def test_declared_fields_print_with_their_labels_by_type(escape_earth, layouts):
-    text = text_of(layouts.front(escape_earth.card("bauen-1"), "en"))
-    assert "Active at position:" in text and "3 · 4 · 5" in text
-    assert "Travel value: 2" in text
-    assert "Player: 1" in text  # the owner of an activity card is labelled, so it prints
-    assert "role" not in text_of(layouts.front(escape_earth.card("erde"), "en")).lower()  # unlabelled: bookkeeping
+    text = text_of(layouts.front(escape_earth.card("asteroidenfeld"), "en"))
+    assert "Travel cost: 2" in text
+    assert "role" not in text.lower() and "asteroid_field" not in text  # unlabelled: bookkeeping, not printed
     farm = layouts.front(escape_earth.card("hydroponische-farm"), "en")
     bold = {r.text for r in runs(farm) if r.font == "bold"}
     assert {"Upgrade:", "Capacity:", "Planets only"} <= bold  # a true flag prints as its label
     assert "Food" in text_of(farm)  # the unlabelled resource it produces prints as icon and name
     assert "food" in {i.name for i in farm.items if isinstance(i, IconPlacement)}
+
+
+def test_activity_cards_use_the_games_own_layout(escape_earth, layouts):
+    """Active positions along the top (highlighted), travel value in the middle, build points at the bottom."""
+    card = escape_earth.card("bauen-1")  # active at 3, 4, 5; travel II
+    face = layouts.front(card, "de")
+    top = sorted((r for r in face.items if isinstance(r, RectShape) and abs(r.y - 4.0) < 0.01), key=lambda r: r.x)
+    assert len(top) == 5
+    highlighted = [i + 1 for i, r in enumerate(top) if r.fill.lower() == "#f2c94c"]
+    assert highlighted == card.fields["active_positions"] == [3, 4, 5]
+    numbers = [r for r in runs(face) if r.text in {"1", "2", "3", "4", "5"}]
+    assert sum(1 for r in numbers if r.baseline < 14) == 5 and sum(1 for r in numbers if r.baseline > 75) == 5
+    assert any(r.text == "II" and r.font == "wide-bold" for r in runs(face))
+    assert "Spieler 1" in text_of(face) and "Reisewert: 2" in text_of(face)
+    other = layouts.front(escape_earth.card("militaer-1"), "en")  # active at 2, 3, 4; travel III
+    top = sorted((r for r in other.items if isinstance(r, RectShape) and abs(r.y - 4.0) < 0.01), key=lambda r: r.x)
+    assert [i + 1 for i, r in enumerate(top) if r.fill.lower() == "#f2c94c"] == [2, 3, 4]
+    assert any(r.text == "III" for r in runs(other))
 
 
 def test_effects_render_from_the_operations_text_with_parameters_and_icons(escape_earth, layouts):

@@ -25,7 +25,7 @@ ART = '''    - {type: image, x: 10, y: 20, w: 40, h: 20, src: "art/{{ card.id }}
 def game_with_art(game_copy):
     layout = (SHARED_LAYOUTS / "card.yaml").read_text(encoding="utf-8")
     marker = "    # the kind's declared fields with their labels\n"
-    (game_copy / "layouts").mkdir()
+    (game_copy / "layouts").mkdir(exist_ok=True)
     (game_copy / "layouts" / "galaxy.yaml").write_text(layout.replace(marker, ART + marker), encoding="utf-8")
     (game_copy / "art").mkdir()
     Image.new("RGB", (80, 40), "#c04020").save(game_copy / "art" / "erde.png")
