@@ -134,6 +134,7 @@ class CardKind(Model):
     double_sided: bool = False
     back: KindBack = KindBack()
     layout: str | None = None
+    badge: Identifier | None = Field(default=None, description="int field shown in the top-left badge")
     fields: dict[Identifier, FieldSpec] = {}
 
     @field_validator("size")

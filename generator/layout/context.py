@@ -44,7 +44,12 @@ def static_context(content: GameContent, kind: CardKind, lang: str, side: str) -
 
 
 def cost_field(kind: CardKind) -> str | None:
-    """The integer field shown in the cost badge when a card has no `cost` of its own."""
+    """The integer field shown in the cost badge when a card has no `cost` of its own.
+
+    The kind's `badge` names it; otherwise the first integer field named `cost` or `*_cost`.
+    """
+    if kind.badge:
+        return kind.badge
     for name, spec in kind.fields.items():
         if spec.type == "int" and (name == "cost" or name.endswith("_cost")):
             return name

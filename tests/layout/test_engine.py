@@ -77,9 +77,12 @@ def test_title_and_kind_name_are_in_the_header_in_the_chosen_language(escape_ear
 
 
 def test_declared_fields_print_with_their_labels_by_type(escape_earth, layouts):
-    text = text_of(layouts.front(escape_earth.card("asteroidenfeld"), "en"))
-    assert "Travel cost: 2" in text
-    assert "role" not in text.lower() and "asteroid_field" not in text  # unlabelled: bookkeeping, not printed
+    planet = layouts.front(escape_earth.card("nahrungsplanet"), "en")
+    assert "Planet" in {r.text for r in runs(planet) if r.font == "bold"}  # a true flag prints as its label
+    assert "role" not in text_of(planet).lower()  # unlabelled: bookkeeping, not printed
+    assert "Travel cost" not in text_of(planet)  # the kind's badge field shows in the coin, not twice
+    coin = [r for r in runs(planet) if r.text == "1" and r.font == "wide-bold"]
+    assert coin and coin[0].x < 16 and coin[0].baseline < 15  # top left, where the rulebook's G1 sits
     farm = layouts.front(escape_earth.card("hydroponische-farm"), "en")
     bold = {r.text for r in runs(farm) if r.font == "bold"}
     assert {"Upgrade:", "Capacity:", "Planets only"} <= bold  # a true flag prints as its label
