@@ -68,10 +68,20 @@ def cli() -> None:
 @content_option
 @format_option
 def check(games: tuple[str, ...], content_dir: Path, output_format: str) -> None:
-    """Validate GAMES (default: all): schema, references, counts, icons, effects, translations."""
+    """Validate GAMES (default: all): schema, references, counts, icons, effects, translations.
+
+    For a game with a rules engine, every example turn is replayed too, so a card change that
+    makes an example illegal shows here, at the example's step.
+    """
     ids = _games_or_usage_error(content_dir, games)
     errors = ErrorList()
     loaded = load_checked(content_dir, ids, errors)
+    if not errors:  # the data is sound: does the engine still accept every example turn?
+        from generator.site.examples_page import replay_examples
+
+        for content in loaded:
+            if content.game.engine:
+                replay_examples(content, errors, notes=[])
     if errors:
         report_errors(errors, output_format)
         sys.exit(1)

@@ -81,3 +81,20 @@ def test_time_and_event_cards(game) -> None:
                       "seuchenausbruch": (2, {"knowledge": 2})}
     assert game.card("raeuber").effects[0].args == {"resource": "material"}
     assert game.card("seuchenausbruch").effects[0].args == {"resource": "food"}
+
+
+def test_check_replays_the_examples_and_names_a_refused_step(tmp_path) -> None:
+    import shutil
+
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT / "escape-earth", root / "escape-earth")
+    buildings = root / "escape-earth/cards/buildings.yaml"
+    # outposts cost 5 build points now: the first-turn example's build is no longer legal
+    text = buildings.read_text(encoding="utf-8")
+    buildings.write_text(text.replace("fields: {building: outpost, upgraded: false, build_cost: 3",
+                                   "fields: {building: outpost, upgraded: false, build_cost: 5", 1), encoding="utf-8")
+    result = pnp("check", "escape-earth", "--content", str(root))
+    assert result.code == 1, result.out
+    assert "examples/first-turn.yaml:" in result.err
+    assert "example 'first-turn' step 2" in result.err and "is refused by the engine" in result.err
+    assert "Traceback" not in result.err
