@@ -1,0 +1,61 @@
+"""The base of the content model: strings in every language, ids, sizes and the strict Model.
+
+Every content model derives from `Model` (unknown keys are errors, values are frozen), so the
+schema modules share one set of building blocks.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+LANGUAGES: tuple[str, ...] = ("de", "en")
+Language = Literal["de", "en"]
+
+Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)]
+Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
+Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
+NonEmpty = Annotated[str, StringConstraints(min_length=1, strip_whitespace=True)]
+
+CARD_SIZE_PRESETS: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+
+
+class Model(BaseModel):
+    """Base of every content model: unknown keys are errors, values never change after load."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Text(Model):
+    """A player-facing string in every language the project ships."""
+
+    de: NonEmpty
+    en: NonEmpty
+
+    def get(self, lang: str) -> str:
+        return getattr(self, lang)
+
+
+class Size(Model):
+    """A width and height in millimetres."""
+
+    width: float = Field(gt=0, le=2000)
+    height: float = Field(gt=0, le=2000)
+
+
+class Range(Model):
+    min: int = Field(ge=0)
+    max: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "Range":
+        if self.max < self.min:
+            raise ValueError(f"max ({self.max}) is smaller than min ({self.min})")
+        return self
