@@ -18,28 +18,12 @@ from rich.table import Table
 
 from generator import __version__
 from generator.content.errors import ErrorList
-from generator.content.library import UnknownGame, load_checked, resolve_games
+from generator.cli_options import (content_option, format_option, games_or_usage_error, lang_option, languages_of,
+                                   paper_option, papers_of)
+from generator.content.library import load_checked
 
-CONTENT_HELP = "Folder holding one sub-folder per game (default: ./content)."
 stdout = Console(highlight=False, soft_wrap=True)
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def content_option(func):
-    return click.option("--content", "content_dir", type=click.Path(path_type=Path, file_okay=False),
-                        default=Path("content"), show_default=True, help=CONTENT_HELP)(func)
-
-
-def format_option(func):
-    return click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
-                        show_default=True, help="Human-readable text or JSON for tools.")(func)
-
-
-def _games_or_usage_error(content_dir: Path, games: tuple[str, ...]) -> list[str]:
-    try:
-        return resolve_games(content_dir, games)
-    except UnknownGame as exc:
-        raise click.UsageError(str(exc)) from None
 
 
 def report_errors(errors: ErrorList, output_format: str) -> None:
@@ -73,15 +57,15 @@ def check(games: tuple[str, ...], content_dir: Path, output_format: str) -> None
     For a game with a rules engine, every example turn is replayed too, so a card change that
     makes an example illegal shows here, at the example's step.
     """
-    ids = _games_or_usage_error(content_dir, games)
+    ids = games_or_usage_error(content_dir, games)
     errors = ErrorList()
     loaded = load_checked(content_dir, ids, errors)
     if not errors:  # the data is sound: does the engine still accept every example turn?
-        from generator.site.examples_page import replay_examples
+        from generator.rules.examples import replay_examples
 
         for content in loaded:
             if content.game.engine:
-                replay_examples(content, errors, notes=[])
+                replay_examples(content, errors)
     if errors:
         report_errors(errors, output_format)
         sys.exit(1)
@@ -100,7 +84,7 @@ def check(games: tuple[str, ...], content_dir: Path, output_format: str) -> None
 @format_option
 def info(game: str, content_dir: Path, output_format: str) -> None:
     """Show GAME's components and card counts by kind."""
-    ids = _games_or_usage_error(content_dir, (game,))
+    ids = games_or_usage_error(content_dir, (game,))
     errors = ErrorList()
     loaded = load_checked(content_dir, ids, errors)
     if errors:
@@ -144,10 +128,8 @@ def info(game: str, content_dir: Path, output_format: str) -> None:
 @content_option
 @click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
               show_default=True, help="Where the results go; replaced per game only when its build succeeds.")
-@click.option("--lang", type=click.Choice(["de", "en", "all"]), default="all", show_default=True,
-              help="Language of the outputs.")
-@click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all", show_default=True,
-              help="Paper size of printable sheets.")
+@lang_option
+@paper_option
 @click.option("--cut-lines", is_flag=True, help="Also draw a dashed cut-line grid along every card edge on the sheets.")
 @format_option
 def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, cut_lines: bool,
@@ -158,14 +140,13 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
     """
     from generator.build import BuildOptions, build_games
 
-    ids = _games_or_usage_error(content_dir, games)
+    ids = games_or_usage_error(content_dir, games)
     errors = ErrorList()
     loaded = load_checked(content_dir, ids, errors)
     if errors:
         report_errors(errors, output_format)
         sys.exit(1)
-    options = BuildOptions(languages=("de", "en") if lang == "all" else (lang,),
-                           papers=("a4", "letter") if paper == "all" else (paper,), cut_lines=cut_lines)
+    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines)
     from generator.build import STEPS
 
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),

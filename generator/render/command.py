@@ -19,7 +19,9 @@ from rich.table import Table
 
 from generator.build import BuildOptions
 from generator.content.errors import ErrorList
-from generator.content.library import UnknownGame, load_checked, resolve_games
+from generator.cli_options import (content_option, games_or_usage_error, lang_option, languages_of, paper_option,
+                                   papers_of)
+from generator.content.library import load_checked
 from generator.render.cards_step import render_cards
 
 
@@ -35,24 +37,19 @@ def _replace_card_outputs(staged: Path, final: Path) -> None:
 
 @click.command("cards")
 @click.argument("games", nargs=-1)
-@click.option("--content", "content_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("content"),
-              show_default=True, help="Folder holding one sub-folder per game.")
+@content_option
 @click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
               show_default=True, help="Where output/<game>/cards-* go; replaced only when every game succeeds.")
-@click.option("--lang", type=click.Choice(["de", "en", "all"]), default="all", show_default=True)
-@click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all", show_default=True)
+@lang_option
+@paper_option
 @click.option("--cut-lines", is_flag=True, help="Draw a dashed cut-line grid along every card edge on the sheets.")
 def cards_command(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str,
                   cut_lines: bool) -> None:
     """Render only the cards of GAMES (default: all): sheets, print-on-demand PDF and SVG faces."""
-    try:
-        ids = resolve_games(content_dir, games)
-    except UnknownGame as exc:
-        raise click.UsageError(str(exc)) from None
+    ids = games_or_usage_error(content_dir, games)
     errors = ErrorList()
     loaded = load_checked(content_dir, ids, errors)
-    options = BuildOptions(languages=("de", "en") if lang == "all" else (lang,),
-                               papers=("a4", "letter") if paper == "all" else (paper,), cut_lines=cut_lines)
+    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines)
     console = Console(stderr=True, highlight=False)
     output_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".cards-staging-", dir=output_dir))

@@ -12,7 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from generator.content.errors import ErrorList
-from generator.content.library import UnknownGame, load_checked, resolve_games
+from generator.cli_options import content_option, games_or_usage_error
+from generator.content.library import load_checked
 from generator.content.loader import GameContent
 from generator.rules.core import RuleError
 from generator.rules.log import ReplayError, dump_lines, header_of, replay_text
@@ -27,10 +28,7 @@ stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 
 def _load(content_dir: Path, game: str) -> GameContent:
     """Load one game checked; bad content exits 1, an unknown game or engine exits 2."""
-    try:
-        ids = resolve_games(content_dir, (game,))
-    except UnknownGame as exc:
-        raise click.UsageError(str(exc)) from None
+    ids = games_or_usage_error(content_dir, (game,))
     errors = ErrorList()
     loaded = load_checked(content_dir, ids, errors)
     if errors or not loaded:
@@ -52,8 +50,6 @@ def _options(module, variant: str | None) -> dict:
         raise click.UsageError(str(exc)) from None
 
 
-content_opt = click.option("--content", "content_dir", type=click.Path(path_type=Path, file_okay=False),
-                           default=Path("content"), show_default=True, help="Folder holding one sub-folder per game.")
 variant_opt = click.option("--variant", default=None, help="Game variant, e.g. beginner or expert (default: the game's).")
 policy_opt = click.option("--policy", type=click.Choice(POLICY_NAMES), default="random", show_default=True,
                           help="Who decides: uniformly random or the game's greedy heuristic.")
@@ -70,7 +66,7 @@ policy_opt = click.option("--policy", type=click.Choice(POLICY_NAMES), default="
               help="player: hide what the players cannot see (cards removed unseen).")
 @click.option("--save", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Write the game as JSON lines for `pnp replay`.")
-@content_opt
+@content_option
 def play(game: str, seed: int, policy: str, variant: str | None, turns: int | None, lang: str, view: str,
          save: Path | None, content_dir: Path) -> None:
     """Play GAME with a policy and print its event log, turn by turn."""
@@ -88,7 +84,7 @@ def play(game: str, seed: int, policy: str, variant: str | None, turns: int | No
 @click.command()
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False, exists=True))
 @click.option("--game", default=None, help="Game id (default: the one named in the file).")
-@content_opt
+@content_option
 def replay(file: Path, game: str | None, content_dir: Path) -> None:
     """Verify a saved game: every decision legal, every chance outcome possible, every state hash equal."""
     text = file.read_text(encoding="utf-8")
@@ -122,7 +118,7 @@ def replay(file: Path, game: str | None, content_dir: Path) -> None:
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Where to write the figures as JSON (default: output/simulations/<game>-<policy>-<variant>.json, "
                    "apart from output/<game>, which every build replaces).")
-@content_opt
+@content_option
 def simulate_command(game: str, games: int, policy: str, variant: str | None, jobs: int, seed: int, max_turns: int,
                      out: Path | None, content_dir: Path) -> None:
     """Play many seeded games; print win/loss rates by cause with 95 % intervals and game length."""

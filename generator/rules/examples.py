@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Example, LANGUAGES, Text
 from generator.rules.core import GameState, RuleError
@@ -120,3 +121,29 @@ def replay_example(content: GameContent, example: Example) -> ExampleReplay:
     outcome = state.outcome()
     replay.outcome_text = dict(outcome.text) if outcome else None
     return replay
+
+
+def replay_examples(content: GameContent, errors: ErrorList) -> dict[str, ExampleReplay]:
+    """Replay every example of the game; a refused step goes to `errors` at that step's place.
+
+    `pnp check` and the site build both call this, so an example that a content change made
+    illegal is reported the same way, at the example's file and line.
+    """
+    replays: dict[str, ExampleReplay] = {}
+    for example in content.examples:
+        try:
+            replays[example.id] = replay_example(content, example)
+        except ExampleError as exc:
+            if 1 <= exc.step <= len(example.steps):  # 1-based as in the file; 0 = before the first step
+                action = example.steps[exc.step - 1].action
+                errors.add(content.mark_of("example", example.id, "steps", exc.step - 1, "action"),
+                           f"example '{example.id}' step {exc.step} (`{action}`) is refused by the engine: {exc.rule}",
+                           ("steps", exc.step - 1, "action"),
+                           hint="change this action, or the steps before it, so the engine allows it", code="example")
+            else:
+                errors.add(content.mark_of("example", example.id, "options"),
+                           f"example '{example.id}' cannot be replayed: {exc.rule}", ("options",), code="example")
+        except Exception as exc:  # an engine that cannot replay at all is reported, never shown
+            errors.add(content.mark_of("example", example.id), f"example '{example.id}' could not be replayed: "
+                       f"{type(exc).__name__}: {exc}", code="example")
+    return replays

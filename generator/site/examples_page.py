@@ -2,65 +2,17 @@
 
 An example file holds a seed, options and actions with a narrative per step
 (content/<game>/examples/*.yaml). The engine (generator/rules/examples.py) replays it; a step
-the engine refuses fails the build with the file, the step and the rule. Nothing here invents
-a state or an event: without the engine there are no example pages, and the build log says why.
+the engine refuses fails the build with the file, the step and the rule
+(generator.rules.examples.replay_examples). Nothing here invents a state or an event.
 """
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import Any
 
-from generator.content.errors import ErrorList
-from generator.content.loader import GameContent
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
 from generator.site.markup import escape, table
-
-ENGINE_MODULE = "generator.rules.examples"
-
-
-def example_engine() -> tuple[ModuleType | None, str]:
-    """The engine's example module, or None and the reason it cannot be used."""
-    try:
-        module = importlib.import_module(ENGINE_MODULE)
-    except ImportError as exc:
-        return None, f"the rules engine's example replay ({ENGINE_MODULE}) is not available: {exc}"
-    if not hasattr(module, "replay_example") or not hasattr(module, "ExampleError"):
-        return None, f"{ENGINE_MODULE} lacks replay_example/ExampleError"
-    return module, ""
-
-
-def replay_examples(content: GameContent, errors: ErrorList, notes: list[str]) -> dict[str, Any]:
-    """Replay every example of the game; a refused step goes to `errors` at that step's place."""
-    if not content.examples:
-        return {}
-    engine, why = example_engine()
-    if engine is None:
-        notes.append(f"site: {content.id}: {len(content.examples)} example(s) not shown: {why}")
-        return {}
-    replays: dict[str, Any] = {}
-    for example in content.examples:
-        try:
-            replays[example.id] = engine.replay_example(content, example)
-        except engine.ExampleError as exc:
-            step = getattr(exc, "step", 0)  # 1-based as in the file; 0 = before the first step
-            rule = getattr(exc, "rule", str(exc))
-            if isinstance(step, int) and 1 <= step <= len(example.steps):
-                action = example.steps[step - 1].action
-                errors.add(content.mark_of("example", example.id, "steps", step - 1, "action"),
-                           f"example '{example.id}' step {step} (`{action}`) is refused by the engine: {rule}",
-                           ("steps", step - 1, "action"),
-                           hint="change this action, or the steps before it, so the engine allows it", code="example")
-            else:
-                errors.add(content.mark_of("example", example.id, "options"),
-                           f"example '{example.id}' cannot be replayed: {rule}", ("options",), code="example")
-        except Exception as exc:  # an engine that cannot replay at all is reported, never shown
-            errors.add(content.mark_of("example", example.id), f"example '{example.id}' could not be replayed: "
-                       f"{type(exc).__name__}: {exc}", code="example")
-    return replays
-
 
 def _by_lang(value: Any, lang: str) -> Any:
     if isinstance(value, dict):

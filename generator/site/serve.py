@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from generator.content.errors import ErrorList
+from generator.cli_options import content_option, games_or_usage_error
 from generator.content.library import UnknownGame, load_checked, resolve_games
 from generator.site.project import SITE_TEMPLATE
 
@@ -45,8 +46,7 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path) -> bool
 
 @click.command("serve")
 @click.argument("games", nargs=-1)
-@click.option("--content", "content_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("content"),
-              show_default=True, help="Folder holding one sub-folder per game.")
+@content_option
 @click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
               show_default=True, help="Where the build writes; the site is served from OUTPUT/site.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (local only by default).")
@@ -58,10 +58,7 @@ def serve(games: tuple[str, ...], content_dir: Path, output_dir: Path, host: str
     """
     from mkdocs.livereload import LiveReloadServer
 
-    try:
-        resolve_games(content_dir, games)
-    except UnknownGame as exc:
-        raise click.UsageError(str(exc)) from None
+    games_or_usage_error(content_dir, games)
     if not rebuild(content_dir, games, output_dir) and not (output_dir / "site" / "index.html").is_file():
         sys.exit(1)
     logging.basicConfig(level=logging.INFO, format="%(message)s")

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
-from generator.site.examples_page import replay_examples
+from generator.rules.examples import replay_examples
 from generator.site.i18n import LANGUAGE_NAMES, label
 from generator.site.markup import html_escape
 from generator.site.project import LanguageSite, language_site, write_project
@@ -150,7 +150,7 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
     for content in contents:
         if on_step:
             on_step(content.id, "site: examples")
-        replays[content.id] = replay_examples(content, errors, notes)
+        replays[content.id] = replay_examples(content, errors)
     game_outputs = {c.id: staging / c.id for c in contents}
     sites: list[LanguageSite] = []
     for lang in languages:

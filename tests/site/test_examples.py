@@ -7,11 +7,9 @@ import re
 import pytest
 import yaml
 
-from generator.site.examples_page import example_engine
+from generator.rules.examples import replay_example
 from tests.site.conftest import REPO, copy_content, pnp_build
 
-ENGINE, WHY = example_engine()
-pytestmark = pytest.mark.skipif(ENGINE is None, reason=f"no example replay yet: {WHY}")
 
 
 def write_example(content, name: str, steps: list[dict], options: dict | None = None) -> str:
@@ -110,7 +108,7 @@ def test_breaking_a_content_example_names_its_file_step_and_rule(tmp_path):
     errors = ErrorList()
     [game] = load_checked(content, ["escape-earth"], errors)
     example = next(e for e in game.examples if e.id == "first-turn")
-    state = ENGINE.replay_example(game, example.model_copy(update={"steps": example.steps[:step - 1]})).state
+    state = replay_example(game, example.model_copy(update={"steps": example.steps[:step - 1]})).state
     refusal = state.explain(state.parse_action("build starbase"))
     assert not refusal.legal
 

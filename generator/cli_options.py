@@ -1,0 +1,57 @@
+"""Command-line pieces every `pnp` command shares: the content folder, output choices, game ids.
+
+Kept apart from cli.py so the command modules of other packages (cards, rules, site) can use
+them without importing the command group that imports them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from generator.content.library import UnknownGame, resolve_games
+from generator.content.schema import LANGUAGES
+
+CONTENT_HELP = "Folder holding one sub-folder per game."
+PAPERS: tuple[str, ...] = ("a4", "letter")
+
+
+def content_option(func):
+    """`--content DIR`: the content tree, ./content by default."""
+    return click.option("--content", "content_dir", type=click.Path(path_type=Path, file_okay=False),
+                        default=Path("content"), show_default=True, help=CONTENT_HELP)(func)
+
+
+def format_option(func):
+    """`--format text|json`."""
+    return click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+                        show_default=True, help="Human-readable text or JSON for tools.")(func)
+
+
+def lang_option(func):
+    """`--lang de|en|all` for commands that write outputs."""
+    return click.option("--lang", type=click.Choice([*LANGUAGES, "all"]), default="all", show_default=True,
+                        help="Language of the outputs.")(func)
+
+
+def paper_option(func):
+    """`--paper a4|letter|all` for commands that write printable sheets."""
+    return click.option("--paper", type=click.Choice([*PAPERS, "all"]), default="all", show_default=True,
+                        help="Paper size of printable sheets.")(func)
+
+
+def languages_of(lang: str) -> tuple[str, ...]:
+    return LANGUAGES if lang == "all" else (lang,)
+
+
+def papers_of(paper: str) -> tuple[str, ...]:
+    return PAPERS if paper == "all" else (paper,)
+
+
+def games_or_usage_error(content_dir: Path, games: tuple[str, ...] | list[str]) -> list[str]:
+    """The games a command works on; an unknown game or a missing content tree is a usage error (exit 2)."""
+    try:
+        return resolve_games(content_dir, games)
+    except UnknownGame as exc:
+        raise click.UsageError(str(exc)) from None
