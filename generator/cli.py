@@ -20,7 +20,7 @@ from generator import __version__
 from generator.content.errors import ErrorList
 from generator.cli_options import (content_option, format_option, games_or_usage_error, lang_option, languages_of,
                                    paper_option, papers_of)
-from generator.content.library import load_checked
+from generator.checking import load_checked
 
 stdout = Console(highlight=False, soft_wrap=True)
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)

@@ -1,13 +1,10 @@
-"""The content tree: which games it holds, and loading a chosen set of them checked."""
+"""The content tree: which games it holds and which of them a command means."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from generator.content.errors import ErrorList
-from generator.content.loader import GameContent, load_game
 from generator.content.suggest import did_you_mean
-from generator.content.validate import check_content
 
 
 class UnknownGame(Exception):
@@ -34,15 +31,3 @@ def resolve_games(content_dir: Path, wanted: tuple[str, ...] | list[str]) -> lis
         if game not in available:
             raise UnknownGame(f"no game '{game}' in '{content_dir}'; {did_you_mean(game, available, 'games')}")
     return list(dict.fromkeys(wanted))
-
-
-def load_checked(content_dir: Path, games: list[str], errors: ErrorList) -> list[GameContent]:
-    """Load and cross-check each game; every problem lands in `errors`."""
-    loaded: list[GameContent] = []
-    for game in games:
-        content = load_game(content_dir / game, errors)
-        if content is None:
-            continue
-        check_content(content, errors)
-        loaded.append(content)
-    return loaded

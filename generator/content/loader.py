@@ -15,6 +15,7 @@ from typing import Any
 from generator.content.errors import ErrorList, Mark, relative
 from generator.content.model_errors import validate_model
 from generator.content.schema import LANGUAGES, Board, Card, Example, Game, Table
+from generator.content.sentences import load_sentences
 from generator.content.yaml_source import MAX_FILE_BYTES, SourceMap, load_yaml
 
 SHARED_ICONS = Path(__file__).resolve().parents[2] / "templates" / "icons"
@@ -42,6 +43,8 @@ class GameContent:
     icons: dict[str, Path] = field(default_factory=dict)
     origins: dict[tuple[str, str], Located] = field(default_factory=dict)
     content_hash: str = ""
+    sentences: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
+    sentence_sources: dict = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -154,6 +157,7 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
                 content.origins.setdefault((what, item.id), Located(item_doc.source, ()))
 
     content.rules = _load_rules(root / "rules", errors, name)
+    content.sentences, content.sentence_sources = load_sentences(root / "rules", errors)
     content.icons = _find_icons(root / "icons")
     content.content_hash = _content_hash(root)
     return content if game is not None else None

@@ -132,6 +132,12 @@ class Variant(Model):
     description: Text
 
 
+class EngineModule(Model):
+    """A designer's own engine: a Python module inside the game's folder, loaded only when named here."""
+
+    module: str = Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.py$", max_length=200)
+
+
 class GlossaryTerm(Model):
     id: Identifier
     term: Text
@@ -153,7 +159,7 @@ class Game(Model):
     publisher: str | None = None
     year: int | None = None
     edition_note: Text | None = None
-    engine: Slug | None = None
+    engine: Slug | EngineModule | None = None
     resources: list[Resource] = []
     kinds: list[CardKind] = []
     components: list[Component] = []

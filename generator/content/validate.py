@@ -43,11 +43,8 @@ class _Checker:
         for card in self.c.cards:
             self.card(card)
         self.component_counts()
-        self.boards()
         self.tables()
         self.rules()
-        self.layouts()
-        self.engine()
 
     def unique_ids(self) -> None:
         for label, items, key in (("card kind", self.g.kinds, "kinds"), ("resource", self.g.resources, "resources"),
@@ -285,14 +282,6 @@ class _Checker:
                                 "lists them", ("kinds", index), hint="add a `type: cards` component with this kind",
                                 code="count")
 
-    def boards(self) -> None:
-        from generator.boards.checks import check_board
-
-        for board in self.c.boards:
-            located = self.c.origin("board", board.id)
-            if located is not None:
-                check_board(board, located.source, self.errors, self.icon)
-
     def tables(self) -> None:
         for table in self.c.tables:
             located = self.c.origin("table", table.id)
@@ -340,37 +329,6 @@ class _Checker:
                             self.errors.add(Mark(relative(root / "rules" / lang / page), line_no, match.start() + 1),
                                             f"unknown icon '{name}'", hint=did_you_mean(name, self.c.icons, "icons"),
                                             code="reference")
-
-    def layouts(self) -> None:
-        """Every card kind finds its layout, and the game's own layout files are valid."""
-        from generator.layout import spec as layout_spec
-
-        for i, kind in enumerate(self.g.kinds):
-            if kind.layout and layout_spec.find_layout_file(kind.layout, self.c.root) is None:
-                self.errors.add(self.game_mark("kinds", i, "layout"), f"no layout '{kind.layout}' for card kind "
-                                f"'{kind.id}'", ("kinds", i, "layout"),
-                                hint=f"add layouts/{kind.layout}.yaml to the game or remove `layout:`", code="layout")
-        folder = self.c.root / "layouts"
-        if folder.is_dir():
-            for path in sorted(folder.glob("*.y*ml")):
-                layout_spec.load_layout(path, self.errors)
-
-    def engine(self) -> None:
-        if not self.g.engine:
-            return
-        from generator.rules.registry import engine_operations, known_engines
-
-        engines = known_engines()
-        if self.g.engine not in engines:
-            self.errors.add(self.game_mark("engine"), f"unknown rules engine '{self.g.engine}'", ("engine",),
-                            hint=did_you_mean(self.g.engine, engines, "engines"), code="reference")
-            return
-        implemented = engine_operations(self.g.engine)
-        for i, op in enumerate(self.g.operations):
-            if op.id not in implemented:
-                self.errors.add(self.game_mark("operations", i, "id"), f"operation '{op.id}' is declared but the "
-                                f"'{self.g.engine}' engine does not implement it", ("operations", i, "id"),
-                                hint=did_you_mean(op.id, implemented, "operations"), code="reference")
 
 
 def check_content(content: GameContent, errors: ErrorList) -> None:

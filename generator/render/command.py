@@ -21,7 +21,7 @@ from generator.build import BuildOptions
 from generator.content.errors import ErrorList
 from generator.cli_options import (content_option, games_or_usage_error, lang_option, languages_of, paper_option,
                                    papers_of)
-from generator.content.library import load_checked
+from generator.checking import load_checked
 from generator.render.cards_step import render_cards
 
 

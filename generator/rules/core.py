@@ -1,22 +1,13 @@
-"""The referee's core, shared by every game: rule errors, typed events, chance and the log.
+"""Values every engine shares: refusals, typed events, explanations, results, hashes and caches.
 
-A game state subclasses `GameState` and implements the rules (`_legal`, `_violation`, `_do`,
-`_advance`, `key`, `clone`). The base class makes the contract hold for every game:
-
-- `legal_actions()` is complete and cached until the state changes; `apply(action)` refuses
-  anything outside it with a `RuleError` that names the rule in words a player understands.
-- Chance comes only from the state's own seeded RNG through `_shuffle`, or, when a saved game
-  is replayed, from the outcomes recorded in the file (checked to be possible outcomes).
-- With a log attached, every decision, chance outcome and automatic step becomes one entry
-  carrying the hash of the state after it; `generator.rules.log` saves and verifies these.
+The contract itself (`Game`, `GameState`) lives in `contract.py`; this module holds the small
+value types that cross it, so tools can use them without importing any engine.
 """
 
 from __future__ import annotations
 
 import hashlib
-import random
 import weakref
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable
 
@@ -24,12 +15,17 @@ Action = tuple  # every engine's actions are hashable tuples, e.g. ("improve", "
 
 
 class RuleError(Exception):
-    """An action the rules forbid; `rule` is a stable id, `text` says why in each language."""
+    """An action the rules forbid: `rule` is a stable id, `params` the values its sentence names.
 
-    def __init__(self, rule: str, text: dict[str, str]):
-        super().__init__(text.get("en", rule))
+    The sentence itself lives in the game's content (`rules/<lang>/sentences.yaml`, section
+    `refusals`); `text` holds it once the game has rendered it, per language.
+    """
+
+    def __init__(self, rule: str, params: dict[str, Any] | None = None, text: dict[str, str] | None = None):
         self.rule = rule
-        self.text = text
+        self.params = dict(params or {})
+        self.text: dict[str, str] = dict(text or {})
+        super().__init__(self.text.get("en", rule))
 
     def __str__(self) -> str:
         return self.text.get("en", self.rule)
@@ -45,15 +41,16 @@ class ChanceError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, typed by `kind`, rendered to a sentence by the game's texts.
+    """Something that happened, typed by `kind`, rendered to a sentence from the game's content.
 
-    `secret` names the data keys the players do not see (a card removed unseen); a player's
-    view renders the event without them.
+    `secret` names the data keys the players do not see (a card removed unseen); `private` is
+    the player (1-based) who alone sees them (a card drawn into a hand), 0 for nobody.
     """
 
     kind: str
     data: tuple[tuple[str, Any], ...] = ()
     secret: frozenset[str] = frozenset()
+    private: int = 0
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.data:
@@ -64,10 +61,18 @@ class Event:
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"event": self.kind}
         for k, v in self.data:
-            out[k] = list(v) if isinstance(v, tuple) else v
+            out[k] = _jsonable(v)
         if self.secret:
             out["secret"] = sorted(self.secret)
+        if self.private:
+            out["private"] = self.private
         return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
 
 
 def event(kind: str, secret: Iterable[str] = (), **data: Any) -> Event:
@@ -83,13 +88,45 @@ class Explanation:
     text: dict[str, str]
 
 
-@dataclass
-class Outcome:
-    """How a finished game ended: `won` and a cause id (e.g. 'ocean-planet', 'chaos')."""
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's result: score, rank (1 = best; tied players share a rank), won, and where the score came from."""
 
+    player: int                                  # 1-based, as players count themselves
+    score: float
+    rank: int
     won: bool
+    breakdown: tuple[tuple[str, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the cause id (e.g. 'ocean-planet', 'score') and every player's result.
+
+    A cooperative game is the case where all players share one result; `won` is then the
+    table's result. The sentence for `cause` lives in the content (`outcomes` in sentences.yaml).
+    """
+
     cause: str
-    text: dict[str, str] = field(default_factory=dict)
+    results: tuple[PlayerResult, ...]
+    text: dict[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def won(self) -> bool:
+        """True when some player won (for a cooperative game: the table won)."""
+        return any(r.won for r in self.results)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(r.player for r in self.results if r.won)
+
+
+def ranked(scores: list[tuple[float, ...]]) -> list[int]:
+    """Ranks (1 = best) of players by score tuples compared in order (the game's tie-breaks).
+
+    Players whose whole tuples are equal share a rank: (10, 2), (10, 2), (9, 5) -> 1, 1, 3.
+    """
+    return [1 + sum(1 for other in scores if other > mine) for mine in scores]
 
 
 class PerObject:
@@ -115,150 +152,3 @@ class PerObject:
 def stable_hash(key: Hashable) -> str:
     """A hash of a canonical state key that is the same in every process and on every run."""
     return hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()
-
-
-class GameState:
-    """Base of every game state: legality cache, chance, event collection and the log."""
-
-    engine_id = ""
-    engine_version = ""
-
-    def __init__(self, seed: int):
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.log: list[dict[str, Any]] | None = None
-        self.quiet = False             # batch playouts: no events are built
-        self._forced: deque | None = None
-        self._events: list[Event] = []
-        self._mark = 0                 # index into _events of the first not yet logged event
-        self._legal: list[Action] | None = None
-
-    # -- what a game implements ---------------------------------------------------------------
-    def _legal_now(self) -> list[Action]:
-        raise NotImplementedError
-
-    def _violation(self, action: Action) -> RuleError | None:
-        raise NotImplementedError
-
-    def _do(self, action: Action) -> None:
-        raise NotImplementedError
-
-    def _advance(self) -> None:
-        raise NotImplementedError
-
-    def key(self) -> tuple:
-        raise NotImplementedError
-
-    def clone(self) -> "GameState":
-        raise NotImplementedError
-
-    def outcome(self) -> Outcome | None:
-        raise NotImplementedError
-
-    def format_action(self, action: Action) -> str:
-        raise NotImplementedError
-
-    def parse_action(self, text: str) -> Action:
-        raise NotImplementedError
-
-    @property
-    def current_player(self) -> int:
-        raise NotImplementedError
-
-    # -- the contract --------------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.outcome() is not None
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of this state and nothing else (empty exactly when the game is over)."""
-        if self._legal is None:
-            self._legal = self._legal_now()
-        return self._legal
-
-    def explain(self, action: Action) -> Explanation:
-        if action in self.legal_actions():
-            return Explanation(True, "legal", {"de": "Diese Aktion ist erlaubt.", "en": "This action is legal."})
-        error = self._violation(action) or _unlisted(action)
-        return Explanation(False, error.rule, error.text)
-
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action; return the events it caused, automatic steps after it included."""
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        if action not in legal:
-            raise self._violation(action) or _unlisted(action)
-        self._legal = None
-        first = len(self._events)
-        entry: dict[str, Any] | None = None
-        if self.log is not None:
-            entry = {"kind": "decision", "player": self.current_player + 1, "action": self.format_action(action)}
-            self.log.append(entry)
-        self._do(action)
-        if entry is not None:
-            entry["events"] = [e.as_json() for e in self._events[self._mark:]]
-            entry["hash"] = self.state_hash()
-            self._mark = len(self._events)
-        self._advance()
-        self._legal = None
-        return self._events[first:]
-
-    def state_hash(self) -> str:
-        return stable_hash(self.key())
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, GameState) and type(self) is type(other) and self.key() == other.key() \
-            and self.rng.getstate() == other.rng.getstate()
-
-    __hash__ = None  # type: ignore[assignment]  # states change; compare them, do not hash them
-
-    @property
-    def events(self) -> list[Event]:
-        """Every event since the game began (empty in quiet batch mode)."""
-        return self._events
-
-    # -- for the game's rules code -------------------------------------------------------------
-    def _emit(self, kind: str, secret: Iterable[str] = (), **data: Any) -> None:
-        if not self.quiet:
-            self._events.append(Event(kind, tuple(data.items()), frozenset(secret)))
-
-    def _shuffle(self, items: list, what: str) -> None:
-        """Shuffle `items` in place: by the RNG, or as the replayed file recorded it."""
-        if self._forced is not None:
-            if not self._forced:
-                raise ChanceError(f"the game needs a chance outcome ({what}) but the file has none left")
-            line, recorded = self._forced.popleft()
-            outcome = recorded.get("outcome")
-            if recorded.get("what") != what:
-                raise ChanceError(f"the game shuffles '{what}' here, the file records '{recorded.get('what')}'", line)
-            if not isinstance(outcome, list) or sorted(map(str, outcome)) != sorted(map(str, items)):
-                raise ChanceError(f"{outcome!r} is not a possible order of the {len(items)} cards shuffled for "
-                                  f"'{what}'", line)
-            items[:] = outcome
-        else:
-            self.rng.shuffle(items)
-        if self.log is not None:
-            self.log.append({"kind": "chance", "what": what, "outcome": list(items), "hash": self.state_hash()})
-
-    def _step(self, what: str) -> None:
-        """Close an automatic step: log it with the events since the last entry."""
-        if self.log is not None:
-            self.log.append({"kind": "auto", "what": what,
-                             "events": [e.as_json() for e in self._events[self._mark:]], "hash": self.state_hash()})
-            self._mark = len(self._events)
-
-    def _copy_base(self, other: "GameState") -> None:
-        """Copy the base fields into a fresh clone (no log, same RNG state)."""
-        other.seed = self.seed
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.log = None
-        other.quiet = self.quiet
-        other._forced = None
-        other._events = []
-        other._mark = 0
-        other._legal = None
-
-
-def _unlisted(action: Action) -> RuleError:
-    return RuleError("unknown-action", {"de": f"„{action}“ ist in dieser Lage keine Aktion des Spiels.",
-                                        "en": f"'{action}' is not an action of the game in this situation."})

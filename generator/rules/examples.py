@@ -43,8 +43,9 @@ from dataclasses import dataclass, field
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Example, LANGUAGES, Text
-from generator.rules.core import GameState, RuleError
-from generator.rules.registry import engine_module
+from generator.rules.contract import Game, GameState, OptionsError
+from generator.rules.core import RuleError
+from generator.rules.registry import EngineLoadError, make_game
 
 
 class ExampleError(Exception):
@@ -66,6 +67,7 @@ class ReplayedStep:
     events_text: dict[str, list[str]]
     before: dict[str, list[tuple[str, str]]]
     after: dict[str, list[tuple[str, str]]]
+    player: int = 0                      # 1-based: who decided
 
 
 @dataclass
@@ -77,30 +79,33 @@ class ExampleReplay:
     steps: list[ReplayedStep] = field(default_factory=list)
     outcome_text: dict[str, str] | None = None
     state: GameState | None = None
+    game: Game | None = None
 
 
 def summarize(state: GameState, lang: str) -> list[tuple[str, str]]:
-    """The table as (label, value) rows in `lang` (delegates to the game's state)."""
-    return state.summary(lang)  # type: ignore[attr-defined]
+    """The table as (label, value) rows in `lang` (the game's summary)."""
+    return state.game.summary(state, lang)
 
 
 def _texts(state: GameState, start: int) -> dict[str, list[str]]:
-    return {lang: [state.render(ev, lang, True) for ev in state.events[start:]]  # type: ignore[attr-defined]
-            for lang in LANGUAGES}
+    """Sentences of the events since `start`, as an onlooker sees them (secrets hidden)."""
+    return {lang: [state.game.render_event(ev, lang, 0) for ev in state.events[start:]] for lang in LANGUAGES}
 
 
 def replay_example(content: GameContent, example: Example) -> ExampleReplay:
     """Replay `example` with the game's engine; raises ExampleError at the first refused step."""
     if not content.game.engine:
         raise ExampleError(example.id, 0, f"game '{content.id}' has no rules engine to replay examples with")
-    module = engine_module(content.game.engine)
     try:
-        state = module.new_game(content, example.seed, dict(example.options))
-    except ValueError as exc:
+        game = make_game(content, dict(example.options))
+    except OptionsError as exc:
         raise ExampleError(example.id, 0, f"options: {exc}") from None
-    replay = ExampleReplay(example.id, example.title, example.intro, _texts(state, 0), state=state)
+    except EngineLoadError as exc:
+        raise ExampleError(example.id, 0, exc.message) from None
+    state = game.new_initial_state(example.seed)
+    replay = ExampleReplay(example.id, example.title, example.intro, _texts(state, 0), state=state, game=game)
     for index, step in enumerate(example.steps, 1):
-        if state.is_over:
+        if state.is_terminal:
             raise ExampleError(example.id, index, "the game is already over")
         text = step.action if isinstance(step.action, str) else \
             " ".join(f"{verb} {rest}" if rest not in (None, "") else str(verb) for verb, rest in step.action.items())
@@ -108,16 +113,17 @@ def replay_example(content: GameContent, example: Example) -> ExampleReplay:
             action = state.parse_action(text)
             explanation = state.explain(action)
             if not explanation.legal:
-                raise RuleError(explanation.rule, explanation.text)
+                raise RuleError(explanation.rule, text=explanation.text)
         except RuleError as exc:
             raise ExampleError(example.id, index, exc.text.get("en", exc.rule)) from None
         before = {lang: summarize(state, lang) for lang in LANGUAGES}
-        action_text = {lang: state.describe(action, lang) for lang in LANGUAGES}  # type: ignore[attr-defined]
+        action_text = {lang: game.describe(state, action, lang) for lang in LANGUAGES}
+        player = state.current_player + 1
         start = len(state.events)
         state.apply(action)
         replay.steps.append(ReplayedStep(index, state.format_action(action), action_text, step.narrative,
                                          _texts(state, start), before,
-                                         {lang: summarize(state, lang) for lang in LANGUAGES}))
+                                         {lang: summarize(state, lang) for lang in LANGUAGES}, player))
     outcome = state.outcome()
     replay.outcome_text = dict(outcome.text) if outcome else None
     return replay
@@ -143,7 +149,7 @@ def replay_examples(content: GameContent, errors: ErrorList) -> dict[str, Exampl
             else:
                 errors.add(content.mark_of("example", example.id, "options"),
                            f"example '{example.id}' cannot be replayed: {exc.rule}", ("options",), code="example")
-        except Exception as exc:  # an engine that cannot replay at all is reported, never shown
+        except Exception as exc:  # an engine that cannot replay at all is reported, never shown as a traceback
             errors.add(content.mark_of("example", example.id), f"example '{example.id}' could not be replayed: "
                        f"{type(exc).__name__}: {exc}", code="example")
     return replays

@@ -1,34 +1,40 @@
 """Saved games as JSON lines, and `replay`, which re-referees a saved game entry by entry.
 
 Line 1 is the header: format, engine id and version, the hash of the rules content the game
-was played with, seed and options. Every further line is one entry, in the order it happened:
+was played with, seed, options and where chance came from (`"chance": "seed"` when the game's
+own RNG drew every outcome). Every further line is one entry, in the order it happened:
 
     {"kind": "chance",   "what": "time", "outcome": [...the order the shuffle produced...], "hash": ...}
     {"kind": "auto",     "what": "turn-start", "events": [...], "hash": ...}
     {"kind": "decision", "player": 1, "action": "move food 3", "events": [...], "hash": ...}
 
 `hash` is the hash of the state after the entry. Replaying sets up the game from the header,
-takes every chance outcome from the file (refusing one the game could not have produced),
-checks every decision against the legal actions of its state and every hash against the
-state the engine reaches, and names the first entry that fails.
+takes every chance outcome from the file (refusing one the game could not have produced, and,
+for a game played from its seed, one the seed does not give), checks every decision against
+the legal actions of its state, and every entry's player, events and hash against what the
+engine does, and names the first line that fails.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from generator.content.loader import GameContent
-from generator.rules.core import ChanceError, GameState, RuleError
-from generator.rules.registry import engine_module
+from generator.rules.contract import GameState, OptionsError
+from generator.rules.core import ChanceError, RuleError
+from generator.rules.registry import EngineLoadError, make_game
 
 FORMAT = "pnp-forge-game/1"
+MAX_LINE_CHARS = 1_000_000
+MAX_SEED = 2 ** 63
 
 
 class ReplayError(Exception):
-    """A saved game that does not replay: which entry (1 = header line) and why."""
+    """A saved game that does not replay: which line (1 = header) and why."""
 
     def __init__(self, line: int, message: str):
         super().__init__(f"line {line}: {message}")
@@ -44,10 +50,16 @@ class ReplayResult:
     state: GameState
 
 
-def header_of(state: GameState, content: GameContent, options: dict[str, Any], policy: str | None = None) -> dict:
-    module = engine_module(content.game.engine or "")
-    head = {"format": FORMAT, "game": content.id, "engine": state.engine_id, "engine_version": state.engine_version,
-            "content_hash": module.content_hash(content), "seed": state.seed, "options": options}
+def short(value: Any, limit: int = 80) -> str:
+    """A value for a message, cut so that a huge value in a file cannot flood the terminal."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def header_of(state: GameState, options: dict[str, Any], policy: str | None = None) -> dict:
+    game = state.game
+    head = {"format": FORMAT, "game": game.content.id, "engine": game.engine_id, "engine_version": game.engine_version,
+            "content_hash": game.content_hash(), "seed": state.seed, "options": options, "chance": "seed"}
     if policy:
         head["policy"] = policy
     return head
@@ -64,63 +76,101 @@ def save_game(path: Path, header: dict, log: list[dict]) -> None:
     path.write_text(dump_lines(header, log), encoding="utf-8")
 
 
-def _read(text: str) -> list[dict]:
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def read_rows(text: str) -> list[tuple[int, dict]]:
+    """The file's objects with their true line numbers (blank lines are skipped, not renumbered)."""
     rows = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
+        if len(line) > MAX_LINE_CHARS:
+            raise ReplayError(number, f"line is longer than {MAX_LINE_CHARS:,} characters")
         try:
-            row = json.loads(line)
+            row = json.loads(line, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
             raise ReplayError(number, f"not JSON ({exc.msg})") from None
+        except ValueError as exc:
+            raise ReplayError(number, str(exc)) from None
         if not isinstance(row, dict):
             raise ReplayError(number, "each line holds one JSON object")
-        rows.append(row)
+        rows.append((number, row))
     if not rows:
         raise ReplayError(1, "empty file: the first line is the header")
     return rows
 
 
 def _same(mine: dict, theirs: dict) -> str | None:
-    for key in ("kind", "what", "action", "outcome"):
+    for key in ("kind", "what", "player", "action", "outcome"):
         if mine.get(key) != theirs.get(key):
-            return f"the engine records {key} {mine.get(key)!r} here, the file {theirs.get(key)!r}"
+            return f"the engine records {key} {short(mine.get(key))} here, the file {short(theirs.get(key))}"
+    if "events" in mine and mine.get("events") != theirs.get("events"):
+        theirs_events = theirs.get("events")
+        if not isinstance(theirs_events, list):
+            return "the file's events are not a list"
+        for i, (a, b) in enumerate(zip(mine["events"], theirs_events), 1):
+            if a != b:
+                return f"event {i} differs: the engine records {short(a)}, the file {short(b)}"
+        return f"the engine records {len(mine['events'])} events here, the file {len(theirs_events)}"
     if mine.get("hash") != theirs.get("hash"):
-        return f"state hash differs: the engine reaches {mine.get('hash')}, the file says {theirs.get('hash')}"
+        return f"state hash differs: the engine reaches {mine.get('hash')}, the file says {short(theirs.get('hash'))}"
     return None
 
 
+def _seed_of(head: dict) -> int:
+    seed = head.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+        if isinstance(seed, float) and not math.isfinite(seed):
+            raise ReplayError(1, "bad header: the seed is not a finite number")
+        raise ReplayError(1, f"bad header: the seed must be a whole number from 0 to 2^63-1, not {short(seed)}")
+    return seed
+
+
 def replay_text(text: str, content: GameContent) -> ReplayResult:
-    """Re-referee a saved game; raises ReplayError naming the first entry that fails."""
-    rows = _read(text)
-    head, entries = rows[0], rows[1:]
+    """Re-referee a saved game; raises ReplayError naming the first line that fails."""
+    rows = read_rows(text)
+    (head_line, head), entries = rows[0], rows[1:]
     if head.get("format") != FORMAT:
-        raise ReplayError(1, f"not a saved game of this format (expected format {FORMAT!r})")
-    if head.get("engine") != content.game.engine:
-        raise ReplayError(1, f"played with engine {head.get('engine')!r}, this game uses {content.game.engine!r}")
-    module = engine_module(content.game.engine or "")
-    if str(head.get("engine_version")) != module.ENGINE_VERSION:
-        raise ReplayError(1, f"played with engine version {head.get('engine_version')}, this is {module.ENGINE_VERSION}")
-    if head.get("content_hash") != module.content_hash(content):
-        raise ReplayError(1, f"played with other rules content (hash {head.get('content_hash')}, now "
-                             f"{module.content_hash(content)}): a card number or count has changed")
-    line_of = lambda index: index + 2  # noqa: E731  (entries start on line 2)
-    forced = [(line_of(i), e) for i, e in enumerate(entries) if e.get("kind") == "chance"]
+        raise ReplayError(head_line, f"not a saved game of this format (expected format {FORMAT!r})")
     try:
-        state = module.new_game(content, int(head["seed"]), head.get("options") or {}, log=True, forced=forced)
+        options = head.get("options") or {}
+        if not isinstance(options, dict):
+            raise ReplayError(head_line, "bad header: options must be an object")
+        game = make_game(content, options)
+    except OptionsError as exc:
+        raise ReplayError(head_line, f"bad header: {exc}") from None
+    except EngineLoadError as exc:
+        raise ReplayError(head_line, exc.message) from None
+    if head.get("engine") != game.engine_id:
+        raise ReplayError(head_line, f"played with engine {short(head.get('engine'))}, this game uses {game.engine_id!r}")
+    if str(head.get("engine_version")) != game.engine_version:
+        raise ReplayError(head_line, f"played with engine version {short(head.get('engine_version'))}, "
+                                     f"this is {game.engine_version}")
+    if head.get("content_hash") != game.content_hash():
+        raise ReplayError(head_line, f"played with other rules content (hash {short(head.get('content_hash'))}, now "
+                                     f"{game.content_hash()}): a card number or count has changed")
+    seed = _seed_of(head)
+    forced = [(line, e) for line, e in entries if e.get("kind") == "chance"]
+    try:
+        state = game.new_initial_state(seed, log=True,
+                                       forced=SeededChance(forced) if head.get("chance") == "seed" else forced)
     except ChanceError as exc:
-        raise ReplayError(exc.line or 1, f"set-up: {exc}") from None
-    except (KeyError, ValueError, TypeError) as exc:
-        raise ReplayError(1, f"bad header: {exc}") from None
+        raise ReplayError(exc.line or head_line, f"set-up: {exc}") from None
     done = 0
+
+    def line_of(index: int) -> int:
+        return entries[index][0] if index < len(entries) else (entries[-1][0] + 1 if entries else head_line + 1)
 
     def sync() -> None:
         nonlocal done
         assert state.log is not None
         while done < len(state.log):
             if done >= len(entries):
-                raise ReplayError(line_of(done), f"the file ends, but the game goes on with a {state.log[done]['kind']} entry")
-            problem = _same(state.log[done], entries[done])
+                raise ReplayError(line_of(done), f"the file ends, but the game goes on with a "
+                                                 f"{state.log[done]['kind']} entry")
+            problem = _same(state.log[done], entries[done][1])
             if problem:
                 raise ReplayError(line_of(done), problem)
             done += 1
@@ -128,16 +178,27 @@ def replay_text(text: str, content: GameContent) -> ReplayResult:
     decisions = 0
     sync()
     while done < len(entries):
-        entry = entries[done]
+        line, entry = entries[done]
         if entry.get("kind") != "decision":
-            raise ReplayError(line_of(done), f"the game waits for a decision here, the file has a {entry.get('kind')!r} entry")
+            raise ReplayError(line, f"the game waits for a decision here, the file has a {short(entry.get('kind'))} entry")
+        if state.is_terminal:
+            raise ReplayError(line, "the game is over, but the file goes on")
+        written = entry.get("action", "")
+        if not isinstance(written, str):
+            raise ReplayError(line, f"the action must be text, not {short(written)}")
         try:
-            action = state.parse_action(str(entry.get("action", "")))
+            action = state.parse_action(written)
             state.apply(action)
         except RuleError as exc:
-            raise ReplayError(line_of(done), f"illegal decision {entry.get('action')!r}: {exc}") from None
+            raise ReplayError(line, f"illegal decision {short(written)}: {exc}") from None
         except ChanceError as exc:
-            raise ReplayError(exc.line or line_of(done), str(exc)) from None
+            raise ReplayError(exc.line or line, str(exc)) from None
         decisions += 1
         sync()
     return ReplayResult(len(entries), decisions, state.state_hash(), state)
+
+
+class SeededChance(list):
+    """Recorded chance outcomes of a game played from its seed: each must be what the seed gives."""
+
+    check_seed = True

@@ -1,16 +1,17 @@
-"""Who decides in playouts and examples: one interface, a uniform random policy and each game's greedy one.
+"""Who decides in playouts and examples: one interface, random, greedy and tree search.
 
 A policy sees the state and its own RNG (never the game's, so a policy cannot change the
-game's chance outcomes) and returns one of `state.legal_actions()`.
+game's chance outcomes) and returns one of `state.legal_actions()`. Policies are named on the
+command line: `random`, `greedy`, `mcts:200` (tree search with 200 playouts per decision).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from typing import Protocol
 
-from generator.rules.core import Action, GameState
-from generator.rules.registry import engine_module
+from generator.rules.contract import Game, GameState
+from generator.rules.core import Action
 
 
 class Policy(Protocol):
@@ -29,14 +30,45 @@ class RandomPolicy:
         return actions[rng.randrange(len(actions))]
 
 
-POLICY_NAMES = ("random", "greedy")
+class OneStepPolicy:
+    """The generic greedy player for engines without their own: the action whose result the game values most."""
+
+    name = "greedy"
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        me = state.current_player
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in actions:
+            trial = state.resample_hidden(me, rng)
+            trial.quiet = True
+            trial.apply(action)
+            value = self.game.evaluate(trial, me)
+            if value > best_value + 1e-12:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-12:
+                best.append(action)
+        return best[rng.randrange(len(best))]
 
 
-def make_policy(name: str, engine_id: str) -> Policy:
-    """The policy called `name` for a game's engine; greedy policies live in the engine's module."""
+POLICY_NAMES = ("random", "greedy", "mcts:N")
+
+
+def make_policy(name: str, game: Game) -> Policy:
+    """The policy called `name` for `game` (ValueError for a name no policy has)."""
     if name == "random":
         return RandomPolicy()
     if name == "greedy":
-        factory: Callable[[], Policy] = engine_module(engine_id).GreedyPolicy
-        return factory()
-    raise ValueError(f"unknown policy '{name}'; choose {' or '.join(POLICY_NAMES)}")
+        own = game.greedy_policy()
+        return own if own is not None else OneStepPolicy(game)
+    if name.startswith("mcts"):
+        from generator.rules.mcts import MCTSPolicy, parse_budget
+
+        return MCTSPolicy(game, parse_budget(name))
+    raise ValueError(f"unknown policy '{name}'; choose random, greedy or mcts:N (N playouts per decision)")

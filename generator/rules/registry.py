@@ -1,26 +1,201 @@
-"""Which rules engines exist and which effect operations each implements.
+"""Where rules engines come from: installed packages and a game's own content folder, found one way.
 
-An engine module registers itself here by name; `pnp check` asks this registry so that an
-operation the engine cannot execute is caught before anyone plays.
+- `engine: escape-earth` in game.yaml names an engine registered under the entry-point group
+  `pnp_forge.engines` (pnp-forge registers its bundled engines there in pyproject.toml; any
+  installed package can add its own).
+- `engine: {module: engine/reef.py}` names a Python module inside the game's folder. It is
+  loaded only when game.yaml names it (as mkdocs loads `hooks:`); it defines one subclass of
+  `generator.rules.contract.Game` (or names it `ENGINE = MyGame`).
+
+A missing module, a syntax error in it, or a class that does not keep the contract raises
+`EngineLoadError` with the file, line and what is missing, which the commands report as a
+content error (exit 1), never as a traceback.
 """
 
 from __future__ import annotations
 
-import importlib
+import importlib.util
+import inspect
+import sys
+import traceback
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any, Mapping
 
-# engine id -> module that defines OPERATIONS (a set of operation ids) and the game's state class
-ENGINE_MODULES: dict[str, str] = {
-    "escape-earth": "generator.rules.escape_earth",
-}
+from generator.content.loader import GameContent
+from generator.rules.contract import Game
+
+ENTRY_POINT_GROUP = "pnp_forge.engines"
+REQUIRED_ATTRIBUTES = ("engine_id", "engine_version")
+
+
+class EngineLoadError(Exception):
+    """An engine that cannot be loaded or does not keep the contract: where and why."""
+
+    def __init__(self, message: str, file: str | None = None, line: int = 0, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.hint = hint
+
+
+@lru_cache(maxsize=1)
+def _entry_points() -> dict[str, Any]:
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
 def known_engines() -> list[str]:
-    return sorted(ENGINE_MODULES)
+    """Ids of the engines installed packages register (the bundled ones among them)."""
+    return sorted(_entry_points())
 
 
-def engine_module(engine_id: str):
-    return importlib.import_module(ENGINE_MODULES[engine_id])
+def engine_name(content: GameContent) -> str | None:
+    """How game.yaml names the engine: an id, `module:<path>` or None."""
+    engine = content.game.engine
+    if engine is None:
+        return None
+    if isinstance(engine, str):
+        return engine
+    return f"module:{engine.module}"
 
 
-def engine_operations(engine_id: str) -> set[str]:
-    return set(getattr(engine_module(engine_id), "OPERATIONS", set()))
+def contract_problems(cls: Any) -> list[str]:
+    """What a would-be engine class lacks to keep the contract (empty when it keeps it)."""
+    if not (inspect.isclass(cls) and issubclass(cls, Game)):
+        return ["it is not a subclass of generator.rules.contract.Game"]
+    problems = [f"class attribute `{name}` is not set" for name in REQUIRED_ATTRIBUTES if not getattr(cls, name, "")]
+    missing = sorted(getattr(cls, "__abstractmethods__", ()))
+    if missing:
+        problems.append(f"Game method(s) not implemented: {', '.join(missing)}")
+    state_cls = getattr(cls, "state_class", None)
+    if state_cls is not None:
+        from generator.rules.contract import GameState
+
+        if not (inspect.isclass(state_cls) and issubclass(state_cls, GameState)):
+            problems.append("`state_class` is not a subclass of generator.rules.contract.GameState")
+        else:
+            missing_state = sorted(getattr(state_cls, "__abstractmethods__", ()))
+            if missing_state:
+                problems.append(f"GameState method(s) of {state_cls.__name__} not implemented: "
+                                f"{', '.join(missing_state)}")
+    return problems
+
+
+def _class_in_module(module: Any, where: str) -> type[Game]:
+    chosen = getattr(module, "ENGINE", None)
+    if chosen is None:
+        own = [obj for obj in vars(module).values()
+               if inspect.isclass(obj) and issubclass(obj, Game) and obj is not Game
+               and obj.__module__ == module.__name__ and not inspect.isabstract(obj)]
+        candidates = own or [obj for obj in vars(module).values()
+                             if inspect.isclass(obj) and issubclass(obj, Game) and obj.__module__ == module.__name__]
+        if len(candidates) != 1:
+            raise EngineLoadError(f"{where} defines {len(candidates)} Game subclasses; it needs exactly one "
+                                  "(or `ENGINE = YourGame`)", hint="subclass generator.rules.contract.Game once")
+        chosen = candidates[0]
+    problems = contract_problems(chosen)
+    if problems:
+        raise EngineLoadError(f"{where}: {getattr(chosen, '__name__', chosen)!s} does not keep the engine contract: "
+                              + "; ".join(problems), hint="see docs/engines.md")
+    return chosen
+
+
+def _load_module_file(content: GameContent, relative_path: str) -> type[Game]:
+    root = content.root.resolve()
+    path = (content.root / relative_path)
+    shown = str(Path(content.root.name) / relative_path)
+    if path.is_symlink():
+        raise EngineLoadError(f"engine module {shown} is a symbolic link; it must be a file of the game's folder",
+                              shown, hint="copy the module into the game's folder")
+    resolved = path.resolve()
+    if not resolved.is_relative_to(root):
+        raise EngineLoadError(f"engine module {relative_path} lies outside the game's folder", shown,
+                              hint="engine modules live inside the game's own folder")
+    if not resolved.is_file():
+        raise EngineLoadError(f"engine module {shown} does not exist", shown,
+                              hint="write the module there or fix `engine: {module: ...}` in game.yaml")
+    name = f"pnp_forge_content_engine_{content.id.replace('-', '_')}_{abs(hash(str(resolved))):x}"
+    try:
+        source = resolved.read_text(encoding="utf-8")
+        code = compile(source, str(resolved), "exec")
+    except SyntaxError as exc:
+        raise EngineLoadError(f"engine module {shown} has a syntax error: {exc.msg}", shown, exc.lineno or 0,
+                              hint="fix the Python syntax at this line") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise EngineLoadError(f"engine module {shown} cannot be read: {exc}", shown) from None
+    spec = importlib.util.spec_from_loader(name, loader=None, origin=str(resolved))
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    module.__file__ = str(resolved)
+    sys.modules[name] = module
+    try:
+        exec(code, module.__dict__)
+    except Exception as exc:  # the designer's module failed while it was imported: say where
+        sys.modules.pop(name, None)
+        line = _line_in(exc, str(resolved))
+        raise EngineLoadError(f"engine module {shown} fails while it is loaded: {type(exc).__name__}: {exc}",
+                              shown, line, hint="run the module's code on its own to see the error") from None
+    return _class_in_module(module, shown)
+
+
+def _line_in(exc: BaseException, filename: str) -> int:
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
+    return (frames[-1].lineno or 0) if frames else 0
+
+
+_LOADED: dict[tuple[str, str, float], type[Game]] = {}
+
+
+def engine_class(content: GameContent) -> type[Game]:
+    """The Game class of the engine game.yaml names; EngineLoadError when there is none to load."""
+    engine = content.game.engine
+    if engine is None:
+        raise EngineLoadError(f"game '{content.id}' has no rules engine", "game.yaml",
+                              hint="set `engine:` in game.yaml")
+    if isinstance(engine, str):
+        found = _entry_points().get(engine)
+        if found is None:
+            raise EngineLoadError(f"unknown rules engine '{engine}'", hint=f"known engines: {', '.join(known_engines())}; "
+                                  "or give the game its own: `engine: {module: engine/rules.py}`")
+        try:
+            cls = found.load()
+        except Exception as exc:  # an installed package that is broken
+            raise EngineLoadError(f"rules engine '{engine}' cannot be loaded: {type(exc).__name__}: {exc}") from None
+        problems = contract_problems(cls)
+        if problems:
+            raise EngineLoadError(f"rules engine '{engine}' does not keep the engine contract: " + "; ".join(problems))
+        return cls  # type: ignore[no-any-return]
+    path = (content.root / engine.module)
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        stamp = -1.0
+    key = (str(content.root.resolve()), engine.module, stamp)
+    if key not in _LOADED:
+        _LOADED[key] = _load_module_file(content, engine.module)
+    return _LOADED[key]
+
+
+def make_game(content: GameContent, options: Mapping[str, Any] | None = None) -> Game:
+    """The engine's Game for this content and options (OptionsError for options it does not know)."""
+    return engine_class(content)(content, options or {})
+
+
+def engine_operations(content: GameContent) -> set[str]:
+    return set(engine_class(content).operations)
+
+
+@dataclass(frozen=True)
+class EngineInfo:
+    """A registered engine as the generic tests and tools list it."""
+
+    id: str
+    cls: type[Game]
+
+
+def registered_engines() -> list[EngineInfo]:
+    """Every engine installed packages register, loaded (the generic engine tests run over these)."""
+    return [EngineInfo(name, ep.load()) for name, ep in sorted(_entry_points().items())]

@@ -8,19 +8,20 @@ quiet (no events are built), as fast as the engine allows.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import random
 import statistics
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Iterator
 
 from generator.content.errors import ErrorList
-from generator.content.library import load_checked
 from generator.content.loader import GameContent
+from generator.rules.contract import Game
 from generator.rules.policies import make_policy
-from generator.rules.registry import engine_module
+from generator.rules.registry import make_game
 
 DEFAULT_MAX_TURNS = 1000
 
@@ -38,27 +39,29 @@ def policy_seed(seed: int) -> int:
 @dataclass
 class GameResult:
     seed: int
-    won: bool
+    won: bool                 # cooperative: the table won; competitive: the game had a winner
     cause: str
     turns: int
     decisions: int
+    winners: tuple[int, ...] = ()       # 1-based seats that won
+    scores: tuple[float, ...] = ()
 
 
-def play_out(content: GameContent, seed: int, policy_name: str, options: dict, max_turns: int = DEFAULT_MAX_TURNS,
+def play_out(game: Game, seed: int, policy_name: str, max_turns: int = DEFAULT_MAX_TURNS,
              quiet: bool = True) -> GameResult:
     """Play one game to its end (or `max_turns`, counted as cause 'unfinished')."""
-    module = engine_module(content.game.engine or "")
-    state = module.new_game(content, seed, options, quiet=quiet)
-    policy = make_policy(policy_name, content.game.engine or "")
+    state = game.new_initial_state(seed, quiet=quiet)
+    policy = make_policy(policy_name, game)
     rng = random.Random(policy_seed(seed))
     decisions = 0
-    while not state.is_over and state.turn <= max_turns:
+    while not state.is_terminal and state.turn <= max_turns:
         state.apply(policy.choose(state, rng))
         decisions += 1
     outcome = state.outcome()
     if outcome is None:
         return GameResult(seed, False, "unfinished", state.turn, decisions)
-    return GameResult(seed, outcome.won, outcome.cause, state.turn, decisions)
+    return GameResult(seed, outcome.won, outcome.cause, state.turn, decisions, outcome.winners,
+                      tuple(r.score for r in outcome.results))
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -84,13 +87,16 @@ class Summary:
     causes: dict[str, dict] = field(default_factory=dict)
     turns: dict[str, float] = field(default_factory=dict)
     replay_hint: str = ""
+    seats: list[dict] = field(default_factory=list)     # per seat: wins, rate, 95 % interval, mean score
+    cooperative: bool = False
     results: list[dict] = field(default_factory=list)   # per game: seed, cause, turns (replayable)
 
     def as_json(self) -> dict:
         return asdict(self)
 
 
-def summarize(game: str, policy: str, options: dict, batch_seed: int, results: list[GameResult]) -> Summary:
+def summarize(game: str, policy: str, options: dict, batch_seed: int, results: list[GameResult],
+              cooperative: bool = True) -> Summary:
     n = len(results)
     wins = sum(r.won for r in results)
     causes: dict[str, dict] = {}
@@ -102,49 +108,84 @@ def summarize(game: str, policy: str, options: dict, batch_seed: int, results: l
     turns = [r.turns for r in results] or [0]
     lo, hi = wilson(wins, n)
     variant = options.get("variant")
-    hint = (f"pnp play {game} --seed <seed> --policy {policy}" + (f" --variant {variant}" if variant else "")
-            + " plays any single game of this batch again")
+    flags = "".join(f" --option {k}={v}" for k, v in sorted(options.items()))
+    hint = f"pnp play {game} --seed <seed> --policy {policy}{flags} plays any single game of this batch again"
+    seats: list[dict] = []
+    if not cooperative:
+        count = max((len(r.scores) for r in results), default=0)
+        for seat in range(1, count + 1):
+            k = sum(seat in r.winners for r in results)
+            s_lo, s_hi = wilson(k, n)
+            scores = [r.scores[seat - 1] for r in results if len(r.scores) >= seat]
+            seats.append({"seat": seat, "wins": k, "rate": round(k / n, 4) if n else 0.0,
+                          "interval": [round(s_lo, 4), round(s_hi, 4)],
+                          "mean_score": round(statistics.fmean(scores), 3) if scores else 0.0})
     return Summary(game, policy, options, batch_seed, n, wins, round(wins / n, 4) if n else 0.0,
                    (round(lo, 4), round(hi, 4)), causes,
                    {"mean": round(statistics.fmean(turns), 2), "median": statistics.median(turns),
-                    "min": min(turns), "max": max(turns)}, hint,
-                   [{"seed": r.seed, "cause": r.cause, "turns": r.turns} for r in results])
+                    "min": min(turns), "max": max(turns)}, hint, seats, cooperative,
+                   [{"seed": r.seed, "cause": r.cause, "turns": r.turns, "winners": list(r.winners)}
+                    for r in results])
 
 
-_WORKER: dict = {}
+_WORKER: dict[str, Any] = {}
 
 
-def _init_worker(content_dir: str, game: str) -> None:
+def _init_worker(content_dir: str, game_id: str, options: dict) -> None:
+    """Each worker process loads the content and makes the game once, then plays many chunks."""
+    from generator.checking import load_checked
+
     errors = ErrorList()
-    _WORKER["content"] = load_checked(Path(content_dir), [game], errors)[0]
+    content = load_checked(Path(content_dir), [game_id], errors)[0]
+    _WORKER["game"] = make_game(content, options)
 
 
 def _run_chunk(args: tuple) -> list[GameResult]:
-    batch_seed, indices, policy, options, max_turns = args
-    content = _WORKER["content"]
-    return [play_out(content, game_seed(batch_seed, i), policy, options, max_turns) for i in indices]
+    batch_seed, start, stop, policy, max_turns = args
+    game = _WORKER["game"]
+    return [play_out(game, game_seed(batch_seed, i), policy, max_turns) for i in range(start, stop)]
+
+
+def _tasks(games: int, chunk: int, batch_seed: int, policy: str, max_turns: int) -> Iterator[tuple]:
+    for start in range(0, games, chunk):
+        yield (batch_seed, start, min(games, start + chunk), policy, max_turns)
 
 
 def simulate(content: GameContent, content_dir: Path, games: int, policy: str, options: dict, batch_seed: int,
              jobs: int = 1, max_turns: int = DEFAULT_MAX_TURNS,
              on_progress: Callable[[int], None] | None = None) -> list[GameResult]:
-    """Play `games` games; results come back in game order whatever the number of processes."""
+    """Play `games` games; results come back in game order whatever the number of processes.
+
+    Tasks are made as they are needed (a billion games never sit in memory as tasks), and at
+    most a few chunks per process are in flight.
+    """
     chunk = max(1, min(50, games // (jobs * 8) or 1))
-    tasks = [(batch_seed, list(range(start, min(games, start + chunk))), policy, options, max_turns)
-             for start in range(0, games, chunk)]
+    tasks = _tasks(games, chunk, batch_seed, policy, max_turns)
     results: list[GameResult] = []
     if jobs <= 1:
-        _WORKER["content"] = content
+        _WORKER["game"] = make_game(content, options)
         for task in tasks:
             part = _run_chunk(task)
             results.extend(part)
             if on_progress:
                 on_progress(len(part))
         return results
+    done: dict[int, list[GameResult]] = {}
+    next_out = 0
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
-                             initargs=(str(content_dir), content.id)) as pool:
-        for part in pool.map(_run_chunk, tasks):
-            results.extend(part)
-            if on_progress:
-                on_progress(len(part))
+                             initargs=(str(content_dir), content.id, options)) as pool:
+        pending = {pool.submit(_run_chunk, task): task[1] for task in itertools.islice(tasks, jobs * 3)}
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                done[pending.pop(future)] = future.result()
+                task = next(tasks, None)
+                if task is not None:
+                    pending[pool.submit(_run_chunk, task)] = task[1]
+            while next_out in done:
+                part = done.pop(next_out)
+                results.extend(part)
+                next_out += len(part)
+                if on_progress:
+                    on_progress(len(part))
     return results

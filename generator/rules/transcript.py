@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Callable
 
-from generator.content.loader import GameContent
-from generator.rules.core import GameState
+from generator.rules.contract import Game, GameState
 from generator.rules.policies import make_policy
-from generator.rules.registry import engine_module
 from generator.rules.simulate import policy_seed
 
 
@@ -22,13 +21,16 @@ class Transcript:
         return "\n".join(self.lines) + "\n"
 
 
-def play_transcript(content: GameContent, seed: int, policy: str, options: dict, lang: str = "en",
-                    turns: int | None = None, player_view: bool = False, log: bool = False,
-                    echo=None) -> Transcript:
-    """Play from `seed` with `policy`; every decision ('> action') and event becomes one line."""
-    module = engine_module(content.game.engine or "")
-    state = module.new_game(content, seed, options, log=log)
-    chooser = make_policy(policy, content.game.engine or "")
+def play_transcript(game: Game, seed: int, policy: str, lang: str = "en", turns: int | None = None,
+                    viewer: int | None = None, log: bool = False,
+                    echo: Callable[[str], None] | None = None) -> Transcript:
+    """Play from `seed` with `policy`; every decision ('> action') and event becomes one line.
+
+    `viewer` None shows everything (the referee's view), 0 what an onlooker sees, 1.. what
+    that player sees.
+    """
+    state = game.new_initial_state(seed, log=log)
+    chooser = make_policy(policy, game)
     rng = random.Random(policy_seed(seed))
     lines: list[str] = []
     shown = 0
@@ -41,12 +43,12 @@ def play_transcript(content: GameContent, seed: int, policy: str, options: dict,
     def flush() -> None:
         nonlocal shown
         for ev in state.events[shown:]:
-            text = state.render(ev, lang, player_view)
+            text = game.render_event(ev, lang, viewer)
             emit(text if ev.kind == "turn" else f"  {text}")
         shown = len(state.events)
 
     flush()
-    while not state.is_over and (turns is None or state.turn <= turns):
+    while not state.is_terminal and (turns is None or state.turn <= turns):
         action = chooser.choose(state, rng)
         emit(f"  > {state.format_action(action)}")
         state.apply(action)

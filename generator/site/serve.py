@@ -16,7 +16,8 @@ import click
 
 from generator.content.errors import ErrorList
 from generator.cli_options import content_option, games_or_usage_error
-from generator.content.library import UnknownGame, load_checked, resolve_games
+from generator.checking import load_checked
+from generator.content.library import UnknownGame, resolve_games
 from generator.site.project import SITE_TEMPLATE
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.content.errors import ErrorList
-from generator.content.library import load_checked
+from generator.checking import load_checked
 from tests.content.conftest import pnp
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"

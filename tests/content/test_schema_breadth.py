@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 from generator.content.errors import ErrorList
-from generator.content.library import load_checked
+from generator.checking import load_checked
 from tests.content.conftest import edit
 
 BREADTH = Path(__file__).parent / "breadth"

@@ -117,12 +117,12 @@ def test_effects_render_from_the_operations_text_with_parameters_and_icons(escap
     assert inline.x > lose.x + lose.width  # the icon follows the words on the same line
     assert inline.size == pytest.approx(lose.size * PT_MM * 1.2)  # text-sized
     outpost = text_of(layouts.front(escape_earth.card("aussenposten"), "de"))
-    assert "Deckt die nächsten 2 Galaxiekarten auf." in outpost
+    assert "Deckt die nächsten 2 Galaxiekarten nach dieser Karte auf." in outpost
 
 
 def test_double_sided_cards_print_their_own_back_and_others_the_kind_back(escape_earth, layouts):
     back = layouts.back(escape_earth.card("aussenposten"), "en")
-    assert back.title == "Outpost+" and "Reveal the next 3 galaxy cards." in text_of(back)
+    assert back.title == "Outpost+" and "Reveal the next 3 galaxy cards after this card." in text_of(back)
     famine_back = layouts.back(escape_earth.card("hungersnot"), "de")
     riots_back = layouts.back(escape_earth.card("aufstaende"), "de")
     assert famine_back.frame_key == riots_back.frame_key  # one shared design, drawn once

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.content.errors import ErrorList
-from generator.content.library import load_checked
+from generator.checking import load_checked
 from generator.rules.escape_earth import EscapeEarthState, new_game
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
@@ -34,8 +34,9 @@ def table(content):
 
     def make(variant: str = "expert", seed: int = 1, track: list[str] | None = None, revealed: int = 8,
              ships: list[int] | None = None, rows: list[list[str]] | None = None, events: list[str] | None = None,
-             time_deck: list[str] | None = None, event_deck: list[str] | None = None, **fields) -> EscapeEarthState:
-        state = new_game(content, seed, {"variant": variant})
+             time_deck: list[str] | None = None, event_deck: list[str] | None = None,
+             options: dict | None = None, **fields) -> EscapeEarthState:
+        state = new_game(content, seed, {"variant": variant, **(options or {})})
         track = track or TRACK
         state.track = list(track)
         state.parsecs = [state.data.galaxy[c].parsecs for c in track]

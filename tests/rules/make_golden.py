@@ -9,14 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.content.errors import ErrorList
-from generator.content.library import load_checked
+from generator.checking import load_checked
 from generator.rules.log import dump_lines, header_of
+from generator.rules.registry import make_game
 from generator.rules.transcript import play_transcript
 
 HERE = Path(__file__).resolve().parent / "golden"
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAMES = [  # name, seed, policy, options, language
-    ("greedy-beginner-24-won", 24, "greedy", {"variant": "beginner"}, "en"),
+    ("greedy-beginner-frontier-won", 24, "greedy",
+     {"variant": "beginner", "outposts": "frontier", "free-cubes": "anywhere"}, "en"),
     ("greedy-beginner-4", 4, "greedy", {"variant": "beginner"}, "en"),
     ("greedy-expert-9", 9, "greedy", {"variant": "expert"}, "de"),
     ("random-expert-21", 21, "random", {"variant": "expert"}, "en"),
@@ -24,8 +26,9 @@ GAMES = [  # name, seed, policy, options, language
 
 
 def golden(content, name: str, seed: int, policy: str, options: dict, lang: str) -> tuple[str, str]:
-    played = play_transcript(content, seed, policy, options, lang, log=True)
-    saved = dump_lines(header_of(played.state, content, options, policy), played.state.log or [])
+    game = make_game(content, options)
+    played = play_transcript(game, seed, policy, lang, log=True)
+    saved = dump_lines(header_of(played.state, game.options, policy), played.state.log or [])
     return played.text, saved
 
 

@@ -150,23 +150,24 @@ def test_hidden_information_is_left_out_of_a_players_view(content, table):
     s.apply(("fight", "hungersnot", ((1, "food", 1),)))
     removed = [e for e in s.events if e.kind == "event-removed"][0]
     gone = s.data.events[removed.get("card")].name.en
-    assert gone in s.render(removed, "en")
-    assert gone not in s.render(removed, "en", player_view=True)
-    assert "?" in s.render(removed, "de", player_view=True)
+    assert gone in s.game.render_event(removed, "en")
+    assert gone not in s.game.render_event(removed, "en", 0)
+    assert gone not in s.game.render_event(removed, "en", 1)
+    assert "?" in s.game.render_event(removed, "de", 1)
 
 
 def test_every_event_renders_in_both_languages(content):
     for seed in range(30):
         state = play(content, seed, "expert", 200)
         for ev in state.events:
-            de, en = state.render(ev, "de"), state.render(ev, "en")
-            assert de and en and "{" not in de + en
+            de, en = state.game.render_event(ev, "de"), state.game.render_event(ev, "en")
+            assert de and en and "{" not in de + en and "[" not in de + en, (ev, de, en)
 
 
 def test_a_reloaded_content_is_read_afresh(content):
     import copy
 
-    from generator.rules.escape_earth import rules_data
+    from generator.rules.escape_earth.game import rules_data
 
     first = rules_data(content)
     assert rules_data(content) is first

@@ -17,7 +17,7 @@ def saved(content, seed: int = 8, variant: str = "expert") -> tuple[str, object]
     rng = random.Random(seed)
     while not state.is_over:
         state.apply(RandomPolicy().choose(state, rng))
-    return dump_lines(header_of(state, content, {"variant": variant}, "random"), state.log), state
+    return dump_lines(header_of(state, state.game.options, "random"), state.log), state
 
 
 def lines(text: str) -> list[dict]:
@@ -31,7 +31,8 @@ def join(rows: list[dict]) -> str:
 def test_a_saved_game_replays_to_the_same_state(content):
     text, state = saved(content)
     head = lines(text)[0]
-    assert head["engine"] == "escape-earth" and head["seed"] == 8 and head["options"] == {"variant": "expert"}
+    assert head["engine"] == "escape-earth" and head["seed"] == 8 and head["options"]["variant"] == "expert"
+    assert head["chance"] == "seed"
     assert len(head["content_hash"]) == 16
     result = replay_text(text, content)
     assert result.final_hash == state.state_hash()
@@ -69,13 +70,70 @@ def test_an_impossible_chance_outcome_is_named(content):
     assert info.value.line == index + 1 and "not a possible order" in info.value.message
 
 
-def test_a_possible_but_different_shuffle_shows_as_a_hash_mismatch(content):
+def test_a_possible_but_forged_shuffle_of_a_seeded_game_is_named_by_its_line(content):
     rows = lines(saved(content)[0])
     index = next(i for i, r in enumerate(rows) if r.get("what") == "events")
     rows[index]["outcome"] = list(reversed(rows[index]["outcome"]))
     with pytest.raises(ReplayError) as info:
         replay_text(join(rows), content)
+    assert info.value.line == index + 1 and "is not what seed 8 gives for 'events'" in info.value.message
+
+
+def test_without_a_seeded_header_a_different_shuffle_shows_as_a_hash_mismatch(content):
+    rows = lines(saved(content)[0])
+    del rows[0]["chance"]
+    index = next(i for i, r in enumerate(rows) if r.get("what") == "events")
+    rows[index]["outcome"] = list(reversed(rows[index]["outcome"]))
+    with pytest.raises(ReplayError) as info:
+        replay_text(join(rows), content)
     assert info.value.line == index + 1 and "hash" in info.value.message
+
+
+def test_an_edited_player_field_is_named(content):
+    rows = lines(saved(content)[0])
+    index = next(i for i, r in enumerate(rows) if r.get("kind") == "decision" and r["player"] == 2)
+    rows[index]["player"] = 1
+    with pytest.raises(ReplayError) as info:
+        replay_text(join(rows), content)
+    assert info.value.line == index + 1 and "player 2 here, the file 1" in info.value.message
+
+
+def test_edited_events_are_named(content):
+    rows = lines(saved(content)[0])
+    index = next(i for i, r in enumerate(rows) if r.get("kind") == "decision" and r["events"])
+    rows[index]["events"][0]["player"] = 7
+    with pytest.raises(ReplayError) as info:
+        replay_text(join(rows), content)
+    assert info.value.line == index + 1 and "event 1 differs" in info.value.message
+
+
+def test_blank_lines_keep_the_true_line_numbers(content):
+    rows = lines(saved(content)[0])
+    index = len(rows) // 2
+    rows[index]["hash"] = "0" * 16
+    text = join(rows[:3]) + "\n\n" + join(rows[3:])
+    with pytest.raises(ReplayError) as info:
+        replay_text(text, content)
+    assert info.value.line == index + 3
+
+
+def test_a_huge_forged_value_is_cut_in_the_message(content):
+    rows = lines(saved(content)[0])
+    index = next(i for i, r in enumerate(rows) if r.get("kind") == "decision")
+    rows[index]["action"] = "x" * 100_000
+    with pytest.raises(ReplayError) as info:
+        replay_text(join(rows), content)
+    assert len(info.value.message) < 2000
+
+
+@pytest.mark.parametrize("seed", ["1e400", "-5", "true", "\"7\""])
+def test_a_seed_that_is_no_whole_number_is_refused_on_line_1(content, seed):
+    text = saved(content)[0]
+    head, rest = text.split("\n", 1)
+    head = head.replace('"seed":8', f'"seed":{seed}')
+    with pytest.raises(ReplayError) as info:
+        replay_text(head + "\n" + rest, content)
+    assert info.value.line == 1 and "seed" in info.value.message
 
 
 def test_a_changed_state_hash_is_named(content):

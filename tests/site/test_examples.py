@@ -56,13 +56,13 @@ def test_a_refused_example_step_fails_the_build_naming_file_step_and_rule(built,
     ])
     line = next(i for i, row in enumerate(text.splitlines(), 1) if "push military@1" in row)
     from generator.content.errors import ErrorList
-    from generator.content.library import load_checked
+    from generator.checking import load_checked
 
-    from generator.rules.registry import engine_module
+    from generator.rules.registry import make_game
 
     errors = ErrorList()
     [game] = load_checked(content, ["escape-earth"], errors)
-    state = engine_module("escape-earth").new_game(game, 7, {"variant": "beginner"})
+    state = make_game(game, {"variant": "beginner"}).new_initial_state(7)
     state.apply(state.parse_action("pass"))
     refusal = state.explain(state.parse_action("push military@1"))
     assert not refusal.legal, "the engine should refuse pushing the aliens without military cubes"
@@ -103,7 +103,7 @@ def test_breaking_a_content_example_names_its_file_step_and_rule(tmp_path):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     from generator.content.errors import ErrorList
-    from generator.content.library import load_checked
+    from generator.checking import load_checked
 
     errors = ErrorList()
     [game] = load_checked(content, ["escape-earth"], errors)

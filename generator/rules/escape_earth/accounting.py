@@ -7,20 +7,20 @@ from collections import Counter
 from generator.rules.core import PerObject
 
 from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD
-from generator.rules.escape_earth.state import NO_ANOMALY, RESPOND, EscapeEarthBase
+from generator.rules.escape_earth.state import NO_ANOMALY, RESPOND, EscapeEarthState
 
 
 _BOX = PerObject()
 
 
-def _box(state: EscapeEarthBase) -> tuple[Counter, Counter, Counter]:
+def _box(state: EscapeEarthState) -> tuple[Counter, Counter, Counter]:
     """What the box holds: galaxy, event and time cards by id (computed once per content)."""
     d = state.data
     return _BOX.get(d, lambda: (Counter(d.galaxy_deck) + Counter([d.earth, d.ocean]), Counter(d.event_deck()),
                                 Counter(d.time_deck())))
 
 
-def invariant_problems(state: EscapeEarthBase) -> list[str]:
+def invariant_problems(state: EscapeEarthState) -> list[str]:
     """What is wrong with the table (empty when all is well)."""
     d = state.data
     problems: list[str] = []
@@ -30,7 +30,7 @@ def invariant_problems(state: EscapeEarthBase) -> list[str]:
         problems.append(f"galaxy cards out of place: {dict(galaxy - expected)} extra, {dict(expected - galaxy)} missing")
     for res, total in d.cubes.items():
         on_table = sum(state.cubes[p] for p in range(state.length)
-                       if state.building[p] and state._side(p).produces == res)
+                       if state.building[p] and state.side(p).produces == res)
         free = sum(1 for f in state.free if f == res)
         count = state.supply[res] + on_table + free + state.removed_cubes[res]
         if count != total:

@@ -20,16 +20,22 @@ A payment is a sorted tuple of (pos, resource, n): n cubes of that resource from
 from __future__ import annotations
 
 from itertools import product
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from generator.rules.core import Action
 from generator.rules.escape_earth.data import ANOMALY_STEP
-from generator.rules.escape_earth.state import ACTION, LOSE, NO_ANOMALY, RESPOND, EscapeEarthBase
+
+if TYPE_CHECKING:
+    from generator.rules.escape_earth.state import EscapeEarthState
+
+ACTION, RESPOND, LOSE = "action", "respond", "lose"
+NO_ANOMALY = -1
 
 PASS: Action = ("pass",)
 LET_HAPPEN: Action = ("let-happen",)
 
 
-def _splits(sources: list[tuple[int, int]], need: int, start: int = 0):
+def _splits(sources: list[tuple[int, int]], need: int, start: int = 0) -> Iterator[tuple]:
     """Every way to take `need` cubes from (pos, available) sources, as tuples of (pos, n)."""
     if need == 0:
         yield ()
@@ -45,245 +51,263 @@ def _splits(sources: list[tuple[int, int]], need: int, start: int = 0):
             yield (((pos, n),) if n else ()) + tail
 
 
-class EscapeEarthDecisions(EscapeEarthBase):
-    """Legal decisions and their direct effects."""
+def cube_sources(state: "EscapeEarthState") -> dict[str, list[tuple[int, int]]]:
+    """Per resource, the cards whose cubes may be spent now: [(pos, how many), ...] in card order.
 
-    def cube_sources(self) -> dict[str, list[tuple[int, int]]]:
-        """Per resource, the cards whose cubes may be spent now: [(pos, how many), ...] in card order."""
-        sources: dict[str, list[tuple[int, int]]] = {}
-        aliens = self.aliens
-        building, cubes, free = self.building, self.cubes, self.free
-        for pos in range(self.revealed):
-            if pos == aliens:
-                continue
-            b = building[pos]
-            if b is not None and cubes[pos]:
-                res = self._side(pos).produces
-                n = cubes[pos] + (free[pos] == res)
-                sources.setdefault(res, []).append((pos, n))  # type: ignore[arg-type]
-                if free[pos] is not None and free[pos] != res:
-                    sources.setdefault(free[pos], []).append((pos, 1))  # type: ignore[arg-type]
-            elif free[pos] is not None:
+    Cubes come from buildings ("von deinen Gebäuden"): a planet's free cube counts where a
+    building stands on its card, or anywhere with the option `free-cubes: anywhere`.
+    """
+    sources: dict[str, list[tuple[int, int]]] = {}
+    aliens = state.aliens
+    anomaly = state.anomaly if state.anomaly_blocks_cubes else NO_ANOMALY
+    building, cubes, free = state.building, state.cubes, state.free
+    free_anywhere = state.free_cubes == "anywhere"
+    for pos in range(state.revealed):
+        if pos == aliens or pos == anomaly:
+            continue
+        b = building[pos]
+        if b is not None and cubes[pos]:
+            res = state.side(pos).produces
+            n = cubes[pos] + (free[pos] == res)
+            sources.setdefault(res, []).append((pos, n))
+            if free[pos] is not None and free[pos] != res:
                 sources.setdefault(free[pos], []).append((pos, 1))  # type: ignore[arg-type]
-        return sources
+        elif free[pos] is not None and (b is not None or free_anywhere):
+            sources.setdefault(free[pos], []).append((pos, 1))  # type: ignore[arg-type]
+    return sources
 
-    def payments(self, cost: dict[str, int], sources: dict[str, list[tuple[int, int]]] | None = None) -> list[tuple]:
-        """Every way to pay `cost` from cubes that may be spent; [] when it cannot be paid."""
-        if sources is None:
-            sources = self.cube_sources()
-        per_resource = []
-        for resource, need in sorted(cost.items()):
-            if need == 0:
-                continue
-            have = sources.get(resource, ())
-            if sum(n for _, n in have) < need:
-                return []
-            per_resource.append([tuple((pos, resource, n) for pos, n in split)
-                                 for split in _splits(list(have), need)])
-        if len(per_resource) == 1:
-            return per_resource[0]
-        return [tuple(sorted(sum(combo, ()))) for combo in product(*per_resource)]
 
-    def move_targets(self, player: int, travel: int) -> list[int]:
-        """Cards the player's ship can end on when the trip must cost exactly `travel` parsecs."""
-        start = self.ships[player]
-        targets = []
-        for step in (1, -1):
-            pos, total = start, 0
-            while True:
-                pos += step
-                if pos < 0 or pos >= self.revealed or pos == self.anomaly:
-                    break
-                total += self.parsecs[pos]
-                if total >= travel:
-                    if total == travel and pos != self.aliens:
-                        targets.append(pos)
-                    break
-        return targets
-
-    def build_points(self, player: int) -> int:
-        """Build points of the player's Build card at its position (0 when it is not active)."""
-        if not self.is_active(player, "build"):
-            return 0
-        return self.cards[player]["build"].build_points[self.rows[player].index("build")]
-
-    def push_limit(self) -> int:
-        """How many cards the aliens may be pushed back (experts: only onto revealed cards)."""
-        last = self.length if self.variant == "beginner" else self.revealed - 1
-        return max(0, last - self.aliens)
-
-    # -- the legal set -------------------------------------------------------------------------
-    def _legal_now(self) -> list[Action]:
-        if self.result is not None:
+def payments(state: "EscapeEarthState", cost: dict[str, int],
+             sources: dict[str, list[tuple[int, int]]] | None = None) -> list[tuple]:
+    """Every way to pay `cost` from cubes that may be spent; [] when it cannot be paid."""
+    if sources is None:
+        sources = cube_sources(state)
+    per_resource = []
+    for resource, need in sorted(cost.items()):
+        if need == 0:
+            continue
+        have = sources.get(resource, ())
+        if sum(n for _, n in have) < need:
             return []
-        if self.phase == RESPOND:
-            assert self.pending_event is not None
-            return [("fight-now", pay) for pay in self.payments(self.fight_cost(self.pending_event, extra=1))] \
-                + [LET_HAPPEN]
-        if self.phase == LOSE:
-            res = self.pending_loss
-            return [("lose", pos) for pos in range(self.length)
-                    if self.free[pos] == res or (self.building[pos] and self.cubes[pos]
-                                                 and self._side(pos).produces == res)]
-        p = self.player
-        row = self.rows[p]
-        ship = self.ships[p]
-        cards = self.cards[p]
-        actions: list[Action] = [("improve", a) for a in row[:-1]]
-        active = set()
-        targets: dict[int, list[int]] = {}
-        for position, activity in enumerate(row, 1):
-            card = cards[activity]
-            if position in card.active_positions:
-                active.add(activity)
-                travel = card.travel
-                if travel not in targets:
-                    targets[travel] = self.move_targets(p, travel)
-                for dest in targets[travel]:
-                    actions.append(("move", activity, dest))
-        points = cards["build"].build_points[row.index("build")] if "build" in active else 0
-        sources = self.cube_sources() if any(self.cubes) or any(self.free) else {}
-        here = self.building[ship]
-        if points and (here is None or self.data.buildings[here].replaceable):
-            for b in self.data.buildings.values():
-                if self.stacks[b.id] and b.build_cost <= points and (self.planet[ship] or not b.planet_only):
-                    actions.append(("build", b.id))
-        if sources:
-            for pos in range(self.revealed):
-                b = self.building[pos]
-                if b and not self.upgraded[pos] and pos != self.aliens:
-                    for pay in self.payments(dict(self.data.buildings[b].upgrade_cost), sources):
-                        actions.append(("upgrade", pos, pay))
-        if here:
-            side = self._side(ship)
-            res = side.produces
-            if res and self.cubes[ship] < side.capacity and self.supply[res] and res in active:
-                actions.append(("produce", res))
-        if sources:
-            for card in dict.fromkeys(self.active_events):
-                for pay in self.payments(self.fight_cost(card), sources):
-                    actions.append(("fight", card, pay))
-            limit = self.push_limit()
-            if limit:
-                for pos, have in sources.get("military", ()):
-                    for n in range(1, min(have, limit) + 1):
-                        actions.append(("push", pos, n))
-        actions.append(PASS)
-        return actions
-
-    # -- direct effects ------------------------------------------------------------------------
-    def _do(self, action: Action) -> None:
-        kind = action[0]
-        if self.phase == ACTION:
-            self.actions_left -= 1
-            _ACTION_CODE[kind](self, self.player, action)
-            return
-        if kind == "fight-now":
-            card = self.pending_event
-            assert card is not None
-            self._pay(action[1])
-            self._emit("event-fought", card=card, paid=action[1], at_once=True)
-            self._return_event(card)
-            if self.result is None:
-                self._event_done()
-            return
-        if kind == "let-happen":
-            self._event_stays()
-            return
-        if kind == "lose":
-            res = self.pending_loss
-            assert res is not None
-            self._take(action[1], res, 1)
-            self._emit("cube-lost", pos=action[1], resource=res)
-            self.pending_loss = None
-            self.phase = ACTION
-            self._continue_effects()
-
-    def _do_pass(self, p: int, action: Action) -> None:
-        self._emit("passed", player=p + 1)
-
-    def _do_improve(self, p: int, action: Action) -> None:
-        row = self.rows[p]
-        i = row.index(action[1])
-        row[i], row[i + 1] = row[i + 1], row[i]
-        self._emit("improved", player=p + 1, activity=action[1], to=i + 2, other=row[i])
-
-    def _do_move(self, p: int, action: Action) -> None:
-        _, activity, dest = action
-        start = self.ships[p]
-        self._to_first(p, activity)
-        self.ships[p] = dest
-        self._emit("ship-moved", player=p + 1, activity=activity, frm=start, to=dest,
-                   parsecs=self.cards[p][activity].travel)
-        self._check_won()
-
-    def _do_build(self, p: int, action: Action) -> None:
-        ship = self.ships[p]
-        new = self.data.buildings[action[1]]
-        self._to_first(p, "build")
-        old = self.building[ship]
-        if old is not None:
-            produces = self._side(ship).produces
-            if produces and self.cubes[ship]:
-                self.removed_cubes[produces] += self.cubes[ship]
-            self.removed_buildings.append(old)
-            self._emit("building-removed", pos=ship, building=old, cubes=self.cubes[ship])
-        self.stacks[new.id] -= 1
-        self.building[ship] = new.id
-        self.upgraded[ship] = False
-        self.cubes[ship] = 0
-        self.scouted[ship] = 0
-        self.builds += 1
-        self._emit("built", player=p + 1, building=new.id, pos=ship)
-        for op, args in new.basic.effects:
-            self._run(op, dict(args), ship)
-        if not self.time_on and self.builds >= 2:
-            self.time_on = True
-            self._emit("time-starts")
-
-    def _do_upgrade(self, p: int, action: Action) -> None:
-        _, pos, payment = action
-        self._pay(payment)
-        self.upgraded[pos] = True
-        self._emit("upgraded", building=self.building[pos], pos=pos, paid=payment)
-        for op, args in self.data.buildings[self.building[pos]].upgraded.effects:  # type: ignore[index]
-            self._run(op, dict(args), pos)
-
-    def _do_produce(self, p: int, action: Action) -> None:
-        ship = self.ships[p]
-        res = action[1]
-        n = min(self.capacity(ship) - self.cubes[ship], self.supply[res])
-        self._to_first(p, res)
-        self.supply[res] -= n
-        self.cubes[ship] += n
-        self._emit("produced", player=p + 1, pos=ship, resource=res, n=n)
-
-    def _do_fight(self, p: int, action: Action) -> None:
-        _, card, payment = action
-        self._pay(payment)
-        self.active_events.remove(card)
-        self._emit("event-fought", card=card, paid=payment, at_once=False)
-        self._return_event(card)
-        if self.data.events[card].effects and any(op == "place_anomaly" for op, _ in self.data.events[card].effects):
-            if self.anomaly != NO_ANOMALY:
-                if card in self.active_events:
-                    self._place_anomaly_back()
-                else:
-                    self.anomaly = NO_ANOMALY
-                    self._emit("anomaly-removed")
-
-    def _place_anomaly_back(self) -> None:
-        before = self.anomaly
-        self.anomaly = min(self.anomaly + ANOMALY_STEP, self.length - 1)
-        self._emit("anomaly-moved", frm=before, to=self.anomaly)
-
-    def _do_push(self, p: int, action: Action) -> None:
-        _, pos, n = action
-        self._take(pos, "military", n)
-        self._emit("aliens-pushed", player=p + 1, pos=pos, n=n)
-        for _ in range(n):
-            self._step_aliens(+1)
+        per_resource.append([tuple((pos, resource, n) for pos, n in split)
+                             for split in _splits(list(have), need)])
+    if len(per_resource) == 1:
+        return per_resource[0]
+    return [tuple(sorted(sum(combo, ()))) for combo in product(*per_resource)]
 
 
-_ACTION_CODE = {kind: getattr(EscapeEarthDecisions, "_do_" + kind)
-                for kind in ("pass", "improve", "move", "build", "upgrade", "produce", "fight", "push")}
+def move_targets(state: "EscapeEarthState", player: int, travel: int) -> list[int]:
+    """Cards the player's ship can end on when the trip must cost exactly `travel` parsecs."""
+    start = state.ships[player]
+    targets = []
+    for step in (1, -1):
+        pos, total = start, 0
+        while True:
+            pos += step
+            if pos < 0 or pos >= state.revealed or pos == state.anomaly:
+                break
+            total += state.parsecs[pos]
+            if total >= travel:
+                if total == travel and pos != state.aliens:
+                    targets.append(pos)
+                break
+    return targets
+
+
+def build_points(state: "EscapeEarthState", player: int) -> int:
+    """Build points of the player's Build card at its position (0 when it is not active)."""
+    if not state.is_active(player, "build"):
+        return 0
+    return int(state.cards[player]["build"].build_points[state.rows[player].index("build")])
+
+
+def push_limit(state: "EscapeEarthState") -> int:
+    """How many cards the aliens may be pushed back (experts: only onto revealed cards)."""
+    last = state.length if state.variant == "beginner" else state.revealed - 1
+    return max(0, last - state.aliens)
+
+
+# -- the legal set -------------------------------------------------------------------------------
+def legal_actions(state: "EscapeEarthState") -> list[Action]:
+    if state.result is not None:
+        return []
+    if state.phase == RESPOND:
+        assert state.pending_event is not None
+        return [("fight-now", pay) for pay in payments(state, state.fight_cost(state.pending_event, extra=1))] \
+            + [LET_HAPPEN]
+    if state.phase == LOSE:
+        res = state.pending_loss
+        return [("lose", pos) for pos in range(state.length)
+                if state.free[pos] == res or (state.building[pos] and state.cubes[pos]
+                                              and state.side(pos).produces == res)]
+    p = state.player
+    row = state.rows[p]
+    ship = state.ships[p]
+    cards = state.cards[p]
+    actions: list[Action] = [("improve", a) for a in row[:-1]]
+    active = set()
+    targets: dict[int, list[int]] = {}
+    for position, activity in enumerate(row, 1):
+        card = cards[activity]
+        if position in card.active_positions:
+            active.add(activity)
+            travel = card.travel
+            if travel not in targets:
+                targets[travel] = move_targets(state, p, travel)
+            for dest in targets[travel]:
+                actions.append(("move", activity, dest))
+    points = cards["build"].build_points[row.index("build")] if "build" in active else 0
+    sources = cube_sources(state) if any(state.cubes) or any(state.free) else {}
+    here = state.building[ship]
+    if points and (here is None or state.data.buildings[here].replaceable):
+        for b in state.data.buildings.values():
+            if state.stacks[b.id] and b.build_cost <= points and (state.planet[ship] or not b.planet_only):
+                actions.append(("build", b.id))
+    if sources:
+        for pos in range(state.revealed):
+            b = state.building[pos]
+            if b and not state.upgraded[pos] and not state.blocked(pos):
+                for pay in payments(state, dict(state.data.buildings[b].upgrade_cost), sources):
+                    actions.append(("upgrade", pos, pay))
+    if here:
+        side = state.side(ship)
+        res = side.produces
+        if res and state.cubes[ship] < side.capacity and state.supply[res] and res in active:
+            actions.append(("produce", res))
+    if sources:
+        for card in dict.fromkeys(state.active_events):
+            for pay in payments(state, state.fight_cost(card), sources):
+                actions.append(("fight", card, pay))
+        limit = push_limit(state)
+        if limit:
+            for pos, have in sources.get("military", ()):
+                for n in range(1, min(have, limit) + 1):
+                    actions.append(("push", pos, n))
+    actions.append(PASS)
+    return actions
+
+
+# -- direct effects --------------------------------------------------------------------------------
+def do(state: "EscapeEarthState", action: Action) -> None:
+    """Carry out a legal decision (its own effects; the turn's end is the state's `_advance`)."""
+    kind = action[0]
+    if state.phase == ACTION:
+        state.actions_left -= 1
+        _ACTION_CODE[kind](state, state.player, action)
+        return
+    if kind == "fight-now":
+        card = state.pending_event
+        assert card is not None
+        state.pay(action[1])
+        state._emit("event-fought", card=card, paid=action[1], at_once=True)
+        state.return_event(card)
+        if state.result is None:
+            state.event_done()
+        return
+    if kind == "let-happen":
+        state.event_stays()
+        return
+    if kind == "lose":
+        res = state.pending_loss
+        assert res is not None
+        state.take(action[1], res, 1)
+        state._emit("cube-lost", pos=action[1], resource=res)
+        state.pending_loss = None
+        state.phase = ACTION
+        state.continue_effects()
+
+
+def _do_pass(state: "EscapeEarthState", p: int, action: Action) -> None:
+    state._emit("passed", player=p + 1)
+
+
+def _do_improve(state: "EscapeEarthState", p: int, action: Action) -> None:
+    row = state.rows[p]
+    i = row.index(action[1])
+    row[i], row[i + 1] = row[i + 1], row[i]
+    state._emit("improved", player=p + 1, activity=action[1], position=i + 2, other=row[i])
+
+
+def _do_move(state: "EscapeEarthState", p: int, action: Action) -> None:
+    _, activity, dest = action
+    start = state.ships[p]
+    state.to_first(p, activity)
+    state.ships[p] = dest
+    state._emit("ship-moved", player=p + 1, activity=activity, frm=start, to=dest,
+                parsecs=state.cards[p][activity].travel)
+    state.check_won()
+
+
+def _do_build(state: "EscapeEarthState", p: int, action: Action) -> None:
+    ship = state.ships[p]
+    new = state.data.buildings[action[1]]
+    state.to_first(p, "build")
+    old = state.building[ship]
+    if old is not None:
+        produces = state.side(ship).produces
+        if produces and state.cubes[ship]:
+            state.removed_cubes[produces] += state.cubes[ship]
+        state.removed_buildings.append(old)
+        state._emit("building-removed", pos=ship, building=old, cubes=state.cubes[ship])
+    state.stacks[new.id] -= 1
+    state.building[ship] = new.id
+    state.upgraded[ship] = False
+    state.cubes[ship] = 0
+    state.scouted[ship] = 0
+    state.builds += 1
+    state._emit("built", player=p + 1, building=new.id, pos=ship)
+    for op, args in new.basic.effects:
+        state.run(op, dict(args), ship)
+    if not state.time_on and state.builds >= 2:
+        state.time_on = True
+        state._emit("time-starts")
+
+
+def _do_upgrade(state: "EscapeEarthState", p: int, action: Action) -> None:
+    _, pos, payment = action
+    state.pay(payment)
+    state.upgraded[pos] = True
+    state._emit("upgraded", building=state.building[pos], pos=pos, paid=payment)
+    for op, args in state.data.buildings[state.building[pos]].upgraded.effects:  # type: ignore[index]
+        state.run(op, dict(args), pos)
+
+
+def _do_produce(state: "EscapeEarthState", p: int, action: Action) -> None:
+    ship = state.ships[p]
+    res = action[1]
+    n = min(state.capacity(ship) - state.cubes[ship], state.supply[res])
+    state.to_first(p, res)
+    state.supply[res] -= n
+    state.cubes[ship] += n
+    state._emit("produced", player=p + 1, pos=ship, resource=res, n=n)
+
+
+def _do_fight(state: "EscapeEarthState", p: int, action: Action) -> None:
+    _, card, payment = action
+    state.pay(payment)
+    state.active_events.remove(card)
+    state._emit("event-fought", card=card, paid=payment, at_once=False)
+    state.return_event(card)
+    if any(op == "place_anomaly" for op, _ in state.data.events[card].effects) and state.anomaly != NO_ANOMALY:
+        if card in state.active_events:
+            before = state.anomaly
+            state.anomaly = min(state.anomaly + ANOMALY_STEP, state.length - 1)
+            state._emit("anomaly-moved", frm=before, to=state.anomaly)
+        else:
+            state.anomaly = NO_ANOMALY
+            state._emit("anomaly-removed")
+
+
+def _do_push(state: "EscapeEarthState", p: int, action: Action) -> None:
+    _, pos, n = action
+    state.take(pos, "military", n)
+    state._emit("aliens-pushed", player=p + 1, pos=pos, n=n)
+    for _ in range(n):
+        state.step_aliens(+1)
+
+
+_ACTION_CODE: dict[str, Callable[["EscapeEarthState", int, Action], None]] = {
+    "pass": _do_pass, "improve": _do_improve, "move": _do_move, "build": _do_build, "upgrade": _do_upgrade,
+    "produce": _do_produce, "fight": _do_fight, "push": _do_push,
+}
+ACTION_KINDS = frozenset(_ACTION_CODE) | {"fight-now", "let-happen", "lose"}

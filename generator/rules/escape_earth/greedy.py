@@ -5,17 +5,21 @@ the policy cannot peek at hidden cards. The score is a hand-made judgement of th
 revealed galaxy and ship progress, events and how close chaos is, the aliens' distance to
 Earth, cubes that pay for the active events, buildings of each kind, and activity cards that
 are ready for the next actions.
+
+The policy keeps the plan it chose: the second action of a turn is the plan's second action
+when the table is as planned, so it never swaps two cards and then swaps them back.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from generator.rules.core import Action
-from generator.rules.escape_earth.state import NO_ANOMALY, EscapeEarthBase
+from generator.rules.escape_earth.state import NO_ANOMALY, EscapeEarthState
 
 
-def score(state: EscapeEarthBase) -> float:
+def score(state: EscapeEarthState) -> float:
     """How good the table looks for the players (higher is better)."""
     if state.result is not None:
         return 10_000.0 if state.result == "ocean-planet" else -10_000.0
@@ -37,11 +41,12 @@ def score(state: EscapeEarthBase) -> float:
     for pos in range(state.revealed):
         b = state.building[pos]
         if b:
-            res = state._side(pos).produces
+            res = state.side(pos).produces
             if res:
                 held[res] = held.get(res, 0) + state.cubes[pos]
-        if state.free[pos]:
-            held[state.free[pos]] = held.get(state.free[pos], 0) + 1  # type: ignore[index]
+        free = state.free[pos]
+        if free and (b or state.free_cubes == "anywhere"):
+            held[free] = held.get(free, 0) + 1
     for res, n in held.items():
         value += 2.0 * n + 3.0 * min(n, needed.get(res, 0))
     kinds = {state.data.buildings[b].kind for b in state.building if b}
@@ -56,15 +61,18 @@ def score(state: EscapeEarthBase) -> float:
     return value
 
 
-def _after(state: EscapeEarthBase, action: Action) -> EscapeEarthBase:
+def evaluate(state: EscapeEarthState) -> float:
+    """The score squashed into [0, 1] (won 1, lost 0) for tree search at its horizon."""
+    if state.result is not None:
+        return 1.0 if state.result == "ocean-planet" else 0.0
+    return 1.0 / (1.0 + math.exp(-(score(state) - 120.0) / 40.0))
+
+
+def after(state: EscapeEarthState, action: Action) -> EscapeEarthState:
     """A quiet copy of `state` with only the decision's own effects applied (no next time card)."""
     trial = state.clone()
     trial.quiet = True
-    if action[0] in ("fight-now", "let-happen", "lose"):
-        trial._do(action)
-    else:
-        trial.actions_left -= 1
-        getattr(trial, "_do_" + action[0])(trial.player, action)
+    trial._do(action)
     trial._legal = None
     return trial
 
@@ -73,30 +81,45 @@ class GreedyPolicy:
     """Plans the rest of the player's turn: every first action, the best few with every second one.
 
     Each plan is scored on the table it leaves (before the next time card); the policy takes the
-    first action of the best plan, ties broken by its own RNG.
+    first action of the best plan, ties broken by its own RNG, and keeps the plan's second action
+    for the next decision.
     """
 
     name = "greedy"
     width = 6
 
-    def choose(self, state: EscapeEarthBase, rng: random.Random) -> Action:  # type: ignore[override]
+    def __init__(self) -> None:
+        self._planned: tuple[tuple, Action] | None = None   # (state key it expects, action)
+
+    def choose(self, state: EscapeEarthState, rng: random.Random) -> Action:  # type: ignore[override]
         actions = state.legal_actions()
         if len(actions) == 1:
+            self._planned = None
             return actions[0]
+        if self._planned is not None:
+            expected, action = self._planned
+            self._planned = None
+            if expected == state.key() and action in actions:
+                return action
         first = []
         for action in actions:
-            trial = _after(state, action)
+            trial = after(state, action)
             first.append((score(trial) - (0.5 if action[0] == "pass" else 0.0), action, trial))
         first.sort(key=lambda item: -item[0])
         best_value = float("-inf")
-        best: list[Action] = []
+        best: list[tuple[Action, tuple | None]] = []
         for value, action, trial in first[: self.width]:
+            follow_up: Action | None = None
             if trial.result is None and trial.phase == "action" and trial.actions_left > 0:
-                follow = max(score(_after(trial, nxt)) - (0.5 if nxt[0] == "pass" else 0.0)
-                             for nxt in trial.legal_actions())
-                value = max(value, follow)
+                follow = max(((score(after(trial, nxt)) - (0.5 if nxt[0] == "pass" else 0.0), nxt)
+                              for nxt in trial.legal_actions()), key=lambda item: item[0])
+                if follow[0] > value:
+                    value, follow_up = follow
+            plan = (trial.key(), follow_up) if follow_up is not None else None
             if value > best_value + 1e-9:
-                best, best_value = [action], value
+                best, best_value = [(action, plan)], value
             elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return best[rng.randrange(len(best))]
+                best.append((action, plan))
+        action, plan = best[rng.randrange(len(best))]
+        self._planned = plan  # type: ignore[assignment]
+        return action

@@ -1,0 +1,118 @@
+"""The checking step above the content layer: what needs boards, layouts or a rules engine.
+
+`generator.content` loads and validates the model and imports nothing above it. The checks
+here use the other parts of pnp-forge on that model: board geometry, the game's layout files,
+and the rules engine game.yaml names (it loads, it keeps the contract, it executes every
+declared operation, the content has a sentence for everything it says, the examples' options
+are options it knows). Every command that loads games goes through `load_checked`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.content.errors import ErrorList, Mark, relative
+from generator.content.loader import GameContent, load_game
+from generator.content.schema import LANGUAGES
+from generator.content.suggest import did_you_mean
+from generator.content.validate import check_content
+
+
+def load_checked(content_dir: Path, games: list[str], errors: ErrorList) -> list[GameContent]:
+    """Load and cross-check each game; every problem lands in `errors`."""
+    loaded: list[GameContent] = []
+    for game in games:
+        content = load_game(content_dir / game, errors)
+        if content is None:
+            continue
+        check_content(content, errors)
+        check_boards(content, errors)
+        check_layouts(content, errors)
+        check_engine(content, errors)
+        loaded.append(content)
+    return loaded
+
+
+def _game_mark(content: GameContent, *path: str | int) -> Mark:
+    return content.mark_of("game", content.id, *path)
+
+
+def check_boards(content: GameContent, errors: ErrorList) -> None:
+    from generator.boards.checks import check_board
+
+    def icon(name: str | None, mark: Mark, path: tuple) -> None:
+        if name and name not in content.icons:
+            errors.add(mark, f"unknown icon '{name}'", path, hint=did_you_mean(name, content.icons, "icons"),
+                       code="reference")
+
+    for board in content.boards:
+        located = content.origin("board", board.id)
+        if located is not None:
+            check_board(board, located.source, errors, icon)
+
+
+def check_layouts(content: GameContent, errors: ErrorList) -> None:
+    """Every card kind finds its layout, and the game's own layout files are valid."""
+    from generator.layout import spec as layout_spec
+
+    for i, kind in enumerate(content.game.kinds):
+        if kind.layout and layout_spec.find_layout_file(kind.layout, content.root) is None:
+            errors.add(_game_mark(content, "kinds", i, "layout"), f"no layout '{kind.layout}' for card kind "
+                       f"'{kind.id}'", ("kinds", i, "layout"),
+                       hint=f"add layouts/{kind.layout}.yaml to the game or remove `layout:`", code="layout")
+    folder = content.root / "layouts"
+    if folder.is_dir():
+        for path in sorted(folder.glob("*.y*ml")):
+            layout_spec.load_layout(path, errors)
+
+
+def check_engine(content: GameContent, errors: ErrorList) -> None:
+    """The named engine loads and keeps the contract, and the content speaks for all it does."""
+    if not content.game.engine:
+        return
+    from generator.rules.contract import OptionsError
+    from generator.rules.registry import EngineLoadError, engine_class
+
+    try:
+        cls = engine_class(content)
+    except EngineLoadError as exc:
+        if exc.file and exc.file != "game.yaml":
+            mark = Mark(exc.file, exc.line or 1, 1)
+        else:
+            mark = _game_mark(content, "engine")
+        errors.add(mark, exc.message, ("engine",), hint=exc.hint or "", code="engine")
+        return
+    implemented = set(cls.operations)
+    for i, op in enumerate(content.game.operations):
+        if op.id not in implemented:
+            errors.add(_game_mark(content, "operations", i, "id"), f"operation '{op.id}' is declared but the "
+                       f"'{cls.engine_id}' engine does not implement it", ("operations", i, "id"),
+                       hint=did_you_mean(op.id, implemented, "operations"), code="reference")
+    _check_sentences(content, cls, errors)
+    for example in content.examples:
+        try:
+            cls.check_options(dict(example.options))
+        except OptionsError as exc:
+            errors.add(content.mark_of("example", example.id, "options"), f"example '{example.id}': {exc}",
+                       ("options",), code="example")
+
+
+def _check_sentences(content: GameContent, cls: type, errors: ErrorList) -> None:
+    """Every event kind, refusal, outcome and action the engine has, has a sentence in every language."""
+    wanted = cls.sentence_keys(cls)  # type: ignore[attr-defined]
+    for lang in LANGUAGES:
+        sections = content.sentences.get(lang)
+        path = content.root / "rules" / lang / "sentences.yaml"
+        if sections is None:
+            if any(wanted.values()):
+                errors.add(Mark(relative(path), 1, 1), f"the '{cls.engine_id}' engine needs its sentences in "
+                           f"'{lang}'", hint=f"write rules/{lang}/sentences.yaml (see docs/engines.md)",
+                           code="translation")
+            continue
+        source = content.sentence_sources.get(lang)
+        for section, keys in sorted(wanted.items()):
+            have = sections.get(section, {})
+            for key in sorted(set(keys) - set(have)):
+                mark = source.key_mark((section,)) if source is not None else Mark(relative(path), 1, 1)
+                errors.add(mark, f"no '{lang}' sentence for {section[:-1]} '{key}' of the '{cls.engine_id}' engine",
+                           (section, key), hint=f"add `{key}: ...` under `{section}:`", code="translation")

@@ -1,0 +1,61 @@
+"""The sentences a rules engine speaks, kept in content next to the rules pages.
+
+`rules/<lang>/sentences.yaml` holds one template per event kind, refusal rule, outcome cause
+and action kind, so the rulebook pages and the referee speak with one voice and a translator
+edits one place. Templates use `{name}` fields that the engine fills with words from the
+content (card names, resource names, places). `words` and `labels` hold the small words a game's
+summaries and sentences share.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+
+from generator.content.errors import ErrorList, relative
+from generator.content.model_errors import validate_model
+from generator.content.schema import LANGUAGES
+from generator.content.schema_base import Model
+from generator.content.yaml_source import load_yaml
+
+SENTENCES_FILE = "sentences.yaml"
+SECTIONS = ("events", "refusals", "outcomes", "actions", "labels", "words")
+MAX_TEMPLATE_CHARS = 2000
+
+
+class Sentences(Model):
+    """One language's sentences of a game's referee."""
+
+    events: dict[str, str] = {}
+    refusals: dict[str, str] = {}
+    outcomes: dict[str, str] = {}
+    actions: dict[str, str] = {}
+    labels: dict[str, str] = {}
+    words: dict[str, str] = Field(default_factory=dict)
+
+
+def load_sentences(rules_folder: Path, errors: ErrorList) -> tuple[dict[str, dict[str, dict[str, str]]], dict]:
+    """Per language, the sections of sentences.yaml (empty when a game has none) and their sources."""
+    found: dict[str, dict[str, dict[str, str]]] = {}
+    sources: dict = {}
+    for lang in LANGUAGES:
+        path = rules_folder / lang / SENTENCES_FILE
+        if not path.is_file():
+            continue
+        doc = load_yaml(path, errors, relative(path))
+        if doc.data is None:
+            continue
+        model = validate_model(Sentences, doc.data, doc.source, errors)
+        if model is None:
+            continue
+        sections = {name: dict(getattr(model, name)) for name in SECTIONS}
+        for name, table in sections.items():
+            for key, text in table.items():
+                if len(text) > MAX_TEMPLATE_CHARS:
+                    errors.add(doc.source.mark((name, key)),
+                               f"sentence '{name}.{key}' is longer than {MAX_TEMPLATE_CHARS} characters",
+                               (name, key), code="limit")
+        found[lang] = sections
+        sources[lang] = doc.source
+    return found, sources

@@ -1,0 +1,440 @@
+"""The engine contract: what every rules engine gives, bundled or a designer's own.
+
+OpenSpiel's split: a `Game` holds what does not change during play (the content, the chosen
+options, the sentences), a `GameState` the table as it is now. An engine subclasses both; every
+generic tool (`pnp play/replay/simulate`, example replay, invariant fuzzing, the policies, the
+site) talks to engines through these two classes only.
+
+A state offers `legal_actions()`; `apply(action)` refuses anything else with a `RuleError` and
+returns the typed events it caused. Chance (shuffles, dice, random draws) goes through
+`_shuffle`, `_roll` and `_pick`, which take the outcome from the state's own seeded RNG or, on
+replay, from the saved game, and record it in the log. A state never waits on chance: chance
+happens inside `apply` and at set-up. Sentences players read are not in Python: events,
+refusals, outcomes and action descriptions are templates in the game's content
+(`rules/<lang>/sentences.yaml`), filled by `Game.words` with names from the content.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from abc import ABC, abstractmethod
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from generator.content.loader import GameContent
+from generator.rules.core import Action, ChanceError, Event, Explanation, Outcome, PlayerResult, RuleError, stable_hash
+
+TERMINAL = -1  # `current_player` of a finished game
+MAX_WORD_CHARS = 400  # a value longer than this is cut in sentences (a forged action in a saved game)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a game is played with: `--option name=value`, `options:` of an example.
+
+    A reading of the rulebook that departs from its words is a named option whose default is
+    the rulebook's wording (e.g. outposts: rulebook | frontier).
+    """
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    help: str
+
+
+class OptionsError(ValueError):
+    """Options a game does not know or values it does not offer."""
+
+
+class Game(ABC):
+    """The static part of a game: content, options and sentences. One object per (content, options).
+
+    Subclasses set the class attributes and implement `new_initial_state`; the rest has
+    sound defaults an engine may refine.
+    """
+
+    engine_id: ClassVar[str]
+    engine_version: ClassVar[str]
+    operations: ClassVar[frozenset[str]] = frozenset()     # effect operations it executes (checked against game.yaml)
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    event_kinds: ClassVar[frozenset[str]] = frozenset()    # every Event.kind it emits
+    rule_ids: ClassVar[frozenset[str]] = frozenset()       # every RuleError.rule it raises
+    outcome_causes: ClassVar[frozenset[str]] = frozenset() # every Outcome.cause
+    action_kinds: ClassVar[frozenset[str]] = frozenset()   # action[0] of every action (for describe)
+    cooperative: ClassVar[bool] = False
+
+    def __init__(self, content: GameContent, options: Mapping[str, Any] | None = None):
+        self.content = content
+        self.options: dict[str, str] = self.check_options(options or {})
+
+    # -- what an engine implements -------------------------------------------------------------
+    @abstractmethod
+    def new_initial_state(self, seed: int, *, log: bool = False, forced: list | None = None,
+                          quiet: bool = False) -> "GameState":
+        """The table after set-up, its RNG seeded by `seed` (or chance taken from `forced` on replay)."""
+
+    @abstractmethod
+    def num_players(self) -> int:
+        """How many players this game (with these options) seats."""
+
+    def content_hash(self) -> str:
+        """Hash of the content the referee reads (saved games carry it); default: the whole folder."""
+        return self.content.content_hash
+
+    def invariant_problems(self, state: "GameState") -> list[str]:
+        """What is wrong with the table (the engine's accounting); empty when all is well."""
+        return []
+
+    def greedy_policy(self) -> Any:
+        """The engine's own greedy policy, or None to use the generic one-step policy."""
+        return None
+
+    def evaluate(self, state: "GameState", player: int) -> float:
+        """How good `state` looks for `player` (0-based), in [0, 1]; tree search uses it at its horizon.
+
+        The default reads a finished game's result and calls every other table even.
+        """
+        outcome = state.outcome()
+        if outcome is None:
+            return 0.5
+        return _result_value(outcome, player)
+
+    def summary(self, state: "GameState", lang: str) -> list[tuple[str, str]]:
+        """The table as (label, value) rows in `lang`, as players see it (examples, `pnp play`)."""
+        return []
+
+    def words(self, key: str, value: Any, lang: str) -> str:
+        """How an event or refusal value reads in a sentence (a card id becomes its name, ...)."""
+        return str(value)
+
+    # -- options -------------------------------------------------------------------------------
+    @classmethod
+    def check_options(cls, options: Mapping[str, Any]) -> dict[str, str]:
+        """Complete `options` with defaults; raise OptionsError naming the unknown ones."""
+        known = {spec.name: spec for spec in cls.option_specs}
+        merged = {spec.name: spec.default for spec in cls.option_specs}
+        for name, value in options.items():
+            spec = known.get(name)
+            if spec is None:
+                raise OptionsError(f"unknown option '{name}'; this game knows: {', '.join(known) or 'none'}")
+            if str(value) not in spec.choices:
+                raise OptionsError(f"option {name}: '{value}' is not one of {', '.join(spec.choices)}")
+            merged[name] = str(value)
+        return merged
+
+    # -- sentences from the content ------------------------------------------------------------
+    def sentence(self, section: str, key: str, lang: str, values: Mapping[str, Any]) -> str:
+        """Fill the content's template `section.key` in `lang` with `values` put into words."""
+        templates = self.content.sentences.get(lang)
+        template = templates.get(section, {}).get(key) if templates else None
+        if template is None:
+            return f"[{section}.{key}]"
+        fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+        filled = {name: self._word(name, values, lang, templates) for name in fields}
+        text = template.format(**filled)
+        return text[:1].upper() + text[1:]
+
+    def _word(self, name: str, values: Mapping[str, Any], lang: str, templates: Mapping[str, Any]) -> str:
+        if name not in values:
+            return f"[{name}]"
+        value = values[name]
+        if isinstance(value, _Unseen):
+            return str(templates.get("words", {}).get("unseen", "?"))
+        text = self.words(name, value, lang)
+        return text if len(text) <= MAX_WORD_CHARS else text[: MAX_WORD_CHARS - 1] + "…"
+
+    def render_event(self, ev: Event, lang: str, viewer: int | None = None) -> str:
+        """An event as a sentence; `viewer` (1-based, 0 = an onlooker) hides what that player cannot see."""
+        values: dict[str, Any] = dict(ev.data)
+        if viewer is not None and ev.secret and (ev.private == 0 or viewer != ev.private):
+            for key in ev.secret:
+                values[key] = _Unseen()
+        return self.sentence("events", ev.kind, lang, values)
+
+    def render_refusal(self, error: RuleError) -> RuleError:
+        """Fill `error.text` in every language from the content's refusal sentences."""
+        if error.text:
+            return error
+        for lang in self.content.sentences:
+            error.text[lang] = self.sentence("refusals", error.rule, lang, error.params)
+        return error
+
+    def render_outcome(self, outcome: Outcome) -> dict[str, str]:
+        return {lang: self.sentence("outcomes", outcome.cause, lang, {}) for lang in self.content.sentences}
+
+    def describe(self, state: "GameState", action: Action, lang: str) -> str:
+        """One sentence saying what `action` does (the content's `actions` template of its kind)."""
+        values = dict(state.action_values(action))
+        values.setdefault("player", state.current_player + 1)
+        return self.sentence("actions", str(action[0]), lang, values)
+
+    def sentence_keys(self) -> dict[str, frozenset[str]]:
+        """Which templates the content must hold, per section (`pnp check` asks)."""
+        return {"events": self.event_kinds, "refusals": self.rule_ids | {"unknown-action", "game-over"},
+                "outcomes": self.outcome_causes, "actions": self.action_kinds}
+
+
+class _Unseen:
+    """A secret value in a player's view: every language's word for 'unseen' (the '?' of a face-down card)."""
+
+    def __str__(self) -> str:
+        return "?"
+
+
+def _result_value(outcome: Outcome, player: int) -> float:
+    mine = next((r for r in outcome.results if r.player == player + 1), None)
+    if mine is None:
+        return 0.0
+    if mine.won:
+        return 1.0
+    n = len(outcome.results)
+    return 0.0 if n <= 1 else 0.5 * (n - mine.rank) / (n - 1)
+
+
+class GameState(ABC):
+    """The dynamic part of a game; the base class makes the contract hold for every engine.
+
+    An engine implements the abstract methods; the base gives a cached, complete legal set,
+    `apply` that refuses what is not legal, the log of decisions, chance and automatic steps
+    (each with the hash of the state after it), and the recorded chance API.
+    """
+
+    def __init__(self, game: Game, seed: int, *, log: bool = False, forced: list | None = None,
+                 quiet: bool = False):
+        self.game = game
+        self.seed = seed
+        self.turn = 1                        # the engine counts turns (or rounds); playouts cap on it
+        self.rng = random.Random(seed)
+        self.log: list[dict[str, Any]] | None = [] if log else None
+        self.quiet = quiet                   # batch playouts: no events are built
+        self._forced: deque | None = deque(forced) if forced is not None else None
+        self.check_seed = bool(getattr(forced, "check_seed", False))  # replay: outcomes must be the seed's own
+        self._events: list[Event] = []
+        self._mark = 0                       # index into _events of the first not yet logged event
+        self._legal: list[Action] | None = None
+
+    # -- what an engine implements -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The player (0-based) who decides now, or TERMINAL when the game is over."""
+
+    @abstractmethod
+    def _legal_now(self) -> list[Action]:
+        """Every legal action of this state (no duplicates; empty exactly when the game is over)."""
+
+    @abstractmethod
+    def _violation(self, action: Action) -> RuleError | None:
+        """Why `action` is not legal here (None when it is): the rule and the values its sentence needs."""
+
+    @abstractmethod
+    def _do(self, action: Action) -> None:
+        """The decision's own effects (the action is known to be legal)."""
+
+    def _advance(self) -> None:
+        """Automatic steps after a decision (end of turn, next time card, ...); default none."""
+
+    @abstractmethod
+    def key(self) -> tuple:
+        """A canonical, hashable description of everything that makes this state what it is."""
+
+    @abstractmethod
+    def clone(self) -> "GameState":
+        """An independent copy with the same RNG state and no log (use `_copy_base`)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, with every player's result; None while it runs."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """What `player` (0-based) may see, as JSON-able data: other hands and face-down decks masked."""
+
+    @abstractmethod
+    def format_action(self, action: Action) -> str:
+        """The action in the game's notation (saved games, examples, `pnp play`)."""
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action from notation. Default: match the written forms of the legal actions."""
+        wanted = " ".join(text.split())
+        for action in self.legal_actions():
+            if self.format_action(action) == wanted:
+                return action
+        raise self._refuse("unknown-action", action=wanted)
+
+    def action_values(self, action: Action) -> Mapping[str, Any]:
+        """Values the `actions` sentence of this action's kind names; default: none beyond the player."""
+        return {}
+
+    def resample_hidden(self, player: int, rng: random.Random) -> "GameState":
+        """A clone in which everything `player` cannot see is drawn anew from what they can see.
+
+        Tree search plays on such samples so it cannot peek at hidden cards or at the RNG. The
+        default (a game of open information) reseeds the clone's RNG only.
+        """
+        twin = self.clone()
+        twin.rng.seed(rng.getrandbits(64))
+        return twin
+
+    # -- the contract ------------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players()
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.outcome() is not None
+
+    @property
+    def is_over(self) -> bool:
+        return self.is_terminal
+
+    def results(self) -> tuple[PlayerResult, ...]:
+        """Every player's result; empty while the game runs."""
+        outcome = self.outcome()
+        return outcome.results if outcome else ()
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of this state and nothing else (empty exactly when the game is over)."""
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return self._legal
+
+    def explain(self, action: Action) -> Explanation:
+        if action in self.legal_actions():
+            return Explanation(True, "legal", {"de": "Diese Aktion ist erlaubt.", "en": "This action is legal."})
+        error = self.game.render_refusal(self._violation(action) or self._refuse("unknown-action", action=action))
+        return Explanation(False, error.rule, error.text)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action; return the events it caused, automatic steps after it included."""
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:
+            raise self.game.render_refusal(self._violation(action) or self._refuse("unknown-action", action=action))
+        self._legal = None
+        first = len(self._events)
+        entry: dict[str, Any] | None = None
+        if self.log is not None:
+            entry = {"kind": "decision", "player": self.current_player + 1, "action": self.format_action(action)}
+            self.log.append(entry)
+        self._do(action)
+        if entry is not None:
+            entry["events"] = [e.as_json() for e in self._events[self._mark:]]
+            entry["hash"] = self.state_hash()
+            self._mark = len(self._events)
+        self._advance()
+        self._legal = None
+        return self._events[first:]
+
+    def state_hash(self) -> str:
+        return stable_hash(self.key())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and type(self) is type(other) and self.key() == other.key() \
+            and self.rng.getstate() == other.rng.getstate()
+
+    __hash__ = None  # type: ignore[assignment]  # states change; compare them, do not hash them
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event since the game began (empty in quiet batch mode)."""
+        return self._events
+
+    # -- for the engine's rules code -------------------------------------------------------------
+    def _refuse(self, rule: str, **params: Any) -> RuleError:
+        """A refusal of `rule`, its sentence filled in every language from the content."""
+        return self.game.render_refusal(RuleError(rule, params))
+
+    def _emit(self, kind: str, secret: Iterable[str] = (), private: int = 0, **data: Any) -> None:
+        if not self.quiet:
+            self._events.append(Event(kind, tuple(data.items()), frozenset(secret), private))
+
+    def _recorded(self, what: str, drawn: Any, check: Any) -> Any:
+        """The outcome of one chance step: the RNG's `drawn`, or the saved game's, checked by `check`."""
+        if self._forced is not None:
+            if not self._forced:
+                raise ChanceError(f"the game needs a chance outcome ({what}) but the file has none left")
+            line, recorded = self._forced.popleft()
+            if recorded.get("what") != what:
+                raise ChanceError(f"the game draws '{what}' here, the file records '{recorded.get('what')}'", line)
+            outcome = recorded.get("outcome")
+            problem = check(outcome)
+            if problem:
+                raise ChanceError(problem, line)
+            if self.check_seed and outcome != drawn:
+                raise ChanceError(f"{_short(outcome)} is not what seed {self.seed} gives for '{what}' "
+                                  f"({_short(drawn)}): the chance outcome was edited", line)
+            return outcome
+        return drawn
+
+    def _log_chance(self, what: str, outcome: Any) -> None:
+        if self.log is not None:
+            self.log.append({"kind": "chance", "what": what, "outcome": outcome, "hash": self.state_hash()})
+
+    def _shuffle(self, items: list, what: str) -> None:
+        """Shuffle `items` in place: by the RNG, or as the replayed file recorded it."""
+        drawn = list(items)
+        self.rng.shuffle(drawn)
+
+        def check(outcome: Any) -> str | None:
+            if not isinstance(outcome, list) or sorted(map(str, outcome)) != sorted(map(str, items)):
+                return f"{_short(outcome)} is not a possible order of the {len(items)} items shuffled for '{what}'"
+            return None
+
+        items[:] = self._recorded(what, drawn, check)
+        self._log_chance(what, list(items))
+
+    def _roll(self, what: str, sides: int = 6, dice: int = 1) -> tuple[int, ...]:
+        """Roll `dice` dice of `sides` sides: by the RNG, or as the replayed file recorded them."""
+        drawn = [self.rng.randint(1, sides) for _ in range(dice)]
+
+        def check(outcome: Any) -> str | None:
+            if not isinstance(outcome, list) or len(outcome) != dice or \
+                    not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= sides for v in outcome):
+                return f"{_short(outcome)} is not a roll of {dice} d{sides} for '{what}'"
+            return None
+
+        outcome = self._recorded(what, drawn, check)
+        self._log_chance(what, list(outcome))
+        return tuple(outcome)
+
+    def _pick(self, what: str, choices: Sequence[Any]) -> Any:
+        """Draw one of `choices` at random (a card from a face-down stack): by the RNG or the file."""
+        drawn = choices[self.rng.randrange(len(choices))]
+
+        def check(outcome: Any) -> str | None:
+            return None if outcome in list(choices) else f"{_short(outcome)} is not one of the choices for '{what}'"
+
+        outcome = self._recorded(what, drawn, check)
+        self._log_chance(what, outcome)
+        return outcome
+
+    def _step(self, what: str) -> None:
+        """Close an automatic step: log it with the events since the last entry."""
+        if self.log is not None:
+            self.log.append({"kind": "auto", "what": what,
+                             "events": [e.as_json() for e in self._events[self._mark:]], "hash": self.state_hash()})
+            self._mark = len(self._events)
+
+    def _copy_base(self, other: "GameState") -> None:
+        """Copy the base fields into a fresh clone (no log, same RNG state)."""
+        other.game = self.game
+        other.seed = self.seed
+        other.turn = self.turn
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.log = None
+        other.quiet = self.quiet
+        other._forced = None
+        other.check_seed = False
+        other._events = []
+        other._mark = 0
+        other._legal = None
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    """A value for a message, cut so that a huge forged value cannot flood the terminal."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,105 @@
+"""The effect operations of Escape Earth's content vocabulary (game.yaml `operations:`).
+
+Each operation is a function (state, args, pos): `pos` is the card whose building or discovery
+runs it (0 for time and event cards). `pnp check` compares this table's keys with the
+operations game.yaml declares, so a card cannot name one the referee does not know.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD, ANOMALY_STEP
+
+if TYPE_CHECKING:
+    from generator.rules.escape_earth.state import EscapeEarthState
+
+NO_ANOMALY = -1
+
+
+def discovery_cube(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+    resource = args["resource"]
+    if state.supply[resource] > 0 and state.free[pos] is None:
+        state.supply[resource] -= 1
+        state.free[pos] = resource
+        state._emit("discovery-cube", pos=pos, resource=resource)
+
+
+def reveal(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+    """The building on `pos` reveals galaxy cards.
+
+    Rulebook ("decken die nächsten 2 (oder 3) Galaxiekarten nach ihrer Position auf"): the
+    `count` cards right after its own card, those already face up included; the upgraded side
+    (count 3) thus adds the third card after it. Option `outposts: frontier` keeps the earlier
+    reading: the next `count` face-down cards wherever they are, in all.
+    """
+    count = int(args["count"])
+    if state.outposts == "rulebook":
+        state.reveal_up_to(pos + 1 + count)
+        return
+    want = count - state.scouted[pos]
+    if want > 0:
+        before = state.revealed
+        state.reveal_up_to(state.revealed + want)
+        state.scouted[pos] += state.revealed - before
+
+
+def time_passes(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+    state._emit("time-passes")
+
+
+def move_aliens(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+    for _ in range(int(args["cards"])):
+        if state.result is None and state.aliens > 0:
+            state.step_aliens(-1)
+
+
+def draw_event(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+    from generator.rules.escape_earth.state import RESPOND
+
+    card = state.event_deck.pop(0)
+    state.pending_event = card
+    state._emit("event-drawn", card=card)
+    if not state.event_deck:
+        state.lose("population")
+        return
+    if state.payments(state.fight_cost(card, extra=1)):
+        state.phase = RESPOND     # the players may fight it at once, without an action
+        return
+    state.event_stays()
+
+
+def build_cards_to_first(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+    for p in range(len(state.rows)):
+        state.to_first(p, "build")
+
+
+def lose_cube(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+    from generator.rules.escape_earth.state import LOSE
+
+    resource = args["resource"]
+    if any(state.free[i] == resource or (state.building[i] and state.cubes[i] and state.side(i).produces == resource)
+           for i in range(state.length)):
+        state.pending_loss = resource
+        state.phase = LOSE
+    else:
+        state._emit("no-cube-to-lose", resource=resource)
+
+
+def place_anomaly(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+    if state.anomaly == NO_ANOMALY:
+        state.place_anomaly(max(state.revealed - 2, ANOMALY_FIRST_CARD))
+    else:
+        state.place_anomaly(max(state.anomaly - ANOMALY_STEP, ANOMALY_FIRST_CARD))
+
+
+OPERATION_CODE: dict[str, Callable[["EscapeEarthState", dict[str, Any], int], None]] = {
+    "discovery_cube": discovery_cube,
+    "reveal": reveal,
+    "time_passes": time_passes,
+    "draw_event": draw_event,
+    "move_aliens": move_aliens,
+    "build_cards_to_first": build_cards_to_first,
+    "lose_cube": lose_cube,
+    "place_anomaly": place_anomaly,
+}
