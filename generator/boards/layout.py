@@ -180,12 +180,20 @@ class BoardLayout:
         if track.title is None:
             return
         x, y = track.at[0] - track.cell / 2, track.at[1] - track.cell / 2 - 1.5
+        if track.direction == "up":  # the first cell is the lowest: the title goes above the top one
+            y -= (min(track.per_row or len(track.values), len(track.values)) - 1) * track.cell
         self.scene.add(Text(x, y, track.title.get(self.lang), "bold", 10, track.text))
 
     def track_cell(self, space: PlacedSpace) -> None:
         assert space.x is not None and space.y is not None
         track = self.track_of(space)
         self.scene.add(space_shape(space, Paint(fill=space.fill, stroke=track.stroke, stroke_width=0.4)))
+        mark = track.marks.get(space.data["value"])
+        if mark is not None and mark.stroke:  # a threshold box, drawn inside the cell so neighbours stay clear
+            inset = mark.stroke_width / 2
+            self.scene.add(Rect(space.x - space.width / 2 + inset, space.y - space.height / 2 + inset,
+                                space.width - 2 * inset, space.height - 2 * inset,
+                                Paint(stroke=mark.stroke, stroke_width=mark.stroke_width)))
         value = str(space.data["value"])
         size = min(18.0, track.cell / PT_MM * 0.42)
         has_extra = bool(space.label or space.icon)
