@@ -12,7 +12,7 @@ from pathlib import Path
 from generator.boards.scene import PT_MM, Circle, Icon, Item, Paint, Polygon, Rect, Scene, Text
 from generator.boards.spaces import PlacedSpace
 from generator.boards.text import flow_text
-from generator.layout.fonts import missing_glyphs
+from generator.layout.fonts import missing_glyphs, text_width_pt
 from generator.content.schema import Board, Orbit, Panel, SlotRow, SpaceStyle, Track
 
 DEFAULT_STYLE = SpaceStyle()
@@ -222,6 +222,9 @@ class BoardLayout:
                                                                stroke_width=0.4)))
         name = orbit.star.get(self.lang)
         size = max(6.0, min(10.0, orbit.star_radius / PT_MM * 0.35))
+        width_at_1pt = text_width_pt(name, "bold", 1.0) * PT_MM
+        if width_at_1pt:  # a long name shrinks to fit across the star (not below 6 pt)
+            size = max(6.0, min(size, orbit.star_radius * 1.8 / width_at_1pt))
         self.scene.add(Text(cx, cy + size * PT_MM * 0.35, name, "bold", size, _text_colour(orbit.star_fill),
                             "middle"))
         for zone in orbit.zones:
@@ -254,7 +257,8 @@ class BoardLayout:
             self.arrow(cx, cy, dx, dy, row.gap * 0.8, _gradient(row.edge_colors or ["#444444"],
                                                                 (i + 1) / max(1, links)))
         if row.title is not None:
-            self.scene.add(Text(row.at[0], row.at[1] - 2.0, row.title.get(self.lang), "bold", 11, "#111111"))
+            self.scene.add(Text(row.at[0], row.at[1] - 2.0, row.title.get(self.lang), "bold", 11,
+                                _text_colour(self.board.background)))
 
     def arrow(self, cx: float, cy: float, dx: float, dy: float, length: float, colour: str) -> None:
         half = length / 2

@@ -169,6 +169,7 @@ class Orbit(Model):
     angle_step: float = Field(default=0, description="degrees each next position turns (a spiral path)")
     marker: float = Field(default=7, gt=0, description="diameter of a position marker in mm")
     zones: list[OrbitZone] = []
+    data: dict[str, Any] = Field(default={}, description="what an engine needs to know of the star (copied to its positions)")
 
 
 class SlotEnd(Model):

@@ -47,3 +47,35 @@ def test_an_upward_track_has_its_title_above_the_top_cell(board_game):
     assert top.y < board.space("water-0").y
     [title] = [t for t in scene.items if isinstance(t, Text) and t.text == "Wasser"]
     assert title.baseline < top.y - 7
+
+
+ORBIT_AND_MARKET = """\
+id: sky
+name: {de: Himmel, en: Sky}
+size: {width: 300, height: 200}
+background: "#0b1026"
+orbits:
+  - {id: proxima, star: {de: Proxima Centauri, en: Proxima Centauri}, at: [60, 60], star_radius: 13,
+     positions: 3, first_radius: 22, spacing: 8}
+slots:
+  - {id: market, title: {de: Marktplatz, en: Market}, at: [20, 110], count: 2, slot: poker, gap: 6}
+"""
+
+
+def test_a_long_star_name_shrinks_to_fit_across_its_star(board_game):
+    from generator.layout.fonts import text_width_pt
+    from generator.boards.scene import PT_MM
+
+    content, errors = load(board_game(ORBIT_AND_MARKET), "boardgame")
+    assert not errors, errors.as_text()
+    scene, _ = layout_board(content.boards[0], "en", content.icons)
+    [name] = [t for t in scene.items if isinstance(t, Text) and t.text == "Proxima Centauri"]
+    assert 6.0 <= name.size < 10.0
+    assert text_width_pt(name.text, "bold", name.size) * PT_MM <= 2 * 13 * 0.9 + 1e-6
+
+
+def test_a_market_title_on_a_dark_board_is_light(board_game):
+    content, _ = load(board_game(ORBIT_AND_MARKET), "boardgame")
+    scene, _ = layout_board(content.boards[0], "de", content.icons)
+    [title] = [t for t in scene.items if isinstance(t, Text) and t.text == "Marktplatz"]
+    assert title.color == "#f8f9fa"
