@@ -12,7 +12,7 @@ from pathlib import Path
 from generator.boards.scene import PT_MM, Circle, Icon, Item, Paint, Polygon, Rect, Scene, Text
 from generator.boards.spaces import PlacedSpace
 from generator.boards.text import flow_text
-from generator.layout.fonts import missing_glyphs
+from generator.layout.fonts import missing_glyphs, text_width_pt
 from generator.content.schema import Board, Orbit, Panel, SlotRow, SpaceStyle, Track
 
 DEFAULT_STYLE = SpaceStyle()
@@ -180,12 +180,20 @@ class BoardLayout:
         if track.title is None:
             return
         x, y = track.at[0] - track.cell / 2, track.at[1] - track.cell / 2 - 1.5
+        if track.direction == "up":  # the first cell is the lowest: the title goes above the top one
+            y -= (min(track.per_row or len(track.values), len(track.values)) - 1) * track.cell
         self.scene.add(Text(x, y, track.title.get(self.lang), "bold", 10, track.text))
 
     def track_cell(self, space: PlacedSpace) -> None:
         assert space.x is not None and space.y is not None
         track = self.track_of(space)
         self.scene.add(space_shape(space, Paint(fill=space.fill, stroke=track.stroke, stroke_width=0.4)))
+        mark = track.marks.get(space.data["value"])
+        if mark is not None and mark.stroke:  # a threshold box, drawn inside the cell so neighbours stay clear
+            inset = mark.stroke_width / 2
+            self.scene.add(Rect(space.x - space.width / 2 + inset, space.y - space.height / 2 + inset,
+                                space.width - 2 * inset, space.height - 2 * inset,
+                                Paint(stroke=mark.stroke, stroke_width=mark.stroke_width)))
         value = str(space.data["value"])
         size = min(18.0, track.cell / PT_MM * 0.42)
         has_extra = bool(space.label or space.icon)
@@ -214,6 +222,9 @@ class BoardLayout:
                                                                stroke_width=0.4)))
         name = orbit.star.get(self.lang)
         size = max(6.0, min(10.0, orbit.star_radius / PT_MM * 0.35))
+        width_at_1pt = text_width_pt(name, "bold", 1.0) * PT_MM
+        if width_at_1pt:  # a long name shrinks to fit across the star (not below 6 pt)
+            size = max(6.0, min(size, orbit.star_radius * 1.8 / width_at_1pt))
         self.scene.add(Text(cx, cy + size * PT_MM * 0.35, name, "bold", size, _text_colour(orbit.star_fill),
                             "middle"))
         for zone in orbit.zones:
@@ -246,7 +257,8 @@ class BoardLayout:
             self.arrow(cx, cy, dx, dy, row.gap * 0.8, _gradient(row.edge_colors or ["#444444"],
                                                                 (i + 1) / max(1, links)))
         if row.title is not None:
-            self.scene.add(Text(row.at[0], row.at[1] - 2.0, row.title.get(self.lang), "bold", 11, "#111111"))
+            self.scene.add(Text(row.at[0], row.at[1] - 2.0, row.title.get(self.lang), "bold", 11,
+                                _text_colour(self.board.background)))
 
     def arrow(self, cx: float, cy: float, dx: float, dy: float, length: float, colour: str) -> None:
         half = length / 2

@@ -158,7 +158,7 @@ def orbit_positions(orbit: Orbit, index: int) -> list[PlacedSpace]:
         radius = orbit.first_radius + (n - 1) * orbit.spacing
         angle = math.radians(orbit.angle + (n - 1) * orbit.angle_step)
         zone = next((z for z in orbit.zones if z.first <= n <= z.last), None)
-        data: dict[str, Any] = {"position": n, "radius": radius}
+        data: dict[str, Any] = {**orbit.data, "star": orbit.id, "position": n, "radius": radius}
         if zone is not None:
             data.update(zone=zone.id, modifier=zone.modifier)
         neighbours = [f"{orbit.id}-{m}" for m in (n - 1, n + 1) if 1 <= m <= orbit.positions]

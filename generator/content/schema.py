@@ -127,9 +127,12 @@ class Component(Model):
 
 
 class Variant(Model):
+    """A named way to play; `settings` are the numbers a rules engine reads (e.g. events per epoch)."""
+
     id: Identifier
     name: Text
     description: Text
+    settings: dict[Identifier, int | bool | str] = {}
 
 
 class EngineModule(Model):

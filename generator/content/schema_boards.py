@@ -50,11 +50,16 @@ class Space(Model):
 
 
 class TrackMark(Model):
-    """A track cell that looks different (a threshold, a bonus, the start)."""
+    """A track cell that looks different (a threshold, a bonus, the start).
+
+    `stroke` frames the cell with a heavier border, as rulebooks mark a threshold with a black box.
+    """
 
     fill: Colour | None = None
     icon: str | None = None
     label: Text | None = None
+    stroke: Colour | None = None
+    stroke_width: float = Field(default=1.2, gt=0, le=10, description="mm; only with `stroke`")
 
 
 class Track(Model):
@@ -164,6 +169,7 @@ class Orbit(Model):
     angle_step: float = Field(default=0, description="degrees each next position turns (a spiral path)")
     marker: float = Field(default=7, gt=0, description="diameter of a position marker in mm")
     zones: list[OrbitZone] = []
+    data: dict[str, Any] = Field(default={}, description="what an engine needs to know of the star (copied to its positions)")
 
 
 class SlotEnd(Model):

@@ -81,6 +81,13 @@ def test_orbit_positions_carry_their_zone_and_modifier():
     assert b.neighbours("sun-5") == ("sun-4", "sun-6")
 
 
+def test_orbit_positions_name_their_star_and_carry_its_data():
+    b = board(orbits=[{"id": "kepler-117", "star": {"de": "Kepler-117", "en": "Kepler-117"}, "at": [100, 100],
+                       "positions": 3, "first_radius": 20, "spacing": 10, "data": {"min_players": 4}}])
+    assert [b.space(f"kepler-117-{n}").data["star"] for n in (1, 2, 3)] == ["kepler-117"] * 3
+    assert b.space("kepler-117-2").data["min_players"] == 4 and b.space("kepler-117-2").data["position"] == 2
+
+
 def test_a_market_row_chains_its_slots_into_the_black_hole():
     b = board(slots=[{"id": "market", "at": [10, 10], "count": 8, "slot": "poker", "gap": 8,
                       "end": {"id": "black-hole", "label": {"de": "Schwarzes Loch", "en": "Black hole"}}}])
