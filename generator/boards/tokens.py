@@ -1,21 +1,23 @@
 """Token sheets: every round or square playing piece of a game on A4/Letter pages, with cut lines.
 
-Ships, tokens, coins, cubes, pawns and markers of game.yaml become printable tokens, `count`
+Ships, tokens, coins, cubes, pawns, markers and tiles of game.yaml become printable tokens, `count`
 copies each, grouped by component under a caption; a component starts beside the previous one when the row
 has room, so a sheet wastes little paper. Round tokens get a cut circle, square ones
-a cut square; the colour runs 1 mm past the cut line so a slightly-off cut shows no white edge.
+a cut square, hex tiles (pointy-top, `size` from corner to corner, as a hex map's cells) a cut hexagon; the colour runs 1 mm past the cut line so a slightly-off cut shows no white edge.
 Each page is a `Scene`, drawn by the same PDF backend as the boards.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.units import mm
 
 from generator.boards.pdf import draw_scene, new_canvas
-from generator.boards.scene import PT_MM, Circle, Icon, Paint, Rect, Scene, Text
+from generator.boards.layout import hexagon
+from generator.boards.scene import PT_MM, Circle, Icon, Paint, Polygon, Rect, Scene, Text
 from generator.boards.tiling import PAPERS
 from generator.content.loader import GameContent
 from generator.content.schema import Component
@@ -23,7 +25,7 @@ from generator.layout.fonts import text_width_pt
 
 PRINTABLE: dict[str, tuple[str, float]] = {
     "ship": ("round", 22.0), "token": ("round", 25.0), "coin": ("round", 16.0), "marker": ("round", 16.0),
-    "cube": ("square", 10.0), "pawn": ("square", 13.0),
+    "cube": ("square", 10.0), "pawn": ("square", 13.0), "tile": ("hex", 30.0),
 }
 """Component types printed as tokens, with the shape and size (mm) used when game.yaml gives none."""
 
@@ -69,8 +71,11 @@ def token_items(spec: TokenSpec, x: float, y: float, lang: str, icons: dict[str,
     size = spec.size
     cx, cy = x + size / 2, y + size / 2
     items: list = []
+    flats = size * math.sqrt(3) / 2  # a hex's width across its flats
     if spec.shape == "round":
         items.append(Circle(cx, cy, size / 2 + CUT_BLEED_MM, Paint(fill=spec.color)))
+    elif spec.shape == "hex":
+        items.append(Polygon(hexagon(cx, cy, flats + 2 * CUT_BLEED_MM), Paint(fill=spec.color)))
     else:
         items.append(Rect(x - CUT_BLEED_MM, y - CUT_BLEED_MM, size + 2 * CUT_BLEED_MM, size + 2 * CUT_BLEED_MM,
                           Paint(fill=spec.color)))
@@ -88,6 +93,8 @@ def token_items(spec: TokenSpec, x: float, y: float, lang: str, icons: dict[str,
         items.append(Text(cx, baseline, label, "bold", font_size, _ink(spec.color), "middle"))
     if spec.shape == "round":
         items.append(Circle(cx, cy, size / 2, CUT))
+    elif spec.shape == "hex":
+        items.append(Polygon(hexagon(cx, cy, flats), CUT))
     else:
         items.append(Rect(x, y, size, size, CUT))
     return items

@@ -53,6 +53,7 @@ class OperationSpec(Model):
     id: Identifier
     params: dict[Identifier, ParamSpec] = {}
     text: Text
+    description: Text | None = Field(default=None, description="what the operation does, exactly: the engine's contract")
     note: str | None = None
 
 
@@ -112,8 +113,8 @@ class Component(Model):
     type: ComponentType
     count: int = Field(ge=0)
     kind: Identifier | None = None
-    shape: Literal["round", "square"] | None = None
-    size: float | None = Field(default=None, gt=0, le=200, description="token diameter/edge in mm")
+    shape: Literal["round", "square", "hex"] | None = None
+    size: float | None = Field(default=None, gt=0, le=200, description="token diameter/edge in mm; a hex's corner-to-corner width")
     color: Colour | None = None
     icon: str | None = None
     label: Text | None = None

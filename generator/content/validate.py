@@ -113,6 +113,8 @@ class _Checker:
         for i, op in enumerate(self.g.operations):
             self.text_icons(op.text, lambda lang, i=i: self.game_mark("operations", i, "text", lang),
                             ("operations", i, "text"))
+            self.text_icons(op.description, lambda lang, i=i: self.game_mark("operations", i, "description", lang),
+                            ("operations", i, "description"))
             placeholders = set(re.findall(r"{([a-z_][a-z0-9_]*)", op.text.de + op.text.en))
             for name in sorted(placeholders - set(op.params)):
                 self.errors.add(self.game_mark("operations", i, "text"), f"text uses '{{{name}}}' which is not a "

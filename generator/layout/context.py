@@ -148,6 +148,10 @@ def face_context(content: GameContent, card: Card, face: Face, side: str, lang: 
     cost = card.cost if card.cost is not None else (face.fields.get(skip) if skip else None)
     effects = [effect_sentence(content, e, lang) for e in face.effects]
     fields = field_lines(content, kind, face, lang, skip if card.cost is None else None)
+    field_effects = {name: [effect_sentence(content, Effect.model_validate(e), lang) for e in face.fields[name]
+                            if isinstance(e, dict) and "op" in e]
+                     for name, spec in kind.fields.items()
+                     if spec.type == "effects" and isinstance(face.fields.get(name), list)}
     text = _text(face.text, lang)
     context.update({
         "card": {"id": card.id, "count": card.count, "cost": card.cost},
@@ -162,6 +166,7 @@ def face_context(content: GameContent, card: Card, face: Face, side: str, lang: 
         "cost": cost,
         "fields": fields,
         "fields_text": "\n".join(f["line"] for f in fields),
+        "field_effects": field_effects,
         "effects": effects,
         "body": "\n".join([t for t in (text, *effects) if t]),
     })

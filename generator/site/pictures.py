@@ -7,6 +7,7 @@ what the box holds without anyone drawing it. Icons are nested inline: an SVG sh
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -29,7 +30,7 @@ def _nested_icon(icon: Path, x: float, y: float, size: float) -> ET.Element:
 
 
 def token_svg(shape: str, size_mm: float, colour: str, icon: Path | None, label: str) -> bytes:
-    """A round or square token of `size_mm`, filled with `colour`, with its icon in the middle."""
+    """A round, square or hex token of `size_mm`, filled with `colour`, with its icon in the middle."""
     side = size_mm * PX_PER_MM
     pad = 2.0
     full = side + 2 * pad
@@ -40,6 +41,11 @@ def token_svg(shape: str, size_mm: float, colour: str, icon: Path | None, label:
     if shape == "round":
         ET.SubElement(svg, f"{{{SVG_NS}}}circle", {"cx": _fmt(full / 2), "cy": _fmt(full / 2),
                                                    "r": _fmt(side / 2), **common})
+    elif shape == "hex":  # pointy-top, `side` from corner to corner
+        corners = [(full / 2 + side / 2 * math.cos(math.radians(a)), full / 2 + side / 2 * math.sin(math.radians(a)))
+                   for a in range(-90, 270, 60)]
+        ET.SubElement(svg, f"{{{SVG_NS}}}polygon", {"points": " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in corners),
+                                                    **common})
     else:
         ET.SubElement(svg, f"{{{SVG_NS}}}rect", {"x": _fmt(pad), "y": _fmt(pad), "width": _fmt(side),
                                                  "height": _fmt(side), "rx": _fmt(side * 0.12), **common})
