@@ -9,6 +9,8 @@ are options it knows). Every command that loads games goes through `load_checked
 
 from __future__ import annotations
 
+from typing import Any
+
 from pathlib import Path
 
 from generator.content.errors import ErrorList, Mark, relative
@@ -40,7 +42,7 @@ def _game_mark(content: GameContent, *path: str | int) -> Mark:
 def check_boards(content: GameContent, errors: ErrorList) -> None:
     from generator.boards.checks import check_board
 
-    def icon(name: str | None, mark: Mark, path: tuple) -> None:
+    def icon(name: str | None, mark: Mark, path: tuple[Any, ...]) -> None:
         if name and name not in content.icons:
             errors.add(mark, f"unknown icon '{name}'", path, hint=did_you_mean(name, content.icons, "icons"),
                        code="reference")

@@ -92,10 +92,11 @@ def info(game: str, content_dir: Path, output_format: str) -> None:
         sys.exit(1)
     content = loaded[0]
     g = content.game
-    by_kind = Counter()
+    by_kind: Counter[str] = Counter()
     for card in content.cards:
         by_kind[card.kind] += card.count
     cards_by_kind = {k.id: by_kind.get(k.id, 0) for k in g.kinds}
+    engine = _engine_info(content)
     if output_format == "json":
         data = {
             "game": g.id,
@@ -108,6 +109,7 @@ def info(game: str, content_dir: Path, output_format: str) -> None:
             "cards_by_kind": cards_by_kind,
             "cards_total": sum(cards_by_kind.values()),
             "card_designs": len(content.cards),
+            "engine": engine,
         }
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
@@ -121,6 +123,23 @@ def info(game: str, content_dir: Path, output_format: str) -> None:
         designs = str(len(content.cards_of(comp.kind))) if comp.kind else ""
         table.add_row(f"{comp.name.en} / {comp.name.de}", comp.type, str(comp.count), designs)
     stdout.print(table)
+    if engine:
+        stdout.print(f"rules engine: {engine['id']} (version {engine['version']})")
+        for option in engine["options"]:
+            stdout.print(f"  --option {option['name']}={'|'.join(option['choices'])} "
+                         f"(default {option['default']}): {option['help']}")
+
+
+def _engine_info(content) -> dict | None:
+    """The game's engine and its options, as `pnp info` shows them (None without an engine)."""
+    if not content.game.engine:
+        return None
+    from generator.rules.registry import engine_class
+
+    cls = engine_class(content)  # load_checked has already reported an engine that does not load
+    return {"id": cls.engine_id, "version": cls.engine_version, "cooperative": cls.cooperative,
+            "options": [{"name": o.name, "choices": list(o.choices), "default": o.default, "help": o.help}
+                        for o in cls.option_specs]}
 
 
 @cli.command()
@@ -181,6 +200,7 @@ from generator.rules import commands as rules_commands  # noqa: E402
 cli.add_command(rules_commands.play)
 cli.add_command(rules_commands.replay)
 cli.add_command(rules_commands.simulate_command)
+cli.add_command(rules_commands.balance_command)
 from generator.site.serve import serve as _serve_command  # noqa: E402  (pnp serve: the rules site, live reload)
 
 cli.add_command(_serve_command)

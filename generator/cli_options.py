@@ -7,35 +7,37 @@ them without importing the command group that imports them.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Callable, TypeVar
 
 import click
 
 from generator.content.library import UnknownGame, resolve_games
 from generator.content.schema import LANGUAGES
 
+F = TypeVar("F", bound=Callable[..., Any])
 CONTENT_HELP = "Folder holding one sub-folder per game."
 PAPERS: tuple[str, ...] = ("a4", "letter")
 
 
-def content_option(func):
+def content_option(func: F) -> F:
     """`--content DIR`: the content tree, ./content by default."""
     return click.option("--content", "content_dir", type=click.Path(path_type=Path, file_okay=False),
                         default=Path("content"), show_default=True, help=CONTENT_HELP)(func)
 
 
-def format_option(func):
+def format_option(func: F) -> F:
     """`--format text|json`."""
     return click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
                         show_default=True, help="Human-readable text or JSON for tools.")(func)
 
 
-def lang_option(func):
+def lang_option(func: F) -> F:
     """`--lang de|en|all` for commands that write outputs."""
     return click.option("--lang", type=click.Choice([*LANGUAGES, "all"]), default="all", show_default=True,
                         help="Language of the outputs.")(func)
 
 
-def paper_option(func):
+def paper_option(func: F) -> F:
     """`--paper a4|letter|all` for commands that write printable sheets."""
     return click.option("--paper", type=click.Choice([*PAPERS, "all"]), default="all", show_default=True,
                         help="Paper size of printable sheets.")(func)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from generator.boards.spaces import PlacedSpace, overlapping_pairs
+from generator.content.board_spaces import PlacedSpace, overlapping_pairs
 from generator.content.errors import ErrorList, Mark, YamlPath
 from generator.content.schema import LANGUAGES, Board
 from generator.content.suggest import did_you_mean

@@ -10,7 +10,7 @@ import math
 from pathlib import Path
 
 from generator.boards.scene import PT_MM, Circle, Icon, Item, Paint, Polygon, Rect, Scene, Text
-from generator.boards.spaces import PlacedSpace
+from generator.content.board_spaces import PlacedSpace
 from generator.boards.text import flow_text
 from generator.layout.fonts import missing_glyphs, text_width_pt
 from generator.content.schema import Board, Orbit, Panel, SlotRow, SpaceStyle, Track

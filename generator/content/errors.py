@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 YamlPath = tuple[str | int, ...]
 
@@ -49,7 +49,7 @@ class ContentError:
     hint: str = ""
     code: str = "content"
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[Any, ...]:
         return (self.mark.file, self.mark.line, self.mark.column, self.message)
 
     def one_line(self) -> str:
@@ -58,7 +58,7 @@ class ContentError:
         hint = f" (hint: {self.hint})" if self.hint else ""
         return f"{where}: error{yaml_path}: {self.message}{hint}"
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "file": self.mark.file,
             "line": self.mark.line,

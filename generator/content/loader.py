@@ -26,7 +26,7 @@ class Located:
     """A model object together with the file and YAML path it came from (for later errors)."""
 
     source: SourceMap
-    path: tuple
+    path: tuple[Any, ...]
 
 
 @dataclass
@@ -44,7 +44,7 @@ class GameContent:
     origins: dict[tuple[str, str], Located] = field(default_factory=dict)
     content_hash: str = ""
     sentences: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
-    sentence_sources: dict = field(default_factory=dict)
+    sentence_sources: dict[str, Any] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

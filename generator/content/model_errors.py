@@ -64,7 +64,7 @@ def _model_at(model: type[BaseModel], path: YamlPath) -> type[BaseModel] | None:
     return current if isinstance(current, type) and issubclass(current, BaseModel) and not skip_key else None
 
 
-def _data_path(loc: tuple, data: Any) -> YamlPath:
+def _data_path(loc: tuple[Any, ...], data: Any) -> YamlPath:
     """Drop the parts of a pydantic loc that do not exist in the data (union member tags)."""
     path: list[str | int] = []
     node = data

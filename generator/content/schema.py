@@ -142,6 +142,18 @@ class EngineModule(Model):
     module: str = Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.py$", max_length=200)
 
 
+class BalanceRun(Model):
+    """One batch of simulated games whose figures the rules site shows (`pnp balance` plays them)."""
+
+    id: Slug
+    label: Text
+    policy: str = Field(pattern=r"^(random|greedy|mcts:[1-9][0-9]{0,4})$")
+    options: dict[Identifier | Slug, str] = {}
+    games: int = Field(ge=10, le=100_000)
+    seed: int = Field(default=1, ge=0, le=2 ** 63 - 1)
+    max_turns: int = Field(default=1000, ge=1, le=100_000)
+
+
 class GlossaryTerm(Model):
     id: Identifier
     term: Text
@@ -170,6 +182,7 @@ class Game(Model):
     operations: list[OperationSpec] = []
     variants: list[Variant] = []
     glossary: list[GlossaryTerm] = []
+    balance: list[BalanceRun] = []
 
     @field_validator("languages")
     @classmethod

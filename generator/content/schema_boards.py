@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints, field_validator, model_validator
 
+from generator.content.board_spaces import PlacedBoard, place_spaces
 from generator.content.schema_base import CARD_SIZE_PRESETS, Colour, Identifier, Model, Size, Slug, Text
 
 Point = tuple[float, float]
@@ -258,10 +259,8 @@ class Board(Model):
     design_note: str | None = None
 
     @cached_property
-    def placed(self) -> Any:
-        """Every space with its position, footprint and symmetric adjacency (see generator.boards.spaces)."""
-        from generator.boards.spaces import place_spaces
-
+    def placed(self) -> PlacedBoard:
+        """Every space with its position, footprint and symmetric adjacency (see board_spaces.py)."""
         return place_spaces(self)
 
     def space(self, space_id: str) -> Any:

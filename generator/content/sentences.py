@@ -9,6 +9,8 @@ summaries and sentences share.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pathlib import Path
 
 from pydantic import Field
@@ -35,10 +37,10 @@ class Sentences(Model):
     words: dict[str, str] = Field(default_factory=dict)
 
 
-def load_sentences(rules_folder: Path, errors: ErrorList) -> tuple[dict[str, dict[str, dict[str, str]]], dict]:
+def load_sentences(rules_folder: Path, errors: ErrorList) -> tuple[dict[str, dict[str, dict[str, str]]], dict[str, Any]]:
     """Per language, the sections of sentences.yaml (empty when a game has none) and their sources."""
     found: dict[str, dict[str, dict[str, str]]] = {}
-    sources: dict = {}
+    sources: dict[str, Any] = {}
     for lang in LANGUAGES:
         path = rules_folder / lang / SENTENCES_FILE
         if not path.is_file():

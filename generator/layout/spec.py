@@ -13,7 +13,7 @@ own `content/<game>/layouts/<name>.yaml` wins over `templates/layouts/<name>.yam
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -156,7 +156,7 @@ _TEXT_KEYS = {"text", "name", "fill", "stroke", "color", "src"}
 _PLAIN_KEYS = {"type", "field", "font", "align", "valign", "dash", "optional"}
 
 
-def _values(layout: LoadedLayout) -> list[tuple[tuple, str, bool]]:
+def _values(layout: LoadedLayout) -> list[tuple[tuple[Any, ...], str, bool]]:
     """Every Jinja value of the file: (YAML path, source, is a text template rather than an expression)."""
     data = layout.spec
     found = [(("constants", k), v, False) for k, v in data.constants.items() if isinstance(v, str)]

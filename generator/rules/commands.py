@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 import click
 from rich.console import Console
@@ -79,7 +79,14 @@ def _policy(value: str) -> str:
     raise click.BadParameter(f"{value!r}: choose random, greedy or mcts:N (N playouts per decision)")
 
 
-def game_options(func):
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _checked_policy(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    return _policy(value)
+
+
+def game_options(func: F) -> F:
     """`--variant`, `--players`, `--option NAME=VALUE` (repeatable)."""
     func = click.option("--option", "option", multiple=True, metavar="NAME=VALUE",
                         help="A game option, e.g. outposts=frontier (see `pnp info GAME`); repeatable.")(func)
@@ -90,7 +97,7 @@ def game_options(func):
 
 
 policy_opt = click.option("--policy", default="random", show_default=True,
-                          callback=lambda _ctx, _param, value: _policy(value),
+                          callback=_checked_policy,
                           help="Who decides: random, greedy (the game's heuristic) or mcts:N (tree search, "
                                "N playouts per decision).")
 
@@ -225,4 +232,46 @@ def simulate_command(game: str, games: int, policy: str, variant: str | None, pl
     stdout.print(f"figures written to {target}")
 
 
-__all__ = ["play", "replay", "simulate_command", "RuleError", "short"]
+@click.command(name="balance")
+@click.argument("game")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes to play in (capped at the number of cores).")
+@click.option("--only", "only", multiple=True, metavar="RUN", help="Play only these runs of `balance:` (repeatable).")
+@content_option
+def balance_command(game: str, jobs: int, only: tuple[str, ...], content_dir: Path) -> None:
+    """Play the batches GAME's game.yaml declares under `balance:` and record them for the rules site.
+
+    The figures go to content/GAME/balance/results.json; commit them with the content. The site
+    shows them with a chart, and says so when they are older than the rules.
+    """
+    import os
+
+    from generator.rules.balance import play_run, read_results, write_results
+
+    content = _load(content_dir, game)
+    runs = [run for run in content.game.balance if not only or run.id in only]
+    unknown = sorted(set(only) - {run.id for run in content.game.balance})
+    if unknown or not runs:
+        raise click.UsageError(f"no balance run {', '.join(unknown) or ''} in {game}'s game.yaml "
+                               f"(declared: {', '.join(r.id for r in content.game.balance) or 'none'})")
+    jobs = max(1, min(jobs, os.cpu_count() or 1))
+    previous = {r.get("id"): r for r in (read_results(content) or {}).get("runs", []) if isinstance(r, dict)}
+    figures: list[dict[str, Any]] = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=stderr, transient=True) as progress:
+        for run in content.game.balance:
+            if run not in runs:
+                if run.id in previous:
+                    figures.append(previous[run.id])
+                continue
+            task = progress.add_task(f"{game}: {run.id} ({run.policy}, {run.games} games)", total=run.games)
+            figures.append(play_run(content, content_dir, run, jobs, lambda n, t=task: progress.advance(t, n)))
+    path = write_results(content, figures)
+    for row in figures:
+        interval = row["win_interval"]
+        stdout.print(f"{row['id']}: won {row['win_rate']:.1%} ({interval[0]:.1%} – {interval[1]:.1%}) "
+                     f"of {row['games']} games, mean {row['turns']['mean']} turns")
+    stdout.print(f"figures written to {path}")
+
+
+__all__ = ["play", "replay", "simulate_command", "balance_command", "RuleError", "short"]

@@ -71,7 +71,7 @@ class Game(ABC):
 
     # -- what an engine implements -------------------------------------------------------------
     @abstractmethod
-    def new_initial_state(self, seed: int, *, log: bool = False, forced: list | None = None,
+    def new_initial_state(self, seed: int, *, log: bool = False, forced: list[Any] | None = None,
                           quiet: bool = False) -> "GameState":
         """The table after set-up, its RNG seeded by `seed` (or chance taken from `forced` on replay)."""
 
@@ -132,7 +132,7 @@ class Game(ABC):
         if template is None:
             return f"[{section}.{key}]"
         fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-        filled = {name: self._word(name, values, lang, templates) for name in fields}
+        filled = {name: self._word(name, values, lang, templates or {}) for name in fields}
         text = template.format(**filled)
         return text[:1].upper() + text[1:]
 
@@ -173,7 +173,7 @@ class Game(ABC):
     def sentence_keys(self) -> dict[str, frozenset[str]]:
         """Which templates the content must hold, per section (`pnp check` asks)."""
         return {"events": self.event_kinds, "refusals": self.rule_ids | {"unknown-action", "game-over"},
-                "outcomes": self.outcome_causes, "actions": self.action_kinds}
+                "outcomes": self.outcome_causes, "actions": self.action_kinds, "words": frozenset({"unfinished"})}
 
 
 class _Unseen:
@@ -201,7 +201,7 @@ class GameState(ABC):
     (each with the hash of the state after it), and the recorded chance API.
     """
 
-    def __init__(self, game: Game, seed: int, *, log: bool = False, forced: list | None = None,
+    def __init__(self, game: Game, seed: int, *, log: bool = False, forced: list[Any] | None = None,
                  quiet: bool = False):
         self.game = game
         self.seed = seed
@@ -209,7 +209,7 @@ class GameState(ABC):
         self.rng = random.Random(seed)
         self.log: list[dict[str, Any]] | None = [] if log else None
         self.quiet = quiet                   # batch playouts: no events are built
-        self._forced: deque | None = deque(forced) if forced is not None else None
+        self._forced: deque[Any] | None = deque(forced) if forced is not None else None
         self.check_seed = bool(getattr(forced, "check_seed", False))  # replay: outcomes must be the seed's own
         self._events: list[Event] = []
         self._mark = 0                       # index into _events of the first not yet logged event
@@ -237,7 +237,7 @@ class GameState(ABC):
         """Automatic steps after a decision (end of turn, next time card, ...); default none."""
 
     @abstractmethod
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """A canonical, hashable description of everything that makes this state what it is."""
 
     @abstractmethod
@@ -373,7 +373,7 @@ class GameState(ABC):
         if self.log is not None:
             self.log.append({"kind": "chance", "what": what, "outcome": outcome, "hash": self.state_hash()})
 
-    def _shuffle(self, items: list, what: str) -> None:
+    def _shuffle(self, items: list[Any], what: str) -> None:
         """Shuffle `items` in place: by the RNG, or as the replayed file recorded it."""
         drawn = list(items)
         self.rng.shuffle(drawn)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import hashlib
 import weakref
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any, Callable, Generic, Hashable, Iterable, TypeVar
 
-Action = tuple  # every engine's actions are hashable tuples, e.g. ("improve", "food")
+Action = tuple[Any, ...]  # every engine's actions are hashable tuples, e.g. ("improve", "food")
 
 
 class RuleError(Exception):
@@ -129,7 +129,10 @@ def ranked(scores: list[tuple[float, ...]]) -> list[int]:
     return [1 + sum(1 for other in scores if other > mine) for mine in scores]
 
 
-class PerObject:
+T = TypeVar("T")
+
+
+class PerObject(Generic[T]):
     """A cache of values computed from an object, kept while that object lives.
 
     Keyed by identity (content objects are not hashable) and checked through a weak reference,
@@ -137,15 +140,18 @@ class PerObject:
     """
 
     def __init__(self) -> None:
-        self._items: dict[int, tuple[weakref.ref, Any]] = {}
+        self._items: dict[int, tuple[weakref.ref[Any], T]] = {}
 
-    def get(self, owner: object, make: Callable[[], Any]) -> Any:
+    def get(self, owner: object, make: Callable[[], T]) -> T:
         key = id(owner)
         item = self._items.get(key)
         if item is not None and item[0]() is owner:
             return item[1]
         value = make()
-        self._items[key] = (weakref.ref(owner, lambda _ref, key=key: self._items.pop(key, None)), value)
+        def forget(_ref: "weakref.ref[Any]", key: int = key) -> None:
+            self._items.pop(key, None)
+
+        self._items[key] = (weakref.ref(owner, forget), value)
         return value
 
 

@@ -12,11 +12,13 @@ replays to the same final state hash.
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import random
 from dataclasses import dataclass, field
 
-from generator.rules.contract import TERMINAL, Game
+from generator.rules.contract import TERMINAL, Game, GameState
 from generator.rules.log import ReplayError, dump_lines, header_of, replay_text
 from generator.rules.policies import make_policy
 from generator.rules.simulate import game_seed, policy_seed
@@ -35,7 +37,7 @@ class InvariantReport:
             self.problems.append(f"seed {seed}, step {step}: {problem}")
 
 
-def _generic_problems(game: Game, state, legal: list) -> list[str]:
+def _generic_problems(game: Game, state: GameState, legal: list[Any]) -> list[str]:
     problems = []
     if len(set(legal)) != len(legal):
         problems.append("the legal set repeats an action")

@@ -56,7 +56,7 @@ def short(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def header_of(state: GameState, options: dict[str, Any], policy: str | None = None) -> dict:
+def header_of(state: GameState, options: dict[str, Any], policy: str | None = None) -> dict[str, Any]:
     game = state.game
     head = {"format": FORMAT, "game": game.content.id, "engine": game.engine_id, "engine_version": game.engine_version,
             "content_hash": game.content_hash(), "seed": state.seed, "options": options, "chance": "seed"}
@@ -65,14 +65,14 @@ def header_of(state: GameState, options: dict[str, Any], policy: str | None = No
     return head
 
 
-def dump_lines(header: dict, log: list[dict]) -> str:
+def dump_lines(header: dict[str, Any], log: list[dict[str, Any]]) -> str:
     """The JSON-lines text of a game: deterministic (sorted keys, no spaces)."""
     lines = [json.dumps(header, sort_keys=True, ensure_ascii=False, separators=(",", ":"))]
     lines += [json.dumps(entry, sort_keys=True, ensure_ascii=False, separators=(",", ":")) for entry in log]
     return "\n".join(lines) + "\n"
 
 
-def save_game(path: Path, header: dict, log: list[dict]) -> None:
+def save_game(path: Path, header: dict[str, Any], log: list[dict[str, Any]]) -> None:
     path.write_text(dump_lines(header, log), encoding="utf-8")
 
 
@@ -80,7 +80,7 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def read_rows(text: str) -> list[tuple[int, dict]]:
+def read_rows(text: str) -> list[tuple[int, dict[str, Any]]]:
     """The file's objects with their true line numbers (blank lines are skipped, not renumbered)."""
     rows = []
     for number, line in enumerate(text.splitlines(), 1):
@@ -102,7 +102,7 @@ def read_rows(text: str) -> list[tuple[int, dict]]:
     return rows
 
 
-def _same(mine: dict, theirs: dict) -> str | None:
+def _same(mine: dict[str, Any], theirs: dict[str, Any]) -> str | None:
     for key in ("kind", "what", "player", "action", "outcome"):
         if mine.get(key) != theirs.get(key):
             return f"the engine records {key} {short(mine.get(key))} here, the file {short(theirs.get(key))}"
@@ -119,7 +119,7 @@ def _same(mine: dict, theirs: dict) -> str | None:
     return None
 
 
-def _seed_of(head: dict) -> int:
+def _seed_of(head: dict[str, Any]) -> int:
     seed = head.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
         if isinstance(seed, float) and not math.isfinite(seed):
@@ -198,7 +198,7 @@ def replay_text(text: str, content: GameContent) -> ReplayResult:
     return ReplayResult(len(entries), decisions, state.state_hash(), state)
 
 
-class SeededChance(list):
+class SeededChance(list[Any]):
     """Recorded chance outcomes of a game played from its seed: each must be what the seed gives."""
 
     check_seed = True

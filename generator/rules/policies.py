@@ -65,10 +65,11 @@ def make_policy(name: str, game: Game) -> Policy:
     if name == "random":
         return RandomPolicy()
     if name == "greedy":
-        own = game.greedy_policy()
+        own: Policy | None = game.greedy_policy()
         return own if own is not None else OneStepPolicy(game)
     if name.startswith("mcts"):
         from generator.rules.mcts import MCTSPolicy, parse_budget
 
-        return MCTSPolicy(game, parse_budget(name))
+        search: Policy = MCTSPolicy(game, parse_budget(name))
+        return search
     raise ValueError(f"unknown policy '{name}'; choose random, greedy or mcts:N (N playouts per decision)")

@@ -78,28 +78,28 @@ def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 class Summary:
     game: str
     policy: str
-    options: dict
+    options: dict[str, Any]
     batch_seed: int
     games: int
     wins: int
     win_rate: float
     win_interval: tuple[float, float]
-    causes: dict[str, dict] = field(default_factory=dict)
+    causes: dict[str, dict[str, Any]] = field(default_factory=dict)
     turns: dict[str, float] = field(default_factory=dict)
     replay_hint: str = ""
-    seats: list[dict] = field(default_factory=list)     # per seat: wins, rate, 95 % interval, mean score
+    seats: list[dict[str, Any]] = field(default_factory=list)     # per seat: wins, rate, 95 % interval, mean score
     cooperative: bool = False
-    results: list[dict] = field(default_factory=list)   # per game: seed, cause, turns (replayable)
+    results: list[dict[str, Any]] = field(default_factory=list)   # per game: seed, cause, turns (replayable)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
-def summarize(game: str, policy: str, options: dict, batch_seed: int, results: list[GameResult],
+def summarize(game: str, policy: str, options: dict[str, Any], batch_seed: int, results: list[GameResult],
               cooperative: bool = True) -> Summary:
     n = len(results)
     wins = sum(r.won for r in results)
-    causes: dict[str, dict] = {}
+    causes: dict[str, dict[str, Any]] = {}
     for cause in sorted({r.cause for r in results}):
         k = sum(r.cause == cause for r in results)
         lo, hi = wilson(k, n)
@@ -110,7 +110,7 @@ def summarize(game: str, policy: str, options: dict, batch_seed: int, results: l
     variant = options.get("variant")
     flags = "".join(f" --option {k}={v}" for k, v in sorted(options.items()))
     hint = f"pnp play {game} --seed <seed> --policy {policy}{flags} plays any single game of this batch again"
-    seats: list[dict] = []
+    seats: list[dict[str, Any]] = []
     if not cooperative:
         count = max((len(r.scores) for r in results), default=0)
         for seat in range(1, count + 1):
@@ -131,7 +131,7 @@ def summarize(game: str, policy: str, options: dict, batch_seed: int, results: l
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(content_dir: str, game_id: str, options: dict) -> None:
+def _init_worker(content_dir: str, game_id: str, options: dict[str, Any]) -> None:
     """Each worker process loads the content and makes the game once, then plays many chunks."""
     from generator.checking import load_checked
 
@@ -140,18 +140,18 @@ def _init_worker(content_dir: str, game_id: str, options: dict) -> None:
     _WORKER["game"] = make_game(content, options)
 
 
-def _run_chunk(args: tuple) -> list[GameResult]:
+def _run_chunk(args: tuple[Any, ...]) -> list[GameResult]:
     batch_seed, start, stop, policy, max_turns = args
     game = _WORKER["game"]
     return [play_out(game, game_seed(batch_seed, i), policy, max_turns) for i in range(start, stop)]
 
 
-def _tasks(games: int, chunk: int, batch_seed: int, policy: str, max_turns: int) -> Iterator[tuple]:
+def _tasks(games: int, chunk: int, batch_seed: int, policy: str, max_turns: int) -> Iterator[tuple[Any, ...]]:
     for start in range(0, games, chunk):
         yield (batch_seed, start, min(games, start + chunk), policy, max_turns)
 
 
-def simulate(content: GameContent, content_dir: Path, games: int, policy: str, options: dict, batch_seed: int,
+def simulate(content: GameContent, content_dir: Path, games: int, policy: str, options: dict[str, Any], batch_seed: int,
              jobs: int = 1, max_turns: int = DEFAULT_MAX_TURNS,
              on_progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """Play `games` games; results come back in game order whatever the number of processes.
@@ -179,8 +179,7 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 done[pending.pop(future)] = future.result()
-                task = next(tasks, None)
-                if task is not None:
+                for task in itertools.islice(tasks, 1):
                     pending[pool.submit(_run_chunk, task)] = task[1]
             while next_out in done:
                 part = done.pop(next_out)

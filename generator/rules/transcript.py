@@ -54,5 +54,5 @@ def play_transcript(game: Game, seed: int, policy: str, lang: str = "en", turns:
         state.apply(action)
         flush()
     outcome = state.outcome()
-    emit(outcome.text[lang] if outcome else ("Nicht beendet." if lang == "de" else "Not finished."))
+    emit(outcome.text[lang] if outcome else game.sentence("words", "unfinished", lang, {}))
     return Transcript(lines, state)

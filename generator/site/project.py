@@ -23,6 +23,7 @@ import yaml
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.site.downloads import downloads_page
+from generator.site.balance_page import balance_label, balance_page
 from generator.site.examples_page import example_pages
 from generator.site.gallery import boards_page, cards_page
 from generator.site.game_site import GameSite
@@ -46,6 +47,16 @@ class LanguageSite:
     sources: dict[str, str] = field(default_factory=dict)  # docs page -> content file it came from
 
 
+def _balance(site: GameSite) -> str | None:
+    """The balance page when the game records `pnp balance` figures (and has an engine to judge them by)."""
+    if not site.content.game.engine:
+        return None
+    from generator.rules.balance import read_results, results_are_current
+
+    data = read_results(site.content)
+    return balance_page(site, data, results_are_current(site.content, data)) if data else None
+
+
 def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, replays: dict[str, Any],
                papers: tuple[str, ...], errors: ErrorList, sources: dict[str, str]) -> tuple[GameSite, NavList]:
     """Write one game's pages into `tree`; returns its context (for notes) and its nav section."""
@@ -62,6 +73,7 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     examples = example_pages(site, replays)
     downloads = downloads_page(site, papers)
     glossary = glossary_page(site)
+    balance = _balance(site)
 
     sections: list[tuple[str, str]] = [(label("components", lang), components)]
     sections += rule_pages
@@ -70,6 +82,8 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     if boards:
         sections.append((label("boards", lang), boards))
     sections += [(f"{label('examples', lang)}: {title}", path) for title, path in examples]
+    if balance:
+        sections.append((balance_label(lang), balance))
     sections.append((label("downloads", lang), downloads))
     if glossary:
         sections.append((label("glossary", lang), glossary))
@@ -84,6 +98,8 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
         nav.append({label("boards", lang): boards})
     if examples:
         nav.append({label("examples", lang): [{title: path} for title, path in examples]})
+    if balance:
+        nav.append({balance_label(lang): balance})
     nav.append({label("downloads", lang): downloads})
     if glossary:
         nav.append({label("glossary", lang): glossary})

@@ -21,6 +21,6 @@ __all__ = ["EscapeEarthGame", "EscapeEarthState", "GreedyPolicy", "OPERATIONS", 
 
 
 def new_game(content: GameContent, seed: int, options: dict[str, Any] | None = None, log: bool = False,
-             forced: list | None = None, quiet: bool = False) -> EscapeEarthState:
+             forced: list[Any] | None = None, quiet: bool = False) -> EscapeEarthState:
     """Set up a new table from `content` (a shortcut for tests: EscapeEarthGame(...).new_initial_state)."""
     return EscapeEarthGame(content, options).new_initial_state(seed, log=log, forced=forced, quiet=quiet)

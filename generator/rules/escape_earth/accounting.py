@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections import Counter
 
 from generator.rules.core import PerObject
@@ -10,10 +12,10 @@ from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD
 from generator.rules.escape_earth.state import NO_ANOMALY, RESPOND, EscapeEarthState
 
 
-_BOX = PerObject()
+_BOX: PerObject[tuple[Counter[str], Counter[str], Counter[str]]] = PerObject()
 
 
-def _box(state: EscapeEarthState) -> tuple[Counter, Counter, Counter]:
+def _box(state: EscapeEarthState) -> tuple[Counter[str], Counter[str], Counter[str]]:
     """What the box holds: galaxy, event and time cards by id (computed once per content)."""
     d = state.data
     return _BOX.get(d, lambda: (Counter(d.galaxy_deck) + Counter([d.earth, d.ocean]), Counter(d.event_deck()),
@@ -50,9 +52,9 @@ def invariant_problems(state: EscapeEarthState) -> list[str]:
         if d.buildings[b].planet_only and not state.planet[pos]:
             problems.append(f"{b} on card {pos + 1}, which is no planet")
     built = Counter([b for b in state.building if b] + state.removed_buildings)
-    for b in d.buildings.values():
-        if state.stacks[b.id] < 0 or state.stacks[b.id] + built[b.id] != b.count:
-            problems.append(f"{b.id}: {state.stacks[b.id]} in stack + {built[b.id]} used != {b.count}")
+    for kind in d.buildings.values():
+        if state.stacks[kind.id] < 0 or state.stacks[kind.id] + built[kind.id] != kind.count:
+            problems.append(f"{kind.id}: {state.stacks[kind.id]} in stack + {built[kind.id]} used != {kind.count}")
     pending = [state.pending_event] if state.pending_event and state.phase == RESPOND else []
     events = Counter(state.event_deck + state.active_events + state.removed_events + pending)
     if events != event_box:

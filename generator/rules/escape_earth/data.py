@@ -8,6 +8,8 @@ here as named constants.
 
 from __future__ import annotations
 
+from typing import Any
+
 import hashlib
 import json
 from dataclasses import dataclass
@@ -120,7 +122,7 @@ class RulesData:
         return [c.id for c in self.events.values() for _ in range(c.count)]
 
 
-def _costs(value: dict | None) -> tuple[tuple[str, int], ...]:
+def _costs(value: dict[str, Any] | None) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((value or {}).items()))
 
 
@@ -131,7 +133,7 @@ def rules_hash(content: GameContent) -> str:
     valid across such edits and is refused when a number it was played with changes.
     """
     game = content.game
-    payload = {
+    payload: dict[str, Any] = {
         "cards": [c.model_dump(include={"id", "kind", "count", "fields", "effects", "back"}, exclude_none=True)
                   for c in sorted(content.cards, key=lambda c: c.id)],
         "components": [c.model_dump(include={"id", "type", "count", "kind"}) for c in game.components],

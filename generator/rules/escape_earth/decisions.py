@@ -20,7 +20,7 @@ A payment is a sorted tuple of (pos, resource, n): n cubes of that resource from
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import Any, Callable, Iterator, TYPE_CHECKING
 
 from generator.rules.core import Action
 from generator.rules.escape_earth.data import ANOMALY_STEP
@@ -35,7 +35,7 @@ PASS: Action = ("pass",)
 LET_HAPPEN: Action = ("let-happen",)
 
 
-def _splits(sources: list[tuple[int, int]], need: int, start: int = 0) -> Iterator[tuple]:
+def _splits(sources: list[tuple[int, int]], need: int, start: int = 0) -> Iterator[tuple[Any, ...]]:
     """Every way to take `need` cubes from (pos, available) sources, as tuples of (pos, n)."""
     if need == 0:
         yield ()
@@ -78,7 +78,7 @@ def cube_sources(state: "EscapeEarthState") -> dict[str, list[tuple[int, int]]]:
 
 
 def payments(state: "EscapeEarthState", cost: dict[str, int],
-             sources: dict[str, list[tuple[int, int]]] | None = None) -> list[tuple]:
+             sources: dict[str, list[tuple[int, int]]] | None = None) -> list[tuple[Any, ...]]:
     """Every way to pay `cost` from cubes that may be spent; [] when it cannot be paid."""
     if sources is None:
         sources = cube_sources(state)
@@ -165,9 +165,9 @@ def legal_actions(state: "EscapeEarthState") -> list[Action]:
                 actions.append(("build", b.id))
     if sources:
         for pos in range(state.revealed):
-            b = state.building[pos]
-            if b and not state.upgraded[pos] and not state.blocked(pos):
-                for pay in payments(state, dict(state.data.buildings[b].upgrade_cost), sources):
+            standing = state.building[pos]
+            if standing and not state.upgraded[pos] and not state.blocked(pos):
+                for pay in payments(state, dict(state.data.buildings[standing].upgrade_cost), sources):
                     actions.append(("upgrade", pos, pay))
     if here:
         side = state.side(ship)

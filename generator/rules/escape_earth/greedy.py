@@ -12,6 +12,8 @@ when the table is as planned, so it never swaps two cards and then swaps them ba
 
 from __future__ import annotations
 
+from typing import Any
+
 import math
 import random
 
@@ -89,9 +91,9 @@ class GreedyPolicy:
     width = 6
 
     def __init__(self) -> None:
-        self._planned: tuple[tuple, Action] | None = None   # (state key it expects, action)
+        self._planned: tuple[tuple[Any, ...], Action] | None = None   # (state key it expects, action)
 
-    def choose(self, state: EscapeEarthState, rng: random.Random) -> Action:  # type: ignore[override]
+    def choose(self, state: EscapeEarthState, rng: random.Random) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             self._planned = None
@@ -107,7 +109,7 @@ class GreedyPolicy:
             first.append((score(trial) - (0.5 if action[0] == "pass" else 0.0), action, trial))
         first.sort(key=lambda item: -item[0])
         best_value = float("-inf")
-        best: list[tuple[Action, tuple | None]] = []
+        best: list[tuple[Action, tuple[Any, ...] | None]] = []
         for value, action, trial in first[: self.width]:
             follow_up: Action | None = None
             if trial.result is None and trial.phase == "action" and trial.actions_left > 0:
@@ -121,5 +123,5 @@ class GreedyPolicy:
             elif abs(value - best_value) <= 1e-9:
                 best.append((action, plan))
         action, plan = best[rng.randrange(len(best))]
-        self._planned = plan  # type: ignore[assignment]
+        self._planned = plan
         return action

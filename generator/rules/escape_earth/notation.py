@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
 
 
-def _pay_text(payment: tuple) -> str:
+def _pay_text(payment: tuple[Any, ...]) -> str:
     return " ".join(f"{res}@{pos + 1}" + (f"x{n}" if n > 1 else "") for pos, res, n in payment)
 
 
@@ -56,7 +56,7 @@ def _card_number(state: "EscapeEarthState", text: str, word: str) -> int:
     return int(word) - 1
 
 
-def _parse_payment(state: "EscapeEarthState", text: str, words: list[str]) -> tuple:
+def _parse_payment(state: "EscapeEarthState", text: str, words: list[str]) -> tuple[Any, ...]:
     if not words or words[0] != "pay":
         raise state._refuse("notation.pay", text=text)
     totals: dict[tuple[int, str], int] = {}

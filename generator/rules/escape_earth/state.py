@@ -40,7 +40,7 @@ class EscapeEarthState(GameState):
     game: "EscapeEarthGame"
     data: RulesData
 
-    def __init__(self, game: "EscapeEarthGame", seed: int, *, log: bool = False, forced: list | None = None,
+    def __init__(self, game: "EscapeEarthGame", seed: int, *, log: bool = False, forced: list[Any] | None = None,
                  quiet: bool = False):
         super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
         self._setup(game.data, game.options)
@@ -77,7 +77,7 @@ class EscapeEarthState(GameState):
         self.active_events: list[str] = []
         self.removed_events: list[str] = []
         self.pending_event: str | None = None
-        self.pending_effects: list[tuple[str, tuple]] = []
+        self.pending_effects: list[tuple[str, tuple[Any, ...]]] = []
         self.pending_loss: str | None = None
         self.phase = ACTION
         self.player = 0
@@ -126,7 +126,7 @@ class EscapeEarthState(GameState):
             setattr(other, name, getattr(self, name))
         return other
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (self.variant, self.outposts, self.free_cubes, self.anomaly_blocks_cubes, tuple(self.track), tuple(self.removed_galaxy),
                 self.revealed, tuple(self.ships), self.aliens, self.anomaly, tuple(self.building),
                 tuple(self.upgraded), tuple(self.cubes), tuple(self.free), tuple(self.scouted),
@@ -241,7 +241,7 @@ class EscapeEarthState(GameState):
         copies = self.active_events.count(event_id) + extra
         return {res: n * copies for res, n in self.data.events[event_id].fight_cost}
 
-    def payments(self, cost: dict[str, int], sources: dict[str, list[tuple[int, int]]] | None = None) -> list[tuple]:
+    def payments(self, cost: dict[str, int], sources: dict[str, list[tuple[int, int]]] | None = None) -> list[tuple[Any, ...]]:
         return decisions.payments(self, cost, sources)
 
     def cube_sources(self) -> dict[str, list[tuple[int, int]]]:
@@ -295,7 +295,7 @@ class EscapeEarthState(GameState):
             self.free[pos] = None
         self.supply[resource] += n
 
-    def pay(self, payment: tuple) -> None:
+    def pay(self, payment: tuple[Any, ...]) -> None:
         for pos, resource, n in payment:
             self.take(pos, resource, n)
 
@@ -394,9 +394,9 @@ class EscapeEarthState(GameState):
         self._start_turn()
 
 
-_CARDS = PerObject()
+_CARDS: PerObject[dict[int, dict[str, Any]]] = PerObject()
 
 
-def _cards_by_player(data: RulesData) -> dict[int, dict]:
+def _cards_by_player(data: RulesData) -> dict[int, dict[str, Any]]:
     """player -> activity -> card; the same (never changed) dict for every game of the content."""
     return _CARDS.get(data, lambda: {p: {c.activity: c for c in data.activities[p]} for p in range(data.players)})

@@ -6,7 +6,7 @@ read '?' – the summary shows what the players see.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.escape_earth.texts import card_place, word
 
@@ -22,9 +22,15 @@ def summarize(state: "EscapeEarthState", lang: str) -> list[tuple[str, str]]:
     sentences = state.game.content.sentences.get(lang, {})
     words = sentences.get("words", {})
     labels = sentences.get("labels", {})
-    w = lambda key, **kw: word(words, key, **kw)  # noqa: E731
-    label = lambda key, **kw: word(labels, key, **kw)  # noqa: E731
-    place = lambda pos: card_place(pos, state.length, words)  # noqa: E731
+    def w(key: str, **values: Any) -> str:
+        return word(words, key, **values)
+
+    def label(key: str, **values: Any) -> str:
+        return word(labels, key, **values)
+
+    def place(pos: int) -> str:
+        return card_place(pos, state.length, words)
+
     rows: list[tuple[str, str]] = []
     turn = w("over") if state.result else w("turn-state", t=state.turn, p=state.player + 1, a=state.actions_left)
     if state.result is None and state.phase == "respond" and state.pending_event:

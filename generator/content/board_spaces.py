@@ -2,17 +2,20 @@
 
 A board declares some spaces by name (a map graph with explicit `adjacent` lists) and makes
 others from shapes: track cells, grid cells, orbit positions, market slots. This module turns
-both into one list of `PlacedSpace`s and one symmetric adjacency graph. It is pure geometry:
-the renderers draw from it, `pnp check` validates it, the rules engines move along it.
+both into one list of `PlacedSpace`s and one symmetric adjacency graph. It is pure geometry
+derived from the model, so it lives in the content layer: the renderers draw from it,
+`pnp check` validates it, the rules engines move along it.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from generator.content.schema import Board, Grid, Orbit, SlotRow, Text, Track
+if TYPE_CHECKING:  # annotations only: the board models import this module to place their spaces
+    from generator.content.schema_base import Text
+    from generator.content.schema_boards import Board, Grid, Orbit, SlotRow, Track
 
 YamlPath = tuple[str | int, ...]
 
