@@ -46,3 +46,31 @@ def test_invariants_hold_with_each_departing_reading(content, option):
                         replay_every=10)
     assert report.problems == []
     assert "unfinished" not in report.outcomes
+
+
+def test_greedy_never_swaps_two_cards_back_within_a_turn(content):
+    """The greedy player keeps its plan: no turn of "improve a" followed by the swap that undoes it."""
+    import random
+
+    from generator.rules.escape_earth.greedy import GreedyPolicy
+    from generator.rules.simulate import game_seed, policy_seed
+
+    game = EscapeEarthGame(content, {"variant": "beginner"})
+    undone = turns = 0
+    for i in range(40):
+        seed = game_seed(5, i)
+        state = game.new_initial_state(seed, quiet=True)
+        policy, rng = GreedyPolicy(), random.Random(policy_seed(seed))
+        while not state.is_terminal and state.turn <= MAX_TURNS:
+            turn, player, row_before = state.turn, state.player, list(state.rows[state.player])
+            first = policy.choose(state, rng)
+            state.apply(first)
+            if state.turn != turn or state.is_terminal or state.phase != "action":
+                continue
+            second = policy.choose(state, rng)
+            state.apply(second)
+            turns += 1
+            if first[0] == "improve" and second[0] == "improve" and state.rows[player] == row_before:
+                undone += 1
+    assert turns > 300
+    assert undone == 0

@@ -92,6 +92,7 @@ class GreedyPolicy:
 
     def __init__(self) -> None:
         self._planned: tuple[tuple[Any, ...], Action] | None = None   # (state key it expects, action)
+        self._turn_start: tuple[int, list[list[str]]] | None = None   # (turn, rows) when the turn began
 
     def choose(self, state: EscapeEarthState, rng: random.Random) -> Action:
         actions = state.legal_actions()
@@ -103,9 +104,14 @@ class GreedyPolicy:
             self._planned = None
             if expected == state.key() and action in actions:
                 return action
+        if state.actions_left == 2 or self._turn_start is None or self._turn_start[0] != state.turn:
+            self._turn_start = (state.turn, [list(r) for r in state.rows])
+        start_rows = self._turn_start[1]
         first = []
         for action in actions:
             trial = after(state, action)
+            if action[0] == "improve" and trial.rows == start_rows:
+                continue            # swapping back what this turn swapped wastes an action: pass instead
             first.append((score(trial) - (0.5 if action[0] == "pass" else 0.0), action, trial))
         first.sort(key=lambda item: -item[0])
         best_value = float("-inf")
@@ -113,8 +119,11 @@ class GreedyPolicy:
         for value, action, trial in first[: self.width]:
             follow_up: Action | None = None
             if trial.result is None and trial.phase == "action" and trial.actions_left > 0:
-                follow = max(((score(after(trial, nxt)) - (0.5 if nxt[0] == "pass" else 0.0), nxt)
-                              for nxt in trial.legal_actions()), key=lambda item: item[0])
+                follows = [(score(then) - (0.5 if nxt[0] == "pass" else 0.0), nxt)
+                           for nxt in trial.legal_actions()
+                           for then in (after(trial, nxt),)
+                           if not (nxt[0] == "improve" and then.rows == start_rows)]  # no swapping back
+                follow = max(follows, key=lambda item: item[0])
                 if follow[0] > value:
                     value, follow_up = follow
             plan = (trial.key(), follow_up) if follow_up is not None else None
