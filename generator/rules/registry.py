@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib.util
 import inspect
+import os
 import sys
 import traceback
 from dataclasses import dataclass
@@ -84,6 +85,14 @@ def contract_problems(cls: Any) -> list[str]:
     return problems
 
 
+def _class_line(cls: Any) -> int:
+    """The line a class starts at in its module's file (0 when it cannot be found)."""
+    try:
+        return inspect.getsourcelines(cls)[1]
+    except (OSError, TypeError):
+        return 0
+
+
 def _class_in_module(module: Any, where: str) -> type[Game]:
     chosen = getattr(module, "ENGINE", None)
     if chosen is None:
@@ -94,28 +103,40 @@ def _class_in_module(module: Any, where: str) -> type[Game]:
                              if inspect.isclass(obj) and issubclass(obj, Game) and obj.__module__ == module.__name__]
         if len(candidates) != 1:
             raise EngineLoadError(f"{where} defines {len(candidates)} Game subclasses; it needs exactly one "
-                                  "(or `ENGINE = YourGame`)", hint="subclass generator.rules.contract.Game once")
+                                  "(or `ENGINE = YourGame`)", where, hint="subclass generator.rules.contract.Game once")
         chosen = candidates[0]
     problems = contract_problems(chosen)
     if problems:
         raise EngineLoadError(f"{where}: {getattr(chosen, '__name__', chosen)!s} does not keep the engine contract: "
-                              + "; ".join(problems), hint="see docs/engines.md")
+                              + "; ".join(problems), where, _class_line(chosen), hint="see docs/engines.md")
     return chosen
+
+
+def _display(path: Path) -> str:
+    """The module's path as every content error names its file: from the working folder when inside it.
+
+    Not resolved, so a symbolic link is named as the link it is.
+    """
+    absolute = Path(os.path.abspath(path))
+    try:
+        return str(absolute.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(absolute)
 
 
 def _load_module_file(content: GameContent, relative_path: str) -> type[Game]:
     root = content.root.resolve()
     path = (content.root / relative_path)
-    shown = str(Path(content.root.name) / relative_path)
+    shown = _display(path)
     if path.is_symlink():
         raise EngineLoadError(f"engine module {shown} is a symbolic link; it must be a file of the game's folder",
                               shown, hint="copy the module into the game's folder")
     resolved = path.resolve()
     if not resolved.is_relative_to(root):
-        raise EngineLoadError(f"engine module {relative_path} lies outside the game's folder", shown,
+        raise EngineLoadError(f"engine module {relative_path} lies outside the game's folder",  # game.yaml's fault
                               hint="engine modules live inside the game's own folder")
     if not resolved.is_file():
-        raise EngineLoadError(f"engine module {shown} does not exist", shown,
+        raise EngineLoadError(f"engine module {shown} does not exist",  # named where game.yaml names it
                               hint="write the module there or fix `engine: {module: ...}` in game.yaml")
     name = f"pnp_forge_content_engine_{content.id.replace('-', '_')}_{abs(hash(str(resolved))):x}"
     try:
@@ -133,7 +154,7 @@ def _load_module_file(content: GameContent, relative_path: str) -> type[Game]:
     sys.modules[name] = module
     try:
         exec(code, module.__dict__)
-    except Exception as exc:  # the designer's module failed while it was imported: say where
+    except (Exception, SystemExit) as exc:  # the designer's module failed (or quit) while it was imported: say where
         sys.modules.pop(name, None)
         line = _line_in(exc, str(resolved))
         raise EngineLoadError(f"engine module {shown} fails while it is loaded: {type(exc).__name__}: {exc}",
