@@ -8,6 +8,8 @@ kind in game.yaml, so a new game needs new content, not a new schema.
 
 from __future__ import annotations
 
+import re
+
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints, field_validator, model_validator
@@ -136,10 +138,13 @@ class Variant(Model):
     settings: dict[Identifier, int | bool | str] = {}
 
 
+ENGINE_MODULE_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,196}\.py")
+
+
 class EngineModule(Model):
     """A designer's own engine: a Python module inside the game's folder, loaded only when named here."""
 
-    module: str = Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.py$", max_length=200)
+    module: str = Field(pattern=ENGINE_MODULE_RE.pattern, max_length=200)
 
 
 class BalanceRun(Model):
@@ -183,6 +188,19 @@ class Game(Model):
     variants: list[Variant] = []
     glossary: list[GlossaryTerm] = []
     balance: list[BalanceRun] = []
+
+    @field_validator("engine", mode="before")
+    @classmethod
+    def _engine_module(cls, value: Any) -> Any:
+        """`{module: path}` names a designer's engine; one clear message when it is not a file path of the game."""
+        if not isinstance(value, dict):
+            return value
+        module = value.get("module")
+        if set(value) != {"module"} or not isinstance(module, str) or not ENGINE_MODULE_RE.fullmatch(module) \
+                or ".." in module.split("/"):
+            raise ValueError("a game's own engine is named as {module: engine/rules.py}: a .py file inside the "
+                             "game's folder (no '..', no absolute path)")
+        return EngineModule(module=module)
 
     @field_validator("languages")
     @classmethod

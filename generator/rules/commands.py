@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, TypeVar
 
 import click
 from rich.console import Console
@@ -18,6 +19,7 @@ from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.rules.contract import Game, OptionsError
 from generator.rules.core import RuleError
+from generator.rules.faults import describe, engine_fault
 from generator.rules.log import ReplayError, dump_lines, header_of, replay_text, short
 from generator.rules.registry import EngineLoadError, make_game
 from generator.rules.simulate import DEFAULT_MAX_TURNS, simulate, summarize
@@ -42,6 +44,21 @@ def _load(content_dir: Path, game: str) -> GameContent:
     if not content.game.engine:
         raise click.UsageError(f"game '{game}' has no rules engine (set `engine:` in its game.yaml; see docs/engines.md)")
     return content
+
+
+@contextmanager
+def engine_faults(content: GameContent) -> Iterator[None]:
+    """A fault raised by the game's own engine is a content error at its file and line (exit 1)."""
+    try:
+        yield
+    except (KeyboardInterrupt, SystemExit, click.exceptions.Exit, click.ClickException):
+        raise
+    except Exception as exc:
+        fault = engine_fault(exc, content)
+        if fault is None:
+            raise
+        click.echo(f"{fault[0]}:{fault[1]}: error: the game's engine fails: {describe(exc)}", err=True)
+        sys.exit(1)
 
 
 def _game(content: GameContent, variant: str | None, players: int | None, option: tuple[str, ...]) -> Game:
@@ -129,7 +146,9 @@ def play(game: str, seed: int, policy: str, variant: str | None, players: int | 
         viewer = int(view)
     else:
         raise click.UsageError(f"--view {view!r}: choose referee, public or a player 1-{engine_game.num_players()}")
-    played = play_transcript(engine_game, seed, policy, lang, turns, viewer, log=save is not None, echo=click.echo)
+    with engine_faults(content):
+        played = play_transcript(engine_game, seed, policy, lang, turns, viewer, log=save is not None,
+                                 echo=click.echo)
     state = played.state
     if save is not None:
         save.write_text(dump_lines(header_of(state, engine_game.options, policy), state.log or []), encoding="utf-8")
@@ -167,7 +186,8 @@ def replay(file: Path, game: str | None, content_dir: Path) -> None:
         raise click.UsageError(f"{file}: no game named in the header; pass --game")
     content = _load(content_dir, game_id)
     try:
-        result = replay_text(text, content)
+        with engine_faults(content):
+            result = replay_text(text, content)
     except ReplayError as exc:
         fail(exc.line, exc.message)
     outcome = result.state.outcome()
@@ -203,8 +223,9 @@ def simulate_command(game: str, games: int, policy: str, variant: str | None, pl
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=stderr, transient=True) as progress:
         task = progress.add_task(f"{game} ({policy})", total=games)
-        results = simulate(content, content_dir, games, policy, engine_game.options, seed, jobs, max_turns,
-                           on_progress=lambda n: progress.advance(task, n))
+        with engine_faults(content):
+            results = simulate(content, content_dir, games, policy, engine_game.options, seed, jobs, max_turns,
+                               on_progress=lambda n: progress.advance(task, n))
     summary = summarize(game, policy, engine_game.options, seed, results, engine_game.cooperative)
     options_text = ", ".join(f"{k}={v}" for k, v in sorted(engine_game.options.items())) or "none"
     table = Table(title=f"{game}: {games} games, policy {policy}, options {options_text}, batch seed {seed}")

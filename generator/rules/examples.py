@@ -40,11 +40,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.content.errors import ErrorList
+from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.schema import Example, LANGUAGES, Text
 from generator.rules.contract import Game, GameState, OptionsError
 from generator.rules.core import RuleError
+from generator.rules.faults import describe, engine_fault
 from generator.rules.registry import EngineLoadError, make_game
 
 
@@ -150,6 +151,11 @@ def replay_examples(content: GameContent, errors: ErrorList) -> dict[str, Exampl
                 errors.add(content.mark_of("example", example.id, "options"),
                            f"example '{example.id}' cannot be replayed: {exc.rule}", ("options",), code="example")
         except Exception as exc:  # an engine that cannot replay at all is reported, never shown as a traceback
-            errors.add(content.mark_of("example", example.id), f"example '{example.id}' could not be replayed: "
-                       f"{type(exc).__name__}: {exc}", code="example")
+            fault = engine_fault(exc, content)
+            if fault is not None:  # the game's own engine raised: point at its line
+                errors.add(Mark(fault[0], fault[1], 1), f"the engine fails while replaying example "
+                           f"'{example.id}': {describe(exc)}", hint="fix the engine at this line", code="engine")
+            else:
+                errors.add(content.mark_of("example", example.id), f"example '{example.id}' could not be replayed: "
+                           f"{describe(exc)}", code="example")
     return replays

@@ -96,8 +96,7 @@ def test_a_module_path_that_leaves_the_game_folder_is_refused_at_game_yaml(tree:
     game = tree / GAME_YAML
     edit(game, "engine: {module: engine/rules.py}", "engine: {module: engine/../../outside.py}")
     line = line_of(game, "engine:")
-    assert_named_failure(check(tree), f"{GAME_YAML}:{line}:", "engine module engine/../../outside.py lies outside "
-                         "the game's folder")
+    assert_named_failure(check(tree), f"{GAME_YAML}:{line}:", "a .py file inside the game's folder (no '..'")
 
 
 def test_a_symlinked_module_is_refused(tree: Path) -> None:
@@ -113,3 +112,25 @@ def test_a_symlinked_folder_that_leads_out_of_the_game_is_refused(tree: Path) ->
     folder.symlink_to(tree / "engine-elsewhere", target_is_directory=True)
     line = line_of(tree / GAME_YAML, "engine:")
     assert_named_failure(check(tree), f"{GAME_YAML}:{line}:", "lies outside the game's folder")
+
+
+def test_a_fault_while_the_engine_plays_names_its_line_in_every_command(tree: Path) -> None:
+    engine = tree / ENGINE
+    edit(engine, "    def _do(self, action: Action) -> None:\n        p = self.player\n",
+         "    def _do(self, action: Action) -> None:\n        p = self.player\n        {}['boom']\n")
+    line = line_of(engine, "{}['boom']")
+    assert_named_failure(check(tree), f"{ENGINE}:{line}:", "the engine fails while replaying example", "KeyError")
+    for args in (("play", "reef-keepers", "--seed", "1"),
+                 ("simulate", "reef-keepers", "--games", "8", "--out", "f.json"),
+                 ("simulate", "reef-keepers", "--games", "8", "--jobs", "2", "--out", "f.json")):
+        run = pnp(tree, *args, "--content", "c")
+        assert run.returncode == 1, (args, run.stderr)
+        assert f"{ENGINE}:{line}: error: the game's engine fails: KeyError: 'boom'" in run.stderr, (args, run.stderr)
+        assert "Traceback" not in run.stderr
+
+
+def test_a_module_path_leaving_the_folder_is_one_clear_schema_error(tree: Path) -> None:
+    edit(tree / GAME_YAML, "engine: {module: engine/rules.py}", "engine: {module: ../x.py}")
+    run = check(tree)
+    assert_named_failure(run, f"{GAME_YAML}:{line_of(tree / GAME_YAML, 'engine:')}:", "inside the game's folder")
+    assert run.stderr.count("error") == 2   # one error line and the count line
