@@ -38,7 +38,7 @@ LABELS: dict[str, dict[str, str]] = {
     "designed": {"de": "für diese Ausgabe gestaltet", "en": "designed for this edition"},
     "designed_hint": {"de": "Die Spielregel lässt diesen Wert offen; diese Ausgabe hat ihn festgelegt.",
                       "en": "The rulebook leaves this value open; this edition chose it."},
-    "setup_events": {"de": "Aufbau und erste Zeitkarte", "en": "Setup and the first time card"},
+    "setup_events": {"de": "Aufbau", "en": "Set-up"},
     "state_at_start": {"de": "Die Lage vor dem ersten Schritt", "en": "The table before the first step"},
     "outcome": {"de": "Ergebnis", "en": "Outcome"},
     "step": {"de": "Schritt", "en": "Step"},
