@@ -118,3 +118,55 @@ def _check_sentences(content: GameContent, cls: type, errors: ErrorList) -> None
                 mark = source.key_mark((section,)) if source is not None else Mark(relative(path), 1, 1)
                 errors.add(mark, f"no '{lang}' sentence for {section[:-1]} '{key}' of the '{cls.engine_id}' engine",
                            (section, key), hint=f"add `{key}: ...` under `{section}:`", code="translation")
+
+
+def check_as_build(content: GameContent, errors: ErrorList) -> None:
+    """What only `pnp build` found before, found without writing a file: every card laid out and
+    fitted in every language, every board laid out, every rules page rendered through its template.
+
+    `pnp check` runs this after the model checks, so a designer sees the text that does not fit,
+    the misspelt name in a rules template or the broken layout before printing anything.
+    """
+    check_card_faces(content, errors)
+    check_board_layouts(content, errors)
+    check_rules_templates(content, errors)
+
+
+def check_card_faces(content: GameContent, errors: ErrorList) -> None:
+    from generator.layout.engine import CardLayouts
+    from generator.render.cards_step import ordered_cards, report
+
+    cards = ordered_cards(content)
+    if not cards:
+        return
+    layouts = CardLayouts(content, errors)
+    for lang in LANGUAGES:
+        before = len(layouts.problems)
+        for card in cards:
+            layouts.front(card, lang)
+            layouts.back(card, lang)
+        for problem in layouts.problems[before:]:
+            report(content, problem, errors)
+
+
+def check_board_layouts(content: GameContent, errors: ErrorList) -> None:
+    from generator.boards.layout import layout_board
+    from generator.layout.icons import IconError
+
+    for board in content.boards:
+        for lang in LANGUAGES:
+            try:
+                _scene, problems = layout_board(board, lang, content.icons)
+            except IconError as exc:
+                errors.add(content.mark_of("board", board.id), f"board '{board.id}': {exc}",
+                           hint="fix or replace the icon file", code="layout")
+                continue
+            for path, message, hint in problems:
+                errors.add(content.mark_of("board", board.id, *path), message, path, hint=hint, code="layout")
+
+
+def check_rules_templates(content: GameContent, errors: ErrorList) -> None:
+    from generator.site.rules_text import render_rules
+
+    for lang in LANGUAGES:
+        render_rules(content, lang, errors)

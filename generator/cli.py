@@ -52,18 +52,22 @@ def cli() -> None:
 @content_option
 @format_option
 def check(games: tuple[str, ...], content_dir: Path, output_format: str) -> None:
-    """Validate GAMES (default: all): schema, references, counts, icons, effects, translations.
+    """Validate GAMES (default: all): everything `pnp build` checks, without writing a file.
 
-    For a game with a rules engine, every example turn is replayed too, so a card change that
-    makes an example illegal shows here, at the example's step.
+    Schema, references, counts, icons, effects, translations; every card laid out and its text
+    fitted in every language, every board laid out, every rules page rendered; and for a game with
+    a rules engine, every example turn replayed, so a card change that makes an example illegal
+    shows here, at the example's step.
     """
     ids = games_or_usage_error(content_dir, games)
     errors = ErrorList()
     loaded = load_checked(content_dir, ids, errors)
-    if not errors:  # the data is sound: does the engine still accept every example turn?
+    if not errors:  # the data is sound: does everything a build makes from it come out, without writing?
+        from generator.checking import check_as_build
         from generator.rules.examples import replay_examples
 
         for content in loaded:
+            check_as_build(content, errors)
             if content.game.engine:
                 replay_examples(content, errors)
     if errors:
