@@ -12,12 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.content.errors import ErrorList, Mark, relative
 from generator.content.loader import GameContent, load_game
 from generator.content.schema import LANGUAGES
 from generator.content.suggest import did_you_mean
 from generator.content.validate import check_content
+
+if TYPE_CHECKING:
+    from generator.rules.contract import Game
 
 
 def load_checked(content_dir: Path, games: list[str], errors: ErrorList) -> list[GameContent]:
@@ -99,9 +103,9 @@ def check_engine(content: GameContent, errors: ErrorList) -> None:
                        ("options",), code="example")
 
 
-def _check_sentences(content: GameContent, cls: type, errors: ErrorList) -> None:
+def _check_sentences(content: GameContent, cls: "type[Game]", errors: ErrorList) -> None:
     """Every event kind, refusal, outcome and action the engine has, has a sentence in every language."""
-    wanted = cls.sentence_keys(cls)  # type: ignore[attr-defined]
+    wanted = cls.sentence_keys(cls)  # type: ignore[arg-type]  # reads class attributes only
     for lang in LANGUAGES:
         sections = content.sentences.get(lang)
         path = content.root / "rules" / lang / "sentences.yaml"

@@ -28,6 +28,7 @@ def _describe(space: PlacedSpace) -> str:
 def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCheck) -> None:
     """Add every problem of `board` (loaded from `source`) to `errors`; `icon` checks an icon name."""
     placed = board.placed
+    path: YamlPath
     for dup in placed.duplicates:
         first = placed.by_id[dup.id]
         path = dup.origin + (("id",) if dup.declared else ())
@@ -36,7 +37,7 @@ def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCh
     declared = {s.id: s for s in placed.spaces if s.declared}
     for i, space in enumerate(board.spaces):
         for j, other in enumerate(space.adjacent):
-            path: YamlPath = ("spaces", i, "adjacent", j)
+            path = ("spaces", i, "adjacent", j)
             if other not in placed.by_id:
                 errors.add(source.mark(path), f"space '{space.id}' is adjacent to unknown space '{other}'", path,
                            hint=did_you_mean(other, placed.by_id, "spaces"), code="reference")
@@ -54,19 +55,19 @@ def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCh
                            hint="give it `at: [x, y]` in mm from the board's top-left corner", code="geometry")
     for a, b in overlapping_pairs(placed):
         later = b if (b.declared, b.origin) >= (a.declared, a.origin) else a
-        other = a if later is b else b
+        earlier = a if later is b else b
         path = later.origin + (("at",) if later.declared else ())
-        errors.add(source.mark(path), f"space {_describe(later)} overlaps space {_describe(other)}", path,
+        errors.add(source.mark(path), f"space {_describe(later)} overlaps space {_describe(earlier)}", path,
                    hint="move one of them or make them smaller", code="geometry")
     width, height = board.size.width, board.size.height
-    for space in placed.spaces:
-        if not space.placed:
+    for spot in placed.spaces:
+        if not spot.placed:
             continue
-        assert space.x is not None and space.y is not None
-        if (space.x - space.width / 2 < -1e-6 or space.y - space.height / 2 < -1e-6
-                or space.x + space.width / 2 > width + 1e-6 or space.y + space.height / 2 > height + 1e-6):
-            path = space.origin + (("at",) if space.declared else ())
-            errors.add(source.mark(path), f"space {_describe(space)} at ({space.x:.1f}, {space.y:.1f}) mm reaches "
+        assert spot.x is not None and spot.y is not None
+        if (spot.x - spot.width / 2 < -1e-6 or spot.y - spot.height / 2 < -1e-6
+                or spot.x + spot.width / 2 > width + 1e-6 or spot.y + spot.height / 2 > height + 1e-6):
+            path = spot.origin + (("at",) if spot.declared else ())
+            errors.add(source.mark(path), f"space {_describe(spot)} at ({spot.x:.1f}, {spot.y:.1f}) mm reaches "
                        f"beyond the board ({width:g} x {height:g} mm)", path, hint="move it inside the board",
                        code="geometry")
     _ranges(board, source, errors)
@@ -74,6 +75,7 @@ def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCh
 
 
 def _ranges(board: Board, source: SourceMap, errors: ErrorList) -> None:
+    path: YamlPath
     for t, track in enumerate(board.tracks):
         for value in track.marks:
             if value not in track.values:
@@ -97,6 +99,7 @@ def _ranges(board: Board, source: SourceMap, errors: ErrorList) -> None:
 
 
 def _icons(board: Board, source: SourceMap, icon: IconCheck) -> None:
+    path: YamlPath
     for kind, style in board.styles.items():
         icon(style.icon, source.mark(("styles", kind, "icon")), ("styles", kind, "icon"))
     for i, space in enumerate(board.spaces):

@@ -286,7 +286,11 @@ def balance_command(game: str, jobs: int, only: tuple[str, ...], content_dir: Pa
                     figures.append(previous[run.id])
                 continue
             task = progress.add_task(f"{game}: {run.id} ({run.policy}, {run.games} games)", total=run.games)
-            figures.append(play_run(content, content_dir, run, jobs, lambda n, t=task: progress.advance(t, n)))
+
+            def advance(n: int, task: Any = task) -> None:
+                progress.advance(task, n)
+
+            figures.append(play_run(content, content_dir, run, jobs, advance))
     path = write_results(content, figures)
     for row in figures:
         interval = row["win_interval"]
