@@ -22,7 +22,7 @@ def table_value(state: HabitableState, p: int) -> float:
     value = 3.0 * sum(v for _, v in state.score(p))
     for pl in state.planets[p]:
         if pl.status == DISCOVERED:
-            value += 6.0 + (5.0 if pl.habitable else -1.2 * pl.steps_to_habitable())
+            value += 10.0 + (6.0 if pl.habitable else -1.0 * pl.steps_to_habitable())
             if pl.temperature in (4, -4):
                 value -= 1.0
         elif pl.status == UNDISCOVERED:
@@ -30,7 +30,7 @@ def table_value(state: HabitableState, p: int) -> float:
     cards = state.data.cards
     owned = state.hands[p] + state.decks[p] + state.discards[p]
     if owned:
-        value += 4.0 * sum(cards[c].cost for c in owned) / len(owned)
+        value += 1.5 * sum(cards[c].cost for c in owned) / len(owned)
     if p == state.player and state.result is None:
         value += 0.1 * sum(cards[c].cost for c in state.hands[p])
     return value
@@ -54,6 +54,29 @@ def evaluate(state: HabitableState, player: int) -> float:
     return 1.0 / (1.0 + math.exp(-advantage(state, player) / 15.0))
 
 
+FOLLOW_DEPTH = 3   # how many of the player's own follow-up answers (pay, search, ...) a trial looks through
+
+
+def settled_value(trial: HabitableState, me: int, depth: int = FOLLOW_DEPTH) -> float:
+    """The advantage after the action, once the player's own follow-up answers are chosen at their best.
+
+    A card's value often shows only after its questions are answered (where to search, how far,
+    whether to discover): the trial answers them greedily too, up to `depth` answers deep.
+    """
+    if depth == 0 or trial.result is not None or trial.current_player != me or trial.phase not in FOLLOW_PHASES:
+        return advantage(trial, me)
+    best = float("-inf")
+    for action in trial.legal_actions():
+        nxt = trial.clone()
+        nxt.quiet = True
+        nxt.apply(action)
+        best = max(best, settled_value(nxt, me, depth - 1))
+    return best
+
+
+FOLLOW_PHASES = frozenset({"pay", "choice"})
+
+
 class GreedyPolicy:
     """Tries every legal action on a resampled copy and takes the best-judged one (ties by its own RNG)."""
 
@@ -70,7 +93,7 @@ class GreedyPolicy:
             trial = state.resample_hidden(me, rng)
             trial.quiet = True
             trial.apply(action)
-            value = advantage(trial, me)
+            value = settled_value(trial, me)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
