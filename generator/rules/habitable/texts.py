@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from generator.rules.habitable.data import RulesData
 
-PLANET_KEYS = frozenset({"planet", "target", "swapped"})
+PLANET_KEYS = frozenset({"planet", "swapped"})
 CARD_KEYS = frozenset({"card", "goal"})
 CARD_LIST_KEYS = frozenset({"cards", "market", "goals"})
 
@@ -39,6 +39,8 @@ def value_words(key: str, value: Any, data: RulesData, lang: str, words: Mapping
     """One value of an event, refusal or action in words (see the module docstring)."""
     if key in PLANET_KEYS:
         return planet_words(value, words)
+    if key == "target":
+        return word(words, "no-target") if value is None else word(words, "on-planet", p=value[0], t=value[1])
     if key in CARD_KEYS:
         return card_name(value, data, lang)
     if key in CARD_LIST_KEYS:
