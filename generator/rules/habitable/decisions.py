@@ -24,7 +24,7 @@ at once, else the player chooses it in phase PAY.
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations
 from typing import TYPE_CHECKING, Callable
 
 from generator.rules.core import Action
@@ -42,18 +42,39 @@ ACTION_KINDS = frozenset({"archive", "play", "buy", "buy-play", "pay", "end", "t
 
 
 # -- multisets of cards --------------------------------------------------------------------------
+_MULTISETS: dict[tuple, list[tuple[str, ...]]] = {}
+
+
 def sub_multisets(cards: list[str], smallest: int, largest: int) -> list[tuple[str, ...]]:
-    """Every multiset of `cards` with smallest..largest members, as sorted tuples."""
-    counts: dict[str, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    names = sorted(counts)
-    out = []
-    for combo in product(*(range(counts[n] + 1) for n in names)):
-        size = sum(combo)
-        if smallest <= size <= largest:
-            out.append(tuple(n for n, k in zip(names, combo) for _ in range(k)))
-    return out
+    """Every multiset of `cards` with smallest..largest members, as sorted tuples (cached: hands repeat)."""
+    key = (tuple(sorted(cards)), smallest, largest)
+    found = _MULTISETS.get(key)
+    if found is None:
+        if len(_MULTISETS) > 100_000:
+            _MULTISETS.clear()
+        found = _MULTISETS[key] = _sub_multisets(key[0], smallest, largest)
+    return found
+
+
+def _sub_multisets(cards: tuple[str, ...], smallest: int, largest: int) -> list[tuple[str, ...]]:
+    found: set[tuple[str, ...]] = set()
+    for size in range(smallest, min(largest, len(cards)) + 1):
+        found.update(combinations(cards, size))          # `cards` is sorted: so is each combination
+    return sorted(found)
+
+
+_ARCHIVES: dict[tuple[str, ...], list[Action]] = {}
+
+
+def archive_actions(hand: list[str]) -> list[Action]:
+    """Every archive of a non-empty part of the hand (cached by the hand's cards)."""
+    key = tuple(sorted(hand))
+    found = _ARCHIVES.get(key)
+    if found is None:
+        if len(_ARCHIVES) > 100_000:
+            _ARCHIVES.clear()
+        found = _ARCHIVES[key] = [("archive", sub) for sub in _sub_multisets(key, 1, len(key))]
+    return found
 
 
 def payments(state: "HabitableState", hand: list[str], cost: int) -> list[tuple[str, ...]]:
@@ -142,23 +163,35 @@ def _turn_actions(state: "HabitableState") -> list[Action]:
     cards = state.data.cards
     actions: list[Action] = []
     if state.phase == ARCHIVE and hand:
-        actions += [("archive", sub) for sub in sub_multisets(hand, 1, len(hand))]
+        actions += archive_actions(hand)
     total = hand_value(state, hand)
+    own = [pl for pl in state.planets[p] if pl.status == DISCOVERED]
+    anyone = [pl for mine in state.planets for pl in mine if pl.status == DISCOVERED]
+
+    def options(card: ActionCard, budget: int, factor: int) -> list[tuple[int, int] | None]:
+        if not card.targeted:
+            return [None] if factor * card.cost <= budget else []
+        found: list[tuple[int, int] | None] = []
+        for pl in (anyone if card.attack else own):
+            if not effects.requirement_met(card, pl):
+                continue
+            target = (pl.owner, pl.tile)
+            if factor * play_cost(state, p, card, target) <= budget:
+                found.append(target)
+        return found
+
     for card_id in sorted(set(hand)):
         card = cards[card_id]
-        rest = total - card.cost
-        for target in targets(state, p, card):
-            if play_cost(state, p, card, target) <= rest:
-                actions.append(("play", card_id, target))
+        for target in options(card, total - card.cost, 1):
+            actions.append(("play", card_id, target))
     for slot, card_id in enumerate(state.market):
         if card_id is None:
             continue
         card = cards[card_id]
         if card.cost <= total:
             actions.append(("buy", slot))
-        for target in targets(state, p, card):
-            if 3 * play_cost(state, p, card, target) <= total:
-                actions.append(("buy-play", slot, target))
+        for target in options(card, total, 3):
+            actions.append(("buy-play", slot, target))
     actions.append(END)
     return actions
 

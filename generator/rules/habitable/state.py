@@ -286,6 +286,8 @@ class HabitableState(GameState):
         if self.result is not None:
             return
         p = self.player
+        if not self.goals_shown or all(pl.status != DISCOVERED for pl in self.planets[p]):
+            return                                   # every condition asks for a discovered planet
         for goal in list(self.goals_shown):
             if all(effects.CONDITIONS[op](self, p, dict(args)) for op, args in self.data.goals[goal].conditions):
                 self.goals_shown.remove(goal)
