@@ -113,3 +113,34 @@ def test_evaluate_is_within_zero_and_one_and_reads_finished_games(habitable):
     assert game.evaluate(state, 0) > 0.5 > game.evaluate(state, 1)
     state.result = "score"
     assert game.evaluate(state, 0) == 1.0 and game.evaluate(state, 1) == 0.0
+
+
+def test_every_event_and_action_reads_as_a_whole_sentence_in_both_languages(habitable):
+    game = HabitableGame(habitable, {"players": "3", "variant": "hard"})
+    rng = random.Random(2)
+    kinds: set[str] = set()
+    for seed in range(4):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal:
+            actions = state.legal_actions()
+            for action in actions[:12]:
+                for lang in ("de", "en"):
+                    text = game.describe(state, action, lang)
+                    assert "[" not in text and "{" not in text, text
+            state.apply(actions[rng.randrange(len(actions))])
+        for event in state.events:
+            kinds.add(event.kind)
+            for lang in ("de", "en"):
+                for viewer in (None, 0, 1):
+                    text = game.render_event(event, lang, viewer)
+                    assert "[" not in text and "{" not in text, text
+        assert state.outcome().text["de"] and state.outcome().text["en"]
+    assert {"drew", "rolled", "end-of-turn", "event", "game-over"} <= kinds
+
+
+def test_a_drawn_card_is_seen_only_by_its_player(habitable):
+    state = new_state(habitable, players=2, seed=3)
+    drawn = next(e for e in state.events if e.kind == "drew")
+    own = state.game.render_event(drawn, "en", 1)
+    other = state.game.render_event(drawn, "en", 2)
+    assert "?" not in own and other == "Player 1 draws 5 card(s): ?."
