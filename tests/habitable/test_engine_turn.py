@@ -178,7 +178,8 @@ def test_values_stop_at_the_ends_of_their_tracks(habitable):
     planet = place(state, 0, 1, "sonne", 5, temperature=3, water=7)
     hand(state, 0, ["treibhauseffekt", "eiskomet", SEARCH, DISC])
     state.apply(state.parse_action("play treibhauseffekt on 1/1"))
-    state.apply(state.parse_action(f"pay {DISC}") if state.phase == "pay" else ("end",))
+    assert state.phase == "pay"                              # Icy comet, Planet search or the disc pay 2
+    state.apply(state.parse_action(f"pay {DISC}"))
     assert planet.temperature == 4
     assert [e.get("by") for e in state.events if e.kind == "changed"] == [1]
 

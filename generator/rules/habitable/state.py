@@ -24,7 +24,7 @@ from generator.rules.contract import TERMINAL, GameState
 from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
 from generator.rules.habitable import decisions, effects, legality, notation
 from generator.rules.habitable.data import DIE_FACES, HAND_SIZE, REMOVED_AT_REFILL, TILES, WARMING_LIFE, RulesData
-from generator.rules.habitable.planets import DISCOVERED, HOME, Planet
+from generator.rules.habitable.planets import DISCOVERED, Planet
 
 if TYPE_CHECKING:
     from generator.rules.habitable.game import HabitableGame
@@ -396,4 +396,4 @@ class HabitableState(GameState):
             self.claim_goals()
 
 
-__all__ = ["HabitableState", "ARCHIVE", "MAIN", "PAY", "CHOICE", "DEFEND", "OVER", "OUTCOME_CAUSES", "HOME"]
+__all__ = ["HabitableState", "ARCHIVE", "MAIN", "PAY", "CHOICE", "DEFEND", "OVER", "OUTCOME_CAUSES"]
