@@ -1,0 +1,25 @@
+"""The Habitable referee: the whole game of the 2023 rulebook for 2-5 players on the engine contract.
+
+`HabitableGame` (game.py) holds the content and options; `HabitableState` (state.py) the table
+and the turn flow. data.py: the content as the engine reads it; planets.py: planet tiles and
+circles; decisions.py: the legal set and what each decision does; effects.py: the content's
+effect operations and goal conditions; legality.py: refusals with the rule they break;
+notation.py: the written form of actions; texts.py: values in words; summary.py: the table as
+label/value rows; accounting.py: the invariants; greedy.py: the greedy player and the evaluation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.content.loader import GameContent
+from generator.rules.habitable.game import HabitableGame
+from generator.rules.habitable.state import HabitableState
+
+__all__ = ["HabitableGame", "HabitableState", "new_game"]
+
+
+def new_game(content: GameContent, seed: int, options: dict[str, Any] | None = None, log: bool = False,
+             forced: list | None = None, quiet: bool = False) -> HabitableState:
+    """Set up a new table from `content` (a shortcut for tests: HabitableGame(...).new_initial_state)."""
+    return HabitableGame(content, options).new_initial_state(seed, log=log, forced=forced, quiet=quiet)

@@ -1,0 +1,92 @@
+"""Habitable's invariants: every card in exactly one place, every marker within its track, one stack per circle."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from generator.rules.core import PerObject
+from generator.rules.habitable.data import OTHER_TRACK, TEMPERATURE
+from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
+from generator.rules.habitable.state import PAY, HabitableState
+
+_BOX = PerObject()
+
+
+def _box(state: HabitableState) -> Counter:
+    """The cards of the box that are in play: starter decks, both epochs and the events."""
+    d = state.data
+    by_players: dict[int, Counter] = _BOX.get(d, dict)
+    if state.n not in by_players:
+        by_players[state.n] = (Counter(list(d.starter) * state.n) + Counter(d.epoch_one) + Counter(d.epoch_two)
+                               + Counter(sorted(d.events)))
+    return by_players[state.n]
+
+
+def card_places(state: HabitableState) -> Counter:
+    """Every action and event card where it lies now (hands, piles, market, black hole, in play)."""
+    places: Counter = Counter()
+    for p in range(state.n):
+        places.update(state.hands[p])
+        places.update(state.decks[p])
+        places.update(state.discards[p])
+        places.update(state.trashed[p])
+    places.update(c for c in state.market if c is not None)
+    places.update(state.pile)
+    places.update(state.black_hole)
+    places.update(state.events_done)
+    places.update(state.events_box)
+    if state.event_card is not None:
+        places[state.event_card] += 1
+    if state.ctx is not None:
+        places[state.ctx[1]] += 1
+        places.update(state.ctx[4])
+    if state.phase == PAY and state.choice and state.choice[2][0] in ("play", "buy", "buy-play"):
+        places[state.choice[2][1]] += 1
+    return places
+
+
+def invariant_problems(state: HabitableState) -> list[str]:
+    """What is wrong with the table (empty when all is well)."""
+    d = state.data
+    problems: list[str] = []
+    expected = _box(state)
+    found = card_places(state)
+    if found != expected:
+        problems.append(f"cards out of place: {dict(found - expected)} extra, {dict(expected - found)} missing")
+    goals = Counter(state.goals_shown + state.goals_box + [g for taken in state.goals_taken for g in taken])
+    if goals != Counter(list(d.goals)):
+        problems.append(f"goal cards out of place: {dict(goals)}")
+    used_planets = [pl.card for mine in state.planets for pl in mine if pl.status == DISCOVERED]
+    if Counter(state.planet_pile + used_planets) != Counter(list(d.planets)):
+        problems.append("planet cards out of place")
+    circles: dict[tuple[int, int], int] = {}
+    for mine in state.planets:
+        for pl in mine:
+            if pl.status == HOME:
+                if pl.card is not None or pl.star != -1:
+                    problems.append(f"planet {pl.owner + 1}/{pl.tile} at home but on a star or with a card")
+                continue
+            star = d.stars[pl.star]
+            if pl.star not in state.stars_used:
+                problems.append(f"planet {pl.owner + 1}/{pl.tile} at {star.id}, which is not used with {state.n} players")
+            if not star.in_zone(pl.pos):
+                problems.append(f"planet {pl.owner + 1}/{pl.tile} on circle {pl.pos} of {star.id}, outside the zone")
+            circles[(pl.star, pl.pos)] = circles.get((pl.star, pl.pos), 0) + 1
+            if pl.status == DISCOVERED:
+                if pl.card is None:
+                    problems.append(f"planet {pl.owner + 1}/{pl.tile} discovered without a planet card")
+                if not TEMPERATURE[0] <= pl.temperature <= TEMPERATURE[1]:
+                    problems.append(f"planet {pl.owner + 1}/{pl.tile}: temperature {pl.temperature} off the track")
+                for name in ("water", "magnetism", "life"):
+                    if not OTHER_TRACK[0] <= pl.get(name) <= OTHER_TRACK[1]:
+                        problems.append(f"planet {pl.owner + 1}/{pl.tile}: {name} {pl.get(name)} off the track")
+            elif pl.status == UNDISCOVERED and pl.card is not None:
+                problems.append(f"undiscovered planet {pl.owner + 1}/{pl.tile} holds a planet card")
+    for (star, pos), count in circles.items():
+        if count > 1:
+            problems.append(f"{count} planets on circle {pos} of {d.stars[star].id}")
+    if any(t < 0 for t in state.tokens):
+        problems.append("negative life tokens")
+    if state.result is None and state.phase in ("archive", "main") and state.ctx is not None:
+        problems.append("a card is still being carried out between decisions")
+    return problems

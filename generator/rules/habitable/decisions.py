@@ -1,0 +1,425 @@
+"""What the players may decide in a Habitable state, and what each decision does.
+
+Actions are tuples (see `notation.py` for how they are written); cards are named by id,
+planets by (owner, tile) with both 0-based owner and tile number 1-3, market slots 0-based:
+
+    ("archive", cards)              start of the turn: discard these cards, draw one fewer
+    ("play", card, target)          play a hand card on a planet (target None: it needs none)
+    ("buy", slot)                   buy the market card in this slot
+    ("buy-play", slot, target)      buy it for three times the cost and carry it out at once
+    ("pay", cards)                  the hand cards that pay the cost just declared
+    ("end",)                        finish the turn
+    ("trash", cards)                the cards a `trash` effect removes (possibly none)
+    ("search", "star", star_id)     a planet search starts at this star ...
+    ("search", "planet", tile)      ... or with this undiscovered planet
+    ("distance", d)                 how many circles the searched planet moves (the roll ± changes)
+    ("discover",) / ("leave",)      discover the searched planet in the habitable zone, or leave it
+    ("migrate", direction)          +1 outward, −1 inward
+    ("defend", card) / ("allow",)   a planet's owner answers an attack or event with a Moon, or not
+
+Card lists are sorted tuples of ids (a multiset). A cost is paid with hand cards whose printed
+values reach it, none of them superfluous (ruling 26); when only one such set exists it is paid
+at once, else the player chooses it in phase PAY.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Callable
+
+from generator.rules.core import Action
+from generator.rules.habitable import effects
+from generator.rules.habitable.data import ADJUST_PRICE, ActionCard
+from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED, neighbours_habitable
+
+if TYPE_CHECKING:
+    from generator.rules.habitable.state import HabitableState
+
+ARCHIVE, MAIN, PAY, CHOICE, DEFEND = "archive", "main", "pay", "choice", "defend"
+END: Action = ("end",)
+ACTION_KINDS = frozenset({"archive", "play", "buy", "buy-play", "pay", "end", "trash", "search", "distance",
+                          "discover", "leave", "migrate", "defend", "allow"})
+
+
+# -- multisets of cards --------------------------------------------------------------------------
+_MULTISETS: dict[tuple, list[tuple[str, ...]]] = {}
+
+
+def sub_multisets(cards: list[str], smallest: int, largest: int) -> list[tuple[str, ...]]:
+    """Every multiset of `cards` with smallest..largest members, as sorted tuples (cached: hands repeat)."""
+    key = (tuple(sorted(cards)), smallest, largest)
+    found = _MULTISETS.get(key)
+    if found is None:
+        if len(_MULTISETS) > 100_000:
+            _MULTISETS.clear()
+        found = _MULTISETS[key] = _sub_multisets(key[0], smallest, largest)
+    return found
+
+
+def _sub_multisets(cards: tuple[str, ...], smallest: int, largest: int) -> list[tuple[str, ...]]:
+    found: set[tuple[str, ...]] = set()
+    for size in range(smallest, min(largest, len(cards)) + 1):
+        found.update(combinations(cards, size))          # `cards` is sorted: so is each combination
+    return sorted(found)
+
+
+_ARCHIVES: dict[tuple[str, ...], list[Action]] = {}
+
+
+def archive_actions(hand: list[str]) -> list[Action]:
+    """Every archive of a non-empty part of the hand (cached by the hand's cards)."""
+    key = tuple(sorted(hand))
+    found = _ARCHIVES.get(key)
+    if found is None:
+        if len(_ARCHIVES) > 100_000:
+            _ARCHIVES.clear()
+        found = _ARCHIVES[key] = [("archive", sub) for sub in _sub_multisets(key, 1, len(key))]
+    return found
+
+
+def payments(state: "HabitableState", hand: list[str], cost: int) -> list[tuple[str, ...]]:
+    """Every set of hand cards whose printed values reach `cost` with no card superfluous (sorted tuples)."""
+    if cost <= 0:
+        return [()]
+    key = (tuple(sorted(hand)), cost)
+    cache = state.game.payment_cache
+    found = cache.get(key)
+    if found is not None:
+        return found
+    cards = state.data.cards
+    counts: dict[str, int] = {}
+    for c in hand:
+        if cards[c].cost > 0:
+            counts[c] = counts.get(c, 0) + 1
+    names = sorted(counts, key=lambda c: (-cards[c].cost, c))
+    result: list[tuple[str, ...]] = []
+
+    def walk(i: int, chosen: list[str], total: int, smallest: int) -> None:
+        if total >= cost:
+            if total - smallest < cost:
+                result.append(tuple(sorted(chosen)))
+            return
+        if i == len(names):
+            return
+        name = names[i]
+        value = cards[name].cost
+        for k in range(counts[name], -1, -1):
+            walk(i + 1, chosen + [name] * k, total + k * value, value if k else smallest)
+
+    walk(0, [], 0, 1 << 30)
+    result = sorted(set(result))
+    if len(cache) > 200_000:
+        cache.clear()
+    cache[key] = result
+    return result
+
+
+def hand_value(state: "HabitableState", hand: list[str]) -> int:
+    cards = state.data.cards
+    return sum(cards[c].cost for c in hand)
+
+
+# -- targets and costs ---------------------------------------------------------------------------
+def play_cost(state: "HabitableState", p: int, card: ActionCard, target: tuple[int, int] | None) -> int:
+    """Printed cost, +1 for an attack on another player's planet, −1 for support beside a habitable planet."""
+    cost = card.cost
+    if target is None:
+        return cost
+    planet = state.planet(*target)
+    if card.attack and target[0] != p:
+        cost += 1
+    if card.support and neighbours_habitable(state.planets, planet, state.data.stars[planet.star]):
+        cost -= 1
+    return max(0, cost)
+
+
+def targets(state: "HabitableState", p: int, card: ActionCard) -> list[tuple[int, int] | None]:
+    """Planets the card may be played on: own discovered ones, anyone's for a red +1; None if it needs none."""
+    if not card.targeted:
+        return [None]
+    owners = range(state.n) if card.attack else (p,)
+    return [(q, pl.tile) for q in owners for pl in state.planets[q]
+            if pl.status == DISCOVERED and effects.requirement_met(card, pl)]
+
+
+# -- the legal set -------------------------------------------------------------------------------
+def legal_actions(state: "HabitableState") -> list[Action]:
+    if state.result is not None:
+        return []
+    phase = state.phase
+    if phase in (ARCHIVE, MAIN):
+        return _turn_actions(state)
+    if phase == PAY:
+        return [("pay", combo) for combo in payments(state, state.hands[state.player], state.choice[1])]  # type: ignore[index]
+    if phase == DEFEND:
+        owner = state.choice[1]  # type: ignore[index]
+        return [("defend", c) for c in state.defender(owner)] + [("allow",)]
+    return _choice_actions(state)
+
+
+def _turn_actions(state: "HabitableState") -> list[Action]:
+    p = state.player
+    hand = state.hands[p]
+    cards = state.data.cards
+    actions: list[Action] = []
+    if state.phase == ARCHIVE and hand:
+        actions += archive_actions(hand)
+    total = hand_value(state, hand)
+    own = [pl for pl in state.planets[p] if pl.status == DISCOVERED]
+    anyone = [pl for mine in state.planets for pl in mine if pl.status == DISCOVERED]
+
+    def options(card: ActionCard, budget: int, factor: int) -> list[tuple[int, int] | None]:
+        if not card.targeted:
+            return [None] if factor * card.cost <= budget else []
+        found: list[tuple[int, int] | None] = []
+        for pl in (anyone if card.attack else own):
+            if not effects.requirement_met(card, pl):
+                continue
+            target = (pl.owner, pl.tile)
+            if factor * play_cost(state, p, card, target) <= budget:
+                found.append(target)
+        return found
+
+    for card_id in sorted(set(hand)):
+        card = cards[card_id]
+        for target in options(card, total - card.cost, 1):
+            actions.append(("play", card_id, target))
+    for slot, card_id in enumerate(state.market):
+        if card_id is None:
+            continue
+        card = cards[card_id]
+        if card.cost <= total:
+            actions.append(("buy", slot))
+        for target in options(card, total, 3):
+            actions.append(("buy-play", slot, target))
+    actions.append(END)
+    return actions
+
+
+def distances(state: "HabitableState") -> list[tuple[int, bool]]:
+    """(distance, paid) the searched planet may move: the roll, ± the card's free change, ± 1 more for 2."""
+    _, _, _, _, rolled, adjust = state.choice  # type: ignore[misc]
+    can_pay = hand_value(state, state.hands[state.player]) >= ADJUST_PRICE
+    out = []
+    for d in range(max(1, rolled - adjust - 1), rolled + adjust + 2):
+        paid = abs(d - rolled) > adjust
+        if not paid or can_pay:
+            out.append((d, paid))
+    return out
+
+
+def _choice_actions(state: "HabitableState") -> list[Action]:
+    kind = state.choice[0]  # type: ignore[index]
+    p = state.player
+    if kind == "trash":
+        return [("trash", sub) for sub in sub_multisets(state.hands[p], 0, state.choice[1])]  # type: ignore[index]
+    if kind == "search":
+        return [("search",) + place for place in effects.search_places(state, p)]
+    if kind == "distance":
+        return [("distance", d) for d, _ in distances(state)]
+    if kind == "discover":
+        return ([("discover",)] if state.planet_pile else []) + [("leave",)]
+    if kind == "migrate":
+        assert state.ctx is not None and state.ctx[2] is not None
+        return [("migrate", d) for d in effects.migrate_moves(state, state.planet(*state.ctx[2]))]
+    raise AssertionError(f"unknown choice {state.choice!r}")
+
+
+# -- what decisions do -----------------------------------------------------------------------------
+def do(state: "HabitableState", action: Action) -> None:
+    """Carry out a legal decision."""
+    _ACTION_CODE[action[0]](state, action)
+
+
+def _archive(state: "HabitableState", action: Action) -> None:
+    p = state.player
+    cards = action[1]
+    state.discard_from_hand(p, cards)
+    state._emit("archived", player=p + 1, cards=cards)
+    state.draw(p, len(cards) - 1)
+
+
+def _pay_then(state: "HabitableState", cost: int, purpose: tuple) -> None:
+    """Pay `cost` (at once when only one set of cards can), then carry on with `purpose`."""
+    options = payments(state, state.hands[state.player], cost)
+    if len(options) == 1:
+        _paid(state, options[0], purpose)
+        return
+    state.phase = PAY
+    state.choice = ("pay", cost, purpose)
+
+
+def _paid(state: "HabitableState", cards: tuple, purpose: tuple) -> None:
+    p = state.player
+    if cards:
+        state.discard_from_hand(p, cards)
+        state._emit("paid", player=p + 1, cards=cards)
+    state.phase = MAIN
+    state.choice = None
+    kind = purpose[0]
+    if kind == "play":
+        effects.start_card(state, p, purpose[1], purpose[2])
+    elif kind == "buy":
+        state.discards[p].append(purpose[1])
+    elif kind == "buy-play":
+        effects.start_card(state, p, purpose[1], purpose[2])
+    else:                                                    # the planet search's paid ±1
+        _move_planet(state, purpose[2], purpose[1])
+
+
+def _play(state: "HabitableState", action: Action) -> None:
+    _, card_id, target = action
+    p = state.player
+    card = state.data.cards[card_id]
+    cost = play_cost(state, p, card, target)
+    state.phase = MAIN
+    state.hands[p].remove(card_id)
+    state._emit("played", player=p + 1, card=card_id, target=_planet_word(target), cost=cost)
+    _pay_then(state, cost, ("play", card_id, target))
+
+
+def _buy(state: "HabitableState", action: Action) -> None:
+    slot = action[1]
+    p = state.player
+    card_id = state.market[slot]
+    assert card_id is not None
+    state.market[slot] = None
+    state.phase = MAIN
+    if action[0] == "buy":
+        cost = state.data.cards[card_id].cost
+        state._emit("bought", player=p + 1, card=card_id, slot=slot + 1, cost=cost)
+        _pay_then(state, cost, ("buy", card_id))
+        return
+    target = action[2]
+    cost = 3 * play_cost(state, p, state.data.cards[card_id], target)
+    state._emit("bought-played", player=p + 1, card=card_id, slot=slot + 1, target=_planet_word(target), cost=cost)
+    _pay_then(state, cost, ("buy-play", card_id, target))
+
+
+def _pay(state: "HabitableState", action: Action) -> None:
+    assert state.choice is not None
+    _paid(state, action[1], state.choice[2])
+
+
+def _end(state: "HabitableState", action: Action) -> None:
+    state.end_turn()
+
+
+def _trash(state: "HabitableState", action: Action) -> None:
+    p = state.player
+    cards = action[1]
+    for card in cards:
+        state.hands[p].remove(card)
+    state.trashed[p].extend(cards)
+    state._emit("trashed", player=p + 1, cards=cards)
+    effects.continue_effects(state)
+
+
+def _search(state: "HabitableState", action: Action) -> None:
+    p = state.player
+    adjust = state.choice[1]  # type: ignore[index]
+    if action[1] == "star":
+        star = state.data.star_index[action[2]]
+        tile = next(pl.tile for pl in state.planets[p] if pl.status == HOME)
+        start = 0
+    else:
+        planet = state.planet(p, action[2])
+        tile, star, start = planet.tile, planet.star, planet.pos
+    dice = state.roll_distance()
+    state._emit("rolled", player=p + 1, star=state.data.stars[star].id, tile=tile, frm=start, dice=dice,
+                total=sum(dice))
+    state.phase = CHOICE
+    state.choice = ("distance", tile, star, start, sum(dice), adjust)
+
+
+def _distance(state: "HabitableState", action: Action) -> None:
+    d = action[1]
+    rolled, adjust = state.choice[4], state.choice[5]  # type: ignore[index]
+    if abs(d - rolled) > adjust:
+        state._emit("adjusted", player=state.player + 1, roll=rolled, d=d)
+        _pay_then(state, ADJUST_PRICE, ("distance", d, state.choice))
+        return
+    _move_planet(state, state.choice, d)  # type: ignore[arg-type]
+
+
+def _move_planet(state: "HabitableState", search: tuple, d: int) -> None:
+    """Move the searched planet `d` free circles outward: into the zone it waits for discover/leave, else home."""
+    _, tile, star_index, start, _, _ = search
+    p = state.player
+    planet = state.planet(p, tile)
+    star = state.data.stars[star_index]
+    dest = effects.move_outward(state, planet, star_index, start, d)
+    if dest and star.in_zone(dest):
+        planet.status, planet.star, planet.pos = UNDISCOVERED, star_index, dest
+        state._emit("moved", player=p + 1, tile=tile, star=star.id, to=dest, modifier=star.modifiers[dest])
+        state.phase = CHOICE
+        state.choice = ("discover", tile)
+        return
+    planet.go_home()
+    state._emit("returned", player=p + 1, tile=tile, star=star.id, to=dest)
+    effects.continue_effects(state)
+
+
+def _discover(state: "HabitableState", action: Action) -> None:
+    p = state.player
+    planet = state.planet(p, state.choice[1])  # type: ignore[index]
+    card_id = state.planet_pile.pop()
+    card = state.data.planets[card_id]
+    star = state.data.stars[planet.star]
+    modifier = int(star.modifiers[planet.pos])  # type: ignore[arg-type]
+    planet.status, planet.card = DISCOVERED, card_id
+    planet.temperature, planet.water, planet.magnetism, planet.life = card.temperature, card.water, card.magnetism, 0
+    planet.change("temperature", modifier)
+    state._emit("discovered", player=p + 1, planet=(p + 1, planet.tile), card=card_id, star=star.id, pos=planet.pos,
+                modifier=modifier, temperature=planet.temperature, water=planet.water, magnetism=planet.magnetism)
+    if planet.habitable:
+        state._emit("habitable", planet=(p + 1, planet.tile))
+    effects.continue_effects(state)
+
+
+def _leave(state: "HabitableState", action: Action) -> None:
+    planet = state.planet(state.player, state.choice[1])  # type: ignore[index]
+    state._emit("left", player=state.player + 1, tile=planet.tile, star=state.data.stars[planet.star].id,
+                pos=planet.pos)
+    effects.continue_effects(state)
+
+
+def _migrate(state: "HabitableState", action: Action) -> None:
+    assert state.ctx is not None and state.ctx[2] is not None
+    effects.migrate(state, state.planet(*state.ctx[2]), action[1])
+    effects.continue_effects(state)
+
+
+def _defend(state: "HabitableState", action: Action) -> None:
+    _, owner, tile, what, _ = state.choice  # type: ignore[misc]
+    effects.defended(state, owner, action[1])
+    state._emit("shielded", planet=(owner + 1, tile), what=what)
+    if what == "attack":
+        state.queue = []
+        effects.finish_card(state)
+        return
+    state.event_targets.pop(0)
+    state.phase, state.choice = MAIN, None
+    state.refill()
+
+
+def _allow(state: "HabitableState", action: Action) -> None:
+    _, owner, tile, what, card = state.choice  # type: ignore[misc]
+    if what == "attack":
+        effects.continue_effects(state)
+        return
+    state.event_targets.pop(0)
+    state.phase, state.choice = MAIN, None
+    effects.event_hits(state, card, state.planet(owner, tile))
+    state.refill()
+
+
+def _planet_word(target: tuple[int, int] | None) -> tuple[int, int] | None:
+    return None if target is None else (target[0] + 1, target[1])
+
+
+_ACTION_CODE: dict[str, Callable[["HabitableState", Action], None]] = {
+    "archive": _archive, "play": _play, "buy": _buy, "buy-play": _buy, "pay": _pay, "end": _end, "trash": _trash,
+    "search": _search, "distance": _distance, "discover": _discover, "leave": _leave, "migrate": _migrate,
+    "defend": _defend, "allow": _allow,
+}

@@ -1,0 +1,101 @@
+"""A simple greedy player for Habitable and the evaluation tree search uses at its horizon.
+
+The table is judged for one player against the best other player: points (life, goals,
+tokens), discovered and habitable planets, how far the uninhabitable ones are from habitable,
+and the average value of the player's cards (buying good cards, trashing weak ones). The
+greedy player tries every legal action on a copy whose hidden cards and dice are drawn anew
+(`resample_hidden`), so it never peeks, and takes the action whose table it judges best.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from generator.rules.core import Action
+from generator.rules.habitable.planets import DISCOVERED, UNDISCOVERED
+from generator.rules.habitable.state import HabitableState
+
+
+def table_value(state: HabitableState, p: int) -> float:
+    """How good the table looks for player `p` on its own (higher is better)."""
+    value = 3.0 * sum(v for _, v in state.score(p))
+    for pl in state.planets[p]:
+        if pl.status == DISCOVERED:
+            value += 10.0 + (6.0 if pl.habitable else -1.0 * pl.steps_to_habitable())
+            if pl.temperature in (4, -4):
+                value -= 1.0
+        elif pl.status == UNDISCOVERED:
+            value += 1.5
+    cards = state.data.cards
+    owned = state.hands[p] + state.decks[p] + state.discards[p]
+    if owned:
+        value += 1.5 * sum(cards[c].cost for c in owned) / len(owned)
+    if p == state.player and state.result is None:
+        value += 0.1 * sum(cards[c].cost for c in state.hands[p])
+    return value
+
+
+def advantage(state: HabitableState, p: int) -> float:
+    """`p`'s table value minus the best other player's."""
+    mine = table_value(state, p)
+    others = [table_value(state, q) for q in range(state.n) if q != p]
+    return mine - max(others, default=0.0)
+
+
+def evaluate(state: HabitableState, player: int) -> float:
+    """A finished game by its ranks (won 1), else the advantage squashed into (0, 1)."""
+    outcome = state.outcome()
+    if outcome is not None:
+        mine = outcome.results[player]
+        if mine.won:
+            return 1.0
+        return 0.0 if state.n <= 1 else 0.5 * (state.n - mine.rank) / (state.n - 1)
+    return 1.0 / (1.0 + math.exp(-advantage(state, player) / 15.0))
+
+
+FOLLOW_DEPTH = 3   # how many of the player's own follow-up answers (pay, search, ...) a trial looks through
+
+
+def settled_value(trial: HabitableState, me: int, depth: int = FOLLOW_DEPTH) -> float:
+    """The advantage after the action, once the player's own follow-up answers are chosen at their best.
+
+    A card's value often shows only after its questions are answered (where to search, how far,
+    whether to discover): the trial answers them greedily too, up to `depth` answers deep.
+    """
+    if depth == 0 or trial.result is not None or trial.current_player != me or trial.phase not in FOLLOW_PHASES:
+        return advantage(trial, me)
+    best = float("-inf")
+    for action in trial.legal_actions():
+        nxt = trial.clone()
+        nxt.quiet = True
+        nxt.apply(action)
+        best = max(best, settled_value(nxt, me, depth - 1))
+    return best
+
+
+FOLLOW_PHASES = frozenset({"pay", "choice"})
+
+
+class GreedyPolicy:
+    """Tries every legal action on a resampled copy and takes the best-judged one (ties by its own RNG)."""
+
+    name = "greedy"
+
+    def choose(self, state: HabitableState, rng: random.Random) -> Action:  # type: ignore[override]
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        me = state.current_player
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in actions:
+            trial = state.resample_hidden(me, rng)
+            trial.quiet = True
+            trial.apply(action)
+            value = settled_value(trial, me)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return best[rng.randrange(len(best))]

@@ -1,0 +1,399 @@
+"""The Habitable table: every card, tile and marker, and how a turn flows.
+
+Piles are lists whose top is the END (a draw is `pop()`). The market has `slots` places; index
+0 is the slot beside the draw pile and the last index the one beside the black hole: cards
+slide along the arrows toward the black hole.
+
+A turn: archive (phase ARCHIVE) – play and buy (MAIN) – `end`: discard the hand, refill the
+market (events happen as they are revealed), the end-of-turn mechanism on the player's planets,
+draw 5, next player. Effects that ask the player something (which cards to trash, where to
+search, ...) wait in phase CHOICE; a cost to pay waits in PAY; an attack on another player's
+planet or an event waits in DEFEND for the planet's owner, who is then the player to decide.
+
+What the players may decide is in `decisions.py`, why anything else is refused in
+`legality.py`, the effect operations in `effects.py`, the written form of actions in
+`notation.py`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Mapping
+
+from generator.rules.contract import TERMINAL, GameState
+from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
+from generator.rules.habitable import decisions, effects, legality, notation
+from generator.rules.habitable.data import DIE_FACES, HAND_SIZE, REMOVED_AT_REFILL, TILES, WARMING_LIFE, RulesData
+from generator.rules.habitable.planets import DISCOVERED, Planet
+
+if TYPE_CHECKING:
+    from generator.rules.habitable.game import HabitableGame
+
+ARCHIVE, MAIN, PAY, CHOICE, DEFEND, OVER = "archive", "main", "pay", "choice", "defend", "over"
+OUTCOME_CAUSES = frozenset({"score"})
+
+
+class HabitableState(GameState):
+    """A complete Habitable game in progress (see the module docstring)."""
+
+    game: "HabitableGame"
+    data: RulesData
+
+    def __init__(self, game: "HabitableGame", seed: int, *, log: bool = False, forced: list | None = None,
+                 quiet: bool = False):
+        super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
+        self._setup(game.data, game.players, game.options["variant"])
+
+    # -- set-up ----------------------------------------------------------------------------------
+    def _setup(self, data: RulesData, players: int, variant: str) -> None:
+        self.data = data
+        self.n = players
+        self.variant = variant
+        self.stars_used = tuple(s.index for s in data.stars if players >= s.min_players)
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.decks: list[list[str]] = []
+        self.discards: list[list[str]] = [[] for _ in range(players)]
+        self.trashed: list[list[str]] = [[] for _ in range(players)]
+        self.planets = [[Planet(p, t) for t in TILES] for p in range(players)]
+        self.goals_taken: list[list[str]] = [[] for _ in range(players)]
+        self.tokens = [0] * players
+        self.black_hole: list[str] = []
+        self.events_done: list[str] = []
+        self.player = 0
+        self.phase = ARCHIVE
+        self.choice: tuple | None = None       # what a CHOICE / PAY / DEFEND phase waits for
+        self.ctx: list | None = None           # the card being carried out (see effects.start_card)
+        self.queue: list[tuple] = []           # its effects still to run
+        self.event_card: str | None = None     # the event being resolved during a refill
+        self.event_targets: list[tuple[int, int]] = []
+        self.end_triggered = False
+        self.result: str | None = None
+        self.turn = 1
+        self.market: list[str | None] = [None] * data.market_slots
+        self.pile: list[str] = []
+        self.epoch_one_left = 0                    # the pile's top cards that are Epoch I's part
+        self.events_box: list[str] = []
+        self.goals_shown: list[str] = []
+        self.goals_box: list[str] = []
+        self.planet_pile: list[str] = []
+        settings = data.variants[variant]
+        # 1. market: Epoch I shuffled, 8 face up; the events of the difficulty; Epoch I on Epoch II
+        epoch_one = list(data.epoch_one)
+        self._shuffle(epoch_one, "epoch-one")
+        for slot in range(data.market_slots - 1, -1, -1):
+            self.market[slot] = epoch_one.pop()
+        events = sorted(data.events)
+        self._shuffle(events, "events")
+        first, second = settings["events_epoch_one"], settings["events_epoch_two"]
+        epoch_one += events[:first]
+        self._shuffle(epoch_one, "epoch-one-events")
+        epoch_two = list(data.epoch_two) + events[first:first + second]
+        self._shuffle(epoch_two, "epoch-two-events")
+        self.events_box = sorted(events[first + second:])
+        self.pile = epoch_two + epoch_one          # top (end) is Epoch I
+        self.epoch_one_left = len(epoch_one)
+        # 2. goals: players + 1 face up
+        goals = sorted(data.goals)
+        self._shuffle(goals, "goals")
+        self.goals_shown = goals[:players + 1]
+        self.goals_box = sorted(goals[players + 1:])
+        # 3.-4. starter decks, planet cards
+        for p in range(players):
+            deck = list(data.starter)
+            self._shuffle(deck, f"deck-{p + 1}")
+            self.decks.append(deck)
+        self.planet_pile = sorted(data.planets)
+        self._shuffle(self.planet_pile, "planet-cards")
+        self._emit("setup", players=players, variant=variant, market=tuple(self.market),
+                   goals=tuple(self.goals_shown), events_in=first + second)
+        # 6. everyone draws 5
+        for p in range(players):
+            self.draw(p, HAND_SIZE)
+        self._step("setup")
+        self._start_turn()
+
+    # -- copying and comparing -----------------------------------------------------------------
+    def clone(self) -> "HabitableState":
+        other = HabitableState.__new__(HabitableState)
+        self._copy_base(other)
+        other.data, other.n, other.variant, other.stars_used = self.data, self.n, self.variant, self.stars_used
+        for name in ("hands", "decks", "discards", "trashed", "goals_taken"):
+            setattr(other, name, [list(x) for x in getattr(self, name)])
+        other.planets = [[planet.copy() for planet in mine] for mine in self.planets]
+        for name in ("tokens", "black_hole", "events_done", "queue", "event_targets", "market", "events_box",
+                     "pile", "goals_shown", "goals_box", "planet_pile"):
+            setattr(other, name, list(getattr(self, name)))
+        other.ctx = None if self.ctx is None else [self.ctx[0], self.ctx[1], self.ctx[2], self.ctx[3],
+                                                   list(self.ctx[4])]
+        for name in ("player", "phase", "choice", "event_card", "end_triggered", "result", "epoch_one_left"):
+            setattr(other, name, getattr(self, name))
+        return other
+
+    def key(self) -> tuple:
+        return (self.n, self.variant, tuple(map(tuple, self.hands)), tuple(map(tuple, self.decks)),
+                tuple(map(tuple, self.discards)), tuple(map(tuple, self.trashed)),
+                tuple(tuple(p.key() for p in mine) for mine in self.planets), tuple(map(tuple, self.goals_taken)),
+                tuple(self.tokens), tuple(self.market), tuple(self.pile), self.epoch_one_left, tuple(self.black_hole),
+                tuple(self.events_done), tuple(self.events_box), tuple(self.goals_shown), tuple(self.goals_box),
+                tuple(self.planet_pile), self.player, self.phase, self.choice,
+                None if self.ctx is None else (self.ctx[0], self.ctx[1], self.ctx[2], self.ctx[3], tuple(self.ctx[4])),
+                tuple(self.queue), self.event_card, tuple(self.event_targets), self.end_triggered, self.result,
+                self.turn)
+
+    # -- the contract ----------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.result is not None:
+            return TERMINAL
+        if self.phase == DEFEND:
+            return int(self.choice[1])  # type: ignore[index]
+        return self.player
+
+    def outcome(self) -> Outcome | None:
+        if self.result is None:
+            return None
+        scores = [self.score(p) for p in range(self.n)]
+        keys = [(sum(s for _, s in scores[p]), self.habitable_count(p), len(self.goals_taken[p]))
+                for p in range(self.n)]
+        ranks = ranked(keys)
+        results = tuple(PlayerResult(p + 1, float(keys[p][0]), ranks[p], ranks[p] == 1,
+                                     tuple((name, float(v)) for name, v in scores[p])) for p in range(self.n))
+        outcome = Outcome(self.result, results)
+        return Outcome(self.result, results, self.game.render_outcome(outcome))
+
+    def _legal_now(self) -> list[Action]:
+        return decisions.legal_actions(self)
+
+    def _violation(self, action: Action) -> RuleError | None:
+        return legality.violation(self, action)
+
+    def _do(self, action: Action) -> None:
+        decisions.do(self, action)
+
+    def format_action(self, action: Action) -> str:
+        return notation.format_action(self, action)
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(self, text)
+
+    def action_values(self, action: Action) -> Mapping[str, Any]:
+        return notation.action_values(self, action)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What `player` sees: their own hand and the sorted contents of their draw pile; for the
+        others only how many cards they hold; the market pile, planet pile and unused cards as counts."""
+        return {
+            "player": player + 1, "turn": self.turn, "to_play": self.current_player + 1, "phase": self.phase,
+            "choice": list(self.choice) if self.choice and self.current_player == player else None,
+            "hand": list(self.hands[player]), "draw_pile": sorted(self.decks[player]),
+            "hands": [len(h) for h in self.hands], "draw_piles": [len(d) for d in self.decks],
+            "discards": [list(d) for d in self.discards], "trashed": [list(t) for t in self.trashed],
+            "planets": [[{"tile": pl.tile, "status": pl.status, "star": pl.star, "pos": pl.pos, "card": pl.card,
+                          "temperature": pl.temperature, "water": pl.water, "magnetism": pl.magnetism,
+                          "life": pl.life, "habitable": pl.habitable} for pl in mine] for mine in self.planets],
+            "goals_taken": [list(g) for g in self.goals_taken], "tokens": list(self.tokens),
+            "goals_shown": list(self.goals_shown), "market": list(self.market), "market_pile": len(self.pile),
+            "black_hole": list(self.black_hole), "events_done": list(self.events_done),
+            "planet_pile": len(self.planet_pile), "end_triggered": self.end_triggered, "result": self.result,
+        }
+
+    def resample_hidden(self, player: int, rng: random.Random) -> "HabitableState":
+        """A clone with everything `player` cannot see drawn anew from what they can see.
+
+        The other players' hands and draw piles are dealt again from their cards in both (sizes
+        kept); `player`'s own draw pile is shuffled; the market pile is shuffled within its Epoch I
+        and Epoch II parts, its events swapped at random with the unused ones; the planet pile is
+        shuffled. The clone's RNG is reseeded, so dice and later shuffles are new too.
+        """
+        twin = self.clone()
+        for p in range(self.n):
+            if p == player:
+                rng.shuffle(twin.decks[p])
+                continue
+            pool = twin.hands[p] + twin.decks[p]
+            rng.shuffle(pool)
+            size = len(twin.hands[p])
+            twin.hands[p], twin.decks[p] = pool[:size], pool[size:]
+        unseen_events = [c for c in twin.pile if c in self.data.events] + twin.events_box
+        rng.shuffle(unseen_events)
+        slots = [i for i, c in enumerate(twin.pile) if c in self.data.events]
+        for i, card in zip(slots, unseen_events):
+            twin.pile[i] = card
+        twin.events_box = sorted(unseen_events[len(slots):])
+        cut = len(twin.pile) - twin.epoch_one_left
+        bottom, top = twin.pile[:cut], twin.pile[cut:]
+        rng.shuffle(bottom)
+        rng.shuffle(top)
+        twin.pile = bottom + top
+        rng.shuffle(twin.planet_pile)
+        twin.rng.seed(rng.getrandbits(64))
+        twin._legal = None
+        return twin
+
+    # -- reading the table ---------------------------------------------------------------------
+    def planet(self, owner: int, tile: int) -> Planet:
+        return self.planets[owner][tile - 1]
+
+    def discovered(self, owner: int) -> list[Planet]:
+        return [pl for pl in self.planets[owner] if pl.status == DISCOVERED]
+
+    def habitable_count(self, owner: int) -> int:
+        return sum(1 for pl in self.planets[owner] if pl.habitable)
+
+    def score(self, p: int) -> list[tuple[str, int]]:
+        """Where a player's points come from: life on their planets, goal bonuses, life tokens."""
+        return [("planets", sum(pl.life for pl in self.planets[p] if pl.status == DISCOVERED)),
+                ("goals", sum(self.data.goals[g].bonus for g in self.goals_taken[p])),
+                ("tokens", self.tokens[p])]
+
+    def defender(self, owner: int) -> list[str]:
+        """The distinct cards in `owner`'s hand that can defend a planet (Moons)."""
+        cards = self.data.cards
+        return sorted({c for c in self.hands[owner] if cards[c].defend_draw})
+
+    # -- changing the table --------------------------------------------------------------------
+    def draw(self, p: int, count: int) -> list[str]:
+        """Draw up to `count` cards into `p`'s hand, shuffling the discard pile when the draw pile runs out."""
+        drawn: list[str] = []
+        deck = self.decks[p]
+        for _ in range(count):
+            if not deck:
+                if not self.discards[p]:
+                    break
+                self.reshuffle(p)
+                deck = self.decks[p]
+            drawn.append(deck.pop())
+        self.hands[p].extend(drawn)
+        if drawn:
+            self._emit("drew", secret=("cards",), private=p + 1, player=p + 1, n=len(drawn), cards=tuple(drawn))
+        return drawn
+
+    def reshuffle(self, p: int) -> None:
+        deck = self.discards[p]
+        self.discards[p] = []
+        self._shuffle(deck, f"deck-{p + 1}")
+        self.decks[p] = deck
+        self._emit("reshuffled", player=p + 1, n=len(deck))
+
+    def discard_from_hand(self, p: int, cards: tuple) -> None:
+        hand = self.hands[p]
+        for card in cards:
+            hand.remove(card)
+        self.discards[p].extend(cards)
+
+    def claim_goals(self) -> None:
+        """Goals are taken as soon as their condition holds during the player's own turn (ruling 24)."""
+        if self.result is not None:
+            return
+        p = self.player
+        if not self.goals_shown or all(pl.status != DISCOVERED for pl in self.planets[p]):
+            return                                   # every condition asks for a discovered planet
+        for goal in list(self.goals_shown):
+            if all(effects.CONDITIONS[op](self, p, dict(args)) for op, args in self.data.goals[goal].conditions):
+                self.goals_shown.remove(goal)
+                self.goals_taken[p].append(goal)
+                self._emit("goal-taken", player=p + 1, goal=goal, bonus=self.data.goals[goal].bonus)
+
+    def end_of_turn_mechanism(self, p: int) -> None:
+        """For each planet in this order: life > 4: temperature +1; temperature +4: water −1;
+        temperature −4: magnetism −1; not habitable: life −1."""
+        for pl in self.planets[p]:
+            if pl.status != DISCOVERED:
+                continue
+            was = pl.habitable
+            warmed = pl.change("temperature", 1) if pl.life >= WARMING_LIFE else 0
+            dried = pl.change("water", -1) if pl.temperature == 4 else 0
+            weakened = pl.change("magnetism", -1) if pl.temperature == -4 else 0
+            died = pl.change("life", -1) if not pl.habitable else 0
+            self._emit("end-of-turn", player=p + 1, planet=(p + 1, pl.tile), warmed=warmed, dried=dried,
+                       weakened=weakened, died=died, habitable=pl.habitable)
+            if was != pl.habitable:
+                self._emit("habitable" if pl.habitable else "uninhabitable", planet=(p + 1, pl.tile))
+
+    # -- the flow of a turn --------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        self.phase = ARCHIVE
+        self._emit("turn", turn=self.turn, player=self.player + 1)
+        self.claim_goals()
+        self._step("turn-start")
+
+    def end_turn(self) -> None:
+        """`end`: discard the hand, then refill (which may wait for a Moon) and finish the turn."""
+        p = self.player
+        if self.hands[p]:
+            self._emit("hand-discarded", player=p + 1, cards=tuple(self.hands[p]))
+        self.discards[p].extend(self.hands[p])
+        self.hands[p] = []
+        removed = REMOVED_AT_REFILL[self.n]
+        gone = []
+        for slot in range(len(self.market) - 1, -1, -1):
+            if len(gone) == removed:
+                break
+            if self.market[slot] is not None:
+                gone.append(self.market[slot])
+                self.market[slot] = None
+        self.black_hole.extend(gone)
+        if gone:
+            self._emit("black-hole", cards=tuple(gone))
+        cards = [c for c in self.market if c is not None]
+        self.market = [None] * (len(self.market) - len(cards)) + cards
+        self.refill()
+
+    def refill(self) -> None:
+        """Fill the empty slots from the pile (each card slides as far toward the black hole as it can);
+        an event revealed happens at once. Goes on after a Moon decision; then finishes the turn."""
+        while True:
+            if self.event_card is not None:
+                if effects.resolve_event(self):
+                    return                           # waits for a planet owner's Moon
+            if None not in self.market:
+                break
+            if not self.pile:
+                if not self.end_triggered:
+                    self.end_triggered = True
+                    self._emit("market-exhausted", player=self.player + 1)
+                break
+            card = self.pile.pop()
+            if self.epoch_one_left:
+                self.epoch_one_left -= 1
+            if card in self.data.events:
+                self.event_card = card
+                self.event_targets = [(q % self.n, pl.tile) for q in range(self.player, self.player + self.n)
+                                      for pl in self.planets[q % self.n] if pl.status == DISCOVERED]
+                self._emit("event", card=card, planets=len(self.event_targets))
+                continue
+            slot = max(i for i, c in enumerate(self.market) if c is None)
+            self.market[slot] = card
+            self._emit("market-card", card=card, slot=slot + 1)
+        self.finish_turn()
+
+    def finish_turn(self) -> None:
+        p = self.player
+        self.phase = MAIN
+        self.end_of_turn_mechanism(p)
+        self.claim_goals()
+        self.draw(p, HAND_SIZE - len(self.hands[p]))
+        self._step("end-of-turn")
+        if self.end_triggered and (p + 1) % self.n == 0:   # the round is complete: the start player is next
+            for q in range(self.n):
+                self.end_of_turn_mechanism(q)
+            self.result = "score"
+            self.phase = OVER
+            self._emit("game-over", cause="score")
+            self._step("final-end-of-turn")
+            return
+        self.player = (p + 1) % self.n
+        self.turn += 1
+        self._start_turn()
+
+    def roll_distance(self) -> tuple[int, int]:
+        """Both distance dice (faces 1, 1, 2, 2, 3, 3), recorded as rolls of d6 mapped to those faces."""
+        rolled = self._roll("distance-dice", 6, 2)
+        return DIE_FACES[rolled[0] - 1], DIE_FACES[rolled[1] - 1]
+
+    def _advance(self) -> None:
+        if self.result is None and self.phase in (ARCHIVE, MAIN):
+            self.claim_goals()
+
+
+__all__ = ["HabitableState", "ARCHIVE", "MAIN", "PAY", "CHOICE", "DEFEND", "OVER", "OUTCOME_CAUSES"]
