@@ -184,7 +184,7 @@ class HabitableState(GameState):
         others only how many cards they hold; the market pile, planet pile and unused cards as counts."""
         return {
             "player": player + 1, "turn": self.turn, "to_play": self.current_player + 1, "phase": self.phase,
-            "choice": list(self.choice) if self.choice and self.current_player == player else None,
+            "choice": _plain(self.choice) if self.choice and self.current_player == player else None,
             "hand": list(self.hands[player]), "draw_pile": sorted(self.decks[player]),
             "hands": [len(h) for h in self.hands], "draw_piles": [len(d) for d in self.decks],
             "discards": [list(d) for d in self.discards], "trashed": [list(t) for t in self.trashed],
@@ -397,3 +397,10 @@ class HabitableState(GameState):
 
 
 __all__ = ["HabitableState", "ARCHIVE", "MAIN", "PAY", "CHOICE", "DEFEND", "OVER", "OUTCOME_CAUSES"]
+
+
+def _plain(value: Any) -> Any:
+    """A value as JSON holds it: tuples become lists, all the way down."""
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
