@@ -21,7 +21,7 @@ from generator.content.loader import GameContent
 from generator.rules.examples import replay_examples
 from generator.site.i18n import LANGUAGE_NAMES, label
 from generator.site.markup import html_escape
-from generator.site.project import LanguageSite, language_site, write_project
+from generator.site.project import COMMITTED_PARTS, LanguageSite, language_site, write_project
 
 SITE = "site"
 # output/site, and the theme's own folders inside each language's site
@@ -192,7 +192,7 @@ def publish_project(staging: Path, site_root: Path) -> None:
 
 def _publish(project: Path, site_root: Path) -> None:
     site_root.mkdir(parents=True, exist_ok=True)
-    for part in ("mkdocs.base.yml", "overrides", "assets"):
+    for part in COMMITTED_PARTS:
         if not (site_root / part).exists():
             source = project / part
             if source.is_dir():
