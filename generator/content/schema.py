@@ -83,7 +83,8 @@ class CardKind(Model):
     icon: str | None = None
     double_sided: bool = False
     back: KindBack = KindBack()
-    layout: str | None = None
+    layout: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)] | None = Field(
+        default=None, description="name of a layout in the game's layouts/ or templates/layouts (a name, not a path)")
     badge: Identifier | None = Field(default=None, description="int field shown in the top-left badge")
     fields: dict[Identifier, FieldSpec] = {}
 

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from generator.content.errors import ErrorList, Mark, YamlPath, relative
+from generator.content.files import entries
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES, Card, Effect, Face, FieldSpec, ParamSpec, Text
 from generator.content.suggest import did_you_mean
@@ -47,6 +48,7 @@ class _Checker:
         self.tables()
         self.rules()
         self.layouts()
+        self.icons_drawable()
         self.engine()
 
     def unique_ids(self) -> None:
@@ -351,9 +353,19 @@ class _Checker:
                                 f"'{kind.id}'", ("kinds", i, "layout"),
                                 hint=f"add layouts/{kind.layout}.yaml to the game or remove `layout:`", code="layout")
         folder = self.c.root / "layouts"
-        if folder.is_dir():
-            for path in sorted(folder.glob("*.y*ml")):
-                layout_spec.load_layout(path, self.errors)
+        for path in entries(folder, (".yaml", ".yml"), relative(folder), self.errors, self.c.root):
+            layout_spec.load_layout(path, self.errors)
+
+    def icons_drawable(self) -> None:
+        """Every icon parses into shapes the PDF and SVG backends can draw."""
+        from generator.layout.icons import IconError, load_icon
+
+        for path in self.c.icons.values():
+            try:
+                load_icon(path)
+            except IconError as exc:
+                self.errors.add(Mark(relative(path), 1, 1), str(exc), hint="an icon needs a viewBox and at least one "
+                                "filled or stroked shape", code="icon")
 
     def engine(self) -> None:
         if not self.g.engine:
