@@ -7,6 +7,7 @@ sees all problems of a run at once, sorted by file and line.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -112,7 +113,10 @@ class ContentInvalid(Exception):
 
 def relative(path: Path) -> str:
     """Show a file relative to the working folder when it is inside it (clickable in editors)."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    absolute = Path(os.path.abspath(path))  # not resolved: a link is named by its own name, not its target
+    for base in (Path.cwd(), Path.cwd().resolve()):
+        try:
+            return str(absolute.relative_to(base))
+        except ValueError:
+            continue
+    return str(absolute) if not path.is_absolute() else str(path)

@@ -39,10 +39,17 @@ def resolve_games(content_dir: Path, wanted: tuple[str, ...] | list[str]) -> lis
 def load_checked(content_dir: Path, games: list[str], errors: ErrorList) -> list[GameContent]:
     """Load and cross-check each game; every problem lands in `errors`."""
     loaded: list[GameContent] = []
+    folders: dict[str, str] = {}
     for game in games:
         content = load_game(content_dir / game, errors)
         if content is None:
             continue
+        if content.id in folders:  # outputs are named by id: two such games would overwrite each other
+            errors.add(content.mark_of("game", content.id, "id"), f"game id '{content.id}' is also the id of the "
+                       f"game in folder '{folders[content.id]}'", ("id",), hint="give every game its own id",
+                       code="reference")
+            continue
+        folders[content.id] = game
         check_content(content, errors)
         loaded.append(content)
     return loaded

@@ -71,6 +71,7 @@ def check_icon_bytes(data: bytes) -> IconRefused | None:
     parser = defusedxml.sax.make_parser()
     parser.setFeature(feature_namespaces, True)
     parser.setContentHandler(handler)
+    handler.locator = parser  # the expat reader is its own locator (feed() does not hand one out)
     try:
         parser.feed(data)
         parser.close()
