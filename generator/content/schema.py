@@ -102,6 +102,10 @@ class CardKind(Model):
         return CARD_SIZE_PRESETS[self.size]
 
 
+# declared maxima: far above any real game, low enough that drawing or rolling them cannot exhaust a machine
+MAX_COMPONENT_COUNT = 1000
+MAX_DIE_SIDES = 100
+
 ComponentType = Literal["cards", "token", "cube", "ship", "die", "board", "tile", "marker", "pawn", "coin", "tableau"]
 
 
@@ -111,7 +115,7 @@ class Component(Model):
     id: Slug
     name: Text
     type: ComponentType
-    count: int = Field(ge=0)
+    count: int = Field(ge=0, le=MAX_COMPONENT_COUNT)
     kind: Identifier | None = None
     shape: Literal["round", "square"] | None = None
     size: float | None = Field(default=None, gt=0, le=200, description="token diameter/edge in mm")
@@ -233,7 +237,8 @@ class Table(Model):
 
     id: Slug
     name: Text
-    dice: list[int] = Field(min_length=1, description="sides of each die, read in order")
+    dice: list[Annotated[int, Field(ge=2, le=MAX_DIE_SIDES)]] = Field(
+        min_length=1, max_length=4, description="sides of each die, read in order")
     intro: Text | None = None
     groups: list[Text] = []
     entries: list[TableEntry]
