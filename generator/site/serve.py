@@ -25,6 +25,7 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path) -> bool:
     """One `pnp build` of the games; prints the errors and returns False if it failed."""
     from generator.build import BuildOptions, build_games
+    from generator.output_folder import OutputRefused
 
     errors = ErrorList()
     try:
@@ -34,7 +35,11 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path) -> bool
         return False
     loaded = load_checked(content_dir, ids, errors)
     if not errors:
-        build_games(loaded, output_dir, BuildOptions(), errors)
+        try:
+            build_games(loaded, output_dir, BuildOptions(), errors)
+        except OutputRefused as exc:
+            click.echo(f"serve: {exc}", err=True)
+            return False
     if errors:
         for error in errors:
             click.echo(error.one_line(), err=True)
