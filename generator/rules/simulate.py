@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 import random
 import statistics
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -129,9 +131,9 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
              jobs: int = 1, max_turns: int = DEFAULT_MAX_TURNS,
              on_progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """Play `games` games; results come back in game order whatever the number of processes."""
-    chunk = max(1, min(50, games // (jobs * 8) or 1))
-    tasks = [(batch_seed, list(range(start, min(games, start + chunk))), policy, options, max_turns)
-             for start in range(0, games, chunk)]
+    chunks = _chunks(games, jobs)
+    jobs = max(1, min(jobs, os.cpu_count() or 1, chunks.count))  # no more processes than cores or tasks
+    tasks = ((batch_seed, indices, policy, options, max_turns) for indices in chunks)  # made as they are sent
     results: list[GameResult] = []
     if jobs <= 1:
         _WORKER["content"] = content
@@ -143,8 +145,37 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
         return results
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
                              initargs=(str(content_dir), content.id)) as pool:
-        for part in pool.map(_run_chunk, tasks):
-            results.extend(part)
-            if on_progress:
-                on_progress(len(part))
+        pending: deque = deque()
+        for task in tasks:  # at most a few tasks per process in flight, in game order
+            pending.append(pool.submit(_run_chunk, task))
+            if len(pending) >= 2 * jobs:
+                _collect(pending.popleft(), results, on_progress)
+        while pending:
+            _collect(pending.popleft(), results, on_progress)
     return results
+
+
+@dataclass(frozen=True)
+class _Chunks:
+    """Games 0..games-1 in runs of `size` (a range: a billion games take no memory until played)."""
+
+    games: int
+    size: int
+
+    @property
+    def count(self) -> int:
+        return -(-self.games // self.size)
+
+    def __iter__(self):
+        return (range(start, min(self.games, start + self.size)) for start in range(0, self.games, self.size))
+
+
+def _chunks(games: int, jobs: int) -> _Chunks:
+    return _Chunks(games, max(1, min(50, games // (max(1, jobs) * 8) or 1)))
+
+
+def _collect(future, results: list[GameResult], on_progress: Callable[[int], None] | None) -> None:
+    part = future.result()
+    results.extend(part)
+    if on_progress:
+        on_progress(len(part))
