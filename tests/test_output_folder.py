@@ -13,6 +13,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,24 @@ def test_an_output_folder_that_cannot_be_written_is_one_sentence_and_exit_1(tree
     assert run.stderr.strip().splitlines() == ["pnp: cannot write or read /sys/pnp-forge-output: not permitted"] or \
         run.stderr.strip().splitlines() == ["pnp: cannot write or read /sys/pnp-forge-output: permission denied"], \
         run.stderr
+
+
+def test_ctrl_c_during_a_build_exits_130_and_leaves_nothing_behind(tree: Path) -> None:
+    assert pnp("build", "--content", "content", "--output", "output", cwd=tree).returncode == 0
+    before = snapshot(tree / "output")
+    edit(tree / "content/tiny/cards/events.yaml", "name: {de: Sturm, en: Storm}", "name: {de: Orkan, en: Hurricane}")
+    process = subprocess.Popen([sys.executable, "-c", "from generator.cli import main; main()", "build", "--content",
+                                "content", "--output", "output"], cwd=tree, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    state = tree / "output" / ".pnp"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(p.name.startswith("staging-") for p in state.iterdir()):
+        time.sleep(0.02)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    if process.returncode == 0:
+        pytest.skip("the build finished before the interrupt arrived")
+    assert process.returncode == 130, err
+    assert "Traceback" not in err
+    assert snapshot(tree / "output") == before
+    assert not [p.name for p in state.iterdir() if p.name.startswith("staging-")]

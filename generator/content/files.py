@@ -86,6 +86,25 @@ def read_bytes(path: Path, root: Path | None = None, limit: int | None = None) -
         os.close(fd)
 
 
+def check_regular(path: Path, root: Path | None = None) -> None:
+    """Raise Unreadable unless `path` is a regular file under `root`, reached without links, within its limit.
+
+    For files other code opens itself (images a PDF library embeds): the same rules, no read.
+    """
+    link = linked_part(path, root)
+    if link is not None:
+        raise Unreadable("is a symbolic link; pnp reads only files inside the game folder")
+    try:
+        info = os.lstat(path)
+    except OSError as exc:
+        raise Unreadable(f"cannot be read: {exc.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise Unreadable("is a folder, not a file" if stat.S_ISDIR(info.st_mode) else "is not a regular file")
+    if info.st_size > limit_of(path):
+        raise Unreadable(f"is {info.st_size / MB:.1f} MB, over the {_size(limit_of(path))} limit for "
+                         f"{path.suffix} files")
+
+
 def decode(data: bytes, display: str, errors: ErrorList) -> str | None:
     """UTF-8 text, or an error at the line and column of the first byte that is not UTF-8."""
     try:

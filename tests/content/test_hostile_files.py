@@ -159,3 +159,20 @@ def test_two_folders_with_the_same_game_id_are_refused(content: Path) -> None:
 
     shutil.copytree(content / "tiny", content / "tiny-copy")
     assert_refused(check(content), "tiny-copy/game.yaml:1:5", "game id 'tiny' is also the id of")
+
+
+def test_layout_image_linked_elsewhere_is_refused(content: Path, tmp_path: Path) -> None:
+    """A card image that is a link to a picture elsewhere is not embedded in the PDFs."""
+    import shutil as sh
+
+    layouts = content / "tiny/layouts"
+    layouts.mkdir()
+    (layouts / "event.yaml").write_text(
+        "front:\n  content:\n    - {type: image, x: 0, y: 0, w: 10, h: 10, src: art/picture.png}\n", encoding="utf-8")
+    picture = tmp_path / "picture.png"
+    sh.copyfile(Path(__file__).resolve().parents[2] / "templates/icons/food.svg", picture)
+    (content / "tiny/art").mkdir()
+    (content / "tiny/art/picture.png").symlink_to(picture)
+    result = pnp("cards", "--content", str(content), "--output", str(tmp_path / "out"))
+    assert result.code == 1 and "Traceback" not in result.err, result.err
+    assert "image 'art/picture.png' is a symbolic link" in result.err
