@@ -1,6 +1,7 @@
 """The `pnp` command line: parses options, calls the pipeline, reports. Nothing else lives here.
 
-Exit codes: 0 success, 1 bad content (every problem printed, one line each), 2 bad usage.
+Exit codes: 0 success, 1 bad content (every problem printed, one line each) or a machine problem
+(one sentence), 2 bad usage, 130 interrupted, 3 a bug in pnp-forge.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ def cli() -> None:
     """pnp-forge: a board game kept in YAML, turned into everything a table needs.
 
     Every command reads the games under ./content (or --content DIR); a game is a folder with a
-    game.yaml. Exit codes: 0 done, 1 the content has errors (all are listed), 2 bad usage.
+    game.yaml. Exit codes: 0 done, 1 the content has errors (all are listed) or the disk refused,
+    2 bad usage, 130 interrupted.
     """
 
 
