@@ -15,6 +15,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -114,7 +115,7 @@ def info(game: str, content_dir: Path, output_format: str) -> None:
         }
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    table = Table(title=f"{g.title.en} — {g.players.min}-{g.players.max} players, {g.age}+, "
+    table = Table(title=f"{escape(g.title.en)} — {g.players.min}-{g.players.max} players, {g.age}+, "
                         f"{g.play_time.min}-{g.play_time.max} min")
     table.add_column("component")
     table.add_column("type")
@@ -122,7 +123,7 @@ def info(game: str, content_dir: Path, output_format: str) -> None:
     table.add_column("designs", justify="right")
     for comp in g.components:
         designs = str(len(content.cards_of(comp.kind))) if comp.kind else ""
-        table.add_row(f"{comp.name.en} / {comp.name.de}", comp.type, str(comp.count), designs)
+        table.add_row(escape(f"{comp.name.en} / {comp.name.de}"), comp.type, str(comp.count), designs)
     stdout.print(table)
 
 

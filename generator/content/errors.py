@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -40,6 +41,14 @@ class Mark:
         return self.file
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029\u0085]")
+
+
+def one_line(text: str) -> str:
+    """`text` with line breaks and other control characters written as escapes (`\\r`, `\\x1b`)."""
+    return _CONTROL.sub(lambda m: repr(m.group(0))[1:-1] if m.group(0) != "\t" else " ", text)
+
+
 @dataclass(frozen=True)
 class ContentError:
     """One problem with the content, with enough context to fix it without reading code."""
@@ -54,10 +63,11 @@ class ContentError:
         return (self.mark.file, self.mark.line, self.mark.column, self.message)
 
     def one_line(self) -> str:
+        """The error as exactly one line: control characters from the content are shown escaped."""
         where = str(self.mark)
         yaml_path = f" [{format_yaml_path(self.path)}]" if self.path else ""
         hint = f" (hint: {self.hint})" if self.hint else ""
-        return f"{where}: error{yaml_path}: {self.message}{hint}"
+        return one_line(f"{where}: error{yaml_path}: {self.message}{hint}")
 
     def as_json(self) -> dict:
         return {

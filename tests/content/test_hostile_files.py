@@ -176,3 +176,13 @@ def test_layout_image_linked_elsewhere_is_refused(content: Path, tmp_path: Path)
     result = pnp("cards", "--content", str(content), "--output", str(tmp_path / "out"))
     assert result.code == 1 and "Traceback" not in result.err, result.err
     assert "image 'art/picture.png' is a symbolic link" in result.err
+
+
+def test_an_error_about_a_value_with_line_breaks_stays_on_one_line(content: Path) -> None:
+    """Found by the fuzz test: an id of "\\r" broke its error line in two."""
+    edit(content / "tiny/cards/events.yaml", "  - id: hunger\n", '  - id: "hun\\rger\\n\\u001b[31m"\n')
+    result = check(content)
+    assert result.code == 1
+    lines = result.err.splitlines()
+    assert all(line.startswith(str(content)) or line.endswith("file(s)") or "tiny/" in line for line in lines), lines
+    assert any("hun\\rger\\n\\x1b[31m" in line for line in lines), lines
