@@ -1,23 +1,28 @@
 """The build pipeline: run every output step for a game into a staging folder, then swap it in.
 
-Nothing half-written: each game is built into `output/.staging-*/<game>` and moved to
-`output/<game>` only when every step succeeded, so a failed build leaves the previous output.
-Steps register themselves in `STEPS`; each writes files under the game's folder and returns the
-paths it wrote for the summary table.
+Nothing half-written: the games and the site are built into a staging folder that becomes the
+output's next generation in one rename (generator.output_folder), so a failed or killed build
+leaves the previous output. Steps register themselves in `STEPS`; each writes files under the
+game's folder and returns the paths it wrote for the summary table.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Protocol
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
+from generator.content.schema import LANGUAGES
+from generator.output_folder import OutputFolder, checkpoint, in_scope
+
+PAPERS = ("a4", "letter")
+# output/site is the rules site, output/simulations simulate's figures; the site's own folders
+# (assets, search) sit beside the game folders inside each language
+RESERVED_IDS = frozenset({"site", "simulations", "assets", "search"})
 
 
 @dataclass(frozen=True)
@@ -65,41 +70,59 @@ from generator.boards.step import render_boards  # noqa: E402  (boards: SVG, ful
 STEPS.append(("boards", render_boards))
 
 
-def build_games(contents: list[GameContent], output: Path, options: BuildOptions, errors: ErrorList,
-                on_step: Callable[[str, str], None] | None = None) -> dict[str, list[Path]]:
-    """Build every game; on any error nothing in `output` changes. Returns written files per game."""
-    output.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=output))
-    written: dict[str, list[Path]] = {}
-    try:
-        for content in contents:
-            game_dir = staging / content.id
-            game_dir.mkdir(parents=True)
-            files: list[Path] = []
-            for name, step in STEPS:
-                if on_step:
-                    on_step(content.id, name)
-                files.extend(step(content, game_dir, options, errors))
-            written[content.id] = [output / content.id / f.relative_to(game_dir) for f in files]
-        if errors:
-            return {}
-        # the rules site: after every per-game step, from the files they just wrote (generator/site)
-        from generator.site.stage import SITE, build_site, publish_project
+def refuse_reserved_ids(contents: list[GameContent], errors: ErrorList) -> None:
+    """A game whose id names an output folder of something else would overwrite it."""
+    for content in contents:
+        if content.id in RESERVED_IDS:
+            errors.add(content.mark_of("game", content.id, "id"), f"a game cannot be called '{content.id}': the "
+                       f"output uses the folders {', '.join(sorted(RESERVED_IDS))}", ("id",),
+                       hint="rename the game folder and its `id`", code="reference")
 
-        site_files = build_site(contents, staging, options.languages, options.papers, errors, on_step)
-        if errors:
-            return {}
-        for name in [content.id for content in contents] + [SITE]:
-            final = output / name
-            old = None
-            if final.exists():
-                old = output / f".old-{name}-{os.getpid()}"
-                final.rename(old)
-            (staging / name).rename(final)
-            if old is not None:
-                shutil.rmtree(old)
-        written[SITE] = [output / SITE / f.relative_to(staging / SITE) for f in site_files]
-        publish_project(staging, output.resolve().parent / SITE)
-        return written
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+
+def build_games(contents: list[GameContent], output: Path, options: BuildOptions, errors: ErrorList,
+                on_step: Callable[[str, str], None] | None = None,
+                on_wait: Callable[[str], None] | None = None) -> dict[str, list[Path]]:
+    """Build every game; on any error nothing in `output` changes. Returns written files per game.
+
+    Raises OutputRefused when output/ holds something this build may not replace.
+    """
+    from generator.site.stage import PROJECT, SITE, build_site, publish_project
+
+    refuse_reserved_ids(contents, errors)
+    if errors:
+        return {}
+    output.mkdir(parents=True, exist_ok=True)
+    folder = OutputFolder(output)
+    folder.check_names([content.id for content in contents] + [SITE])
+    written: dict[str, list[Path]] = {}
+    with folder.locked(on_wait):
+        staging = folder.stage()
+        try:
+            for content in contents:
+                game_dir = staging / content.id
+                game_dir.mkdir(parents=True)
+                files: list[Path] = []
+                for name, step in STEPS:
+                    if on_step:
+                        on_step(content.id, name)
+                    files.extend(step(content, game_dir, options, errors))
+                written[content.id] = [output / content.id / f.relative_to(game_dir) for f in files]
+            if errors:
+                return {}
+            checkpoint("steps")
+            # the rules site: after every per-game step, from the files they just wrote (generator/site)
+            site_files = build_site(contents, staging, options.languages, options.papers, errors, on_step)
+            if errors:
+                return {}
+            checkpoint("site")
+            written[SITE] = [output / SITE / f.relative_to(staging / SITE) for f in site_files]
+            publish_project(staging, output.resolve().parent / SITE)
+            shutil.rmtree(staging / PROJECT, ignore_errors=True)
+            replaced = in_scope(options.languages, options.papers, LANGUAGES, PAPERS)
+            for content in contents:  # a build for one language or paper keeps the others' files
+                folder.merge(staging, content.id, replaced)
+            folder.keep(staging, [name for name in folder.names_in_use() if name not in written])
+            folder.commit(staging)
+            return written
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)

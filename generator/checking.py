@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.content.errors import ErrorList, Mark, relative
+from generator.content.files import entries
 from generator.content.loader import GameContent, load_game
 from generator.content.schema import LANGUAGES
 from generator.content.suggest import did_you_mean
@@ -27,13 +28,21 @@ if TYPE_CHECKING:
 def load_checked(content_dir: Path, games: list[str], errors: ErrorList) -> list[GameContent]:
     """Load and cross-check each game; every problem lands in `errors`."""
     loaded: list[GameContent] = []
+    folders: dict[str, str] = {}
     for game in games:
         content = load_game(content_dir / game, errors)
         if content is None:
             continue
+        if content.id in folders:  # outputs are named by id: two such games would overwrite each other
+            errors.add(content.mark_of("game", content.id, "id"), f"game id '{content.id}' is also the id of the "
+                       f"game in folder '{folders[content.id]}'", ("id",), hint="give every game its own id",
+                       code="reference")
+            continue
+        folders[content.id] = game
         check_content(content, errors)
         check_boards(content, errors)
         check_layouts(content, errors)
+        check_icons_drawable(content, errors)
         check_engine(content, errors)
         loaded.append(content)
     return loaded
@@ -67,9 +76,20 @@ def check_layouts(content: GameContent, errors: ErrorList) -> None:
                        f"'{kind.id}'", ("kinds", i, "layout"),
                        hint=f"add layouts/{kind.layout}.yaml to the game or remove `layout:`", code="layout")
     folder = content.root / "layouts"
-    if folder.is_dir():
-        for path in sorted(folder.glob("*.y*ml")):
-            layout_spec.load_layout(path, errors)
+    for path in entries(folder, (".yaml", ".yml"), relative(folder), errors, content.root):
+        layout_spec.load_layout(path, errors)
+
+
+def check_icons_drawable(content: GameContent, errors: ErrorList) -> None:
+    """Every icon parses into shapes the PDF and SVG backends can draw."""
+    from generator.layout.icons import IconError, load_icon
+
+    for path in content.icons.values():
+        try:
+            load_icon(path)
+        except IconError as exc:
+            errors.add(Mark(relative(path), 1, 1), str(exc), hint="an icon needs a viewBox and at least one "
+                       "filled or stroked shape", code="icon")
 
 
 def check_engine(content: GameContent, errors: ErrorList) -> None:

@@ -1,10 +1,12 @@
 """The `pnp` command line: parses options, calls the pipeline, reports. Nothing else lives here.
 
-Exit codes: 0 success, 1 bad content (every problem printed, one line each), 2 bad usage.
+Exit codes: 0 success, 1 bad content (every problem printed, one line each) or a machine problem
+(one sentence), 2 bad usage, 130 interrupted, 3 a bug in pnp-forge.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -43,7 +46,8 @@ def cli() -> None:
     """pnp-forge: a board game kept in YAML, turned into everything a table needs.
 
     Every command reads the games under ./content (or --content DIR); a game is a folder with a
-    game.yaml. Exit codes: 0 done, 1 the content has errors (all are listed), 2 bad usage.
+    game.yaml. Exit codes: 0 done, 1 the content has errors (all are listed) or the disk refused,
+    2 bad usage, 130 interrupted.
     """
 
 
@@ -117,7 +121,7 @@ def info(game: str, content_dir: Path, output_format: str) -> None:
         }
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    table = Table(title=f"{g.title.en} — {g.players.min}-{g.players.max} players, {g.age}+, "
+    table = Table(title=f"{escape(g.title.en)} — {g.players.min}-{g.players.max} players, {g.age}+, "
                         f"{g.play_time.min}-{g.play_time.max} min")
     table.add_column("component")
     table.add_column("type")
@@ -125,7 +129,7 @@ def info(game: str, content_dir: Path, output_format: str) -> None:
     table.add_column("designs", justify="right")
     for comp in g.components:
         designs = str(len(content.cards_of(comp.kind))) if comp.kind else ""
-        table.add_row(f"{comp.name.en} / {comp.name.de}", comp.type, str(comp.count), designs)
+        table.add_row(escape(f"{comp.name.en} / {comp.name.de}"), comp.type, str(comp.count), designs)
     stdout.print(table)
     if engine:
         stdout.print(f"rules engine: {engine['id']} (version {engine['version']})")
@@ -162,6 +166,7 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
     A failed build changes nothing in --output: results are staged and swapped in at the end.
     """
     from generator.build import BuildOptions, build_games
+    from generator.output_folder import OutputRefused
 
     ids = games_or_usage_error(content_dir, games)
     errors = ErrorList()
@@ -180,7 +185,13 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
         def on_step(game: str, step: str) -> None:
             progress.update(task, description=f"{game}: {step}", advance=1)
 
-        written = build_games(loaded, output_dir, options, errors, on_step)
+        try:
+            written = build_games(loaded, output_dir, options, errors, on_step,
+                                  on_wait=lambda message: stderr.print(message))
+        except OutputRefused as exc:
+            progress.stop()
+            click.echo(f"build: {exc}", err=True)
+            sys.exit(1)
     if errors:
         report_errors(errors, output_format)
         click.echo("build failed; the previous output is untouched", err=True)
@@ -213,20 +224,45 @@ cli.add_command(_cards_command)
 # (end of command registrations)
 
 
+ENVIRONMENT_ERRORS = {errno.ENOSPC: "the disk is full", errno.EROFS: "the file system is read-only",
+                      errno.EACCES: "permission denied", errno.EPERM: "not permitted",
+                      errno.EDQUOT: "the disk quota is used up", errno.EMFILE: "too many open files"}
+
+
 def main() -> None:
-    """Entry point: run the CLI and turn an unexpected failure into one readable line."""
+    """Entry point: run the CLI and turn an unexpected failure into one readable line.
+
+    Exit codes: 0 done, 1 content errors or a problem of the machine (disk full, read-only,
+    permissions: one sentence), 2 bad usage, 130 interrupted (Ctrl-C), 3 a bug in pnp-forge.
+    """
     try:
-        cli(standalone_mode=True)
-    except KeyboardInterrupt:
+        code = cli.main(standalone_mode=False)
+    except (click.exceptions.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
         click.echo("interrupted", err=True)
         sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
     except SystemExit:
         raise
+    except OSError as exc:
+        if exc.errno not in ENVIRONMENT_ERRORS or os.environ.get("PNP_DEBUG"):
+            _internal_error(exc)
+        where = f" {exc.filename}" if exc.filename else ""
+        click.echo(f"pnp: cannot write or read{where}: {ENVIRONMENT_ERRORS[exc.errno]}", err=True)
+        sys.exit(1)
     except Exception as exc:  # a bug in pnp-forge, not in the content
-        if os.environ.get("PNP_DEBUG"):
-            raise
-        click.echo(f"internal error: {type(exc).__name__}: {exc} (set PNP_DEBUG=1 for the traceback)", err=True)
-        sys.exit(3)
+        _internal_error(exc)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _internal_error(exc: Exception) -> None:
+    if os.environ.get("PNP_DEBUG"):
+        raise exc
+    click.echo(f"internal error: {type(exc).__name__}: {exc} (set PNP_DEBUG=1 for the traceback)", err=True)
+    sys.exit(3)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ sees all problems of a run at once, sorted by file and line.
 from __future__ import annotations
 
 import json
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -39,6 +41,14 @@ class Mark:
         return self.file
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029\u0085]")
+
+
+def one_line(text: str) -> str:
+    """`text` with line breaks and other control characters written as escapes (`\\r`, `\\x1b`)."""
+    return _CONTROL.sub(lambda m: repr(m.group(0))[1:-1] if m.group(0) != "\t" else " ", text)
+
+
 @dataclass(frozen=True)
 class ContentError:
     """One problem with the content, with enough context to fix it without reading code."""
@@ -53,10 +63,11 @@ class ContentError:
         return (self.mark.file, self.mark.line, self.mark.column, self.message)
 
     def one_line(self) -> str:
+        """The error as exactly one line: control characters from the content are shown escaped."""
         where = str(self.mark)
         yaml_path = f" [{format_yaml_path(self.path)}]" if self.path else ""
         hint = f" (hint: {self.hint})" if self.hint else ""
-        return f"{where}: error{yaml_path}: {self.message}{hint}"
+        return one_line(f"{where}: error{yaml_path}: {self.message}{hint}")
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -112,7 +123,10 @@ class ContentInvalid(Exception):
 
 def relative(path: Path) -> str:
     """Show a file relative to the working folder when it is inside it (clickable in editors)."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    absolute = Path(os.path.abspath(path))  # not resolved: a link is named by its own name, not its target
+    for base in (Path.cwd(), Path.cwd().resolve()):
+        try:
+            return str(absolute.relative_to(base))
+        except ValueError:
+            continue
+    return str(absolute) if not path.is_absolute() else str(path)

@@ -8,15 +8,18 @@ own, so one broken card does not hide the problems of the next.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from generator.content.errors import ErrorList, Mark, relative
+from generator.content.files import Unreadable, entries, read_bytes, read_text
 from generator.content.model_errors import validate_model
 from generator.content.schema import LANGUAGES, Board, Card, Example, Game, Table
 from generator.content.sentences import load_sentences
-from generator.content.yaml_source import MAX_FILE_BYTES, SourceMap, load_yaml
+from generator.content.svg_check import check_icon
+from generator.content.yaml_source import SourceMap, load_yaml
 
 SHARED_ICONS = Path(__file__).resolve().parents[2] / "templates" / "icons"
 
@@ -81,18 +84,24 @@ class GameContent:
         return located.source.mark(located.path + tuple(sub))
 
 
-def _yaml_files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+def _yaml_files(folder: Path, root: Path, errors: ErrorList) -> list[Path]:
+    return entries(folder, (".yaml", ".yml"), relative(folder), errors, root)
 
 
 def _content_hash(root: Path) -> str:
+    """A hash of every regular file of the game folder (links and special files are not followed)."""
     digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        digest.update(str(path.relative_to(root)).encode())
-        digest.update(b"\0")
-        digest.update(path.read_bytes())
+    for folder, dirs, files in sorted(os.walk(root, followlinks=False)):
+        dirs.sort()
+        for file_name in sorted(files):
+            path = Path(folder) / file_name
+            try:
+                data = read_bytes(path, root)
+            except Unreadable:
+                continue  # reported where the file is read, if it is one the game uses
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(b"\0")
+            digest.update(data)
     return digest.hexdigest()[:16]
 
 
@@ -124,15 +133,18 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
     if not game_file.is_file():
         errors.add(Mark(name(root)), "no game.yaml in this game folder", hint="every game folder starts with game.yaml")
         return None
-    doc = load_yaml(game_file, errors, name(game_file))
+    doc = load_yaml(game_file, errors, name(game_file), root)
+    if doc.data is None and not errors:
+        errors.add(Mark(name(game_file), 1, 1), "game.yaml is empty", hint="a game needs at least its id, title, "
+                   "players, age and play time (see README.md, 'A game folder')", code="schema")
     game = validate_model(Game, doc.data, doc.source, errors) if doc.data is not None else None
     # keep going without a valid game.yaml so the other files' problems are reported in the same run
     content = GameContent(root=root, game=game)  # type: ignore[arg-type]
     if game is not None:
         content.origins[("game", game.id)] = Located(doc.source, ())
 
-    for path in _yaml_files(root / "cards"):
-        card_doc = load_yaml(path, errors, name(path))
+    for path in _yaml_files(root / "cards", root, errors):
+        card_doc = load_yaml(path, errors, name(path), root)
         for index, item in _list_items(card_doc.data, "cards", card_doc.source, errors):
             card = validate_model(Card, item, card_doc.source, errors, ("cards", index))
             if card is not None:
@@ -144,8 +156,8 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
     for folder, model, bucket, what in (("boards", Board, content.boards, "board"),
                                         ("tables", Table, content.tables, "table"),
                                         ("examples", Example, content.examples, "example")):
-        for path in _yaml_files(root / folder):
-            item_doc = load_yaml(path, errors, name(path))
+        for path in _yaml_files(root / folder, root, errors):
+            item_doc = load_yaml(path, errors, name(path), root)
             if item_doc.data is None:
                 continue
             data = item_doc.data
@@ -156,33 +168,42 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
                 bucket.append(item)
                 content.origins.setdefault((what, item.id), Located(item_doc.source, ()))
 
-    content.rules = _load_rules(root / "rules", errors, name)
+    content.rules = _load_rules(root, errors, name)
     content.sentences, content.sentence_sources = load_sentences(root / "rules", errors)
-    content.icons = _find_icons(root / "icons")
+    content.icons = _find_icons(root, errors)
     content.content_hash = _content_hash(root)
     return content if game is not None else None
 
 
-def _load_rules(folder: Path, errors: ErrorList, name) -> dict[str, dict[str, str]]:
+def _load_rules(root: Path, errors: ErrorList, name) -> dict[str, dict[str, str]]:
     rules: dict[str, dict[str, str]] = {}
     for lang in LANGUAGES:
-        lang_dir = folder / lang
+        lang_dir = root / "rules" / lang
         pages: dict[str, str] = {}
-        if lang_dir.is_dir():
-            for page in sorted(lang_dir.glob("*.md")):
-                if page.stat().st_size > MAX_FILE_BYTES:
-                    errors.add(Mark(name(page), 1, 1), "rules page is over the size limit", code="limit")
-                    continue
-                pages[page.name] = page.read_text(encoding="utf-8")
+        for page in entries(lang_dir, (".md",), name(lang_dir), errors, root):
+            text = read_text(page, name(page), errors, root)
+            if text is not None:
+                pages[page.name] = text
         rules[lang] = pages
     return rules
 
 
-def _find_icons(folder: Path) -> dict[str, Path]:
-    """Icons by name: the shared set in templates/icons, overridden by the game's own icons/."""
+def _find_icons(root: Path, errors: ErrorList) -> dict[str, Path]:
+    """Icons by name: the shared set in templates/icons, overridden by the game's own icons/.
+
+    Each icon is read once here and checked (content.svg_check); a refused or unreadable icon is
+    an error at its file and is left out, so nothing later draws or publishes it.
+    """
     icons: dict[str, Path] = {}
-    for source in (SHARED_ICONS, folder):
-        if source.is_dir():
-            for svg in sorted(source.glob("*.svg")):
+    for source, source_root in ((SHARED_ICONS, SHARED_ICONS.parent), (root / "icons", root)):
+        for svg in entries(source, (".svg",), relative(source), errors, source_root):
+            display = relative(svg)
+            try:
+                data = read_bytes(svg, source_root)
+            except Unreadable as exc:
+                errors.add(Mark(display, 1, 1), f"'{svg.name}' {exc}", hint="keep the game's files as plain files "
+                           "inside its folder", code="file")
+                continue
+            if check_icon(data, display, errors):
                 icons[svg.stem] = svg
     return icons

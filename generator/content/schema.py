@@ -86,7 +86,8 @@ class CardKind(Model):
     icon: str | None = None
     double_sided: bool = False
     back: KindBack = KindBack()
-    layout: str | None = None
+    layout: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)] | None = Field(
+        default=None, description="name of a layout in the game's layouts/ or templates/layouts (a name, not a path)")
     badge: Identifier | None = Field(default=None, description="int field shown in the top-left badge")
     fields: dict[Identifier, FieldSpec] = {}
 
@@ -104,6 +105,10 @@ class CardKind(Model):
         return CARD_SIZE_PRESETS[self.size]
 
 
+# declared maxima: far above any real game, low enough that drawing or rolling them cannot exhaust a machine
+MAX_COMPONENT_COUNT = 1000
+MAX_DIE_SIDES = 100
+
 ComponentType = Literal["cards", "token", "cube", "ship", "die", "board", "tile", "marker", "pawn", "coin", "tableau"]
 
 
@@ -113,7 +118,7 @@ class Component(Model):
     id: Slug
     name: Text
     type: ComponentType
-    count: int = Field(ge=0)
+    count: int = Field(ge=0, le=MAX_COMPONENT_COUNT)
     kind: Identifier | None = None
     shape: Literal["round", "square", "hex"] | None = None
     size: float | None = Field(default=None, gt=0, le=200, description="token diameter/edge in mm; a hex's corner-to-corner width")
@@ -273,7 +278,8 @@ class Table(Model):
 
     id: Slug
     name: Text
-    dice: list[int] = Field(min_length=1, description="sides of each die, read in order")
+    dice: list[Annotated[int, Field(ge=2, le=MAX_DIE_SIDES)]] = Field(
+        min_length=1, max_length=4, description="sides of each die, read in order")
     intro: Text | None = None
     groups: list[Text] = []
     entries: list[TableEntry]

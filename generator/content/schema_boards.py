@@ -14,6 +14,9 @@ from pydantic import Field, StringConstraints, field_validator, model_validator
 from generator.content.board_spaces import PlacedBoard, place_spaces
 from generator.content.schema_base import CARD_SIZE_PRESETS, Colour, Identifier, Model, Size, Slug, Text
 
+# a track longer than this is a typing error; drawing a billion cells would never finish
+MAX_TRACK_CELLS = 1000
+
 Point = tuple[float, float]
 """A place on a board in millimetres from its top-left corner (x to the right, y down)."""
 
@@ -73,13 +76,13 @@ class Track(Model):
     id: Slug
     kind: Identifier = "track"
     title: Text | None = None
-    start: int = 0
-    end: int
-    step: int = Field(default=1, ge=1, description="value between neighbouring cells (2 for -30..+8 °C in steps of 2)")
+    start: int = Field(default=0, ge=-MAX_TRACK_CELLS * 100, le=MAX_TRACK_CELLS * 100)
+    end: int = Field(ge=-MAX_TRACK_CELLS * 100, le=MAX_TRACK_CELLS * 100)
+    step: int = Field(default=1, ge=1, le=MAX_TRACK_CELLS * 100, description="value between neighbouring cells (2 for -30..+8 °C in steps of 2)")
     at: Point = Field(description="centre of the first cell")
     cell: float = Field(default=15, gt=0, le=200)
     direction: Direction = "right"
-    per_row: int | None = Field(default=None, ge=1)
+    per_row: int | None = Field(default=None, ge=1, le=MAX_TRACK_CELLS)
     row_gap: float = Field(default=0, ge=0)
     loop: bool = False
     fill: Colour = "#ffffff"
@@ -93,6 +96,8 @@ class Track(Model):
             raise ValueError(f"track end ({self.end}) must be above its start ({self.start})")
         if (self.end - self.start) % self.step:
             raise ValueError(f"track from {self.start} to {self.end} does not go in steps of {self.step}")
+        if (self.end - self.start) // self.step + 1 > MAX_TRACK_CELLS:
+            raise ValueError(f"track from {self.start} to {self.end} has more than {MAX_TRACK_CELLS} cells")
         return self
 
     @property
@@ -148,8 +153,8 @@ class OrbitZone(Model):
 
     id: Identifier
     name: Text
-    first: int = Field(ge=1)
-    last: int = Field(ge=1)
+    first: int = Field(ge=1, le=50)
+    last: int = Field(ge=1, le=50)
     fill: Colour
     modifier: int | None = None
 

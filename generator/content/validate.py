@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from generator.content.errors import ErrorList, Mark, YamlPath, relative
+from generator.content.files import entries
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES, Card, Effect, Face, FieldSpec, ParamSpec, Text
 from generator.content.suggest import did_you_mean

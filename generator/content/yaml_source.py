@@ -15,10 +15,13 @@ from typing import Any
 import yaml
 
 from generator.content.errors import ErrorList, Mark, YamlPath
+from generator.content.files import Unreadable, decode, read_bytes
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_NODES = 200_000
 MAX_DEPTH = 64
+# no count, cost, seed or size of a game comes near this; bigger numbers are typing errors or attacks
+MAX_NUMBER = 2 ** 53
 
 
 @dataclass
@@ -62,6 +65,26 @@ class _Budget(Exception):
     pass
 
 
+class _Refused(Exception):
+    """A value that may not be loaded, with its place."""
+
+    def __init__(self, mark: Mark, message: str, hint: str):
+        super().__init__(message)
+        self.mark = mark
+        self.message = message
+        self.hint = hint
+
+
+def _number_problem(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if isinstance(value, float) and value != value:
+        return "`.nan` is not a number a game can use"
+    if abs(value) > MAX_NUMBER:
+        return f"the number is larger than {MAX_NUMBER:,} (the largest any game value may be)"
+    return None
+
+
 def _mark(file: str, node: yaml.Node) -> Mark:
     return Mark(file, node.start_mark.line + 1, node.start_mark.column + 1)
 
@@ -103,28 +126,50 @@ class _Builder:
             return result
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
-        return self.constructor.construct_object(node, deep=True)
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except ValueError as exc:  # e.g. an integer of more digits than Python converts
+            raise _Refused(_mark(self.file, node), f"value cannot be read: {exc}".split(";")[0],
+                           "write a plain number of at most 15 digits") from None
+        problem = _number_problem(value)
+        if problem:
+            raise _Refused(_mark(self.file, node), problem, "write a plain number of at most 15 digits")
+        return value
 
 
-def load_yaml(path: Path, errors: ErrorList, display_name: str | None = None) -> YamlDocument:
-    """Load one YAML file safely; problems are added to `errors` and data is None on failure."""
+def load_yaml(path: Path, errors: ErrorList, display_name: str | None = None, root: Path | None = None) -> YamlDocument:
+    """Load one YAML file safely; problems are added to `errors` and data is None on failure.
+
+    `root` is the game folder the file must lie in (no link on the way, see content.files).
+    """
     name = display_name or str(path)
     source = SourceMap(name)
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        errors.add(Mark(name), f"cannot read file: {exc.strerror}")
+        data = read_bytes(path, root, MAX_FILE_BYTES)
+    except Unreadable as exc:
+        errors.add(Mark(name, 1, 1), f"'{path.name}' {exc}", hint="keep the game's files as plain files inside its "
+                   "folder; split a big file into several", code="file")
         return YamlDocument(path, None, source)
-    if size > MAX_FILE_BYTES:
-        errors.add(Mark(name, 1, 1), f"file is {size / 1024 / 1024:.1f} MB, over the {MAX_FILE_BYTES // 1024 // 1024} MB limit "
-                   "for a content file", hint="split it into several files or remove generated data", code="limit")
-        return YamlDocument(path, None, source)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        errors.add(Mark(name, 1, 1), f"file is not UTF-8 text (byte {exc.start})", hint="save the file as UTF-8")
+    text = decode(data, name, errors)
+    if text is None:
         return YamlDocument(path, None, source)
     return load_yaml_text(text, name, errors)
+
+
+def _too_deep_at(text: str, name: str) -> Mark:
+    """The place where a document first nests deeper than MAX_DEPTH (the event parser does not recurse)."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return Mark(name, event.start_mark.line + 1, event.start_mark.column + 1)
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        pass
+    return Mark(name, 1, 1)
 
 
 def load_yaml_text(text: str, name: str, errors: ErrorList) -> YamlDocument:
@@ -143,11 +188,18 @@ def load_yaml_text(text: str, name: str, errors: ErrorList) -> YamlDocument:
     except yaml.YAMLError as exc:
         errors.add(Mark(name, 1, 1), f"YAML error: {exc}", code="syntax")
         return YamlDocument(Path(name), None, source)
+    except RecursionError:  # the composer recurses per level: find where the nesting got too deep
+        errors.add(_too_deep_at(text, name), f"the document nests deeper than {MAX_DEPTH} levels",
+                   hint="content files need no deeply nested lists or mappings", code="limit")
+        return YamlDocument(Path(name), None, source)
     if node is None:
         return YamlDocument(Path(name), None, source)
     builder = _Builder(name, errors)
     try:
         data = builder.build(node, (), 0)
+    except _Refused as exc:
+        errors.add(exc.mark, exc.message, hint=exc.hint, code="limit")
+        return YamlDocument(Path(name), None, source)
     except _Budget as exc:
         errors.add(_mark(name, node), str(exc), hint="content files need no deeply nested or repeated aliases",
                    code="limit")

@@ -7,11 +7,13 @@ wrong becomes a LayoutProblem pointing at the layout line, and the element is sk
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.content.files import Unreadable, check_regular
 from generator.layout import spec as specs
 from generator.layout.geometry import (CircleShape, IconPlacement, ImagePlacement, Item, LineShape, RectShape,
                                        TextBlockInfo, TextRun)
@@ -154,18 +156,27 @@ class FaceEvaluation:
                                  colour("color") or "#000000")
 
     def _image_path(self, source: str, optional: bool) -> Path | None:
-        """The image file inside the game's folder, or None (with a problem unless it is optional)."""
+        """The image file inside the game's folder, or None (with a problem unless it is optional).
+
+        The path may not leave the game folder, pass through a link or name anything but a regular
+        file of at most the image size limit (generator.content.files).
+        """
         root = self.game_root.resolve()
-        path = (root / source).resolve()
-        if not path.is_relative_to(root):
+        path = Path(os.path.normpath(root / source))
+        if not path.is_relative_to(root) or Path(source).is_absolute():
             self.problem("image", f"image '{source}' is outside the game's folder", hint="keep images in the game folder")
             return None
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             self.problem("image", f"image '{source}' is not PNG or JPEG", hint="use a .png or .jpg file")
             return None
-        if not path.is_file():
+        if not (path.exists() or path.is_symlink()):
             if not optional:
                 self.problem("image", f"image '{source}' does not exist", hint="add the file or mark the element optional")
+            return None
+        try:
+            check_regular(path, root)
+        except Unreadable as exc:
+            self.problem("image", f"image '{source}' {exc}", hint="keep images as plain files in the game folder")
             return None
         return path
 

@@ -22,7 +22,8 @@ from typing import Any
 from jinja2 import TemplateError, meta
 
 from generator.layout.spec import FaceSpec
-from generator.layout.templating import ENV
+from generator.layout.templating import ENV, VALUE_SECONDS
+from generator.sandbox import deadline
 
 ELEMENT_SEP = "\x1d"
 VALUE_SEP = "\x1e"
@@ -51,8 +52,9 @@ def _parse(output: str, keys: tuple[tuple[str, ...], ...]) -> Printed:
 
 def _render(template, context: dict[str, Any]) -> str:
     try:
-        return template.render(context)
-    except (TemplateError, TypeError, ValueError, ArithmeticError) as exc:
+        with deadline(VALUE_SECONDS):
+            return template.render(context)
+    except (TemplateError, TypeError, ValueError, ArithmeticError, RecursionError, MemoryError) as exc:
         raise ProgramMiss(str(exc)) from None
 
 

@@ -12,6 +12,7 @@ own `content/<game>/layouts/<name>.yaml` wins over `templates/layouts/<name>.yam
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
@@ -193,11 +194,17 @@ def layout_folders(game_root: Path | None) -> list[Path]:
     return [*folders, SHARED_LAYOUTS]
 
 
+LAYOUT_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
 def find_layout_file(name: str, game_root: Path | None) -> Path | None:
+    """The layout file called `name`: a plain name, looked up only in the layout folders (never a path)."""
+    if not LAYOUT_NAME.match(name):
+        return None
     for folder in layout_folders(game_root):
         for suffix in (".yaml", ".yml"):
             candidate = folder / f"{name}{suffix}"
-            if candidate.is_file():
+            if candidate.is_file() or candidate.is_symlink():  # a link is found, and refused when read
                 return candidate
     return None
 
@@ -234,7 +241,7 @@ def _elements_valid(data, source: SourceMap, errors: ErrorList) -> bool:
 
 def load_layout(path: Path, errors: ErrorList) -> LoadedLayout | None:
     """Read and check one layout file; problems go to `errors` with file:line."""
-    doc = load_yaml(path, errors, relative(path))
+    doc = load_yaml(path, errors, relative(path), root=path.parent.parent)  # the game folder or templates/
     if doc.data is None:
         return None
     if not _elements_valid(doc.data, doc.source, errors):

@@ -11,7 +11,8 @@ from functools import lru_cache
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from generator.sandbox import BoundedSandbox, deadline
 
 
 class LayoutTemplateError(ValueError):
@@ -36,7 +37,9 @@ def shade(colour: str, amount: float) -> str:
     return _mix(colour, (0, 0, 0), amount)
 
 
-ENV = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+ENV = BoundedSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+# one layout value evaluates in microseconds; this only stops a runaway expression
+VALUE_SECONDS = 2.0
 ENV.filters.update(tint=tint, shade=shade)
 
 
@@ -61,8 +64,9 @@ def render(source: str, context: dict[str, Any]) -> str:
     if "{" not in source:
         return source
     try:
-        return _template(source).render(context)
-    except TemplateError as exc:
+        with deadline(VALUE_SECONDS):
+            return _template(source).render(context)
+    except (TemplateError, RecursionError, MemoryError) as exc:
         raise LayoutTemplateError(f"template {source!r}: {exc}") from None
 
 
@@ -71,8 +75,9 @@ def evaluate(value: Any, context: dict[str, Any]) -> Any:
     if not isinstance(value, str):
         return value
     try:
-        return _expression(value)(**context)
-    except TemplateError as exc:
+        with deadline(VALUE_SECONDS):
+            return _expression(value)(**context)
+    except (TemplateError, RecursionError, MemoryError) as exc:
         raise LayoutTemplateError(f"expression {value!r}: {exc}") from None
     except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:
         raise LayoutTemplateError(f"expression {value!r}: {exc}") from None

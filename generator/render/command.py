@@ -2,37 +2,42 @@
 
 `pnp build` writes everything a game needs; while a designer works on card texts or a layout,
 rebuilding the rules site each time is slow. This command checks the content, renders the
-cards into a staging folder and only when every game succeeded replaces each game's card files
-(cards-*.pdf and cards/) in the output folder. Other outputs there are left alone.
+cards into the output folder's staging area and only when every game succeeded makes a new
+generation of the output (generator.output_folder) in which each game's card files of the
+chosen languages and papers (cards-<lang>-*.pdf and cards/<lang>/) are replaced. Every other
+file, other languages' and papers' sheets included, is carried over as it was.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.table import Table
 
-from generator.build import BuildOptions
+from generator.build import PAPERS, BuildOptions, refuse_reserved_ids
 from generator.content.errors import ErrorList
 from generator.cli_options import (content_option, games_or_usage_error, lang_option, languages_of, paper_option,
                                    papers_of)
 from generator.checking import load_checked
+from generator.content.schema import LANGUAGES
+from generator.output_folder import OutputFolder, OutputRefused, in_scope
 from generator.render.cards_step import render_cards
 
 
-def _replace_card_outputs(staged: Path, final: Path) -> None:
-    final.mkdir(parents=True, exist_ok=True)
-    for old in sorted(final.glob("cards-*.pdf")):
-        old.unlink()
-    if (final / "cards").exists():
-        shutil.rmtree(final / "cards")
-    for new in sorted(staged.iterdir()):
-        new.rename(final / new.name)
+def card_outputs(languages: tuple[str, ...], papers: tuple[str, ...]):
+    """The files of a game folder a `pnp cards` run for these languages and papers replaces."""
+    scope = in_scope(languages, papers, LANGUAGES, PAPERS)
+
+    def replaced(rel: Path) -> bool:
+        first = rel.parts[0]
+        return (first == "cards" or (first.startswith("cards-") and first.endswith(".pdf"))) and scope(rel)
+
+    return replaced
 
 
 @click.command("cards")
@@ -51,31 +56,45 @@ def cards_command(games: tuple[str, ...], content_dir: Path, output_dir: Path, l
     loaded = load_checked(content_dir, ids, errors)
     options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines)
     console = Console(stderr=True, highlight=False)
+    refuse_reserved_ids(loaded, errors)
+    if errors:
+        for error in errors:
+            click.echo(error.one_line(), err=True)
+        click.echo(f"{len(errors)} error(s); the previous output is untouched", err=True)
+        sys.exit(1)
     output_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".cards-staging-", dir=output_dir))
+    folder = OutputFolder(output_dir)
+    written: dict[str, list[Path]] = {}
     try:
-        written: dict[str, list[Path]] = {}
-        if not errors:
+        folder.check_names([content.id for content in loaded])
+    except OutputRefused as exc:
+        click.echo(f"cards: {exc}", err=True)
+        sys.exit(1)
+    with folder.locked(lambda message: console.print(message)):
+        staging = folder.stage()
+        try:
             with console.status("rendering cards"):
                 for content in loaded:
                     game_dir = staging / content.id
                     game_dir.mkdir()
                     written[content.id] = render_cards(content, game_dir, options, errors)
-        if errors:
-            for error in errors:
-                click.echo(error.one_line(), err=True)
-            click.echo(f"{len(errors)} error(s); the previous output is untouched", err=True)
-            sys.exit(1)
-        for game in written:
-            if written[game]:
-                _replace_card_outputs(staging / game, output_dir / game)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+            if errors:
+                for error in errors:
+                    click.echo(error.one_line(), err=True)
+                click.echo(f"{len(errors)} error(s); the previous output is untouched", err=True)
+                sys.exit(1)
+            replaced = card_outputs(options.languages, options.papers)
+            for content in loaded:
+                folder.merge(staging, content.id, replaced)
+            folder.keep(staging, [name for name in folder.names_in_use() if name not in written])
+            folder.commit(staging)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     table = Table(title="cards written")
     for column in ("game", "PDFs", "SVG faces", "size", "where"):
         table.add_column(column, justify="right" if column in ("PDFs", "SVG faces", "size") else "left")
     for game, files in written.items():
-        final = [output_dir / game / f.relative_to(staging / game) for f in files]
+        final = [output_dir / game / f.relative_to(folder.state / f"staging-{os.getpid()}" / game) for f in files]
         size = sum(p.stat().st_size for p in final if p.exists())
         table.add_row(game, str(sum(p.suffix == ".pdf" for p in final)), str(sum(p.suffix == ".svg" for p in final)),
                       f"{size / 1024:.0f} KiB", str(output_dir / game) if files else "(no cards)")

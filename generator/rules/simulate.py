@@ -8,11 +8,12 @@ quiet (no events are built), as fast as the engine allows.
 from __future__ import annotations
 
 import hashlib
-import itertools
 import math
+import os
 import random
 import statistics
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -141,14 +142,9 @@ def _init_worker(content_dir: str, game_id: str, options: dict[str, Any]) -> Non
 
 
 def _run_chunk(args: tuple[Any, ...]) -> list[GameResult]:
-    batch_seed, start, stop, policy, max_turns = args
+    batch_seed, indices, policy, max_turns = args
     game = _WORKER["game"]
-    return [play_out(game, game_seed(batch_seed, i), policy, max_turns) for i in range(start, stop)]
-
-
-def _tasks(games: int, chunk: int, batch_seed: int, policy: str, max_turns: int) -> Iterator[tuple[Any, ...]]:
-    for start in range(0, games, chunk):
-        yield (batch_seed, start, min(games, start + chunk), policy, max_turns)
+    return [play_out(game, game_seed(batch_seed, i), policy, max_turns) for i in indices]
 
 
 def simulate(content: GameContent, content_dir: Path, games: int, policy: str, options: dict[str, Any], batch_seed: int,
@@ -156,11 +152,12 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
              on_progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """Play `games` games; results come back in game order whatever the number of processes.
 
-    Tasks are made as they are needed (a billion games never sit in memory as tasks), and at
-    most a few chunks per process are in flight.
+    Tasks are made as they are sent (a billion games never sit in memory as tasks), at most a
+    few per process are in flight, and no more processes start than there are cores or tasks.
     """
-    chunk = max(1, min(50, games // (jobs * 8) or 1))
-    tasks = _tasks(games, chunk, batch_seed, policy, max_turns)
+    chunks = _chunks(games, jobs)
+    jobs = max(1, min(jobs, os.cpu_count() or 1, chunks.count))
+    tasks = ((batch_seed, indices, policy, max_turns) for indices in chunks)
     results: list[GameResult] = []
     if jobs <= 1:
         _WORKER["game"] = make_game(content, options)
@@ -170,21 +167,39 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
             if on_progress:
                 on_progress(len(part))
         return results
-    done: dict[int, list[GameResult]] = {}
-    next_out = 0
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
                              initargs=(str(content_dir), content.id, options)) as pool:
-        pending = {pool.submit(_run_chunk, task): task[1] for task in itertools.islice(tasks, jobs * 3)}
+        pending: deque[Future[list[GameResult]]] = deque()
+        for task in tasks:  # at most a few tasks per process in flight, in game order
+            pending.append(pool.submit(_run_chunk, task))
+            if len(pending) >= 2 * jobs:
+                _collect(pending.popleft(), results, on_progress)
         while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                done[pending.pop(future)] = future.result()
-                for task in itertools.islice(tasks, 1):
-                    pending[pool.submit(_run_chunk, task)] = task[1]
-            while next_out in done:
-                part = done.pop(next_out)
-                results.extend(part)
-                next_out += len(part)
-                if on_progress:
-                    on_progress(len(part))
+            _collect(pending.popleft(), results, on_progress)
     return results
+
+
+@dataclass(frozen=True)
+class _Chunks:
+    """Games 0..games-1 in runs of `size` (a range: a billion games take no memory until played)."""
+
+    games: int
+    size: int
+
+    @property
+    def count(self) -> int:
+        return -(-self.games // self.size)
+
+    def __iter__(self) -> Iterator[range]:
+        return (range(start, min(self.games, start + self.size)) for start in range(0, self.games, self.size))
+
+
+def _chunks(games: int, jobs: int) -> _Chunks:
+    return _Chunks(games, max(1, min(50, games // (max(1, jobs) * 8) or 1)))
+
+
+def _collect(future: "Future[list[GameResult]]", results: list[GameResult], on_progress: Callable[[int], None] | None) -> None:
+    part = future.result()
+    results.extend(part)
+    if on_progress:
+        on_progress(len(part))

@@ -5,6 +5,7 @@ Layout of a project folder (the repository's site/ holds the committed parts):
     mkdocs.base.yml       theme, Markdown extensions, features (committed)
     overrides/            theme overrides: the language switch stays on the same page (committed)
     assets/pnp.css        the site's styles (committed, copied into each docs tree)
+    hooks/safety.py       cleans every page's HTML to an allow-list (committed; see that file)
     docs/mkdocs.<lang>.yml  generated: INHERIT the base, language, search language, nav, alternates
     docs/<lang>/...         generated pages and files
 
@@ -28,12 +29,20 @@ from generator.site.examples_page import example_pages
 from generator.site.gallery import boards_page, cards_page
 from generator.site.game_site import GameSite
 from generator.site.i18n import LANGUAGE_NAMES, label
+from generator.site.markup import html_escape
 from generator.site.pages import components_page, glossary_page, home_page, overview_page
 from generator.site.rules_text import render_rules
 from generator.site.tree import DocsTree, NavList
 
 SITE_TEMPLATE = Path(__file__).resolve().parents[2] / "site"
 STYLESHEET = "assets/pnp.css"
+HOOK = "hooks/safety.py"
+COMMITTED_PARTS = ("mkdocs.base.yml", "overrides", "assets", "hooks")
+
+
+def nav_title(text: str) -> str:
+    """A navigation title from content: the theme prints nav titles as HTML, so they are escaped here."""
+    return html_escape(text).replace("'", "&#x27;")
 
 
 @dataclass
@@ -91,13 +100,13 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
 
     nav: NavList = [{label("overview", lang): overview}, {label("components", lang): components}]
     if rule_pages:
-        nav.append({label("rules", lang): [{title: path} for title, path in rule_pages]})
+        nav.append({label("rules", lang): [{nav_title(title): path} for title, path in rule_pages]})
     if cards:
         nav.append({label("cards", lang): cards})
     if boards:
         nav.append({label("boards", lang): boards})
     if examples:
-        nav.append({label("examples", lang): [{title: path} for title, path in examples]})
+        nav.append({label("examples", lang): [{nav_title(title): path} for title, path in examples]})
     if balance:
         nav.append({balance_label(lang): balance})
     nav.append({label("downloads", lang): downloads})
@@ -119,7 +128,7 @@ def language_site(contents: list[GameContent], lang: str, languages: tuple[str, 
                                     papers, errors, sources)
         notes += site.notes
         game_pages[content.id] = site.path("index.md")
-        nav.append({content.game.title.get(lang): game_nav})
+        nav.append({nav_title(content.game.title.get(lang)): game_nav})
     tree.page("index.md", home_page(contents, lang, game_pages))
     tree.copy(STYLESHEET, SITE_TEMPLATE / STYLESHEET)
     config = {
@@ -128,6 +137,7 @@ def language_site(contents: list[GameContent], lang: str, languages: tuple[str, 
         "site_description": label("site_description", lang),
         "docs_dir": lang,
         "theme": {"language": lang, "custom_dir": "../overrides"},
+        "hooks": [f"../{HOOK}"],
         "plugins": [{"search": {"lang": lang}}],
         "extra_css": [STYLESHEET],
         "extra": {"alternate": [{"name": LANGUAGE_NAMES[other], "link": f"../{other}/", "lang": other}
@@ -144,6 +154,8 @@ def write_project(project: Path, sites: list[LanguageSite]) -> list[Path]:
     project.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(SITE_TEMPLATE / "mkdocs.base.yml", project / "mkdocs.base.yml")
     shutil.copytree(SITE_TEMPLATE / "overrides", project / "overrides", dirs_exist_ok=True)
+    shutil.copytree(SITE_TEMPLATE / "hooks", project / "hooks", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("__pycache__"))
     (project / "assets").mkdir(exist_ok=True)
     shutil.copyfile(SITE_TEMPLATE / STYLESHEET, project / STYLESHEET)
     written: list[Path] = []

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.suggest import did_you_mean
+from generator.sandbox import BoundedSandbox, render_bounded
 from generator.site.card_text import costs_text, effect_sentence
 from generator.site.i18n import label
 from generator.site.markup import html_escape
@@ -117,13 +117,17 @@ def rules_context(content: GameContent, lang: str) -> dict[str, Any]:
     }
 
 
-ENV = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+ENV = BoundedSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+PAGE_SECONDS = 3.0          # a rules page renders in milliseconds; this only stops runaway loops
+MAX_PAGE_CHARS = 1_000_000  # the rendered Markdown of one page
 
 
 def _template_line(exc: BaseException) -> int:
     """The template line an error was raised at (Jinja rewrites tracebacks to template lines)."""
     if isinstance(exc, TemplateSyntaxError) and exc.lineno:
         return exc.lineno
+    if getattr(exc, "template_line", 0):  # a budget stopped the page (generator.sandbox)
+        return exc.template_line
     line = 0
     for frame, lineno in traceback.walk_tb(exc.__traceback__):
         if frame.f_code.co_filename == TEMPLATE_NAME:
@@ -136,9 +140,9 @@ def render_rules_page(source_text: str, context: dict[str, Any], display: str, e
     try:
         code = ENV.compile(source_text, name=TEMPLATE_NAME, filename=TEMPLATE_NAME)
         template = ENV.template_class.from_code(ENV, code, ENV.make_globals(None))
-        return template.render(context)
+        return render_bounded(template, context, MAX_PAGE_CHARS, PAGE_SECONDS)
     except (TemplateError, RulesReferenceError, TypeError, ValueError, KeyError, IndexError,
-            AttributeError) as exc:
+            AttributeError, ArithmeticError, RecursionError, MemoryError) as exc:
         message = getattr(exc, "message", None) or str(exc)
         errors.add(Mark(display, _template_line(exc) or 1, 1), f"rules template: {message}",
                    hint="see the helpers a rules page may use in README.md (section 'The rules site')",

@@ -21,11 +21,43 @@ from generator.content.library import UnknownGame, resolve_games
 from generator.site.project import SITE_TEMPLATE
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
+
+
+def host_name(header: str) -> str:
+    """The name part of a Host header (`localhost:8000` -> `localhost`, `[::1]:8000` -> `[::1]`)."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header.split("]", 1)[0] + "]"
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+def allowed_hosts(bound: str) -> frozenset[str]:
+    """Local names, plus the address the server was told to listen on."""
+    return LOCAL_NAMES | {bound.lower(), f"[{bound.lower()}]"}
+
+
+def host_checked(server_class):
+    """The live-reload server, answering only requests addressed to a local name.
+
+    A web page elsewhere can point a name it controls at 127.0.0.1 (DNS rebinding) and then read
+    the local site through the browser; such requests carry that foreign name in `Host:`.
+    """
+
+    class HostCheckedServer(server_class):
+        def serve_request(self, environ, start_response):
+            if host_name(environ.get("HTTP_HOST", "")) not in allowed_hosts(str(self.server_address[0])):
+                start_response("403 Forbidden", [("Content-Type", "text/plain; charset=utf-8")])
+                return [b"pnp serve answers only requests to localhost or 127.0.0.1\n"]
+            return super().serve_request(environ, start_response)
+
+    return HostCheckedServer
 
 
 def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path) -> bool:
     """One `pnp build` of the games; prints the errors and returns False if it failed."""
     from generator.build import BuildOptions, build_games
+    from generator.output_folder import OutputRefused
 
     errors = ErrorList()
     try:
@@ -35,7 +67,11 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path) -> bool
         return False
     loaded = load_checked(content_dir, ids, errors)
     if not errors:
-        build_games(loaded, output_dir, BuildOptions(), errors)
+        try:
+            build_games(loaded, output_dir, BuildOptions(), errors)
+        except OutputRefused as exc:
+            click.echo(f"serve: {exc}", err=True)
+            return False
     if errors:
         for error in errors:
             click.echo(error.one_line(), err=True)
@@ -63,7 +99,7 @@ def serve(games: tuple[str, ...], content_dir: Path, output_dir: Path, host: str
     if not rebuild(content_dir, games, output_dir) and not (output_dir / "site" / "index.html").is_file():
         sys.exit(1)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    server = LiveReloadServer(builder=lambda: rebuild(content_dir, games, output_dir), host=host, port=port,
+    server = host_checked(LiveReloadServer)(builder=lambda: rebuild(content_dir, games, output_dir), host=host, port=port,
                               root=str(output_dir / "site"))
     server.watch(str(content_dir))
     for folder in (TEMPLATES, SITE_TEMPLATE / "overrides", SITE_TEMPLATE / "assets"):

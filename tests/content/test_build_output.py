@@ -19,7 +19,8 @@ def test_failed_build_keeps_previous_output(content: Path, tmp_path: Path) -> No
     second = pnp("build", "--content", str(content), "--output", str(output))
     assert second.code == 1
     assert model.read_bytes() == before
-    assert not [p for p in output.iterdir() if p.name.startswith(".")]
+    assert [p.name for p in output.iterdir() if p.name.startswith(".")] == [".pnp"]
+    assert not [p for p in (output / ".pnp").iterdir() if p.name.startswith("staging-")]
 
 
 def test_build_replaces_output_when_it_succeeds(content: Path, tmp_path: Path) -> None:

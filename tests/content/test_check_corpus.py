@@ -169,7 +169,7 @@ def test_huge_file_is_refused_by_size(content: Path) -> None:
             handle.write(line)
     result = check(content)
     assert_clean_failure(result)
-    assert "tiny/cards/huge.yaml:1:1: error: file is 50.0 MB, over the 2 MB limit" in result.err
+    assert "tiny/cards/huge.yaml:1:1: error: 'huge.yaml' is 50.0 MB, over the 2 MB limit for .yaml files" in result.err
 
 
 def test_all_errors_are_printed_together_sorted(content: Path) -> None:

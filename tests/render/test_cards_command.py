@@ -43,7 +43,8 @@ def test_a_failing_game_leaves_the_previous_card_files(game_copy):
     assert result.exit_code == 1
     assert "card 'erde'" in result.output and "field 'name'" in result.output
     assert old.read_bytes() == b"old"
-    assert sorted(p.name for p in out.iterdir()) == ["escape-earth"]  # no staging folder left behind
+    assert sorted(p.name for p in out.iterdir()) == [".pnp", "escape-earth"]
+    assert not [p for p in (out / ".pnp").iterdir() if p.name.startswith("staging-")]  # nothing left behind
 
 
 def test_build_passes_cut_lines_to_the_card_sheets(game_copy):

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 from tests.site.conftest import copy_content
@@ -56,6 +57,42 @@ def test_serve_rebuilds_when_a_rules_page_changes(tmp_path):
         os.killpg(server.pid, signal.SIGINT)
         try:
             server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+def test_serve_answers_only_local_host_names(tmp_path):
+    """DNS rebinding: a page on evil.example that resolves its name to 127.0.0.1 is refused."""
+    content = copy_content(tmp_path / "content")
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-c", "from generator.cli import main; main()", "serve",
+                               "astronuts", "--content", str(content), "--output", "output", "--port", str(port)],
+                              cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              start_new_session=True)
+    base = f"http://127.0.0.1:{port}/en/"
+
+    def status(host: str) -> int:
+        request = urllib.request.Request(base, headers={"Host": host})
+        try:
+            with urllib.request.urlopen(request, timeout=5) as response:
+                return response.status
+        except urllib.error.HTTPError as exc:
+            return exc.code
+        except OSError:
+            return 0
+
+    try:
+        wait_for(lambda: fetch(base), 120, "the first build to be served")
+        assert status(f"127.0.0.1:{port}") == 200
+        assert status(f"localhost:{port}") == 200
+        assert status(f"evil.example:{port}") == 403
+        assert status("evil.example") == 403
+        assert status(f"127.0.0.1.evil.example:{port}") == 403
+    finally:
+        os.killpg(server.pid, signal.SIGINT)
+        try:
+            assert server.wait(timeout=20) in (0, 130)
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()

@@ -1,0 +1,173 @@
+"""Atomic, self-cleaning builds: output/ holds a complete old or new build whenever a build is killed.
+
+A test hook (PNP_TEST_KILL_AT, generator.output_folder.checkpoint) kills `pnp build` with SIGKILL
+at every point between its first write and its last; after each kill, output/<game> and
+output/site are read back and must be exactly the old build or exactly the new one, agreeing
+with each other. The next build removes whatever the killed ones left.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.content.conftest import TINY, edit
+
+KILL_POINTS = ["steps", "mkdocs", "site", "staged", "generation", "linked", "swapped", "cleaned"]
+
+
+def pnp(*args: str, cwd: Path, kill_at: str | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env.pop("PNP_TEST_KILL_AT", None)
+    if kill_at:
+        env["PNP_TEST_KILL_AT"] = kill_at
+    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def snapshot(output: Path) -> dict[str, bytes]:
+    """Every file reachable under output/tiny and output/site (through the links), by path."""
+    files: dict[str, bytes] = {}
+    for name in ("tiny", "site"):
+        root = output / name
+        for path in sorted(root.rglob("*")):
+            if path.is_file():
+                files[f"{name}/{path.relative_to(root)}"] = path.read_bytes()
+    return files
+
+
+def _mkdocs_children(marker: str) -> list[int]:
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if "mkdocs" in cmdline and marker in cmdline:
+            found.append(int(proc.name))
+    return found
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    shutil.copytree(TINY, tmp_path / "content" / "tiny")
+    return tmp_path
+
+
+@pytest.mark.slow
+def test_a_build_killed_anywhere_leaves_a_complete_old_or_new_output(tree: Path) -> None:
+    first = pnp("build", "--content", "content", "--output", "output", cwd=tree)
+    assert first.returncode == 0, first.stderr
+    old = snapshot(tree / "output")
+    assert "tiny/game.json" in old and "site/index.html" in old and "site/en/tiny/cards/index.html" in old
+    edit(tree / "content/tiny/cards/events.yaml", "name: {de: Sturm, en: Storm}", "name: {de: Orkan, en: Hurricane}")
+    reference = tree / "reference"
+    reference.mkdir()
+    shutil.copytree(tree / "content", reference / "content")
+    assert pnp("build", "--content", "content", "--output", "output", cwd=reference).returncode == 0
+    new = snapshot(reference / "output")
+    assert old != new
+    for point in KILL_POINTS:
+        killed = pnp("build", "--content", "content", "--output", "output", cwd=tree, kill_at=point)
+        assert killed.returncode == -signal.SIGKILL, (point, killed.returncode, killed.stderr)
+        now = snapshot(tree / "output")
+        assert now in (old, new), f"after a kill at {point!r} output/ is neither the old nor the new build"
+        if point == "mkdocs":
+            assert not _mkdocs_children(str(tree)), "the mkdocs child outlived its killed parent"
+        old = now  # a kill after the swap leaves the new build: the next kill starts from it
+    finished = pnp("build", "--content", "content", "--output", "output", cwd=tree)
+    assert finished.returncode == 0, finished.stderr
+    assert snapshot(tree / "output") == new
+    state = tree / "output" / ".pnp"
+    assert not [p.name for p in state.iterdir() if p.name.startswith("staging-")]
+    assert len(list((state / "generations").iterdir())) == 1
+
+
+def test_a_partial_cards_run_keeps_other_languages_and_papers(tree: Path) -> None:
+    assert pnp("cards", "--content", "content", "--output", "output", cwd=tree).returncode == 0
+    before = sorted(p.name for p in (tree / "output/tiny").iterdir())
+    assert {"cards-de-a4.pdf", "cards-de-letter.pdf", "cards-en-a4.pdf", "cards-en-letter.pdf"} <= set(before)
+    german = (tree / "output/tiny/cards-de-letter.pdf").read_bytes()
+    run = pnp("cards", "--content", "content", "--output", "output", "--lang", "en", "--paper", "a4", cwd=tree)
+    assert run.returncode == 0, run.stderr
+    assert sorted(p.name for p in (tree / "output/tiny").iterdir()) == before
+    assert (tree / "output/tiny/cards-de-letter.pdf").read_bytes() == german
+    assert sorted(p.name for p in (tree / "output/tiny/cards").iterdir()) == ["de", "en"]
+
+
+def test_a_build_leaves_a_docs_folder_it_did_not_make(tree: Path) -> None:
+    mine = tree / "x" / "site" / "docs"
+    mine.mkdir(parents=True)
+    (mine / "notes.md").write_text("my own notes\n", encoding="utf-8")
+    run = pnp("build", "--content", "content", "--output", "x/out", cwd=tree)
+    assert run.returncode == 0, run.stderr
+    assert (mine / "notes.md").read_text(encoding="utf-8") == "my own notes\n"
+    assert "was not written by pnp build; left as it is" in run.stderr
+
+
+def test_simulation_figures_survive_builds_and_a_game_may_not_take_their_name(tree: Path) -> None:
+    figures = tree / "output" / "simulations" / "tiny.json"
+    figures.parent.mkdir(parents=True)
+    figures.write_text("{}\n", encoding="utf-8")
+    assert pnp("build", "--content", "content", "--output", "output", cwd=tree).returncode == 0
+    assert figures.read_text(encoding="utf-8") == "{}\n"
+    edit(tree / "content/tiny/game.yaml", "id: tiny", "id: simulations")
+    run = pnp("build", "--content", "content", "--output", "output", cwd=tree)
+    assert run.returncode == 1 and "tiny/game.yaml:1:5" in run.stderr and "cannot be called 'simulations'" in run.stderr
+    assert figures.read_text(encoding="utf-8") == "{}\n"
+
+
+@pytest.mark.parametrize("what", ["file", "foreign-link"])
+def test_an_output_entry_the_build_did_not_make_is_refused_before_anything_changes(tree: Path, what: str) -> None:
+    assert pnp("build", "--content", "content", "--output", "output", cwd=tree).returncode == 0
+    before = snapshot(tree / "output")
+    site = tree / "output" / "site"
+    site.unlink()
+    if what == "file":
+        site.write_text("mine\n", encoding="utf-8")
+    else:
+        (tree / "elsewhere").mkdir()
+        site.symlink_to(tree / "elsewhere")
+    run = pnp("build", "--content", "content", "--output", "output", cwd=tree)
+    assert run.returncode == 1, run.stderr
+    assert "that pnp did not make; move it away" in run.stderr and "Traceback" not in run.stderr
+    assert snapshot(tree / "output")["tiny/game.json"] == before["tiny/game.json"]
+
+
+def test_an_output_folder_that_cannot_be_written_is_one_sentence_and_exit_1(tree: Path) -> None:
+    """/sys refuses new folders to everyone, root included: the same path a read-only disk takes."""
+    run = pnp("build", "--content", "content", "--output", "/sys/pnp-forge-output", cwd=tree)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stderr.strip().splitlines() == ["pnp: cannot write or read /sys/pnp-forge-output: not permitted"] or \
+        run.stderr.strip().splitlines() == ["pnp: cannot write or read /sys/pnp-forge-output: permission denied"], \
+        run.stderr
+
+
+def test_ctrl_c_during_a_build_exits_130_and_leaves_nothing_behind(tree: Path) -> None:
+    assert pnp("build", "--content", "content", "--output", "output", cwd=tree).returncode == 0
+    before = snapshot(tree / "output")
+    edit(tree / "content/tiny/cards/events.yaml", "name: {de: Sturm, en: Storm}", "name: {de: Orkan, en: Hurricane}")
+    process = subprocess.Popen([sys.executable, "-c", "from generator.cli import main; main()", "build", "--content",
+                                "content", "--output", "output"], cwd=tree, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    state = tree / "output" / ".pnp"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(p.name.startswith("staging-") for p in state.iterdir()):
+        time.sleep(0.02)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    if process.returncode == 0:
+        pytest.skip("the build finished before the interrupt arrived")
+    assert process.returncode == 130, err
+    assert "Traceback" not in err
+    assert snapshot(tree / "output") == before
+    assert not [p.name for p in state.iterdir() if p.name.startswith("staging-")]
