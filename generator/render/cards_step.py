@@ -15,12 +15,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from generator import __version__
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Card
 from generator.layout.engine import CardLayouts, LayoutProblem
 from generator.render.pdf_sheets import PrintCard, write_pod, write_sheets
 from generator.render.svg import write_face_svg
+
+
+def build_version(content: GameContent) -> str:
+    """What a printed sheet names as its build: the generator's version and the content's hash."""
+    return f"pnp-forge {__version__} · {content.content_hash[:8]}"
 
 
 def ordered_cards(content: GameContent) -> list[Card]:
@@ -81,7 +87,8 @@ def _write(content: GameContent, out_dir: Path, options, lang: str, deck: list[P
     written: list[Path] = []
     for paper in options.papers:
         path = out_dir / f"cards-{lang}-{paper}.pdf"
-        write_sheets(path, deck, paper, content.icons, title, lang, cut_lines=options.cut_lines)
+        write_sheets(path, deck, paper, content.icons, title, lang, cut_lines=options.cut_lines,
+                     version=build_version(content))
         written.append(path)
     pod = out_dir / f"cards-{lang}-pod.pdf"
     write_pod(pod, deck, content.icons, title)

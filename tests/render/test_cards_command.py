@@ -53,4 +53,4 @@ def test_build_passes_cut_lines_to_the_card_sheets(game_copy):
     assert result.exit_code == 0, result.output
     with pdfplumber.open(out / "escape-earth" / "cards-en-a4.pdf") as pdf:
         dashed = [ln for ln in pdf.pages[0].lines if ln.get("dash")]
-    assert len(dashed) == 6 + 6  # 3x3 poker cards with bleed gutters: both trim edges of each column and row
+    assert len(dashed) == 4 + 4  # 3x3 poker cards sharing their cuts: four lines each way
