@@ -41,9 +41,6 @@ def _apply_paint(canvas: Canvas, paint: Paint) -> tuple[bool, bool]:
         canvas.setStrokeColor(HexColor(paint.stroke))
         canvas.setLineWidth(paint.stroke_width * mm)
         canvas.setDash([d * mm for d in paint.dash] if paint.dash else [])
-    if paint.opacity < 1:
-        canvas.setFillAlpha(paint.opacity)
-        canvas.setStrokeAlpha(paint.opacity)
     return fill, stroke
 
 

@@ -12,14 +12,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.layout.fonts import face as font_face
 from generator.layout.geometry import FaceLayout
-from generator.render.imposition import PRINTER_MARGIN, SCALE_MM, SheetGrid, Slot, TextLine, fit_grid
+from generator.render.imposition import PRINTER_MARGIN, SheetGrid, Slot, fit_grid
 from generator.render.pdf_face import PdfFaceDrawer
+from generator.render.sheet_marks import draw_margin_texts, draw_marks, sheet_label
 
-MARK_COLOUR = HexColor("#000000")
-PAPER_COLOUR = HexColor("#ffffff")
 CUT_COLOUR = HexColor("#9a9a9a")
-LABEL_COLOUR = HexColor("#333333")
-MARGIN_TEXT_PT = 8.0
 
 
 @dataclass(frozen=True)
@@ -62,17 +59,6 @@ def _place(drawer: PdfFaceDrawer, face: FaceLayout, slot: Slot) -> None:
     c.restoreState()
 
 
-def draw_marks(c: Canvas, marks: list[tuple[float, float, float, float]]) -> None:
-    """Crop marks white under black, so a mark that crosses a dark bleed still shows."""
-    c.saveState()
-    for colour, width in ((PAPER_COLOUR, 1.1), (MARK_COLOUR, 0.35)):
-        c.setStrokeColor(colour)
-        c.setLineWidth(width)
-        for x1, y1, x2, y2 in marks:
-            c.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
-    c.restoreState()
-
-
 def _cut_lines(c: Canvas, grid: SheetGrid) -> None:
     xs, ys = grid.trim_lines()
     left, bottom, right, top = grid.block
@@ -85,52 +71,6 @@ def _cut_lines(c: Canvas, grid: SheetGrid) -> None:
     for y in ys:
         c.line(left * mm, y * mm, right * mm, y * mm)
     c.restoreState()
-
-
-def sheet_label(title: str, lang: str, sheet: int, total: int, side: str, version: str) -> str:
-    """What a printed sheet says about itself: game, language, page, side and duplex edge, build version."""
-    words = SHEET_WORDS[lang]
-    return f"{title} · {lang.upper()} · {words['sheet']} {sheet}/{total} · {words[side]} · {version}"
-
-
-def draw_margin_texts(c: Canvas, lines: list[TextLine], label: str, lang: str) -> None:
-    """The label on the first line; the 50 mm scale bar with its "print at 100 %" note on the second."""
-    name = font_face("regular").pdf_name
-    scale_note = SHEET_WORDS[lang]["scale"]
-    for line, kind in zip(lines, ("label", "scale")):
-        c.saveState()
-        c.translate(line.x * mm, line.y * mm)
-        if line.turned:
-            c.rotate(90)
-        baseline = -MARGIN_TEXT_PT * 0.36
-        c.setFillColor(LABEL_COLOUR)
-        c.setFont(name, MARGIN_TEXT_PT)
-        if kind == "label":
-            if c.stringWidth(label, name, MARGIN_TEXT_PT) > line.length * mm:
-                raise ValueError(f"sheet label does not fit its margin: {label}")
-            c.drawCentredString(0, baseline, label)
-        else:
-            text = f"{SCALE_MM:g} mm · {scale_note}"
-            width = SCALE_MM * mm + 2 * mm + c.stringWidth(text, name, MARGIN_TEXT_PT)
-            x0 = -width / 2
-            c.setStrokeColor(MARK_COLOUR)
-            c.setLineWidth(0.5)
-            c.line(x0, 0, x0 + SCALE_MM * mm, 0)
-            for step in range(0, int(SCALE_MM) + 1, 10):
-                tick = 1.2 if step in (0, SCALE_MM) else 0.6
-                c.line(x0 + step * mm, -tick * mm, x0 + step * mm, tick * mm)
-            c.drawString(x0 + (SCALE_MM + 2) * mm, baseline, text)
-        c.restoreState()
-
-
-SHEET_WORDS = {
-    "de": {"sheet": "Bogen", "front": "Vorderseiten · beidseitig drucken, Wenden an der langen Kante",
-           "back": "Rückseiten · beidseitig, lange Kante",
-           "scale": "mit 100 % / Originalgröße drucken: der Balken misst dann genau 50 mm"},
-    "en": {"sheet": "sheet", "front": "fronts · print double-sided, flip on the long edge",
-           "back": "backs · double-sided, long edge",
-           "scale": "print at 100 % / actual size: the bar then measures exactly 50 mm"},
-}
 
 
 def write_sheets(path: Path, cards: list[PrintCard], paper: str, icons: dict[str, Path], title: str,

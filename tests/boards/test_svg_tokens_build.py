@@ -202,3 +202,17 @@ def test_token_sheets_keep_tokens_apart_captions_clear_and_small_groups_whole(as
                       and i.cx == circle.cx and i.cy == circle.cy and i.paint.fill and i.r > circle.r)
         by_colour_rows.setdefault(colour, set()).add(round(circle.cy, 3))
     assert len(by_colour_rows) == 4 and all(len(rows) == 1 for rows in by_colour_rows.values())
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_token_sheets_keep_the_printers_margin_and_show_the_scale_bar(astronuts, tmp_path, paper):
+    import pdfplumber
+
+    from generator.boards.tokens import write_token_pdf
+    from tests.render.printed_sheet import scale_bars, too_close_to_edge
+
+    path = write_token_pdf(astronuts, tmp_path / "tokens.pdf", paper, "en")
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            assert too_close_to_edge(page) == []
+            assert len(scale_bars(page)) == 1
