@@ -16,16 +16,26 @@ from typing import Any
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
-from generator.content.schema import Card, CardKind
+from generator.content.schema import Card, CardKind, Deck, KindBack
 from generator.layout import spec as specs
 from generator.layout.context import face_context, static_context
 from generator.layout.evaluation import FaceEvaluation, LayoutProblem
 from generator.layout.face_program import FaceProgram, ProgramMiss, compile_face
 from generator.layout.geometry import FaceLayout, Item, TextBlockInfo
 
-__all__ = ["BLEED_MM", "CardLayouts", "LayoutProblem"]
+__all__ = ["BLEED_MM", "DECK_PREFIX", "CardLayouts", "LayoutProblem", "deck_as_kind"]
 
 BLEED_MM = 3.0
+DECK_PREFIX = "deck:"
+
+
+def deck_as_kind(deck: Deck, first: CardKind) -> CardKind:
+    """What a shared deck back's templates see as `kind`: the deck's name, colour and icon, the first kind's size."""
+    back = KindBack(title=deck.back.title or deck.name, color=deck.back.color or deck.color,
+                    icon=deck.back.icon or deck.icon)
+    return CardKind.model_construct(id=DECK_PREFIX + deck.id, name=deck.name, size=first.size, color=deck.color,
+                                    icon=deck.icon, double_sided=False, back=back, layout=first.layout, badge=None,
+                                    fields={})
 
 
 class CardLayouts:
@@ -75,8 +85,17 @@ class CardLayouts:
         return self.kind_back(self.content.game.kind(card.kind), lang)
 
     def kind_back(self, kind: CardKind, lang: str) -> FaceLayout | None:
-        """The back all cards of a single-sided kind share: entirely a frame (drawn once per PDF)."""
-        layout = self.layout_for(kind)
+        """The back all cards of a single-sided kind's deck share: entirely a frame (drawn once per PDF).
+
+        A deck of several kinds draws its back from the deck (its colour, icon and title) with its
+        first kind's layout, so every card of the deck gets the very same back."""
+        deck = self.content.game.deck_of(kind.id)
+        if deck.shared:
+            first = self.content.game.kind(deck.kinds[0])
+            layout = self.layout_for(first)
+            kind = deck_as_kind(deck, first)
+        else:
+            layout = self.layout_for(kind)
         if layout is None:
             return None
         if layout.spec.back is None:
@@ -85,7 +104,7 @@ class CardLayouts:
                                                hint="add a `back:` face to the layout or make the kind double_sided",
                                                layout_mark=layout.mark()))
             return None
-        key = f"{layout.name}/{kind.id}/{lang}/back"
+        key = f"{layout.name}/{kind.id}/{lang}/back"  # a deck's kind id is `deck:<id>`, apart from every kind's
         items, texts = self._shared_part(key, layout, kind, lang, "back", ("frame", "content"))
         width, height = kind.size_mm
         title = kind.back.title.get(lang) if kind.back.title else kind.name.get(lang)

@@ -19,7 +19,7 @@ from generator import __version__
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Card
-from generator.layout.engine import CardLayouts, LayoutProblem
+from generator.layout.engine import DECK_PREFIX, CardLayouts, LayoutProblem
 from generator.render.pdf_sheets import PrintCard, write_pod, write_sheets
 from generator.render.svg import write_face_svg
 
@@ -37,10 +37,21 @@ def ordered_cards(content: GameContent) -> list[Card]:
 
 def report(content: GameContent, problem: LayoutProblem, errors: ErrorList) -> None:
     """Turn a layout problem into a content error at the card's (or the layout's) file:line."""
-    where = f"{content.id}: card '{problem.card_id}'" if problem.card_id else f"{content.id}: back of kind '{problem.kind_id}'"
+    if problem.card_id:
+        where = f"{content.id}: card '{problem.card_id}'"
+    elif problem.kind_id.startswith(DECK_PREFIX):
+        where = f"{content.id}: back of deck '{problem.kind_id.removeprefix(DECK_PREFIX)}'"
+    else:
+        where = f"{content.id}: back of kind '{problem.kind_id}'"
     message = f"{where}, {problem.side}, field '{problem.field}', {problem.lang}: {problem.message}"
     if problem.layout_mark is not None:
         errors.add(problem.layout_mark, message, hint=problem.hint or "fix the layout file", code="layout")
+        return
+    if problem.card_id is None and problem.kind_id.startswith(DECK_PREFIX):
+        index = next(i for i, d in enumerate(content.game.decks) if DECK_PREFIX + d.id == problem.kind_id)
+        sub = ("decks", index, "back", "title", problem.lang) if content.game.decks[index].back.title else \
+            ("decks", index, "name", problem.lang)
+        errors.add(content.mark_of("game", content.id, *sub), message, sub, hint=problem.hint, code="layout")
         return
     if problem.card_id is None:
         index = next(i for i, k in enumerate(content.game.kinds) if k.id == problem.kind_id)
