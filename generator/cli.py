@@ -18,8 +18,8 @@ from rich.table import Table
 
 from generator import __version__
 from generator.content.errors import ErrorList
-from generator.cli_options import (content_option, format_option, games_or_usage_error, lang_option, languages_of,
-                                   paper_option, papers_of)
+from generator.cli_options import (back_offset_option, content_option, format_option, games_or_usage_error,
+                                   lang_option, languages_of, paper_option, papers_of, profile_option)
 from generator.content.library import load_checked
 
 stdout = Console(highlight=False, soft_wrap=True)
@@ -131,9 +131,11 @@ def info(game: str, content_dir: Path, output_format: str) -> None:
 @lang_option
 @paper_option
 @click.option("--cut-lines", is_flag=True, help="Also draw a dashed cut-line grid along every card edge on the sheets.")
+@profile_option
+@back_offset_option
 @format_option
 def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, cut_lines: bool,
-          output_format: str) -> None:
+          profile: str | None, back_offset: tuple[float, float], output_format: str) -> None:
     """Check GAMES (default: all) and write their outputs under --output.
 
     A failed build changes nothing in --output: results are staged and swapped in at the end.
@@ -146,7 +148,8 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
     if errors:
         report_errors(errors, output_format)
         sys.exit(1)
-    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines)
+    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines, profile=profile,
+                           back_offset=back_offset)
     from generator.build import STEPS
 
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),

@@ -177,6 +177,8 @@ class Game(Model):
     resources: list[Resource] = []
     kinds: list[CardKind] = []
     decks: list[Deck] = Field(default=[], description="kinds shuffled together; a kind named by none is its own deck")
+    print_profile: str | None = Field(default=None, description="print-shop profile the build writes uploads for "
+                                      "(templates/print/profiles.yaml); `pnp build --profile` overrides it")
     components: list[Component] = []
     operations: list[OperationSpec] = []
     variants: list[Variant] = []

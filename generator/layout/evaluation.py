@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.layout import spec as specs
-from generator.layout.geometry import (CircleShape, IconPlacement, ImagePlacement, Item, LineShape, RectShape,
+from generator.layout.fonts import ascent_descent
+from generator.layout.geometry import (PT_MM, CircleShape, IconPlacement, ImagePlacement, Item, LineShape, RectShape,
                                        TextBlockInfo, TextRun)
 from generator.layout.richtext import set_text
 from generator.layout.templating import LayoutTemplateError, evaluate, render
@@ -56,6 +57,7 @@ class FaceEvaluation:
     game_root: Path = Path(".")
     items: list[Item] = field(default_factory=list)
     texts: list[TextBlockInfo] = field(default_factory=list)
+    safe: float | None = None  # mm inside the trim that text must keep clear of (None: not checked)
 
     # --- problems ------------------------------------------------------------------------------
     def problem(self, field_name: str, message: str, hint: str = "", mark: Any = None) -> None:
@@ -153,6 +155,19 @@ class FaceEvaluation:
                 self._text_block(element, where, markup, num("x"), num("y"), num("w"), num("h"),
                                  colour("color") or "#000000")
 
+    def _check_safe_zone(self, field_name: str, runs: list[TextRun]) -> None:
+        """Text that reaches into the outer `safe` mm of the trim, which a print shop's cut may take off."""
+        width, height = self.context["W"], self.context["H"]
+        for run in runs:
+            ascent, descent = ascent_descent(run.font, run.size)
+            box = (run.x, run.baseline - ascent * PT_MM, run.x + run.width, run.baseline - descent * PT_MM)
+            over = max(self.safe - box[0], self.safe - box[1], box[2] - (width - self.safe),
+                       box[3] - (height - self.safe))
+            if over > 0.05:
+                self.problem(field_name, f"text '{run.text}' reaches {over:.1f} mm into the {self.safe:g} mm safe zone "
+                             "along the card's edge", hint="move the text box inward or shorten the text")
+                return
+
     def _image_path(self, source: str, optional: bool) -> Path | None:
         """The image file inside the game's folder, or None (with a problem unless it is optional)."""
         root = self.game_root.resolve()
@@ -197,7 +212,10 @@ class FaceEvaluation:
         size = fitted.size
         block = (markup, element.font, element.size, min_size, round(w, 4), round(h, 4), element.align,
                  element.valign, element.leading, element.max_lines, color)
-        self.items.extend(TextRun(x + dx, y + db, text, face, size, color, width, block, (x, y))
-                          for dx, db, text, face, width in setting.runs)
+        runs = [TextRun(x + dx, y + db, text, face, size, color, width, block, (x, y))
+                for dx, db, text, face, width in setting.runs]
+        self.items.extend(runs)
+        if self.safe is not None and fitted.fits:
+            self._check_safe_zone(element.field, runs)
         self.texts.append(TextBlockInfo(".".join(str(p) for p in where), element.field, fitted.size, fitted.lines,
                                         markup))

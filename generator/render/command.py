@@ -17,20 +17,22 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from generator import output_files as names
 from generator.build import BuildOptions
 from generator.content.errors import ErrorList
-from generator.cli_options import (content_option, games_or_usage_error, lang_option, languages_of, paper_option,
-                                   papers_of)
+from generator.cli_options import (back_offset_option, content_option, games_or_usage_error, lang_option,
+                                   languages_of, paper_option, papers_of, profile_option)
 from generator.content.library import load_checked
 from generator.render.cards_step import render_cards
 
 
 def _replace_card_outputs(staged: Path, final: Path) -> None:
     final.mkdir(parents=True, exist_ok=True)
-    for old in sorted(final.glob("cards-*.pdf")):
+    for old in sorted(final.glob(names.CARD_PDFS)):
         old.unlink()
-    if (final / "cards").exists():
-        shutil.rmtree(final / "cards")
+    for folder in names.CARD_FOLDERS:
+        if (final / folder).exists():
+            shutil.rmtree(final / folder)
     for new in sorted(staged.iterdir()):
         new.rename(final / new.name)
 
@@ -43,13 +45,16 @@ def _replace_card_outputs(staged: Path, final: Path) -> None:
 @lang_option
 @paper_option
 @click.option("--cut-lines", is_flag=True, help="Draw a dashed cut-line grid along every card edge on the sheets.")
+@profile_option
+@back_offset_option
 def cards_command(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str,
-                  cut_lines: bool) -> None:
+                  cut_lines: bool, profile: str | None, back_offset: tuple[float, float]) -> None:
     """Render only the cards of GAMES (default: all): sheets, print-on-demand PDF and SVG faces."""
     ids = games_or_usage_error(content_dir, games)
     errors = ErrorList()
     loaded = load_checked(content_dir, ids, errors)
-    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines)
+    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines, profile=profile,
+                           back_offset=back_offset)
     console = Console(stderr=True, highlight=False)
     output_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".cards-staging-", dir=output_dir))
