@@ -29,6 +29,7 @@ class BuildOptions:
     cut_lines: bool = False
     profile: str | None = None  # print-shop profile for per-card uploads; None: the game's own, if it names one
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm the back pages move, from the duplex calibration sheet
+    tts_url: str | None = None  # where output/ is reachable (file:// or https://) for Tabletop Simulator's images
 
 
 class Progress(Protocol):

@@ -83,3 +83,14 @@ def back_offset_option(func):
     return click.option("--back-offset", "back_offset", callback=_offset, default=None, metavar="DX,DY",
                         help="Move every back page by DX mm right and DY mm up (read them off the duplex "
                              "calibration sheet).")(func)
+
+
+def tts_url_option(func):
+    """`--tts-url URL`: where the output folder will be reachable, for Tabletop Simulator's image links."""
+    return click.option("--tts-url", "tts_url", default=None, metavar="URL",
+                        help="Address of the output folder in Tabletop Simulator objects (default: its file:// "
+                             "address on this computer; give the web address after uploading the tts/ images).")(func)
+
+
+def tts_url_of(given: str | None, output_dir: Path) -> str:
+    return given or output_dir.resolve().as_uri()

@@ -9,6 +9,7 @@ the names come from generator.output_files):
   cards/<lang>/<id>-front.svg     one SVG per design and side, for the rules site
   cards/<lang>/<id>-back.svg
   cards/<lang>/cards.json         the gallery's index: names, kinds, counts, files, texts
+  tts/<lang>/<deck>-*.png, .json  Tabletop Simulator: face sheets, back image, saved object per deck
 A game without cards writes nothing. Layout problems become content errors with the card's
 file:line, so the build fails and the previous output stays.
 """
@@ -28,6 +29,7 @@ from generator.render.pdf_sheets import PrintCard, write_pod, write_sheets
 from generator.render.print_shop import Design, write_uploads
 from generator.render.profiles import PrintProfile, profiles
 from generator.render.svg import write_face_svg
+from generator.render.tts import write_decks
 
 
 def build_version(content: GameContent) -> str:
@@ -108,7 +110,14 @@ def render_cards(content: GameContent, out_dir: Path, options, errors: ErrorList
             continue
         written.extend(_write_prints(content, out_dir, options, lang, designs, shop_designs, profile))
         written.extend(_write_faces(content, out_dir, lang, designs))
+        written.extend(write_decks(content, out_dir, lang, designs, tts_base(content, options)))
     return written
+
+
+def tts_base(content: GameContent, options) -> str:
+    """The prefix of image URLs in Tabletop Simulator objects: the game's output folder's address, or none."""
+    url = getattr(options, "tts_url", None)
+    return f"{url.rstrip('/')}/{content.id}/" if url else ""
 
 
 def _write_prints(content: GameContent, out_dir: Path, options, lang: str, designs: list[tuple[Card, PrintCard]],

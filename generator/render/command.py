@@ -21,7 +21,8 @@ from generator import output_files as names
 from generator.build import BuildOptions
 from generator.content.errors import ErrorList
 from generator.cli_options import (back_offset_option, content_option, games_or_usage_error, lang_option,
-                                   languages_of, paper_option, papers_of, profile_option)
+                                   languages_of, paper_option, papers_of, profile_option, tts_url_of,
+                                   tts_url_option)
 from generator.content.library import load_checked
 from generator.render.cards_step import render_cards
 
@@ -47,14 +48,15 @@ def _replace_card_outputs(staged: Path, final: Path) -> None:
 @click.option("--cut-lines", is_flag=True, help="Draw a dashed cut-line grid along every card edge on the sheets.")
 @profile_option
 @back_offset_option
+@tts_url_option
 def cards_command(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str,
-                  cut_lines: bool, profile: str | None, back_offset: tuple[float, float]) -> None:
+                  cut_lines: bool, profile: str | None, back_offset: tuple[float, float], tts_url: str | None) -> None:
     """Render only the cards of GAMES (default: all): sheets, print-on-demand PDF and SVG faces."""
     ids = games_or_usage_error(content_dir, games)
     errors = ErrorList()
     loaded = load_checked(content_dir, ids, errors)
     options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines, profile=profile,
-                           back_offset=back_offset)
+                           back_offset=back_offset, tts_url=tts_url_of(tts_url, output_dir))
     console = Console(stderr=True, highlight=False)
     output_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".cards-staging-", dir=output_dir))
