@@ -3,6 +3,7 @@
 Outputs under the game's staging folder (moved to output/<game>/ only if the whole build passes;
 the names come from generator.output_files):
   cards-<lang>-<paper>.pdf        sheets with crop marks, a back page after each front page
+  cards-<lang>-<paper>-gutterfold.pdf  fronts and backs side by side, folded (single-sided printers)
   cards-<lang>-pod.pdf            one card per page, TrimBox/BleedBox set, front then back
                                   (at the print-shop profile's size when the build has one)
   print-shop/<profile>/<lang>/    with a profile: per design a PDF and front/back PNGs
@@ -25,7 +26,7 @@ from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Card
 from generator.layout.engine import DECK_PREFIX, CardLayouts, LayoutProblem
-from generator.render.pdf_sheets import PrintCard, write_pod, write_sheets
+from generator.render.pdf_sheets import PrintCard, write_gutterfold, write_pod, write_sheets
 from generator.render.print_shop import Design, write_uploads
 from generator.render.profiles import PrintProfile, profiles
 from generator.render.svg import write_face_svg
@@ -130,6 +131,9 @@ def _write_prints(content: GameContent, out_dir: Path, options, lang: str, desig
         write_sheets(path, deck, paper, content.icons, title, lang, cut_lines=options.cut_lines,
                      version=build_version(content), back_offset=getattr(options, "back_offset", (0.0, 0.0)))
         written.append(path)
+        fold = out_dir / names.gutterfold(lang, paper)
+        write_gutterfold(fold, deck, paper, content.icons, title, lang, version=build_version(content))
+        written.append(fold)
     pod = out_dir / names.card_pod(lang)
     write_pod(pod, [printed for card, printed in shop_designs for _ in range(card.count)], content.icons, title)
     written.append(pod)

@@ -108,10 +108,31 @@ class SheetGrid:
     rows: int
     rotated: bool
     margin: float = PRINTER_MARGIN
+    folded: bool = False  # gutterfold: fronts in the left half, their backs mirrored in the right half
 
     @property
     def per_page(self) -> int:
-        return self.cols * self.rows
+        """Cards per page (a gutterfold page holds each card twice: front and back)."""
+        return self.cols * self.rows // (2 if self.folded else 1)
+
+    @property
+    def fold_x(self) -> float:
+        """Where a gutterfold page folds: the block's middle, which is the page's middle."""
+        left, _, right, _ = self.block
+        return (left + right) / 2
+
+    def fold_slot(self, index: int, back: bool = False) -> Slot:
+        """The `index`-th card of a gutterfold page: its front left of the fold, its back mirrored right of it."""
+        half = self.cols // 2
+        row, col = divmod(index, half)
+        return self.slot(row * self.cols + col, back)
+
+    def fold_marks(self) -> list[tuple[float, float, float, float]]:
+        """Marks that continue the fold line above and below the block (drawn dashed, apart from the cuts)."""
+        _, bottom, _, top = self.block
+        reach = self.mark_reach()
+        x = self.fold_x
+        return [(x, top + MARK_GAP, x, top + reach["top"]), (x, bottom - reach["bottom"], x, bottom - MARK_GAP)]
 
     @property
     def cell_w(self) -> float:
@@ -174,6 +195,8 @@ class SheetGrid:
         left, bottom, right, top = self.block
         reach = self.mark_reach()
         xs, ys = self.trim_lines()
+        if self.folded:
+            xs = [x for x in xs if abs(x - self.fold_x) > EPS]  # the fold is marked apart (fold_marks)
         marks: list[tuple[float, float, float, float]] = []
         for x in xs:
             marks.append((x, top + MARK_GAP, x, top + reach["top"]))
@@ -224,8 +247,10 @@ def _centre(band: Band, index: int, lines: int) -> tuple[float, float]:
 
 
 def fit_grid(paper: str, card_w: float, card_h: float, bleed: float = 3.0,
-             margin: float = PRINTER_MARGIN) -> SheetGrid:
-    """The grid that fits most cards of this size on the paper with marks and margin texts (upright wins a tie)."""
+             margin: float = PRINTER_MARGIN, folded: bool = False) -> SheetGrid:
+    """The grid that fits most cards of this size on the paper with marks and margin texts (upright wins a tie).
+
+    `folded` asks for a gutterfold grid: an even number of columns, the fold in the middle."""
     page_w, page_h = PAPERS[paper]
     best: SheetGrid | None = None
     for rotated in (False, True):
@@ -233,10 +258,12 @@ def fit_grid(paper: str, card_w: float, card_h: float, bleed: float = 3.0,
         max_cols = floor((page_w - 2 * (margin + MARK_GAP + MIN_MARK) + EPS) / w)
         max_rows = floor((page_h - 2 * (margin + MARK_GAP + MIN_MARK) + EPS) / h)
         for cols in range(max_cols, 0, -1):
+            if folded and cols % 2:
+                continue
             for rows in range(max_rows, 0, -1):
-                if best is not None and cols * rows <= best.per_page:
+                grid = SheetGrid(page_w, page_h, card_w, card_h, bleed, cols, rows, rotated, margin, folded)
+                if best is not None and grid.per_page <= best.per_page:
                     break
-                grid = SheetGrid(page_w, page_h, card_w, card_h, bleed, cols, rows, rotated, margin)
                 if grid.fits():
                     best = grid
                     break

@@ -14,7 +14,7 @@ from generator.layout.fonts import face as font_face
 from generator.layout.geometry import FaceLayout
 from generator.render.imposition import PRINTER_MARGIN, SheetGrid, Slot, fit_grid
 from generator.render.pdf_face import PdfFaceDrawer
-from generator.render.sheet_marks import draw_margin_texts, draw_marks, sheet_label
+from generator.render.sheet_marks import draw_fold_marks, draw_margin_texts, draw_marks, sheet_label
 
 CUT_COLOUR = HexColor("#9a9a9a")
 
@@ -111,6 +111,34 @@ def write_sheets(path: Path, cards: list[PrintCard], paper: str, icons: dict[str
                 canvas.showPage()
     canvas.save()
     return sheet * 2
+
+
+def write_gutterfold(path: Path, cards: list[PrintCard], paper: str, icons: dict[str, Path], title: str,
+                     lang: str = "en", version: str = "", margin: float = PRINTER_MARGIN) -> int:
+    """Fronts and backs on one page for single-sided printers: fold on the middle line, glue, cut. Returns pages."""
+    size = lambda card: (card.front.width, card.front.height)  # noqa: E731
+    groups = [(dims, list(group)) for dims, group in groupby(cards, key=size)]
+    grids = {dims: fit_grid(paper, *dims, margin=margin, folded=True) for dims, _ in groups}
+    first = grids[groups[0][0]]
+    canvas = new_canvas(path, first.page_w, first.page_h, title)
+    drawer = PdfFaceDrawer(canvas, icons)
+    drawer.share_blocks([face for card in cards for face in (card.front, card.back)])
+    total = sum(-(-len(group) // grids[dims].per_page) for dims, group in groups)
+    page = 0
+    for dims, group in groups:
+        grid = grids[dims]
+        for start in range(0, len(group), grid.per_page):
+            page += 1
+            for index, card in enumerate(group[start:start + grid.per_page]):
+                _place(drawer, card.front, grid.fold_slot(index))
+                _place(drawer, card.back, grid.fold_slot(index, back=True))
+            draw_marks(canvas, grid.crop_marks())
+            draw_fold_marks(canvas, grid.fold_marks())
+            draw_margin_texts(canvas, grid.text_lines(2), sheet_label(title, lang, page, total, "gutterfold", version),
+                              lang)
+            canvas.showPage()
+    canvas.save()
+    return page
 
 
 def write_pod(path: Path, cards: list[PrintCard], icons: dict[str, Path], title: str, use_forms: bool = True) -> int:

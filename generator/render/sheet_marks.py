@@ -30,6 +30,18 @@ def draw_marks(c: Canvas, marks: list[tuple[float, float, float, float]]) -> Non
     c.restoreState()
 
 
+def draw_fold_marks(c: Canvas, marks: list[tuple[float, float, float, float]]) -> None:
+    """The fold line's marks: dashed, so nobody cuts there."""
+    c.saveState()
+    for colour, width in ((PAPER_COLOUR, 1.1), (MARK_COLOUR, 0.35)):
+        c.setStrokeColor(colour)
+        c.setLineWidth(width)
+        c.setDash([1.2 * mm, 0.8 * mm])
+        for x1, y1, x2, y2 in marks:
+            c.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
+    c.restoreState()
+
+
 def sheet_label(title: str, lang: str, sheet: int, total: int, side: str, version: str) -> str:
     """What a printed sheet says about itself: game, language, page, side and duplex edge, build version."""
     words = SHEET_WORDS[lang]
@@ -81,10 +93,12 @@ def draw_scale_bar(c: Canvas, x: float, y: float, lang: str, note: str = "scale"
 SHEET_WORDS = {
     "de": {"sheet": "Bogen", "front": "Vorderseiten · beidseitig drucken, Wenden an der langen Kante",
            "back": "Rückseiten · beidseitig, lange Kante",
+           "gutterfold": "Faltbogen, einseitig drucken · an der gestrichelten Mitte falten, kleben, dann schneiden",
            "scale": "mit 100 % / Originalgröße drucken: der Balken misst dann genau 50 mm",
            "short": "100 % / Originalgröße"},
     "en": {"sheet": "sheet", "front": "fronts · print double-sided, flip on the long edge",
            "back": "backs · double-sided, long edge",
+           "gutterfold": "gutterfold, print one-sided · fold on the dashed middle, glue, then cut",
            "scale": "print at 100 % / actual size: the bar then measures exactly 50 mm",
            "short": "100 % / actual size"},
 }

@@ -31,7 +31,9 @@ def words_in(page, box_mm, page_h_pt):
 
 def test_every_language_and_paper_is_written(built):
     names = {p.name for p in built.files if p.suffix == ".pdf"}
-    assert names == {f"cards-{lang}-{paper}.pdf" for lang in ("de", "en") for paper in ("a4", "letter", "pod")}
+    assert names == {f"cards-{lang}-{paper}.pdf" for lang in ("de", "en") for paper in ("a4", "letter", "pod",
+                                                                                       "a4-gutterfold",
+                                                                                       "letter-gutterfold")}
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -12,6 +12,7 @@ import pytest
 from generator.layout.geometry import FaceLayout, RectShape
 from generator.render.imposition import fit_grid
 from generator.render.pdf_sheets import PrintCard, write_sheets
+from tests.render.conftest import deck
 from tests.render.printed_sheet import card_boxes, margin_text, scale_bars, too_close_to_edge, unmarked_cuts
 
 SIZES = {"poker": (63, 88), "bridge": (57, 89), "mini": (44, 63), "tarot": (70, 120), "square": (70, 70)}
@@ -81,3 +82,30 @@ def test_a_back_offset_moves_only_the_back_pages(tmp_path):
         before, after = card_boxes(a.pages[1], w, h), card_boxes(b.pages[1], w, h)
         for one, two in zip(sorted(before, key=lambda c: (c.x0, c.y0)), sorted(after, key=lambda c: (c.x0, c.y0))):
             assert (two.x0 - one.x0, two.y0 - one.y0) == pytest.approx((1.5, -0.5), abs=0.01)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_gutterfold_sheets_put_each_back_mirrored_across_a_marked_fold(built, paper):
+    content, layouts = built.content, built.layouts
+    ids = deck(content)
+    grid = fit_grid(paper, 63, 88, folded=True)
+    assert grid.per_page == 4 and grid.cols == 2
+    page_w = {"a4": 210.0, "letter": 215.9}[paper]
+    with pdfplumber.open(built.out / f"cards-en-{paper}-gutterfold.pdf") as pdf:
+        assert len(pdf.pages) == -(-len(ids) // grid.per_page)
+        for number, page in enumerate(pdf.pages):
+            cards = check_sheet_page(page, 63, 88)
+            text, smallest = margin_text(page, cards)
+            assert smallest >= 8.0 and "gutterfold" in text and f"sheet {number + 1}/{len(pdf.pages)}" in text
+            folds = [ln for ln in page.lines if ln.get("dash") and abs(ln["x0"] / 72 * 25.4 - page_w / 2) < 0.05]
+            assert len(folds) >= 2  # the fold is marked above and below the cards, dashed
+            for box in cards:  # every card touches the fold with one edge: fronts from the left, backs from the right
+                assert min(abs(box.x0 - page_w / 2), abs(box.x1 - page_w / 2)) < 0.05
+        first = pdf.pages[0]
+        card = content.card(ids[1])  # "Ocean planet" (the first, "Earth", is also in the backs' "Escape Earth")
+        front_title = layouts.front(card, "en").title.split()[0]
+        boxes = card_boxes(first, 63, 88)
+        on_cards = [w for w in first.extract_words() if w["text"] in (front_title, front_title[::-1])
+                    and any(b.x0 <= w["x0"] / 72 * 25.4 <= b.x1 for b in boxes)
+                    and any(b.y0 <= (first.height - w["top"]) / 72 * 25.4 <= b.y1 for b in boxes)]
+        assert on_cards and all(w["x1"] / 72 * 25.4 < page_w / 2 for w in on_cards)  # fronts left of the fold
