@@ -7,7 +7,7 @@ leave a dead link behind. Paths use forward slashes; `Path(game_dir, name)` join
 from __future__ import annotations
 
 MODEL = "game.json"
-CARD_PDFS = "cards-*.pdf"  # what the cards step writes at the top of the game's folder
+CARD_PDFS = ("cards-*.pdf", "duplex-calibration-*.pdf")  # what the cards step writes at the top of a game's folder
 CARD_FOLDERS = ("cards", "print-shop", "tts")  # and the folders it fills
 
 

@@ -4,6 +4,7 @@ Outputs under the game's staging folder (moved to output/<game>/ only if the who
 the names come from generator.output_files):
   cards-<lang>-<paper>.pdf        sheets with crop marks, a back page after each front page
   cards-<lang>-<paper>-gutterfold.pdf  fronts and backs side by side, folded (single-sided printers)
+  duplex-calibration-<lang>-<paper>.pdf  one sheet that measures the printer's back-side shift
   cards-<lang>-pod.pdf            one card per page, TrimBox/BleedBox set, front then back
                                   (at the print-shop profile's size when the build has one)
   print-shop/<profile>/<lang>/    with a profile: per design a PDF and front/back PNGs
@@ -26,6 +27,7 @@ from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Card
 from generator.layout.engine import DECK_PREFIX, CardLayouts, LayoutProblem
+from generator.render.calibration import write_calibration
 from generator.render.pdf_sheets import PrintCard, write_gutterfold, write_pod, write_sheets
 from generator.render.print_shop import Design, write_uploads
 from generator.render.profiles import PrintProfile, profiles
@@ -131,6 +133,9 @@ def _write_prints(content: GameContent, out_dir: Path, options, lang: str, desig
         write_sheets(path, deck, paper, content.icons, title, lang, cut_lines=options.cut_lines,
                      version=build_version(content), back_offset=getattr(options, "back_offset", (0.0, 0.0)))
         written.append(path)
+        calibration = out_dir / names.duplex_calibration(lang, paper)
+        written.append(write_calibration(calibration, paper, lang, build_version(content),
+                                         getattr(options, "back_offset", (0.0, 0.0))))
         fold = out_dir / names.gutterfold(lang, paper)
         write_gutterfold(fold, deck, paper, content.icons, title, lang, version=build_version(content))
         written.append(fold)

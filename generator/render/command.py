@@ -29,8 +29,9 @@ from generator.render.cards_step import render_cards
 
 def _replace_card_outputs(staged: Path, final: Path) -> None:
     final.mkdir(parents=True, exist_ok=True)
-    for old in sorted(final.glob(names.CARD_PDFS)):
-        old.unlink()
+    for pattern in names.CARD_PDFS:
+        for old in sorted(final.glob(pattern)):
+            old.unlink()
     for folder in names.CARD_FOLDERS:
         if (final / folder).exists():
             shutil.rmtree(final / folder)

@@ -28,7 +28,8 @@ def test_cut_lines_draw_a_dashed_grid_along_every_cut(game_copy):
     assert sorted({round(ln["x0"] / mm, 2) for ln in dashed}) == [round(x, 2) for x in xs]
     assert all(abs((ln["bottom"] - ln["top"]) / mm - (top - bottom)) < 0.01 for ln in dashed)  # full block height
     assert sorted(p.name for p in (out / "escape-earth").iterdir()) == ["cards", "cards-en-a4-gutterfold.pdf", "cards-en-a4.pdf",
-                                                                  "cards-en-pod.pdf", "tts"]
+                                                                  "cards-en-pod.pdf", "duplex-calibration-en-a4.pdf",
+                                                                  "tts"]
 
 
 def test_a_failing_game_leaves_the_previous_card_files(game_copy):

@@ -30,7 +30,8 @@ def words_in(page, box_mm, page_h_pt):
 
 
 def test_every_language_and_paper_is_written(built):
-    names = {p.name for p in built.files if p.suffix == ".pdf"}
+    names = {p.name for p in built.files if p.suffix == ".pdf" and p.parent == built.out
+             and not p.name.startswith("duplex-calibration")}
     assert names == {f"cards-{lang}-{paper}.pdf" for lang in ("de", "en") for paper in ("a4", "letter", "pod",
                                                                                        "a4-gutterfold",
                                                                                        "letter-gutterfold")}
