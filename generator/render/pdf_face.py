@@ -18,10 +18,9 @@ from generator.layout.fonts import face as font_face
 from generator.layout.geometry import (CircleShape, FaceLayout, IconPlacement, ImagePlacement, Item, LineShape,
                                        RectShape, TextRun)
 from generator.layout.icons import VectorIcon, load_icon
+from generator.render.pdf_icons import draw_icon
 
 ICON_FORM_EDGE = 100.0  # icons are drawn into forms of this edge (pt), then scaled on use
-CAPS = {"butt": 0, "round": 1, "square": 2}
-JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 
 class _Colours(dict):
@@ -185,35 +184,5 @@ class PdfFaceDrawer:
         c.restoreState()
 
     def _icon_paths(self, icon: VectorIcon, edge: float) -> None:
-        """Replay the icon's outlines into the square (0, 0, edge, edge), y flipped to PDF's up."""
-        c = self.canvas
-        scale, dx, dy = icon.placement(edge)
-
-        def pt(x: float, y: float) -> tuple[float, float]:
-            return dx + x * scale, edge - (dy + y * scale)
-
-        for shape in icon.shapes:
-            path = c.beginPath()
-            for cmd in shape.commands:
-                op = cmd[0]
-                if op == "M":
-                    path.moveTo(*pt(cmd[1], cmd[2]))
-                elif op == "L":
-                    path.lineTo(*pt(cmd[1], cmd[2]))
-                elif op == "C":
-                    path.curveTo(*pt(cmd[1], cmd[2]), *pt(cmd[3], cmd[4]), *pt(cmd[5], cmd[6]))
-                else:
-                    path.close()
-            c.saveState()
-            if shape.fill:
-                c.setFillColor(self._colours[shape.fill])
-            if shape.stroke:
-                c.setStrokeColor(self._colours[shape.stroke])
-                c.setLineWidth(shape.stroke_width * scale)
-                c.setLineCap(CAPS.get(shape.line_cap, 0))
-                c.setLineJoin(JOINS.get(shape.line_join, 0))
-                if shape.dash:
-                    c.setDash([d * scale for d in shape.dash])
-            c.drawPath(path, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)),
-                       fillMode=1 if shape.even_odd else 0)
-            c.restoreState()
+        """Replay the icon's outlines into the square (0, 0, edge, edge)."""
+        draw_icon(self.canvas, icon, 0.0, edge, edge, self._colours.__getitem__)
