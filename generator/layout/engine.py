@@ -60,6 +60,7 @@ class CardLayouts:
         self._constants: dict[str, dict[str, Any] | None] = {}
         self._programs: dict[str, FaceProgram | None] = {}
         self._static_values: dict[str, dict[int, dict[str, str]]] = {}
+        self._elements: dict[tuple, tuple[list, list]] = {}  # see FaceEvaluation.memo
 
     # --- layouts -------------------------------------------------------------------------------
     def layout_for(self, kind: CardKind) -> specs.LoadedLayout | None:
@@ -139,7 +140,7 @@ class CardLayouts:
         context = face_context(self.content, card, face, side, lang, self.size_of(kind), self.bleed)
         context.update(constants)
         evaluation = FaceEvaluation(layout, context, card.id, kind.id, side, lang, self.content.icons, self.problems,
-                                    self.content.root, result.items, result.texts, self.safe)
+                                    self.content.root, result.items, result.texts, self.safe, self._elements)
         elements = layout.spec.front.content
         program = self._program_for(layout)
         printed = None

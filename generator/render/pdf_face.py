@@ -39,6 +39,7 @@ class PdfFaceDrawer:
         self.use_forms = use_forms
         self._forms: dict[object, str] = {}
         self._shared_blocks: set[tuple] = set()
+        self._shared_runs: set[tuple] = set()
         self._colours = _Colours()
 
     # --- public --------------------------------------------------------------------------------
@@ -49,7 +50,7 @@ class PdfFaceDrawer:
             self.canvas.doForm(name)
         else:
             self._items(face.frame, face.height)
-        self._items(face.items, face.height)
+        self._items(face.items, face.height, share=self.use_forms)
 
     # --- forms ---------------------------------------------------------------------------------
     def _form_name(self, key: object) -> str:
@@ -84,10 +85,27 @@ class PdfFaceDrawer:
 
     # --- items ---------------------------------------------------------------------------------
     def share_blocks(self, faces: list[FaceLayout]) -> None:
-        """Text blocks that occur on more than one drawn face become forms (call before drawing)."""
+        """What occurs on more than one drawn face becomes a form (call before drawing): text blocks, and
+        runs of shapes and icons between texts (a card's panels, badge and pictures repeat across a kind)."""
         counts = Counter(item.block for face in faces for item in face.items
                          if isinstance(item, TextRun) and item.block is not None)
         self._shared_blocks = {block for block, n in counts.items() if n > 1}
+        runs = Counter(key for face in faces for key, _, _ in _graphic_runs(face.items, face.height))
+        self._shared_runs = {key for key, n in runs.items() if n > 1}
+
+    def _run_form(self, key: tuple) -> str:
+        known = key in self._forms
+        name = self._form_name(key)
+        if not known:
+            _, height, run = key
+            for item in run:  # icons a form uses must exist before the form is opened
+                if isinstance(item, IconPlacement):
+                    self._icon_form(item.name)
+            self.canvas.beginForm(name, -1000, -1000, 1000, 1000)
+            for item in run:
+                self._item(item, height)
+            self.canvas.endForm()
+        return name
 
     def _block_form(self, runs: list[TextRun]) -> str:
         key = ("block", runs[0].block)
@@ -116,7 +134,7 @@ class PdfFaceDrawer:
             text.textOut(run.text)
         self.canvas.drawText(text)
 
-    def _items(self, items: list[Item], height: float) -> None:
+    def _items(self, items: list[Item], height: float, share: bool = False) -> None:
         c = self.canvas
         index, count = 0, len(items)
         while index < count:
@@ -137,31 +155,44 @@ class PdfFaceDrawer:
                 else:
                     self._draw_text(runs, 0.0, height)
                 continue
-            index += 1
-            if isinstance(item, RectShape):
-                self._paint(item.fill, item.stroke, item.stroke_width)
-                x, y = item.x * mm, (height - item.y - item.h) * mm
-                if item.radius > 0:
-                    c.roundRect(x, y, item.w * mm, item.h * mm, item.radius * mm, stroke=int(bool(item.stroke)),
-                                fill=int(bool(item.fill)))
-                else:
-                    c.rect(x, y, item.w * mm, item.h * mm, stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
-            elif isinstance(item, CircleShape):
-                self._paint(item.fill, item.stroke, item.stroke_width)
-                c.circle(item.cx * mm, (height - item.cy) * mm, item.r * mm, stroke=int(bool(item.stroke)),
-                         fill=int(bool(item.fill)))
-            elif isinstance(item, LineShape):
-                c.saveState()
-                self._paint(None, item.stroke, item.stroke_width)
-                if item.dash:
-                    c.setDash([d * mm for d in item.dash])
-                c.line(item.x1 * mm, (height - item.y1) * mm, item.x2 * mm, (height - item.y2) * mm)
-                c.restoreState()
-            elif isinstance(item, IconPlacement):
-                self._icon(item, height)
-            elif isinstance(item, ImagePlacement):  # reportlab stores each image file once per document
-                c.drawImage(item.path, item.x * mm, (height - item.y - item.h) * mm, item.w * mm, item.h * mm,
-                            preserveAspectRatio=True, anchor="c", mask="auto")
+            end = index + 1
+            while end < count and not isinstance(items[end], TextRun):
+                end += 1
+            key = ("shapes", height, tuple(items[index:end]))
+            if share and key in self._shared_runs:
+                c.doForm(self._run_form(key))
+            else:
+                for shape in items[index:end]:
+                    self._item(shape, height)
+            index = end
+
+    def _item(self, item: Item, height: float) -> None:
+        """One shape, icon or image."""
+        c = self.canvas
+        if isinstance(item, RectShape):
+            self._paint(item.fill, item.stroke, item.stroke_width)
+            x, y = item.x * mm, (height - item.y - item.h) * mm
+            if item.radius > 0:
+                c.roundRect(x, y, item.w * mm, item.h * mm, item.radius * mm, stroke=int(bool(item.stroke)),
+                            fill=int(bool(item.fill)))
+            else:
+                c.rect(x, y, item.w * mm, item.h * mm, stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
+        elif isinstance(item, CircleShape):
+            self._paint(item.fill, item.stroke, item.stroke_width)
+            c.circle(item.cx * mm, (height - item.cy) * mm, item.r * mm, stroke=int(bool(item.stroke)),
+                     fill=int(bool(item.fill)))
+        elif isinstance(item, LineShape):
+            c.saveState()
+            self._paint(None, item.stroke, item.stroke_width)
+            if item.dash:
+                c.setDash([d * mm for d in item.dash])
+            c.line(item.x1 * mm, (height - item.y1) * mm, item.x2 * mm, (height - item.y2) * mm)
+            c.restoreState()
+        elif isinstance(item, IconPlacement):
+            self._icon(item, height)
+        elif isinstance(item, ImagePlacement):  # reportlab stores each image file once per document
+            c.drawImage(item.path, item.x * mm, (height - item.y - item.h) * mm, item.w * mm, item.h * mm,
+                        preserveAspectRatio=True, anchor="c", mask="auto")
 
     def _paint(self, fill: str | None, stroke: str | None, width: float) -> None:
         if fill:
@@ -186,3 +217,17 @@ class PdfFaceDrawer:
     def _icon_paths(self, icon: VectorIcon, edge: float) -> None:
         """Replay the icon's outlines into the square (0, 0, edge, edge)."""
         draw_icon(self.canvas, icon, 0.0, edge, edge, self._colours.__getitem__)
+
+
+def _graphic_runs(items: list[Item], height: float):
+    """(key, start, end) of each run of shapes, icons and images between text runs."""
+    index, count = 0, len(items)
+    while index < count:
+        if isinstance(items[index], TextRun):
+            index += 1
+            continue
+        end = index + 1
+        while end < count and not isinstance(items[end], TextRun):
+            end += 1
+        yield ("shapes", height, tuple(items[index:end])), index, end
+        index = end
