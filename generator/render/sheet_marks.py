@@ -48,6 +48,17 @@ def sheet_label(title: str, lang: str, sheet: int, total: int, side: str, versio
     return f"{title} · {lang.upper()} · {words['sheet']} {sheet}/{total} · {words[side]} · {version}"
 
 
+def fit_label(c: Canvas, label: str, room: float) -> str:
+    """The label at 8 pt within `room` points: a long game title is shortened (with "…"), the rest kept."""
+    name = font_face("regular").pdf_name
+    if c.stringWidth(label, name, MARGIN_TEXT_PT) <= room:
+        return label
+    title, _, rest = label.partition(" · ")
+    while title and c.stringWidth(f"{title}… · {rest}", name, MARGIN_TEXT_PT) > room:
+        title = title[:-1]
+    return f"{title.rstrip()}… · {rest}"
+
+
 def draw_margin_texts(c: Canvas, lines: list[TextLine], label: str, lang: str) -> None:
     """The label on the first line; the 50 mm scale bar with its "print at 100 %" note on the second."""
     name = font_face("regular").pdf_name
@@ -60,9 +71,7 @@ def draw_margin_texts(c: Canvas, lines: list[TextLine], label: str, lang: str) -
         c.setFillColor(LABEL_COLOUR)
         c.setFont(name, MARGIN_TEXT_PT)
         if kind == "label":
-            if c.stringWidth(label, name, MARGIN_TEXT_PT) > line.length * mm:
-                raise ValueError(f"sheet label does not fit its margin: {label}")
-            c.drawCentredString(0, baseline, label)
+            c.drawCentredString(0, baseline, fit_label(c, label, line.length * mm))
         else:
             width = scale_bar_width(c, lang)
             draw_scale_bar(c, -width / 2, 0, lang)

@@ -9,6 +9,7 @@ but did not is named in the build log; the page lists what exists.
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,15 +71,25 @@ def expected_downloads(site: GameSite, papers: tuple[str, ...]) -> list[Download
     return out
 
 
+LINK_RE = re.compile(rb'("(?:FaceURL|BackURL)": ")[^"]*/([^"/]+")')
+
+
 def folder_zip(folder: Path) -> bytes:
-    """The files of `folder` as a zip with fixed dates and order, so rebuilding gives the same bytes."""
+    """The files of `folder` as a zip with fixed dates and order, so rebuilding gives the same bytes.
+
+    Image links in Tabletop Simulator objects point at the build's own output folder; in the
+    site's copy they are bare file names (the same site wherever it was built; whoever unpacks it
+    points them at where the images are, or builds with --tts-url)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(p for p in folder.rglob("*") if p.is_file()):
             info = zipfile.ZipInfo(path.relative_to(folder).as_posix(), ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            data = path.read_bytes()
+            if path.suffix == ".json":
+                data = LINK_RE.sub(rb"\1\2", data)
+            archive.writestr(info, data)
     return buffer.getvalue()
 
 

@@ -66,10 +66,10 @@ LABELS: dict[str, dict[str, str]] = {
     "dl_print_shop": {"de": "Dateien zum Hochladen bei einer Druckerei: je Karte ein PDF und zwei PNG, Anzahl im "
                             "Dateinamen",
                       "en": "Print-shop uploads: per card a PDF and two PNGs, the copies to order in the file name"},
-    "dl_tts": {"de": "Tabletop Simulator: Kartenbögen, Rückseiten, Spielpläne und gespeicherte Objekte (die .json in "
-                     "„Saved Objects“ legen)",
-               "en": "Tabletop Simulator: deck sheets, backs, boards and saved objects (put the .json files in "
-                     "Saved Objects)"},
+    "dl_tts": {"de": "Tabletop Simulator: Kartenbögen, Rückseiten, Spielpläne und gespeicherte Objekte (die Bilder "
+                     "hochladen, ihre Adressen in die .json eintragen, die .json in „Saved Objects“ legen)",
+               "en": "Tabletop Simulator: deck sheets, backs, boards and saved objects (upload the images, put "
+                     "their addresses in the .json files, put those in Saved Objects)"},
     "dl_pod": {"de": "Karten für Druckdienste (eine Karte pro Seite, mit Beschnitt)",
                "en": "Cards for print-on-demand (one card per page, with bleed)"},
     "dl_board_tiled": {"de": "Spielplan, auf Seiten verteilt", "en": "Board, tiled on pages"},

@@ -109,3 +109,16 @@ def test_gutterfold_sheets_put_each_back_mirrored_across_a_marked_fold(built, pa
                     and any(b.x0 <= w["x0"] / 72 * 25.4 <= b.x1 for b in boxes)
                     and any(b.y0 <= (first.height - w["top"]) / 72 * 25.4 <= b.y1 for b in boxes)]
         assert on_cards and all(w["x1"] / 72 * 25.4 < page_w / 2 for w in on_cards)  # fronts left of the fold
+
+
+def test_a_long_game_title_is_shortened_in_the_label_not_shrunk(tmp_path):
+    w, h = SIZES["poker"]
+    cards = [PrintCard("c", _face(w, h, "#204080"), _face(w, h, "#802040"))]
+    path = tmp_path / "long.pdf"
+    write_sheets(path, cards, "letter", {}, "Die unglaublich lange Reise " * 12, "de", version="pnp-forge 0.1.0")
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        cards_found = card_boxes(page, w, h)
+        text, smallest = margin_text(page, cards_found)
+        assert smallest >= 8.0 and "…" in text and "pnp-forge 0.1.0" in text
+        assert too_close_to_edge(page) == []
