@@ -1,7 +1,8 @@
 """Every PDF the build writes is valid: qpdf finds nothing, poppler and Ghostscript render every page silently.
 
 The games under content/ are built (every per-game step: cards, boards, tokens, print-shop and
-calibration files) into a temporary folder once; each PDF found there is one test. The tools are
+calibration files, with a print-shop profile and a back offset) into a temporary folder once;
+every PDF found there is checked. The tools are
 Debian's qpdf, poppler-utils and ghostscript (installed by .ci/run).
 """
 
@@ -19,8 +20,9 @@ from generator.content.library import resolve_games
 from tests.layout.conftest import CONTENT, load_game
 
 TOOLS = ("qpdf", "pdftoppm", "gs")
-pytestmark = pytest.mark.skipif(any(shutil.which(t) is None for t in TOOLS),
-                                reason="needs qpdf, poppler-utils and ghostscript (apt-get install, see .ci/run)")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(any(shutil.which(t) is None for t in TOOLS),
+                                 reason="needs qpdf, poppler-utils and ghostscript (apt-get install, see .ci/run)")]
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +33,7 @@ def built_pdfs(tmp_path_factory) -> list[Path]:
         content = load_game(CONTENT, game, expect_cards=False)
         (out / game).mkdir()
         for _, step in STEPS:
-            step(content, out / game, BuildOptions(), errors)
+            step(content, out / game, BuildOptions(profile="poker-2.5x3.5", back_offset=(0.5, -0.5)), errors)
     assert not errors, errors.as_text()
     return sorted(out.rglob("*.pdf"))
 
@@ -42,8 +44,9 @@ def _run(*args: str) -> subprocess.CompletedProcess:
 
 def test_the_build_writes_pdfs_of_every_kind(built_pdfs):
     names = {p.name for p in built_pdfs}
-    for expected in ("cards-de-a4.pdf", "cards-en-letter.pdf", "tokens-en-a4.pdf", "map-de-a4-tiled.pdf",
-                     "map-en-full.pdf"):
+    for expected in ("cards-de-a4.pdf", "cards-en-letter.pdf", "cards-de-a4-gutterfold.pdf",
+                     "duplex-calibration-en-letter.pdf", "cards-en-pod.pdf", "01-erde-x1.pdf", "tokens-en-a4.pdf",
+                     "map-de-a4-tiled.pdf", "map-en-full.pdf"):
         assert expected in names
 
 
