@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Protocol
 
+from generator import output_files
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES
@@ -31,6 +32,9 @@ class BuildOptions:
     papers: tuple[str, ...] = ("a4", "letter")
     seed: int = 0
     cut_lines: bool = False
+    profile: str | None = None  # print-shop profile for per-card uploads; None: the game's own, if it names one
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm the back pages move, from the duplex calibration sheet
+    tts_url: str | None = None  # where output/ is reachable (file:// or https://) for Tabletop Simulator's images
 
 
 class Progress(Protocol):
@@ -54,7 +58,7 @@ def write_model(content: GameContent, out: Path, options: BuildOptions, errors: 
         "tables": [table.model_dump(mode="json") for table in content.tables],
         "content_hash": content.content_hash,
     }
-    path = out / "game.json"
+    path = out / output_files.MODEL
     path.write_text(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
     return [path]
 

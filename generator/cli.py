@@ -21,9 +21,10 @@ from rich.table import Table
 
 from generator import __version__
 from generator.content.errors import ErrorList
-from generator.cli_options import (content_option, format_option, games_or_usage_error, lang_option, languages_of,
-                                   paper_option, papers_of)
 from generator.checking import load_checked
+from generator.cli_options import (back_offset_option, content_option, format_option, games_or_usage_error,
+                                   lang_option, languages_of, paper_option, papers_of, profile_option, tts_url_of,
+                                   tts_url_option)
 
 stdout = Console(highlight=False, soft_wrap=True)
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -158,9 +159,12 @@ def _engine_info(content) -> dict | None:
 @lang_option
 @paper_option
 @click.option("--cut-lines", is_flag=True, help="Also draw a dashed cut-line grid along every card edge on the sheets.")
+@profile_option
+@back_offset_option
+@tts_url_option
 @format_option
 def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, cut_lines: bool,
-          output_format: str) -> None:
+          profile: str | None, back_offset: tuple[float, float], tts_url: str | None, output_format: str) -> None:
     """Check GAMES (default: all) and write their outputs under --output.
 
     A failed build changes nothing in --output: results are staged and swapped in at the end.
@@ -174,7 +178,8 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
     if errors:
         report_errors(errors, output_format)
         sys.exit(1)
-    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines)
+    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines, profile=profile,
+                           back_offset=back_offset, tts_url=tts_url_of(tts_url, output_dir))
     from generator.build import STEPS
 
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),

@@ -13,6 +13,7 @@ from generator.boards.scene import PT_MM, Circle, Icon, Item, Paint, Polygon, Re
 from generator.content.board_spaces import PlacedSpace
 from generator.boards.text import flow_text
 from generator.layout.fonts import missing_glyphs, text_width_pt
+from generator.layout.templating import tint
 from generator.content.schema import Board, Orbit, Panel, SlotRow, SpaceStyle, Track
 
 DEFAULT_STYLE = SpaceStyle()
@@ -154,14 +155,17 @@ class BoardLayout:
             return
         self.icon(icon, space.x, space.y - (space.height * 0.08 if style.spots else 0),
                   min(space.width, space.height) * (0.5 if style.spots else 0.62))
-        self.spots(space, style)
+        self.spots(space, style, fill)
         if label:
             size = style.label_size
             self.scene.add(Text(space.x, space.y + space.height / 2 + size * PT_MM * 1.05, label, "bold", size,
                                 style.text, "middle"))
 
-    def spots(self, space: PlacedSpace, style: SpaceStyle) -> None:
-        """Places for pieces (colonies) in a row across the lower part of the space."""
+    def spots(self, space: PlacedSpace, style: SpaceStyle, fill: str) -> None:
+        """Places for pieces (colonies) in a row across the lower part of the space, a pale tint of its colour.
+
+        The tint is computed here rather than painted as translucent white: print files carry no
+        transparency, so every renderer and printer shows the same colour."""
         if not style.spots:
             return
         assert space.x is not None and space.y is not None
@@ -170,7 +174,7 @@ class BoardLayout:
         y = space.y + space.height * 0.3
         for i in range(style.spots):
             x = space.x + (i - (style.spots - 1) / 2) * pitch
-            self.scene.add(Circle(x, y, r, Paint(fill="#ffffff", stroke=style.stroke, stroke_width=0.3, opacity=0.85)))
+            self.scene.add(Circle(x, y, r, Paint(fill=tint(fill, 0.85), stroke=style.stroke, stroke_width=0.3)))
 
     # -- tracks ---------------------------------------------------------------------------
     def track_of(self, space: PlacedSpace) -> Track:

@@ -15,11 +15,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.boards.scene import Circle, Icon, Paint, Polygon, Rect, Scene, Text
 from generator.layout.fonts import face
-from generator.layout.icons import VectorIcon, load_icon
+from generator.layout.icons import load_icon
+from generator.render.pdf_icons import draw_icon
 
 BLEED_MM = 3.0
-LINE_CAPS = {"butt": 0, "round": 1, "square": 2}
-LINE_JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 
 def new_canvas(path: Path, width_pt: float, height_pt: float, title: str) -> Canvas:
@@ -41,46 +40,7 @@ def _apply_paint(canvas: Canvas, paint: Paint) -> tuple[bool, bool]:
         canvas.setStrokeColor(HexColor(paint.stroke))
         canvas.setLineWidth(paint.stroke_width * mm)
         canvas.setDash([d * mm for d in paint.dash] if paint.dash else [])
-    if paint.opacity < 1:
-        canvas.setFillAlpha(paint.opacity)
-        canvas.setStrokeAlpha(paint.opacity)
     return fill, stroke
-
-
-def draw_icon(canvas: Canvas, icon: VectorIcon, x_pt: float, top_pt: float, size_pt: float) -> None:
-    """Draw an icon centred in the square whose top-left corner is (x_pt, top_pt) in PDF coordinates.
-
-    The outlines come from the card pipeline's icon reader (generator.layout.icons), so an icon
-    looks the same on a card and on a board.
-    """
-    scale, dx, dy = icon.placement(size_pt)
-
-    def pt(x: float, y: float) -> tuple[float, float]:
-        return x_pt + dx + x * scale, top_pt - (dy + y * scale)
-
-    for shape in icon.shapes:
-        path = canvas.beginPath()
-        for cmd in shape.commands:
-            if cmd[0] == "M":
-                path.moveTo(*pt(cmd[1], cmd[2]))
-            elif cmd[0] == "L":
-                path.lineTo(*pt(cmd[1], cmd[2]))
-            elif cmd[0] == "C":
-                path.curveTo(*pt(cmd[1], cmd[2]), *pt(cmd[3], cmd[4]), *pt(cmd[5], cmd[6]))
-            else:
-                path.close()
-        canvas.saveState()
-        if shape.fill:
-            canvas.setFillColor(HexColor(shape.fill))
-        if shape.stroke:
-            canvas.setStrokeColor(HexColor(shape.stroke))
-            canvas.setLineWidth(shape.stroke_width * scale)
-            canvas.setLineCap(LINE_CAPS.get(shape.line_cap, 0))
-            canvas.setLineJoin(LINE_JOINS.get(shape.line_join, 0))
-            canvas.setDash([d * scale for d in shape.dash] if shape.dash else [])
-        canvas.drawPath(path, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)),
-                        fillMode=1 if shape.even_odd else 0)
-        canvas.restoreState()
 
 
 def draw_scene(canvas: Canvas, scene: Scene) -> None:

@@ -20,13 +20,12 @@ Anchor = Literal["start", "middle", "end"]
 
 @dataclass(frozen=True)
 class Paint:
-    """Fill and outline of a shape; None means not painted."""
+    """Fill and outline of a shape; None means not painted. Opaque: print files carry no transparency."""
 
     fill: str | None = None
     stroke: str | None = None
     stroke_width: float = 0.0
     dash: tuple[float, ...] = ()
-    opacity: float = 1.0
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ Outputs under the game's staging folder (moved to output/<game>/ only if the who
   boards/<board>-<lang>-full.pdf            one page at full size with 3 mm bleed (print shops)
   boards/<board>-<lang>-<paper>-tiled.pdf   overview + overlapping pages for home printers
   tokens-<lang>-<paper>.pdf                 round and square tokens with cut lines
+  tts/<lang>/<board>-board.png              the board as one image for Tabletop Simulator
 A game without boards writes no board files; one without token components writes no sheets.
 Layout problems (a panel's text does not fit) become content errors at the board's file:line.
 """
@@ -14,13 +15,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.boards.layout import layout_board
-from generator.boards.pdf import write_full_pdf
+from generator import output_files as names
+from generator.boards.pdf import BLEED_MM, write_full_pdf
 from generator.boards.svg import write_board_svg
 from generator.boards.tiling import write_tiled_pdf
 from generator.boards.tokens import write_token_pdf
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.layout.icons import IconError
+from generator.render.tts import write_board_image
 
 
 def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorList) -> list[Path]:
@@ -41,15 +44,17 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
             if problems:
                 continue
             caption = content.game.title.get(lang)
-            written.append(write_board_svg(scene, board_dir / f"{board.id}-{lang}.svg", board.id))
-            written.append(write_full_pdf(scene, board_dir / f"{board.id}-{lang}-full.pdf"))
+            written.append(write_board_svg(scene, out_dir / names.board_svg(board.id, lang), board.id))
+            full = write_full_pdf(scene, out_dir / names.board_full(board.id, lang))
+            written.append(full)
+            written.append(write_board_image(full, out_dir, lang, board.id, BLEED_MM))
             for paper in options.papers:
-                path = board_dir / f"{board.id}-{lang}-{paper}-tiled.pdf"
+                path = out_dir / names.board_tiled(board.id, lang, paper)
                 write_tiled_pdf(scene, path, paper, lang, caption)
                 written.append(path)
     for lang in options.languages:
         for paper in options.papers:
-            path = write_token_pdf(content, out_dir / f"tokens-{lang}-{paper}.pdf", paper, lang)
+            path = write_token_pdf(content, out_dir / names.tokens(lang, paper), paper, lang)
             if path is not None:
                 written.append(path)
     return written

@@ -17,7 +17,7 @@ from generator.render.svg_document import Element, SvgDocument
 
 
 def _paint(doc: SvgDocument, paint: Paint) -> dict[str, str]:
-    return doc.paint(paint.fill, paint.stroke, paint.stroke_width, paint.dash, paint.opacity)
+    return doc.paint(paint.fill, paint.stroke, paint.stroke_width, paint.dash)
 
 
 def _element(doc: SvgDocument, item) -> Element:

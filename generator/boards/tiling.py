@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.boards.pdf import draw_scene, new_canvas
 from generator.boards.scene import Scene
 from generator.layout.fonts import face, text_width_pt
+from generator.render.sheet_marks import draw_scale_bar
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN_MM = 10.0
@@ -207,6 +208,7 @@ class TiledBoardPdf:
             canvas.setFillColor(HexColor("#e03131"))
             _font(canvas, "wide-bold", 12)
             canvas.drawCentredString(cx, cy - 1.5 * mm, tile.label)
+        draw_scale_bar(canvas, margin * mm, (margin - 2.5) * mm, self.lang)
         canvas.showPage()
 
     # -- one page per tile ------------------------------------------------------------------
@@ -232,6 +234,7 @@ class TiledBoardPdf:
         self.seams(canvas, tile, to_page)
         self.trim_ticks(canvas, left, top, visible_w * mm, visible_h * mm)
         self.labels(canvas, tile)
+        draw_scale_bar(canvas, margin * mm, (margin - 2.5) * mm, self.lang, "short")
         canvas.showPage()
 
     def seams(self, canvas: Canvas, tile: Tile, to_page) -> None:
@@ -260,7 +263,7 @@ class TiledBoardPdf:
 
     def trim_ticks(self, canvas: Canvas, left: float, top: float, w: float, h: float) -> None:
         """Short lines in the margin at the window's corners: where to trim."""
-        tick, gap = 6 * mm, 1 * mm
+        tick, gap = 3.5 * mm, 1 * mm  # they end 5.5 mm from the page edge, inside what a home printer prints
         canvas.setStrokeColor(HexColor("#000000"))
         canvas.setLineWidth(0.3)
         for x, dx in ((left, -1), (left + w, 1)):
@@ -279,9 +282,9 @@ class TiledBoardPdf:
             inside = 0 <= r < self.plan.rows and 0 <= c < self.plan.columns
             return f"{row_letter(r)}{c + 1}" if inside else None
 
-        top_line = (page_h - margin + 3.5) * mm
+        top_line = (page_h - margin + 1.7) * mm  # 8.3 mm below the edge: the glyphs stay clear of the 5 mm margin
         canvas.setFillColor(HexColor("#111111"))
-        _font(canvas, "wide-bold", 11)
+        _font(canvas, "wide-bold", 9)
         canvas.drawString(margin * mm, top_line, tile.label)
         _font(canvas, "regular", 8)
         canvas.drawString((margin + 10) * mm, top_line,
@@ -293,13 +296,13 @@ class TiledBoardPdf:
         _font(canvas, "bold", 8)
         down = neighbour(tile.row + 1, tile.column)
         if down:
-            canvas.drawCentredString(page_w / 2 * mm, (margin - 5.5) * mm, f"▼ {down}")
+            canvas.drawCentredString(page_w / 2 * mm, (margin - 3.5) * mm, f"▼ {down}")
         for side, label in (("left", neighbour(tile.row, tile.column - 1)),
                             ("right", neighbour(tile.row, tile.column + 1))):
             if label is None:
                 continue
             canvas.saveState()
-            x = (margin - 3) if side == "left" else (page_w - margin + 5.5)
+            x = (margin - 1.2) if side == "left" else (page_w - margin + 3.5)  # turned: glyphs rise towards -x
             canvas.translate(x * mm, page_h / 2 * mm)
             canvas.rotate(90)
             canvas.drawCentredString(0, 0, f"◀ {label}" if side == "left" else f"{label} ▶")

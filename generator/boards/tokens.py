@@ -22,6 +22,8 @@ from generator.boards.tiling import PAPERS
 from generator.content.loader import GameContent
 from generator.content.schema import Component
 from generator.layout.fonts import text_width_pt
+from generator.layout.templating import tint
+from generator.render.sheet_marks import draw_scale_bar
 
 PRINTABLE: dict[str, tuple[str, float]] = {
     "ship": ("round", 22.0), "token": ("round", 25.0), "coin": ("round", 16.0), "marker": ("round", 16.0),
@@ -84,8 +86,9 @@ def token_items(spec: TokenSpec, x: float, y: float, lang: str, icons: dict[str,
     if icon:
         icon_size = size * (0.5 if label else 0.62)
         icon_cy = cy - (size * 0.1 if label else 0)
-        # a light disc behind the icon: an icon drawn in the token's own colour would vanish
-        items.append(Circle(cx, icon_cy, icon_size * 0.56, Paint(fill="#ffffff", opacity=0.85)))
+        # a light disc behind the icon (an icon drawn in the token's own colour would vanish): a pale
+        # tint of the colour, not translucent white, so the print file needs no transparency
+        items.append(Circle(cx, icon_cy, icon_size * 0.56, Paint(fill=tint(spec.color, 0.85))))
         items.append(Icon(icon, cx - icon_size / 2, icon_cy - icon_size / 2, icon_size))
     if label:
         font_size = min(9.0, size / PT_MM * 0.16)
@@ -202,6 +205,7 @@ def write_token_pdf(content: GameContent, path: Path, paper: str, lang: str) -> 
     canvas = new_canvas(path, page_w * mm, page_h * mm, pages[0].title)
     for scene in pages:
         draw_scene(canvas, scene)
+        draw_scale_bar(canvas, MARGIN_MM * mm, (MARGIN_MM - 2.5) * mm, lang)
         canvas.showPage()
     canvas.save()
     return path

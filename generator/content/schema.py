@@ -109,6 +109,27 @@ class CardKind(Model):
 MAX_COMPONENT_COUNT = 1000
 MAX_DIE_SIDES = 100
 
+
+class Deck(Model):
+    """Card kinds shuffled together into one draw pile. Their cards share one back, so a back tells nothing.
+
+    A kind no deck names is a deck of its own and keeps its kind-coloured back. The back of a
+    deck of several kinds is drawn from the deck's own colour, icon and title (its name unless
+    `back.title` says otherwise), never from one kind's, and is the same on every card.
+    """
+
+    id: Identifier
+    name: Text
+    kinds: list[Identifier] = Field(min_length=1)
+    color: Colour = "#34394a"
+    icon: str | None = None
+    back: KindBack = KindBack()
+
+    @property
+    def shared(self) -> bool:
+        return len(self.kinds) > 1
+
+
 ComponentType = Literal["cards", "token", "cube", "ship", "die", "board", "tile", "marker", "pawn", "coin", "tableau"]
 
 
@@ -188,6 +209,9 @@ class Game(Model):
     engine: Slug | EngineModule | None = None
     resources: list[Resource] = []
     kinds: list[CardKind] = []
+    decks: list[Deck] = Field(default=[], description="kinds shuffled together; a kind named by none is its own deck")
+    print_profile: str | None = Field(default=None, description="print-shop profile the build writes uploads for "
+                                      "(templates/print/profiles.yaml); `pnp build --profile` overrides it")
     components: list[Component] = []
     operations: list[OperationSpec] = []
     variants: list[Variant] = []
@@ -217,6 +241,22 @@ class Game(Model):
 
     def kind(self, kind_id: str) -> CardKind:
         return next(k for k in self.kinds if k.id == kind_id)
+
+    def deck_of(self, kind_id: str) -> Deck:
+        """The deck a kind's cards are shuffled into: a declared one, or the kind alone."""
+        declared = next((d for d in self.decks if kind_id in d.kinds), None)
+        if declared is not None:
+            return declared
+        kind = self.kind(kind_id)
+        return Deck(id=kind.id, name=kind.name, kinds=[kind.id], color=kind.color, icon=kind.icon, back=kind.back)
+
+    def all_decks(self) -> list[Deck]:
+        """Every deck in the order of its first kind in `kinds`."""
+        found: dict[str, Deck] = {}
+        for kind in self.kinds:
+            deck = self.deck_of(kind.id)
+            found.setdefault(deck.id, deck)
+        return list(found.values())
 
     def operation(self, op_id: str) -> OperationSpec:
         return next(o for o in self.operations if o.id == op_id)

@@ -41,6 +41,8 @@ class _Checker:
     def run(self) -> None:
         self.unique_ids()
         self.game_references()
+        self.decks()
+        self.print_profile()
         for card in self.c.cards:
             self.card(card)
         self.component_counts()
@@ -86,6 +88,51 @@ class _Checker:
         for lang in LANGUAGES:
             for name in ICON_RE.findall(text.get(lang)):
                 self.icon(name, mark_of(lang), path + (lang,))
+
+    def print_profile(self) -> None:
+        if self.g.print_profile is None:
+            return
+        from generator.render.profiles import profiles
+
+        known = profiles()
+        if self.g.print_profile not in known:
+            self.errors.add(self.game_mark("print_profile"), f"unknown print-shop profile '{self.g.print_profile}'",
+                            ("print_profile",), hint=did_you_mean(self.g.print_profile, known, "profiles"),
+                            code="reference")
+
+    def decks(self) -> None:
+        """A deck names known kinds of one size, each kind in one deck; double-sided kinds stay alone."""
+        seen: dict[str, str] = {}
+        deck_ids: set[str] = set()
+        for i, deck in enumerate(self.g.decks):
+            if deck.id in deck_ids:
+                self.errors.add(self.game_mark("decks", i, "id"), f"duplicate deck id '{deck.id}'", ("decks", i, "id"),
+                                code="duplicate")
+            deck_ids.add(deck.id)
+            self.icon(deck.icon, self.game_mark("decks", i, "icon"), ("decks", i, "icon"))
+            self.icon(deck.back.icon, self.game_mark("decks", i, "back", "icon"), ("decks", i, "back", "icon"))
+            sizes: dict[tuple[float, float], str] = {}
+            for j, kind_id in enumerate(deck.kinds):
+                where = ("decks", i, "kinds", j)
+                kind = self.kinds.get(kind_id)
+                if kind is None:
+                    self.errors.add(self.game_mark(*where), f"deck '{deck.id}' names unknown card kind '{kind_id}'",
+                                    where, hint=did_you_mean(kind_id, self.kinds, "kinds"), code="reference")
+                    continue
+                if kind_id in seen:
+                    self.errors.add(self.game_mark(*where), f"card kind '{kind_id}' is in deck '{seen[kind_id]}' and in "
+                                    f"deck '{deck.id}'", where, hint="a kind's cards are shuffled into one deck",
+                                    code="reference")
+                seen[kind_id] = deck.id
+                sizes.setdefault(kind.size_mm, kind_id)
+                if kind.double_sided and deck.shared:
+                    self.errors.add(self.game_mark(*where), f"double-sided kind '{kind_id}' cannot share deck "
+                                    f"'{deck.id}': its printed backs would tell its cards apart", where,
+                                    hint="give the kind a deck of its own", code="reference")
+            if len(sizes) > 1:
+                named = ", ".join(f"{k} ({w:g}x{h:g} mm)" for (w, h), k in sizes.items())
+                self.errors.add(self.game_mark("decks", i, "kinds"), f"deck '{deck.id}' mixes card sizes: {named}",
+                                ("decks", i, "kinds"), hint="cards shuffled together must have one size", code="reference")
 
     def game_references(self) -> None:
         for i, res in enumerate(self.g.resources):

@@ -18,13 +18,17 @@ PARAM_RE = re.compile(r"(:?)\{([a-z_][a-z0-9_]*)\}(:?)")
 TRUE_MARK = "✓"
 
 
-def static_context(content: GameContent, kind: CardKind, lang: str, side: str) -> dict[str, Any]:
-    """Context of frames and shared backs: no card data, so the result can be drawn once."""
-    width, height = kind.size_mm
+def static_context(content: GameContent, kind: CardKind, lang: str, side: str,
+                   size: tuple[float, float] | None = None, bleed: float = 3.0) -> dict[str, Any]:
+    """Context of frames and shared backs: no card data, so the result can be drawn once.
+
+    `W` and `H` are the trim (the kind's size, or a print-shop profile's), `B` the bleed."""
+    width, height = size or kind.size_mm
     back = kind.back
     return {
         "W": width,
         "H": height,
+        "B": bleed,
         "lang": lang,
         "side": side,
         "game": {"id": content.game.id, "title": content.game.title.get(lang)},
@@ -140,10 +144,11 @@ def _text(value, lang: str) -> str | None:
     return value.get(lang) if value is not None else None
 
 
-def face_context(content: GameContent, card: Card, face: Face, side: str, lang: str) -> dict[str, Any]:
+def face_context(content: GameContent, card: Card, face: Face, side: str, lang: str,
+                 size: tuple[float, float] | None = None, bleed: float = 3.0) -> dict[str, Any]:
     """Context of a card face's content: the static context plus this face's data."""
     kind = content.game.kind(card.kind)
-    context = static_context(content, kind, lang, side)
+    context = static_context(content, kind, lang, side, size, bleed)
     skip = cost_field(kind)
     cost = card.cost if card.cost is not None else (face.fields.get(skip) if skip else None)
     effects = [effect_sentence(content, e, lang) for e in face.effects]

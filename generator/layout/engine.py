@@ -12,27 +12,46 @@ constants, and the compiled one-render program of the per-card content.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
-from generator.content.schema import Card, CardKind
+from generator.content.schema import Card, CardKind, Deck, KindBack
 from generator.layout import spec as specs
 from generator.layout.context import face_context, static_context
 from generator.layout.evaluation import FaceEvaluation, LayoutProblem
 from generator.layout.face_program import FaceProgram, ProgramMiss, compile_face
 from generator.layout.geometry import FaceLayout, Item, TextBlockInfo
 
-__all__ = ["BLEED_MM", "CardLayouts", "LayoutProblem"]
+if TYPE_CHECKING:
+    from generator.render.profiles import PrintProfile
+
+__all__ = ["BLEED_MM", "DECK_PREFIX", "CardLayouts", "LayoutProblem", "deck_as_kind"]
 
 BLEED_MM = 3.0
+SAFE_MM = 3.0
+DECK_PREFIX = "deck:"
+
+
+def deck_as_kind(deck: Deck, first: CardKind) -> CardKind:
+    """What a shared deck back's templates see as `kind`: the deck's name, colour and icon, the first kind's size."""
+    back = KindBack(title=deck.back.title or deck.name, color=deck.back.color or deck.color,
+                    icon=deck.back.icon or deck.icon)
+    return CardKind.model_construct(id=DECK_PREFIX + deck.id, name=deck.name, size=first.size, color=deck.color,
+                                    icon=deck.icon, double_sided=False, back=back, layout=first.layout, badge=None,
+                                    fields={})
 
 
 class CardLayouts:
-    """Lays out the cards of one game."""
+    """Lays out the cards of one game, at their kinds' sizes or at a print-shop profile's.
 
-    def __init__(self, content: GameContent, errors: ErrorList):
+    Text must keep `safe` mm clear of the trim (the profile's safe zone, else SAFE_MM)."""
+
+    def __init__(self, content: GameContent, errors: ErrorList, profile: "PrintProfile | None" = None):
         self.content = content
+        self.profile = profile
+        self.bleed = profile.bleed if profile else BLEED_MM
+        self.safe = profile.safe if profile else SAFE_MM
         self.problems: list[LayoutProblem] = []
         self._errors = errors
         self._layouts: dict[str, specs.LoadedLayout | None] = {}
@@ -41,6 +60,7 @@ class CardLayouts:
         self._constants: dict[str, dict[str, Any] | None] = {}
         self._programs: dict[str, FaceProgram | None] = {}
         self._static_values: dict[str, dict[int, dict[str, str]]] = {}
+        self._elements: dict[tuple, tuple[list, list]] = {}  # see FaceEvaluation.memo
 
     # --- layouts -------------------------------------------------------------------------------
     def layout_for(self, kind: CardKind) -> specs.LoadedLayout | None:
@@ -75,8 +95,17 @@ class CardLayouts:
         return self.kind_back(self.content.game.kind(card.kind), lang)
 
     def kind_back(self, kind: CardKind, lang: str) -> FaceLayout | None:
-        """The back all cards of a single-sided kind share: entirely a frame (drawn once per PDF)."""
-        layout = self.layout_for(kind)
+        """The back all cards of a single-sided kind's deck share: entirely a frame (drawn once per PDF).
+
+        A deck of several kinds draws its back from the deck (its colour, icon and title) with its
+        first kind's layout, so every card of the deck gets the very same back."""
+        deck = self.content.game.deck_of(kind.id)
+        if deck.shared:
+            first = self.content.game.kind(deck.kinds[0])
+            layout = self.layout_for(first)
+            kind = deck_as_kind(deck, first)
+        else:
+            layout = self.layout_for(kind)
         if layout is None:
             return None
         if layout.spec.back is None:
@@ -85,11 +114,15 @@ class CardLayouts:
                                                hint="add a `back:` face to the layout or make the kind double_sided",
                                                layout_mark=layout.mark()))
             return None
-        key = f"{layout.name}/{kind.id}/{lang}/back"
+        key = f"{layout.name}/{kind.id}/{lang}/back"  # a deck's kind id is `deck:<id>`, apart from every kind's
         items, texts = self._shared_part(key, layout, kind, lang, "back", ("frame", "content"))
-        width, height = kind.size_mm
+        width, height = self.size_of(kind)
         title = kind.back.title.get(lang) if kind.back.title else kind.name.get(lang)
-        return FaceLayout(width, height, BLEED_MM, key, list(items), [], list(texts), title)
+        return FaceLayout(width, height, self.bleed, key, list(items), [], list(texts), title)
+
+    def size_of(self, kind: CardKind) -> tuple[float, float]:
+        """The trim a kind's cards are laid out at."""
+        return self.profile.trim_for(kind) if self.profile else kind.size_mm
 
     def _card_face(self, card: Card, lang: str, side: str) -> FaceLayout | None:
         kind = self.content.game.kind(card.kind)
@@ -99,15 +132,15 @@ class CardLayouts:
         face = card if side == "front" else card.back
         key = f"{layout.name}/{kind.id}/{lang}/{side}-frame"
         frame, frame_texts = self._shared_part(key, layout, kind, lang, side, ("frame",), spec_side="front")
-        width, height = kind.size_mm
-        result = FaceLayout(width, height, BLEED_MM, key, list(frame), [], list(frame_texts), face.name.get(lang))
+        width, height = self.size_of(kind)
+        result = FaceLayout(width, height, self.bleed, key, list(frame), [], list(frame_texts), face.name.get(lang))
         constants = self._constants_for(layout, kind, lang, side)
         if constants is None:
             return result
-        context = face_context(self.content, card, face, side, lang)
+        context = face_context(self.content, card, face, side, lang, self.size_of(kind), self.bleed)
         context.update(constants)
         evaluation = FaceEvaluation(layout, context, card.id, kind.id, side, lang, self.content.icons, self.problems,
-                                    self.content.root, result.items, result.texts)
+                                    self.content.root, result.items, result.texts, self.safe, self._elements)
         elements = layout.spec.front.content
         program = self._program_for(layout)
         printed = None
@@ -128,7 +161,7 @@ class CardLayouts:
     def _constants_for(self, layout: specs.LoadedLayout, kind: CardKind, lang: str, side: str) -> dict[str, Any] | None:
         key = f"{layout.name}/{kind.id}/{lang}/{side}"
         if key not in self._constants:
-            context = static_context(self.content, kind, lang, side)
+            context = static_context(self.content, kind, lang, side, self.size_of(kind), self.bleed)
             evaluation = FaceEvaluation(layout, context, None, kind.id, side, lang, self.content.icons, self.problems,
                                         self.content.root)
             self._constants[key] = ({name: context[name] for name in layout.spec.constants}
@@ -140,9 +173,10 @@ class CardLayouts:
         if key not in self._shared:
             face_spec = getattr(layout.spec, spec_side or side)
             constants = self._constants_for(layout, kind, lang, side)
-            context = {**static_context(self.content, kind, lang, side), **(constants or {})}
+            context = {**static_context(self.content, kind, lang, side, self.size_of(kind), self.bleed),
+                       **(constants or {})}
             evaluation = FaceEvaluation(layout, context, None, kind.id, side, lang, self.content.icons, self.problems,
-                                        self.content.root)
+                                        self.content.root, safe=self.safe)
             if constants is not None:
                 for part in parts:
                     evaluation.run((spec_side or side, part), getattr(face_spec, part))

@@ -15,7 +15,8 @@ from typing import Any
 
 from generator.content.files import Unreadable, check_regular
 from generator.layout import spec as specs
-from generator.layout.geometry import (CircleShape, IconPlacement, ImagePlacement, Item, LineShape, RectShape,
+from generator.layout.fonts import ascent_descent
+from generator.layout.geometry import (PT_MM, CircleShape, IconPlacement, ImagePlacement, Item, LineShape, RectShape,
                                        TextBlockInfo, TextRun)
 from generator.layout.richtext import set_text
 from generator.layout.templating import LayoutTemplateError, evaluate, render
@@ -43,6 +44,32 @@ class _Skip(Exception):
     """An element could not be evaluated; its problem is already recorded."""
 
 
+_SAFE_ZONE_SEEN: dict[tuple, tuple[str, float] | None] = {}
+
+
+def _safe_zone_overrun(block: tuple, origin: tuple, runs: tuple[TextRun, ...], width: float, height: float,
+                       safe: float) -> tuple[str, float] | None:
+    """The first run of a text block that enters the safe zone, and by how much.
+
+    A block's runs follow from its `block` key and `origin`, so the answer is remembered by those."""
+    key = (block, origin, width, height, safe)
+    if key not in _SAFE_ZONE_SEEN:
+        if len(_SAFE_ZONE_SEEN) > 50_000:
+            _SAFE_ZONE_SEEN.clear()
+        _SAFE_ZONE_SEEN[key] = _first_overrun(runs, width, height, safe)
+    return _SAFE_ZONE_SEEN[key]
+
+
+def _first_overrun(runs: tuple[TextRun, ...], width: float, height: float, safe: float) -> tuple[str, float] | None:
+    for run in runs:
+        ascent, descent = ascent_descent(run.font, run.size)
+        box = (run.x, run.baseline - ascent * PT_MM, run.x + run.width, run.baseline - descent * PT_MM)
+        over = max(safe - box[0], safe - box[1], box[2] - (width - safe), box[3] - (height - safe))
+        if over > 0.05:
+            return run.text, over
+    return None
+
+
 @dataclass
 class FaceEvaluation:
     """Evaluates the elements of one face part into `items`; problems go to `problems`."""
@@ -58,6 +85,8 @@ class FaceEvaluation:
     game_root: Path = Path(".")
     items: list[Item] = field(default_factory=list)
     texts: list[TextBlockInfo] = field(default_factory=list)
+    safe: float | None = None  # mm inside the trim that text must keep clear of (None: not checked)
+    memo: dict | None = None  # elements already evaluated from the same values (owned by the caller)
 
     # --- problems ------------------------------------------------------------------------------
     def problem(self, field_name: str, message: str, hint: str = "", mark: Any = None) -> None:
@@ -83,13 +112,30 @@ class FaceEvaluation:
                 if printed is not None:
                     if index not in printed:  # its `when` was false
                         continue
-                    self._element(element, where, printed[index])
+                    self._remembered_element(element, where, printed[index])
                     continue
                 if element.when is not None and not self._evaluate(element.when, where, "when"):
                     continue
                 self._element(element, where, {})
             except _Skip:
                 continue
+
+    def _remembered_element(self, element, where: tuple, values: dict[str, str]) -> None:
+        """An element whose every value is printed: the same values give the same items, so they are
+        remembered in `memo` (cards of a kind share panels, effect texts, fields) unless it had a problem."""
+        if self.memo is None:
+            self._element(element, where, values)
+            return
+        key = (self.layout.source.file, where, self.context["W"], self.context["H"], tuple(values.items()))
+        known = self.memo.get(key)
+        if known is not None:
+            self.items.extend(known[0])
+            self.texts.extend(known[1])
+            return
+        items, texts, problems = len(self.items), len(self.texts), len(self.problems)
+        self._element(element, where, values)
+        if len(self.problems) == problems:
+            self.memo[key] = (self.items[items:], self.texts[texts:])
 
     def _evaluate(self, value: Any, where: tuple, key: str) -> Any:
         try:
@@ -155,6 +201,15 @@ class FaceEvaluation:
                 self._text_block(element, where, markup, num("x"), num("y"), num("w"), num("h"),
                                  colour("color") or "#000000")
 
+    def _check_safe_zone(self, field_name: str, runs: list[TextRun]) -> None:
+        """Text that reaches into the outer `safe` mm of the trim, which a print shop's cut may take off."""
+        found = _safe_zone_overrun(runs[0].block, runs[0].origin, tuple(runs), self.context["W"], self.context["H"],
+                                   self.safe)
+        if found is not None:
+            text, over = found
+            self.problem(field_name, f"text '{text}' reaches {over:.1f} mm into the {self.safe:g} mm safe zone "
+                         "along the card's edge", hint="move the text box inward or shorten the text")
+
     def _image_path(self, source: str, optional: bool) -> Path | None:
         """The image file inside the game's folder, or None (with a problem unless it is optional).
 
@@ -208,7 +263,10 @@ class FaceEvaluation:
         size = fitted.size
         block = (markup, element.font, element.size, min_size, round(w, 4), round(h, 4), element.align,
                  element.valign, element.leading, element.max_lines, color)
-        self.items.extend(TextRun(x + dx, y + db, text, face, size, color, width, block, (x, y))
-                          for dx, db, text, face, width in setting.runs)
+        runs = [TextRun(x + dx, y + db, text, face, size, color, width, block, (x, y))
+                for dx, db, text, face, width in setting.runs]
+        self.items.extend(runs)
+        if self.safe is not None and fitted.fits:
+            self._check_safe_zone(element.field, runs)
         self.texts.append(TextBlockInfo(".".join(str(p) for p in where), element.field, fitted.size, fitted.lines,
                                         markup))

@@ -29,7 +29,7 @@ ELEMENT_SEP = "\x1d"
 VALUE_SEP = "\x1e"
 TEMPLATE_KEYS = frozenset({"text", "name", "fill", "stroke", "color", "src"})
 PLAIN_KEYS = frozenset({"type", "when", "field", "font", "align", "valign", "dash", "optional"})
-SHARED_NAMES = frozenset({"W", "H", "kind", "game", "lang", "side"})
+SHARED_NAMES = frozenset({"W", "H", "B", "kind", "game", "lang", "side"})
 
 
 class ProgramMiss(Exception):

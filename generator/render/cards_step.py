@@ -1,11 +1,17 @@
-"""The `cards` build step: lay out every card once per language, then write sheets, POD and SVG faces.
+"""The `cards` build step: lay out every card once per language, then write sheets, POD, uploads and SVG faces.
 
-Outputs under the game's staging folder (moved to output/<game>/ only if the whole build passes):
+Outputs under the game's staging folder (moved to output/<game>/ only if the whole build passes;
+the names come from generator.output_files):
   cards-<lang>-<paper>.pdf        sheets with crop marks, a back page after each front page
+  cards-<lang>-<paper>-gutterfold.pdf  fronts and backs side by side, folded (single-sided printers)
+  duplex-calibration-<lang>-<paper>.pdf  one sheet that measures the printer's back-side shift
   cards-<lang>-pod.pdf            one card per page, TrimBox/BleedBox set, front then back
+                                  (at the print-shop profile's size when the build has one)
+  print-shop/<profile>/<lang>/    with a profile: per design a PDF and front/back PNGs
   cards/<lang>/<id>-front.svg     one SVG per design and side, for the rules site
   cards/<lang>/<id>-back.svg
   cards/<lang>/cards.json         the gallery's index: names, kinds, counts, files, texts
+  tts/<lang>/<deck>-*.png, .json  Tabletop Simulator: face sheets, back image, saved object per deck
 A game without cards writes nothing. Layout problems become content errors with the card's
 file:line, so the build fails and the previous output stays.
 """
@@ -15,12 +21,23 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from generator import __version__
+from generator import output_files as names
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Card
-from generator.layout.engine import CardLayouts, LayoutProblem
-from generator.render.pdf_sheets import PrintCard, write_pod, write_sheets
+from generator.layout.engine import DECK_PREFIX, CardLayouts, LayoutProblem
+from generator.render.calibration import write_calibration
+from generator.render.pdf_sheets import PrintCard, write_gutterfold, write_pod, write_sheets
+from generator.render.print_shop import Design, write_uploads
+from generator.render.profiles import PrintProfile, profiles
 from generator.render.svg import write_face_svg
+from generator.render.tts import write_decks
+
+
+def build_version(content: GameContent) -> str:
+    """What a printed sheet names as its build: the generator's version and the content's hash."""
+    return f"pnp-forge {__version__} · {content.content_hash[:8]}"
 
 
 def ordered_cards(content: GameContent) -> list[Card]:
@@ -31,10 +48,21 @@ def ordered_cards(content: GameContent) -> list[Card]:
 
 def report(content: GameContent, problem: LayoutProblem, errors: ErrorList) -> None:
     """Turn a layout problem into a content error at the card's (or the layout's) file:line."""
-    where = f"{content.id}: card '{problem.card_id}'" if problem.card_id else f"{content.id}: back of kind '{problem.kind_id}'"
+    if problem.card_id:
+        where = f"{content.id}: card '{problem.card_id}'"
+    elif problem.kind_id.startswith(DECK_PREFIX):
+        where = f"{content.id}: back of deck '{problem.kind_id.removeprefix(DECK_PREFIX)}'"
+    else:
+        where = f"{content.id}: back of kind '{problem.kind_id}'"
     message = f"{where}, {problem.side}, field '{problem.field}', {problem.lang}: {problem.message}"
     if problem.layout_mark is not None:
         errors.add(problem.layout_mark, message, hint=problem.hint or "fix the layout file", code="layout")
+        return
+    if problem.card_id is None and problem.kind_id.startswith(DECK_PREFIX):
+        index = next(i for i, d in enumerate(content.game.decks) if DECK_PREFIX + d.id == problem.kind_id)
+        sub = ("decks", index, "back", "title", problem.lang) if content.game.decks[index].back.title else \
+            ("decks", index, "name", problem.lang)
+        errors.add(content.mark_of("game", content.id, *sub), message, sub, hint=problem.hint, code="layout")
         return
     if problem.card_id is None:
         index = next(i for i, k in enumerate(content.game.kinds) if k.id == problem.kind_id)
@@ -49,58 +77,95 @@ def report(content: GameContent, problem: LayoutProblem, errors: ErrorList) -> N
     errors.add(content.mark_of("card", problem.card_id, *sub), message, path, hint=problem.hint, code="layout")
 
 
+def lay_out(content: GameContent, layouts: CardLayouts, cards: list[Card], lang: str,
+            errors: ErrorList) -> list[tuple[Card, PrintCard]]:
+    """Every design laid out in one language; problems become content errors."""
+    before = len(layouts.problems)
+    designs: list[tuple[Card, PrintCard]] = []
+    for card in cards:
+        front, back = layouts.front(card, lang), layouts.back(card, lang)
+        if front is not None and back is not None:
+            designs.append((card, PrintCard(card.id, front, back)))
+    for problem in layouts.problems[before:]:
+        report(content, problem, errors)
+    return designs
+
+
+def print_profile(content: GameContent, options) -> PrintProfile | None:
+    """The print-shop profile of this build: `--profile`, else the game's `print_profile`, else none."""
+    chosen = getattr(options, "profile", None) or content.game.print_profile
+    return profiles()[chosen] if chosen else None
+
+
 def render_cards(content: GameContent, out_dir: Path, options, errors: ErrorList) -> list[Path]:
     """The build step (see module docstring). Returns the files written."""
     cards = ordered_cards(content)
     if not cards:
         return []
     layouts = CardLayouts(content, errors)
+    profile = print_profile(content, options)
+    shop_layouts = CardLayouts(content, errors, profile) if profile else None
     written: list[Path] = []
     for lang in options.languages:
-        before = len(layouts.problems)
-        deck: list[PrintCard] = []
-        designs: list[tuple[Card, PrintCard]] = []
-        for card in cards:
-            front, back = layouts.front(card, lang), layouts.back(card, lang)
-            if front is None or back is None:
-                continue
-            printed = PrintCard(card.id, front, back)
-            designs.append((card, printed))
-            deck.extend([printed] * card.count)
-        for problem in layouts.problems[before:]:
-            report(content, problem, errors)
-        if errors or not deck:
+        designs = lay_out(content, layouts, cards, lang, errors)
+        shop_designs = lay_out(content, shop_layouts, cards, lang, errors) if shop_layouts else designs
+        if errors or not designs:
             continue
-        written.extend(_write(content, out_dir, options, lang, deck, designs))
+        written.extend(_write_prints(content, out_dir, options, lang, designs, shop_designs, profile))
+        written.extend(_write_faces(content, out_dir, lang, designs))
+        written.extend(write_decks(content, out_dir, lang, designs, tts_base(content, options)))
     return written
 
 
-def _write(content: GameContent, out_dir: Path, options, lang: str, deck: list[PrintCard],
-           designs: list[tuple[Card, PrintCard]]) -> list[Path]:
+def tts_base(content: GameContent, options) -> str:
+    """The prefix of image URLs in Tabletop Simulator objects: the game's output folder's address, or none."""
+    url = getattr(options, "tts_url", None)
+    return f"{url.rstrip('/')}/{content.id}/" if url else ""
+
+
+def _write_prints(content: GameContent, out_dir: Path, options, lang: str, designs: list[tuple[Card, PrintCard]],
+                  shop_designs: list[tuple[Card, PrintCard]], profile: PrintProfile | None) -> list[Path]:
     title = content.game.title.get(lang)
+    deck = [printed for card, printed in designs for _ in range(card.count)]
     written: list[Path] = []
     for paper in options.papers:
-        path = out_dir / f"cards-{lang}-{paper}.pdf"
-        write_sheets(path, deck, paper, content.icons, title, lang, cut_lines=options.cut_lines)
+        path = out_dir / names.card_sheets(lang, paper)
+        write_sheets(path, deck, paper, content.icons, title, lang, cut_lines=options.cut_lines,
+                     version=build_version(content), back_offset=getattr(options, "back_offset", (0.0, 0.0)))
         written.append(path)
-    pod = out_dir / f"cards-{lang}-pod.pdf"
-    write_pod(pod, deck, content.icons, title)
+        calibration = out_dir / names.duplex_calibration(lang, paper)
+        written.append(write_calibration(calibration, paper, lang, build_version(content),
+                                         getattr(options, "back_offset", (0.0, 0.0))))
+        fold = out_dir / names.gutterfold(lang, paper)
+        write_gutterfold(fold, deck, paper, content.icons, title, lang, version=build_version(content))
+        written.append(fold)
+    pod = out_dir / names.card_pod(lang)
+    write_pod(pod, [printed for card, printed in shop_designs for _ in range(card.count)], content.icons, title)
     written.append(pod)
-    svg_dir = out_dir / "cards" / lang
+    if profile is not None:
+        uploads = [Design(card.id, card.count, printed) for card, printed in shop_designs]
+        written.extend(write_uploads(out_dir, uploads, profile, lang, content.icons, title))
+    return written
+
+
+def _write_faces(content: GameContent, out_dir: Path, lang: str, designs: list[tuple[Card, PrintCard]]) -> list[Path]:
+    """SVG faces for the site and the gallery's index."""
+    svg_dir = out_dir / names.card_faces(lang)
     svg_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
     index = []
     for card, printed in designs:
         kind = content.game.kind(card.kind)
         entry = {"id": card.id, "kind": kind.id, "kind_name": kind.name.get(lang), "count": card.count,
                  "name": card.name.get(lang), "faces": {}}
         for side, face in (("front", printed.front), ("back", printed.back)):
-            path = svg_dir / f"{card.id}-{side}.svg"
+            path = out_dir / names.card_face(lang, card.id, side)
             write_face_svg(path, face, content.icons, face.title, card.id, side)
             written.append(path)
             entry["faces"][side] = {"file": path.name, "title": face.title,
                                     "texts": [{"field": t.field, "text": t.text} for t in face.texts]}
         index.append(entry)
-    index_path = svg_dir / "cards.json"
+    index_path = out_dir / names.card_index(lang)
     index_path.write_text(json.dumps({"game": content.id, "lang": lang, "cards": index}, indent=2,
                                      ensure_ascii=False) + "\n", encoding="utf-8")
     written.append(index_path)

@@ -13,16 +13,19 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+from fnmatch import fnmatch
 from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.table import Table
 
+from generator import output_files as names
 from generator.build import PAPERS, BuildOptions, refuse_reserved_ids
 from generator.content.errors import ErrorList
-from generator.cli_options import (content_option, games_or_usage_error, lang_option, languages_of, paper_option,
-                                   papers_of)
+from generator.cli_options import (back_offset_option, content_option, games_or_usage_error, lang_option,
+                                   languages_of, paper_option, papers_of, profile_option, tts_url_of,
+                                   tts_url_option)
 from generator.checking import load_checked
 from generator.content.schema import LANGUAGES
 from generator.output_folder import OutputFolder, OutputRefused, in_scope
@@ -35,7 +38,9 @@ def card_outputs(languages: tuple[str, ...], papers: tuple[str, ...]):
 
     def replaced(rel: Path) -> bool:
         first = rel.parts[0]
-        return (first == "cards" or (first.startswith("cards-") and first.endswith(".pdf"))) and scope(rel)
+        ours = first in names.CARD_FOLDERS or (len(rel.parts) == 1 and any(fnmatch(first, pattern)
+                                                                           for pattern in names.CARD_PDFS))
+        return ours and scope(rel)
 
     return replaced
 
@@ -48,13 +53,17 @@ def card_outputs(languages: tuple[str, ...], papers: tuple[str, ...]):
 @lang_option
 @paper_option
 @click.option("--cut-lines", is_flag=True, help="Draw a dashed cut-line grid along every card edge on the sheets.")
+@profile_option
+@back_offset_option
+@tts_url_option
 def cards_command(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str,
-                  cut_lines: bool) -> None:
+                  cut_lines: bool, profile: str | None, back_offset: tuple[float, float], tts_url: str | None) -> None:
     """Render only the cards of GAMES (default: all): sheets, print-on-demand PDF and SVG faces."""
     ids = games_or_usage_error(content_dir, games)
     errors = ErrorList()
     loaded = load_checked(content_dir, ids, errors)
-    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines)
+    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines, profile=profile,
+                           back_offset=back_offset, tts_url=tts_url_of(tts_url, output_dir))
     console = Console(stderr=True, highlight=False)
     refuse_reserved_ids(loaded, errors)
     if errors:

@@ -18,10 +18,9 @@ from generator.layout.fonts import face as font_face
 from generator.layout.geometry import (CircleShape, FaceLayout, IconPlacement, ImagePlacement, Item, LineShape,
                                        RectShape, TextRun)
 from generator.layout.icons import VectorIcon, load_icon
+from generator.render.pdf_icons import draw_icon
 
 ICON_FORM_EDGE = 100.0  # icons are drawn into forms of this edge (pt), then scaled on use
-CAPS = {"butt": 0, "round": 1, "square": 2}
-JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 
 class _Colours(dict):
@@ -40,6 +39,7 @@ class PdfFaceDrawer:
         self.use_forms = use_forms
         self._forms: dict[object, str] = {}
         self._shared_blocks: set[tuple] = set()
+        self._shared_runs: set[tuple] = set()
         self._colours = _Colours()
 
     # --- public --------------------------------------------------------------------------------
@@ -50,7 +50,7 @@ class PdfFaceDrawer:
             self.canvas.doForm(name)
         else:
             self._items(face.frame, face.height)
-        self._items(face.items, face.height)
+        self._items(face.items, face.height, share=self.use_forms)
 
     # --- forms ---------------------------------------------------------------------------------
     def _form_name(self, key: object) -> str:
@@ -85,10 +85,27 @@ class PdfFaceDrawer:
 
     # --- items ---------------------------------------------------------------------------------
     def share_blocks(self, faces: list[FaceLayout]) -> None:
-        """Text blocks that occur on more than one drawn face become forms (call before drawing)."""
+        """What occurs on more than one drawn face becomes a form (call before drawing): text blocks, and
+        runs of shapes and icons between texts (a card's panels, badge and pictures repeat across a kind)."""
         counts = Counter(item.block for face in faces for item in face.items
                          if isinstance(item, TextRun) and item.block is not None)
         self._shared_blocks = {block for block, n in counts.items() if n > 1}
+        runs = Counter(key for face in faces for key, _, _ in _graphic_runs(face.items, face.height))
+        self._shared_runs = {key for key, n in runs.items() if n > 1}
+
+    def _run_form(self, key: tuple) -> str:
+        known = key in self._forms
+        name = self._form_name(key)
+        if not known:
+            _, height, run = key
+            for item in run:  # icons a form uses must exist before the form is opened
+                if isinstance(item, IconPlacement):
+                    self._icon_form(item.name)
+            self.canvas.beginForm(name, -1000, -1000, 1000, 1000)
+            for item in run:
+                self._item(item, height)
+            self.canvas.endForm()
+        return name
 
     def _block_form(self, runs: list[TextRun]) -> str:
         key = ("block", runs[0].block)
@@ -117,7 +134,7 @@ class PdfFaceDrawer:
             text.textOut(run.text)
         self.canvas.drawText(text)
 
-    def _items(self, items: list[Item], height: float) -> None:
+    def _items(self, items: list[Item], height: float, share: bool = False) -> None:
         c = self.canvas
         index, count = 0, len(items)
         while index < count:
@@ -138,31 +155,44 @@ class PdfFaceDrawer:
                 else:
                     self._draw_text(runs, 0.0, height)
                 continue
-            index += 1
-            if isinstance(item, RectShape):
-                self._paint(item.fill, item.stroke, item.stroke_width)
-                x, y = item.x * mm, (height - item.y - item.h) * mm
-                if item.radius > 0:
-                    c.roundRect(x, y, item.w * mm, item.h * mm, item.radius * mm, stroke=int(bool(item.stroke)),
-                                fill=int(bool(item.fill)))
-                else:
-                    c.rect(x, y, item.w * mm, item.h * mm, stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
-            elif isinstance(item, CircleShape):
-                self._paint(item.fill, item.stroke, item.stroke_width)
-                c.circle(item.cx * mm, (height - item.cy) * mm, item.r * mm, stroke=int(bool(item.stroke)),
-                         fill=int(bool(item.fill)))
-            elif isinstance(item, LineShape):
-                c.saveState()
-                self._paint(None, item.stroke, item.stroke_width)
-                if item.dash:
-                    c.setDash([d * mm for d in item.dash])
-                c.line(item.x1 * mm, (height - item.y1) * mm, item.x2 * mm, (height - item.y2) * mm)
-                c.restoreState()
-            elif isinstance(item, IconPlacement):
-                self._icon(item, height)
-            elif isinstance(item, ImagePlacement):  # reportlab stores each image file once per document
-                c.drawImage(item.path, item.x * mm, (height - item.y - item.h) * mm, item.w * mm, item.h * mm,
-                            preserveAspectRatio=True, anchor="c", mask="auto")
+            end = index + 1
+            while end < count and not isinstance(items[end], TextRun):
+                end += 1
+            key = ("shapes", height, tuple(items[index:end]))
+            if share and key in self._shared_runs:
+                c.doForm(self._run_form(key))
+            else:
+                for shape in items[index:end]:
+                    self._item(shape, height)
+            index = end
+
+    def _item(self, item: Item, height: float) -> None:
+        """One shape, icon or image."""
+        c = self.canvas
+        if isinstance(item, RectShape):
+            self._paint(item.fill, item.stroke, item.stroke_width)
+            x, y = item.x * mm, (height - item.y - item.h) * mm
+            if item.radius > 0:
+                c.roundRect(x, y, item.w * mm, item.h * mm, item.radius * mm, stroke=int(bool(item.stroke)),
+                            fill=int(bool(item.fill)))
+            else:
+                c.rect(x, y, item.w * mm, item.h * mm, stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
+        elif isinstance(item, CircleShape):
+            self._paint(item.fill, item.stroke, item.stroke_width)
+            c.circle(item.cx * mm, (height - item.cy) * mm, item.r * mm, stroke=int(bool(item.stroke)),
+                     fill=int(bool(item.fill)))
+        elif isinstance(item, LineShape):
+            c.saveState()
+            self._paint(None, item.stroke, item.stroke_width)
+            if item.dash:
+                c.setDash([d * mm for d in item.dash])
+            c.line(item.x1 * mm, (height - item.y1) * mm, item.x2 * mm, (height - item.y2) * mm)
+            c.restoreState()
+        elif isinstance(item, IconPlacement):
+            self._icon(item, height)
+        elif isinstance(item, ImagePlacement):  # reportlab stores each image file once per document
+            c.drawImage(item.path, item.x * mm, (height - item.y - item.h) * mm, item.w * mm, item.h * mm,
+                        preserveAspectRatio=True, anchor="c", mask="auto")
 
     def _paint(self, fill: str | None, stroke: str | None, width: float) -> None:
         if fill:
@@ -185,35 +215,19 @@ class PdfFaceDrawer:
         c.restoreState()
 
     def _icon_paths(self, icon: VectorIcon, edge: float) -> None:
-        """Replay the icon's outlines into the square (0, 0, edge, edge), y flipped to PDF's up."""
-        c = self.canvas
-        scale, dx, dy = icon.placement(edge)
+        """Replay the icon's outlines into the square (0, 0, edge, edge)."""
+        draw_icon(self.canvas, icon, 0.0, edge, edge, self._colours.__getitem__)
 
-        def pt(x: float, y: float) -> tuple[float, float]:
-            return dx + x * scale, edge - (dy + y * scale)
 
-        for shape in icon.shapes:
-            path = c.beginPath()
-            for cmd in shape.commands:
-                op = cmd[0]
-                if op == "M":
-                    path.moveTo(*pt(cmd[1], cmd[2]))
-                elif op == "L":
-                    path.lineTo(*pt(cmd[1], cmd[2]))
-                elif op == "C":
-                    path.curveTo(*pt(cmd[1], cmd[2]), *pt(cmd[3], cmd[4]), *pt(cmd[5], cmd[6]))
-                else:
-                    path.close()
-            c.saveState()
-            if shape.fill:
-                c.setFillColor(self._colours[shape.fill])
-            if shape.stroke:
-                c.setStrokeColor(self._colours[shape.stroke])
-                c.setLineWidth(shape.stroke_width * scale)
-                c.setLineCap(CAPS.get(shape.line_cap, 0))
-                c.setLineJoin(JOINS.get(shape.line_join, 0))
-                if shape.dash:
-                    c.setDash([d * scale for d in shape.dash])
-            c.drawPath(path, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)),
-                       fillMode=1 if shape.even_odd else 0)
-            c.restoreState()
+def _graphic_runs(items: list[Item], height: float):
+    """(key, start, end) of each run of shapes, icons and images between text runs."""
+    index, count = 0, len(items)
+    while index < count:
+        if isinstance(items[index], TextRun):
+            index += 1
+            continue
+        end = index + 1
+        while end < count and not isinstance(items[end], TextRun):
+            end += 1
+        yield ("shapes", height, tuple(items[index:end])), index, end
+        index = end

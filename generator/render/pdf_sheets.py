@@ -1,4 +1,4 @@
-"""Printable PDFs: sheets for home printers (with crop marks and duplex backs) and one card per page for print on demand."""
+"""Printable PDFs: sheets for home printers (shared cuts, crop marks, label, scale bar, duplex backs) and one card per page for print on demand."""
 
 from __future__ import annotations
 
@@ -12,12 +12,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.layout.fonts import face as font_face
 from generator.layout.geometry import FaceLayout
-from generator.render.imposition import SheetGrid, Slot, fit_grid
+from generator.render.imposition import PRINTER_MARGIN, SheetGrid, Slot, fit_grid
 from generator.render.pdf_face import PdfFaceDrawer
+from generator.render.sheet_marks import draw_fold_marks, draw_margin_texts, draw_marks, sheet_label
 
-MARK_COLOUR = HexColor("#000000")
 CUT_COLOUR = HexColor("#9a9a9a")
-LABEL_COLOUR = HexColor("#6a6a6a")
 
 
 @dataclass(frozen=True)
@@ -41,8 +40,13 @@ def new_canvas(path: Path, page_w: float, page_h: float, title: str) -> Canvas:
 
 
 def _place(drawer: PdfFaceDrawer, face: FaceLayout, slot: Slot) -> None:
+    """Draw a face into its slot, clipped to the trim plus the bleed the block's outside allows."""
     c = drawer.canvas
     c.saveState()
+    x0, y0, x1, y1 = slot.clip
+    clip = c.beginPath()
+    clip.rect(x0 * mm, y0 * mm, (x1 - x0) * mm, (y1 - y0) * mm)
+    c.clipPath(clip, stroke=0, fill=0)
     if slot.rotation == 90:  # counter-clockwise: the card's top points left
         c.translate((slot.x + slot.w) * mm, slot.y * mm)
         c.rotate(90)
@@ -55,75 +59,86 @@ def _place(drawer: PdfFaceDrawer, face: FaceLayout, slot: Slot) -> None:
     c.restoreState()
 
 
-def _marks(c: Canvas, grid: SheetGrid, cut_lines: bool) -> None:
+def _cut_lines(c: Canvas, grid: SheetGrid) -> None:
+    xs, ys = grid.trim_lines()
+    left, bottom, right, top = grid.block
     c.saveState()
-    c.setStrokeColor(MARK_COLOUR)
-    c.setLineWidth(0.25)
-    for x1, y1, x2, y2 in grid.crop_marks():
-        c.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
-    if cut_lines:
-        xs, ys = grid.trim_lines()
-        left, bottom, right, top = grid.block
-        c.setStrokeColor(CUT_COLOUR)
-        c.setLineWidth(0.2)
-        c.setDash([2, 2])
-        for x in xs:
-            c.line(x * mm, bottom * mm, x * mm, top * mm)
-        for y in ys:
-            c.line(left * mm, y * mm, right * mm, y * mm)
+    c.setStrokeColor(CUT_COLOUR)
+    c.setLineWidth(0.2)
+    c.setDash([2, 2])
+    for x in xs:
+        c.line(x * mm, bottom * mm, x * mm, top * mm)
+    for y in ys:
+        c.line(left * mm, y * mm, right * mm, y * mm)
     c.restoreState()
 
 
-def _label(c: Canvas, grid: SheetGrid, text: str) -> None:
-    """A small page label in the bottom margin, between the crop marks, where the margin has room."""
-    _, bottom, _, _ = grid.block
-    if bottom < 7.0:
-        return
-    xs, _ = grid.trim_lines()
-    edges = [0.0, *xs, grid.page_w]
-    centre = grid.page_w / 2
-    left, right = max(zip(edges, edges[1:]),  # the widest gap; of equal ones, the most central
-                      key=lambda gap: (round(gap[1] - gap[0], 1), -abs((gap[0] + gap[1]) / 2 - centre)))
-    room = (right - left - 4.0) * mm
-    name = font_face("regular").pdf_name
-    size = 6.5
-    while size > 5.0 and c.stringWidth(text, name, size) > room:
-        size -= 0.25
-    c.setFillColor(LABEL_COLOUR)
-    c.setFont(name, size)
-    c.drawCentredString((left + right) / 2 * mm, (bottom - 5.0) * mm, text)
-
-
-SIDE_LABELS = {
-    "de": ("Vorderseiten", "Rückseiten · beidseitig, lange Kante"),
-    "en": ("fronts", "backs · double-sided, long edge"),
-}
-
-
 def write_sheets(path: Path, cards: list[PrintCard], paper: str, icons: dict[str, Path], title: str,
-                 lang: str = "en", cut_lines: bool = False, use_forms: bool = True) -> int:
-    """Fronts on one page, their backs on the next (mirrored for long-edge duplex). Returns the page count."""
+                 lang: str = "en", cut_lines: bool = False, use_forms: bool = True, version: str = "",
+                 back_offset: tuple[float, float] = (0.0, 0.0), margin: float = PRINTER_MARGIN) -> int:
+    """Fronts on one page, their backs on the next (mirrored for long-edge duplex). Returns the page count.
+
+    `back_offset` (mm, x right and y up as the back page is printed) moves everything on the back
+    pages, to make up for a printer that shifts its second side (see the calibration sheet)."""
     size = lambda card: (card.front.width, card.front.height)  # noqa: E731
     groups = [(dims, list(group)) for dims, group in groupby(cards, key=size)]
-    first = fit_grid(paper, *groups[0][0])
+    grids = {dims: fit_grid(paper, *dims, margin=margin) for dims, _ in groups}
+    first = grids[groups[0][0]]
     canvas = new_canvas(path, first.page_w, first.page_h, title)
     drawer = PdfFaceDrawer(canvas, icons, use_forms)
     drawer.share_blocks([face for card in cards for face in (card.front, card.back)])
-    total = sum(-(-len(group) // fit_grid(paper, *dims).per_page) for dims, group in groups)
+    total = sum(-(-len(group) // grids[dims].per_page) for dims, group in groups)
     sheet = 0
     for dims, group in groups:
-        grid = fit_grid(paper, *dims)
+        grid = grids[dims]
         for start in range(0, len(group), grid.per_page):
             chunk = group[start:start + grid.per_page]
             sheet += 1
             for back in (False, True):
+                shifted = back and back_offset != (0.0, 0.0)
+                if shifted:
+                    canvas.saveState()
+                    canvas.translate(back_offset[0] * mm, back_offset[1] * mm)
                 for index, card in enumerate(chunk):
                     _place(drawer, card.back if back else card.front, grid.slot(index, back))
-                _marks(canvas, grid, cut_lines)
-                _label(canvas, grid, f"{title} · {sheet}/{total} · {SIDE_LABELS[lang][int(back)]}")
+                if cut_lines:
+                    _cut_lines(canvas, grid)
+                draw_marks(canvas, grid.crop_marks())
+                label = sheet_label(title, lang, sheet, total, "back" if back else "front", version)
+                draw_margin_texts(canvas, grid.text_lines(2), label, lang)
+                if shifted:
+                    canvas.restoreState()
                 canvas.showPage()
     canvas.save()
     return sheet * 2
+
+
+def write_gutterfold(path: Path, cards: list[PrintCard], paper: str, icons: dict[str, Path], title: str,
+                     lang: str = "en", version: str = "", margin: float = PRINTER_MARGIN) -> int:
+    """Fronts and backs on one page for single-sided printers: fold on the middle line, glue, cut. Returns pages."""
+    size = lambda card: (card.front.width, card.front.height)  # noqa: E731
+    groups = [(dims, list(group)) for dims, group in groupby(cards, key=size)]
+    grids = {dims: fit_grid(paper, *dims, margin=margin, folded=True) for dims, _ in groups}
+    first = grids[groups[0][0]]
+    canvas = new_canvas(path, first.page_w, first.page_h, title)
+    drawer = PdfFaceDrawer(canvas, icons)
+    drawer.share_blocks([face for card in cards for face in (card.front, card.back)])
+    total = sum(-(-len(group) // grids[dims].per_page) for dims, group in groups)
+    page = 0
+    for dims, group in groups:
+        grid = grids[dims]
+        for start in range(0, len(group), grid.per_page):
+            page += 1
+            for index, card in enumerate(group[start:start + grid.per_page]):
+                _place(drawer, card.front, grid.fold_slot(index))
+                _place(drawer, card.back, grid.fold_slot(index, back=True))
+            draw_marks(canvas, grid.crop_marks())
+            draw_fold_marks(canvas, grid.fold_marks())
+            draw_margin_texts(canvas, grid.text_lines(2), sheet_label(title, lang, page, total, "gutterfold", version),
+                              lang)
+            canvas.showPage()
+    canvas.save()
+    return page
 
 
 def write_pod(path: Path, cards: list[PrintCard], icons: dict[str, Path], title: str, use_forms: bool = True) -> int:

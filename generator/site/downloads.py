@@ -1,54 +1,99 @@
-"""The downloads page: the print files this build wrote for the game, copied into the site.
+"""The downloads page: the print files this build wrote for the game, copied into the site, one line each on their use.
 
-File names follow the contracts of the cards and boards steps; a file that a step should have
-written but did not is named in the build log, and the page lists what exists.
+File names come from generator.output_files, the same module the writing steps use. A folder of
+many files (the Tabletop Simulator exports, a print shop's per-card uploads) is offered as one
+zip archive with fixed dates, so the site stays byte-identical. A file a step should have written
+but did not is named in the build log; the page lists what exists.
 """
 
 from __future__ import annotations
 
+import io
+import re
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator import output_files as names
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
 from generator.site.markup import escape, rel, table
 
+ZIP_DATE = (2000, 1, 1, 0, 0, 0)
+
 
 @dataclass(frozen=True)
 class Download:
-    """One expected print file: where the build writes it and how the page describes it."""
+    """One expected print file (or folder, offered as a zip): where the build writes it and what it is for."""
 
     source: Path
     what: str
     group: str
+    archive: str | None = None  # for a folder: the zip's file name on the site
 
 
 def expected_downloads(site: GameSite, papers: tuple[str, ...]) -> list[Download]:
     """Every file the other steps are meant to write for this game and language, in page order."""
     lang = site.lang
     out: list[Download] = []
+    paper_name = {paper: label("paper_" + paper, lang) for paper in papers}
     if site.content.cards:
         for paper in papers:
-            out.append(Download(site.output(f"cards-{lang}-{paper}.pdf"),
-                                f"{label('dl_cards', lang)}, {label('paper_' + paper, lang)}", "cards"))
-        out.append(Download(site.output(f"cards-{lang}-pod.pdf"), label("dl_pod", lang), "cards"))
+            out.append(Download(site.output(names.card_sheets(lang, paper)),
+                                f"{label('dl_cards', lang)}, {paper_name[paper]}", "cards"))
+        for paper in papers:
+            out.append(Download(site.output(names.gutterfold(lang, paper)),
+                                f"{label('dl_gutterfold', lang)}, {paper_name[paper]}", "cards"))
+        for paper in papers:
+            out.append(Download(site.output(names.duplex_calibration(lang, paper)),
+                                f"{label('dl_calibration', lang)}, {paper_name[paper]}", "cards"))
+        out.append(Download(site.output(names.card_pod(lang)), label("dl_pod", lang), "cards"))
+        shops = site.output(names.print_shop("x", lang)).parent.parent
+        if shops.is_dir():
+            for profile in sorted(p.name for p in shops.iterdir() if p.is_dir()):
+                out.append(Download(site.output(names.print_shop(profile, lang)),
+                                    f"{label('dl_print_shop', lang)} ({profile})", "cards",
+                                    f"print-shop-{profile}-{lang}.zip"))
     for board in site.content.boards:
         name = site.t(board.name)
         for paper in papers:
-            out.append(Download(site.output("boards", f"{board.id}-{lang}-{paper}-tiled.pdf"),
-                                f"{name}: {label('dl_board_tiled', lang)}, {label('paper_' + paper, lang)}", "boards"))
-        out.append(Download(site.output("boards", f"{board.id}-{lang}-full.pdf"),
+            out.append(Download(site.output(names.board_tiled(board.id, lang, paper)),
+                                f"{name}: {label('dl_board_tiled', lang)}, {paper_name[paper]}", "boards"))
+        out.append(Download(site.output(names.board_full(board.id, lang)),
                             f"{name}: {label('dl_board_full', lang)}", "boards"))
     if any(c.type in ("token", "cube", "ship", "marker", "coin") for c in site.content.game.components):
         for paper in papers:
-            out.append(Download(site.output(f"tokens-{lang}-{paper}.pdf"),
-                                f"{label('dl_tokens', lang)}, {label('paper_' + paper, lang)}", "tokens"))
-    out.append(Download(site.output("game.json"), label("dl_model", lang), "model"))
+            out.append(Download(site.output(names.tokens(lang, paper)),
+                                f"{label('dl_tokens', lang)}, {paper_name[paper]}", "tokens"))
+    if site.content.cards or site.content.boards:
+        out.append(Download(site.output(names.tts(lang)), label("dl_tts", lang), "tts", f"tts-{lang}.zip"))
+    out.append(Download(site.output(names.MODEL), label("dl_model", lang), "model"))
     return out
 
 
-def _size(path: Path) -> str:
-    size = path.stat().st_size
+LINK_RE = re.compile(rb'("(?:FaceURL|BackURL)": ")[^"]*/([^"/]+")')
+
+
+def folder_zip(folder: Path) -> bytes:
+    """The files of `folder` as a zip with fixed dates and order, so rebuilding gives the same bytes.
+
+    Image links in Tabletop Simulator objects point at the build's own output folder; in the
+    site's copy they are bare file names (the same site wherever it was built; whoever unpacks it
+    points them at where the images are, or builds with --tts-url)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            info = zipfile.ZipInfo(path.relative_to(folder).as_posix(), ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            data = path.read_bytes()
+            if path.suffix == ".json":
+                data = LINK_RE.sub(rb"\1\2", data)
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
+def _size(size: int) -> str:
     if size >= 1024 * 1024:
         return f"{size / (1024 * 1024):.1f} MB"
     return f"{max(1, round(size / 1024))} KB"
@@ -61,11 +106,17 @@ def downloads_page(site: GameSite, papers: tuple[str, ...]) -> str:
     rows: list[list[str]] = []
     missing: dict[str, int] = {}
     for item in expected_downloads(site, papers):
+        if item.archive is not None and item.source.is_dir():
+            payload = folder_zip(item.source)
+            target = site.tree.data(site.path("downloads", item.archive), payload)
+            rows.append([escape(item.what), f"[{escape(item.archive)}]({rel(page, target)})", _size(len(payload))])
+            continue
         if not item.source.is_file():
             missing[item.group] = missing.get(item.group, 0) + 1
             continue
         target = site.tree.copy(site.path("downloads", item.source.name), item.source)
-        rows.append([escape(item.what), f"[{escape(item.source.name)}]({rel(page, target)})", _size(item.source)])
+        rows.append([escape(item.what), f"[{escape(item.source.name)}]({rel(page, target)})",
+                     _size(item.source.stat().st_size)])
     for group, n in sorted(missing.items()):
         site.note(f"{n} {group} download(s) not written by this build (the {group} step is not there yet?)")
     lines = [f"# {label('downloads', lang)}", ""]

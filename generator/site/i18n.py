@@ -54,7 +54,22 @@ LABELS: dict[str, dict[str, str]] = {
     "file": {"de": "Datei", "en": "File"},
     "size": {"de": "Größe", "en": "Size"},
     "what": {"de": "Inhalt", "en": "What"},
-    "dl_cards": {"de": "Kartenbögen", "en": "Card sheets"},
+    "dl_cards": {"de": "Kartenbögen für beidseitigen Druck zu Hause (Vorderseiten, dann gespiegelte Rückseiten; "
+                       "an den Marken schneiden)",
+                 "en": "Card sheets for a double-sided home printer (fronts, then mirrored backs; cut at the marks)"},
+    "dl_gutterfold": {"de": "Faltbögen für einseitigen Druck (Vorder- und Rückseite nebeneinander: falten, kleben, "
+                            "schneiden)",
+                      "en": "Gutterfold sheets for a one-sided printer (front and back side by side: fold, glue, cut)"},
+    "dl_calibration": {"de": "Duplex-Kalibrierung: zeigt, wie weit euer Drucker die Rückseite verschiebt "
+                             "(für --back-offset)",
+                       "en": "Duplex calibration: shows how far your printer shifts the back side (for --back-offset)"},
+    "dl_print_shop": {"de": "Dateien zum Hochladen bei einer Druckerei: je Karte ein PDF und zwei PNG, Anzahl im "
+                            "Dateinamen",
+                      "en": "Print-shop uploads: per card a PDF and two PNGs, the copies to order in the file name"},
+    "dl_tts": {"de": "Tabletop Simulator: Kartenbögen, Rückseiten, Spielpläne und gespeicherte Objekte (die Bilder "
+                     "hochladen, ihre Adressen in die .json eintragen, die .json in „Saved Objects“ legen)",
+               "en": "Tabletop Simulator: deck sheets, backs, boards and saved objects (upload the images, put "
+                     "their addresses in the .json files, put those in Saved Objects)"},
     "dl_pod": {"de": "Karten für Druckdienste (eine Karte pro Seite, mit Beschnitt)",
                "en": "Cards for print-on-demand (one card per page, with bleed)"},
     "dl_board_tiled": {"de": "Spielplan, auf Seiten verteilt", "en": "Board, tiled on pages"},

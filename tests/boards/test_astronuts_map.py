@@ -98,7 +98,8 @@ def test_each_planet_shows_as_many_colony_spots_as_it_takes_colonies(star_map, a
     from generator.boards.scene import Circle
 
     scene, _ = layout_board(star_map, "en", astronuts.icons)
-    spots = [c for c in scene.items if isinstance(c, Circle) and c.paint.fill == "#ffffff" and c.space is None]
+    spots = [c for c in scene.items if isinstance(c, Circle) and c.space is None and c.paint.stroke_width == 0.3
+             and c.r < 3.5]
     for space in star_map.placed.spaces:
         inside = [c for c in spots if (c.cx - space.x) ** 2 + (c.cy - space.y) ** 2 < (space.width / 2) ** 2]
         assert len(inside) == space.data.get("colonies", 0), space.id

@@ -151,7 +151,7 @@ def test_the_board_build_is_byte_identical_when_repeated(astronuts, tmp_path):
         render_boards(astronuts, out, BuildOptions(), errors)
         assert not errors
     files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
-    assert len(files) == 2 * 2 * (1 + 1 + 2) + 4
+    assert len(files) == 2 * 2 * (1 + 1 + 2 + 1) + 4  # per board and language: SVG, full, 2 tiled, TTS image
     for rel in files:
         assert (first / rel).read_bytes() == (second / rel).read_bytes(), rel
 
@@ -202,3 +202,30 @@ def test_token_sheets_keep_tokens_apart_captions_clear_and_small_groups_whole(as
                       and i.cx == circle.cx and i.cy == circle.cy and i.paint.fill and i.r > circle.r)
         by_colour_rows.setdefault(colour, set()).add(round(circle.cy, 3))
     assert len(by_colour_rows) == 4 and all(len(rows) == 1 for rows in by_colour_rows.values())
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_token_sheets_keep_the_printers_margin_and_show_the_scale_bar(astronuts, tmp_path, paper):
+    import pdfplumber
+
+    from generator.boards.tokens import write_token_pdf
+    from tests.render.printed_sheet import scale_bars, too_close_to_edge
+
+    path = write_token_pdf(astronuts, tmp_path / "tokens.pdf", paper, "en")
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            assert too_close_to_edge(page) == []
+            assert len(scale_bars(page)) == 1
+
+
+def test_each_board_is_also_an_image_for_tabletop_simulator(astronuts, tmp_path):
+    from PIL import Image
+
+    errors = ErrorList()
+    render_boards(astronuts, tmp_path, BuildOptions(languages=("en",), papers=("a4",)), errors)
+    assert not errors
+    for board in astronuts.boards:
+        with Image.open(tmp_path / "tts" / "en" / f"{board.id}-board.png") as image:
+            assert max(image.size) <= 4096
+            width, height = board.size.width, board.size.height
+            assert image.width / image.height == pytest.approx(width / height, rel=0.01)  # the trim, no bleed

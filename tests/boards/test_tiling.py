@@ -183,3 +183,47 @@ def test_same_board_same_bytes(astronuts, tmp_path):
     write_tiled_pdf(scene, tmp_path / "b.pdf", "a4", "de", "Astronuts")
     assert a.pages == 6
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def test_nut_slots_print_in_their_planet_colour_on_the_tiled_pages(map_pdfs):
+    """The slots are a pale tint of the planet (once translucent white, which the tiled PDF lost)."""
+    from generator.boards.scene import Circle
+    from generator.layout.templating import tint
+
+    scene = map_pdfs["scene"]
+    path, plan = map_pdfs["a4"]
+    circles = [item for item in scene.items if isinstance(item, Circle)]
+    slots = [(s, b) for s in circles for b in circles if b.r > 3 * s.r and (b.cx - s.cx) ** 2 + (b.cy - s.cy) ** 2 < b.r ** 2
+             and b.paint.fill and s.paint.fill == tint(b.paint.fill, 0.85)]
+    assert len(slots) >= 40, "the planets' piece slots are not a tint of their planet"
+    pdf = pdfium.PdfDocument(str(path))
+    scale = 4
+    checked = 0
+    for slot, planet in slots[:8]:
+        found = [(i, t) for i, t in enumerate(plan.tiles)
+                 if t.x + 2 < slot.cx < t.x + t.width - 2 and t.y + 2 < slot.cy < t.y + t.height - 2]
+        tile_index, tile = found[0]
+        image = pdf[tile_index + 1].render(scale=scale).to_pil().convert("RGB")
+        px = (plan.margin + slot.cx - tile.x) * MM * scale
+        py = (plan.margin + slot.cy - tile.y) * MM * scale
+        got = image.getpixel((round(px), round(py)))
+        want = tuple(int(slot.paint.fill[i:i + 2], 16) for i in (1, 3, 5))
+        assert max(abs(a - b) for a, b in zip(got, want)) <= 3, (slot, got, want)
+        assert got != (255, 255, 255)
+        checked += 1
+    assert checked == 8
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_tile_pages_keep_their_marks_and_labels_out_of_the_printers_margin(paper, tmp_path):
+    """Measured on a blank board, so every character and line on the pages is the pages' own furniture."""
+    from generator.boards.scene import Scene
+    from tests.render.printed_sheet import scale_bars, too_close_to_edge
+
+    path = tmp_path / "blank.pdf"
+    write_tiled_pdf(Scene(500, 500, title="Blank"), path, paper, "de", "Test")
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) > 4
+        for page in pdf.pages:
+            assert too_close_to_edge(page) == []
+            assert len(scale_bars(page)) == 1

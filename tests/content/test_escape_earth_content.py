@@ -98,3 +98,34 @@ def test_check_replays_the_examples_and_names_a_refused_step(tmp_path) -> None:
     assert "examples/first-turn.yaml:" in result.err
     assert "example 'first-turn' step 2" in result.err and "is refused by the engine" in result.err
     assert "Traceback" not in result.err
+
+
+def test_named_cards_and_upgraded_sides_have_pictures_of_their_own():
+    """Every named event, time card and special planet has its own icon; an upgraded side its own, stronger one."""
+    from tests.layout.conftest import CONTENT, load_game
+
+    content = load_game(CONTENT, "escape-earth")
+    for kind in ("event", "time"):
+        icons = [card.icon for card in content.cards if card.kind == kind]
+        assert len(set(icons)) == len(icons), (kind, icons)
+    special = [card.icon for card in content.cards if card.kind == "galaxy"
+               and card.fields["role"] in ("earth", "ocean_planet", "food_planet", "resource_planet")]
+    assert len(set(special)) == 4 and "planet" not in special
+    for card in content.cards:
+        if card.kind == "building":
+            assert card.back.icon != card.icon and card.back.icon in content.icons
+    for name in {c.icon for c in content.cards} | {c.back.icon for c in content.cards if c.back}:
+        assert name in content.icons, name
+
+
+def test_the_hourglass_is_drawn_on_both_sides():
+    """templates/icons/time.svg is mirror-symmetric: every outline point has its twin across the middle."""
+    from generator.layout.icons import load_icon
+    from tests.layout.conftest import REPO
+
+    icon = load_icon(REPO / "templates" / "icons" / "time.svg")
+    vx, _, vw, _ = icon.view
+    middle = vx + vw / 2
+    points = {(round(cmd[-2], 1), round(cmd[-1], 1)) for shape in icon.shapes for cmd in shape.commands if len(cmd) > 1}
+    missing = [(x, y) for x, y in points if (round(2 * middle - x, 1), y) not in points]
+    assert missing == []

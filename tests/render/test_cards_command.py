@@ -27,7 +27,9 @@ def test_cut_lines_draw_a_dashed_grid_along_every_cut(game_copy):
         dashed = [ln for ln in page.lines if ln.get("dash") and abs(ln["x0"] - ln["x1"]) < 0.01]
     assert sorted({round(ln["x0"] / mm, 2) for ln in dashed}) == [round(x, 2) for x in xs]
     assert all(abs((ln["bottom"] - ln["top"]) / mm - (top - bottom)) < 0.01 for ln in dashed)  # full block height
-    assert sorted(p.name for p in (out / "escape-earth").iterdir()) == ["cards", "cards-en-a4.pdf", "cards-en-pod.pdf"]
+    assert sorted(p.name for p in (out / "escape-earth").iterdir()) == ["cards", "cards-en-a4-gutterfold.pdf", "cards-en-a4.pdf",
+                                                                  "cards-en-pod.pdf", "duplex-calibration-en-a4.pdf",
+                                                                  "tts"]
 
 
 def test_a_failing_game_leaves_the_previous_card_files(game_copy):
@@ -54,4 +56,4 @@ def test_build_passes_cut_lines_to_the_card_sheets(game_copy):
     assert result.exit_code == 0, result.output
     with pdfplumber.open(out / "escape-earth" / "cards-en-a4.pdf") as pdf:
         dashed = [ln for ln in pdf.pages[0].lines if ln.get("dash")]
-    assert len(dashed) == 6 + 6  # 3x3 poker cards with bleed gutters: both trim edges of each column and row
+    assert len(dashed) == 4 + 4  # 3x3 poker cards sharing their cuts: four lines each way

@@ -113,10 +113,12 @@ def test_download_links_resolve(built, site, page, lang):
     page.goto(f"{base}{lang}/escape-earth/downloads/")
     links = page.eval_on_selector_all("article table a", "as => as.map(a => a.href)")
     names = {link.rsplit("/", 1)[-1] for link in links}
-    expected = {p.name for p in (built.output / "escape-earth").glob(f"*-{lang}-*.pdf")} | {"game.json"}
+    expected = {p.name for p in (built.output / "escape-earth").glob(f"*-{lang}-*.pdf")} | {"game.json",
+                                                                                          f"tts-{lang}.zip"}
     assert names == expected
     for link in links:
         response = page.request.get(link)
         assert response.status == 200, link
         body = response.body()
-        assert body.startswith(b"%PDF") if link.endswith(".pdf") else body.startswith(b"{"), link
+        start = {".pdf": b"%PDF", ".zip": b"PK"}.get(link[link.rfind("."):], b"{")
+        assert body.startswith(start), link

@@ -110,3 +110,24 @@ def test_a_broken_link_in_a_rules_page_names_the_page_and_line(tmp_path):
     assert (f"escape-earth/rules/de/30-turn.md:{line}:1: error: mkdocs build --strict: Doc file "
             "'escape-earth/rules/turn.md' contains a link '../karten.md'") in run.err
     assert not (root / "output" / "site").exists()
+
+
+def test_downloads_list_every_print_file_with_what_it_is_for(built):
+    import zipfile
+
+    html = (built.site / "en" / "escape-earth" / "downloads" / "index.html").read_text(encoding="utf-8")
+    for name, words in (("cards-en-a4.pdf", "double-sided home printer"),
+                        ("cards-en-letter-gutterfold.pdf", "one-sided printer"),
+                        ("duplex-calibration-en-a4.pdf", "shifts the back side"),
+                        ("cards-en-pod.pdf", "print-on-demand"),
+                        ("tts-en.zip", "Tabletop Simulator")):
+        row = re.search(r"<tr>\s*<td>([^<]*)</td>\s*<td><a href=\"([^\"]+)\">" + re.escape(name), html)
+        assert row and words in row.group(1), name
+    archive = built.site / "en" / "escape-earth" / "downloads" / "tts-en.zip"
+    with zipfile.ZipFile(archive) as zipped:
+        listed = set(zipped.namelist())
+        deck = zipped.read("galaxy.json").decode("utf-8")
+    assert '"FaceURL": "galaxy-faces-1.png"' in deck  # no path of the machine that built the site
+    assert {"galaxy.json", "galaxy-faces-1.png", "galaxy-back.png"} <= listed
+    german = (built.site / "de" / "escape-earth" / "downloads" / "index.html").read_text(encoding="utf-8")
+    assert "Faltbögen" in german and "tts-de.zip" in german

@@ -1,0 +1,98 @@
+"""The name of every file a build writes, relative to the game's output folder (output/<game>/).
+
+The steps that write files and the site that links them both ask here, so a renamed file cannot
+leave a dead link behind. Paths use forward slashes; `Path(game_dir, name)` joins them.
+"""
+
+from __future__ import annotations
+
+MODEL = "game.json"
+CARD_PDFS = ("cards-*.pdf", "duplex-calibration-*.pdf")  # what the cards step writes at the top of a game's folder
+CARD_FOLDERS = ("cards", "print-shop", "tts")  # and the folders it fills
+
+
+def card_sheets(lang: str, paper: str) -> str:
+    """Card sheets for a duplex home printer: fronts, then their mirrored backs."""
+    return f"cards-{lang}-{paper}.pdf"
+
+
+def gutterfold(lang: str, paper: str) -> str:
+    """Fronts and backs side by side on one page, folded: for printers that print one side only."""
+    return f"cards-{lang}-{paper}-gutterfold.pdf"
+
+
+def card_pod(lang: str) -> str:
+    """Every card, one face per page with TrimBox/BleedBox, for print-on-demand shops."""
+    return f"cards-{lang}-pod.pdf"
+
+
+def card_faces(lang: str) -> str:
+    """Folder of the SVG faces and the gallery's index."""
+    return f"cards/{lang}"
+
+
+def card_face(lang: str, card_id: str, side: str) -> str:
+    return f"{card_faces(lang)}/{card_id}-{side}.svg"
+
+
+def card_index(lang: str) -> str:
+    return f"{card_faces(lang)}/cards.json"
+
+
+def print_shop(profile: str, lang: str) -> str:
+    """Folder of one print-shop profile's per-card uploads."""
+    return f"print-shop/{profile}/{lang}"
+
+
+def print_shop_card(profile: str, lang: str, number: int, card_id: str, copies: int, side: str | None,
+                    suffix: str) -> str:
+    """One design's upload: `07-sternenbasis-x3-front.png` (design number, id, copies to order, face)."""
+    face = f"-{side}" if side else ""
+    return f"{print_shop(profile, lang)}/{number:02d}-{card_id}-x{copies}{face}.{suffix}"
+
+
+def tts(lang: str) -> str:
+    """Folder of the Tabletop Simulator deck sheets, back images and saved objects."""
+    return f"tts/{lang}"
+
+
+def tts_faces(lang: str, deck: str, sheet: int) -> str:
+    return f"{tts(lang)}/{deck}-faces-{sheet}.png"
+
+
+def tts_backs(lang: str, deck: str, sheet: int) -> str:
+    """A sheet of backs, for decks whose cards have backs of their own (double-sided kinds)."""
+    return f"{tts(lang)}/{deck}-backs-{sheet}.png"
+
+
+def tts_back(lang: str, deck: str) -> str:
+    return f"{tts(lang)}/{deck}-back.png"
+
+
+def tts_object(lang: str, deck: str) -> str:
+    return f"{tts(lang)}/{deck}.json"
+
+
+def tts_board(lang: str, board: str) -> str:
+    return f"{tts(lang)}/{board}-board.png"
+
+
+def board_svg(board: str, lang: str) -> str:
+    return f"boards/{board}-{lang}.svg"
+
+
+def board_full(board: str, lang: str) -> str:
+    return f"boards/{board}-{lang}-full.pdf"
+
+
+def board_tiled(board: str, lang: str, paper: str) -> str:
+    return f"boards/{board}-{lang}-{paper}-tiled.pdf"
+
+
+def tokens(lang: str, paper: str) -> str:
+    return f"tokens-{lang}-{paper}.pdf"
+
+
+def duplex_calibration(lang: str, paper: str) -> str:
+    """The one-sheet test that shows how far a printer shifts the back side."""
+    return f"duplex-calibration-{lang}-{paper}.pdf"
