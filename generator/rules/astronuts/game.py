@@ -87,5 +87,5 @@ class AstronutsGame(Game):
 
     def words(self, key: str, value: Any, lang: str) -> str:
         words = self.content.sentences.get(lang, {}).get("words", {})
-        return value_words(key, value, self.data, self.content, lang, words,
+        return value_words(key, value, self.data, lang, words,
                            lambda cause: self.sentence("outcomes", cause, lang, {}))

@@ -351,7 +351,7 @@ class AstronutsState(GameState):
         if purpose == "actions":
             n = self.declared
             actions = 2 * n if value >= n else value
-            bonus = self.has(roller, self.energy)
+            bonus = int(self.has(roller, self.energy))
             self.actions_left = actions + bonus
             self.phase = ACT
             self._emit("actions", player=roller + 1, declared=n, roll=value, actions=actions + bonus, bonus=bonus)

@@ -17,7 +17,7 @@ def summarize(state: "AstronutsState", lang: str) -> list[tuple[str, str]]:
     sentences = content.sentences.get(lang, {})
     words = sentences.get("words", {})
     labels = sentences.get("labels", {})
-    place = lambda s: space_name(d.ids[s], d, content, lang)  # noqa: E731
+    place = lambda s: space_name(d.ids[s], d, words, lang)  # noqa: E731
     nuts = lambda counts: ", ".join(f"{colour_name(c, d, lang)} {n}" for c, n in zip(d.colours, counts) if n) \
         or word(words, "nothing")  # noqa: E731
     rows: list[tuple[str, str]] = []

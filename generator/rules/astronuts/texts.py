@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from generator.content.loader import GameContent
 from generator.rules.astronuts.data import RulesData
 
 SPACE_KEYS = frozenset({"at", "frm", "to"})
@@ -23,7 +22,7 @@ def word(words: Mapping[str, str], key: str, **values: Any) -> str:
     return template.format(**values) if values else template
 
 
-def space_name(space_id: str, data: RulesData, content: GameContent, lang: str) -> str:
+def space_name(space_id: str, data: RulesData, words: Mapping[str, str], lang: str) -> str:
     """A planet's name; an unnamed space as its kind and id (asteroid field nw-rocks)."""
     i = data.index.get(space_id)
     if i is None:
@@ -31,10 +30,7 @@ def space_name(space_id: str, data: RulesData, content: GameContent, lang: str) 
     label = data.labels[i]
     if label is not None:
         return str(label.get(lang))
-    board = next(b for b in content.boards if b.id == "map")
-    style = board.styles.get(data.kinds[i])
-    kind = str(style.name.get(lang)) if style is not None and style.name is not None else data.kinds[i]
-    return f"{kind} {space_id}"
+    return word(words, f"kind-{data.kinds[i]}", id=space_id)
 
 
 def colour_name(colour: str, data: RulesData, lang: str) -> str:
@@ -42,11 +38,11 @@ def colour_name(colour: str, data: RulesData, lang: str) -> str:
     return str(name.get(lang)) if name else colour
 
 
-def value_words(key: str, value: Any, data: RulesData, content: GameContent, lang: str,
+def value_words(key: str, value: Any, data: RulesData, lang: str,
                 words: Mapping[str, str], outcome: Callable[[str], str]) -> str:
     """One value of an event, refusal or action in words (see the module docstring)."""
     if key in SPACE_KEYS and isinstance(value, str):
-        return space_name(value, data, content, lang)
+        return space_name(value, data, words, lang)
     if key in COLOUR_KEYS and isinstance(value, str):
         return colour_name(value, data, lang)
     if key in LIST_KEYS and isinstance(value, (tuple, list)):
@@ -56,7 +52,7 @@ def value_words(key: str, value: Any, data: RulesData, content: GameContent, lan
     if key == "entry" and value in data.fate:
         return f"{value} {data.fate[value].name.get(lang)}"
     if key == "homes":
-        return ", ".join(space_name(s, data, content, lang) for s in value)
+        return ", ".join(space_name(s, data, words, lang) for s in value)
     if key == "nuts" and isinstance(value, (tuple, list)):
         return ", ".join(f"{colour_name(c, data, lang)} {n}" for c, n in zip(data.colours, value))
     if key in WORD_KEYS:
