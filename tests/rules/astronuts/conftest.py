@@ -49,7 +49,7 @@ def table(astro):
     (from or to the bank), `colonies={space: {player: n}}` places colonies.
     """
 
-    def make(players: int = 2, actions: int = 9, seed: int = 1, options: dict | None = None,
+    def make(players: int = 2, actions: int = 9, seed: int = 5, options: dict | None = None,
              ships: dict | None = None, hand: dict | None = None, tech: dict | None = None,
              nuts: dict | None = None, colonies: dict | None = None) -> AstronutsState:
         state = new_game(astro, seed, {"players": str(players), "placement": "random", **(options or {})})
