@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 RULE_IDS = frozenset({
     "game-over", "phase.place", "phase.declare", "phase.reroll", "phase.defend", "phase.trade", "phase.offer", "phase.choose",
-    "no-pending", "choice.other", "place.planet", "place.full", "place.twice", "place.pool", "place.stuck",
+    "no-pending", "place.planet", "place.full", "place.twice", "place.pool", "place.stuck",
     "declare.range", "ship.none", "ship.done", "move.engine", "move.adjacent", "move.occupied", "move.actions",
     "jump.off", "jump.not-entered", "jump.target", "jump.occupied", "mine.planet", "mine.empty", "mine.blocked",
     "mine.actions", "mine.pay", "colonise.planet", "colonise.blocked", "colonise.full", "colonise.stock",

@@ -156,6 +156,7 @@ def test_a_trade_costs_one_action_and_the_other_player_accepts_or_refuses(table)
     state.apply(("accept",))
     assert state.hand[:4] == [0, 2, 1, 1] and state.hand[4:8] == [1, 2, 1, 1] and state.current_player == 0
     state.apply(("trade", 1))
+    assert state.explain(("offer", C(state, "red"), C(state, "purple"))).rule == "trade.give"
     state.apply(("offer", C(state, "purple"), C(state, "red")))
     state.apply(("refuse",))
     assert state.hand[:4] == [0, 2, 1, 1] and state.actions_left == 7 and "trade-refused" in events(state)
