@@ -52,6 +52,7 @@ class RulesData:
     asteroid: tuple[bool, ...]
     hole: tuple[bool, ...]
     planets: tuple[int, ...]              # every nut planet, in map order
+    others: tuple[int, ...]               # every other space
     homes: dict[str, int]                 # corner -> home space
     colours: tuple[str, ...]              # nut colours in game.yaml order
     colour_names: dict[str, Text]
@@ -131,7 +132,8 @@ def load_rules_data(content: GameContent) -> RulesData:
         ids=ids, index=index, labels=tuple(s.label for s in placed), neighbours=neighbours, jumps=jumps,
         kinds=kinds, planet=planet, nut_room=nut_room, colony_room=colony_room,
         asteroid=tuple(k == ASTEROID_KIND for k in kinds), hole=tuple(k == HOLE_KIND for k in kinds),
-        planets=tuple(i for i in range(len(ids)) if planet[i]), homes=homes, colours=colours,
+        planets=tuple(i for i in range(len(ids)) if planet[i]),
+        others=tuple(i for i in range(len(ids)) if not planet[i]), homes=homes, colours=colours,
         colour_names={r.id: r.name for r in content.game.resources},
         nuts_per_colour=tuple(_count(content, "nuts", c) for c in colours),
         ships_per_player=_count(content, "ships", first),
