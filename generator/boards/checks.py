@@ -47,6 +47,14 @@ def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCh
                 errors.add(source.mark(path), f"adjacency is one-sided: '{space.id}' lists '{other}' but '{other}' "
                            f"does not list '{space.id}'", path, hint=f"add '{space.id}' to the `adjacent` of '{other}'",
                            code="reference")
+        for j, other in enumerate(space.jumps):
+            path = ("spaces", i, "jumps", j)
+            if other not in placed.by_id:
+                errors.add(source.mark(path), f"space '{space.id}' jumps to unknown space '{other}'", path,
+                           hint=did_you_mean(other, placed.by_id, "spaces"), code="reference")
+            elif other == space.id:
+                errors.add(source.mark(path), f"space '{space.id}' lists itself as a jump target", path,
+                           code="reference")
     if any(space.at is not None for space in board.spaces):
         for i, space in enumerate(board.spaces):
             if space.at is None:

@@ -61,6 +61,7 @@ class PlacedBoard:
     by_id: dict[str, PlacedSpace]
     graph: dict[str, tuple[str, ...]]
     duplicates: list[PlacedSpace]
+    jumps: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def neighbours(self, space_id: str) -> tuple[str, ...]:
         if space_id not in self.by_id:
@@ -218,7 +219,9 @@ def place_spaces(board: Board) -> PlacedBoard:
                 links[space.id].add(other)
                 links[other].add(space.id)
     graph = {space_id: tuple(sorted(found)) for space_id, found in links.items()}
-    return PlacedBoard(spaces, by_id, graph, duplicates)
+    jumps = {space.id: tuple(sorted({j for j in space.jumps if j in by_id and j != space.id}))
+             for space in board.spaces if space.jumps}
+    return PlacedBoard(spaces, by_id, graph, duplicates, jumps)
 
 
 def _overlap(a: PlacedSpace, b: PlacedSpace) -> bool:

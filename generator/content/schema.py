@@ -339,8 +339,25 @@ __all__ = [
 ]
 
 class ExampleStep(Model):
+    """One decision of an example; `chance` forces the dice this step rolls, in order.
+
+    Each item names one chance outcome as the engine records it, `{what: outcome}` (e.g.
+    `{attack: [5]}`): the rulebook's worked examples tell their dice, which no seed rolls in
+    that order. A step with `chance` must list every outcome it draws; a step without draws
+    from the example's seed.
+    """
+
     action: str | dict[str, Any]
     narrative: Text
+    chance: list[dict[str, Any]] = Field(default=[], max_length=100)
+
+    @field_validator("chance")
+    @classmethod
+    def _one_outcome_each(cls, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        for item in value:
+            if len(item) != 1:
+                raise ValueError("each chance item names one outcome as {what: outcome}, e.g. {attack: [5]}")
+        return value
 
 
 class Example(Model):

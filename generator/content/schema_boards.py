@@ -46,6 +46,8 @@ class Space(Model):
     kind: Identifier
     label: Text | None = None
     adjacent: list[str] = []
+    jumps: list[str] = Field(default=[], description="spaces a piece here may jump to (an AstroHole's other holes); "
+                             "not lanes: the map draws no line and moving along `adjacent` never follows them")
     data: dict[str, Any] = {}
     at: Point | None = None
     size: float | None = Field(default=None, gt=0, le=500)
@@ -275,6 +277,10 @@ class Board(Model):
     def neighbours(self, space_id: str) -> tuple[str, ...]:
         """Ids of the spaces adjacent to `space_id`, sorted: what the engine moves along."""
         return self.placed.neighbours(space_id)
+
+    def jumps(self, space_id: str) -> tuple[str, ...]:
+        """Ids of the spaces a piece on `space_id` may jump to (declared `jumps`), sorted; () for none."""
+        return self.placed.jumps.get(space_id, ())
 
     def spaces_of_kind(self, kind: str) -> tuple[str, ...]:
         return tuple(s.id for s in self.placed.spaces if s.kind == kind)

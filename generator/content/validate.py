@@ -287,27 +287,32 @@ class _Checker:
         return None
 
     def effect(self, card: Card, effect: Effect, sub: YamlPath) -> None:
+        self.effect_at(effect, f"card '{card.id}'", lambda *path: self.card_mark(card, *sub, *path),
+                       lambda *path: self.card_path(card, *sub, *path))
+
+    def effect_at(self, effect: Effect, owner: str, mark: Callable[..., Mark], path: Callable[..., YamlPath]) -> None:
+        """Check one effect (of a card or a table entry) against the game's declared operations."""
         op = self.operations.get(effect.op)
         if op is None:
-            self.errors.add(self.card_mark(card, *sub, "op"), f"unknown effect operation '{effect.op}' in card '{card.id}'",
-                            self.card_path(card, *sub, "op"), hint=did_you_mean(effect.op, self.operations, "operations"),
+            self.errors.add(mark("op"), f"unknown effect operation '{effect.op}' in {owner}",
+                            path("op"), hint=did_you_mean(effect.op, self.operations, "operations"),
                             code="reference")
             return
         for name, value in effect.args.items():
             spec = op.params.get(name)
             if spec is None:
-                self.errors.add(self.card_mark(card, *sub, name), f"operation '{op.id}' has no parameter '{name}'",
-                                self.card_path(card, *sub, name), hint=did_you_mean(name, op.params, "parameters"),
+                self.errors.add(mark(name), f"operation '{op.id}' has no parameter '{name}'",
+                                path(name), hint=did_you_mean(name, op.params, "parameters"),
                                 code="reference")
                 continue
             problem = self.field_value(spec, value)
             if problem:
-                self.errors.add(self.card_mark(card, *sub, name), f"operation '{op.id}', parameter '{name}': {problem}",
-                                self.card_path(card, *sub, name), code="reference")
+                self.errors.add(mark(name), f"operation '{op.id}', parameter '{name}': {problem}",
+                                path(name), code="reference")
         for name, spec in op.params.items():
             if not spec.optional and name not in effect.args:
-                self.errors.add(self.card_mark(card, *sub), f"operation '{op.id}' needs parameter '{name}'",
-                                self.card_path(card, *sub), hint=f"add `{name}: ...`", code="reference")
+                self.errors.add(mark(), f"operation '{op.id}' needs parameter '{name}'",
+                                path(), hint=f"add `{name}: ...`", code="reference")
 
     def component_counts(self) -> None:
         defined = Counter()
@@ -352,6 +357,11 @@ class _Checker:
                     self.text_icons(getattr(entry, field_name),
                                     lambda lang, i=i, f=field_name: located.source.mark(("entries", i, f, lang)),
                                     ("entries", i, field_name))
+                for j, effect in enumerate(entry.effects):
+                    where = ("entries", i, "effects", j)
+                    self.effect_at(effect, f"table '{table.id}' roll '{entry.roll}'",
+                                   lambda *sub, where=where, source=located.source: source.mark(where + sub),
+                                   lambda *sub, where=where: where + sub)
             missing = sorted(expected - seen)
             if missing:
                 self.errors.add(located.source.mark(("entries",)), f"table '{table.id}' has no entry for roll(s) "

@@ -29,6 +29,9 @@ An example file (content/<game>/examples/<id>.yaml; id defaults to the file stem
         narrative: {de: ..., en: ...}
       - action: {move: food 3}     # a mapping {verb: rest} reads as "verb rest"
         narrative: {de: ..., en: ...}
+      - action: "declare 4"
+        chance: [{actions: [6]}]   # the dice this step rolls, in order: a rulebook example's own numbers
+        narrative: {de: ..., en: ...}
 
 Each action is one decision of the player to move (a turn's two actions are two steps; the
 next turn's time card appears in the events of the step that ends the turn). An action that is
@@ -38,13 +41,15 @@ not legal, not written in the notation, or comes after the game ended raises
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.schema import Example, LANGUAGES, Text
 from generator.rules.contract import Game, GameState, OptionsError
-from generator.rules.core import RuleError
+from generator.rules.core import ChanceError, RuleError
 from generator.rules.faults import describe, engine_fault
 from generator.rules.registry import EngineLoadError, make_game
 
@@ -121,13 +126,35 @@ def replay_example(content: GameContent, example: Example) -> ExampleReplay:
         action_text = {lang: game.describe(state, action, lang) for lang in LANGUAGES}
         player = state.current_player + 1
         start = len(state.events)
-        state.apply(action)
+        _apply(state, action, step.chance, example.id, index)
         replay.steps.append(ReplayedStep(index, state.format_action(action), action_text, step.narrative,
                                          _texts(state, start), before,
                                          {lang: summarize(state, lang) for lang in LANGUAGES}, player))
     outcome = state.outcome()
     replay.outcome_text = dict(outcome.text) if outcome else None
     return replay
+
+
+def _apply(state: GameState, action: Any, chance: list[dict[str, Any]], example_id: str, index: int) -> None:
+    """Apply one example step; a step with `chance` takes exactly those outcomes for its dice and draws.
+
+    The outcomes go through the state's recorded-chance path (as a saved game's do), so each is
+    checked to be one the game could produce at that point ("a roll of 1 d6 for 'attack'").
+    """
+    if not chance:
+        state.apply(action)
+        return
+    state._forced = deque((0, {"what": what, "outcome": outcome}) for item in chance for what, outcome in item.items())
+    try:
+        state.apply(action)
+        left = [item["what"] for _, item in state._forced]
+    except ChanceError as exc:
+        raise ExampleError(example_id, index, f"chance: {exc}") from None
+    finally:
+        state._forced = None
+    if left:
+        raise ExampleError(example_id, index, f"chance: the step does not roll {', '.join(left)}; "
+                                              "list only the outcomes it draws")
 
 
 def replay_examples(content: GameContent, errors: ErrorList) -> dict[str, ExampleReplay]:

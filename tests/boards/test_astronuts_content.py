@@ -38,9 +38,10 @@ def test_the_rules_render_in_both_languages_with_the_fate_table_from_the_data(as
         errors = ErrorList()
         pages = {p.slug: p for p in render_rules(astronuts, lang, errors)}
         assert not errors, errors.as_text()
-        assert set(pages) == {"overview", "setup", "turn", "fate-table", "optional-rules", "game-end"}
+        assert set(pages) == {"overview", "setup", "turn", "fate-table", "optional-rules", "game-end", "rulings"}
         fate = pages["fate-table"].markdown
         assert fate.count(f"| {roll_word} |") == 6 and fate.count("\n| 6-") == 6
         assert "pnp-designed" in pages["overview"].markdown  # the star map is marked as designed
         assert "51" in pages["setup"].markdown  # nuts on the map, counted from the board data
         assert "14" in pages["game-end"].markdown
+        assert ("Gleichstand" if lang == "de" else "tie") in pages["rulings"].markdown

@@ -150,3 +150,20 @@ def test_a_map_space_without_a_position_on_a_drawn_map_is_reported(board_game):
     [error] = list(errors)
     assert "space 'c' has no `at`, so it would not be drawn" in error.message
     assert error.mark.line == line_of(board, "- id: c")
+
+
+def test_jumps_join_spaces_without_a_lane_and_unknown_targets_are_reported(board_game):
+    board = GRAPH.replace("    adjacent: [b]\n  - id: b", "    adjacent: [b]\n    jumps: [c]\n  - id: b", 1)
+    content, errors = load(board_game(board), "boardgame")
+    assert not errors, errors.as_text()
+    test_board = content.boards[0]
+    assert test_board.jumps("a") == ("c",) and test_board.jumps("b") == () and "c" not in test_board.neighbours("a")
+
+
+def test_a_jump_to_itself_or_to_an_unknown_space_is_reported(board_game):
+    board = GRAPH.replace("    adjacent: [b]\n  - id: b", "    adjacent: [b]\n    jumps: [c]\n  - id: b", 1)
+    bad = board.replace("jumps: [c]", "jumps: [a, zz]")
+    content, errors = load(board_game(bad), "boardgame")
+    messages = [e.message for e in errors]
+    assert messages == ["space 'a' lists itself as a jump target", "space 'a' jumps to unknown space 'zz'"]
+    assert all(e.mark.line == line_of(bad, "jumps: [a, zz]") for e in errors)

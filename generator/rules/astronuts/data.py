@@ -1,0 +1,142 @@
+"""The numbers of Astronuts as the engine needs them, read once from the content.
+
+The map (spaces, lanes, AstroHole jumps, planet sizes), the nut colours, the pieces per player
+and the fate table with its effects all come from `GameContent`; only rules text that no
+content file holds lives here as named constants (the dice, the technology of each colour).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from generator.content.loader import GameContent
+from generator.content.schema import Text
+
+PLANET_KINDS = ("planet_small", "planet_large")
+HOME_KIND, ASTEROID_KIND, HOLE_KIND = "home", "asteroid", "astrohole"
+SEAT_CORNERS = {2: ("nw", "se"), 3: ("nw", "ne", "se"), 4: ("nw", "ne", "se", "sw")}  # clockwise; 2: opposite
+TECHNOLOGY = {"red": "laser", "purple": "shields", "yellow": "warp", "orange": "energy"}  # "ROTE Nut: Power Laser" ...
+TECH_ACTIONS = 4          # "kostet 4 Aktionen und 1 Nut"
+SHIP_NUTS = 4             # "1 Aktion und 4 Nuts in unterschiedlichen Farben"
+WIN_COLONIES = 14         # "wenn ein Spieler 14 Kolonien gegründet hat"
+TRACK_COLONIES = 1        # "Eine Kolonie wird für die Aktionsleiste benötigt"
+MAX_DECLARE = 6           # a die shows at most 6: a higher declaration can never be doubled
+ASTEROID_CROSS, ASTEROID_STOP = 2, 3   # "überlebt nur bei einem Ergebnis von 2 (3) oder mehr"
+
+Effects = tuple[tuple[str, tuple[tuple[str, object], ...]], ...]
+
+
+@dataclass(frozen=True)
+class FateEntry:
+    roll: str
+    name: Text
+    text: Text
+    effects: Effects
+
+
+@dataclass(frozen=True)
+class RulesData:
+    """The rules-relevant part of the content, as index-based tuples the engine reads quickly."""
+
+    ids: tuple[str, ...]                  # space index -> id
+    index: dict[str, int]
+    labels: tuple[Text | None, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    jumps: tuple[tuple[int, ...], ...]    # AstroHole -> the other holes (board `jumps`)
+    kinds: tuple[str, ...]
+    planet: tuple[bool, ...]              # a nut planet (small or large): nuts, colonies, fate
+    nut_room: tuple[int, ...]             # nuts placed at set-up (2 small, 3 large)
+    colony_room: tuple[int, ...]          # colonies it takes (2 small, 3 large)
+    asteroid: tuple[bool, ...]
+    hole: tuple[bool, ...]
+    planets: tuple[int, ...]              # every nut planet, in map order
+    others: tuple[int, ...]               # every other space
+    homes: dict[str, int]                 # corner -> home space
+    colours: tuple[str, ...]              # nut colours in game.yaml order
+    colour_names: dict[str, Text]
+    nuts_per_colour: tuple[int, ...]
+    ships_per_player: int
+    colonies_per_player: int              # pawns for planets: the box's set minus the action-track pawn
+    fate: dict[str, FateEntry]
+    fate_dice: tuple[int, ...]
+    distance: tuple[tuple[int, ...], ...]  # lanes only, ignoring pieces (the greedy player's map sense)
+    content_hash: str
+
+    def seats(self, players: int) -> tuple[int, ...]:
+        """Home space of each seat: clockwise from the north-west corner; with two, opposite corners."""
+        return tuple(self.homes[corner] for corner in SEAT_CORNERS[players])
+
+    def colour(self, name: str) -> int:
+        return self.colours.index(name)
+
+
+def rules_hash(content: GameContent) -> str:
+    """A hash of what the referee reads (map, fate effects, pieces, operations), not of prose."""
+    board = next(b for b in content.boards if b.id == "map")
+    fate = next(t for t in content.tables if t.id == "fate")
+    payload = {
+        "spaces": [s.model_dump(include={"id", "kind", "adjacent", "jumps", "data"}) for s in board.spaces],
+        "fate": [e.model_dump(include={"roll", "effects"}) for e in fate.entries],
+        "components": [c.model_dump(include={"id", "type", "count"}) for c in content.game.components],
+        "resources": [r.id for r in content.game.resources],
+        "operations": sorted(o.id for o in content.game.operations),
+    }
+    text = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _count(content: GameContent, kind: str, colour: str) -> int:
+    return next(c.count for c in content.game.components if c.id == f"{kind}-{colour}")
+
+
+def _distances(neighbours: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    rows = []
+    for start in range(len(neighbours)):
+        dist = [99] * len(neighbours)
+        dist[start] = 0
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for u in frontier:
+                for v in neighbours[u]:
+                    if dist[v] == 99:
+                        dist[v] = dist[u] + 1
+                        nxt.append(v)
+            frontier = nxt
+        rows.append(tuple(dist))
+    return tuple(rows)
+
+
+def load_rules_data(content: GameContent) -> RulesData:
+    """Read the engine's view of Astronuts from validated content."""
+    board = next(b for b in content.boards if b.id == "map")
+    placed = [s for s in board.placed.spaces if s.declared]
+    ids = tuple(s.id for s in placed)
+    index = {sid: i for i, sid in enumerate(ids)}
+    neighbours = tuple(tuple(index[n] for n in board.neighbours(sid)) for sid in ids)
+    jumps = tuple(tuple(index[n] for n in board.jumps(sid)) for sid in ids)
+    kinds = tuple(s.kind for s in placed)
+    planet = tuple(k in PLANET_KINDS for k in kinds)
+    nut_room = tuple(int(s.data.get("nuts", 0)) if planet[i] else 0 for i, s in enumerate(placed))
+    colony_room = tuple(int(s.data.get("colonies", 0)) if planet[i] else 0 for i, s in enumerate(placed))
+    homes = {str(s.data["corner"]): i for i, s in enumerate(placed) if s.kind == HOME_KIND}
+    colours = tuple(r.id for r in content.game.resources)
+    fate_table = next(t for t in content.tables if t.id == "fate")
+    fate = {e.roll: FateEntry(e.roll, e.name, e.text,
+                              tuple((f.op, tuple(sorted(f.args.items()))) for f in e.effects))
+            for e in fate_table.entries}
+    first = colours[0]
+    return RulesData(
+        ids=ids, index=index, labels=tuple(s.label for s in placed), neighbours=neighbours, jumps=jumps,
+        kinds=kinds, planet=planet, nut_room=nut_room, colony_room=colony_room,
+        asteroid=tuple(k == ASTEROID_KIND for k in kinds), hole=tuple(k == HOLE_KIND for k in kinds),
+        planets=tuple(i for i in range(len(ids)) if planet[i]),
+        others=tuple(i for i in range(len(ids)) if not planet[i]), homes=homes, colours=colours,
+        colour_names={r.id: r.name for r in content.game.resources},
+        nuts_per_colour=tuple(_count(content, "nuts", c) for c in colours),
+        ships_per_player=_count(content, "ships", first),
+        colonies_per_player=_count(content, "colonies", first) - TRACK_COLONIES,
+        fate=fate, fate_dice=tuple(fate_table.dice), distance=_distances(neighbours),
+        content_hash=rules_hash(content))

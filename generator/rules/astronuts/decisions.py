@@ -1,0 +1,563 @@
+"""What the players may decide in an Astronuts state, and what each decision does.
+
+Actions are tuples of indices (spaces, colours, players are 0-based; notation.py writes them
+with space ids, colour names and player numbers from 1):
+
+    ("place", space, colour)          set-up: put one nut from the pool on a planet
+    ("declare", n)                    declare n (1-6) and roll for the turn's actions
+    ("reroll",) / ("keep",)           Time Warp: roll this die again, or keep it
+    ("move", from, to)                a ship to an adjacent free space (1 action, more after some fates)
+    ("jump", from, to)                AstroHoles: from the hole the ship just entered to another (no action)
+    ("mine", space, pay)              take every nut of the planet (pay: colours some natives want)
+    ("colonise", space, pay)          a colony on the ship's planet, paying the nut(s) `pay`
+    ("build",)                        a ship on the home planet for 1 action and one nut of each colour
+    ("attack", from, target, player)  attack that player's ship or colonies on the adjacent space
+    ("tech", colour)                  the technology of that colour: 4 actions and 1 nut of it
+    ("trade", player)                 start a trade with that player (1 action) ...
+    ("offer", give, get)              ... offering one nut of yours for one of another colour of theirs
+    ("end",)                          end the turn
+    ("target", "ship" | "colony")     the defender chooses what the attack hits
+    ("accept",) / ("refuse",)         the player offered a trade answers
+    ("take", colour), ("swap", give, get), ("done",), ("gift-tech", colour), ("gift-colony", space),
+    ("teleport", space), ("gift-ship", space), ("genie", roll)      choices fate offers
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from generator.rules.core import Action
+from generator.rules.astronuts import placement
+from generator.rules.astronuts.data import ASTEROID_CROSS, ASTEROID_STOP, MAX_DECLARE, SHIP_NUTS, TECH_ACTIONS
+
+if TYPE_CHECKING:
+    from generator.rules.astronuts.state import AstronutsState
+
+END: Action = ("end",)
+REROLL_ACTIONS: list[Action] = [("reroll",), ("keep",)]
+ANSWERS: list[Action] = [("accept",), ("refuse",)]
+DECLARES: list[Action] = [("declare", n) for n in range(1, MAX_DECLARE + 1)]
+
+
+# -- prices -----------------------------------------------------------------------------------
+def pay_options(state: "AstronutsState", p: int, k: int) -> list[tuple[int, ...]]:
+    """Every choice of k nuts (colours, sorted) from player p's nuts."""
+    if k <= 0:
+        return [()]
+    hand = state.hand[p * 4:p * 4 + 4]
+    out: list[tuple[int, ...]] = []
+
+    def pick(start: int, left: int, acc: tuple[int, ...]) -> None:
+        if left == 0:
+            out.append(acc)
+            return
+        for c in range(start, 4):
+            if hand[c] > acc.count(c):
+                pick(c, left - 1, acc + (c,))
+
+    pick(0, k, ())
+    return out
+
+
+def colony_price(m: dict | None) -> tuple[int, int, int]:
+    """(actions, nuts, deal used or -1) of the next colony of a ship: the cheapest fate deal, else 1 + 1."""
+    actions, nuts, used = 1, 1, -1
+    if m:
+        for i, (a, n, left) in enumerate(m.get("deals", ())):
+            if left != 0 and (a, n) < (actions, nuts):
+                actions, nuts, used = a, n, i
+        actions += m.get("colonise+", 0)
+        nuts += m.get("colonise$", 0)
+    return actions, nuts, used
+
+
+def mine_price(m: dict | None) -> tuple[int, int]:
+    if not m:
+        return 1, 0
+    return 1 + m.get("mine+", 0), m.get("mine$", 0)
+
+
+def leave_price(m: dict | None) -> int:
+    return 1 + (m.get("leave+", 0) if m else 0)
+
+
+def colony_room(state: "AstronutsState", p: int, s: int) -> bool:
+    d = state.data
+    return d.colony_room[s] > state.colonies_on(s) and state.colonies[p] < d.colonies_per_player
+
+
+# -- the legal set -------------------------------------------------------------------------------
+def legal_actions(state: "AstronutsState") -> list[Action]:
+    phase = state.phase
+    if phase == "act":
+        return _act_actions(state)
+    if phase == "declare":
+        return list(DECLARES)
+    if phase == "reroll":
+        return list(REROLL_ACTIONS)
+    if phase == "choose":
+        return choice_options(state)
+    if phase == "defend":
+        return [("target", "ship"), ("target", "colony")]
+    if phase == "trade":
+        return list(ANSWERS)
+    if phase == "offer":
+        assert state.offer is not None
+        return trade_terms(state, state.offer[0], state.offer[1])
+    if phase == "place":
+        return place_options(state)
+    return []
+
+
+def place_options(state: "AstronutsState") -> list[Action]:
+    d = state.data
+    planets = d.planets
+    need = [d.nut_room[s] - placement.POPCOUNT[state.nuts[s]] for s in planets]
+    allowed = [placement.ALL & ~state.nuts[s] for s in planets]
+    table = placement.slacks(state.pool, need, allowed)
+    out: list[Action] = []
+    for i, s in enumerate(planets):
+        if need[i] <= 0:
+            continue
+        for c in range(4):
+            if state.pool[c] > 0 and allowed[i] >> c & 1 and placement.keeps_fillable(table, c, need[i], allowed[i]):
+                out.append(("place", s, c))
+    return out
+
+
+def _act_actions(state: "AstronutsState") -> list[Action]:
+    d = state.data
+    p = state.player
+    n = state.n
+    left = state.actions_left
+    occ = state.occ
+    mods = state.mods
+    out: list[Action] = []
+    for k, s in enumerate(state.ships[p]):
+        if s < 0:
+            continue
+        m = mods.get((p, k))
+        if m and m.get("done"):
+            continue
+        if not (m and m.get("no-move")):
+            if left >= leave_price(m):
+                for t in d.neighbours[s]:
+                    if occ[t] < 0:
+                        out.append(("move", s, t))
+            if state.astroholes and state.hole_ready.get((p, k)) == s:
+                for t in d.jumps[s]:
+                    if occ[t] < 0:
+                        out.append(("jump", s, t))
+        if d.planet[s]:
+            if state.nuts[s] and not (m and m.get("no-mine")):
+                actions, nuts = mine_price(m)
+                if left >= actions:
+                    for pay in pay_options(state, p, nuts):
+                        out.append(("mine", s, pay))
+            if not (m and m.get("no-colonise")) and colony_room(state, p, s):
+                actions, nuts, _ = colony_price(m)
+                if left >= actions:
+                    for pay in pay_options(state, p, nuts):
+                        out.append(("colonise", s, pay))
+        if left >= 1 and not (m and m.get("no-attack")):
+            col = state.col
+            for t in d.neighbours[s]:
+                for q in range(n):
+                    if q != p and (occ[t] == q or col[t * n + q]):
+                        out.append(("attack", s, t, q))
+    if left >= 1:
+        hand = state.hand
+        base = p * 4
+        if (state.ships_on_map(p) < d.ships_per_player and occ[state.home[p]] < 0
+                and all(hand[base + c] for c in range(4))):
+            out.append(("build",))
+        if left >= TECH_ACTIONS:
+            for c in range(4):
+                if hand[base + c] and not state.tech[base + c]:
+                    out.append(("tech", c))
+        for q in range(n):
+            if q != p and trade_terms(state, p, q):
+                out.append(("trade", q))
+    out.append(END)
+    return out
+
+
+def trade_terms(state: "AstronutsState", p: int, q: int) -> list[Action]:
+    """Every nut swap player p may offer player q: one of p's colours for another colour q has."""
+    hand = state.hand
+    return [("offer", g, r) for g in range(4) if hand[p * 4 + g]
+            for r in range(4) if r != g and hand[q * 4 + r]]
+
+
+def free_action_exists(state: "AstronutsState") -> bool:
+    """Whether the player can still do something that costs no action (a free colony, an AstroHole jump)."""
+    d = state.data
+    p = state.player
+    for k, s in enumerate(state.ships[p]):
+        if s < 0:
+            continue
+        m = state.mods.get((p, k))
+        if m and m.get("done"):
+            continue
+        if (m and d.planet[s] and not m.get("no-colonise") and colony_room(state, p, s)):
+            actions, nuts, _ = colony_price(m)
+            if actions == 0 and pay_options(state, p, nuts):
+                return True
+        if state.astroholes and state.hole_ready.get((p, k)) == s and not (m and m.get("no-move")):
+            if any(state.occ[t] < 0 for t in d.jumps[s]):
+                return True
+    return False
+
+
+def choice_options(state: "AstronutsState") -> list[Action]:
+    """The options of the pending fate choice (empty: the gift is lost)."""
+    assert state.choice is not None
+    kind, _, detail = state.choice
+    d = state.data
+    p = state.player
+    n = state.n
+    if kind == "take":
+        return [("take", c) for c in range(4) if state.bank[c]]
+    if kind == "swap":
+        return [("swap", g, r) for g in range(4) if state.hand[p * 4 + g]
+                for r in range(4) if r != g and state.bank[r]] + [("done",)]
+    if kind == "gift-tech":
+        return [("gift-tech", c) for c in range(4) if not state.tech[p * 4 + c] and state.bank[c]]
+    if kind == "gift-colony":
+        if state.colonies[p] >= d.colonies_per_player:
+            return []
+        return [("gift-colony", s) for s in d.planets
+                if state.col[s * n + p] and state.colonies_on(s) < d.colony_room[s]]
+    if kind == "teleport":
+        assert state.fate_ship is not None
+        fp, fk, _ = state.fate_ship
+        if state.ships[fp][fk] < 0:
+            return []
+        return [("teleport", s) for s in d.planets if state.occ[s] < 0]
+    if kind == "gift-ship":
+        if state.ships_on_map(p) >= d.ships_per_player:
+            return []
+        return [("gift-ship", s) for s in [state.home[p]] + [s for s in d.planets if state.col[s * n + p]]
+                if state.occ[s] < 0]
+    if kind == "genie":
+        return [("genie", roll) for roll, entry in d.fate.items() if roll.startswith(f"{detail}-")
+                and not any(op == "choose_entry" for op, _ in entry.effects)]
+    return []
+
+
+# -- doing ------------------------------------------------------------------------------------------
+def do(state: "AstronutsState", action: Action) -> None:
+    """Carry out a legal decision, and everything automatic after it."""
+    _CODE[action[0]](state, action)
+
+
+def _place(state: "AstronutsState", action: Action) -> None:
+    state.place(action[1], action[2])
+
+
+def _declare(state: "AstronutsState", action: Action) -> None:
+    state.declare(action[1])
+
+
+def _reroll(state: "AstronutsState", action: Action) -> None:
+    state.decide_reroll(action[0] == "reroll")
+
+
+def _move(state: "AstronutsState", action: Action) -> None:
+    _, frm, to = action
+    p = state.player
+    k = state.slot_at(p, frm)
+    m = state.mods.get((p, k))
+    state.actions_left -= leave_price(m)
+    if m:
+        m.pop("leave+", None)
+    state.hole_ready.pop((p, k), None)
+    if state.asteroids and state.data.asteroid[frm] and state.entered.get((p, k)) == frm:
+        state.move_ctx = (p, k, to, False)   # it crosses the field: survive on 2 or more
+        state.die("asteroid", p)
+        return
+    complete_move(state, p, k, to)
+
+
+def complete_move(state: "AstronutsState", p: int, k: int, to: int) -> None:
+    d = state.data
+    frm = state.lift_ship(p, k)
+    state.put_ship(p, k, to)
+    state.entered[(p, k)] = to
+    state._emit("moved", player=p + 1, frm=d.ids[frm], to=d.ids[to])
+    if state.astroholes and d.hole[to]:
+        state.hole_ready[(p, k)] = to
+    if d.planet[to]:
+        state.fate_ship = (p, k, to)
+        state.die("fate-1", p)
+        return
+    state.settle()
+
+
+def asteroid_roll(state: "AstronutsState", value: int) -> None:
+    assert state.move_ctx is not None
+    p, k, to, stop = state.move_ctx
+    state.move_ctx = None
+    need = ASTEROID_STOP if stop else ASTEROID_CROSS
+    if value >= need:
+        state._emit("asteroids-survived", player=p + 1, need=need)
+        if not stop:
+            complete_move(state, p, k, to)
+            return
+    else:
+        state.destroy_ship(p, k, "asteroids")
+    state.settle()
+
+
+def _jump(state: "AstronutsState", action: Action) -> None:
+    _, frm, to = action
+    p = state.player
+    k = state.slot_at(p, frm)
+    state.hole_ready.pop((p, k), None)
+    state.lift_ship(p, k)
+    state.put_ship(p, k, to)
+    state.entered[(p, k)] = to
+    state._emit("jumped", player=p + 1, frm=state.data.ids[frm], to=state.data.ids[to])
+    state.settle()
+
+
+def _mine(state: "AstronutsState", action: Action) -> None:
+    _, s, pay = action
+    p = state.player
+    m = state.mods.get((p, state.slot_at(p, s)))
+    state.actions_left -= mine_price(m)[0]
+    state.pay(p, pay)
+    got = tuple(state.data.colours[c] for c in range(4) if state.nuts[s] >> c & 1)
+    for c in range(4):
+        if state.nuts[s] >> c & 1:
+            state.hand[p * 4 + c] += 1
+    state.nuts[s] = 0
+    state._emit("mined", player=p + 1, at=state.data.ids[s], colours=got, paid=_names(state, pay))
+    state.settle()
+
+
+def _colonise(state: "AstronutsState", action: Action) -> None:
+    _, s, pay = action
+    p = state.player
+    k = state.slot_at(p, s)
+    m = state.mods.get((p, k))
+    actions, _, deal = colony_price(m)
+    state.actions_left -= actions
+    if deal >= 0 and m is not None:
+        deals = list(m["deals"])
+        a, n, left = deals[deal]
+        deals[deal] = (a, n, left - 1 if left > 0 else left)
+        m["deals"] = tuple(deals)
+    state.pay(p, pay)
+    state._emit("colonised", player=p + 1, at=state.data.ids[s], actions=actions, paid=_names(state, pay))
+    state.add_colony(p, s)
+    risk = m.get("risk", 0) if m else 0
+    if risk:
+        state.colony_ctx = (s, p, risk)
+        state.die("colony", p)
+        return
+    state.check_colonies(p)
+    state.settle()
+
+
+def colony_roll(state: "AstronutsState", value: int) -> None:
+    assert state.colony_ctx is not None
+    s, p, risk = state.colony_ctx
+    state.colony_ctx = None
+    if value <= risk:
+        state.remove_colony(p, s, "atmosphere")
+    else:
+        state._emit("colony-survives", player=p + 1, at=state.data.ids[s])
+    state.check_colonies(p)
+
+
+def _build(state: "AstronutsState", action: Action) -> None:
+    p = state.player
+    state.actions_left -= 1
+    state.pay(p, tuple(range(SHIP_NUTS)))
+    home = state.home[p]
+    state.put_ship(p, state.ships[p].index(-1), home)
+    state._emit("ship-built", player=p + 1, at=state.data.ids[home])
+    state.settle()
+
+
+def _attack(state: "AstronutsState", action: Action) -> None:
+    _, frm, to, q = action
+    p = state.player
+    state.actions_left -= 1
+    has_ship = state.occ[to] == q
+    colonies = state.col[to * state.n + q]
+    state.duel = [p, frm, to, q, "", 0]
+    state._emit("attack", player=p + 1, frm=state.data.ids[frm], at=state.data.ids[to], defender=q + 1)
+    if has_ship and colonies:
+        state.phase = "defend"
+        return
+    state.duel[4] = "ship" if has_ship else "colony"
+    state.die("attack", p)
+
+
+def _target(state: "AstronutsState", action: Action) -> None:
+    assert state.duel is not None
+    state.duel[4] = action[1]
+    state.phase = "act"
+    state._emit("target-chosen", player=state.duel[3] + 1, target=action[1])
+    state.die("attack", state.duel[0])
+
+
+def duel_roll(state: "AstronutsState", purpose: str, value: int) -> None:
+    duel = state.duel
+    assert duel is not None
+    p, _, to, q, target, _ = duel
+    if purpose == "attack":
+        duel[5] = value
+        state.die("defence", q)
+        return
+    attack = duel[5] + state.has(p, state.laser)
+    defence = value + state.has(q, state.shields)
+    won = attack > defence
+    state._emit("duel", player=p + 1, defender=q + 1, attack=attack, defence=defence, won=won, target=target)
+    state.duel = None
+    if won:
+        if target == "ship":
+            state.destroy_ship(q, state.slot_at(q, to), "attack")
+        else:
+            state.remove_colony(q, to, "attack")
+    state.settle()
+
+
+def _tech(state: "AstronutsState", action: Action) -> None:
+    c = action[1]
+    p = state.player
+    state.actions_left -= TECH_ACTIONS
+    state.hand[p * 4 + c] -= 1
+    state.tech_nuts[p * 4 + c] += 1
+    state.tech[p * 4 + c] = 1
+    state._emit("technology", player=p + 1, technology=state.data.colours[c], gift=False)
+    state.settle()
+
+
+def _trade(state: "AstronutsState", action: Action) -> None:
+    state.actions_left -= 1
+    state.offer = (state.player, action[1], -1, -1)
+    state.phase = "offer"
+
+
+def _offer(state: "AstronutsState", action: Action) -> None:
+    _, g, r = action
+    assert state.offer is not None
+    p, q, _, _ = state.offer
+    state.offer = (p, q, g, r)
+    state.phase = "trade"
+    colours = state.data.colours
+    state._emit("trade-offered", player=p + 1, other=q + 1, give=colours[g], get=colours[r])
+
+
+def _answer(state: "AstronutsState", action: Action) -> None:
+    assert state.offer is not None
+    p, q, g, r = state.offer
+    state.offer = None
+    state.phase = "act"
+    if action[0] == "accept":
+        hand = state.hand
+        hand[p * 4 + g] -= 1
+        hand[q * 4 + g] += 1
+        hand[q * 4 + r] -= 1
+        hand[p * 4 + r] += 1
+        state._emit("traded", player=p + 1, other=q + 1)
+    else:
+        state._emit("trade-refused", player=p + 1, other=q + 1)
+    state.settle()
+
+
+def _end(state: "AstronutsState", action: Action) -> None:
+    state.end_turn()
+    state.settle()
+
+
+# -- fate choices ---------------------------------------------------------------------------------
+def _chosen(state: "AstronutsState", again: bool = True) -> None:
+    """One choice made: ask again while the gift lasts and has options, else go on."""
+    assert state.choice is not None
+    state.choice[1] -= 1
+    if again and state.choice[1] > 0 and choice_options(state):
+        return
+    state.choice = None
+    state.phase = "act"
+    state.settle()
+
+
+def _take(state: "AstronutsState", action: Action) -> None:
+    state.gain(state.player, action[1])
+    _chosen(state)
+
+
+def _swap(state: "AstronutsState", action: Action) -> None:
+    _, g, r = action
+    p = state.player
+    state.pay(p, (g,))
+    state.bank[r] -= 1
+    state.hand[p * 4 + r] += 1
+    state._emit("bank-swap", player=p + 1, give=state.data.colours[g], get=state.data.colours[r])
+    _chosen(state)
+
+
+def _done(state: "AstronutsState", action: Action) -> None:
+    _chosen(state, again=False)
+
+
+def _gift_tech(state: "AstronutsState", action: Action) -> None:
+    c = action[1]
+    p = state.player
+    state.bank[c] -= 1
+    state.tech_nuts[p * 4 + c] += 1
+    state.tech[p * 4 + c] = 1
+    state._emit("technology", player=p + 1, technology=state.data.colours[c], gift=True)
+    _chosen(state)
+
+
+def _gift_colony(state: "AstronutsState", action: Action) -> None:
+    p = state.player
+    state.add_colony(p, action[1])
+    state.check_colonies(p)
+    if state.result is None:
+        _chosen(state)
+
+
+def _teleport(state: "AstronutsState", action: Action) -> None:
+    assert state.fate_ship is not None
+    p, k, _ = state.fate_ship
+    frm = state.lift_ship(p, k)
+    state.put_ship(p, k, action[1])
+    state.fate_ship = (p, k, action[1])
+    state._emit("teleported", player=p + 1, frm=state.data.ids[frm], to=state.data.ids[action[1]])
+    _chosen(state)
+
+
+def _gift_ship(state: "AstronutsState", action: Action) -> None:
+    p = state.player
+    state.put_ship(p, state.ships[p].index(-1), action[1])
+    state._emit("ship-given", player=p + 1, at=state.data.ids[action[1]])
+    _chosen(state)
+
+
+def _genie(state: "AstronutsState", action: Action) -> None:
+    roll = action[1]
+    state._emit("genie", player=state.player + 1, entry=roll)
+    state.choice = None
+    state.phase = "act"
+    state.queue = list(state.data.fate[roll].effects) + state.queue
+    state.settle()
+
+
+def _names(state: "AstronutsState", colours: tuple) -> tuple[str, ...]:
+    return tuple(state.data.colours[c] for c in colours)
+
+
+_CODE: dict[str, Callable[["AstronutsState", Action], Any]] = {
+    "place": _place, "declare": _declare, "reroll": _reroll, "keep": _reroll, "move": _move, "jump": _jump,
+    "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack, "tech": _tech, "trade": _trade, "offer": _offer,
+    "end": _end, "target": _target, "accept": _answer, "refuse": _answer, "take": _take, "swap": _swap,
+    "done": _done, "gift-tech": _gift_tech, "gift-colony": _gift_colony, "teleport": _teleport,
+    "gift-ship": _gift_ship, "genie": _genie,
+}
+ACTION_KINDS = frozenset(_CODE)

@@ -1,0 +1,327 @@
+"""Why an Astronuts action is refused: one rule id and the values its sentence names.
+
+`violation` is a second reading of the rules, written for people; the tests check that it
+refuses exactly what `decisions.legal_actions` leaves out. The sentences are in the content
+(`rules/<lang>/sentences.yaml`, `refusals`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from generator.rules.core import Action, RuleError
+from generator.rules.astronuts import decisions, placement
+from generator.rules.astronuts.data import MAX_DECLARE, TECH_ACTIONS
+
+if TYPE_CHECKING:
+    from generator.rules.astronuts.state import AstronutsState
+
+RULE_IDS = frozenset({
+    "game-over", "phase.place", "phase.declare", "phase.reroll", "phase.defend", "phase.trade", "phase.offer", "phase.choose",
+    "no-pending", "place.planet", "place.full", "place.twice", "place.pool", "place.stuck",
+    "declare.range", "ship.none", "ship.done", "move.engine", "move.adjacent", "move.occupied", "move.actions",
+    "jump.off", "jump.not-entered", "jump.target", "jump.occupied", "mine.planet", "mine.empty", "mine.blocked",
+    "mine.actions", "mine.pay", "colonise.planet", "colonise.blocked", "colonise.full", "colonise.stock",
+    "colonise.actions", "colonise.pay", "build.actions", "build.stock", "build.home", "build.nuts",
+    "attack.blocked", "attack.actions", "attack.adjacent", "attack.self", "attack.nothing", "tech.owned",
+    "tech.actions", "tech.nut", "trade.self", "trade.nothing", "trade.actions", "trade.same", "trade.give", "trade.get",
+    "take.bank", "swap.same", "swap.give", "swap.bank", "gift-tech.owned", "gift-tech.bank", "gift-colony.where",
+    "teleport.where", "gift-ship.where", "genie.entry",
+    "notation.empty", "notation.unknown", "notation.space", "notation.colour", "notation.number",
+})
+PENDING_ONLY = frozenset({"reroll", "keep", "target", "accept", "refuse", "offer", "take", "swap", "done", "gift-tech",
+                          "gift-colony", "teleport", "gift-ship", "genie"})
+CHOICE_KINDS = {"take": "take", "swap": "swap", "done": "swap", "gift-tech": "gift-tech",
+                "gift-colony": "gift-colony", "teleport": "teleport", "gift-ship": "gift-ship", "genie": "genie"}
+
+
+def _space(state: "AstronutsState", value: Any) -> bool:
+    return isinstance(value, int) and 0 <= value < len(state.data.ids)
+
+
+def _colour(value: Any) -> bool:
+    return isinstance(value, int) and 0 <= value < 4
+
+
+def violation(state: "AstronutsState", action: Action) -> RuleError | None:
+    refuse = state._refuse
+    if state.result is not None:
+        return refuse("game-over")
+    if not isinstance(action, tuple) or not action:
+        return None
+    kind, phase = action[0], state.phase
+    if phase == "place":
+        return _place(state, action) if kind == "place" and len(action) == 3 else refuse("phase.place")
+    if phase == "declare":
+        if kind != "declare" or len(action) != 2:
+            return refuse("phase.declare")
+        ok = isinstance(action[1], int) and 1 <= action[1] <= MAX_DECLARE
+        return None if ok else refuse("declare.range", n=action[1], high=MAX_DECLARE)
+    if phase == "reroll":
+        return None if action in decisions.REROLL_ACTIONS else refuse("phase.reroll")
+    if phase == "defend":
+        return None if action in (("target", "ship"), ("target", "colony")) else refuse("phase.defend")
+    if phase == "trade":
+        return None if action in decisions.ANSWERS else refuse("phase.trade")
+    if phase == "offer":
+        return _offer(state, action) if kind == "offer" and len(action) == 3 else refuse("phase.offer")
+    if phase == "choose":
+        return _choice(state, action)
+    if kind in PENDING_ONLY or kind in ("place", "declare"):
+        return refuse("no-pending")
+    check = _CHECKS.get(str(kind))
+    return check(state, action) if check else None
+
+
+def _place(state: "AstronutsState", action: Action) -> RuleError | None:
+    refuse = state._refuse
+    _, s, c = action
+    d = state.data
+    if not _space(state, s) or not d.planet[s]:
+        return refuse("place.planet")
+    if not _colour(c):
+        return None
+    if placement.POPCOUNT[state.nuts[s]] >= d.nut_room[s]:
+        return refuse("place.full", at=d.ids[s], n=d.nut_room[s])
+    if state.nuts[s] >> c & 1:
+        return refuse("place.twice", at=d.ids[s], colour=d.colours[c])
+    if state.pool[c] <= 0:
+        return refuse("place.pool", colour=d.colours[c])
+    if ("place", s, c) not in decisions.place_options(state):
+        return refuse("place.stuck", at=d.ids[s], colour=d.colours[c])
+    return None
+
+
+def _choice(state: "AstronutsState", action: Action) -> RuleError | None:
+    refuse = state._refuse
+    assert state.choice is not None
+    kind = action[0]
+    wanted = state.choice[0]
+    if CHOICE_KINDS.get(kind) != wanted:
+        return refuse("phase.choose", choice=wanted)
+    if action in decisions.choice_options(state):
+        return None
+    d = state.data
+    p = state.player
+    if kind == "take":
+        return refuse("take.bank", colour=_colour_name(state, action[1]))
+    if kind == "swap" and len(action) == 3:
+        _, g, r = action
+        if g == r:
+            return refuse("swap.same")
+        if not _colour(g) or not state.hand[p * 4 + g]:
+            return refuse("swap.give", colour=_colour_name(state, g))
+        return refuse("swap.bank", colour=_colour_name(state, r))
+    if kind == "gift-tech":
+        if _colour(action[1]) and state.tech[p * 4 + action[1]]:
+            return refuse("gift-tech.owned", colour=d.colours[action[1]])
+        return refuse("gift-tech.bank", colour=_colour_name(state, action[1]))
+    if kind in ("gift-colony", "teleport", "gift-ship"):
+        return refuse(f"{kind}.where", at=_space_name(state, action[1] if len(action) > 1 else None))
+    if kind == "genie":
+        return refuse("genie.entry", entry=action[1] if len(action) > 1 else "")
+    return None
+
+
+def _colour_name(state: "AstronutsState", value: Any) -> str:
+    return state.data.colours[value] if _colour(value) else str(value)
+
+
+def _space_name(state: "AstronutsState", value: Any) -> str:
+    return state.data.ids[value] if _space(state, value) else str(value)
+
+
+def _ship(state: "AstronutsState", s: Any) -> tuple[RuleError | None, dict | None]:
+    """The player's ship on s and its fate record, or why there is none that may act."""
+    p = state.player
+    if not _space(state, s) or state.occ[s] != p:
+        return state._refuse("ship.none", at=_space_name(state, s)), None
+    m = state.mods.get((p, state.slot_at(p, s)))
+    if m and m.get("done"):
+        return state._refuse("ship.done", at=state.data.ids[s]), m
+    return None, m
+
+
+def _move(state: "AstronutsState", action: Action) -> RuleError | None:
+    refuse = state._refuse
+    if len(action) != 3:
+        return None
+    _, frm, to = action
+    problem, m = _ship(state, frm)
+    if problem:
+        return problem
+    if m and m.get("no-move"):
+        return refuse("move.engine")
+    d = state.data
+    if not _space(state, to) or to not in d.neighbours[frm]:
+        return refuse("move.adjacent", frm=d.ids[frm], to=_space_name(state, to))
+    if state.occ[to] >= 0:
+        return refuse("move.occupied", to=d.ids[to])
+    cost = decisions.leave_price(m)
+    if state.actions_left < cost:
+        return refuse("move.actions", cost=cost, left=state.actions_left)
+    return None
+
+
+def _jump(state: "AstronutsState", action: Action) -> RuleError | None:
+    refuse = state._refuse
+    if not state.astroholes:
+        return refuse("jump.off")
+    if len(action) != 3:
+        return None
+    _, frm, to = action
+    problem, m = _ship(state, frm)
+    if problem:
+        return problem
+    if m and m.get("no-move"):
+        return refuse("move.engine")
+    d = state.data
+    if state.hole_ready.get((state.player, state.slot_at(state.player, frm))) != frm:
+        return refuse("jump.not-entered", frm=d.ids[frm])
+    if not _space(state, to) or to not in d.jumps[frm]:
+        return refuse("jump.target", to=_space_name(state, to))
+    if state.occ[to] >= 0:
+        return refuse("jump.occupied", to=d.ids[to])
+    return None
+
+
+def _mine(state: "AstronutsState", action: Action) -> RuleError | None:
+    refuse = state._refuse
+    if len(action) != 3:
+        return None
+    _, s, pay = action
+    problem, m = _ship(state, s)
+    if problem:
+        return problem
+    d = state.data
+    if not d.planet[s]:
+        return refuse("mine.planet", at=d.ids[s])
+    if not state.nuts[s]:
+        return refuse("mine.empty", at=d.ids[s])
+    if m and m.get("no-mine"):
+        return refuse("mine.blocked")
+    actions, nuts = decisions.mine_price(m)
+    if state.actions_left < actions:
+        return refuse("mine.actions", cost=actions, left=state.actions_left)
+    if pay not in decisions.pay_options(state, state.player, nuts):
+        return refuse("mine.pay", n=nuts)
+    return None
+
+
+def _colonise(state: "AstronutsState", action: Action) -> RuleError | None:
+    refuse = state._refuse
+    if len(action) != 3:
+        return None
+    _, s, pay = action
+    problem, m = _ship(state, s)
+    if problem:
+        return problem
+    d = state.data
+    p = state.player
+    if not d.planet[s]:
+        return refuse("colonise.planet", at=d.ids[s])
+    if m and m.get("no-colonise"):
+        return refuse("colonise.blocked")
+    if state.colonies_on(s) >= d.colony_room[s]:
+        return refuse("colonise.full", at=d.ids[s], n=d.colony_room[s])
+    if state.colonies[p] >= d.colonies_per_player:
+        return refuse("colonise.stock", n=d.colonies_per_player)
+    actions, nuts, _ = decisions.colony_price(m)
+    if state.actions_left < actions:
+        return refuse("colonise.actions", cost=actions, left=state.actions_left)
+    if pay not in decisions.pay_options(state, p, nuts):
+        return refuse("colonise.pay", n=nuts)
+    return None
+
+
+def _build(state: "AstronutsState", action: Action) -> RuleError | None:
+    refuse = state._refuse
+    p = state.player
+    if state.actions_left < 1:
+        return refuse("build.actions", cost=1, left=state.actions_left)
+    if state.ships_on_map(p) >= state.data.ships_per_player:
+        return refuse("build.stock", n=state.data.ships_per_player)
+    if state.occ[state.home[p]] >= 0:
+        return refuse("build.home", at=state.data.ids[state.home[p]])
+    if not all(state.hand[p * 4 + c] for c in range(4)):
+        return refuse("build.nuts")
+    return None
+
+
+def _attack(state: "AstronutsState", action: Action) -> RuleError | None:
+    refuse = state._refuse
+    if len(action) != 4:
+        return None
+    _, frm, to, q = action
+    problem, m = _ship(state, frm)
+    if problem:
+        return problem
+    if m and m.get("no-attack"):
+        return refuse("attack.blocked")
+    if state.actions_left < 1:
+        return refuse("attack.actions", cost=1, left=state.actions_left)
+    d = state.data
+    if not _space(state, to) or to not in d.neighbours[frm]:
+        return refuse("attack.adjacent", frm=d.ids[frm], at=_space_name(state, to))
+    if q == state.player:
+        return refuse("attack.self")
+    if not isinstance(q, int) or not 0 <= q < state.n or not (state.occ[to] == q or state.col[to * state.n + q]):
+        return refuse("attack.nothing", at=d.ids[to], defender=q + 1 if isinstance(q, int) else q)
+    return None
+
+
+def _tech(state: "AstronutsState", action: Action) -> RuleError | None:
+    refuse = state._refuse
+    if len(action) != 2 or not _colour(action[1]):
+        return None
+    c = action[1]
+    p = state.player
+    colour = state.data.colours[c]
+    if state.tech[p * 4 + c]:
+        return refuse("tech.owned", colour=colour)
+    if state.actions_left < TECH_ACTIONS:
+        return refuse("tech.actions", cost=TECH_ACTIONS, left=state.actions_left)
+    if not state.hand[p * 4 + c]:
+        return refuse("tech.nut", colour=colour)
+    return None
+
+
+def _trade(state: "AstronutsState", action: Action) -> RuleError | None:
+    refuse = state._refuse
+    if len(action) != 2:
+        return None
+    q = action[1]
+    if not isinstance(q, int) or not 0 <= q < state.n or q == state.player:
+        return refuse("trade.self")
+    if state.actions_left < 1:
+        return refuse("trade.actions", cost=1, left=state.actions_left)
+    if not decisions.trade_terms(state, state.player, q):
+        return refuse("trade.nothing", other=q + 1)
+    return None
+
+
+def _offer(state: "AstronutsState", action: Action) -> RuleError | None:
+    refuse = state._refuse
+    _, g, r = action
+    if not _colour(g) or not _colour(r):
+        return None
+    assert state.offer is not None
+    p, q, _, _ = state.offer
+    colours = state.data.colours
+    if g == r:
+        return refuse("trade.same")
+    if not state.hand[p * 4 + g]:
+        return refuse("trade.give", colour=colours[g])
+    if not state.hand[q * 4 + r]:
+        return refuse("trade.get", other=q + 1, colour=colours[r])
+    return None
+
+
+def _end(state: "AstronutsState", action: Action) -> RuleError | None:
+    return None
+
+
+_CHECKS: dict[str, Callable[["AstronutsState", Action], RuleError | None]] = {
+    "move": _move, "jump": _jump, "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack,
+    "tech": _tech, "trade": _trade, "end": _end,
+}

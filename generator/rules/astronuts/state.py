@@ -1,0 +1,441 @@
+"""The Astronuts table: where every ship, colony and nut is, and how a turn flows.
+
+Spaces, colours and players are indices (see data.py); actions and events name spaces by id.
+A turn: the player declares a number and rolls (`declare`), then spends actions (`act`) until
+they end the turn or have none left. Dice that a Time Warp owner may roll again stop the flow
+in `reroll` (the roller decides); an attack on a planet where the defender has a ship and
+colonies stops in `defend` (the defender decides); a trade offer stops in `trade` (the other
+player decides); fate gifts with a choice stop in `choose`. The flow is continuation style:
+every step ends by rolling the next die (`die`) or by `settle`, which runs the queued fate
+effects and ends the turn when nothing is left to do.
+
+What the players may decide is in decisions.py, why anything else is refused in legality.py,
+the fate operations in effects.py, the written form of actions in notation.py.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from generator.rules.contract import TERMINAL, GameState
+from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
+from generator.rules.astronuts import decisions, effects, legality, notation, placement
+from generator.rules.astronuts.data import ASTEROID_CROSS, ASTEROID_STOP, WIN_COLONIES, RulesData
+
+if TYPE_CHECKING:
+    from generator.rules.astronuts.game import AstronutsGame
+
+PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, OVER = (
+    "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "over")
+OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
+
+
+class AstronutsState(GameState):
+    """A complete Astronuts game in progress (see the module docstring)."""
+
+    game: "AstronutsGame"
+    data: RulesData
+
+    def __init__(self, game: "AstronutsGame", seed: int, *, log: bool = False, forced: list | None = None,
+                 quiet: bool = False):
+        super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
+        self._setup(game.data, game.options)
+
+    # -- set-up --------------------------------------------------------------------------------
+    def _setup(self, d: RulesData, options: Mapping[str, str]) -> None:
+        self.data = d
+        self.n = n = int(options["players"])
+        self.asteroids = options["asteroids"] == "on"
+        self.astroholes = options["astroholes"] == "on"
+        self.laser, self.shields = d.colour("red"), d.colour("purple")
+        self.warp, self.energy = d.colour("yellow"), d.colour("orange")
+        self.home = list(d.seats(n))
+        spaces = len(d.ids)
+        self.occ = [-1] * spaces                 # owner of the ship on each space, -1: none
+        self.ships = [[-1] * d.ships_per_player for _ in range(n)]   # space of each ship, -1: in the box
+        self.nuts = [0] * spaces                 # bit mask of the nut colours on each planet
+        self.col = [0] * (spaces * n)            # colonies of player p on space s at s * n + p
+        self.colonies = [0] * n                  # colonies on the map per player
+        self.hand = [0] * (4 * n)                # nuts of player p, colour c at p * 4 + c
+        self.tech = [0] * (4 * n)                # technologies owned (1) at p * 4 + c
+        self.tech_nuts = [0] * (4 * n)           # the nuts that mark them on the home planet
+        self.bank = [0] * 4
+        self.pool = [count - n for count in d.nuts_per_colour]   # set-up: what may still go on planets
+        self.phase = PLACE
+        self.player = 0
+        self.placer = 0
+        self.actions_left = 0
+        self.declared = 0
+        self.warp_used = [False] * n
+        self.mods: dict[tuple[int, int], dict[str, Any]] = {}    # fate on each ship (player, slot) this turn
+        self.entered: dict[tuple[int, int], int] = {}            # where each ship moved this turn
+        self.hole_ready: dict[tuple[int, int], int] = {}         # ship -> AstroHole it may jump from
+        self.roll_ctx: tuple | None = None       # (purpose, roller, value) waiting for a reroll decision
+        self.duel: list | None = None            # [attacker, from, target, defender, kind, attack roll]
+        self.move_ctx: tuple | None = None       # (player, slot, to, stop) while an asteroid roll decides
+        self.colony_ctx: tuple | None = None     # (space, player, dies up to) while a colony's roll decides
+        self.fate_ship: tuple | None = None      # (player, slot, planet) the fate effects act on
+        self.fate_first = 0
+        self.natives_need = 0                    # what the natives' roll must reach
+        self.queue: list[tuple] = []             # fate effects still to run
+        self.choice: list | None = None          # [kind, how many more, detail]
+        self.offer: tuple | None = None          # (from, to, give, get)
+        self.ending = False
+        self.end_checks: list[tuple[int, int]] = []
+        self.turn = 1                            # the round (every player once)
+        self.turns = 0                           # turns begun, all players together
+        self.result: str | None = None
+        for p in range(n):
+            self.put_ship(p, 0, self.home[p])
+        self._emit("setup", players=n, homes=tuple(d.ids[h] for h in self.home))
+        if options["placement"] == "random":
+            self._place_at_random()
+            self._finish_setup()
+        else:
+            self._step("setup")
+
+    def _place_at_random(self) -> None:
+        """The quick start: each planet in map order draws a set of different colours that keeps the rest fillable."""
+        d = self.data
+        planets = list(d.planets)
+        for i, s in enumerate(planets):
+            rest = [d.nut_room[q] for q in planets[i + 1:]]
+            options = []
+            for combo in placement.colour_sets(d.nut_room[s]):
+                pool = list(self.pool)
+                for c in combo:
+                    pool[c] -= 1
+                if min(pool) >= 0 and placement.fresh_fillable(pool, rest):
+                    options.append(" ".join(d.colours[c] for c in combo))
+            drawn = self._pick(f"nuts-{d.ids[s]}", options)
+            for name in drawn.split():
+                c = d.colour(name)
+                self.pool[c] -= 1
+                self.nuts[s] |= 1 << c
+            self._emit("nuts-placed", at=d.ids[s], colours=tuple(drawn.split()))
+
+    def place(self, s: int, c: int) -> None:
+        self.pool[c] -= 1
+        self.nuts[s] |= 1 << c
+        self._emit("nut-placed", player=self.placer + 1, at=self.data.ids[s], colour=self.data.colours[c])
+        if all(placement.POPCOUNT[self.nuts[q]] == self.data.nut_room[q] for q in self.data.planets):
+            self._finish_setup()
+        else:
+            self.placer = (self.placer + 1) % self.n
+
+    def _finish_setup(self) -> None:
+        """Everyone takes one nut of each colour; the rest is the AstroBank; player 1 begins."""
+        for p in range(self.n):
+            for c in range(4):
+                self.hand[p * 4 + c] += 1
+        self.bank = list(self.pool)
+        self.pool = [0, 0, 0, 0]
+        self._emit("bank", nuts=tuple(self.bank))
+        self._step("setup")
+        self.start_turn(0)
+
+    # -- copying and comparing -----------------------------------------------------------------
+    def clone(self) -> "AstronutsState":
+        other = AstronutsState.__new__(AstronutsState)
+        self._copy_base(other)
+        for name in ("data", "n", "asteroids", "astroholes", "laser", "shields", "warp", "energy", "home",
+                     "phase", "player", "placer", "actions_left", "declared", "roll_ctx", "move_ctx", "colony_ctx",
+                     "fate_ship", "fate_first", "natives_need", "offer", "ending", "turn", "turns", "result"):
+            setattr(other, name, getattr(self, name))
+        for name in ("occ", "nuts", "col", "colonies", "hand", "tech", "tech_nuts", "bank", "pool", "warp_used",
+                     "queue", "end_checks"):
+            setattr(other, name, list(getattr(self, name)))
+        other.ships = [list(row) for row in self.ships]
+        other.mods = {k: dict(v) for k, v in self.mods.items()}
+        other.entered = dict(self.entered)
+        other.hole_ready = dict(self.hole_ready)
+        other.duel = list(self.duel) if self.duel is not None else None
+        other.choice = list(self.choice) if self.choice is not None else None
+        return other
+
+    def key(self) -> tuple:
+        return (self.n, self.asteroids, self.astroholes, tuple(self.occ), tuple(map(tuple, self.ships)),
+                tuple(self.nuts), tuple(self.col), tuple(self.hand), tuple(self.tech), tuple(self.tech_nuts),
+                tuple(self.bank), tuple(self.pool), self.phase, self.player, self.placer, self.actions_left,
+                self.declared, tuple(self.warp_used),
+                tuple(sorted((k, tuple(sorted(v.items()))) for k, v in self.mods.items())),
+                tuple(sorted(self.entered.items())), tuple(sorted(self.hole_ready.items())), self.roll_ctx,
+                tuple(self.duel) if self.duel else None, self.move_ctx, self.colony_ctx, self.fate_ship,
+                self.fate_first, self.natives_need, tuple(self.queue), tuple(self.choice) if self.choice else None, self.offer,
+                self.ending, tuple(self.end_checks), self.turn, self.turns, self.result)
+
+    # -- the contract ----------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == ACT or phase == DECLARE or phase == CHOOSE or phase == OFFER:
+            return self.player
+        if phase == REROLL:
+            return self.roll_ctx[1]  # type: ignore[index]
+        if phase == DEFEND:
+            return self.duel[3]  # type: ignore[index]
+        if phase == TRADE:
+            return self.offer[1]  # type: ignore[index]
+        if phase == PLACE:
+            return self.placer
+        return TERMINAL
+
+    def outcome(self) -> Outcome | None:
+        if self.result is None:
+            return None
+        held = [sum(self.hand[p * 4:p * 4 + 4]) + sum(self.tech_nuts[p * 4:p * 4 + 4]) for p in range(self.n)]
+        ranks = ranked([(self.colonies[p], held[p]) for p in range(self.n)])
+        results = tuple(PlayerResult(p + 1, float(self.colonies[p]), ranks[p], ranks[p] == 1,
+                                     (("colonies", float(self.colonies[p])), ("nuts", float(held[p])),
+                                      ("technologies", float(sum(self.tech[p * 4:p * 4 + 4])))))
+                        for p in range(self.n))
+        outcome = Outcome(self.result, results)
+        return Outcome(self.result, results, self.game.render_outcome(outcome))
+
+    def _legal_now(self) -> list[Action]:
+        return decisions.legal_actions(self)
+
+    def _violation(self, action: Action) -> RuleError | None:
+        return legality.violation(self, action)
+
+    def _do(self, action: Action) -> None:
+        decisions.do(self, action)
+
+    def format_action(self, action: Action) -> str:
+        return notation.format_action(self, action)
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(self, text)
+
+    def action_values(self, action: Action) -> Mapping[str, Any]:
+        return notation.action_values(self, action)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything on the table: Astronuts has no hidden information."""
+        d = self.data
+        return {
+            "player": player + 1, "round": self.turn, "to_play": self.current_player + 1, "phase": self.phase,
+            "turn_of": self.player + 1, "actions_left": self.actions_left,
+            "ships": [[d.ids[s] for s in row if s >= 0] for row in self.ships],
+            "nuts_on_planets": {d.ids[s]: [d.colours[c] for c in range(4) if self.nuts[s] >> c & 1]
+                                for s in d.planets if self.nuts[s]},
+            "colonies": {d.ids[s]: [self.col[s * self.n + p] for p in range(self.n)]
+                         for s in d.planets if any(self.col[s * self.n:(s + 1) * self.n])},
+            "hands": [dict(zip(d.colours, self.hand[p * 4:p * 4 + 4])) for p in range(self.n)],
+            "technologies": [[d.colours[c] for c in range(4) if self.tech[p * 4 + c]] for p in range(self.n)],
+            "bank": dict(zip(d.colours, self.bank)), "result": self.result,
+        }
+
+    # -- reading the table ---------------------------------------------------------------------
+    def slot_at(self, p: int, s: int) -> int:
+        """The slot of player p's ship on space s (-1 when p has no ship there)."""
+        row = self.ships[p]
+        return row.index(s) if s in row else -1
+
+    def colonies_on(self, s: int) -> int:
+        n = self.n
+        return sum(self.col[s * n:s * n + n])
+
+    def has(self, p: int, c: int) -> bool:
+        return bool(self.tech[p * 4 + c])
+
+    def ships_on_map(self, p: int) -> int:
+        return sum(1 for s in self.ships[p] if s >= 0)
+
+    # -- changing the table ----------------------------------------------------------------------
+    def put_ship(self, p: int, k: int, s: int) -> None:
+        self.ships[p][k] = s
+        self.occ[s] = p
+
+    def lift_ship(self, p: int, k: int) -> int:
+        s = self.ships[p][k]
+        self.occ[s] = -1
+        self.ships[p][k] = -1
+        return s
+
+    def destroy_ship(self, p: int, k: int, cause: str) -> None:
+        """A destroyed ship goes back to its owner; the last one starts again from the home planet."""
+        s = self.lift_ship(p, k)
+        self.mods.pop((p, k), None)
+        self.entered.pop((p, k), None)
+        self.hole_ready.pop((p, k), None)
+        self._emit("ship-destroyed", player=p + 1, at=self.data.ids[s], cause=cause)
+        self.replace_last_ship(p)
+
+    def replace_last_ship(self, p: int) -> None:
+        """A player without a ship on the map gets one on the home planet, when it is free."""
+        if self.ships_on_map(p) == 0 and self.occ[self.home[p]] < 0:
+            self.put_ship(p, self.ships[p].index(-1), self.home[p])
+            self._emit("new-ship", player=p + 1, at=self.data.ids[self.home[p]])
+
+    def gain(self, p: int, c: int) -> bool:
+        """One nut of colour c from the AstroBank to player p, if the bank has one."""
+        if self.bank[c] <= 0:
+            self._emit("bank-empty", player=p + 1, colour=self.data.colours[c])
+            return False
+        self.bank[c] -= 1
+        self.hand[p * 4 + c] += 1
+        self._emit("nut-gained", player=p + 1, colour=self.data.colours[c])
+        return True
+
+    def pay(self, p: int, colours: tuple) -> None:
+        for c in colours:
+            self.hand[p * 4 + c] -= 1
+            self.bank[c] += 1
+
+    def add_colony(self, p: int, s: int) -> None:
+        self.col[s * self.n + p] += 1
+        self.colonies[p] += 1
+        self._emit("colony-founded", player=p + 1, at=self.data.ids[s], colonies=self.colonies[p])
+
+    def remove_colony(self, p: int, s: int, cause: str) -> None:
+        self.col[s * self.n + p] -= 1
+        self.colonies[p] -= 1
+        self._emit("colony-lost", player=p + 1, at=self.data.ids[s], cause=cause)
+
+    def check_colonies(self, p: int) -> None:
+        """"Das Spiel endet auch, wenn ein Spieler 14 Kolonien gegründet hat": at once."""
+        if self.result is None and self.colonies[p] >= WIN_COLONIES:
+            self.finish("colonies")
+
+    def finish(self, cause: str) -> None:
+        self.result = cause
+        self.phase = OVER
+        self.queue = []
+        self._emit("game-over", cause=cause)
+
+    # -- dice ------------------------------------------------------------------------------------
+    def die(self, purpose: str, roller: int) -> None:
+        """Roll one die for `purpose`; a Time Warp owner who may still use it decides about a reroll."""
+        value = self._roll(purpose)[0]
+        self._emit("rolled", player=roller + 1, what=purpose, value=value)
+        if self.tech[roller * 4 + self.warp] and not self.warp_used[roller] and self.reroll_helps(purpose, roller, value):
+            self.roll_ctx = (purpose, roller, value, self.phase)
+            self.phase = REROLL
+            return
+        self.after_roll(purpose, roller, value)
+
+    def reroll_helps(self, purpose: str, roller: int, value: int) -> bool:
+        """Offer Time Warp only where another roll could change the result."""
+        if purpose == "actions":
+            return value < self.declared
+        if purpose == "attack":
+            return value < 6
+        if purpose == "defence":
+            assert self.duel is not None
+            return value + self.has(roller, self.shields) <= self.duel[5] + self.has(self.duel[0], self.laser)
+        if purpose == "natives":
+            return value < self.natives_need
+        if purpose == "colony":
+            assert self.colony_ctx is not None
+            return value <= self.colony_ctx[2]
+        if purpose == "asteroid":
+            assert self.move_ctx is not None
+            return value < (ASTEROID_STOP if self.move_ctx[3] else ASTEROID_CROSS)
+        return True  # the fate dice: any number may be worth another try
+
+    def decide_reroll(self, again: bool) -> None:
+        assert self.roll_ctx is not None
+        purpose, roller, value, phase = self.roll_ctx
+        self.roll_ctx = None
+        self.phase = phase
+        if again:
+            self.warp_used[roller] = True
+            self._emit("time-warp", player=roller + 1, what=purpose, before=value)
+            value = self._roll(purpose)[0]
+            self._emit("rolled", player=roller + 1, what=purpose, value=value)
+        self.after_roll(purpose, roller, value)
+
+    def after_roll(self, purpose: str, roller: int, value: int) -> None:
+        """What a die decides, then the flow goes on."""
+        if purpose == "actions":
+            n = self.declared
+            actions = 2 * n if value >= n else value
+            bonus = int(self.has(roller, self.energy))
+            self.actions_left = actions + bonus
+            self.phase = ACT
+            self._emit("actions", player=roller + 1, declared=n, roll=value, actions=actions + bonus, bonus=bonus)
+        elif purpose == "fate-1":
+            self.fate_first = value
+            self.die("fate-2", roller)
+            return
+        elif purpose == "fate-2":
+            roll = f"{self.fate_first}-{value}"
+            entry = self.data.fate[roll]
+            self._emit("fate", player=roller + 1, roll=roll, entry=roll)
+            self.queue = list(entry.effects) + self.queue
+        elif purpose in ("attack", "defence"):
+            decisions.duel_roll(self, purpose, value)
+            return
+        elif purpose == "natives":
+            effects.natives_roll(self, value)
+        elif purpose == "colony":
+            decisions.colony_roll(self, value)
+        elif purpose == "asteroid":
+            decisions.asteroid_roll(self, value)
+            return
+        self.settle()
+
+    # -- the flow --------------------------------------------------------------------------------
+    def settle(self) -> None:
+        """Run what is queued; end the turn when nothing is left to decide or pay for."""
+        while self.result is None and self.phase == ACT:
+            if self.queue:
+                op, args = self.queue.pop(0)
+                effects.OPERATION_CODE[op](self, dict(args))
+                continue
+            if self.ending:
+                if self.end_checks:
+                    p, k = self.end_checks.pop(0)
+                    s = self.ships[p][k]
+                    if s >= 0:
+                        self.move_ctx = (p, k, s, True)
+                        self.die("asteroid", p)
+                        return
+                    continue
+                self.finish_turn()
+                return
+            if self.actions_left <= 0 and not decisions.free_action_exists(self):
+                self.end_turn()
+                continue
+            return
+
+    def end_turn(self) -> None:
+        """The player's actions are over: ships that stopped on an asteroid field roll (optional rule)."""
+        self.ending = True
+        self._emit("turn-ends", player=self.player + 1, unused=self.actions_left)
+        self.actions_left = 0
+        if self.asteroids:
+            d = self.data
+            self.end_checks = [(self.player, k) for k, s in enumerate(self.ships[self.player])
+                               if s >= 0 and d.asteroid[s] and self.entered.get((self.player, k)) == s]
+
+    def finish_turn(self) -> None:
+        self.ending = False
+        self.mods.clear()
+        self.entered.clear()
+        self.hole_ready.clear()
+        self.fate_ship = None
+        nxt = (self.player + 1) % self.n
+        if nxt == 0:
+            if not any(self.nuts[s] for s in self.data.planets):
+                self.finish("all-mined")
+                return
+            self.turn += 1
+        self.start_turn(nxt)
+
+    def start_turn(self, p: int) -> None:
+        self.player = p
+        self.turns += 1
+        self.phase = DECLARE
+        self.actions_left = 0
+        self.declared = 0
+        self.warp_used = [False] * self.n
+        self._emit("turn", round=self.turn, player=p + 1)
+        self.replace_last_ship(p)
+
+    def declare(self, n: int) -> None:
+        self.declared = n
+        self._emit("declared", player=self.player + 1, n=n)
+        self.die("actions", self.player)
+

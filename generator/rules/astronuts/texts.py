@@ -1,0 +1,64 @@
+"""How Astronuts' event, refusal and action values read in a sentence, in each language.
+
+The sentences are content (`rules/<lang>/sentences.yaml`); this module turns a value into
+words: a space id into its planet's name (or its kind and id), a colour into its nut's name,
+a fate roll into the entry's name, with the small words of the sentences' `words` section.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from generator.rules.astronuts.data import RulesData
+
+SPACE_KEYS = frozenset({"at", "frm", "to"})
+COLOUR_KEYS = frozenset({"colour", "give", "get"})
+LIST_KEYS = frozenset({"colours", "paid"})
+WORD_KEYS = frozenset({"what", "target", "choice"})
+
+
+def word(words: Mapping[str, str], key: str, **values: Any) -> str:
+    template = words.get(key, key)
+    return template.format(**values) if values else template
+
+
+def space_name(space_id: str, data: RulesData, words: Mapping[str, str], lang: str) -> str:
+    """A planet's name; an unnamed space as its kind and id (asteroid field nw-rocks)."""
+    i = data.index.get(space_id)
+    if i is None:
+        return space_id
+    label = data.labels[i]
+    if label is not None:
+        return str(label.get(lang))
+    return word(words, f"kind-{data.kinds[i]}", id=space_id)
+
+
+def colour_name(colour: str, data: RulesData, lang: str) -> str:
+    name = data.colour_names.get(colour)
+    return str(name.get(lang)) if name else colour
+
+
+def value_words(key: str, value: Any, data: RulesData, lang: str,
+                words: Mapping[str, str], outcome: Callable[[str], str]) -> str:
+    """One value of an event, refusal or action in words (see the module docstring)."""
+    if key in SPACE_KEYS and isinstance(value, str):
+        return space_name(value, data, words, lang)
+    if key in COLOUR_KEYS and isinstance(value, str):
+        return colour_name(value, data, lang)
+    if key in LIST_KEYS and isinstance(value, (tuple, list)):
+        return ", ".join(colour_name(c, data, lang) for c in value) if value else word(words, "nothing")
+    if key == "technology":
+        return word(words, f"tech-{value}")
+    if key == "entry" and value in data.fate:
+        return f"{value} {data.fate[value].name.get(lang)}"
+    if key == "homes":
+        return ", ".join(space_name(s, data, words, lang) for s in value)
+    if key == "nuts" and isinstance(value, (tuple, list)):
+        return ", ".join(f"{colour_name(c, data, lang)} {n}" for c, n in zip(data.colours, value))
+    if key in WORD_KEYS:
+        return word(words, f"{key}-{value}")
+    if key == "cause":
+        return outcome(value) if value in ("all-mined", "colonies") else word(words, f"cause-{value}")
+    if key in ("won", "gift"):
+        return word(words, f"{key}-{'yes' if value else 'no'}")
+    return str(value)
