@@ -36,12 +36,13 @@ def invariant_problems(state: TerraformingMarsState) -> list[str]:
             problems.append(f"city on {space} next to another city")
         if (tile == OCEAN) != (owner == -1) or owner >= state.n:
             problems.append(f"{tile} on {space} owned by {owner}")
-    box = _BOX.get(d, lambda: Counter(d.deck))
-    held = Counter(state.deck + state.discard)
+    box = _BOX.get(d, lambda: sorted(d.deck))
+    held = state.deck + state.discard
     for p in range(state.n):
-        held.update(state.hand[p] + state.offers[p] + state.played[p] + state.event_pile[p])
-    if held != box:
-        problems.append(f"project cards out of place: {dict(held - box)} extra, {dict(box - held)} missing")
+        held += state.hand[p] + state.offers[p] + state.played[p] + state.event_pile[p]
+    if sorted(held) != box:
+        extra, missing = Counter(held) - Counter(box), Counter(box) - Counter(held)
+        problems.append(f"project cards out of place: {dict(extra)} extra, {dict(missing)} missing")
     if len(state.discard_owner) != len(state.discard):
         problems.append("the discard pile and its owners differ in length")
     for p in range(state.n):
