@@ -28,7 +28,7 @@ def tag_count(state: "TerraformingMarsState", p: int, tag: str) -> int:
 def lasting(state: "TerraformingMarsState", p: int, op: str) -> list[tuple[str, dict]]:
     """(card, args) of every lasting effect `op` on the player's played blue cards."""
     cards = state.data.cards
-    return [(c, args) for c in state.played[p] for args in cards[c].ongoing_ops(op)]
+    return [(c, args) for c in state.played[p] if cards[c].lasting for args in cards[c].lasting.get(op, ())]
 
 
 def card_cost(state: "TerraformingMarsState", p: int, card: ProjectCard) -> int:
@@ -135,6 +135,16 @@ def city_next_to(state: "TerraformingMarsState", space: str) -> bool:
     return any(tiles.get(n, ("", -1))[0] == CITY for n in state.data.spaces[space].neighbours)
 
 
+def has_space_for(state: "TerraformingMarsState", tile: str) -> bool:
+    """Whether some space takes the tile (greeneries: any free land space)."""
+    tiles = state.tiles
+    if tile == OCEAN:
+        return state.oceans < state.data.oceans_max and any(s not in tiles for s in state.data.ocean_spaces)
+    if tile == CITY:
+        return any(s not in tiles and not city_next_to(state, s) for s in state.data.land)
+    return any(s not in tiles for s in state.data.land)
+
+
 def spaces_for(state: "TerraformingMarsState", p: int, tile: str, next_to_own: bool = True) -> list[str]:
     """The spaces a tile may go on: oceans on free ocean spaces, cities on free land next to no city,
     greeneries on free land, next to one of the player's tiles when that is possible (`next_to_own`)."""
@@ -172,10 +182,10 @@ def effect_problem(state: "TerraformingMarsState", p: int, op: str, args: dict, 
         if have < int(args["amount"]):
             return ("effect.card-resources", {"card": source, "resource": args["resource"], "n": int(args["amount"])})
     elif op == "place_city":
-        if not spaces_for(state, p, CITY):
+        if not has_space_for(state, CITY):
             return ("effect.no-space", {"tile": CITY})
     elif op == "place_greenery":
-        if not free_land(state):
+        if not has_space_for(state, GREENERY):
             return ("effect.no-space", {"tile": GREENERY})
     return None
 
@@ -219,7 +229,7 @@ def conversion_problem(state: "TerraformingMarsState", p: int, what: str) -> tup
     if what == "plants":
         if state.res[p][PLANTS] < d.plants_per_greenery:
             return ("convert.plants", {"n": d.plants_per_greenery, "have": state.res[p][PLANTS]})
-        if not free_land(state):
+        if not has_space_for(state, GREENERY):
             return ("effect.no-space", {"tile": GREENERY})
         return None
     if what == "heat":

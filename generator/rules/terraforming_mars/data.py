@@ -83,6 +83,7 @@ class ProjectCard:
     holds: str | None
     vp: int
     scoring: Effects
+    lasting: dict = field(default_factory=dict, compare=False)   # op -> (args, ...) of `ongoing`, read often
 
     @property
     def is_event(self) -> bool:
@@ -92,8 +93,8 @@ class ProjectCard:
     def has_action(self) -> bool:
         return bool(self.action_cost or self.action_gain)
 
-    def ongoing_ops(self, op: str) -> list[dict]:
-        return [dict(args) for name, args in self.ongoing if name == op]
+    def ongoing_ops(self, op: str) -> tuple[dict, ...]:
+        return self.lasting.get(op, ())
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,12 @@ class RulesData:
     land: tuple[str, ...] = field(default=())
     ocean_spaces: tuple[str, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        # bounds the legal set checks first: below them no milestone or award can be paid
+        self.cheapest_milestone = min((m.cost for m in self.milestones.values()), default=0)
+        self.awards_fundable = max((len(a.funding_costs) for a in self.awards.values()), default=0)
+        self.cheapest_award = min((min(a.funding_costs) for a in self.awards.values() if a.funding_costs), default=0)
+
     @property
     def temperature_steps(self) -> int:
         start, goal, step = self.temperature
@@ -165,6 +172,10 @@ class RulesData:
 
 def _project_card(card) -> ProjectCard:
     f = card.fields
+    ongoing = _effects(f.get("ongoing"))
+    lasting: dict[str, tuple[dict, ...]] = {}
+    for op, args in ongoing:
+        lasting[op] = lasting.get(op, ()) + (dict(args),)
     return ProjectCard(
         id=card.id, kind=card.kind, name=card.name, cost=int(card.cost or 0), tags=tuple(f.get("tags") or ()),
         min_temperature=f.get("min_temperature"), max_temperature=f.get("max_temperature"),
@@ -172,9 +183,9 @@ def _project_card(card) -> ProjectCard:
         min_oceans=f.get("min_oceans"), max_oceans=f.get("max_oceans"),
         requires_tag=f.get("requires_tag"), requires_tag_count=int(f.get("requires_tag_count") or (1 if f.get("requires_tag") else 0)),
         effects=_effects(card.effects), production=_effects(f.get("production")),
-        any_player=_effects(f.get("any_player")), ongoing=_effects(f.get("ongoing")),
+        any_player=_effects(f.get("any_player")), ongoing=ongoing,
         action_cost=_effects(f.get("action_cost")), action_gain=_effects(f.get("action_gain")),
-        holds=f.get("holds"), vp=int(f.get("vp") or 0), scoring=_effects(f.get("scoring")))
+        holds=f.get("holds"), vp=int(f.get("vp") or 0), scoring=_effects(f.get("scoring")), lasting=lasting)
 
 
 def load_rules_data(content: GameContent) -> RulesData:

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING
 
 from generator.rules.core import Action
 from generator.rules.terraforming_mars import conditions, effects
-from generator.rules.terraforming_mars.data import (ACTIONS_PER_TURN, CARD_PRICE, HEAT, HEAT_CONVERSION, MC, PLANTS,
-                                                    PLANTS_CONVERSION, STEEL, TITANIUM)
+from generator.rules.terraforming_mars.data import (ACTIONS_PER_TURN, CARD_PRICE, HEAT, HEAT_CONVERSION, MC,
+                                                    MILESTONES_CLAIMABLE, PLANTS, PLANTS_CONVERSION, STEEL, TITANIUM)
 
 if TYPE_CHECKING:
     from generator.rules.terraforming_mars.state import TerraformingMarsState
@@ -73,12 +73,15 @@ def turn_actions(state: "TerraformingMarsState") -> list[Action]:
     for project_id in d.projects:
         if conditions.project_problem(state, p, project_id) is None:
             actions.append(("project", project_id))
-    for milestone_id in d.milestones:
-        if conditions.milestone_problem(state, p, milestone_id) is None:
-            actions.append(("milestone", milestone_id))
-    for award_id in d.awards:
-        if conditions.award_problem(state, p, award_id) is None:
-            actions.append(("award", award_id))
+    mc = state.res[p][MC]
+    if len(state.milestones) < MILESTONES_CLAIMABLE and mc >= d.cheapest_milestone:
+        for milestone_id in d.milestones:
+            if conditions.milestone_problem(state, p, milestone_id) is None:
+                actions.append(("milestone", milestone_id))
+    if len(state.awards) < d.awards_fundable and mc >= d.cheapest_award:
+        for award_id in d.awards:
+            if conditions.award_problem(state, p, award_id) is None:
+                actions.append(("award", award_id))
     for card_id in state.played[p]:
         if d.cards[card_id].has_action and conditions.action_problem(state, p, card_id) is None:
             actions.append(("action", card_id))
