@@ -252,3 +252,60 @@ def test_a_card_that_places_a_city_needs_a_space_for_it(table):
         state.tiles[space] = ("greenery", 1)
     state._legal = None
     assert state.explain(("play", "hesperia-kuppel", 0, 0)).rule == "effect.no-space"
+
+
+def test_animals_may_be_taken_from_any_players_card(table):
+    state = table()
+    state.oxygen = 10
+    put(state, 1, "marshasen", resources=3)
+    put(state, 2, "schneeziegen", resources=1)
+    put(state, 0, "bestaeuber")
+    give(state, 0, "weidenschlag")                        # +1 animal to another card; any card -2 animals
+    state.res[0][MC] = 2
+    state._legal = None
+    state.apply(("play", "weidenschlag", 0, 0))
+    assert state.card_res["bestaeuber"] == 1
+    assert names(state) == ["target 1 bestaeuber", "target 2 marshasen", "target 3 schneeziegen", "skip"]
+    state.apply(("target", 3, "schneeziegen"))
+    assert state.card_res["schneeziegen"] == 0 and state.card_res["marshasen"] == 3
+
+
+def test_a_red_outlined_effect_with_nobody_to_hit_is_skipped_by_itself(table):
+    state = table()
+    give(state, 0, "naechtliche-sabotage")                # up to 4 steel from any player
+    state.res[0][MC] = 1
+    state.apply(("play", "naechtliche-sabotage", 0, 0))
+    assert state.pending is None and [e.kind for e in state.events] == ["played", "no-target"]
+
+
+def test_light_titanium_works_make_titanium_worth_4(table):
+    state = table()
+    put(state, 0, "leichtbau-titanwerk")
+    give(state, 0, "spiegelring")                         # 18 M€, space
+    state.res[0][TITANIUM], state.res[0][MC] = 5, 0
+    state._legal = None
+    assert ("play", "spiegelring", 5, 0) not in state.legal_actions()
+    assert ("play", "spiegelring", 0, 5) in state.legal_actions() and ("play", "spiegelring", 0, 4) not in state.legal_actions()
+
+
+def test_an_ocean_trigger_gives_plants_for_every_ocean_the_owner_places(table):
+    state = table()
+    put(state, 0, "meeresforschung")                      # own ocean: +2 plants
+    put(state, 1, "planktontanks")                        # anyone's ocean: +1 microbe
+    state.res[0][MC] = 18
+    state._legal = None
+    state.apply(("project", "bewaesserung"))
+    state.apply(("place", "mars-0-2"))
+    assert state.res[0][PLANTS] == 2 and state.card_res == {"planktontanks": 1}
+
+
+def test_research_cards_not_played_are_hidden_from_the_others_but_shown_to_their_owner(tm):
+    from generator.rules.terraforming_mars import new_game
+
+    state = new_game(tm, 2)
+    bought = [e for e in state.events if e.kind == "research"][0]
+    state.apply(("buy", state.offers[0][0]))
+    event = state.events[-1]
+    assert event.kind == "bought" and event.secret == frozenset({"card"}) and event.private == 1
+    assert "?" in state.game.render_event(event, "en", 2) and "?" not in state.game.render_event(event, "en", 1)
+    assert bought.private == 1
