@@ -7,7 +7,7 @@ import math
 from generator.boards.scene import Polygon
 from generator.boards.tokens import CUT, printable_tokens, token_items, token_pages
 from generator.content.errors import ErrorList
-from generator.content.library import load_checked
+from generator.checking import load_checked
 from tests.boards.conftest import CONTENT
 
 
