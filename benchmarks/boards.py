@@ -58,7 +58,7 @@ def main() -> None:
     from generator.boards.layout import layout_board
     from generator.boards.tiling import write_tiled_pdf
     from generator.content.errors import ErrorList
-    from generator.content.library import load_checked
+    from generator.checking import load_checked
 
     errors = ErrorList()
     [content] = load_checked(REPO / "content", ["astronuts"], errors)

@@ -1,0 +1,319 @@
+"""What a player can do on this table: costs, payments, requirements, free spaces, tag counts.
+
+These are the predicates both the legal set (`decisions.py`) and the refusals (`legality.py`)
+ask, so the two can only disagree about which rule they name, never about what is allowed.
+Every function reads the state and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.rules.terraforming_mars.data import (HEAT, MC, PLANTS, RES_INDEX, STEEL, STEEL_VALUE, TITANIUM,
+                                                    TITANIUM_VALUE, ProjectCard)
+
+if TYPE_CHECKING:
+    from generator.rules.terraforming_mars.state import TerraformingMarsState
+
+OCEAN, GREENERY, CITY = "ocean", "greenery", "city"
+
+
+# -- tags and lasting effects ---------------------------------------------------------------------
+def tag_count(state: "TerraformingMarsState", p: int, tag: str) -> int:
+    """Tags of one kind on the player's played green and blue cards (events in the pile count for nothing)."""
+    cards = state.data.cards
+    return sum(cards[c].tags.count(tag) for c in state.played[p])
+
+
+def lasting(state: "TerraformingMarsState", p: int, op: str) -> list[tuple[str, dict]]:
+    """(card, args) of every lasting effect `op` on the player's played blue cards."""
+    cards = state.data.cards
+    return [(c, args) for c in state.played[p] if cards[c].lasting for args in cards[c].lasting.get(op, ())]
+
+
+def card_cost(state: "TerraformingMarsState", p: int, card: ProjectCard) -> int:
+    """The card's cost after the player's discounts: a tag discount once per card, never below 0."""
+    cost = card.cost
+    for _, args in lasting(state, p, "discount_tag"):
+        if args["tag"] in card.tags:
+            cost -= int(args["amount"])
+    for _, args in lasting(state, p, "discount_all"):
+        cost -= int(args["amount"])
+    return max(0, cost)
+
+
+def steel_value(state: "TerraformingMarsState", p: int) -> int:
+    return STEEL_VALUE + sum(int(a["amount"]) for _, a in lasting(state, p, "steel_value"))
+
+
+def titanium_value(state: "TerraformingMarsState", p: int) -> int:
+    return TITANIUM_VALUE + sum(int(a["amount"]) for _, a in lasting(state, p, "titanium_value"))
+
+
+def payment_problem(state: "TerraformingMarsState", p: int, card: ProjectCard, steel: int, titanium: int) -> tuple | None:
+    """Why (steel, titanium) with M€ for the rest does not pay `card`: (rule, values), or None when it does."""
+    cost = card_cost(state, p, card)
+    sv, tv = steel_value(state, p), titanium_value(state, p)
+    res = state.res[p]
+    if steel and "building" not in card.tags:
+        return ("pay.steel-tag", {"card": card.id})
+    if titanium and "space" not in card.tags:
+        return ("pay.titanium-tag", {"card": card.id})
+    if steel > res[STEEL]:
+        return ("pay.steel-missing", {"n": steel, "have": res[STEEL]})
+    if titanium > res[TITANIUM]:
+        return ("pay.titanium-missing", {"n": titanium, "have": res[TITANIUM]})
+    covered = steel * sv + titanium * tv
+    if (steel and covered - sv >= cost) or (titanium and covered - tv >= cost):
+        return ("pay.wasted", {"cost": cost})
+    need = max(0, cost - covered)
+    if need > res[MC]:
+        return ("pay.megacredits", {"cost": cost, "need": need, "have": res[MC]})
+    return None
+
+
+def payments(state: "TerraformingMarsState", p: int, card: ProjectCard) -> list[tuple[int, int]]:
+    """Every (steel, titanium) that pays the card with M€ for the rest; no cube may pay nothing."""
+    cost = card_cost(state, p, card)
+    res = state.res[p]
+    sv, tv = steel_value(state, p), titanium_value(state, p)
+    max_s = min(res[STEEL], -(-cost // sv)) if "building" in card.tags else 0
+    max_t = min(res[TITANIUM], -(-cost // tv)) if "space" in card.tags else 0
+    found = []
+    mc = res[MC]
+    for s in range(max_s + 1):
+        for t in range(max_t + 1):
+            covered = s * sv + t * tv
+            if (s and covered - sv >= cost) or (t and covered - tv >= cost):
+                continue
+            if max(0, cost - covered) <= mc:
+                found.append((s, t))
+    return found
+
+
+# -- requirements -----------------------------------------------------------------------------------
+def leeway(state: "TerraformingMarsState", p: int) -> int:
+    return sum(int(a["steps"]) for _, a in lasting(state, p, "requirement_leeway"))
+
+
+def requirement_problem(state: "TerraformingMarsState", p: int, card: ProjectCard) -> tuple | None:
+    """The first global or tag requirement the card misses: (rule, values), or None."""
+    steps = leeway(state, p)
+    degrees = steps * state.data.temperature[2]
+    t, o, n = state.temperature, state.oxygen, state.oceans
+    checks = (
+        (card.min_temperature, t >= (card.min_temperature or 0) - degrees, "req.min-temperature"),
+        (card.max_temperature, t <= (card.max_temperature or 0) + degrees, "req.max-temperature"),
+        (card.min_oxygen, o >= (card.min_oxygen or 0) - steps, "req.min-oxygen"),
+        (card.max_oxygen, o <= (card.max_oxygen or 0) + steps, "req.max-oxygen"),
+        (card.min_oceans, n >= (card.min_oceans or 0) - steps, "req.min-oceans"),
+        (card.max_oceans, n <= (card.max_oceans or 0) + steps, "req.max-oceans"),
+    )
+    for limit, ok, rule in checks:
+        if limit is not None and not ok:
+            return (rule, {"card": card.id, "limit": limit, "leeway": steps})
+    if card.requires_tag:
+        have = tag_count(state, p, card.requires_tag)
+        if have < card.requires_tag_count:
+            return ("req.tags", {"card": card.id, "tag": card.requires_tag, "n": card.requires_tag_count, "have": have})
+    return None
+
+
+# -- the map ----------------------------------------------------------------------------------------
+def free_land(state: "TerraformingMarsState") -> list[str]:
+    tiles = state.tiles
+    return [s for s in state.data.land if s not in tiles]
+
+
+def own_tile_next_to(state: "TerraformingMarsState", p: int, space: str) -> bool:
+    tiles = state.tiles
+    return any(tiles.get(n, (None, -1))[1] == p for n in state.data.spaces[space].neighbours)
+
+
+def city_next_to(state: "TerraformingMarsState", space: str) -> bool:
+    tiles = state.tiles
+    return any(tiles.get(n, ("", -1))[0] == CITY for n in state.data.spaces[space].neighbours)
+
+
+def has_space_for(state: "TerraformingMarsState", tile: str) -> bool:
+    """Whether some space takes the tile (greeneries: any free land space)."""
+    tiles = state.tiles
+    if tile == OCEAN:
+        return state.oceans < state.data.oceans_max and any(s not in tiles for s in state.data.ocean_spaces)
+    if tile == CITY:
+        return any(s not in tiles and not city_next_to(state, s) for s in state.data.land)
+    return any(s not in tiles for s in state.data.land)
+
+
+def spaces_for(state: "TerraformingMarsState", p: int, tile: str, next_to_own: bool = True) -> list[str]:
+    """The spaces a tile may go on: oceans on free ocean spaces, cities on free land next to no city,
+    greeneries on free land, next to one of the player's tiles when that is possible (`next_to_own`)."""
+    if tile == OCEAN:
+        if state.oceans >= state.data.oceans_max:
+            return []
+        return [s for s in state.data.ocean_spaces if s not in state.tiles]
+    land = free_land(state)
+    if tile == CITY:
+        return [s for s in land if not city_next_to(state, s)]
+    if next_to_own:
+        own = [s for s in land if own_tile_next_to(state, p, s)]
+        if own:
+            return own
+    return land
+
+
+# -- effects that must be possible --------------------------------------------------------------------
+def effect_problem(state: "TerraformingMarsState", p: int, op: str, args: dict, source: str | None) -> tuple | None:
+    """Why a mandatory effect cannot be carried out (the card may then not be played), or None.
+
+    The summary's exceptions are not problems: raising a parameter at its goal, resources the
+    player cannot collect, and the red-outlined effects on any player.
+    """
+    if op == "production_loss":
+        r = RES_INDEX[args["resource"]]
+        if state.prod[p][r] - int(args["amount"]) < state.data.floors[r]:
+            return ("effect.production-floor", {"resource": args["resource"], "n": int(args["amount"])})
+    elif op == "spend":
+        r = RES_INDEX[args["resource"]]
+        if state.res[p][r] < int(args["amount"]):
+            return ("effect.spend", {"resource": args["resource"], "n": int(args["amount"]), "have": state.res[p][r]})
+    elif op == "remove_from_card":
+        have = state.card_res.get(source, 0) if source else 0
+        if have < int(args["amount"]):
+            return ("effect.card-resources", {"card": source, "resource": args["resource"], "n": int(args["amount"])})
+    elif op == "place_city":
+        if not has_space_for(state, CITY):
+            return ("effect.no-space", {"tile": CITY})
+    elif op == "place_greenery":
+        if not has_space_for(state, GREENERY):
+            return ("effect.no-space", {"tile": GREENERY})
+    return None
+
+
+def card_problem(state: "TerraformingMarsState", p: int, card: ProjectCard) -> tuple | None:
+    """Why the card cannot be played now apart from its payment (requirements, effects), or None."""
+    problem = requirement_problem(state, p, card)
+    if problem:
+        return problem
+    for op, args in card.effects + card.production:
+        problem = effect_problem(state, p, op, dict(args), card.id)
+        if problem:
+            return problem
+    return None
+
+
+def project_problem(state: "TerraformingMarsState", p: int, project_id: str) -> tuple | None:
+    """Why a standard project cannot be used now, or None: its cost, and an effect it must have.
+
+    Asteroid and aquifer need a parameter that can still rise (the summary's exceptions are for
+    cards); greenery and city need a space.
+    """
+    project = state.data.projects[project_id]
+    if state.res[p][MC] < project.cost:
+        return ("project.cost", {"project": project_id, "cost": project.cost, "have": state.res[p][MC]})
+    for op, args in project.effects:
+        if op == "sell_patents" and not state.hand[p]:
+            return ("project.no-cards", {})
+        if op == "raise_temperature" and state.temperature >= state.data.temperature[1]:
+            return ("project.at-goal", {"project": project_id})
+        if op == "place_ocean" and state.oceans >= state.data.oceans_max:
+            return ("project.at-goal", {"project": project_id})
+        problem = effect_problem(state, p, op, dict(args), None)
+        if problem:
+            return problem
+    return None
+
+
+def conversion_problem(state: "TerraformingMarsState", p: int, what: str) -> tuple | None:
+    d = state.data
+    if what == "plants":
+        if state.res[p][PLANTS] < d.plants_per_greenery:
+            return ("convert.plants", {"n": d.plants_per_greenery, "have": state.res[p][PLANTS]})
+        if not has_space_for(state, GREENERY):
+            return ("effect.no-space", {"tile": GREENERY})
+        return None
+    if what == "heat":
+        if state.res[p][HEAT] < d.heat_per_step:
+            return ("convert.heat", {"n": d.heat_per_step, "have": state.res[p][HEAT]})
+        if state.temperature >= d.temperature[1]:
+            return ("convert.at-goal", {})
+        return None
+    return ("convert.what", {"what": what})
+
+
+def action_problem(state: "TerraformingMarsState", p: int, card_id: str) -> tuple | None:
+    """Why the action of a blue card cannot be used now, or None."""
+    if card_id not in state.played[p]:
+        return ("action.not-played", {"card": card_id})
+    card = state.data.cards[card_id]
+    if not card.has_action:
+        return ("action.none", {"card": card_id})
+    if card_id in state.used[p]:
+        return ("action.used", {"card": card_id})
+    for op, args in card.action_cost:
+        problem = effect_problem(state, p, op, dict(args), card_id)
+        if problem:
+            return problem
+    return None
+
+
+# -- milestones and awards ---------------------------------------------------------------------------
+def milestone_value(state: "TerraformingMarsState", p: int, criterion: str) -> int:
+    if criterion == "terraform_rating":
+        return state.tr[p]
+    if criterion == "cities":
+        return sum(1 for tile, owner in state.tiles.values() if tile == CITY and owner == p)
+    if criterion == "greeneries":
+        return sum(1 for tile, owner in state.tiles.values() if tile == GREENERY and owner == p)
+    if criterion == "building_tags":
+        return tag_count(state, p, "building")
+    if criterion == "cards_in_hand":
+        return len(state.hand[p])
+    raise ValueError(f"unknown milestone criterion {criterion!r}")
+
+
+def award_value(state: "TerraformingMarsState", p: int, metric: str) -> int:
+    if metric == "energy_production":
+        return state.prod[p][RES_INDEX["energy"]]
+    if metric == "bio_tags":
+        return sum(tag_count(state, p, t) for t in ("plant", "microbe", "animal"))
+    if metric == "space_tags":
+        return tag_count(state, p, "space")
+    if metric == "card_resources":
+        return sum(state.card_res.get(c, 0) for c in state.played[p])
+    if metric == "shore_tiles":
+        tiles = state.tiles
+        return sum(1 for s, (tile, owner) in tiles.items() if owner == p and tile in (GREENERY, CITY)
+                   and any(tiles.get(n, ("", -1))[0] == OCEAN for n in state.data.spaces[s].neighbours))
+    raise ValueError(f"unknown award metric {metric!r}")
+
+
+def milestone_problem(state: "TerraformingMarsState", p: int, milestone_id: str) -> tuple | None:
+    m = state.data.milestones.get(milestone_id)
+    if m is None:
+        return ("milestone.unknown", {"milestone": milestone_id})
+    if milestone_id in state.milestones:
+        return ("milestone.taken", {"milestone": milestone_id, "owner": state.milestones[milestone_id] + 1})
+    from generator.rules.terraforming_mars.data import MILESTONES_CLAIMABLE
+    if len(state.milestones) >= MILESTONES_CLAIMABLE:
+        return ("milestone.all-claimed", {"n": MILESTONES_CLAIMABLE})
+    have = milestone_value(state, p, m.criterion)
+    if have < m.threshold:
+        return ("milestone.criterion", {"milestone": milestone_id, "n": m.threshold, "have": have})
+    if state.res[p][MC] < m.cost:
+        return ("milestone.cost", {"cost": m.cost, "have": state.res[p][MC]})
+    return None
+
+
+def award_problem(state: "TerraformingMarsState", p: int, award_id: str) -> tuple | None:
+    a = state.data.awards.get(award_id)
+    if a is None:
+        return ("award.unknown", {"award": award_id})
+    if any(funded == award_id for funded, _ in state.awards):
+        return ("award.funded", {"award": award_id})
+    if len(state.awards) >= len(a.funding_costs):
+        return ("award.all-funded", {"n": len(a.funding_costs)})
+    cost = a.funding_costs[len(state.awards)]
+    if state.res[p][MC] < cost:
+        return ("award.cost", {"cost": cost, "have": state.res[p][MC]})
+    return None

@@ -1,0 +1,242 @@
+"""What the players may decide in a Terraforming Mars state, and what each decision does.
+
+Actions are tuples (see `notation.py` for how they are written):
+
+    ("play", card, steel, titanium)   play a card from hand, paying that steel and titanium and M€ for the rest
+    ("project", id)                   a standard project (sell patents asks for the cards next)
+    ("milestone", id) / ("award", id) claim a milestone / fund an award
+    ("action", card)                  the action of one of your blue cards
+    ("convert", "plants" | "heat")    8 plants into a greenery / 8 heat into +2 °C
+    ("pass",)                         leave this generation's action phase (at the start of a turn)
+    ("end",)                          end the turn after its first action
+    ("buy", card) / ("done",)         research: buy one of your research cards; discard the rest
+    ("place", space)                  the space for the tile being placed
+    ("target", player[, card]) / ("skip",)   the target of a red-outlined effect, or none
+    ("add", card)                     the card that gets the animals or microbes
+    ("sell", card) / ("done",)        one more card for sell patents; done selling
+
+`("done",)` also ends a player's last conversion.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.rules.core import Action
+from generator.rules.terraforming_mars import conditions, effects
+from generator.rules.terraforming_mars.data import (ACTIONS_PER_TURN, CARD_PRICE, HEAT, HEAT_CONVERSION, MC,
+                                                    MILESTONES_CLAIMABLE, PLANTS, PLANTS_CONVERSION, STEEL, TITANIUM)
+
+if TYPE_CHECKING:
+    from generator.rules.terraforming_mars.state import TerraformingMarsState
+
+__all__ = ["ACTIONS_PER_TURN", "ACTION_KINDS", "legal_actions", "do"]
+
+PASS: Action = ("pass",)
+END: Action = ("end",)
+DONE: Action = ("done",)
+SKIP: Action = ("skip",)
+ACTION_KINDS = frozenset({"play", "project", "milestone", "award", "action", "convert", "pass", "end", "buy",
+                          "done", "place", "target", "skip", "add", "sell"})
+
+
+# -- the legal set -------------------------------------------------------------------------------
+def pending_actions(state: "TerraformingMarsState") -> list[Action]:
+    pending = state.pending
+    assert pending is not None
+    kind = pending[0]
+    p = state.player
+    if kind == "place":
+        _, tile, _source, next_to_own = pending
+        return [("place", s) for s in conditions.spaces_for(state, p, tile, next_to_own)]
+    if kind == "target":
+        _, op, args, _source = pending
+        return [("target", q + 1, *rest) for q, *rest in effects.any_player_targets(state, op, dict(args))] + [SKIP]
+    if kind == "add":
+        _, resource, _n, source = pending
+        cards = state.data.cards
+        return [("add", c) for c in state.played[p] if c != source and cards[c].holds == resource]
+    if kind == "sell":
+        return [("sell", c) for c in dict.fromkeys(state.hand[p])] + ([DONE] if pending[1] else [])
+    raise AssertionError(pending)
+
+
+def turn_actions(state: "TerraformingMarsState") -> list[Action]:
+    """Every action of the action phase for the player whose turn it is."""
+    p = state.player
+    d = state.data
+    actions: list[Action] = []
+    for card_id in dict.fromkeys(state.hand[p]):
+        card = d.cards[card_id]
+        if conditions.card_problem(state, p, card) is None:
+            actions.extend(("play", card_id, s, t) for s, t in conditions.payments(state, p, card))
+    for project_id in d.projects:
+        if conditions.project_problem(state, p, project_id) is None:
+            actions.append(("project", project_id))
+    mc = state.res[p][MC]
+    if len(state.milestones) < MILESTONES_CLAIMABLE and mc >= d.cheapest_milestone:
+        for milestone_id in d.milestones:
+            if conditions.milestone_problem(state, p, milestone_id) is None:
+                actions.append(("milestone", milestone_id))
+    if len(state.awards) < d.awards_fundable and mc >= d.cheapest_award:
+        for award_id in d.awards:
+            if conditions.award_problem(state, p, award_id) is None:
+                actions.append(("award", award_id))
+    for card_id in state.played[p]:
+        if d.cards[card_id].has_action and conditions.action_problem(state, p, card_id) is None:
+            actions.append(("action", card_id))
+    for what in ("plants", "heat"):
+        if conditions.conversion_problem(state, p, what) is None:
+            actions.append(("convert", what))
+    actions.append(PASS if state.actions_done == 0 else END)
+    return actions
+
+
+def legal_actions(state: "TerraformingMarsState") -> list[Action]:
+    from generator.rules.terraforming_mars.state import ACTION, FINAL, RESEARCH
+
+    if state.result is not None:
+        return []
+    if state.pending is not None:
+        return pending_actions(state)
+    p = state.player
+    if state.phase == RESEARCH:
+        buys = [("buy", c) for c in dict.fromkeys(state.offers[p])] if state.res[p][MC] >= CARD_PRICE else []
+        return buys + [DONE]
+    if state.phase == ACTION:
+        return turn_actions(state)
+    if state.phase == FINAL:
+        return [("convert", "plants"), DONE]
+    return []
+
+
+# -- what each decision does -----------------------------------------------------------------------
+def do(state: "TerraformingMarsState", action: Action) -> None:
+    """Carry out a legal decision; the turn's and the generation's flow follow in the state's `_advance`."""
+    if state.pending is not None:
+        _resolve_pending(state, action)
+        return
+    kind = action[0]
+    p = state.player
+    if kind == "buy":
+        state.offers[p].remove(action[1])
+        state.hand[p].append(action[1])
+        state.res[p][MC] -= CARD_PRICE
+        state._emit("bought", secret=("card",), private=p + 1, player=p + 1, card=action[1], cost=CARD_PRICE)
+        if not state.offers[p] or state.res[p][MC] < CARD_PRICE:
+            state.finish_research(p)
+        return
+    if kind == "done":
+        if state.phase == "research":
+            state.finish_research(p)
+        else:
+            state.order.pop(0)
+            state._emit("conversion-done", player=p + 1)
+        return
+    if kind == "pass":
+        state.passed[p] = True
+        state.turn_done = True
+        state._emit("passed", player=p + 1)
+        return
+    if kind == "end":
+        state.turn_done = True
+        state._emit("turn-ended", player=p + 1)
+        return
+    state.in_action = True
+    _ACTION_CODE[kind](state, p, action)
+    state.resume()
+
+
+def _play(state: "TerraformingMarsState", p: int, action: Action) -> None:
+    _, card_id, steel, titanium = action
+    card = state.data.cards[card_id]
+    cost = conditions.card_cost(state, p, card)
+    covered = steel * conditions.steel_value(state, p) + titanium * conditions.titanium_value(state, p)
+    mc = max(0, cost - covered)
+    res = state.res[p]
+    res[STEEL] -= steel
+    res[TITANIUM] -= titanium
+    res[MC] -= mc
+    state.hand[p].remove(card_id)
+    (state.event_pile if card.is_event else state.played)[p].append(card_id)
+    state._emit("played", player=p + 1, card=card_id, cost=cost, mc=mc, steel=steel, titanium=titanium)
+    effects.trigger_tags(state, p, card_id)
+    state.queue = [(op, dict(args), card_id) for op, args in card.effects + card.production + card.any_player]
+
+
+def _project(state: "TerraformingMarsState", p: int, action: Action) -> None:
+    project = state.data.projects[action[1]]
+    state.res[p][MC] -= project.cost
+    state._emit("project", player=p + 1, project=project.id, cost=project.cost)
+    state.queue = [(op, dict(args), project.id) for op, args in project.effects]
+
+
+def _milestone(state: "TerraformingMarsState", p: int, action: Action) -> None:
+    m = state.data.milestones[action[1]]
+    state.res[p][MC] -= m.cost
+    state.milestones[m.id] = p
+    state._emit("milestone", player=p + 1, milestone=m.id, cost=m.cost)
+
+
+def _award(state: "TerraformingMarsState", p: int, action: Action) -> None:
+    a = state.data.awards[action[1]]
+    cost = a.funding_costs[len(state.awards)]
+    state.res[p][MC] -= cost
+    state.awards.append((a.id, p))
+    state._emit("award", player=p + 1, award=a.id, cost=cost)
+
+
+def _card_action(state: "TerraformingMarsState", p: int, action: Action) -> None:
+    card = state.data.cards[action[1]]
+    state.used[p].append(card.id)
+    state._emit("card-action", player=p + 1, card=card.id)
+    state.queue = [(op, dict(args), card.id) for op, args in card.action_cost + card.action_gain]
+
+
+def _convert(state: "TerraformingMarsState", p: int, action: Action) -> None:
+    d = state.data
+    if action[1] == "plants":
+        state.res[p][PLANTS] -= d.plants_per_greenery
+        state._emit("converted", player=p + 1, what="plants", n=d.plants_per_greenery)
+        state.queue = [(effects.PLACE_TILE, {"tile": conditions.GREENERY}, PLANTS_CONVERSION)]
+    else:
+        state.res[p][HEAT] -= d.heat_per_step
+        state._emit("converted", player=p + 1, what="heat", n=d.heat_per_step)
+        state.queue = [(op, dict(args), HEAT_CONVERSION) for op, args in d.heat_effects]
+
+
+_ACTION_CODE = {"play": _play, "project": _project, "milestone": _milestone, "award": _award,
+                "action": _card_action, "convert": _convert}
+
+
+def _resolve_pending(state: "TerraformingMarsState", action: Action) -> None:
+    pending = state.pending
+    assert pending is not None
+    p = state.player
+    kind = pending[0]
+    if kind == "place":
+        state.pending = None
+        effects.place_tile(state, p, pending[1], action[1])
+    elif kind == "target":
+        state.pending = None
+        if action[0] == "skip":
+            state._emit("skipped", player=p + 1)
+        else:
+            target = (action[1] - 1, *action[2:])
+            effects.hit(state, p, pending[1], dict(pending[2]), target)
+    elif kind == "add":
+        state.pending = None
+        effects.add_to(state, action[1], pending[1], pending[2])
+    elif kind == "sell":
+        if action[0] == "sell":
+            state.hand[p].remove(action[1])
+            state.discard_cards(p, [action[1]])
+            state.res[p][MC] += 1
+            state.pending = ("sell", pending[1] + 1)
+            if state.hand[p]:
+                return
+        sold = state.pending[1]
+        state.pending = None
+        state._emit("patents-sold", player=p + 1, n=sold)
+    state.resume()
+

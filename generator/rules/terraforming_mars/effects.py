@@ -1,0 +1,291 @@
+"""The operations of Terraforming Mars's content vocabulary, and what placing a tile does.
+
+Effects run from the state's queue, one operation at a time, for the acting player
+(`state.player`); an operation that needs the player's choice (a space for a tile, the target
+of a red-outlined effect, the card for animals or microbes) sets `state.pending` and the queue
+waits for that decision. Lasting effects (discounts, values, triggers, leeway) are read where
+they act (`conditions.py`, `trigger_tags`, `place_tile`); end-game points in `scoring.py`.
+`pnp check` compares the operations listed here with those game.yaml declares.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from generator.rules.terraforming_mars import conditions
+from generator.rules.terraforming_mars.conditions import CITY, GREENERY, OCEAN
+from generator.rules.terraforming_mars.data import GREENERY_PROJECT, MC, OCEAN_NEIGHBOUR_MC, RES_INDEX
+
+if TYPE_CHECKING:
+    from generator.rules.terraforming_mars.state import TerraformingMarsState
+
+PLACE_TILE = "_place"   # the queue's own step: one tile to place (place_ocean of 2 queues two)
+
+
+# -- the global parameters -------------------------------------------------------------------------
+def raise_temperature(state: "TerraformingMarsState", p: int, steps: int) -> None:
+    start, goal, step = state.data.temperature
+    for _ in range(steps):
+        if state.temperature >= goal:
+            state._emit("at-goal", parameter="temperature")
+            return
+        state.temperature += step
+        state.tr[p] += 1
+        state._emit("temperature", value=state.temperature, player=p + 1, tr=state.tr[p])
+
+
+def raise_oxygen(state: "TerraformingMarsState", p: int, steps: int) -> None:
+    goal = state.data.oxygen[1]
+    for _ in range(steps):
+        if state.oxygen >= goal:
+            state._emit("at-goal", parameter="oxygen")
+            return
+        state.oxygen += 1
+        state.tr[p] += 1
+        state._emit("oxygen", value=state.oxygen, player=p + 1, tr=state.tr[p])
+
+
+def gain(state: "TerraformingMarsState", p: int, resource: str, n: int) -> None:
+    if n:
+        state.res[p][RES_INDEX[resource]] += n
+        state._emit("gained", player=p + 1, resource=resource, n=n)
+
+
+def add_to(state: "TerraformingMarsState", card: str, resource: str, n: int) -> None:
+    state.card_res[card] = state.card_res.get(card, 0) + n
+    state._emit("card-resource", card=card, resource=resource, n=n, total=state.card_res[card])
+
+
+# -- tiles ---------------------------------------------------------------------------------------------
+def place_tile(state: "TerraformingMarsState", p: int, tile: str, space: str) -> None:
+    """Put the tile on the space (legal, checked before): bonus, 2 M€ per adjacent ocean, the
+    parameter it raises, and every tile trigger."""
+    d = state.data
+    sp = d.spaces[space]
+    state.tiles[space] = (tile, -1 if tile == OCEAN else p)
+    state._emit("tile", player=p + 1, tile=tile, space=space)
+    for kind, n in sp.bonus:
+        if kind == "cards":
+            state.draw(p, n)
+        else:
+            gain(state, p, kind, n)
+    oceans = sum(1 for s in sp.neighbours if state.tiles.get(s, ("", -1))[0] == OCEAN)
+    if oceans:
+        state.res[p][MC] += OCEAN_NEIGHBOUR_MC * oceans
+        state._emit("ocean-neighbours", player=p + 1, oceans=oceans, n=OCEAN_NEIGHBOUR_MC * oceans)
+    if tile == OCEAN:
+        state.oceans += 1
+        state.tr[p] += 1
+        state._emit("ocean", value=state.oceans, player=p + 1, tr=state.tr[p])
+    elif tile == GREENERY:
+        raise_oxygen(state, p, 1)
+    cards = d.cards
+    for c in state.played[p]:
+        for args in cards[c].ongoing_ops("on_tile_gain"):
+            if args["tile"] == tile:
+                gain(state, p, args["resource"], int(args["amount"]))
+    for owner in range(state.n):
+        for c in state.played[owner]:
+            for args in cards[c].ongoing_ops("on_tile_add"):
+                if args["tile"] == tile:
+                    add_to(state, c, args["resource"], int(args["amount"]))
+
+
+def trigger_tags(state: "TerraformingMarsState", p: int, card_id: str) -> None:
+    """'When you play a tag': every tag of the card just played, once per tag, its own card's effect included."""
+    cards = state.data.cards
+    tags = cards[card_id].tags
+    for c in state.played[p]:
+        for op, args in cards[c].ongoing:
+            if op not in ("on_tag_gain", "on_tag_add"):
+                continue
+            a = dict(args)
+            times = tags.count(a["tag"])
+            if not times:
+                continue
+            if op == "on_tag_gain":
+                gain(state, p, a["resource"], times * int(a["amount"]))
+            else:
+                add_to(state, c, a["resource"], times * int(a["amount"]))
+
+
+def _tags_for(state: "TerraformingMarsState", p: int, tag: str, source: str | None) -> int:
+    """The player's tags of a kind, the card being played counted even when it is an event."""
+    n = conditions.tag_count(state, p, tag)
+    if source in state.data.cards and source not in state.played[p]:
+        n += state.data.cards[source].tags.count(tag)
+    return n
+
+
+# -- the operations ------------------------------------------------------------------------------------
+Op = Callable[["TerraformingMarsState", int, dict, Any], None]
+
+
+def _raise_temperature(state, p, a, source):
+    raise_temperature(state, p, int(a["steps"]))
+
+
+def _raise_oxygen(state, p, a, source):
+    raise_oxygen(state, p, int(a["steps"]))
+
+
+def _queue_tiles(state, tile: str, count: int, source) -> None:
+    state.queue[:0] = [(PLACE_TILE, {"tile": tile}, source)] * count
+
+
+def _place_ocean(state, p, a, source):
+    _queue_tiles(state, OCEAN, int(a["count"]), source)
+
+
+def _place_greenery(state, p, a, source):
+    _queue_tiles(state, GREENERY, 1, source)
+
+
+def _place_city(state, p, a, source):
+    _queue_tiles(state, CITY, 1, source)
+
+
+def _place(state, p, a, source):
+    """Ask for the space; an ocean after the 9th is lost (the summary's first exception)."""
+    tile = a["tile"]
+    next_to_own = tile != GREENERY or source != GREENERY_PROJECT or state.project_greenery_next_to_own
+    if not conditions.spaces_for(state, p, tile, next_to_own):
+        state._emit("at-goal", parameter="oceans") if tile == OCEAN else state._emit("no-space", tile=tile)
+        return
+    state.pending = ("place", tile, source, next_to_own)
+
+
+def _raise_tr(state, p, a, source):
+    state.tr[p] += int(a["amount"])
+    state.tr_other += int(a["amount"])
+    state._emit("tr", player=p + 1, n=int(a["amount"]), tr=state.tr[p])
+
+
+def _gain(state, p, a, source):
+    gain(state, p, a["resource"], int(a["amount"]))
+
+
+def _gain_per_tag(state, p, a, source):
+    gain(state, p, a["resource"], int(a["amount"]) * _tags_for(state, p, a["tag"], source))
+
+
+def _spend(state, p, a, source):
+    n = int(a["amount"])
+    state.res[p][RES_INDEX[a["resource"]]] -= n
+    state._emit("spent", player=p + 1, resource=a["resource"], n=n)
+
+
+def _draw_cards(state, p, a, source):
+    state.draw(p, int(a["count"]))
+
+
+def _add_to_card(state, p, a, source):
+    add_to(state, source, a["resource"], int(a["amount"]))
+
+
+def _add_to_other_card(state, p, a, source):
+    """On one of the player's other cards that collects the resource; none: lost (rulings)."""
+    cards = state.data.cards
+    targets = [c for c in state.played[p] if c != source and cards[c].holds == a["resource"]]
+    if not targets:
+        state._emit("nothing-to-collect", player=p + 1, resource=a["resource"])
+    elif len(targets) == 1:
+        add_to(state, targets[0], a["resource"], int(a["amount"]))
+    else:
+        state.pending = ("add", a["resource"], int(a["amount"]), source)
+
+
+def _remove_from_card(state, p, a, source):
+    n = int(a["amount"])
+    state.card_res[source] -= n
+    state._emit("card-resource-removed", card=source, resource=a["resource"], n=n, total=state.card_res[source])
+
+
+def _sell_patents(state, p, a, source):
+    state.pending = ("sell", 0)
+
+
+def _production(state, p, a, source):
+    change_production(state, p, a["resource"], int(a["amount"]))
+
+
+def _production_loss(state, p, a, source):
+    change_production(state, p, a["resource"], -int(a["amount"]))
+
+
+def _production_per_tag(state, p, a, source):
+    n = _tags_for(state, p, a["tag"], source) // int(a["per"])
+    if n:
+        change_production(state, p, a["resource"], n)
+
+
+def change_production(state: "TerraformingMarsState", p: int, resource: str, delta: int) -> None:
+    r = RES_INDEX[resource]
+    state.prod[p][r] += delta
+    state._emit("production", player=p + 1, resource=resource, delta=delta, value=state.prod[p][r])
+
+
+def any_player_targets(state: "TerraformingMarsState", op: str, a: dict) -> list[tuple]:
+    """Who a red-outlined effect can hit: (player,) or (player, card) with something to lose."""
+    if op == "remove_any":
+        r = RES_INDEX[a["resource"]]
+        return [(q,) for q in range(state.n) if state.res[q][r] > 0]
+    if op == "production_loss_any":
+        r = RES_INDEX[a["resource"]]
+        return [(q,) for q in range(state.n) if state.prod[q][r] > state.data.floors[r]]
+    if op == "remove_any_card":
+        cards = state.data.cards
+        return [(q, c) for q in range(state.n) for c in state.played[q]
+                if cards[c].holds == a["resource"] and state.card_res.get(c, 0) > 0]
+    raise ValueError(op)
+
+
+def _any_player(state, p, a, source, op):
+    if not any_player_targets(state, op, a):
+        state._emit("no-target", player=p + 1)
+        return
+    state.pending = ("target", op, tuple(sorted(a.items())), source)
+
+
+def hit(state: "TerraformingMarsState", p: int, op: str, a: dict, target: tuple) -> None:
+    """Carry out a red-outlined effect on the chosen target: as much as it has, up to the amount."""
+    q = target[0]
+    n = int(a["amount"])
+    if op == "remove_any":
+        r = RES_INDEX[a["resource"]]
+        n = min(n, state.res[q][r])
+        state.res[q][r] -= n
+        state._emit("removed", player=p + 1, target=q + 1, resource=a["resource"], n=n)
+    elif op == "production_loss_any":
+        r = RES_INDEX[a["resource"]]
+        n = min(n, state.prod[q][r] - state.data.floors[r])
+        state.prod[q][r] -= n
+        state._emit("production-lowered", player=p + 1, target=q + 1, resource=a["resource"], n=n,
+                    value=state.prod[q][r])
+    else:
+        card = target[1]
+        n = min(n, state.card_res[card])
+        state.card_res[card] -= n
+        state._emit("card-resource-taken", player=p + 1, target=q + 1, card=card, resource=a["resource"], n=n)
+
+
+IMMEDIATE: dict[str, Op] = {
+    "raise_temperature": _raise_temperature, "raise_oxygen": _raise_oxygen, "place_ocean": _place_ocean,
+    "place_greenery": _place_greenery, "place_city": _place_city, "raise_tr": _raise_tr, "gain": _gain,
+    "gain_per_tag": _gain_per_tag, "spend": _spend, "draw_cards": _draw_cards, "add_to_card": _add_to_card,
+    "add_to_other_card": _add_to_other_card, "remove_from_card": _remove_from_card, "sell_patents": _sell_patents,
+    "production": _production, "production_loss": _production_loss, "production_per_tag": _production_per_tag,
+    "remove_any": lambda s, p, a, src: _any_player(s, p, a, src, "remove_any"),
+    "production_loss_any": lambda s, p, a, src: _any_player(s, p, a, src, "production_loss_any"),
+    "remove_any_card": lambda s, p, a, src: _any_player(s, p, a, src, "remove_any_card"),
+    PLACE_TILE: _place,
+}
+# read where they act: payments and requirements (conditions.py), triggers (above), points (scoring.py)
+LASTING = frozenset({"discount_tag", "discount_all", "on_tag_gain", "on_tag_add", "on_tile_gain", "on_tile_add",
+                     "steel_value", "titanium_value", "requirement_leeway"})
+SCORING = frozenset({"vp_per_resource", "vp_per_tag", "vp_per_tile"})
+OPERATIONS = frozenset(op for op in IMMEDIATE if not op.startswith("_")) | LASTING | SCORING
+
+
+def run(state: "TerraformingMarsState", op: str, args: dict, source: Any) -> None:
+    IMMEDIATE[op](state, state.player, args, source)

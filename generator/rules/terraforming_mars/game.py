@@ -1,0 +1,89 @@
+"""Terraforming Mars's `Game`: the content read once, the options, and how its values read in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.content.loader import GameContent
+from generator.rules.contract import Game, GameState, OptionSpec
+from generator.rules.core import PerObject
+from generator.rules.terraforming_mars import accounting, greedy
+from generator.rules.terraforming_mars.data import RulesData, load_rules_data
+from generator.rules.terraforming_mars.decisions import ACTION_KINDS
+from generator.rules.terraforming_mars.effects import OPERATIONS
+from generator.rules.terraforming_mars.legality import RULE_IDS
+from generator.rules.terraforming_mars.state import OUTCOME_CAUSES, TerraformingMarsState
+from generator.rules.terraforming_mars.summary import summarize
+from generator.rules.terraforming_mars.texts import value_words
+
+EVENT_KINDS = frozenset({
+    "setup", "research", "bought", "research-done", "turn", "generation", "passed", "turn-ended", "played",
+    "project", "milestone", "award", "card-action", "converted", "tile", "ocean-neighbours", "ocean", "temperature",
+    "oxygen", "at-goal", "no-space", "tr", "gained", "spent", "drew", "reshuffled", "deck-empty", "card-resource",
+    "card-resource-removed", "card-resource-taken", "nothing-to-collect", "production", "production-lowered",
+    "removed", "no-target", "skipped", "patents-sold", "produced", "last-generation", "conversion-done", "scored",
+    "game-over",
+})
+
+_DATA = PerObject()
+
+
+def rules_data(content: GameContent) -> RulesData:
+    """The engine's reading of `content`, cached while that content object lives."""
+    return _DATA.get(content, lambda: load_rules_data(content))  # type: ignore[no-any-return]
+
+
+class TerraformingMarsGame(Game):
+    """The competitive game of the rules summary for 2 to 4 players."""
+
+    engine_id = "terraforming-mars"
+    engine_version = "1"
+    operations = OPERATIONS
+    option_specs = (
+        OptionSpec("players", ("2", "3", "4"), "3", "how many players sit at the table"),
+        OptionSpec("generations", ("none", "10", "20", "30", "50", "100"), "none",
+                   "none: the game ends only when all three global parameters have reached their goals (the summary); "
+                   "N: stop after generation N as 'unfinished' (for batch playouts, never a rule)"),
+        OptionSpec("project-greenery", ("anywhere", "next-to-own"), "anywhere",
+                   "anywhere: the greenery standard project may go on any free land space (the summary: placement "
+                   "possible next to your own tiles); next-to-own: next to your own tile when possible, as the "
+                   "conversion and cards"),
+    )
+    event_kinds = EVENT_KINDS
+    rule_ids = RULE_IDS
+    outcome_causes = OUTCOME_CAUSES
+    action_kinds = ACTION_KINDS
+    state_class = TerraformingMarsState
+
+    def __init__(self, content: GameContent, options: dict[str, Any] | None = None):
+        super().__init__(content, options)
+        self.data = rules_data(content)
+
+    def new_initial_state(self, seed: int, *, log: bool = False, forced: list | None = None,
+                          quiet: bool = False) -> TerraformingMarsState:
+        return TerraformingMarsState(self, seed, log=log, forced=forced, quiet=quiet)
+
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    def content_hash(self) -> str:
+        return self.data.content_hash
+
+    def invariant_problems(self, state: GameState) -> list[str]:
+        assert isinstance(state, TerraformingMarsState)
+        return accounting.invariant_problems(state)
+
+    def greedy_policy(self) -> greedy.GreedyPolicy:
+        return greedy.GreedyPolicy()
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        assert isinstance(state, TerraformingMarsState)
+        return greedy.evaluate(state, player)
+
+    def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
+        assert isinstance(state, TerraformingMarsState)
+        return summarize(state, lang)
+
+    def words(self, key: str, value: Any, lang: str) -> str:
+        words = self.content.sentences.get(lang, {}).get("words", {})
+        return value_words(key, value, self.data, lang, words, lambda cause: self.sentence("outcomes", cause, lang, {}))

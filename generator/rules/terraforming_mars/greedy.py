@@ -1,0 +1,100 @@
+"""A simple greedy player for Terraforming Mars: try every decision, value the table, take the best.
+
+The value of a table for a player is a hand-made estimate of their final points: the points
+they hold now (TR, milestones, greeneries, cities, cards), what their TR and productions will
+still bring in the generations the parameters seem to leave, a little for resources and cards in
+hand. The policy tries each decision on a copy whose hidden cards are drawn anew
+(`resample_hidden`), so it cannot peek at the deck or the other hands.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from generator.rules.core import Action
+from generator.rules.terraforming_mars import scoring
+from generator.rules.terraforming_mars.state import TerraformingMarsState
+
+RESOURCE_VALUE = (0.125, 0.25, 0.375, 0.15, 0.06, 0.1)      # M€, steel, titanium, plants, energy, heat: VP per cube
+PRODUCTION_VALUE = (0.125, 0.25, 0.375, 0.15, 0.16, 0.1)    # per unit and generation (energy also becomes heat)
+HAND_CARD_VALUE = 0.35
+HAND_CARDS_VALUED = 8
+
+
+def generations_left(state: TerraformingMarsState) -> float:
+    """A guess: the steps the three parameters still need, spread over the table's pace (no cliffs)."""
+    d = state.data
+    steps = (d.temperature[1] - state.temperature) // d.temperature[2] + (d.oxygen[1] - state.oxygen) \
+        + (d.oceans_max - state.oceans)
+    return max(0.0, steps / (2 + 2 * state.n))
+
+
+def estimate(state: TerraformingMarsState, p: int) -> float:
+    """The points `p` may expect at the end (see the module docstring)."""
+    parts = scoring.breakdown(state)[p]
+    value = float(sum(parts.values()))
+    left = generations_left(state)
+    value += RESOURCE_VALUE[0] * state.tr[p] * left
+    value += sum(v * n for v, n in zip(RESOURCE_VALUE, state.res[p]))
+    value += sum(v * n * left for v, n in zip(PRODUCTION_VALUE, state.prod[p]))
+    value += HAND_CARD_VALUE * min(len(state.hand[p]), HAND_CARDS_VALUED)
+    return value
+
+
+def margin(state: TerraformingMarsState, player: int) -> float:
+    """`player`'s estimate against the best other player's: what a competitive player maximises."""
+    mine = estimate(state, player)
+    return mine - max((estimate(state, q) for q in range(state.n) if q != player), default=mine)
+
+
+def evaluate(state: TerraformingMarsState, player: int) -> float:
+    """How the table looks for `player` against the best other player, squashed into [0, 1]."""
+    if state.result is not None:
+        mine = next(r for r in state.outcome().results if r.player == player + 1)  # type: ignore[union-attr]
+        if mine.won:
+            return 1.0
+        return 0.0 if state.n <= 1 else 0.5 * (state.n - mine.rank) / (state.n - 1)
+    return 1.0 / (1.0 + math.exp(-margin(state, player) / 10.0))
+
+
+def follow_through(trial: TerraformingMarsState, me: int, rng: random.Random, limit: int = 12) -> None:
+    """Finish an action that waits for its own sub-decisions (a space, a target, cards to sell),
+    taking the best one each time, so a tile is valued once it lies on the map."""
+    while trial.pending is not None and trial.current_player == me and limit:
+        limit -= 1
+        best, best_value = None, float("-inf")
+        for option in trial.legal_actions():
+            twin = trial.clone()
+            twin.apply(option)
+            value = margin(twin, me) if twin.result is None else 1000.0 * evaluate(twin, me)
+            if value > best_value:
+                best, best_value = option, value
+        trial.apply(best)  # type: ignore[arg-type]
+
+
+class GreedyPolicy:
+    """Takes the decision whose result leaves the deciding player the best `margin`; ties by its own RNG."""
+
+    name = "greedy"
+
+    def choose(self, state: TerraformingMarsState, rng: random.Random) -> Action:  # type: ignore[override]
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        me = state.current_player
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in actions:
+            trial = state.resample_hidden(me, rng)
+            trial.quiet = True
+            trial.apply(action)
+            follow_through(trial, me, rng)
+            value = margin(trial, me) if trial.result is None else 1000.0 * evaluate(trial, me)
+            if action[0] in ("pass", "done", "skip", "end"):
+                value -= 0.05
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return best[rng.randrange(len(best))]

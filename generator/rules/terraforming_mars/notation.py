@@ -1,0 +1,91 @@
+"""How Terraforming Mars actions are written in saved games and example files.
+
+Cards, standard projects, milestones and awards are named by their content id, spaces of the
+map by their board id (`mars-4-3`: row 5, space 4, counted from 0), players from 1:
+
+    play erzader                     play a card paying M€ only
+    play kratergiesserei steel 3     ... paying 3 steel and M€ for the rest (also: titanium 2)
+    project gruenflaeche             a standard project
+    milestone terraformer / award energiebaron
+    action saatbank                  the action of a blue card
+    convert plants / convert heat
+    pass / end                       pass for this generation / end the turn after one action
+    buy erzader / done               research: buy a card / discard the rest
+    place mars-4-3                   the space for the tile being placed
+    target 2 / target 2 marshasen / skip   the target of a red-outlined effect
+    add marshasen                    the card that gets the animals or microbes
+    sell erzader / done              sell patents card by card
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from generator.rules.core import Action
+
+if TYPE_CHECKING:
+    from generator.rules.terraforming_mars.state import TerraformingMarsState
+
+_ONE_WORD = frozenset({"pass", "end", "done", "skip"})
+_ONE_NAME = frozenset({"project", "milestone", "award", "action", "convert", "buy", "place", "add", "sell"})
+
+
+def format_action(action: Action) -> str:
+    kind = action[0]
+    if kind == "play":
+        _, card, steel, titanium = action
+        return f"play {card}" + (f" steel {steel}" if steel else "") + (f" titanium {titanium}" if titanium else "")
+    return " ".join(str(a) for a in action)
+
+
+def _count(word: str) -> int | None:
+    return int(word) if word.isdigit() and len(word) < 4 else None
+
+
+def parse_action(state: "TerraformingMarsState", text: str) -> Action:
+    """Read an action; raises RuleError('unknown-action') when the text is not one."""
+    words = text.split()
+    if words and words[0] in _ONE_WORD and len(words) == 1:
+        return (words[0],)
+    if len(words) == 2 and words[0] in _ONE_NAME:
+        return (words[0], words[1])
+    if len(words) >= 2 and words[0] == "play" and len(words) in (2, 4, 6):
+        paid = {"steel": 0, "titanium": 0}
+        for what, count in zip(words[2::2], words[3::2]):
+            n = _count(count)
+            if what not in paid or n is None:
+                break
+            paid[what] = n
+        else:
+            return ("play", words[1], paid["steel"], paid["titanium"])
+    if words and words[0] == "target" and len(words) in (2, 3):
+        n = _count(words[1])
+        if n is not None:
+            return ("target", n, *words[2:])
+    raise state._refuse("unknown-action", action=" ".join(words))
+
+
+def action_values(state: "TerraformingMarsState", action: Action) -> Mapping[str, Any]:
+    """The values an action's sentence names (content `actions` templates)."""
+    kind = action[0]
+    values: dict[str, Any] = {"player": state.current_player + 1}
+    if kind in ("play", "action", "buy", "add", "sell"):
+        values["card"] = action[1]
+    if kind == "play":
+        values["steel"], values["titanium"] = action[2], action[3]
+    if kind == "project":
+        values["project"] = action[1]
+    if kind == "milestone":
+        values["milestone"] = action[1]
+    if kind == "award":
+        values["award"] = action[1]
+    if kind == "convert":
+        values["what"] = action[1]
+    if kind == "place":
+        values["space"] = action[1]
+        if state.pending and state.pending[0] == "place":
+            values["tile"] = state.pending[1]
+    if kind == "target":
+        values["target"] = action[1]
+        values["card"] = action[2] if len(action) > 2 else ""
+    return values
