@@ -43,6 +43,7 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList) -> list
         check_boards(content, errors)
         check_layouts(content, errors)
         check_icons_drawable(content, errors)
+        check_print_profile(content, errors)
         check_engine(content, errors)
         loaded.append(content)
     return loaded
@@ -78,6 +79,19 @@ def check_layouts(content: GameContent, errors: ErrorList) -> None:
     folder = content.root / "layouts"
     for path in entries(folder, (".yaml", ".yml"), relative(folder), errors, content.root):
         layout_spec.load_layout(path, errors)
+
+
+def check_print_profile(content: GameContent, errors: ErrorList) -> None:
+    """The print-shop profile game.yaml names is one of the profiles pnp-forge knows."""
+    if content.game.print_profile is None:
+        return
+    from generator.render.profiles import profiles
+
+    known = profiles()
+    if content.game.print_profile not in known:
+        errors.add(_game_mark(content, "print_profile"), f"unknown print-shop profile '{content.game.print_profile}'",
+                   ("print_profile",), hint=did_you_mean(content.game.print_profile, known, "profiles"),
+                   code="reference")
 
 
 def check_icons_drawable(content: GameContent, errors: ErrorList) -> None:

@@ -42,7 +42,6 @@ class _Checker:
         self.unique_ids()
         self.game_references()
         self.decks()
-        self.print_profile()
         for card in self.c.cards:
             self.card(card)
         self.component_counts()
@@ -88,17 +87,6 @@ class _Checker:
         for lang in LANGUAGES:
             for name in ICON_RE.findall(text.get(lang)):
                 self.icon(name, mark_of(lang), path + (lang,))
-
-    def print_profile(self) -> None:
-        if self.g.print_profile is None:
-            return
-        from generator.render.profiles import profiles
-
-        known = profiles()
-        if self.g.print_profile not in known:
-            self.errors.add(self.game_mark("print_profile"), f"unknown print-shop profile '{self.g.print_profile}'",
-                            ("print_profile",), hint=did_you_mean(self.g.print_profile, known, "profiles"),
-                            code="reference")
 
     def decks(self) -> None:
         """A deck names known kinds of one size, each kind in one deck; double-sided kinds stay alone."""
