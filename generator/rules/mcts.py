@@ -7,9 +7,11 @@ determinisations and keyed by actions (Cowling, Powley and Whitehouse 2012): a n
 are actions, only the actions legal in the current determinisation compete at a node, and each
 child counts how often it was available so that UCB compares it fairly with its siblings.
 
-An iteration descends by UCB, expands one new action, plays a short random rollout (a few
-decisions, at most a turn or two) and asks `game.evaluate(state, player)` for each player's
-value in [0, 1]. Each node's value is kept for the player who decided there, so the same code
+An iteration descends by UCB, expands one new action, may play a short random rollout (at most
+`rollout_decisions` decisions and a turn or two; none by default, as random decisions only
+added noise to the game's judgement) and asks `game.evaluate(state, player)` for each player's
+value in [0, 1]. UCB compares values rescaled to the range of node values seen in this search,
+so one exploration constant suits an evaluation that spreads its values widely or narrowly. Each node's value is kept for the player who decided there, so the same code
 serves cooperative games (every player shares one value) and competitive ones.
 
 All randomness comes from the policy's RNG, so a decision is a function of the visible table
@@ -29,9 +31,9 @@ Action = tuple[Any, ...]  # core.Action (a bare `tuple`) spelled out for strict 
 
 MIN_BUDGET = 1
 MAX_BUDGET = 100_000
-EXPLORATION = 0.4        # UCB constant; values in [0, 1] and a heuristic horizon want less than sqrt(2)
-ROLLOUT_DECISIONS = 4    # random decisions after the new node before the game's evaluation
-SAMPLES = 10             # determinisations per decision, used in turn so that siblings meet the same chance
+EXPLORATION = 0.5        # UCB constant on values rescaled to the range the search has seen
+ROLLOUT_DECISIONS = 0    # random decisions after the new node before the game's evaluation: in Escape
+                         # Earth a few random decisions made the search weaker, not stronger
 ROLLOUT_TURNS = 1        # ... and never past the end of the next turn
 
 
@@ -68,8 +70,7 @@ class MCTSPolicy:
     """Information-set MCTS with `playouts` iterations per decision (see the module docstring)."""
 
     def __init__(self, game: Game, playouts: int, exploration: float = EXPLORATION,
-                 rollout_decisions: int = ROLLOUT_DECISIONS, rollout_turns: int = ROLLOUT_TURNS,
-                 samples: int = SAMPLES):
+                 rollout_decisions: int = ROLLOUT_DECISIONS, rollout_turns: int = ROLLOUT_TURNS):
         if not MIN_BUDGET <= playouts <= MAX_BUDGET:
             raise ValueError(f"mcts: the budget must be from {MIN_BUDGET} to {MAX_BUDGET:,} playouts per decision")
         self.game = game
@@ -77,7 +78,6 @@ class MCTSPolicy:
         self.exploration = exploration
         self.rollout_decisions = rollout_decisions
         self.rollout_turns = rollout_turns
-        self.samples = samples
         self.name = f"mcts:{playouts}"
         self._low = self._high = 0.0     # the range of node values in the current search (UCB normalises by it)
 
@@ -89,9 +89,8 @@ class MCTSPolicy:
         me = state.current_player
         root = _Node()
         self._low, self._high = math.inf, -math.inf
-        samples = [state.resample_hidden(me, rng) for _ in range(min(self.samples, self.playouts))]
-        for i in range(self.playouts):
-            self._iterate(samples[i % len(samples)].clone(), root, rng)
+        for _ in range(self.playouts):
+            self._iterate(state.resample_hidden(me, rng), root, rng)
         most = max((root.children[a].visits for a in legal if a in root.children), default=0)
         best = [a for a in legal if a in root.children and root.children[a].visits == most] if most else legal
         return best[rng.randrange(len(best))]

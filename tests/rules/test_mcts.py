@@ -101,12 +101,14 @@ class NimState(GameState):
         return f"take {action[1]}"
 
 
+@pytest.mark.parametrize("rollout", [0, 3])
 @pytest.mark.parametrize("pile, best", [(4, 1), (5, 2), (7, 1), (8, 2)])
-def test_finds_the_winning_move_of_a_two_player_game(pile, best):
+def test_finds_the_winning_move_of_a_two_player_game(pile, best, rollout):
     """Leaving a multiple of 3 wins: each node's value belongs to the player who chose there."""
     game = NimGame(pile)
     for seed in range(5):
-        assert MCTSPolicy(game, 300).choose(game.new_initial_state(0), random.Random(seed)) == ("take", best)
+        policy = MCTSPolicy(game, 300, rollout_decisions=rollout)
+        assert policy.choose(game.new_initial_state(0), random.Random(seed)) == ("take", best)
 
 
 # -- Escape Earth ---------------------------------------------------------------------------------
@@ -172,8 +174,8 @@ def test_decision_never_depends_on_hidden_cards_or_the_rng(content):
 
 def test_plays_only_legal_actions_to_the_end(content):
     game = EscapeEarthGame(content, {"variant": "beginner", "outposts": "frontier"})
-    policy = make_policy("mcts:6", game)
-    for seed in range(3):
+    for seed, rollout in ((0, 0), (1, 4), (2, 0)):
+        policy = MCTSPolicy(game, 6, rollout_decisions=rollout)
         state = game.new_initial_state(seed, quiet=True)
         rng = random.Random(seed)
         while not state.is_terminal:
