@@ -192,17 +192,20 @@ class EscapeEarthState(GameState):
 
         The players know which cards are face up, which time cards have been seen since the
         last shuffle and which events are out; everything else is a uniform draw from the rest.
+        Each draw starts from the sorted cards, so the sample depends on `rng` and on what the
+        player sees only, never on the hidden order itself.
         """
         twin = self.clone()
-        hidden = twin.track[twin.revealed:-1] + twin.removed_galaxy
+        hidden = sorted(twin.track[twin.revealed:-1] + twin.removed_galaxy)
         rng.shuffle(hidden)
         cut = len(twin.track) - 1 - twin.revealed
         twin.track = twin.track[:twin.revealed] + hidden[:cut] + [twin.track[-1]]
         twin.removed_galaxy = hidden[cut:]
         twin.parsecs = [twin.data.galaxy[c].parsecs for c in twin.track]
         twin.planet = [twin.data.galaxy[c].planet for c in twin.track]
+        twin.time_deck.sort()
         rng.shuffle(twin.time_deck)
-        unseen_events = twin.event_deck + twin.removed_events
+        unseen_events = sorted(twin.event_deck + twin.removed_events)
         rng.shuffle(unseen_events)
         twin.event_deck = unseen_events[:len(twin.event_deck)]
         twin.removed_events = unseen_events[len(twin.event_deck):]

@@ -1,0 +1,153 @@
+"""Tree search for any engine on the contract: single-observer information-set MCTS.
+
+A player who cannot see the face-down cards must not plan as if they could. Each iteration
+therefore starts from a fresh determinisation: `state.resample_hidden(me, rng)` redraws every
+hidden card and the game's RNG from what the deciding player sees. One tree is shared by all
+determinisations and keyed by actions (Cowling, Powley and Whitehouse 2012): a node's children
+are actions, only the actions legal in the current determinisation compete at a node, and each
+child counts how often it was available so that UCB compares it fairly with its siblings.
+
+An iteration descends by UCB, expands one new action, may play a short random rollout (at most
+`rollout_decisions` decisions and a turn or two; none by default, as random decisions only
+added noise to the game's judgement) and asks `game.evaluate(state, player)` for each player's
+value in [0, 1]. UCB compares values rescaled to the range of node values seen in this search,
+so one exploration constant suits an evaluation that spreads its values widely or narrowly.
+Each node's value is kept for the player who decided there, so the same code serves
+cooperative games (every player shares one value) and competitive ones.
+
+All randomness comes from the policy's RNG, so a decision is a function of the visible table
+and that RNG: the same seed plays the same game, and a saved game replays like any other.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.rules.contract import Game, GameState
+
+Action = tuple[Any, ...]  # core.Action (a bare `tuple`) spelled out for strict type checking
+
+MIN_BUDGET = 1
+MAX_BUDGET = 100_000
+EXPLORATION = 0.5        # UCB constant on values rescaled to the range the search has seen
+ROLLOUT_DECISIONS = 0    # random decisions after the new node before the game's evaluation: in Escape
+                         # Earth a few random decisions made the search weaker, not stronger
+ROLLOUT_TURNS = 1        # ... and never past the end of the next turn
+
+
+def parse_budget(name: str) -> int:
+    """The playouts per decision of a policy named `mcts:N` (ValueError saying what is wrong)."""
+    head, sep, tail = name.partition(":")
+    if head != "mcts" or not sep:
+        raise ValueError(f"'{name}': write the tree-search policy as mcts:N, N playouts per decision (e.g. mcts:200)")
+    text = tail.strip()
+    if not text.isdigit():
+        raise ValueError(f"'{name}': the budget after 'mcts:' must be a whole number from {MIN_BUDGET} "
+                         f"to {MAX_BUDGET:,}, not '{tail}'")
+    budget = int(text)
+    if not MIN_BUDGET <= budget <= MAX_BUDGET:
+        raise ValueError(f"'{name}': the budget must be from {MIN_BUDGET} to {MAX_BUDGET:,} playouts per decision")
+    return budget
+
+
+@dataclass(eq=False)
+class _Node:
+    """Statistics of one action in one information set, and the actions after it."""
+
+    visits: int = 0
+    total: float = 0.0        # summed value for the player who chose the action
+    available: int = 0        # iterations in which the action was legal at its parent
+    children: dict[Action, "_Node"] = field(default_factory=dict)
+
+    def ucb(self, exploration: float, low: float, span: float) -> float:
+        mean = (self.total / self.visits - low) / span
+        return mean + exploration * math.sqrt(math.log(self.available) / self.visits)
+
+
+class MCTSPolicy:
+    """Information-set MCTS with `playouts` iterations per decision (see the module docstring)."""
+
+    def __init__(self, game: Game, playouts: int, exploration: float = EXPLORATION,
+                 rollout_decisions: int = ROLLOUT_DECISIONS, rollout_turns: int = ROLLOUT_TURNS):
+        if not MIN_BUDGET <= playouts <= MAX_BUDGET:
+            raise ValueError(f"mcts: the budget must be from {MIN_BUDGET} to {MAX_BUDGET:,} playouts per decision")
+        self.game = game
+        self.playouts = playouts
+        self.exploration = exploration
+        self.rollout_decisions = rollout_decisions
+        self.rollout_turns = rollout_turns
+        self.name = f"mcts:{playouts}"
+        self._low = self._high = 0.0     # the range of node values in the current search (UCB normalises by it)
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        """The root action searched most often; the table's own legal set has the last word."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = state.current_player
+        root = _Node()
+        self._low, self._high = math.inf, -math.inf
+        for _ in range(self.playouts):
+            self._iterate(state.resample_hidden(me, rng), root, rng)
+        most = max((root.children[a].visits for a in legal if a in root.children), default=0)
+        best = [a for a in legal if a in root.children and root.children[a].visits == most] if most else legal
+        return best[rng.randrange(len(best))]
+
+    def _iterate(self, sample: GameState, root: _Node, rng: random.Random) -> None:
+        """One determinised descent, expansion, rollout and backup."""
+        sample.quiet = True
+        node = root
+        path: list[tuple[_Node, int]] = []
+        while not sample.is_terminal:
+            actions = sample.legal_actions()
+            untried = [a for a in actions if a not in node.children]
+            for a in actions:
+                child = node.children.get(a)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = node.children[action] = _Node(available=1)
+            else:
+                action, child = self._select(node, actions, rng)
+            path.append((child, sample.current_player))
+            sample.apply(action)
+            node = child
+            if untried:
+                break
+        values = self._rollout_values(sample, rng)
+        for child, player in path:
+            child.visits += 1
+            child.total += values[player]
+            mean = child.total / child.visits
+            self._low, self._high = min(self._low, mean), max(self._high, mean)
+
+    def _select(self, node: _Node, actions: list[Action], rng: random.Random) -> tuple[Action, _Node]:
+        """UCB among the children legal in this determinisation; ties broken by the RNG."""
+        best: list[Action] = []
+        best_value = -math.inf
+        span = self._high - self._low if self._high - self._low > 1e-9 else 1.0
+        for a in actions:
+            value = node.children[a].ucb(self.exploration, self._low, span)
+            if value > best_value + 1e-12:
+                best, best_value = [a], value
+            elif value >= best_value - 1e-12:
+                best.append(a)
+        action = best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        return action, node.children[action]
+
+    def _rollout_values(self, sample: GameState, rng: random.Random) -> list[float]:
+        """A few random decisions, then the game's judgement of the table for every player."""
+        last_turn = sample.turn + self.rollout_turns
+        for _ in range(self.rollout_decisions):
+            if sample.is_terminal or sample.turn > last_turn:
+                break
+            actions = sample.legal_actions()
+            sample.apply(actions[rng.randrange(len(actions))])
+        players = self.game.num_players()
+        if self.game.cooperative:
+            return [self.game.evaluate(sample, 0)] * players
+        return [self.game.evaluate(sample, p) for p in range(players)]

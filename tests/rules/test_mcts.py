@@ -1,0 +1,199 @@
+"""Tree search: its budget, that it plays legal and seeded, never peeks, replays, and finds a good move."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from generator.rules.contract import TERMINAL, Game, GameState
+from generator.rules.core import Action, Outcome, PlayerResult, RuleError
+from generator.rules.escape_earth import EscapeEarthGame
+from generator.rules.log import dump_lines, header_of, replay_text
+from generator.rules.mcts import MAX_BUDGET, MCTSPolicy, parse_budget
+from generator.rules.policies import make_policy
+
+from tests.rules.conftest import put
+
+
+# -- the budget ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("name, budget", [("mcts:1", 1), ("mcts:200", 200), (f"mcts:{MAX_BUDGET}", MAX_BUDGET)])
+def test_parse_budget_reads_the_playouts(name, budget):
+    assert parse_budget(name) == budget
+
+
+@pytest.mark.parametrize("name, says", [
+    ("mcts", "mcts:N"), ("mcts:", "whole number"), ("mcts:abc", "not 'abc'"), ("mcts:2.5", "whole number"),
+    ("mcts:-3", "whole number"), ("mcts:0", "from 1 to 100,000"), ("mcts:100001", "from 1 to 100,000"),
+    ("mcst:20", "mcts:N"),
+])
+def test_parse_budget_refuses_bad_text_and_says_why(name, says):
+    with pytest.raises(ValueError, match=says):
+        parse_budget(name)
+
+
+def test_make_policy_names_the_budget(content):
+    policy = make_policy("mcts:7", EscapeEarthGame(content))
+    assert isinstance(policy, MCTSPolicy) and policy.playouts == 7 and policy.name == "mcts:7"
+
+
+# -- a tiny competitive game: the search is generic ----------------------------------------------
+class NimGame(Game):
+    """Take 1 or 2 from a pile; whoever takes the last one wins."""
+
+    engine_id = "nim"
+    engine_version = "1"
+
+    def __init__(self, pile: int):
+        self.pile = pile
+        self.options = {}
+
+    def new_initial_state(self, seed: int, *, log: bool = False, forced: list | None = None,
+                          quiet: bool = False) -> "NimState":
+        return NimState(self, seed, log=log, forced=forced, quiet=quiet)
+
+    def num_players(self) -> int:
+        return 2
+
+
+class NimState(GameState):
+    def __init__(self, game: NimGame, seed: int, **kw: Any):
+        super().__init__(game, seed, **kw)
+        self.pile, self.player, self.winner = game.pile, 0, -1
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.winner >= 0 else self.player
+
+    def _legal_now(self) -> list[Action]:
+        return [] if self.winner >= 0 else [("take", n) for n in (1, 2) if n <= self.pile]
+
+    def _violation(self, action: Action) -> RuleError | None:
+        return RuleError("too-many")
+
+    def _do(self, action: Action) -> None:
+        self.pile -= action[1]
+        if self.pile == 0:
+            self.winner = self.player
+        self.player = 1 - self.player
+        self.turn += 1
+
+    def key(self) -> tuple:
+        return (self.pile, self.player, self.winner)
+
+    def clone(self) -> "NimState":
+        other = NimState.__new__(NimState)
+        self._copy_base(other)
+        other.pile, other.player, other.winner = self.pile, self.player, self.winner
+        return other
+
+    def outcome(self) -> Outcome | None:
+        if self.winner < 0:
+            return None
+        return Outcome("last", tuple(PlayerResult(p + 1, float(p == self.winner), 1 if p == self.winner else 2,
+                                                  p == self.winner) for p in range(2)))
+
+    def observation(self, player: int) -> dict[str, Any]:
+        return {"pile": self.pile}
+
+    def format_action(self, action: Action) -> str:
+        return f"take {action[1]}"
+
+
+@pytest.mark.parametrize("rollout", [0, 3])
+@pytest.mark.parametrize("pile, best", [(4, 1), (5, 2), (7, 1), (8, 2)])
+def test_finds_the_winning_move_of_a_two_player_game(pile, best, rollout):
+    """Leaving a multiple of 3 wins: each node's value belongs to the player who chose there."""
+    game = NimGame(pile)
+    for seed in range(5):
+        policy = MCTSPolicy(game, 300, rollout_decisions=rollout)
+        assert policy.choose(game.new_initial_state(0), random.Random(seed)) == ("take", best)
+
+
+# -- Escape Earth ---------------------------------------------------------------------------------
+def test_only_legal_action_is_taken_without_searching(table, content):
+    state = table(phase="lose", pending_loss="food", free=[None, "food"] + [None] * 14)
+    assert state.legal_actions() == [("lose", 1)]
+    rng = random.Random(3)
+    before = rng.getstate()
+    assert MCTSPolicy(state.game, 500).choose(state, rng) == ("lose", 1)
+    assert rng.getstate() == before
+
+
+def test_fights_at_once_when_letting_the_event_happen_is_chaos(table):
+    """Two different events are active; a third kind drawn must be fought now or the game is lost."""
+    state = table(events=["hungersnot", "aufstaende"], phase="respond", pending_event="weltraumanomalie")
+    put(state, 3, "lab", cubes=1)
+    actions = state.legal_actions()
+    assert ("let-happen",) in actions and any(a[0] == "fight-now" for a in actions)
+    choice = MCTSPolicy(state.game, 40).choose(state, random.Random(1))
+    assert choice[0] == "fight-now"
+
+
+def _mid_game(content, seed: int = 11, decisions: int = 14) -> GameState:
+    game = EscapeEarthGame(content, {"variant": "expert"})
+    state = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    greedy = game.greedy_policy()
+    for _ in range(decisions):
+        state.apply(greedy.choose(state, rng))
+    assert not state.is_terminal and len(state.legal_actions()) > 3
+    return state
+
+
+def test_same_seed_same_decision_and_the_table_is_untouched(content):
+    state = _mid_game(content)
+    key = state.key()
+    policy = MCTSPolicy(state.game, 60)
+    first = policy.choose(state, random.Random(4))
+    assert state.key() == key
+    assert [policy.choose(state, random.Random(4)) for _ in range(3)] == [first] * 3
+
+
+def test_decision_never_depends_on_hidden_cards_or_the_rng(content):
+    """A table whose face-down cards, decks and RNG were redrawn looks the same to the player: same choice."""
+    state = _mid_game(content)
+    twin = state.clone()
+    shuffle = random.Random(99)
+    hidden = twin.track[twin.revealed:-1] + twin.removed_galaxy
+    shuffle.shuffle(hidden)
+    cut = len(twin.track) - 1 - twin.revealed
+    twin.track = twin.track[:twin.revealed] + hidden[:cut] + [twin.track[-1]]
+    twin.removed_galaxy = hidden[cut:]
+    twin.parsecs = [twin.data.galaxy[c].parsecs for c in twin.track]
+    twin.planet = [twin.data.galaxy[c].planet for c in twin.track]
+    shuffle.shuffle(twin.time_deck)
+    shuffle.shuffle(twin.event_deck)
+    twin.rng.seed(12345)
+    assert twin.key() != state.key() and twin.observation(0) == state.observation(0)
+    policy = MCTSPolicy(state.game, 60)
+    for seed in range(4):
+        assert policy.choose(twin, random.Random(seed)) == policy.choose(state, random.Random(seed))
+
+
+def test_plays_only_legal_actions_to_the_end(content):
+    game = EscapeEarthGame(content, {"variant": "beginner", "outposts": "frontier"})
+    for seed, rollout in ((0, 0), (1, 4), (2, 0)):
+        policy = MCTSPolicy(game, 6, rollout_decisions=rollout)
+        state = game.new_initial_state(seed, quiet=True)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            action = policy.choose(state, rng)
+            assert action in state.legal_actions()
+            state.apply(action)
+
+
+def test_a_tree_search_game_replays_like_any_other(content):
+    game = EscapeEarthGame(content, {"variant": "expert"})
+    state = game.new_initial_state(2024, log=True)
+    policy = make_policy("mcts:15", game)
+    rng = random.Random(7)
+    decisions = 0
+    while not state.is_terminal and state.turn <= 4:
+        state.apply(policy.choose(state, rng))
+        decisions += 1
+    text = dump_lines(header_of(state, game.options, policy.name), state.log or [])
+    replayed = replay_text(text, content)
+    assert replayed.decisions == decisions > 4
+    assert replayed.final_hash == state.state_hash()
