@@ -35,7 +35,7 @@ from generator.content.errors import ErrorList  # noqa: E402
 from generator.content.loader import GameContent  # noqa: E402
 from generator.rules.contract import Game  # noqa: E402
 from generator.rules.policies import make_policy  # noqa: E402
-from generator.rules.registry import make_game  # noqa: E402
+from generator.rules.registry import engine_class, make_game  # noqa: E402
 from generator.rules.simulate import game_seed, policy_seed  # noqa: E402
 
 TARGET = 1000.0
@@ -111,6 +111,9 @@ def decisions(game: Game, policy_name: str, count: int) -> tuple[int, int]:
 
 
 def variants(content: GameContent) -> list[str | None]:
+    """The game's variants when its engine takes a `variant` option (each is measured), else one run."""
+    if "variant" not in {spec.name for spec in engine_class(content).option_specs}:
+        return [None]
     return [v.id for v in content.game.variants] or [None]
 
 
