@@ -24,7 +24,7 @@ import re
 import threading
 import time
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError
@@ -76,7 +76,7 @@ def _check_format(text: Any) -> None:
         raise TemplateBudgetError(f"a format width above {MAX_ARGUMENT:,}")
 
 
-def _check_arguments(args: tuple, kwargs: dict) -> None:
+def _check_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     for value in itertools.chain(args, kwargs.values()):
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_ARGUMENT:
             raise TemplateBudgetError(f"an argument of {value:,} (at most {MAX_ARGUMENT:,})")
@@ -90,10 +90,10 @@ def bounded_range(*args: int) -> range:
     return result
 
 
-def _bounded_filter(function):
+def _bounded_filter(function: Callable[..., Any]) -> Callable[..., Any]:
     skip = 2 if hasattr(function, "jinja_pass_arg") else 1  # (context/environment,) value, arguments...
 
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         _check_arguments(args[skip:], kwargs)
         value = args[skip - 1] if len(args) >= skip else None
         if function.__name__ == "do_format":
