@@ -40,6 +40,8 @@ FORMAT_WIDTH = re.compile(r"\d{5,}")
 class TemplateBudgetError(SecurityError):
     """A template asked for more work or memory than any game needs."""
 
+    template_line: int = 0  # where the template was stopped, when render_bounded knows it
+
 
 class RenderTimeout(TemplateBudgetError):
     def __init__(self, message: str = "the template took too long (a loop without end, or far too many steps?)"):
@@ -103,6 +105,7 @@ def _bounded_filter(function: Callable[..., Any]) -> Callable[..., Any]:
         return function(*args, **kwargs)
 
     if hasattr(function, "jinja_pass_arg"):
+        # Jinja marks a filter by an attribute on the function, which no function type declares
         wrapper.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
     wrapper.__name__ = function.__name__
     return wrapper
@@ -236,7 +239,7 @@ def render_bounded(template: Any, context: dict[str, Any], max_chars: int, secon
     except TemplateBudgetError as exc:
         frame = generator.gi_frame
         if frame is not None:  # stopped between two outputs: the template waits at its current line
-            exc.template_line = template.get_corresponding_lineno(frame.f_lineno)  # type: ignore[attr-defined]
+            exc.template_line = template.get_corresponding_lineno(frame.f_lineno)
             generator.close()
             raise
         template.environment.handle_exception()  # raised inside the template: Jinja maps the lines
