@@ -66,14 +66,15 @@ def cube_sources(state: "EscapeEarthState") -> dict[str, list[tuple[int, int]]]:
         if pos == aliens or pos == anomaly:
             continue
         b = building[pos]
+        extra = free[pos]  # the free cube on this card, if any
         if b is not None and cubes[pos]:
             res = state.side(pos).produces
             n = cubes[pos] + (free[pos] == res)
             sources.setdefault(res, []).append((pos, n))
-            if free[pos] is not None and free[pos] != res:
-                sources.setdefault(free[pos], []).append((pos, 1))  # type: ignore[arg-type]
-        elif free[pos] is not None and (b is not None or free_anywhere):
-            sources.setdefault(free[pos], []).append((pos, 1))  # type: ignore[arg-type]
+            if extra is not None and extra != res:
+                sources.setdefault(extra, []).append((pos, 1))
+        elif extra is not None and (b is not None or free_anywhere):
+            sources.setdefault(extra, []).append((pos, 1))
     return sources
 
 
