@@ -268,8 +268,10 @@ def _do_upgrade(state: "EscapeEarthState", p: int, action: Action) -> None:
     _, pos, payment = action
     state.pay(payment)
     state.upgraded[pos] = True
-    state._emit("upgraded", building=state.building[pos], pos=pos, paid=payment)
-    for op, args in state.data.buildings[state.building[pos]].upgraded.effects:  # type: ignore[index]
+    building = state.building[pos]
+    assert building is not None  # legality allows an upgrade only of a building
+    state._emit("upgraded", building=building, pos=pos, paid=payment)
+    for op, args in state.data.buildings[building].upgraded.effects:
         state.run(op, dict(args), pos)
 
 
