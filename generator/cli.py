@@ -12,6 +12,7 @@ import os
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import NoReturn
 
 import click
 from rich.console import Console
@@ -253,7 +254,7 @@ def main() -> None:
     except SystemExit:
         raise
     except OSError as exc:
-        if exc.errno not in ENVIRONMENT_ERRORS or os.environ.get("PNP_DEBUG"):
+        if exc.errno is None or exc.errno not in ENVIRONMENT_ERRORS or os.environ.get("PNP_DEBUG"):
             _internal_error(exc)
         where = f" {exc.filename}" if exc.filename else ""
         click.echo(f"pnp: cannot write or read{where}: {ENVIRONMENT_ERRORS[exc.errno]}", err=True)
@@ -263,7 +264,7 @@ def main() -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
-def _internal_error(exc: Exception) -> None:
+def _internal_error(exc: Exception) -> NoReturn:
     if os.environ.get("PNP_DEBUG"):
         raise exc
     click.echo(f"internal error: {type(exc).__name__}: {exc} (set PNP_DEBUG=1 for the traceback)", err=True)

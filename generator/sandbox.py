@@ -24,7 +24,7 @@ import re
 import threading
 import time
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError
@@ -39,6 +39,8 @@ FORMAT_WIDTH = re.compile(r"\d{5,}")
 
 class TemplateBudgetError(SecurityError):
     """A template asked for more work or memory than any game needs."""
+
+    template_line: int = 0  # where the template was stopped, when render_bounded knows it
 
 
 class RenderTimeout(TemplateBudgetError):
@@ -76,7 +78,7 @@ def _check_format(text: Any) -> None:
         raise TemplateBudgetError(f"a format width above {MAX_ARGUMENT:,}")
 
 
-def _check_arguments(args: tuple, kwargs: dict) -> None:
+def _check_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     for value in itertools.chain(args, kwargs.values()):
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_ARGUMENT:
             raise TemplateBudgetError(f"an argument of {value:,} (at most {MAX_ARGUMENT:,})")
@@ -90,10 +92,10 @@ def bounded_range(*args: int) -> range:
     return result
 
 
-def _bounded_filter(function):
+def _bounded_filter(function: Callable[..., Any]) -> Callable[..., Any]:
     skip = 2 if hasattr(function, "jinja_pass_arg") else 1  # (context/environment,) value, arguments...
 
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         _check_arguments(args[skip:], kwargs)
         value = args[skip - 1] if len(args) >= skip else None
         if function.__name__ == "do_format":
@@ -103,6 +105,7 @@ def _bounded_filter(function):
         return function(*args, **kwargs)
 
     if hasattr(function, "jinja_pass_arg"):
+        # Jinja marks a filter by an attribute on the function, which no function type declares
         wrapper.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
     wrapper.__name__ = function.__name__
     return wrapper
@@ -236,7 +239,7 @@ def render_bounded(template: Any, context: dict[str, Any], max_chars: int, secon
     except TemplateBudgetError as exc:
         frame = generator.gi_frame
         if frame is not None:  # stopped between two outputs: the template waits at its current line
-            exc.template_line = template.get_corresponding_lineno(frame.f_lineno)  # type: ignore[attr-defined]
+            exc.template_line = template.get_corresponding_lineno(frame.f_lineno)
             generator.close()
             raise
         template.environment.handle_exception()  # raised inside the template: Jinja maps the lines

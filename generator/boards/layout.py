@@ -321,12 +321,12 @@ class BoardLayout:
     def legend(self, x: float, top: float, width: float, panel: Panel) -> float:
         """One entry per named space kind (sample shape, icon, name), filling columns top to bottom."""
         line = max(panel.text_size * PT_MM * 1.6, 6.0)
-        named = [(kind, style) for kind, style in self.board.styles.items() if style.name is not None]
+        named = [(kind, style, style.name) for kind, style in self.board.styles.items() if style.name is not None]
         per_column = math.ceil(len(named) / panel.columns) if named else 0
         gap = 4.0
         column_w = (width - gap * (panel.columns - 1)) / panel.columns
         bottom = top
-        for index, (kind, style) in enumerate(named):
+        for index, (kind, style, name) in enumerate(named):
             column, row_index = divmod(index, per_column)
             if row_index == 0:
                 y = top
@@ -334,7 +334,7 @@ class BoardLayout:
             sample = PlacedSpace("", kind, (), None, left + line / 2, y + line / 2, style.shape, line * 0.85, line * 0.85)
             self.scene.add(space_shape(sample, Paint(fill=style.fill, stroke=style.stroke, stroke_width=0.3)))
             self.icon(style.icon, left + line / 2, y + line / 2, line * 0.55)
-            items, used = flow_text(style.name.get(self.lang), left + line + 2,
+            items, used = flow_text(name.get(self.lang), left + line + 2,
                                     y + (line - panel.text_size * PT_MM * 1.3) / 2, column_w - line - 2, "regular",
                                     panel.text_size, panel.color, set(self.icons))
             self.scene.add(*items)

@@ -23,8 +23,9 @@ BLEED_MM = 3.0
 
 def new_canvas(path: Path, width_pt: float, height_pt: float, title: str) -> Canvas:
     """A canvas that writes byte-identical files for identical drawings (no dates, no random ids)."""
+    # initialFontName is a font name (the stubs say float)
     canvas = Canvas(str(path), pagesize=(width_pt, height_pt), invariant=1, pageCompression=1,
-                    initialFontName=face("regular").pdf_name)
+                    initialFontName=face("regular").pdf_name)  # type: ignore[arg-type]
     canvas.setTitle(title)
     canvas.setCreator("pnp-forge")
     canvas.setProducer("pnp-forge")
@@ -34,9 +35,9 @@ def new_canvas(path: Path, width_pt: float, height_pt: float, title: str) -> Can
 def _apply_paint(canvas: Canvas, paint: Paint) -> tuple[bool, bool]:
     fill = paint.fill is not None
     stroke = paint.stroke is not None and paint.stroke_width > 0
-    if fill:
+    if paint.fill is not None:  # = fill, spelled so the type checker narrows
         canvas.setFillColor(HexColor(paint.fill))
-    if stroke:
+    if stroke and paint.stroke is not None:  # the second test only narrows: stroke implies it
         canvas.setStrokeColor(HexColor(paint.stroke))
         canvas.setLineWidth(paint.stroke_width * mm)
         canvas.setDash([d * mm for d in paint.dash] if paint.dash else [])

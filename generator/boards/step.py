@@ -39,8 +39,8 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
                 errors.add(content.mark_of("board", board.id), f"board '{board.id}': {exc}",
                            hint="fix or replace the icon file", code="layout")
                 continue
-            for path, message, hint in problems:
-                errors.add(content.mark_of("board", board.id, *path), message, path, hint=hint, code="layout")
+            for where, message, hint in problems:
+                errors.add(content.mark_of("board", board.id, *where), message, where, hint=hint, code="layout")
             if problems:
                 continue
             caption = content.game.title.get(lang)
@@ -54,7 +54,7 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
                 written.append(path)
     for lang in options.languages:
         for paper in options.papers:
-            path = write_token_pdf(content, out_dir / names.tokens(lang, paper), paper, lang)
-            if path is not None:
-                written.append(path)
+            sheet = write_token_pdf(content, out_dir / names.tokens(lang, paper), paper, lang)
+            if sheet is not None:
+                written.append(sheet)
     return written

@@ -45,8 +45,9 @@ def scene_svg(scene: Scene, board_id: str) -> str:
         if isinstance(item, Icon) and item.name not in scene.icons:
             continue
         element = _element(doc, item)
-        if getattr(item, "space", None):
-            element.attribs["data-space"] = item.space
+        space = getattr(item, "space", None)
+        if space:
+            element.attribs["data-space"] = space
         body.add(element)
     return doc.tostring()
 

@@ -139,7 +139,7 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
                    "players, age and play time (see README.md, 'A game folder')", code="schema")
     game = validate_model(Game, doc.data, doc.source, errors) if doc.data is not None else None
     # keep going without a valid game.yaml so the other files' problems are reported in the same run
-    content = GameContent(root=root, game=game)  # type: ignore[arg-type]
+    content = GameContent(root=root, game=game)  # type: ignore[arg-type]  # None only here: returned only with a game
     if game is not None:
         content.origins[("game", game.id)] = Located(doc.source, ())
 

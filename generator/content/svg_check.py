@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import xml.sax
 from xml.sax.handler import ContentHandler, feature_namespaces
+from xml.sax.xmlreader import Locator
 
 import defusedxml.sax
 from defusedxml import DefusedXmlException
@@ -40,13 +41,13 @@ class IconRefused(Exception):
 class _IconHandler(ContentHandler):
     def __init__(self) -> None:
         super().__init__()
-        self.locator = None
+        self.locator: Locator | None = None
 
-    def setDocumentLocator(self, locator) -> None:  # noqa: N802 - the SAX name
+    def setDocumentLocator(self, locator: Locator) -> None:  # noqa: N802 - the SAX name
         self.locator = locator
 
     def _refuse(self, message: str) -> None:
-        line = self.locator.getLineNumber() if self.locator else 1
+        line = (self.locator.getLineNumber() or 1) if self.locator else 1  # None only before parsing starts
         column = (self.locator.getColumnNumber() or 0) + 1 if self.locator else 1
         raise IconRefused(line, column, message)
 

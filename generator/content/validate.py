@@ -5,15 +5,28 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Sequence
+from functools import partial
+from typing import Any, Callable, Protocol
 
 from generator.content.errors import ErrorList, Mark, YamlPath, relative
 from generator.content.files import entries
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES, Card, Effect, Face, FieldSpec, ParamSpec, Text
 from generator.content.suggest import did_you_mean
+from generator.content.yaml_source import SourceMap
 
 ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")
+
+
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+def _mark_below(source: SourceMap, path: YamlPath, lang: str) -> Mark:
+    """Where the `lang` entry of the text at `path` is (bound with partial: a mark finder per text)."""
+    return source.mark(path + (lang,))
 
 
 class _Checker:
@@ -49,10 +62,11 @@ class _Checker:
         self.rules()
 
     def unique_ids(self) -> None:
-        for label, items, key in (("card kind", self.g.kinds, "kinds"), ("resource", self.g.resources, "resources"),
-                                  ("operation", self.g.operations, "operations"),
-                                  ("component", self.g.components, "components"),
-                                  ("variant", self.g.variants, "variants"), ("glossary term", self.g.glossary, "glossary")):
+        game_lists: tuple[tuple[str, Sequence[_Identified], str], ...] = (
+            ("card kind", self.g.kinds, "kinds"), ("resource", self.g.resources, "resources"),
+            ("operation", self.g.operations, "operations"), ("component", self.g.components, "components"),
+            ("variant", self.g.variants, "variants"), ("glossary term", self.g.glossary, "glossary"))
+        for label, items, key in game_lists:
             seen: set[str] = set()
             for index, item in enumerate(items):
                 if item.id in seen:
@@ -60,17 +74,19 @@ class _Checker:
                                     (key, index, "id"), hint="ids must be unique within the game", code="reference")
                 seen.add(item.id)
         seen_cards: set[str] = set()
-        for key, located in self.c.origins.items():
-            if key[0] != "card-dup":
+        for origin_key, located in self.c.origins.items():
+            if origin_key[0] != "card-dup":
                 continue
-            card_id = key[1].split("@", 1)[0]
+            card_id = origin_key[1].split("@", 1)[0]
             if card_id in seen_cards:
                 self.errors.add(located.source.mark(located.path + ("id",)), f"duplicate card id '{card_id}'",
                                 located.path + ("id",), hint="give each card design its own id; use `count` for copies",
                                 code="reference")
             seen_cards.add(card_id)
-        for what, items in (("board", self.c.boards), ("table", self.c.tables), ("example", self.c.examples)):
-            counts = Counter(i.id for i in items)
+        content_lists: tuple[tuple[str, Sequence[_Identified]], ...] = (
+            ("board", self.c.boards), ("table", self.c.tables), ("example", self.c.examples))
+        for what, files in content_lists:
+            counts = Counter(i.id for i in files)
             for item_id, n in counts.items():
                 if n > 1:
                     self.errors.add(self.c.mark_of(what, item_id, "id"), f"duplicate {what} id '{item_id}'", ("id",),
@@ -147,9 +163,8 @@ class _Checker:
                                 ("components", i, "kind"), hint=did_you_mean(comp.kind, self.kinds, "kinds"),
                                 code="reference")
         for i, op in enumerate(self.g.operations):
-            self.text_icons(op.text, lambda lang, i=i: self.game_mark("operations", i, "text", lang),
-                            ("operations", i, "text"))
-            self.text_icons(op.description, lambda lang, i=i: self.game_mark("operations", i, "description", lang),
+            self.text_icons(op.text, partial(self.game_mark, "operations", i, "text"), ("operations", i, "text"))
+            self.text_icons(op.description, partial(self.game_mark, "operations", i, "description"),
                             ("operations", i, "description"))
             placeholders = set(re.findall(r"{([a-z_][a-z0-9_]*)", op.text.de + op.text.en))
             for name in sorted(placeholders - set(op.params)):
@@ -157,7 +172,7 @@ class _Checker:
                                 f"parameter of operation '{op.id}'", ("operations", i, "text"),
                                 hint=did_you_mean(name, op.params, "parameters"), code="reference")
         for i, term in enumerate(self.g.glossary):
-            self.text_icons(term.definition, lambda lang, i=i: self.game_mark("glossary", i, "definition", lang),
+            self.text_icons(term.definition, partial(self.game_mark, "glossary", i, "definition"),
                             ("glossary", i, "definition"))
 
     def card(self, card: Card) -> None:
@@ -183,7 +198,7 @@ class _Checker:
         self.icon(face.icon, self.card_mark(card, *sub, "icon"), self.card_path(card, *sub, "icon"))
         for field_name in ("name", "text", "flavor", "science"):
             text = getattr(face, field_name)
-            self.text_icons(text, lambda lang, f=field_name: self.card_mark(card, *sub, f, lang),
+            self.text_icons(text, partial(self.card_mark, card, *sub, field_name),
                             self.card_path(card, *sub, field_name))
         for name, value in face.fields.items():
             spec = kind.fields.get(name)
@@ -238,7 +253,7 @@ class _Checker:
         elif kind == "str" and not isinstance(value, str):
             return f"expected text, found {value!r}"
         elif kind == "text":
-            if not isinstance(value, dict) or any(not isinstance(value.get(l), str) or not value.get(l).strip()
+            if not isinstance(value, dict) or any(not isinstance(given := value.get(l), str) or not given.strip()
                                                   for l in LANGUAGES):
                 missing = [l for l in LANGUAGES if not isinstance(value, dict) or not value.get(l)]
                 return f"missing translation {', '.join(repr(m) for m in missing)}"
@@ -303,7 +318,7 @@ class _Checker:
                                 path(), hint=f"add `{name}: ...`", code="reference")
 
     def component_counts(self) -> None:
-        defined = Counter()
+        defined: Counter[str] = Counter()
         for card in self.c.cards:
             defined[card.kind] += card.count
         listed: dict[str, int] = {}
@@ -343,7 +358,7 @@ class _Checker:
                 seen.add(entry.roll)
                 for field_name in ("name", "text"):
                     self.text_icons(getattr(entry, field_name),
-                                    lambda lang, i=i, f=field_name: located.source.mark(("entries", i, f, lang)),
+                                    partial(_mark_below, located.source, ("entries", i, field_name)),
                                     ("entries", i, field_name))
                 for j, effect in enumerate(entry.effects):
                     where = ("entries", i, "effects", j)

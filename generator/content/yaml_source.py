@@ -164,7 +164,9 @@ def _too_deep_at(text: str, name: str) -> Mark:
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    return Mark(name, event.start_mark.line + 1, event.start_mark.column + 1)
+                    start = event.start_mark
+                    assert start is not None  # the parser marks every event it makes
+                    return Mark(name, start.line + 1, start.column + 1)
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
     except yaml.YAMLError:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
-from generator.content.schema import Card, CardKind, Deck, KindBack
+from generator.content.schema import Card, CardKind, Deck, Face, KindBack
 from generator.layout import spec as specs
 from generator.layout.context import face_context, static_context
 from generator.layout.evaluation import FaceEvaluation, LayoutProblem
@@ -86,12 +86,12 @@ class CardLayouts:
 
     # --- faces ---------------------------------------------------------------------------------
     def front(self, card: Card, lang: str) -> FaceLayout | None:
-        return self._card_face(card, lang, "front")
+        return self._card_face(card, card, lang, "front")
 
     def back(self, card: Card, lang: str) -> FaceLayout | None:
         """The card's back: its own second face for double-sided kinds, else the kind's back."""
         if card.back is not None:
-            return self._card_face(card, lang, "back")
+            return self._card_face(card, card.back, lang, "back")
         return self.kind_back(self.content.game.kind(card.kind), lang)
 
     def kind_back(self, kind: CardKind, lang: str) -> FaceLayout | None:
@@ -124,12 +124,12 @@ class CardLayouts:
         """The trim a kind's cards are laid out at."""
         return self.profile.trim_for(kind) if self.profile else kind.size_mm
 
-    def _card_face(self, card: Card, lang: str, side: str) -> FaceLayout | None:
+    def _card_face(self, card: Card, face: Face, lang: str, side: str) -> FaceLayout | None:
+        """`face` is the card itself (its front) or its own back."""
         kind = self.content.game.kind(card.kind)
         layout = self.layout_for(kind)
         if layout is None:
             return None
-        face = card if side == "front" else card.back
         key = f"{layout.name}/{kind.id}/{lang}/{side}-frame"
         frame, frame_texts = self._shared_part(key, layout, kind, lang, side, ("frame",), spec_side="front")
         width, height = self.size_of(kind)

@@ -201,13 +201,12 @@ class FaceEvaluation:
                 self._text_block(element, where, markup, num("x"), num("y"), num("w"), num("h"),
                                  colour("color") or "#000000")
 
-    def _check_safe_zone(self, field_name: str, runs: list[TextRun]) -> None:
+    def _check_safe_zone(self, field_name: str, block: tuple, runs: list[TextRun], safe: float) -> None:
         """Text that reaches into the outer `safe` mm of the trim, which a print shop's cut may take off."""
-        found = _safe_zone_overrun(runs[0].block, runs[0].origin, tuple(runs), self.context["W"], self.context["H"],
-                                   self.safe)
+        found = _safe_zone_overrun(block, runs[0].origin, tuple(runs), self.context["W"], self.context["H"], safe)
         if found is not None:
             text, over = found
-            self.problem(field_name, f"text '{text}' reaches {over:.1f} mm into the {self.safe:g} mm safe zone "
+            self.problem(field_name, f"text '{text}' reaches {over:.1f} mm into the {safe:g} mm safe zone "
                          "along the card's edge", hint="move the text box inward or shorten the text")
 
     def _image_path(self, source: str, optional: bool) -> Path | None:
@@ -267,6 +266,6 @@ class FaceEvaluation:
                 for dx, db, text, face, width in setting.runs]
         self.items.extend(runs)
         if self.safe is not None and fitted.fits:
-            self._check_safe_zone(element.field, runs)
+            self._check_safe_zone(element.field, block, runs, self.safe)
         self.texts.append(TextBlockInfo(".".join(str(p) for p in where), element.field, fitted.size, fitted.lines,
                                         markup))

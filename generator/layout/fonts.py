@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from fontTools.ttLib import TTFont as ToolsFont
 from reportlab.pdfbase import pdfmetrics
@@ -34,6 +35,9 @@ class FontFace:
     def path(self) -> Path:
         return FONT_DIR / self.file
 
+
+FontRole = Literal["regular", "bold", "italic", "wide", "wide-bold"]
+"""The roles a layout may name: the keys of FACES, spelled out so a type checker knows them."""
 
 FACES: dict[str, FontFace] = {
     face.role: face
@@ -68,7 +72,9 @@ def _register(role: str) -> None:
 @lru_cache(maxsize=None)
 def coverage(role: str) -> frozenset[int]:
     """Code points the font of `role` has a glyph for (the cmap reportlab already parsed)."""
-    return frozenset(pdfmetrics.getFont(face(role).pdf_name).face.charToGlyph)
+    font = pdfmetrics.getFont(face(role).pdf_name)
+    assert isinstance(font, TTFont)  # every role is registered from a TrueType file (_register)
+    return frozenset(font.face.charToGlyph)
 
 
 def coverage_from_file(path: Path) -> frozenset[int]:

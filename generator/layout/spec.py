@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from generator.content.errors import ErrorList, Mark, relative
 from generator.content.model_errors import validate_model
 from generator.content.yaml_source import SourceMap, load_yaml
-from generator.layout.fonts import FACES
+from generator.layout.fonts import FontRole
 from generator.layout.templating import check_compiles
 
 SHARED_LAYOUTS = Path(__file__).resolve().parents[2] / "templates" / "layouts"
@@ -30,7 +30,6 @@ TITLE_MIN_PT = 9.0
 BODY_MIN_PT = 6.5
 
 Num = Union[float, str]
-FontRole = Literal[tuple(FACES)]  # type: ignore[valid-type]
 
 
 class _Spec(BaseModel):
@@ -160,7 +159,8 @@ _PLAIN_KEYS = {"type", "field", "font", "align", "valign", "dash", "optional"}
 def _values(layout: LoadedLayout) -> list[tuple[tuple[Any, ...], str, bool]]:
     """Every Jinja value of the file: (YAML path, source, is a text template rather than an expression)."""
     data = layout.spec
-    found = [(("constants", k), v, False) for k, v in data.constants.items() if isinstance(v, str)]
+    found: list[tuple[tuple[Any, ...], str, bool]] = [
+        (("constants", k), v, False) for k, v in data.constants.items() if isinstance(v, str)]
     found += [(("vars", k), v, False) for k, v in data.vars.items() if isinstance(v, str)]
     faces = [("front", data.front)] + ([("back", data.back)] if data.back else [])
     for face_name, face_spec in faces:

@@ -13,6 +13,7 @@ a second print of the sheet checks it: both lines then cross at 0.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypedDict
 
 from reportlab.lib.units import mm
 
@@ -24,7 +25,14 @@ from generator.render.sheet_marks import LABEL_COLOUR, MARGIN_TEXT_PT, MARK_COLO
 RULER_MM = 10.0  # each ruler reads -10 .. +10 mm
 LINE_MM = 60.0  # half length of the front's cross lines
 
-WORDS = {
+class _SheetWords(TypedDict):
+    title: str
+    front: list[str]  # the instructions, one printed line each
+    back: str
+    offset: str
+
+
+WORDS: dict[str, _SheetWords] = {
     "de": {
         "title": "Duplex-Kalibrierung",
         "front": ["Beidseitig drucken (Wenden an der langen Kante), mit 100 % / Originalgröße.",

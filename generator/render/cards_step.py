@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from generator import __version__
 from generator import output_files as names
@@ -156,13 +157,14 @@ def _write_faces(content: GameContent, out_dir: Path, lang: str, designs: list[t
     index = []
     for card, printed in designs:
         kind = content.game.kind(card.kind)
+        faces: dict[str, dict[str, Any]] = {}
         entry = {"id": card.id, "kind": kind.id, "kind_name": kind.name.get(lang), "count": card.count,
-                 "name": card.name.get(lang), "faces": {}}
+                 "name": card.name.get(lang), "faces": faces}
         for side, face in (("front", printed.front), ("back", printed.back)):
             path = out_dir / names.card_face(lang, card.id, side)
             write_face_svg(path, face, content.icons, face.title, card.id, side)
             written.append(path)
-            entry["faces"][side] = {"file": path.name, "title": face.title,
+            faces[side] = {"file": path.name, "title": face.title,
                                     "texts": [{"field": t.field, "text": t.text} for t in face.texts]}
         index.append(entry)
     index_path = out_dir / names.card_index(lang)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -23,8 +23,8 @@ from generator.render.pdf_icons import draw_icon
 ICON_FORM_EDGE = 100.0  # icons are drawn into forms of this edge (pt), then scaled on use
 
 
-class _Colours(dict):
-    def __missing__(self, key: str) -> HexColor:
+class _Colours(dict[str, Color]):
+    def __missing__(self, key: str) -> Color:
         value = HexColor(key)
         self[key] = value
         return value
@@ -67,7 +67,8 @@ class PdfFaceDrawer:
                 if isinstance(item, IconPlacement):
                     self._icon_form(item.name)
             b = face.bleed * mm
-            self.canvas.beginForm(name, -b, -b, face.width * mm + b, face.height * mm + b)
+            # reportlab writes the corners as numbers (its stubs say int, the code takes floats)
+            self.canvas.beginForm(name, -b, -b, face.width * mm + b, face.height * mm + b)  # type: ignore[arg-type]
             self._items(face.frame, face.height)
             self.canvas.endForm()
         return name
@@ -140,11 +141,15 @@ class PdfFaceDrawer:
         while index < count:
             item = items[index]
             if isinstance(item, TextRun):
+                runs = [item]  # the runs that follow in the same block at the same origin
                 end = index + 1
-                while end < count and isinstance(items[end], TextRun) and items[end].block == item.block \
-                        and items[end].origin == item.origin:
+                while end < count:
+                    following = items[end]
+                    if not (isinstance(following, TextRun) and following.block == item.block
+                            and following.origin == item.origin):
+                        break
+                    runs.append(following)
                     end += 1
-                runs = items[index:end]
                 index = end
                 if self.use_forms and item.block is not None and item.block in self._shared_blocks:
                     name = self._block_form(runs)

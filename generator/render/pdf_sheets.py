@@ -30,8 +30,9 @@ class PrintCard:
 
 def new_canvas(path: Path, page_w: float, page_h: float, title: str) -> Canvas:
     """A canvas whose output depends only on what is drawn (no dates, no random ids)."""
+    # initialFontName: a font of ours from the start, no stray unembedded Helvetica (the stubs say float)
     canvas = Canvas(str(path), pagesize=(page_w * mm, page_h * mm), invariant=1, pageCompression=1,
-                    initialFontName=font_face("regular").pdf_name)  # no stray, unembedded Helvetica
+                    initialFontName=font_face("regular").pdf_name)  # type: ignore[arg-type]
     canvas.setTitle(title)
     canvas.setAuthor("pnp-forge")
     canvas.setCreator("pnp-forge")

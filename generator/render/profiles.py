@@ -40,7 +40,8 @@ class PrintProfile(Model):
 
     def pixels(self, trim: tuple[float, float]) -> tuple[int, int]:
         """Width and height in pixels of a card with its bleed at the profile's dpi."""
-        return tuple(round((side + 2 * self.bleed) / 25.4 * self.dpi) for side in trim)  # type: ignore[return-value]
+        width, height = trim
+        return (round((width + 2 * self.bleed) / 25.4 * self.dpi), round((height + 2 * self.bleed) / 25.4 * self.dpi))
 
 
 class ProfileFile(Model):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import weakref
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Hashable, Iterable, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterable, Sequence, TypeVar
 
 Action = tuple[Any, ...]  # every engine's actions are hashable tuples, e.g. ("improve", "food")
 
@@ -121,7 +121,7 @@ class Outcome:
         return tuple(r.player for r in self.results if r.won)
 
 
-def ranked(scores: list[tuple[float, ...]]) -> list[int]:
+def ranked(scores: Sequence[tuple[float, ...]]) -> list[int]:
     """Ranks (1 = best) of players by score tuples compared in order (the game's tie-breaks).
 
     Players whose whole tuples are equal share a rank: (10, 2), (10, 2), (9, 5) -> 1, 1, 3.

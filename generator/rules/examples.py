@@ -122,8 +122,8 @@ def replay_example(content: GameContent, example: Example) -> ExampleReplay:
                 raise RuleError(explanation.rule, text=explanation.text)
         except RuleError as exc:
             raise ExampleError(example.id, index, exc.text.get("en", exc.rule)) from None
-        before = {lang: summarize(state, lang) for lang in LANGUAGES}
-        action_text = {lang: game.describe(state, action, lang) for lang in LANGUAGES}
+        before: dict[str, list[tuple[str, str]]] = {lang: summarize(state, lang) for lang in LANGUAGES}
+        action_text: dict[str, str] = {lang: game.describe(state, action, lang) for lang in LANGUAGES}
         player = state.current_player + 1
         start = len(state.events)
         _apply(state, action, step.chance, example.id, index)

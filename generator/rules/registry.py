@@ -188,7 +188,7 @@ def engine_class(content: GameContent) -> type[Game]:
         problems = contract_problems(cls)
         if problems:
             raise EngineLoadError(f"rules engine '{engine}' does not keep the engine contract: " + "; ".join(problems))
-        return cls  # type: ignore[no-any-return]
+        return cls  # type: ignore[no-any-return]  # EntryPoint.load() is typed Any; checked just above
     path = (content.root / engine.module)
     try:
         stamp = path.stat().st_mtime

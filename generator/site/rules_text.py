@@ -18,7 +18,7 @@ from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.suggest import did_you_mean
-from generator.sandbox import BoundedSandbox, render_bounded
+from generator.sandbox import BoundedSandbox, TemplateBudgetError, render_bounded
 from generator.site.card_text import costs_text, effect_sentence
 from generator.site.i18n import label
 from generator.site.markup import html_escape
@@ -126,7 +126,7 @@ def _template_line(exc: BaseException) -> int:
     """The template line an error was raised at (Jinja rewrites tracebacks to template lines)."""
     if isinstance(exc, TemplateSyntaxError) and exc.lineno:
         return exc.lineno
-    if getattr(exc, "template_line", 0):  # a budget stopped the page (generator.sandbox)
+    if isinstance(exc, TemplateBudgetError) and exc.template_line:  # a budget stopped the page (generator.sandbox)
         return exc.template_line
     line = 0
     for frame, lineno in traceback.walk_tb(exc.__traceback__):

@@ -165,6 +165,13 @@ def test_symbols_the_rules_use_are_covered():
         assert missing_glyphs("± ≥ ≤ ° € → × – „“ ÄÖÜäöüß ✓ ·", role) == []
 
 
+def test_font_roles_a_layout_may_name_are_the_faces_there_are():
+    from typing import get_args
+
+    from generator.layout.fonts import FACES, FontRole
+    assert set(get_args(FontRole)) == set(FACES)
+
+
 def test_glyph_coverage_matches_the_font_files_cmap():
     from generator.layout.fonts import FACES, coverage, coverage_from_file
     for role, spec in FACES.items():

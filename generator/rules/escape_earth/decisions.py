@@ -66,14 +66,15 @@ def cube_sources(state: "EscapeEarthState") -> dict[str, list[tuple[int, int]]]:
         if pos == aliens or pos == anomaly:
             continue
         b = building[pos]
+        extra = free[pos]  # the free cube on this card, if any
         if b is not None and cubes[pos]:
             res = state.side(pos).produces
             n = cubes[pos] + (free[pos] == res)
             sources.setdefault(res, []).append((pos, n))
-            if free[pos] is not None and free[pos] != res:
-                sources.setdefault(free[pos], []).append((pos, 1))  # type: ignore[arg-type]
-        elif free[pos] is not None and (b is not None or free_anywhere):
-            sources.setdefault(free[pos], []).append((pos, 1))  # type: ignore[arg-type]
+            if extra is not None and extra != res:
+                sources.setdefault(extra, []).append((pos, 1))
+        elif extra is not None and (b is not None or free_anywhere):
+            sources.setdefault(extra, []).append((pos, 1))
     return sources
 
 
@@ -267,8 +268,10 @@ def _do_upgrade(state: "EscapeEarthState", p: int, action: Action) -> None:
     _, pos, payment = action
     state.pay(payment)
     state.upgraded[pos] = True
-    state._emit("upgraded", building=state.building[pos], pos=pos, paid=payment)
-    for op, args in state.data.buildings[state.building[pos]].upgraded.effects:  # type: ignore[index]
+    building = state.building[pos]
+    assert building is not None  # legality allows an upgrade only of a building
+    state._emit("upgraded", building=building, pos=pos, paid=payment)
+    for op, args in state.data.buildings[building].upgraded.effects:
         state.run(op, dict(args), pos)
 
 

@@ -233,7 +233,9 @@ class EscapeEarthState(GameState):
         return n
 
     def side(self, pos: int) -> Any:
-        kind = self.data.buildings[self.building[pos]]  # type: ignore[index]
+        building = self.building[pos]
+        assert building is not None, f"no building on card {pos}"  # callers ask only where one stands
+        kind = self.data.buildings[building]
         return kind.upgraded if self.upgraded[pos] else kind.basic
 
     def capacity(self, pos: int) -> int:

@@ -20,6 +20,6 @@ __all__ = ["HabitableGame", "HabitableState", "new_game"]
 
 
 def new_game(content: GameContent, seed: int, options: dict[str, Any] | None = None, log: bool = False,
-             forced: list | None = None, quiet: bool = False) -> HabitableState:
+             forced: list[Any] | None = None, quiet: bool = False) -> HabitableState:
     """Set up a new table from `content` (a shortcut for tests: HabitableGame(...).new_initial_state)."""
     return HabitableGame(content, options).new_initial_state(seed, log=log, forced=forced, quiet=quiet)

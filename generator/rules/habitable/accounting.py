@@ -9,22 +9,22 @@ from generator.rules.habitable.data import OTHER_TRACK, TEMPERATURE
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
 from generator.rules.habitable.state import PAY, HabitableState
 
-_BOX = PerObject()
+_BOX: PerObject[dict[int, Counter[str]]] = PerObject()  # per rules data: player count -> the cards in play
 
 
-def _box(state: HabitableState) -> Counter:
+def _box(state: HabitableState) -> Counter[str]:
     """The cards of the box that are in play: starter decks, both epochs and the events."""
     d = state.data
-    by_players: dict[int, Counter] = _BOX.get(d, dict)
+    by_players = _BOX.get(d, dict)
     if state.n not in by_players:
         by_players[state.n] = (Counter(list(d.starter) * state.n) + Counter(d.epoch_one) + Counter(d.epoch_two)
                                + Counter(sorted(d.events)))
     return by_players[state.n]
 
 
-def card_places(state: HabitableState) -> Counter:
+def card_places(state: HabitableState) -> Counter[str]:
     """Every action and event card where it lies now (hands, piles, market, black hole, in play)."""
-    places: Counter = Counter()
+    places: Counter[str] = Counter()
     for p in range(state.n):
         places.update(state.hands[p])
         places.update(state.decks[p])
@@ -82,9 +82,9 @@ def invariant_problems(state: HabitableState) -> list[str]:
                         problems.append(f"planet {pl.owner + 1}/{pl.tile}: {name} {pl.get(name)} off the track")
             elif pl.status == UNDISCOVERED and pl.card is not None:
                 problems.append(f"undiscovered planet {pl.owner + 1}/{pl.tile} holds a planet card")
-    for (star, pos), count in circles.items():
+    for (star_index, pos), count in circles.items():
         if count > 1:
-            problems.append(f"{count} planets on circle {pos} of {d.stars[star].id}")
+            problems.append(f"{count} planets on circle {pos} of {d.stars[star_index].id}")
     if any(t < 0 for t in state.tokens):
         problems.append("negative life tokens")
     if state.result is None and state.phase in ("archive", "main") and state.ctx is not None:

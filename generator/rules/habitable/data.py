@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from generator.content.loader import GameContent
-from generator.content.schema import Effect, Text
+from generator.content.schema import Card, Effect, Text
 
 HAND_SIZE = 5                        # "Jede Spieler*in zieht 5 Karten"; "Ziehe 5 neue Karten"
 REMOVED_AT_REFILL = {5: 1, 4: 2, 3: 3, 2: 4}   # rulebook 5/4/3 players; 2 players: ruling 1
@@ -29,10 +31,12 @@ WARMING_LIFE = 5                     # "Wenn der Planet Leben > 4 hat, dann Temp
 PARAMETERS = ("temperature", "water", "magnetism", "life")
 TARGETED_OPS = frozenset({"raise", "lower", "toward_zero", "migrate", "cascade"})  # ruling 7
 
-Effects = tuple[tuple[str, tuple[tuple[str, object], ...]], ...]
+EffectArgs = tuple[tuple[str, object], ...]
+EffectStep = tuple[str, EffectArgs]  # (operation, sorted arguments)
+Effects = tuple[EffectStep, ...]
 
 
-def _effects(effects: list) -> Effects:
+def _effects(effects: Sequence[Effect | dict[str, Any]]) -> Effects:
     """Effects as (op, sorted args); a field of type `effects` holds them as plain mappings."""
     parsed = [Effect.model_validate(e) if isinstance(e, dict) else e for e in effects]
     return tuple((e.op, tuple(sorted(e.args.items()))) for e in parsed)
@@ -94,6 +98,12 @@ class Star:
     def in_zone(self, pos: int) -> bool:
         return 1 <= pos <= self.positions and self.modifiers[pos] is not None
 
+    def modifier(self, pos: int) -> int:
+        """The temperature modifier of circle `pos`, which lies in the zone."""
+        value = self.modifiers[pos]
+        assert value is not None, f"circle {pos} of {self.id} is outside the zone"
+        return value
+
 
 @dataclass(frozen=True)
 class RulesData:
@@ -128,18 +138,23 @@ def rules_hash(content: GameContent) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _action_card(card) -> ActionCard:
+def _argument(args: EffectArgs, name: str) -> Any:
+    """One argument of an effect: a YAML value, checked against the operation's parameters by `pnp check`."""
+    return dict(args)[name]
+
+
+def _action_card(card: Card) -> ActionCard:
     f = card.fields
     effects = _effects(card.effects)
     reaction = _effects(f.get("reaction") or [])
-    defend = next((int(dict(args)["draw"]) for op, args in reaction if op == "defend"), 0)
+    defend = next((int(_argument(args, "draw")) for op, args in reaction if op == "defend"), 0)
     raises = frozenset(str(dict(args)["parameter"]) for op, args in effects if op == "raise")
     return ActionCard(card.id, card.name, card.kind, int(card.cost or 0), bool(f.get("attack", False)),
                       bool(f.get("support", False)), f.get("requirement"), int(f.get("min_life") or 0), effects,
                       defend, any(op in TARGETED_OPS for op, _ in effects), raises)
 
 
-def _copies(cards: list) -> tuple[str, ...]:
+def _copies(cards: list[Card]) -> tuple[str, ...]:
     return tuple(c.id for c in cards for _ in range(c.count))
 
 

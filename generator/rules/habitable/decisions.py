@@ -25,7 +25,7 @@ at once, else the player chooses it in phase PAY.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from generator.rules.core import Action
 from generator.rules.habitable import effects
@@ -42,7 +42,7 @@ ACTION_KINDS = frozenset({"archive", "play", "buy", "buy-play", "pay", "end", "t
 
 
 # -- multisets of cards --------------------------------------------------------------------------
-_MULTISETS: dict[tuple, list[tuple[str, ...]]] = {}
+_MULTISETS: dict[tuple[tuple[str, ...], int, int], list[tuple[str, ...]]] = {}
 
 
 def sub_multisets(cards: list[str], smallest: int, largest: int) -> list[tuple[str, ...]]:
@@ -150,9 +150,9 @@ def legal_actions(state: "HabitableState") -> list[Action]:
     if phase in (ARCHIVE, MAIN):
         return _turn_actions(state)
     if phase == PAY:
-        return [("pay", combo) for combo in payments(state, state.hands[state.player], state.choice[1])]  # type: ignore[index]
+        return [("pay", combo) for combo in payments(state, state.hands[state.player], state.waiting_for[1])]
     if phase == DEFEND:
-        owner = state.choice[1]  # type: ignore[index]
+        owner = state.waiting_for[1]
         return [("defend", c) for c in state.defender(owner)] + [("allow",)]
     return _choice_actions(state)
 
@@ -184,10 +184,10 @@ def _turn_actions(state: "HabitableState") -> list[Action]:
         card = cards[card_id]
         for target in options(card, total - card.cost, 1):
             actions.append(("play", card_id, target))
-    for slot, card_id in enumerate(state.market):
-        if card_id is None:
+    for slot, offered in enumerate(state.market):
+        if offered is None:
             continue
-        card = cards[card_id]
+        card = cards[offered]
         if card.cost <= total:
             actions.append(("buy", slot))
         for target in options(card, total, 3):
@@ -198,7 +198,7 @@ def _turn_actions(state: "HabitableState") -> list[Action]:
 
 def distances(state: "HabitableState") -> list[tuple[int, bool]]:
     """(distance, paid) the searched planet may move: the roll, ± the card's free change, ± 1 more for 2."""
-    _, _, _, _, rolled, adjust = state.choice  # type: ignore[misc]
+    _, _, _, _, rolled, adjust = state.waiting_for
     can_pay = hand_value(state, state.hands[state.player]) >= ADJUST_PRICE
     out = []
     for d in range(max(1, rolled - adjust - 1), rolled + adjust + 2):
@@ -209,10 +209,10 @@ def distances(state: "HabitableState") -> list[tuple[int, bool]]:
 
 
 def _choice_actions(state: "HabitableState") -> list[Action]:
-    kind = state.choice[0]  # type: ignore[index]
+    kind = state.waiting_for[0]
     p = state.player
     if kind == "trash":
-        return [("trash", sub) for sub in sub_multisets(state.hands[p], 0, state.choice[1])]  # type: ignore[index]
+        return [("trash", sub) for sub in sub_multisets(state.hands[p], 0, state.waiting_for[1])]
     if kind == "search":
         return [("search",) + place for place in effects.search_places(state, p)]
     if kind == "distance":
@@ -239,7 +239,7 @@ def _archive(state: "HabitableState", action: Action) -> None:
     state.draw(p, len(cards) - 1)
 
 
-def _pay_then(state: "HabitableState", cost: int, purpose: tuple) -> None:
+def _pay_then(state: "HabitableState", cost: int, purpose: tuple[Any, ...]) -> None:
     """Pay `cost` (at once when only one set of cards can), then carry on with `purpose`."""
     options = payments(state, state.hands[state.player], cost)
     if len(options) == 1:
@@ -249,7 +249,7 @@ def _pay_then(state: "HabitableState", cost: int, purpose: tuple) -> None:
     state.choice = ("pay", cost, purpose)
 
 
-def _paid(state: "HabitableState", cards: tuple, purpose: tuple) -> None:
+def _paid(state: "HabitableState", cards: tuple[str, ...], purpose: tuple[Any, ...]) -> None:
     p = state.player
     if cards:
         state.discard_from_hand(p, cards)
@@ -317,7 +317,7 @@ def _trash(state: "HabitableState", action: Action) -> None:
 
 def _search(state: "HabitableState", action: Action) -> None:
     p = state.player
-    adjust = state.choice[1]  # type: ignore[index]
+    adjust = state.waiting_for[1]
     if action[1] == "star":
         star = state.data.star_index[action[2]]
         tile = next(pl.tile for pl in state.planets[p] if pl.status == HOME)
@@ -334,15 +334,15 @@ def _search(state: "HabitableState", action: Action) -> None:
 
 def _distance(state: "HabitableState", action: Action) -> None:
     d = action[1]
-    rolled, adjust = state.choice[4], state.choice[5]  # type: ignore[index]
+    rolled, adjust = state.waiting_for[4], state.waiting_for[5]
     if abs(d - rolled) > adjust:
         state._emit("adjusted", player=state.player + 1, roll=rolled, d=d)
         _pay_then(state, ADJUST_PRICE, ("distance", d, state.choice))
         return
-    _move_planet(state, state.choice, d)  # type: ignore[arg-type]
+    _move_planet(state, state.waiting_for, d)
 
 
-def _move_planet(state: "HabitableState", search: tuple, d: int) -> None:
+def _move_planet(state: "HabitableState", search: tuple[Any, ...], d: int) -> None:
     """Move the searched planet `d` free circles outward: into the zone it waits for discover/leave, else home."""
     _, tile, star_index, start, _, _ = search
     p = state.player
@@ -362,11 +362,11 @@ def _move_planet(state: "HabitableState", search: tuple, d: int) -> None:
 
 def _discover(state: "HabitableState", action: Action) -> None:
     p = state.player
-    planet = state.planet(p, state.choice[1])  # type: ignore[index]
+    planet = state.planet(p, state.waiting_for[1])
     card_id = state.planet_pile.pop()
     card = state.data.planets[card_id]
     star = state.data.stars[planet.star]
-    modifier = int(star.modifiers[planet.pos])  # type: ignore[arg-type]
+    modifier = star.modifier(planet.pos)
     planet.status, planet.card = DISCOVERED, card_id
     planet.temperature, planet.water, planet.magnetism, planet.life = card.temperature, card.water, card.magnetism, 0
     planet.change("temperature", modifier)
@@ -378,7 +378,7 @@ def _discover(state: "HabitableState", action: Action) -> None:
 
 
 def _leave(state: "HabitableState", action: Action) -> None:
-    planet = state.planet(state.player, state.choice[1])  # type: ignore[index]
+    planet = state.planet(state.player, state.waiting_for[1])
     state._emit("left", player=state.player + 1, tile=planet.tile, star=state.data.stars[planet.star].id,
                 pos=planet.pos)
     effects.continue_effects(state)
@@ -391,7 +391,7 @@ def _migrate(state: "HabitableState", action: Action) -> None:
 
 
 def _defend(state: "HabitableState", action: Action) -> None:
-    _, owner, tile, what, _ = state.choice  # type: ignore[misc]
+    _, owner, tile, what, _ = state.waiting_for
     effects.defended(state, owner, action[1])
     state._emit("shielded", planet=(owner + 1, tile), what=what)
     if what == "attack":
@@ -404,7 +404,7 @@ def _defend(state: "HabitableState", action: Action) -> None:
 
 
 def _allow(state: "HabitableState", action: Action) -> None:
-    _, owner, tile, what, card = state.choice  # type: ignore[misc]
+    _, owner, tile, what, card = state.waiting_for
     if what == "attack":
         effects.continue_effects(state)
         return

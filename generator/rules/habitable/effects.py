@@ -159,9 +159,11 @@ def op_defend(state: "HabitableState", args: dict[str, Any], planet: Planet | No
 
 
 # -- the board -----------------------------------------------------------------------------------
-def search_places(state: "HabitableState", p: int) -> list[tuple]:
-    """Where a search may start: a usable star (with a stack at home) or an undiscovered planet on a path."""
-    places: list[tuple] = []
+def search_places(state: "HabitableState", p: int) -> list[tuple[str, str | int]]:
+    """Where a search may start: a usable star (with a stack at home) or an undiscovered planet on a path.
+
+    ("star", star id) or ("planet", tile)."""
+    places: list[tuple[str, str | int]] = []
     if any(pl.status == HOME for pl in state.planets[p]):
         places += [("star", state.data.stars[i].id) for i in state.stars_used]
     places += [("planet", pl.tile) for pl in state.planets[p] if pl.status == UNDISCOVERED]
@@ -222,10 +224,10 @@ def migrate(state: "HabitableState", planet: Planet, direction: int) -> None:
     planet.pos = new
     state._emit("migrated", planet=(planet.owner + 1, planet.tile), star=star.id, frm=old, to=new,
                 swapped=(other.owner + 1, other.tile) if other else None)
-    _change(state, planet, "temperature", int(star.modifiers[new]) - int(star.modifiers[old]))  # type: ignore[arg-type]
+    _change(state, planet, "temperature", star.modifier(new) - star.modifier(old))
     if other is not None:
         other.pos = old
-        _change(state, other, "temperature", int(star.modifiers[old]) - int(star.modifiers[new]))  # type: ignore[arg-type]
+        _change(state, other, "temperature", star.modifier(old) - star.modifier(new))
 
 
 def matches(state: "HabitableState", card: ActionCard, parameter: str, source: ActionCard, planet: Planet) -> bool:

@@ -24,12 +24,12 @@ EVENT_KINDS = frozenset({
     "market-exhausted", "end-of-turn", "game-over",
 })
 
-_DATA = PerObject()
+_DATA: PerObject[RulesData] = PerObject()
 
 
 def rules_data(content: GameContent) -> RulesData:
     """The engine's reading of `content`, cached while that content object lives."""
-    return _DATA.get(content, lambda: load_rules_data(content))  # type: ignore[no-any-return]
+    return _DATA.get(content, lambda: load_rules_data(content))
 
 
 class HabitableGame(Game):
@@ -53,9 +53,10 @@ class HabitableGame(Game):
         super().__init__(content, options)
         self.data = rules_data(content)
         self.players = int(self.options["players"])
-        self.payment_cache: dict[tuple, list] = {}
+        # (sorted hand, cost) -> the payments decisions.payments found for it
+        self.payment_cache: dict[tuple[tuple[str, ...], int], list[tuple[str, ...]]] = {}
 
-    def new_initial_state(self, seed: int, *, log: bool = False, forced: list | None = None,
+    def new_initial_state(self, seed: int, *, log: bool = False, forced: list[Any] | None = None,
                           quiet: bool = False) -> HabitableState:
         return HabitableState(self, seed, log=log, forced=forced, quiet=quiet)
 

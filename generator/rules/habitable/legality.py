@@ -51,26 +51,26 @@ def violation(state: "HabitableState", action: Action) -> RuleError | None:
         return None
     phase = state.phase
     if phase == PAY:
-        return _pay(state, action) if kind == "pay" else refuse("pay-first", cost=state.choice[1])  # type: ignore[index]
+        return _pay(state, action) if kind == "pay" else refuse("pay-first", cost=state.waiting_for[1])
     if phase == DEFEND:
         if kind == "allow":
             return None
         if kind == "defend":
-            owner = state.choice[1]  # type: ignore[index]
+            owner = state.waiting_for[1]
             if len(action) == 2 and action[1] in state.defender(owner):
                 return None
             return refuse("defend.card", player=owner + 1)
-        return refuse("defend-first", player=state.choice[1] + 1)  # type: ignore[index]
+        return refuse("defend-first", player=state.waiting_for[1] + 1)
     if phase == CHOICE:
-        wanted = state.choice[0]  # type: ignore[index]
+        wanted = state.waiting_for[0]
         if CHOICE_KINDS.get(kind) != wanted:
             return refuse("choice-first", choice=wanted)
         check = _CHOICE_CHECKS[kind]
         return check(state, action)
     if kind not in TURN_KINDS:
         return refuse("not-now", kind=kind)
-    check = _TURN_CHECKS.get(kind)
-    return check(state, action) if check else None
+    turn_check = _TURN_CHECKS.get(kind)
+    return turn_check(state, action) if turn_check else None
 
 
 def _archive(state: "HabitableState", action: Action) -> RuleError | None:
@@ -131,7 +131,7 @@ def _buy(state: "HabitableState", action: Action) -> RuleError | None:
 
 
 def _pay(state: "HabitableState", action: Action) -> RuleError | None:
-    cost = state.choice[1]  # type: ignore[index]
+    cost = state.waiting_for[1]
     hand = state.hands[state.player]
     if len(action) != 2 or not _in_hand(hand, action[1]):
         return state._refuse("pay.cards")
@@ -144,7 +144,7 @@ def _pay(state: "HabitableState", action: Action) -> RuleError | None:
 
 
 def _trash(state: "HabitableState", action: Action) -> RuleError | None:
-    count = state.choice[1]  # type: ignore[index]
+    count = state.waiting_for[1]
     if len(action) != 2 or not _in_hand(state.hands[state.player], action[1]) or len(action[1]) > count \
             or action[1] != tuple(sorted(action[1])):
         return state._refuse("trash.cards", count=count)
@@ -158,7 +158,7 @@ def _search(state: "HabitableState", action: Action) -> RuleError | None:
 
 
 def _distance(state: "HabitableState", action: Action) -> RuleError | None:
-    _, _, _, _, rolled, adjust = state.choice  # type: ignore[misc]
+    _, _, _, _, rolled, adjust = state.waiting_for
     if len(action) != 2 or not isinstance(action[1], int) or action[1] < 1 or abs(action[1] - rolled) > adjust + 1:
         return state._refuse("distance.range", rolled=rolled, low=max(1, rolled - adjust - 1), high=rolled + adjust + 1)
     if abs(action[1] - rolled) > adjust and decisions.hand_value(state, state.hands[state.player]) < ADJUST_PRICE:

@@ -36,7 +36,7 @@ class Planet:
             self.temperature, self.water, self.magnetism, self.life
         return other
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, int, int, str | None, int, int, int, int]:
         return (self.status, self.star, self.pos, self.card, self.temperature, self.water, self.magnetism, self.life)
 
     @property
@@ -59,7 +59,7 @@ class Planet:
     def change(self, parameter: str, amount: int) -> int:
         """Add `amount`, stopping at the track's end; return the change that happened."""
         low, high = TEMPERATURE if parameter == "temperature" else OTHER_TRACK
-        before = getattr(self, parameter)
+        before: int = getattr(self, parameter)
         after = min(high, max(low, before + amount))
         setattr(self, parameter, after)
         return after - before

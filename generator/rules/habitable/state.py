@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 from generator.rules.contract import TERMINAL, GameState
 from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
 from generator.rules.habitable import decisions, effects, legality, notation
-from generator.rules.habitable.data import DIE_FACES, HAND_SIZE, REMOVED_AT_REFILL, TILES, WARMING_LIFE, RulesData
+from generator.rules.habitable.data import (DIE_FACES, HAND_SIZE, REMOVED_AT_REFILL, TILES, WARMING_LIFE, EffectStep,
+                                            RulesData)
 from generator.rules.habitable.planets import DISCOVERED, Planet
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ class HabitableState(GameState):
     game: "HabitableGame"
     data: RulesData
 
-    def __init__(self, game: "HabitableGame", seed: int, *, log: bool = False, forced: list | None = None,
+    def __init__(self, game: "HabitableGame", seed: int, *, log: bool = False, forced: list[Any] | None = None,
                  quiet: bool = False):
         super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
         self._setup(game.data, game.players, game.options["variant"])
@@ -61,9 +62,9 @@ class HabitableState(GameState):
         self.events_done: list[str] = []
         self.player = 0
         self.phase = ARCHIVE
-        self.choice: tuple | None = None       # what a CHOICE / PAY / DEFEND phase waits for
-        self.ctx: list | None = None           # the card being carried out (see effects.start_card)
-        self.queue: list[tuple] = []           # its effects still to run
+        self.choice: tuple[Any, ...] | None = None  # what a CHOICE / PAY / DEFEND phase waits for
+        self.ctx: list[Any] | None = None           # the card being carried out (see effects.start_card)
+        self.queue: list[EffectStep] = []           # its effects still to run
         self.event_card: str | None = None     # the event being resolved during a refill
         self.event_targets: list[tuple[int, int]] = []
         self.end_triggered = False
@@ -129,7 +130,7 @@ class HabitableState(GameState):
             setattr(other, name, getattr(self, name))
         return other
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (self.n, self.variant, tuple(map(tuple, self.hands)), tuple(map(tuple, self.decks)),
                 tuple(map(tuple, self.discards)), tuple(map(tuple, self.trashed)),
                 tuple(tuple(p.key() for p in mine) for mine in self.planets), tuple(map(tuple, self.goals_taken)),
@@ -140,13 +141,19 @@ class HabitableState(GameState):
                 tuple(self.queue), self.event_card, tuple(self.event_targets), self.end_triggered, self.result,
                 self.turn)
 
+    @property
+    def waiting_for(self) -> tuple[Any, ...]:
+        """The pending choice, read where the phase says there is one (CHOICE, PAY, DEFEND)."""
+        assert self.choice is not None, f"phase {self.phase} waits for no choice"
+        return self.choice
+
     # -- the contract ----------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
         if self.result is not None:
             return TERMINAL
         if self.phase == DEFEND:
-            return int(self.choice[1])  # type: ignore[index]
+            return int(self.waiting_for[1])
         return self.player
 
     def outcome(self) -> Outcome | None:
@@ -275,7 +282,7 @@ class HabitableState(GameState):
         self.decks[p] = deck
         self._emit("reshuffled", player=p + 1, n=len(deck))
 
-    def discard_from_hand(self, p: int, cards: tuple) -> None:
+    def discard_from_hand(self, p: int, cards: tuple[str, ...]) -> None:
         hand = self.hands[p]
         for card in cards:
             hand.remove(card)
@@ -325,12 +332,13 @@ class HabitableState(GameState):
         self.discards[p].extend(self.hands[p])
         self.hands[p] = []
         removed = REMOVED_AT_REFILL[self.n]
-        gone = []
+        gone: list[str] = []
         for slot in range(len(self.market) - 1, -1, -1):
             if len(gone) == removed:
                 break
-            if self.market[slot] is not None:
-                gone.append(self.market[slot])
+            card = self.market[slot]
+            if card is not None:
+                gone.append(card)
                 self.market[slot] = None
         self.black_hole.extend(gone)
         if gone:

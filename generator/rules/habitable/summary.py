@@ -6,7 +6,7 @@ players are shown (examples are told from above the table), draw piles as counts
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.habitable.planets import DISCOVERED, UNDISCOVERED
 from generator.rules.habitable.texts import card_name, word
@@ -21,9 +21,16 @@ def summarize(state: "HabitableState", lang: str) -> list[tuple[str, str]]:
     sentences = state.game.content.sentences.get(lang, {})
     words = sentences.get("words", {})
     labels = sentences.get("labels", {})
-    w = lambda key, **kw: word(words, key, **kw)  # noqa: E731
-    label = lambda key, **kw: word(labels, key, **kw)  # noqa: E731
-    name = lambda card: card_name(card, d, lang)  # noqa: E731
+
+    def w(key: str, **values: Any) -> str:
+        return word(words, key, **values)
+
+    def label(key: str, **values: Any) -> str:
+        return word(labels, key, **values)
+
+    def name(card: str | None) -> str:
+        return card_name(card, d, lang)
+
     rows: list[tuple[str, str]] = []
     turn = w("over") if state.result else w("turn-state", t=state.turn, p=state.player + 1)
     if state.result is None and state.choice:
