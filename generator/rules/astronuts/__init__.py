@@ -21,6 +21,6 @@ __all__ = ["AstronutsGame", "AstronutsState", "OPERATIONS", "new_game"]
 
 
 def new_game(content: GameContent, seed: int, options: dict[str, Any] | None = None, log: bool = False,
-             forced: list | None = None, quiet: bool = False) -> AstronutsState:
+             forced: list[Any] | None = None, quiet: bool = False) -> AstronutsState:
     """Set up a new table (a shortcut for tests: AstronutsGame(...).new_initial_state)."""
     return AstronutsGame(content, options).new_initial_state(seed, log=log, forced=forced, quiet=quiet)

@@ -36,7 +36,7 @@ class AstronutsState(GameState):
     game: "AstronutsGame"
     data: RulesData
 
-    def __init__(self, game: "AstronutsGame", seed: int, *, log: bool = False, forced: list | None = None,
+    def __init__(self, game: "AstronutsGame", seed: int, *, log: bool = False, forced: list[Any] | None = None,
                  quiet: bool = False):
         super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
         self._setup(game.data, game.options)
@@ -70,16 +70,16 @@ class AstronutsState(GameState):
         self.mods: dict[tuple[int, int], dict[str, Any]] = {}    # fate on each ship (player, slot) this turn
         self.entered: dict[tuple[int, int], int] = {}            # where each ship moved this turn
         self.hole_ready: dict[tuple[int, int], int] = {}         # ship -> AstroHole it may jump from
-        self.roll_ctx: tuple | None = None       # (purpose, roller, value) waiting for a reroll decision
-        self.duel: list | None = None            # [attacker, from, target, defender, kind, attack roll]
-        self.move_ctx: tuple | None = None       # (player, slot, to, stop) while an asteroid roll decides
-        self.colony_ctx: tuple | None = None     # (space, player, dies up to) while a colony's roll decides
-        self.fate_ship: tuple | None = None      # (player, slot, planet) the fate effects act on
+        self.roll_ctx: tuple[Any, ...] | None = None       # (purpose, roller, value) waiting for a reroll decision
+        self.duel: list[Any] | None = None            # [attacker, from, target, defender, kind, attack roll]
+        self.move_ctx: tuple[Any, ...] | None = None       # (player, slot, to, stop) while an asteroid roll decides
+        self.colony_ctx: tuple[Any, ...] | None = None     # (space, player, dies up to) while a colony's roll decides
+        self.fate_ship: tuple[Any, ...] | None = None      # (player, slot, planet) the fate effects act on
         self.fate_first = 0
         self.natives_need = 0                    # what the natives' roll must reach
-        self.queue: list[tuple] = []             # fate effects still to run
-        self.choice: list | None = None          # [kind, how many more, detail]
-        self.offer: tuple | None = None          # (from, to, give, get)
+        self.queue: list[tuple[Any, ...]] = []             # fate effects still to run
+        self.choice: list[Any] | None = None          # [kind, how many more, detail]
+        self.offer: tuple[Any, ...] | None = None          # (from, to, give, get)
         self.ending = False
         self.end_checks: list[tuple[int, int]] = []
         self.turn = 1                            # the round (every player once)
@@ -153,7 +153,7 @@ class AstronutsState(GameState):
         other.choice = list(self.choice) if self.choice is not None else None
         return other
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (self.n, self.asteroids, self.astroholes, tuple(self.occ), tuple(map(tuple, self.ships)),
                 tuple(self.nuts), tuple(self.col), tuple(self.hand), tuple(self.tech), tuple(self.tech_nuts),
                 tuple(self.bank), tuple(self.pool), self.phase, self.player, self.placer, self.actions_left,
@@ -171,11 +171,14 @@ class AstronutsState(GameState):
         if phase == ACT or phase == DECLARE or phase == CHOOSE or phase == OFFER:
             return self.player
         if phase == REROLL:
-            return self.roll_ctx[1]  # type: ignore[index]
+            assert self.roll_ctx is not None
+            return int(self.roll_ctx[1])
         if phase == DEFEND:
-            return self.duel[3]  # type: ignore[index]
+            assert self.duel is not None
+            return int(self.duel[3])
         if phase == TRADE:
-            return self.offer[1]  # type: ignore[index]
+            assert self.offer is not None
+            return int(self.offer[1])
         if phase == PLACE:
             return self.placer
         return TERMINAL
@@ -278,7 +281,7 @@ class AstronutsState(GameState):
         self._emit("nut-gained", player=p + 1, colour=self.data.colours[c])
         return True
 
-    def pay(self, p: int, colours: tuple) -> None:
+    def pay(self, p: int, colours: tuple[int, ...]) -> None:
         for c in colours:
             self.hand[p * 4 + c] -= 1
             self.bank[c] += 1
@@ -323,12 +326,12 @@ class AstronutsState(GameState):
             return value < 6
         if purpose == "defence":
             assert self.duel is not None
-            return value + self.has(roller, self.shields) <= self.duel[5] + self.has(self.duel[0], self.laser)
+            return bool(value + self.has(roller, self.shields) <= self.duel[5] + self.has(self.duel[0], self.laser))
         if purpose == "natives":
             return value < self.natives_need
         if purpose == "colony":
             assert self.colony_ctx is not None
-            return value <= self.colony_ctx[2]
+            return bool(value <= self.colony_ctx[2])
         if purpose == "asteroid":
             assert self.move_ctx is not None
             return value < (ASTEROID_STOP if self.move_ctx[3] else ASTEROID_CROSS)
