@@ -59,7 +59,7 @@ def pay_options(state: "AstronutsState", p: int, k: int) -> list[tuple[int, ...]
     return out
 
 
-def colony_price(m: dict | None) -> tuple[int, int, int]:
+def colony_price(m: dict[str, Any] | None) -> tuple[int, int, int]:
     """(actions, nuts, deal used or -1) of the next colony of a ship: the cheapest fate deal, else 1 + 1."""
     actions, nuts, used = 1, 1, -1
     if m:
@@ -71,13 +71,13 @@ def colony_price(m: dict | None) -> tuple[int, int, int]:
     return actions, nuts, used
 
 
-def mine_price(m: dict | None) -> tuple[int, int]:
+def mine_price(m: dict[str, Any] | None) -> tuple[int, int]:
     if not m:
         return 1, 0
     return 1 + m.get("mine+", 0), m.get("mine$", 0)
 
 
-def leave_price(m: dict | None) -> int:
+def leave_price(m: dict[str, Any] | None) -> int:
     return 1 + (m.get("leave+", 0) if m else 0)
 
 
@@ -549,7 +549,7 @@ def _genie(state: "AstronutsState", action: Action) -> None:
     state.settle()
 
 
-def _names(state: "AstronutsState", colours: tuple) -> tuple[str, ...]:
+def _names(state: "AstronutsState", colours: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(state.data.colours[c] for c in colours)
 
 

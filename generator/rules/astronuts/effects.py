@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
 
 
-def _ship_mods(state: "AstronutsState") -> dict | None:
+def _ship_mods(state: "AstronutsState") -> dict[str, Any] | None:
     """The fate record of the ship that landed, or None when it is no longer on the map."""
     assert state.fate_ship is not None
     p, k, _ = state.fate_ship

@@ -131,7 +131,7 @@ def _space_name(state: "AstronutsState", value: Any) -> str:
     return state.data.ids[value] if _space(state, value) else str(value)
 
 
-def _ship(state: "AstronutsState", s: Any) -> tuple[RuleError | None, dict | None]:
+def _ship(state: "AstronutsState", s: Any) -> tuple[RuleError | None, dict[str, Any] | None]:
     """The player's ship on s and its fate record, or why there is none that may act."""
     p = state.player
     if not _space(state, s) or state.occ[s] != p:
