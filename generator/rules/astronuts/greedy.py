@@ -99,9 +99,9 @@ class GreedyPolicy:
         if "mine" in by_kind:
             return by_kind["mine"][0]
         for name in TECH_ORDER:
-            wanted = ("tech", d.colour(name))
-            if wanted in actions and sum(hand) >= 3:
-                return wanted
+            tech_action = ("tech", d.colour(name))
+            if tech_action in actions and sum(hand) >= 3:
+                return tech_action
         if ("build",) in actions and sum(state.tech[p * 4:p * 4 + 4]) >= 2:
             return ("build",)
         if "attack" in by_kind and state.has(p, state.laser):

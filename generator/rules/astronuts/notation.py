@@ -41,7 +41,7 @@ def format_action(state: "AstronutsState", action: Action) -> str:
     d = state.data
     kind = action[0]
     if kind in BARE:
-        return kind
+        return str(kind)
     if kind in SPACE_PAIR:
         return f"{kind} {d.ids[action[1]]} {d.ids[action[2]]}"
     if kind in WITH_PAY:

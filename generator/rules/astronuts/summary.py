@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from generator.rules.astronuts.texts import colour_name, space_name, word
 
@@ -17,9 +17,14 @@ def summarize(state: "AstronutsState", lang: str) -> list[tuple[str, str]]:
     sentences = content.sentences.get(lang, {})
     words = sentences.get("words", {})
     labels = sentences.get("labels", {})
-    place = lambda s: space_name(d.ids[s], d, words, lang)  # noqa: E731
-    nuts = lambda counts: ", ".join(f"{colour_name(c, d, lang)} {n}" for c, n in zip(d.colours, counts) if n) \
-        or word(words, "nothing")  # noqa: E731
+
+    def place(s: int) -> str:
+        return space_name(d.ids[s], d, words, lang)
+
+    def nuts(counts: Sequence[int]) -> str:
+        return ", ".join(f"{colour_name(c, d, lang)} {n}" for c, n in zip(d.colours, counts) if n) \
+            or word(words, "nothing")
+
     rows: list[tuple[str, str]] = []
     if state.result is not None:
         rows.append((word(labels, "turn"), word(words, "over")))
