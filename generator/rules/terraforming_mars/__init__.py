@@ -22,6 +22,6 @@ __all__ = ["OPERATIONS", "TerraformingMarsGame", "TerraformingMarsState", "new_g
 
 
 def new_game(content: GameContent, seed: int, options: dict[str, Any] | None = None, log: bool = False,
-             forced: list | None = None, quiet: bool = False) -> TerraformingMarsState:
+             forced: list[Any] | None = None, quiet: bool = False) -> TerraformingMarsState:
     """Set up a new table (a shortcut for tests: TerraformingMarsGame(...).new_initial_state)."""
     return TerraformingMarsGame(content, options).new_initial_state(seed, log=log, forced=forced, quiet=quiet)

@@ -9,7 +9,7 @@ from generator.rules.terraforming_mars.conditions import CITY, OCEAN
 from generator.rules.terraforming_mars.data import MILESTONES_CLAIMABLE, START_TR
 from generator.rules.terraforming_mars.state import TerraformingMarsState
 
-_BOX = PerObject()
+_BOX: PerObject[list[str]] = PerObject()
 
 
 def invariant_problems(state: TerraformingMarsState) -> list[str]:

@@ -7,7 +7,7 @@ Every function reads the state and changes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.terraforming_mars.data import (HEAT, MC, PLANTS, RES_INDEX, STEEL, STEEL_VALUE, TITANIUM,
                                                     TITANIUM_VALUE, ProjectCard)
@@ -25,7 +25,7 @@ def tag_count(state: "TerraformingMarsState", p: int, tag: str) -> int:
     return sum(cards[c].tags.count(tag) for c in state.played[p])
 
 
-def lasting(state: "TerraformingMarsState", p: int, op: str) -> list[tuple[str, dict]]:
+def lasting(state: "TerraformingMarsState", p: int, op: str) -> list[tuple[str, dict[str, Any]]]:
     """(card, args) of every lasting effect `op` on the player's played blue cards."""
     cards = state.data.cards
     return [(c, args) for c in state.played[p] if cards[c].lasting for args in cards[c].lasting.get(op, ())]
@@ -50,7 +50,7 @@ def titanium_value(state: "TerraformingMarsState", p: int) -> int:
     return TITANIUM_VALUE + sum(int(a["amount"]) for _, a in lasting(state, p, "titanium_value"))
 
 
-def payment_problem(state: "TerraformingMarsState", p: int, card: ProjectCard, steel: int, titanium: int) -> tuple | None:
+def payment_problem(state: "TerraformingMarsState", p: int, card: ProjectCard, steel: int, titanium: int) -> tuple[Any, ...] | None:
     """Why (steel, titanium) with M€ for the rest does not pay `card`: (rule, values), or None when it does."""
     cost = card_cost(state, p, card)
     sv, tv = steel_value(state, p), titanium_value(state, p)
@@ -96,7 +96,7 @@ def leeway(state: "TerraformingMarsState", p: int) -> int:
     return sum(int(a["steps"]) for _, a in lasting(state, p, "requirement_leeway"))
 
 
-def requirement_problem(state: "TerraformingMarsState", p: int, card: ProjectCard) -> tuple | None:
+def requirement_problem(state: "TerraformingMarsState", p: int, card: ProjectCard) -> tuple[Any, ...] | None:
     """The first global or tag requirement the card misses: (rule, values), or None."""
     steps = leeway(state, p)
     degrees = steps * state.data.temperature[2]
@@ -163,7 +163,7 @@ def spaces_for(state: "TerraformingMarsState", p: int, tile: str, next_to_own: b
 
 
 # -- effects that must be possible --------------------------------------------------------------------
-def effect_problem(state: "TerraformingMarsState", p: int, op: str, args: dict, source: str | None) -> tuple | None:
+def effect_problem(state: "TerraformingMarsState", p: int, op: str, args: dict[str, Any], source: str | None) -> tuple[Any, ...] | None:
     """Why a mandatory effect cannot be carried out (the card may then not be played), or None.
 
     The summary's exceptions are not problems: raising a parameter at its goal, resources the
@@ -190,7 +190,7 @@ def effect_problem(state: "TerraformingMarsState", p: int, op: str, args: dict, 
     return None
 
 
-def card_problem(state: "TerraformingMarsState", p: int, card: ProjectCard) -> tuple | None:
+def card_problem(state: "TerraformingMarsState", p: int, card: ProjectCard) -> tuple[Any, ...] | None:
     """Why the card cannot be played now apart from its payment (requirements, effects), or None."""
     problem = requirement_problem(state, p, card)
     if problem:
@@ -202,7 +202,7 @@ def card_problem(state: "TerraformingMarsState", p: int, card: ProjectCard) -> t
     return None
 
 
-def project_problem(state: "TerraformingMarsState", p: int, project_id: str) -> tuple | None:
+def project_problem(state: "TerraformingMarsState", p: int, project_id: str) -> tuple[Any, ...] | None:
     """Why a standard project cannot be used now, or None: its cost, and an effect it must have.
 
     Asteroid and aquifer need a parameter that can still rise (the summary's exceptions are for
@@ -224,7 +224,7 @@ def project_problem(state: "TerraformingMarsState", p: int, project_id: str) -> 
     return None
 
 
-def conversion_problem(state: "TerraformingMarsState", p: int, what: str) -> tuple | None:
+def conversion_problem(state: "TerraformingMarsState", p: int, what: str) -> tuple[Any, ...] | None:
     d = state.data
     if what == "plants":
         if state.res[p][PLANTS] < d.plants_per_greenery:
@@ -241,7 +241,7 @@ def conversion_problem(state: "TerraformingMarsState", p: int, what: str) -> tup
     return ("convert.what", {"what": what})
 
 
-def action_problem(state: "TerraformingMarsState", p: int, card_id: str) -> tuple | None:
+def action_problem(state: "TerraformingMarsState", p: int, card_id: str) -> tuple[Any, ...] | None:
     """Why the action of a blue card cannot be used now, or None."""
     if card_id not in state.played[p]:
         return ("action.not-played", {"card": card_id})
@@ -288,7 +288,7 @@ def award_value(state: "TerraformingMarsState", p: int, metric: str) -> int:
     raise ValueError(f"unknown award metric {metric!r}")
 
 
-def milestone_problem(state: "TerraformingMarsState", p: int, milestone_id: str) -> tuple | None:
+def milestone_problem(state: "TerraformingMarsState", p: int, milestone_id: str) -> tuple[Any, ...] | None:
     m = state.data.milestones.get(milestone_id)
     if m is None:
         return ("milestone.unknown", {"milestone": milestone_id})
@@ -305,7 +305,7 @@ def milestone_problem(state: "TerraformingMarsState", p: int, milestone_id: str)
     return None
 
 
-def award_problem(state: "TerraformingMarsState", p: int, award_id: str) -> tuple | None:
+def award_problem(state: "TerraformingMarsState", p: int, award_id: str) -> tuple[Any, ...] | None:
     a = state.data.awards.get(award_id)
     if a is None:
         return ("award.unknown", {"award": award_id})

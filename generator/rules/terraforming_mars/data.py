@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.content.loader import GameContent
-from generator.content.schema import Text
+from generator.content.schema import Card, Effect, Text
 
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
 MC, STEEL, TITANIUM, PLANTS, ENERGY, HEAT = range(6)
@@ -41,13 +43,13 @@ GREENERY_PROJECT = "gruenflaeche"
 PLANTS_CONVERSION = "pflanzen-umwandeln"
 HEAT_CONVERSION = "waerme-umwandeln"
 
-Args = tuple[tuple[str, object], ...]
+Args = tuple[tuple[str, Any], ...]    # values as the content's YAML gives them
 Effects = tuple[tuple[str, Args], ...]
 
 
-def _effects(items) -> Effects:
+def _effects(items: Iterable[Effect | dict[str, Any]] | None) -> Effects:
     """Effects from a card's `effects:` (Effect models) or an effects field (plain dicts)."""
-    out = []
+    out: list[tuple[str, Args]] = []
     for item in items or ():
         if isinstance(item, dict):
             op, args = item["op"], {k: v for k, v in item.items() if k != "op"}
@@ -83,7 +85,7 @@ class ProjectCard:
     holds: str | None
     vp: int
     scoring: Effects
-    lasting: dict = field(default_factory=dict, compare=False)   # op -> (args, ...) of `ongoing`, read often
+    lasting: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict, compare=False)   # op -> (args, ...) of `ongoing`, read often
 
     @property
     def is_event(self) -> bool:
@@ -93,7 +95,7 @@ class ProjectCard:
     def has_action(self) -> bool:
         return bool(self.action_cost or self.action_gain)
 
-    def ongoing_ops(self, op: str) -> tuple[dict, ...]:
+    def ongoing_ops(self, op: str) -> tuple[dict[str, Any], ...]:
         return self.lasting.get(op, ())
 
 
@@ -170,10 +172,10 @@ class RulesData:
         return (goal - start) // step
 
 
-def _project_card(card) -> ProjectCard:
+def _project_card(card: Card) -> ProjectCard:
     f = card.fields
     ongoing = _effects(f.get("ongoing"))
-    lasting: dict[str, tuple[dict, ...]] = {}
+    lasting: dict[str, tuple[dict[str, Any], ...]] = {}
     for op, args in ongoing:
         lasting[op] = lasting.get(op, ()) + (dict(args),)
     return ProjectCard(

@@ -235,6 +235,7 @@ def _resolve_pending(state: "TerraformingMarsState", action: Action) -> None:
             state.pending = ("sell", pending[1] + 1)
             if state.hand[p]:
                 return
+        assert state.pending is not None   # still the sell decision, counted up when a card was sold
         sold = state.pending[1]
         state.pending = None
         state._emit("patents-sold", player=p + 1, n=sold)

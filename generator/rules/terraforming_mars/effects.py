@@ -118,34 +118,34 @@ def _tags_for(state: "TerraformingMarsState", p: int, tag: str, source: str | No
 
 
 # -- the operations ------------------------------------------------------------------------------------
-Op = Callable[["TerraformingMarsState", int, dict, Any], None]
+Op = Callable[["TerraformingMarsState", int, dict[str, Any], Any], None]
 
 
-def _raise_temperature(state, p, a, source):
+def _raise_temperature(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     raise_temperature(state, p, int(a["steps"]))
 
 
-def _raise_oxygen(state, p, a, source):
+def _raise_oxygen(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     raise_oxygen(state, p, int(a["steps"]))
 
 
-def _queue_tiles(state, tile: str, count: int, source) -> None:
+def _queue_tiles(state: "TerraformingMarsState", tile: str, count: int, source: Any) -> None:
     state.queue[:0] = [(PLACE_TILE, {"tile": tile}, source)] * count
 
 
-def _place_ocean(state, p, a, source):
+def _place_ocean(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     _queue_tiles(state, OCEAN, int(a["count"]), source)
 
 
-def _place_greenery(state, p, a, source):
+def _place_greenery(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     _queue_tiles(state, GREENERY, 1, source)
 
 
-def _place_city(state, p, a, source):
+def _place_city(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     _queue_tiles(state, CITY, 1, source)
 
 
-def _place(state, p, a, source):
+def _place(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     """Ask for the space; an ocean after the 9th is lost (the summary's first exception)."""
     tile = a["tile"]
     next_to_own = tile != GREENERY or source != GREENERY_PROJECT or state.project_greenery_next_to_own
@@ -155,35 +155,35 @@ def _place(state, p, a, source):
     state.pending = ("place", tile, source, next_to_own)
 
 
-def _raise_tr(state, p, a, source):
+def _raise_tr(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     state.tr[p] += int(a["amount"])
     state.tr_other += int(a["amount"])
     state._emit("tr", player=p + 1, n=int(a["amount"]), tr=state.tr[p])
 
 
-def _gain(state, p, a, source):
+def _gain(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     gain(state, p, a["resource"], int(a["amount"]))
 
 
-def _gain_per_tag(state, p, a, source):
+def _gain_per_tag(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     gain(state, p, a["resource"], int(a["amount"]) * _tags_for(state, p, a["tag"], source))
 
 
-def _spend(state, p, a, source):
+def _spend(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     n = int(a["amount"])
     state.res[p][RES_INDEX[a["resource"]]] -= n
     state._emit("spent", player=p + 1, resource=a["resource"], n=n)
 
 
-def _draw_cards(state, p, a, source):
+def _draw_cards(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     state.draw(p, int(a["count"]))
 
 
-def _add_to_card(state, p, a, source):
+def _add_to_card(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     add_to(state, source, a["resource"], int(a["amount"]))
 
 
-def _add_to_other_card(state, p, a, source):
+def _add_to_other_card(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     """On one of the player's other cards that collects the resource; none: lost (rulings)."""
     cards = state.data.cards
     targets = [c for c in state.played[p] if c != source and cards[c].holds == a["resource"]]
@@ -195,25 +195,25 @@ def _add_to_other_card(state, p, a, source):
         state.pending = ("add", a["resource"], int(a["amount"]), source)
 
 
-def _remove_from_card(state, p, a, source):
+def _remove_from_card(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     n = int(a["amount"])
     state.card_res[source] -= n
     state._emit("card-resource-removed", card=source, resource=a["resource"], n=n, total=state.card_res[source])
 
 
-def _sell_patents(state, p, a, source):
+def _sell_patents(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     state.pending = ("sell", 0)
 
 
-def _production(state, p, a, source):
+def _production(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     change_production(state, p, a["resource"], int(a["amount"]))
 
 
-def _production_loss(state, p, a, source):
+def _production_loss(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     change_production(state, p, a["resource"], -int(a["amount"]))
 
 
-def _production_per_tag(state, p, a, source):
+def _production_per_tag(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
     n = _tags_for(state, p, a["tag"], source) // int(a["per"])
     if n:
         change_production(state, p, a["resource"], n)
@@ -225,7 +225,7 @@ def change_production(state: "TerraformingMarsState", p: int, resource: str, del
     state._emit("production", player=p + 1, resource=resource, delta=delta, value=state.prod[p][r])
 
 
-def any_player_targets(state: "TerraformingMarsState", op: str, a: dict) -> list[tuple]:
+def any_player_targets(state: "TerraformingMarsState", op: str, a: dict[str, Any]) -> list[tuple[Any, ...]]:
     """Who a red-outlined effect can hit: (player,) or (player, card) with something to lose."""
     if op == "remove_any":
         r = RES_INDEX[a["resource"]]
@@ -240,14 +240,21 @@ def any_player_targets(state: "TerraformingMarsState", op: str, a: dict) -> list
     raise ValueError(op)
 
 
-def _any_player(state, p, a, source, op):
+def _any_player(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any, op: str) -> None:
     if not any_player_targets(state, op, a):
         state._emit("no-target", player=p + 1)
         return
     state.pending = ("target", op, tuple(sorted(a.items())), source)
 
 
-def hit(state: "TerraformingMarsState", p: int, op: str, a: dict, target: tuple) -> None:
+def _any_player_op(op: str) -> Op:
+    """The operation that asks for the target of the red-outlined effect `op`."""
+    def ask(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+        _any_player(state, p, a, source, op)
+    return ask
+
+
+def hit(state: "TerraformingMarsState", p: int, op: str, a: dict[str, Any], target: tuple[Any, ...]) -> None:
     """Carry out a red-outlined effect on the chosen target: as much as it has, up to the amount."""
     q = target[0]
     n = int(a["amount"])
@@ -275,9 +282,9 @@ IMMEDIATE: dict[str, Op] = {
     "gain_per_tag": _gain_per_tag, "spend": _spend, "draw_cards": _draw_cards, "add_to_card": _add_to_card,
     "add_to_other_card": _add_to_other_card, "remove_from_card": _remove_from_card, "sell_patents": _sell_patents,
     "production": _production, "production_loss": _production_loss, "production_per_tag": _production_per_tag,
-    "remove_any": lambda s, p, a, src: _any_player(s, p, a, src, "remove_any"),
-    "production_loss_any": lambda s, p, a, src: _any_player(s, p, a, src, "production_loss_any"),
-    "remove_any_card": lambda s, p, a, src: _any_player(s, p, a, src, "remove_any_card"),
+    "remove_any": _any_player_op("remove_any"),
+    "production_loss_any": _any_player_op("production_loss_any"),
+    "remove_any_card": _any_player_op("remove_any_card"),
     PLACE_TILE: _place,
 }
 # read where they act: payments and requirements (conditions.py), triggers (above), points (scoring.py)
@@ -287,5 +294,5 @@ SCORING = frozenset({"vp_per_resource", "vp_per_tag", "vp_per_tile"})
 OPERATIONS = frozenset(op for op in IMMEDIATE if not op.startswith("_")) | LASTING | SCORING
 
 
-def run(state: "TerraformingMarsState", op: str, args: dict, source: Any) -> None:
+def run(state: "TerraformingMarsState", op: str, args: dict[str, Any], source: Any) -> None:
     IMMEDIATE[op](state, state.player, args, source)

@@ -25,12 +25,12 @@ EVENT_KINDS = frozenset({
     "game-over",
 })
 
-_DATA = PerObject()
+_DATA: PerObject[RulesData] = PerObject()
 
 
 def rules_data(content: GameContent) -> RulesData:
     """The engine's reading of `content`, cached while that content object lives."""
-    return _DATA.get(content, lambda: load_rules_data(content))  # type: ignore[no-any-return]
+    return _DATA.get(content, lambda: load_rules_data(content))
 
 
 class TerraformingMarsGame(Game):
@@ -59,7 +59,7 @@ class TerraformingMarsGame(Game):
         super().__init__(content, options)
         self.data = rules_data(content)
 
-    def new_initial_state(self, seed: int, *, log: bool = False, forced: list | None = None,
+    def new_initial_state(self, seed: int, *, log: bool = False, forced: list[Any] | None = None,
                           quiet: bool = False) -> TerraformingMarsState:
         return TerraformingMarsState(self, seed, log=log, forced=forced, quiet=quiet)
 

@@ -78,7 +78,7 @@ class GreedyPolicy:
 
     name = "greedy"
 
-    def choose(self, state: TerraformingMarsState, rng: random.Random) -> Action:  # type: ignore[override]
+    def choose(self, state: TerraformingMarsState, rng: random.Random) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]

@@ -7,7 +7,7 @@ out. The sentences are in the content (`rules/<lang>/sentences.yaml`, `refusals`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action, RuleError
 from generator.rules.terraforming_mars import conditions, effects
@@ -35,7 +35,7 @@ _PENDING_KINDS = {"place": ("place",), "target": ("target", "skip"), "add": ("ad
 _TURN_KINDS = ("play", "project", "milestone", "award", "action", "convert", "pass", "end")
 
 
-def _refusal(state: "TerraformingMarsState", problem: tuple | None) -> RuleError | None:
+def _refusal(state: "TerraformingMarsState", problem: tuple[Any, ...] | None) -> RuleError | None:
     return None if problem is None else state._refuse(problem[0], **problem[1])
 
 
@@ -114,7 +114,7 @@ def _pending_problem(state: "TerraformingMarsState", action: Action) -> RuleErro
         _, tile, _source, next_to_own = pending
         space = action[1] if len(action) == 2 else None
         sp = state.data.spaces.get(space) if isinstance(space, str) else None
-        if sp is None:
+        if sp is None or not isinstance(space, str):
             return refuse("place.unknown", space=space)
         if space in state.tiles:
             return refuse("place.occupied", space=space, tile=state.tiles[space][0])

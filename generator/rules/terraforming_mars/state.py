@@ -36,7 +36,7 @@ class TerraformingMarsState(GameState):
     game: "TerraformingMarsGame"
     data: RulesData
 
-    def __init__(self, game: "TerraformingMarsGame", seed: int, *, log: bool = False, forced: list | None = None,
+    def __init__(self, game: "TerraformingMarsGame", seed: int, *, log: bool = False, forced: list[Any] | None = None,
                  quiet: bool = False):
         super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
         self._setup(game.data, game.options)
@@ -70,11 +70,11 @@ class TerraformingMarsState(GameState):
         self.deck = list(data.deck)
         self.discard: list[str] = []
         self.discard_owner: list[int] = []                        # who discarded each card (they know it)
-        self.queue: list[tuple[str, dict, Any]] = []
-        self.pending: tuple | None = None
+        self.queue: list[tuple[str, dict[str, Any], Any]] = []
+        self.pending: tuple[Any, ...] | None = None
         self.order: list[int] = []                                # still to decide in research / last conversion
         self.result: str | None = None
-        self._final: tuple | None = None
+        self._final: tuple[Any, ...] | None = None
         self._shuffle(self.deck, "deck")
         self._emit("setup", players=n, tr=START_TR, mc=START_MC, cards=START_CARDS)
         for p in range(n):
@@ -100,7 +100,7 @@ class TerraformingMarsState(GameState):
         other.awards = list(self.awards)
         return other
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         t = tuple
         return (self.n, self.max_generations, self.project_greenery_next_to_own, self.generation, self.first,
                 self.player, self.phase, self.temperature, self.oxygen, self.oceans, t(self.tr), self.tr_other,

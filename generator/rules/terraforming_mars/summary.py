@@ -6,7 +6,7 @@ cards and event piles show as counts – the summary shows what every player see
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.terraforming_mars.data import RESOURCES
 from generator.rules.terraforming_mars.texts import name_of, space_words, word
@@ -21,7 +21,10 @@ def summarize(state: "TerraformingMarsState", lang: str) -> list[tuple[str, str]
     sentences = state.game.content.sentences.get(lang, {})
     words = sentences.get("words", {})
     labels = sentences.get("labels", {})
-    w = lambda key, **kw: word(words, key, **kw)  # noqa: E731
+
+    def w(key: str, **kw: Any) -> str:
+        return word(words, key, **kw)
+
     rows: list[tuple[str, str]] = []
     if state.result is not None:
         status = w("over")
