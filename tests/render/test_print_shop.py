@@ -9,9 +9,9 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 
 from generator.build import BuildOptions
+from generator.checking import check_print_profile
 from generator.cli import cli
 from generator.content.errors import ErrorList
-from generator.content.validate import check_content
 from generator.layout.engine import CardLayouts
 from generator.render.cards_step import ordered_cards, render_cards
 from generator.render.profiles import profiles
@@ -100,7 +100,7 @@ def test_an_unknown_print_profile_in_game_yaml_is_an_error(game_copy):
                     encoding="utf-8")
     content = load_game(game_copy.parent, "escape-earth")
     errors = ErrorList()
-    check_content(content, errors)
+    check_print_profile(content, errors)   # a check above the content layer: profiles belong to the renderer
     found = [e for e in errors if "unknown print-shop profile 'poker-2.5x3.6'" in e.message]
     assert found and "poker-2.5x3.5" in found[0].hint
 
