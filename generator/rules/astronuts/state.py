@@ -188,9 +188,9 @@ class AstronutsState(GameState):
             return None
         held = [sum(self.hand[p * 4:p * 4 + 4]) + sum(self.tech_nuts[p * 4:p * 4 + 4]) for p in range(self.n)]
         ranks = ranked([(self.colonies[p], held[p]) for p in range(self.n)])
+        # the score is the colonies; nuts held only break ties (they decide the rank, not the score)
         results = tuple(PlayerResult(p + 1, float(self.colonies[p]), ranks[p], ranks[p] == 1,
-                                     (("colonies", float(self.colonies[p])), ("nuts", float(held[p])),
-                                      ("technologies", float(sum(self.tech[p * 4:p * 4 + 4])))))
+                                     (("colonies", float(self.colonies[p])),))
                         for p in range(self.n))
         outcome = Outcome(self.result, results)
         return Outcome(self.result, results, self.game.render_outcome(outcome))
