@@ -14,6 +14,7 @@ from generator.rules import registry
 from generator.rules.invariants import check_many
 from generator.rules.log import dump_lines, header_of, replay_text
 from generator.rules.policies import make_policy
+from generator.rules.terraforming_mars.greedy import GreedyPolicy
 from generator.rules.terraforming_mars import OPERATIONS, TerraformingMarsGame, new_game
 from generator.rules.terraforming_mars.legality import violation
 
@@ -191,3 +192,16 @@ def test_greedy_players_finish_a_game_and_beat_random_ones(tm):
             assert state.generation <= 40
         wins += state.outcome().winners == (seed % 2 + 1,)
     assert wins == 2
+
+
+def test_greedy_buys_the_last_oceans_rather_than_hoard_money(table):
+    """Late in a game a hoard buys little: a greedy player with money to spare places an ocean
+    (once it valued every M€ fully and its games never ended, the oceans one short)."""
+    state = table(players=3, seed=4)
+    d = state.data
+    state.temperature, state.oxygen, state.oceans = d.temperature[1], d.oxygen[1], d.oceans_max - 3
+    me = state.current_player
+    state.res[me][0] = 400
+    state._legal = None
+    choice = GreedyPolicy().choose(state, random.Random(1))
+    assert state.format_action(choice) in {"project bewaesserung", "project gruenflaeche", "project stadtbau"}
