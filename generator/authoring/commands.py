@@ -1,4 +1,4 @@
-"""`pnp schema`: the command that helps a designer write a game's files."""
+"""`pnp new` and `pnp schema`: the commands that help a designer start and write a game."""
 
 from __future__ import annotations
 
@@ -17,6 +17,37 @@ from generator.content.yaml_source import load_yaml
 
 stdout = Console(highlight=False, soft_wrap=True)
 REFERENCE_FILE = "content-reference.md"
+
+
+@click.command("new")
+@click.argument("game")
+@content_option
+def new_command(game: str, content_dir: Path) -> None:
+    """Write a starter game GAME into the content folder: it checks, builds and plays at once.
+
+    GAME is the new game's id and folder name (lower-case letters, digits and hyphens). The
+    starter has two card kinds (jobs and orders), a board with a score track, two resources with
+    their icons, rules pages in German and English, an example turn and a small rules engine in
+    the game's own folder (engine/rules.py, see docs/engines.md). Comments in every file say what
+    it is for. Each YAML file starts with a `# yaml-language-server: $schema=` line naming its
+    JSON Schema in the game's schema/ folder, so editors complete keys and underline mistakes.
+
+    Refused (exit 2): an id the content schema refuses, an id the build's output uses (site,
+    simulations, assets, search), or a folder that already exists. The game appears whole or
+    not at all.
+    """
+    from generator.authoring.starter import StarterRefused, write_starter
+
+    try:
+        folder = write_starter(content_dir, game)
+    except StarterRefused as exc:
+        raise click.UsageError(str(exc)) from None
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    stdout.print(f"[green]✓[/] wrote {escape(str(folder))}: {len(files)} files")
+    where = "" if content_dir == Path("content") else f" --content {content_dir}"
+    stdout.print("next:")
+    for command in (f"pnp check {game}{where}", f"pnp build {game}{where}", f"pnp play {game} --seed 1{where}"):
+        stdout.print(f"  {escape(command)}")
 
 
 @click.command("schema")
