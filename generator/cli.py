@@ -227,6 +227,9 @@ from generator.site.serve import serve as _serve_command  # noqa: E402  (pnp ser
 cli.add_command(_serve_command)
 from generator.render.command import cards_command as _cards_command  # noqa: E402  (pnp cards: card outputs only)
 cli.add_command(_cards_command)
+from generator.authoring.commands import new_command, schema_command  # noqa: E402  (pnp new, pnp schema)
+cli.add_command(new_command)
+cli.add_command(schema_command)
 # (end of command registrations)
 
 

@@ -12,10 +12,12 @@ import re
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic import ConfigDict, Field, StringConstraints, field_validator, model_validator
 
-from generator.content.schema_base import (CARD_SIZE_PRESETS, LANGUAGES, Colour, Identifier, Language, Model,
-                                          NonEmpty, Range, Size, Slug, Text)
+from generator.content.schema_base import (CARD_SIZE_PRESETS, LANGUAGES, CardSizeName, Colour, Identifier, Language,
+                                          Model, NonEmpty, Range, Size, Slug, Text)
+
+ICON = "an icon's name (an SVG of the game's icons/ or of templates/icons/, without .svg)"
 
 FieldType = Literal["int", "ints", "bool", "str", "text", "enum", "resource", "tags", "costs", "effects", "card", "list"]
 
@@ -23,14 +25,20 @@ FieldType = Literal["int", "ints", "bool", "str", "text", "enum", "resource", "t
 class FieldSpec(Model):
     """Declares one game-specific card field of a kind (e.g. `capacity: int 1..2`)."""
 
-    type: FieldType
-    label: Text | None = None
-    min: int | None = None
-    max: int | None = None
-    choices: list[str] | None = None
-    optional: bool = False
-    default: Any = None
-    note: str | None = None
+    type: FieldType = Field(description="int (a whole number), ints (a list of them), bool, str (plain text, not "
+                            "translated), text ({de, en}), enum (one of `choices`), resource (a resource id), tags (a "
+                            "list of `choices`), costs ({resource: amount}), effects (a list of effects), card (a "
+                            "card id), list (any list)")
+    label: Text | None = Field(default=None, description="printed before the value on the card; a field without a "
+                               "label is the game's bookkeeping and is not printed (an unlabelled resource shows "
+                               "its icon)")
+    min: int | None = Field(default=None, description="int and ints: the smallest value allowed")
+    max: int | None = Field(default=None, description="int and ints: the largest value allowed")
+    choices: list[str] | None = Field(default=None, description="enum and tags: the values allowed (required); "
+                                      "resource: the resources allowed (default: all)")
+    optional: bool = Field(default=False, description="a card may leave the field out")
+    default: Any = Field(default=None, description="the value of a card that leaves the field out (makes it optional)")
+    note: str | None = Field(default=None, description="a remark for designers; never printed")
 
     @model_validator(mode="after")
     def _choices_for_enums(self) -> "FieldSpec":
@@ -42,54 +50,61 @@ class FieldSpec(Model):
 class ParamSpec(Model):
     """One argument of an effect operation."""
 
-    type: Literal["int", "bool", "str", "enum", "resource", "kind", "card"]
-    min: int | None = None
-    max: int | None = None
-    choices: list[str] | None = None
-    optional: bool = False
+    type: Literal["int", "bool", "str", "enum", "resource", "kind", "card"] = Field(
+        description="int (a whole number), bool, str, enum (one of `choices`), resource (a resource id), kind (a card "
+                    "kind id), card (a card id)")
+    min: int | None = Field(default=None, description="int: the smallest value allowed")
+    max: int | None = Field(default=None, description="int: the largest value allowed")
+    choices: list[str] | None = Field(default=None, description="enum: the values allowed; resource: the resources "
+                                      "allowed (default: all)")
+    optional: bool = Field(default=False, description="an effect may leave the parameter out")
 
 
 class OperationSpec(Model):
     """An effect operation of a game's vocabulary; `text` renders it on cards in each language."""
 
-    id: Identifier
-    params: dict[Identifier, ParamSpec] = {}
-    text: Text
+    id: Identifier = Field(description="the name effects use: `{op: gain, ...}`")
+    params: dict[Identifier, ParamSpec] = Field(default={}, description="its parameters by name")
+    text: Text = Field(description="the sentence printed on cards; `{amount}` is a parameter's value, `:{resource}:` "
+                       "its icon")
     description: Text | None = Field(default=None, description="what the operation does, exactly: the engine's contract")
-    note: str | None = None
+    note: str | None = Field(default=None, description="a remark for designers; never printed")
 
 
 class Resource(Model):
     """Something players count: a cube colour, a currency, a nut colour."""
 
-    id: Identifier
-    name: Text
-    icon: str | None = None
-    color: Colour = "#888888"
+    id: Identifier = Field(description="the name cards, costs and operations use")
+    name: Text = Field(description="the name players read")
+    icon: str | None = Field(default=None, description=f"{ICON} (default: the resource's id)")
+    color: Colour = Field(default="#888888", description="its colour on boards, tokens and badges")
 
 
 class KindBack(Model):
     """The shared back of all cards of a kind (double-sided kinds print each card's own back)."""
 
-    title: Text | None = None
-    color: Colour | None = None
-    icon: str | None = None
+    title: Text | None = Field(default=None, description="the word printed on the back")
+    color: Colour | None = Field(default=None, description="the back's colour")
+    icon: str | None = Field(default=None, description=ICON)
 
 
 class CardKind(Model):
     """A kind of card: its size, colour, back and the game-specific fields its cards carry."""
 
-    id: Identifier
-    name: Text
-    size: str | Size = "poker"
-    color: Colour = "#555555"
-    icon: str | None = None
-    double_sided: bool = False
-    back: KindBack = KindBack()
+    id: Identifier = Field(description="the name cards give as their `kind`")
+    name: Text = Field(description="the kind's name, printed on its cards")
+    size: CardSizeName | Size = Field(default="poker", description="a preset (poker 63x88, bridge 57x89, mini 44x63, "
+                                      "tarot 70x120, square 70x70 mm) or {width, height} in mm")
+    color: Colour = Field(default="#555555", description="the kind's colour (header band, back)")
+    icon: str | None = Field(default=None, description=f"{ICON}, drawn in a corner of every card of the kind")
+    double_sided: bool = Field(default=False, description="each card has its own back face (`back:` in the card "
+                               "file) instead of the kind's shared back")
+    back: KindBack = Field(default=KindBack(), description="the shared back of a single-sided kind")
     layout: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)] | None = Field(
         default=None, description="name of a layout in the game's layouts/ or templates/layouts (a name, not a path)")
     badge: Identifier | None = Field(default=None, description="int field shown in the top-left badge")
-    fields: dict[Identifier, FieldSpec] = {}
+    fields: dict[Identifier, FieldSpec] = Field(default={}, description="the game-specific fields its cards carry, by "
+                                                "name (`capacity`, `price`)")
 
     @field_validator("size")
     @classmethod
@@ -118,12 +133,12 @@ class Deck(Model):
     `back.title` says otherwise), never from one kind's, and is the same on every card.
     """
 
-    id: Identifier
-    name: Text
-    kinds: list[Identifier] = Field(min_length=1)
-    color: Colour = "#34394a"
-    icon: str | None = None
-    back: KindBack = KindBack()
+    id: Identifier = Field(description="the deck's name in the game")
+    name: Text = Field(description="the name players read (and the back's title)")
+    kinds: list[Identifier] = Field(min_length=1, description="the card kinds shuffled into it")
+    color: Colour = Field(default="#34394a", description="the colour of the shared back")
+    icon: str | None = Field(default=None, description=f"{ICON}, on the shared back")
+    back: KindBack = Field(default=KindBack(), description="title, colour and icon of the back (default: the deck's)")
 
     @property
     def shared(self) -> bool:
@@ -136,17 +151,18 @@ ComponentType = Literal["cards", "token", "cube", "ship", "die", "board", "tile"
 class Component(Model):
     """One line of the box contents, with its count (cards are counted against the card files)."""
 
-    id: Slug
-    name: Text
-    type: ComponentType
-    count: int = Field(ge=0, le=MAX_COMPONENT_COUNT)
-    kind: Identifier | None = None
-    shape: Literal["round", "square", "hex"] | None = None
+    id: Slug = Field(description="unique among the components")
+    name: Text = Field(description="as the component list names it")
+    type: ComponentType = Field(description="what it is; `cards` are counted against the card files, tokens, coins, "
+                                "markers and tiles with a `shape` are printed on token sheets")
+    count: int = Field(ge=0, le=MAX_COMPONENT_COUNT, description="how many are in the box")
+    kind: Identifier | None = Field(default=None, description="`type: cards`: the card kind (required there)")
+    shape: Literal["round", "square", "hex"] | None = Field(default=None, description="the printed shape of a token")
     size: float | None = Field(default=None, gt=0, le=200, description="token diameter/edge in mm; a hex's corner-to-corner width")
-    color: Colour | None = None
-    icon: str | None = None
-    label: Text | None = None
-    note: str | None = None
+    color: Colour | None = Field(default=None, description="the token's colour")
+    icon: str | None = Field(default=None, description=f"{ICON}, printed on the token")
+    label: Text | None = Field(default=None, description="a word printed on the token")
+    note: str | None = Field(default=None, description="a remark for players (shown in the component list)")
 
     @model_validator(mode="after")
     def _cards_need_kind(self) -> "Component":
@@ -158,10 +174,11 @@ class Component(Model):
 class Variant(Model):
     """A named way to play; `settings` are the numbers a rules engine reads (e.g. events per epoch)."""
 
-    id: Identifier
-    name: Text
-    description: Text
-    settings: dict[Identifier, int | bool | str] = {}
+    id: Identifier = Field(description="the name `--variant` and an example's `options` use")
+    name: Text = Field(description="the name players read")
+    description: Text = Field(description="how it differs, for the rules site")
+    settings: dict[Identifier, int | bool | str] = Field(default={}, description="numbers and switches the rules "
+                                                         "engine reads for this variant (`rounds: 6`)")
 
 
 ENGINE_MODULE_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,196}\.py")
@@ -170,53 +187,62 @@ ENGINE_MODULE_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,196}\.py")
 class EngineModule(Model):
     """A designer's own engine: a Python module inside the game's folder, loaded only when named here."""
 
-    module: str = Field(pattern=ENGINE_MODULE_RE.pattern, max_length=200)
+    module: str = Field(pattern=ENGINE_MODULE_RE.pattern, max_length=200,
+                        description="the .py file, relative to the game's folder (`engine/rules.py`)")
 
 
 class BalanceRun(Model):
     """One batch of simulated games whose figures the rules site shows (`pnp balance` plays them)."""
 
-    id: Slug
-    label: Text
-    policy: str = Field(pattern=r"^(random|greedy|mcts:[1-9][0-9]{0,4})$")
-    options: dict[Identifier | Slug, str] = {}
-    games: int = Field(ge=10, le=100_000)
-    seed: int = Field(default=1, ge=0, le=2 ** 63 - 1)
-    max_turns: int = Field(default=1000, ge=1, le=100_000)
+    id: Slug = Field(description="the batch's name in results.json")
+    label: Text = Field(description="what the batch shows, on the balance page")
+    policy: str = Field(pattern=r"^(random|greedy|mcts:[1-9][0-9]{0,4})$",
+                        description="how the seats play: random, greedy or mcts:N (N playouts per decision)")
+    options: dict[Identifier | Slug, str] = Field(default={}, description="the engine's options, as `--option`")
+    games: int = Field(ge=10, le=100_000, description="how many games to play")
+    seed: int = Field(default=1, ge=0, le=2 ** 63 - 1,
+                      description="the batch's seed: the same seed plays the same games")
+    max_turns: int = Field(default=1000, ge=1, le=100_000, description="a game still running after this many turns "
+                           "counts as unfinished")
 
 
 class GlossaryTerm(Model):
-    id: Identifier
-    term: Text
-    definition: Text
+    """A term the rules site explains as a tooltip wherever it appears."""
+
+    id: Identifier = Field(description="unique among the terms")
+    term: Text = Field(description="the word as it appears in the rules")
+    definition: Text = Field(description="the explanation shown in the tooltip")
 
 
 class Game(Model):
     """game.yaml: what the box says about the game, and the vocabulary its other files use."""
 
-    id: Slug
-    title: Text
-    tagline: Text | None = None
-    description: Text
-    players: Range
-    age: int = Field(ge=0, le=99)
-    play_time: Range
-    languages: list[Language] = list(LANGUAGES)
-    designers: list[str] = []
-    publisher: str | None = None
-    year: int | None = None
-    edition_note: Text | None = None
-    engine: Slug | EngineModule | None = None
-    resources: list[Resource] = []
-    kinds: list[CardKind] = []
+    id: Slug = Field(description="the game's id: its folder's name and the name of its outputs")
+    title: Text = Field(description="the game's title")
+    tagline: Text | None = Field(default=None, description="one line under the title")
+    description: Text = Field(description="a paragraph for the rules site's overview")
+    players: Range = Field(description="how many players, {min, max}")
+    age: int = Field(ge=0, le=99, description="the youngest age the game is for")
+    play_time: Range = Field(description="minutes, {min, max}")
+    languages: list[Language] = Field(default=list(LANGUAGES), description="every game ships in German and English")
+    designers: list[str] = Field(default=[], description="names, as the box credits them")
+    publisher: str | None = Field(default=None, description="as the box credits it")
+    year: int | None = Field(default=None, description="year of publication")
+    edition_note: Text | None = Field(default=None, description="what this edition changes or adds, for the rules site")
+    engine: Slug | EngineModule | None = Field(default=None, description="the rules engine: the id of an installed one "
+                                               "(`escape-earth`) or a module of the game's folder "
+                                               "(`{module: engine/rules.py}`, see docs/engines.md)")
+    resources: list[Resource] = Field(default=[], description="what players count")
+    kinds: list[CardKind] = Field(default=[], description="the kinds of cards")
     decks: list[Deck] = Field(default=[], description="kinds shuffled together; a kind named by none is its own deck")
     print_profile: str | None = Field(default=None, description="print-shop profile the build writes uploads for "
                                       "(templates/print/profiles.yaml); `pnp build --profile` overrides it")
-    components: list[Component] = []
-    operations: list[OperationSpec] = []
-    variants: list[Variant] = []
-    glossary: list[GlossaryTerm] = []
-    balance: list[BalanceRun] = []
+    components: list[Component] = Field(default=[], description="the box contents with their counts")
+    operations: list[OperationSpec] = Field(default=[], description="the effect vocabulary cards use")
+    variants: list[Variant] = Field(default=[], description="named ways to play")
+    glossary: list[GlossaryTerm] = Field(default=[], description="terms the rules site explains")
+    balance: list[BalanceRun] = Field(default=[], description="batches of simulated games `pnp balance` plays for "
+                                      "the rules site's balance page")
 
     @field_validator("engine", mode="before")
     @classmethod
@@ -265,11 +291,21 @@ class Game(Model):
         return next(r for r in self.resources if r.id == resource_id)
 
 
-class Effect(Model):
-    """One operation of a card's effect: `{op: reveal, count: 2}` becomes op='reveal', args={'count': 2}."""
+def _effect_as_written(schema: dict[str, Any]) -> None:
+    """In a file an effect is written flat, `{op: reveal, count: 2}`: its parameters sit beside `op`."""
+    schema["additionalProperties"] = True
 
-    op: str
-    args: dict[str, Any] = {}
+
+class Effect(Model):
+    """One operation of an effect, written `{op: reveal, count: 2}`: the operation and its parameters.
+
+    The operations and their parameters are the game's own, declared in game.yaml `operations`.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_effect_as_written)
+
+    op: str = Field(description="an operation of game.yaml `operations`; its parameters are the other keys")
+    args: dict[str, Any] = Field(default={}, description="the parameters, when not written beside `op`")
 
     @model_validator(mode="before")
     @classmethod
@@ -282,47 +318,54 @@ class Effect(Model):
 class Face(Model):
     """One printed side of a card."""
 
-    name: Text
-    text: Text | None = None
-    fields: dict[str, Any] = {}
-    effects: list[Effect] = []
-    flavor: Text | None = None
-    science: Text | None = None
-    icon: str | None = None
+    name: Text = Field(description="the card's title")
+    text: Text | None = Field(default=None, description="rules text, printed before the effects' sentences")
+    fields: dict[str, Any] = Field(default={}, description="values of the fields its kind declares in game.yaml")
+    effects: list[Effect] = Field(default=[], description="what the card does, as operations of game.yaml; their "
+                                  "sentences are printed on the card")
+    flavor: Text | None = Field(default=None, description="a line of flavour text, printed in italics")
+    science: Text | None = Field(default=None, description="a note on the real science, printed with the flavour")
+    icon: str | None = Field(default=None, description=f"the card's picture: {ICON}")
 
 
 class Card(Face):
     """A card design; `count` copies of it are in the box. `back` is for double-sided kinds."""
 
-    id: Slug
-    kind: Identifier
-    count: int = Field(default=1, ge=1, le=500)
-    cost: int | None = Field(default=None, ge=0, le=999)
-    back: Face | None = None
-    design_note: str | None = None
+    id: Slug = Field(description="unique in the game; rules pages and examples name the card by it")
+    kind: Identifier = Field(description="a card kind of game.yaml `kinds`")
+    count: int = Field(default=1, ge=1, le=500, description="copies in the box")
+    cost: int | None = Field(default=None, ge=0, le=999, description="a single cost, printed in the top-left coin")
+    back: Face | None = Field(default=None, description="the second face of a card of a double-sided kind")
+    design_note: str | None = Field(default=None, description="why a value is what it is (where the rulebook is "
+                                    "silent); never printed")
 
 
 class CardFile(Model):
-    cards: list[Card]
+    """A card file: the designs of one or more kinds."""
+
+    cards: list[Card] = Field(description="the card designs")
 
 
 class TableEntry(Model):
-    roll: Annotated[str, StringConstraints(pattern=r"^[0-9]+(-[0-9]+)*$")]
-    name: Text
-    text: Text
-    effects: list[Effect] = []
+    """What one roll (or range of rolls) of a dice table means."""
+
+    roll: Annotated[str, StringConstraints(pattern=r"^[0-9]+(-[0-9]+)*$")] = Field(
+        description="the dice shown, one number per die joined by '-' (`3`, `2-5` for two dice)")
+    name: Text = Field(description="the entry's title")
+    text: Text = Field(description="what happens, as printed")
+    effects: list[Effect] = Field(default=[], description="what happens, as operations the engine executes")
 
 
 class Table(Model):
     """A lookup table rolled on with dice (e.g. a fate table, 6x6 entries for two d6)."""
 
-    id: Slug
-    name: Text
+    id: Slug = Field(description="unique among the game's tables")
+    name: Text = Field(description="the table's title")
     dice: list[Annotated[int, Field(ge=2, le=MAX_DIE_SIDES)]] = Field(
         min_length=1, max_length=4, description="sides of each die, read in order")
-    intro: Text | None = None
-    groups: list[Text] = []
-    entries: list[TableEntry]
+    intro: Text | None = Field(default=None, description="a paragraph before the table")
+    groups: list[Text] = Field(default=[], description="headings for the rows of the first die")
+    entries: list[TableEntry] = Field(description="one per possible roll")
 
 
 # boards live in their own module; re-exported so `schema` stays the one place to import models from
@@ -347,9 +390,10 @@ class ExampleStep(Model):
     from the example's seed.
     """
 
-    action: str | dict[str, Any]
-    narrative: Text
-    chance: list[dict[str, Any]] = Field(default=[], max_length=100)
+    action: str | dict[str, Any] = Field(description="the decision in the engine's notation (`play clownfish`)")
+    narrative: Text = Field(description="what happens and why, for the rules site")
+    chance: list[dict[str, Any]] = Field(default=[], max_length=100, description="the chance outcomes this step "
+                                         "draws, in order, as {what: outcome}")
 
     @field_validator("chance")
     @classmethod
@@ -363,9 +407,9 @@ class ExampleStep(Model):
 class Example(Model):
     """A worked example turn: replayed by the engine, so it can never show an illegal move."""
 
-    id: Slug
-    title: Text
-    intro: Text | None = None
-    seed: int = Field(ge=0)
-    options: dict[str, Any] = {}
-    steps: list[ExampleStep] = Field(min_length=1)
+    id: Slug = Field(description="the example's id (default in a file: the file's name)")
+    title: Text = Field(description="the example's title on the rules site")
+    intro: Text | None = Field(default=None, description="the situation before the first step")
+    seed: int = Field(ge=0, description="fixes every shuffle and roll the steps do not force")
+    options: dict[str, Any] = Field(default={}, description="the engine's options (`variant: short`)")
+    steps: list[ExampleStep] = Field(min_length=1, description="the decisions, in order")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema, model_validator
 
 Language = Literal["de", "en"]
 LANGUAGES: tuple[Language, ...] = ("de", "en")
@@ -25,6 +25,8 @@ CARD_SIZE_PRESETS: dict[str, tuple[float, float]] = {
     "tarot": (70.0, 120.0),
     "square": (70.0, 70.0),
 }
+# a preset by name; the schema lists the presets, the validators name them when one is misspelt
+CardSizeName = Annotated[str, WithJsonSchema({"type": "string", "enum": list(CARD_SIZE_PRESETS)})]
 
 
 class Model(BaseModel):
@@ -36,8 +38,8 @@ class Model(BaseModel):
 class Text(Model):
     """A player-facing string in every language the project ships."""
 
-    de: NonEmpty
-    en: NonEmpty
+    de: NonEmpty = Field(description="German (the source language of the rulebooks)")
+    en: NonEmpty = Field(description="English")
 
     def get(self, lang: str) -> str:
         return getattr(self, lang)
@@ -46,13 +48,15 @@ class Text(Model):
 class Size(Model):
     """A width and height in millimetres."""
 
-    width: float = Field(gt=0, le=2000)
-    height: float = Field(gt=0, le=2000)
+    width: float = Field(gt=0, le=2000, description="mm")
+    height: float = Field(gt=0, le=2000, description="mm")
 
 
 class Range(Model):
-    min: int = Field(ge=0)
-    max: int = Field(ge=0)
+    """From `min` to `max`, both included (`max` is not below `min`)."""
+
+    min: int = Field(ge=0, description="the smallest value")
+    max: int = Field(ge=0, description="the largest value")
 
     @model_validator(mode="after")
     def _ordered(self) -> "Range":

@@ -27,14 +27,16 @@ MAX_TEMPLATE_CHARS = 2000
 
 
 class Sentences(Model):
-    """One language's sentences of a game's referee."""
+    """One language's sentences of a game's referee: templates whose `{name}` fields the engine fills."""
 
-    events: dict[str, str] = {}
-    refusals: dict[str, str] = {}
-    outcomes: dict[str, str] = {}
-    actions: dict[str, str] = {}
-    labels: dict[str, str] = {}
-    words: dict[str, str] = Field(default_factory=dict)
+    events: dict[str, str] = Field(default={}, description="one sentence per event kind the engine emits")
+    refusals: dict[str, str] = Field(default={}, description="one per rule the engine refuses an action by, plus "
+                                     "`unknown-action` (with `{action}`) and `game-over`")
+    outcomes: dict[str, str] = Field(default={}, description="one per way the game ends")
+    actions: dict[str, str] = Field(default={}, description="one per kind of action: what it does")
+    labels: dict[str, str] = Field(default={}, description="the row labels of the engine's summary of the table")
+    words: dict[str, str] = Field(default={}, description="small words sentences share; `unfinished` "
+                                  "ends a game stopped early, `unseen` stands for a secret value")
 
 
 def load_sentences(rules_folder: Path, errors: ErrorList) -> tuple[dict[str, dict[str, dict[str, str]]], dict[str, Any]]:

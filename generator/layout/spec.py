@@ -40,55 +40,71 @@ class _Element(_Spec):
     when: Union[bool, str, None] = Field(default=None, description="expression; the element is drawn only when true")
 
 
+X_MM = "left edge in mm from the trim's left (an expression)"
+Y_MM = "top edge in mm from the trim's top (an expression)"
+W_MM = "width in mm (an expression)"
+H_MM = "height in mm (an expression)"
+COLOUR = "a colour `#rrggbb`, as a template (`{{ kind.color | tint(0.8) }}`)"
+
+
 class RectSpec(_Element):
-    type: Literal["rect"]
-    x: Num
-    y: Num
-    w: Num
-    h: Num
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: Num = 0.0
-    radius: Num = 0.0
+    """A rectangle, filled and/or outlined."""
+
+    type: Literal["rect"] = Field(description="the kind of element")
+    x: Num = Field(description=X_MM)
+    y: Num = Field(description=Y_MM)
+    w: Num = Field(description=W_MM)
+    h: Num = Field(description=H_MM)
+    fill: str | None = Field(default=None, description=f"{COLOUR} (default: not filled)")
+    stroke: str | None = Field(default=None, description=f"the outline: {COLOUR} (default: none)")
+    stroke_width: Num = Field(default=0.0, description="the outline's width in mm")
+    radius: Num = Field(default=0.0, description="the corners' radius in mm")
 
 
 class CircleSpec(_Element):
-    type: Literal["circle"]
-    cx: Num
-    cy: Num
-    r: Num
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: Num = 0.0
+    """A circle, filled and/or outlined."""
+
+    type: Literal["circle"] = Field(description="the kind of element")
+    cx: Num = Field(description="centre, mm from the left (an expression)")
+    cy: Num = Field(description="centre, mm from the top (an expression)")
+    r: Num = Field(description="radius in mm (an expression)")
+    fill: str | None = Field(default=None, description=f"{COLOUR} (default: not filled)")
+    stroke: str | None = Field(default=None, description=f"the outline: {COLOUR} (default: none)")
+    stroke_width: Num = Field(default=0.0, description="the outline's width in mm")
 
 
 class LineSpec(_Element):
-    type: Literal["line"]
-    x1: Num
-    y1: Num
-    x2: Num
-    y2: Num
-    stroke: str = "#000000"
-    stroke_width: Num = 0.25
-    dash: list[float] = []
+    """A straight line."""
+
+    type: Literal["line"] = Field(description="the kind of element")
+    x1: Num = Field(description="start, mm from the left")
+    y1: Num = Field(description="start, mm from the top")
+    x2: Num = Field(description="end, mm from the left")
+    y2: Num = Field(description="end, mm from the top")
+    stroke: str = Field(default="#000000", description=COLOUR)
+    stroke_width: Num = Field(default=0.25, description="mm")
+    dash: list[float] = Field(default=[], description="[on, off] lengths in mm for a dashed line (default: solid)")
 
 
 class TextSpec(_Element):
-    type: Literal["text"]
-    x: Num
-    y: Num
-    w: Num
-    h: Num
-    text: str
+    """Text fitted into a box: it shrinks from `size` to `min_size`; text that still does not fit is an error."""
+
+    type: Literal["text"] = Field(description="the kind of element")
+    x: Num = Field(description=X_MM)
+    y: Num = Field(description=Y_MM)
+    w: Num = Field(description=W_MM)
+    h: Num = Field(description=H_MM)
+    text: str = Field(description="a template (`{{ face.name }}`); `**bold**`, `:icon:` and new lines work in it")
     field: str = Field(description="the card field this text shows, named in overflow errors")
-    font: FontRole = "regular"
-    size: float = Field(gt=0, le=200)
-    min_size: float | None = Field(default=None, gt=0, le=200)
-    color: str = "#000000"
-    align: Literal["left", "center", "right"] = "left"
-    valign: Literal["top", "middle", "bottom"] = "top"
-    leading: float = Field(default=1.18, ge=0.8, le=3)
-    max_lines: int = Field(default=0, ge=0)
+    font: FontRole = Field(default="regular", description="the font of the game's font set")
+    size: float = Field(gt=0, le=200, description="the font size in pt")
+    min_size: float | None = Field(default=None, gt=0, le=200, description="the smallest size the text may shrink to "
+                                   "(titles at least 9 pt, other text 6.5 pt; default: `size`)")
+    color: str = Field(default="#000000", description=COLOUR)
+    align: Literal["left", "center", "right"] = Field(default="left", description="horizontal alignment")
+    valign: Literal["top", "middle", "bottom"] = Field(default="top", description="vertical alignment in the box")
+    leading: float = Field(default=1.18, ge=0.8, le=3, description="line height as a multiple of the size")
+    max_lines: int = Field(default=0, ge=0, description="the most lines the text may take (0: no limit)")
 
     @model_validator(mode="after")
     def _readable(self) -> "TextSpec":
@@ -103,19 +119,23 @@ class TextSpec(_Element):
 
 
 class IconSpec(_Element):
-    type: Literal["icon"]
-    x: Num
-    y: Num
-    size: Num
-    name: str
+    """An icon, drawn in a square."""
+
+    type: Literal["icon"] = Field(description="the kind of element")
+    x: Num = Field(description=X_MM)
+    y: Num = Field(description=Y_MM)
+    size: Num = Field(description="the square's edge in mm (an expression)")
+    name: str = Field(description="a template giving the icon's name (`{{ kind.icon or '' }}`; empty: no icon)")
 
 
 class ImageSpec(_Element):
-    type: Literal["image"]
-    x: Num
-    y: Num
-    w: Num
-    h: Num
+    """A picture, fitted uncropped and centred in its box."""
+
+    type: Literal["image"] = Field(description="the kind of element")
+    x: Num = Field(description=X_MM)
+    y: Num = Field(description=Y_MM)
+    w: Num = Field(description=W_MM)
+    h: Num = Field(description=H_MM)
     src: str = Field(description="template: a .png/.jpg path inside the game's folder")
     optional: bool = Field(default=False, description="a missing file is skipped instead of an error")
 
@@ -125,19 +145,23 @@ ElementSpec = Annotated[Union[RectSpec, CircleSpec, LineSpec, TextSpec, IconSpec
 
 
 class FaceSpec(_Spec):
-    frame: list[ElementSpec] = []
-    content: list[ElementSpec] = []
+    """One side of a card: what every card of the kind shares, and what each card draws."""
+
+    frame: list[ElementSpec] = Field(default=[], description="drawn once for the kind, without card data")
+    content: list[ElementSpec] = Field(default=[], description="drawn for each card")
 
 
 class LayoutSpec(_Spec):
-    """One layout file."""
+    """A card layout: the elements of a kind's front (and shared back), placed in mm on the trim box."""
 
-    description: str | None = None
-    min_title_size: float | None = None
-    constants: dict[str, Union[float, str, bool]] = {}
-    vars: dict[str, Union[float, str, bool]] = {}
-    front: FaceSpec
-    back: FaceSpec | None = None
+    description: str | None = Field(default=None, description="what the layout is for")
+    min_title_size: float | None = Field(default=None, description="pt: a title may not shrink below this")
+    constants: dict[str, Union[float, str, bool]] = Field(default={}, description="values shared by every card of a "
+                                                          "kind (expressions over W, H, B, kind, game, lang)")
+    vars: dict[str, Union[float, str, bool]] = Field(default={}, description="values per card, evaluated in order "
+                                                     "(expressions that may use the card)")
+    front: FaceSpec = Field(description="the front face")
+    back: FaceSpec | None = Field(default=None, description="the shared back of single-sided kinds")
 
 
 class LoadedLayout:
