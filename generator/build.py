@@ -21,9 +21,9 @@ from generator.content.schema import LANGUAGES
 from generator.output_folder import OutputFolder, checkpoint, in_scope
 
 PAPERS = ("a4", "letter")
-# output/site is the rules site, output/simulations simulate's figures; the site's own folders
-# (assets, search) sit beside the game folders inside each language
-RESERVED_IDS = frozenset({"site", "simulations", "assets", "search"})
+# output/site is the rules site, output/simulations simulate's figures, output/diff the report of
+# `pnp diff`; the site's own folders (assets, search) sit beside the game folders inside each language
+RESERVED_IDS = frozenset({"site", "simulations", "diff", "assets", "search"})
 
 
 @dataclass(frozen=True)

@@ -230,6 +230,8 @@ cli.add_command(_cards_command)
 from generator.authoring.commands import new_command, schema_command  # noqa: E402  (pnp new, pnp schema)
 cli.add_command(new_command)
 cli.add_command(schema_command)
+from generator.diff.command import diff_command  # noqa: E402  (pnp diff: what a content change did)
+cli.add_command(diff_command)
 # (end of command registrations)
 
 

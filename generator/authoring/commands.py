@@ -33,7 +33,7 @@ def new_command(game: str, content_dir: Path) -> None:
     JSON Schema in the game's schema/ folder, so editors complete keys and underline mistakes.
 
     Refused (exit 2): an id the content schema refuses, an id the build's output uses (site,
-    simulations, assets, search), or a folder that already exists. The game appears whole or
+    simulations, diff, assets, search), or a folder that already exists. The game appears whole or
     not at all.
     """
     from generator.authoring.starter import StarterRefused, write_starter

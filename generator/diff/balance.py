@@ -1,0 +1,161 @@
+"""The balance delta: the same seeded games played under both revisions, and whether the figures moved.
+
+Both revisions play one batch (same batch seed, so game i has the same seed on both sides, same
+policy, the game's default options). Win rates (every seat's for a competitive game) and the
+share of each ending are proportions, compared by a two-sided two-proportion z-test with the
+pooled proportion; game length is compared by Welch's test on the mean (normal approximation,
+fine at the batch sizes used). A difference counts as significant at p < 0.05. The games share
+their seeds, so the two samples are not independent; the unpaired tests then tend to call fewer
+differences significant than a paired test would, never more.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.content.loader import GameContent
+from generator.rules.registry import make_game
+from generator.rules.simulate import GameResult, simulate, wilson
+
+ALPHA = 0.05
+Z95 = 1.959964
+PROPORTION_TEST = "two-sided two-proportion z-test (pooled), p < 0.05"
+MEAN_TEST = "two-sided Welch test on the mean (normal approximation), p < 0.05"
+
+
+def two_proportion_p(k1: int, n1: int, k2: int, n2: int) -> float:
+    """p-value of the two-sided two-proportion z-test with the pooled proportion (1.0 when nothing can differ)."""
+    if n1 == 0 or n2 == 0:
+        return 1.0
+    pooled = (k1 + k2) / (n1 + n2)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    diff = k2 / n2 - k1 / n1
+    if se == 0:
+        return 1.0 if diff == 0 else 0.0
+    return math.erfc(abs(diff / se) / math.sqrt(2))
+
+
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """The 95 % interval of a mean (normal approximation)."""
+    if len(values) < 2:
+        mean = values[0] if values else 0.0
+        return (mean, mean)
+    mean, half = statistics.fmean(values), Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean - half, mean + half)
+
+
+def welch_p(a: list[float], b: list[float]) -> float:
+    """p-value of the two-sided Welch test of two means, with the normal distribution (large samples)."""
+    if len(a) < 2 or len(b) < 2:
+        return 1.0
+    se = math.sqrt(statistics.variance(a) / len(a) + statistics.variance(b) / len(b))
+    diff = statistics.fmean(b) - statistics.fmean(a)
+    if se == 0:
+        return 1.0 if diff == 0 else 0.0
+    return math.erfc(abs(diff / se) / math.sqrt(2))
+
+
+@dataclass
+class Delta:
+    """One figure before and after, with 95 % intervals, the test's p-value and its verdict."""
+
+    label: str
+    before: float
+    after: float
+    before_interval: tuple[float, float]
+    after_interval: tuple[float, float]
+    p_value: float
+    test: str
+    counts: tuple[int, int] | None = None   # successes before and after (proportions only)
+
+    @property
+    def significant(self) -> bool:
+        return self.p_value < ALPHA
+
+    def as_json(self) -> dict[str, Any]:
+        return {"label": self.label, "before": round(self.before, 4), "after": round(self.after, 4),
+                "before_interval": [round(x, 4) for x in self.before_interval],
+                "after_interval": [round(x, 4) for x in self.after_interval],
+                "p_value": round(self.p_value, 4), "significant": self.significant, "test": self.test,
+                "counts": list(self.counts) if self.counts else None}
+
+
+def proportion(label: str, before: int, after: int, games: int) -> Delta:
+    return Delta(label, before / games, after / games, wilson(before, games), wilson(after, games),
+                 two_proportion_p(before, games, after, games), PROPORTION_TEST, (before, after))
+
+
+@dataclass
+class BalanceDelta:
+    game: str
+    policy: str
+    games: int
+    batch_seed: int
+    options: dict[str, Any]
+    cooperative: bool
+    rows: list[Delta] = field(default_factory=list)   # win rate(s), then each ending, then game length
+    games_changed: int = 0                            # seeds whose game ended otherwise or took other turns
+
+    @property
+    def significant(self) -> list[Delta]:
+        return [row for row in self.rows if row.significant]
+
+    @property
+    def statement(self) -> str:
+        """The verdict in one plain sentence."""
+        moved = self.significant
+        same = f"{self.games} games per revision, the same seeds, policy {self.policy}"
+        if not moved:
+            return (f"No significant difference at the 5 % level in win rates, endings or game length ({same}); "
+                    f"{self.games_changed} of {self.games} games played out differently.")
+        parts = [f"{row.label} {_figure(row, row.before)} → {_figure(row, row.after)} (p = {row.p_value:.3g})"
+                 for row in moved]
+        return f"Significant at the 5 % level: {'; '.join(parts)} ({same})."
+
+    def as_json(self) -> dict[str, Any]:
+        return {"game": self.game, "policy": self.policy, "games": self.games, "batch_seed": self.batch_seed,
+                "options": self.options, "cooperative": self.cooperative, "rows": [r.as_json() for r in self.rows],
+                "games_changed": self.games_changed, "statement": self.statement,
+                "tests": {"proportions": PROPORTION_TEST, "game length": MEAN_TEST}}
+
+
+def _figure(row: Delta, value: float) -> str:
+    return f"{value:.1%}" if row.counts is not None else f"{value:.2f}"
+
+
+def compare_batches(game: str, policy: str, batch_seed: int, options: dict[str, Any], cooperative: bool,
+                    before: list[GameResult], after: list[GameResult]) -> BalanceDelta:
+    """The delta of two batches of the same seeds."""
+    n = len(before)
+    assert n == len(after) and n > 0
+    delta = BalanceDelta(game, policy, n, batch_seed, options, cooperative)
+    if cooperative:
+        delta.rows.append(proportion("won", sum(r.won for r in before), sum(r.won for r in after), n))
+    else:
+        seats = max((len(r.scores) for r in [*before, *after]), default=0)
+        for seat in range(1, seats + 1):
+            delta.rows.append(proportion(f"seat {seat} wins", sum(seat in r.winners for r in before),
+                                         sum(seat in r.winners for r in after), n))
+    for cause in sorted({r.cause for r in [*before, *after]}):
+        delta.rows.append(proportion(f"ends: {cause}", sum(r.cause == cause for r in before),
+                                     sum(r.cause == cause for r in after), n))
+    turns_before, turns_after = [float(r.turns) for r in before], [float(r.turns) for r in after]
+    delta.rows.append(Delta("turns per game", statistics.fmean(turns_before), statistics.fmean(turns_after),
+                            mean_interval(turns_before), mean_interval(turns_after), welch_p(turns_before, turns_after),
+                            MEAN_TEST))
+    delta.games_changed = sum((a.cause, a.turns, a.winners) != (b.cause, b.turns, b.winners)
+                              for a, b in zip(before, after))
+    return delta
+
+
+def balance_delta(old: GameContent, old_dir: Path, new: GameContent, new_dir: Path, games: int, policy: str,
+                  batch_seed: int = 0, jobs: int = 1) -> BalanceDelta:
+    """Play `games` seeded games with both revisions' content (and engines) and compare them."""
+    old_game, new_game = make_game(old, {}), make_game(new, {})
+    before = simulate(old, old_dir, games, policy, old_game.options, batch_seed, jobs)
+    after = simulate(new, new_dir, games, policy, new_game.options, batch_seed, jobs)
+    return compare_batches(new.id, policy, batch_seed, new_game.options, new_game.cooperative, before, after)

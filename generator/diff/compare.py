@@ -1,0 +1,119 @@
+"""One game at a time, what a change did: files, cards and their faces, rules pages, examples, balance.
+
+Both revisions are loaded and checked as every command loads a game; a revision whose content
+has errors is not compared (the errors are the answer). A game whose files are the same in both
+revisions is reported unchanged without loading it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from generator.checking import load_checked
+from generator.content.errors import ErrorList, Mark
+from generator.content.loader import GameContent
+from generator.diff.balance import balance_delta
+from generator.diff.cards import card_changes, faces_may_change
+from generator.diff.examples import example_changes
+from generator.diff.faces import MAX_FACES, draw_changes
+from generator.diff.game_files import file_changes
+from generator.diff.report import DiffReport, GameDiff
+from generator.diff.revisions import Side
+from generator.diff.rules_pages import page_changes
+from generator.rules.faults import describe, engine_fault
+
+
+@dataclass(frozen=True)
+class DiffOptions:
+    games: int = 200           # seeded games per revision for the balance delta (0: none)
+    policy: str = "random"
+    batch_seed: int = 0
+    jobs: int = 1
+
+
+@dataclass
+class SideErrors:
+    """The content errors of one side of the comparison."""
+
+    side: Side
+    errors: ErrorList
+
+
+def _root(side: Side, game: str) -> Path | None:
+    folder = side.content_dir / game
+    return folder if (folder / "game.yaml").is_file() else None
+
+
+def _load(side: Side, game: str, errors: ErrorList) -> GameContent | None:
+    before = len(errors)
+    loaded = load_checked(side.content_dir, [game], errors)
+    return loaded[0] if loaded and len(errors) == before else None
+
+
+def compare_game(old: Side, new: Side, game: str, folder: Path, options: DiffOptions, old_errors: ErrorList,
+                 new_errors: ErrorList, face_budget: int = MAX_FACES,
+                 on_step: Callable[[str], None] = lambda step: None) -> GameDiff:
+    """What changed in `game` from `old` to `new`; pictures go under `folder`. Errors land in the side's list."""
+    old_root, new_root = _root(old, game), _root(new, game)
+    files = file_changes(old_root, new_root)
+    if old_root is None or new_root is None:
+        return GameDiff(game, game, "added" if old_root is None else "removed", files)
+    if not files:
+        return GameDiff(game, game, "unchanged")
+    on_step("load")
+    before, after = _load(old, game, old_errors), _load(new, game, new_errors)
+    if before is None or after is None:
+        return GameDiff(game, game, "changed", files)
+    diff = GameDiff(game, after.game.title.en, "changed", files)
+    on_step("cards")
+    diff.cards = card_changes(before, after, old_errors, new_errors, faces_may_change([f.path for f in files]))
+    on_step("rules pages")
+    diff.pages = page_changes(before, after, old_errors, new_errors, old.label, new.label)
+    on_step("examples")
+    diff.examples = example_changes(before, after, old_errors, new_errors)
+    if old_errors or new_errors:
+        return diff
+    on_step("pictures")
+    drawn = draw_changes(game, diff.cards, before.icons, after.icons, folder, budget=face_budget)
+    diff.faces_left_out = sum(len(c.faces) for c in diff.cards) - drawn
+    on_step("balance")
+    _balance(diff, old, before, new, after, options, old_errors, new_errors)
+    return diff
+
+
+def _balance(diff: GameDiff, old: Side, before: GameContent, new: Side, after: GameContent, options: DiffOptions,
+             old_errors: ErrorList, new_errors: ErrorList) -> None:
+    if options.games <= 0:
+        diff.balance_note = "not played (--games 0)"
+        return
+    if not before.game.engine or not after.game.engine:
+        diff.balance_note = "no rules engine in " + (old.label if not before.game.engine else new.label)
+        return
+    try:
+        diff.balance = balance_delta(before, old.content_dir, after, new.content_dir, options.games, options.policy,
+                                     options.batch_seed, options.jobs)
+    except Exception as exc:  # the game's own engine failing is an error of that revision; anything else a bug
+        for content, errors in ((after, new_errors), (before, old_errors)):
+            fault = engine_fault(exc, content)
+            if fault is not None:
+                errors.add(Mark(fault[0], fault[1], 1), f"the engine fails while playing the balance games: "
+                           f"{describe(exc)}", hint="fix the engine at this line", code="engine")
+                return
+        raise
+
+
+def compare(old: Side, new: Side, games: list[str], folder: Path, options: DiffOptions, old_errors: ErrorList,
+            new_errors: ErrorList, on_step: Callable[[str, str], None] = lambda game, step: None) -> DiffReport:
+    """Every game's diff, pictures under `folder` (at most MAX_FACES pairs in all)."""
+    report = DiffReport(old, new)
+    budget = MAX_FACES
+    for game in games:
+        def step_of(step: str, game: str = game) -> None:
+            on_step(game, step)
+
+        diff = compare_game(old, new, game, folder, options, old_errors, new_errors, budget, step_of)
+        budget -= sum(1 for c in diff.cards for f in c.faces if f.before or f.after)
+        report.games.append(diff)
+    return report

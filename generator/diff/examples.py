@@ -1,0 +1,139 @@
+"""Example turns a change broke or made play differently, with the first step where they part.
+
+Every example of both revisions is replayed by its engine (`replay_example`, as `pnp check` and
+the site do). An example the new revision refuses is broken, at the refused step; one that still
+replays but whose events or table differ plays differently from the step where they first
+differ, so its narrative may no longer tell what happens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.content.errors import ErrorList, Mark
+from generator.content.loader import GameContent
+from generator.content.schema import Example
+from generator.rules.examples import ExampleError, ExampleReplay, replay_example
+from generator.rules.faults import describe, engine_fault
+
+LANG = "en"  # the language refusals are written in; the comparison itself looks at every event
+
+BROKE, REFUSED, STILL_REFUSED = "broke", "refused", "still refused"
+DIFFERS, FIXED, SAME, ADDED, REMOVED = "plays differently", "fixed", "unchanged", "added", "removed"
+BROKEN = (BROKE, REFUSED, STILL_REFUSED)  # the new revision refuses these
+
+
+@dataclass
+class ExampleChange:
+    example_id: str
+    title: dict[str, str]
+    status: str
+    step: int | None = None          # 1-based step of the refusal or the first difference; 0: the set-up
+    action: str | None = None        # that step's action as the example writes it
+    message: str = ""
+    before: list[str] = field(default_factory=list)   # what the step did in the old revision (event sentences)
+    after: list[str] = field(default_factory=list)    # ... and in the new one
+
+    @property
+    def broken(self) -> bool:
+        return self.status in BROKEN
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.example_id, "title": self.title, "status": self.status, "step": self.step,
+                "action": self.action, "message": self.message, "before": self.before, "after": self.after}
+
+
+@dataclass
+class _Replayed:
+    replay: ExampleReplay | None = None
+    refused: ExampleError | None = None
+
+
+def _replay(content: GameContent, example: Example, errors: ErrorList) -> _Replayed | None:
+    """The example replayed, or where it is refused; None when the game's own engine fails (an error)."""
+    try:
+        return _Replayed(replay=replay_example(content, example))
+    except ExampleError as exc:
+        return _Replayed(refused=exc)
+    except Exception as exc:  # a fault of the game's own engine is content; any other is a bug (raised)
+        fault = engine_fault(exc, content)
+        if fault is None:
+            raise
+        errors.add(Mark(fault[0], fault[1], 1), f"the engine fails while replaying example '{example.id}': "
+                   f"{describe(exc)}", hint="fix the engine at this line", code="engine")
+        return None
+
+
+def _action(example: Example, step: int | None) -> str | None:
+    if not step or step > len(example.steps):
+        return None
+    action = example.steps[step - 1].action
+    return action if isinstance(action, str) else " ".join(f"{k} {v}" for k, v in action.items())
+
+
+def _step_view(replay: ExampleReplay, index: int) -> tuple[Any, ...]:
+    step = replay.steps[index]
+    return (step.action, step.player, step.events_text, step.after)
+
+
+def first_difference(old: ExampleReplay, new: ExampleReplay) -> tuple[int, list[str], list[str]] | None:
+    """(step, old events, new events) where two replays first part (0: the set-up); None when they agree."""
+    if old.setup_events_text != new.setup_events_text:
+        return 0, old.setup_events_text[LANG], new.setup_events_text[LANG]
+    for index in range(min(len(old.steps), len(new.steps))):
+        if _step_view(old, index) != _step_view(new, index):
+            a, b = old.steps[index], new.steps[index]
+            if a.events_text == b.events_text:  # same events, different table: show the rows that differ
+                rows_a = [f"{label}: {value}" for label, value in a.after[LANG] if (label, value) not in b.after[LANG]]
+                rows_b = [f"{label}: {value}" for label, value in b.after[LANG] if (label, value) not in a.after[LANG]]
+                return index + 1, rows_a, rows_b
+            return index + 1, a.events_text[LANG], b.events_text[LANG]
+    if len(old.steps) != len(new.steps) or old.outcome_text != new.outcome_text:
+        last = min(len(old.steps), len(new.steps))
+        return last, [(old.outcome_text or {}).get(LANG, "")], [(new.outcome_text or {}).get(LANG, "")]
+    return None
+
+
+def example_changes(old: GameContent | None, new: GameContent | None, old_errors: ErrorList,
+                    new_errors: ErrorList) -> list[ExampleChange]:
+    """Every example of either revision and what the change did to it (SAME included), in the new order."""
+    before = {e.id: e for e in old.examples} if old is not None and old.game.engine else {}
+    after = {e.id: e for e in new.examples} if new is not None and new.game.engine else {}
+    changes: list[ExampleChange] = []
+    for example_id in [*after, *(i for i in before if i not in after)]:
+        then_example, now_example = before.get(example_id), after.get(example_id)
+        then = _replay(old, then_example, old_errors) if old is not None and then_example is not None else None
+        now = _replay(new, now_example, new_errors) if new is not None and now_example is not None else None
+        example = now_example or then_example
+        assert example is not None
+        title = example.title.model_dump()
+        if (then_example is not None and then is None) or (now_example is not None and now is None):
+            continue  # an engine fault, reported as an error of its revision
+        if now is None:
+            changes.append(ExampleChange(example_id, title, REMOVED))
+            continue
+        if now.refused is not None:
+            refused = now.refused
+            status = REFUSED if then is None else STILL_REFUSED if then.refused is not None else BROKE
+            changes.append(ExampleChange(example_id, title, status, refused.step, _action(example, refused.step),
+                                         refused.rule))
+            continue
+        if then is None:
+            changes.append(ExampleChange(example_id, title, ADDED))
+            continue
+        if then.refused is not None:
+            changes.append(ExampleChange(example_id, title, FIXED, then.refused.step,
+                                         _action(then_example, then.refused.step) if then_example else None,
+                                         f"was refused: {then.refused.rule}"))
+            continue
+        assert then.replay is not None and now.replay is not None
+        parted = first_difference(then.replay, now.replay)
+        if parted is None:
+            changes.append(ExampleChange(example_id, title, SAME))
+            continue
+        step, old_events, new_events = parted
+        changes.append(ExampleChange(example_id, title, DIFFERS, step, _action(example, step),
+                                     "the set-up differs" if step == 0 else f"step {step} plays differently",
+                                     old_events, new_events))
+    return changes
