@@ -8,13 +8,14 @@ differ, so its narrative may no longer tell what happens.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.schema import Example
-from generator.rules.examples import ExampleError, ExampleReplay, replay_example
+from generator.rules.examples import ExampleError, ExampleReplay, ReplayedStep, replay_example
 from generator.rules.faults import describe, engine_fault
 
 LANG = "en"  # the language refusals are written in; the comparison itself looks at every event
@@ -77,18 +78,46 @@ def _step_view(replay: ExampleReplay, index: int) -> tuple[Any, ...]:
     return (step.action, step.player, step.events_text, step.after)
 
 
+def parted_lines(old: list[str], new: list[str]) -> tuple[list[str], list[str]]:
+    """The lines only `old` has and those only `new` has, in order (what a unified diff marks - and +)."""
+    gone: list[str] = []
+    came: list[str] = []
+    for tag, a0, a1, b0, b1 in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+        if tag != "equal":
+            gone += old[a0:a1]
+            came += new[b0:b1]
+    return gone, came
+
+
+def _parted(old: dict[str, list[str]], new: dict[str, list[str]]) -> tuple[list[str], list[str]]:
+    """The differing lines in English, or in the language they differ in when English reads the same."""
+    for lang in (LANG, *(k for k in old if k != LANG)):
+        gone, came = parted_lines(old.get(lang, []), new.get(lang, []))
+        if gone or came:
+            return gone, came
+    return [], []
+
+
+def _rows(step: ReplayedStep) -> dict[str, list[str]]:
+    return {lang: [f"{label}: {value}" for label, value in table] for lang, table in step.after.items()}
+
+
 def first_difference(old: ExampleReplay, new: ExampleReplay) -> tuple[int, list[str], list[str]] | None:
-    """(step, old events, new events) where two replays first part (0: the set-up); None when they agree."""
+    """(step, old lines, new lines) where two replays first part (0: the set-up); None when they agree.
+
+    The lines are the step's event sentences that differ or, when the events are the same, the
+    rows of the table after it that differ.
+    """
     if old.setup_events_text != new.setup_events_text:
-        return 0, old.setup_events_text[LANG], new.setup_events_text[LANG]
+        return (0, *_parted(old.setup_events_text, new.setup_events_text))
     for index in range(min(len(old.steps), len(new.steps))):
         if _step_view(old, index) != _step_view(new, index):
             a, b = old.steps[index], new.steps[index]
-            if a.events_text == b.events_text:  # same events, different table: show the rows that differ
-                rows_a = [f"{label}: {value}" for label, value in a.after[LANG] if (label, value) not in b.after[LANG]]
-                rows_b = [f"{label}: {value}" for label, value in b.after[LANG] if (label, value) not in a.after[LANG]]
-                return index + 1, rows_a, rows_b
-            return index + 1, a.events_text[LANG], b.events_text[LANG]
+            if (a.action, a.player) != (b.action, b.player):
+                return index + 1, [f"player {a.player}: {a.action}"], [f"player {b.player}: {b.action}"]
+            if a.events_text != b.events_text:
+                return (index + 1, *_parted(a.events_text, b.events_text))
+            return (index + 1, *_parted(_rows(a), _rows(b)))  # same events, another table: the rows that differ
     if len(old.steps) != len(new.steps) or old.outcome_text != new.outcome_text:
         last = min(len(old.steps), len(new.steps))
         return last, [(old.outcome_text or {}).get(LANG, "")], [(new.outcome_text or {}).get(LANG, "")]

@@ -44,17 +44,13 @@ def render_faces(faces: list[FaceLayout], icons: dict[str, Path], dpi: float = F
 
 
 def changed_box(before: Image.Image, after: Image.Image) -> tuple[int, int, int, int] | None:
-    """The smallest box (left, top, right, bottom) holding every pixel that differs; None when none does."""
-    width, height = max(before.width, after.width), max(before.height, after.height)
+    """The smallest box (left, top, right, bottom) holding every pixel that differs; None when none does.
 
-    def padded(image: Image.Image) -> Image.Image:
-        if image.size == (width, height):
-            return image.convert("RGB")
-        canvas = Image.new("RGB", (width, height), (255, 255, 255))
-        canvas.paste(image.convert("RGB"), (0, 0))
-        return canvas
-
-    return ImageChops.difference(padded(before), padded(after)).getbbox()
+    A face that changed its size changed as a whole: the box is all of the after picture.
+    """
+    if before.size != after.size:
+        return (0, 0, after.width, after.height)
+    return ImageChops.difference(before.convert("RGB"), after.convert("RGB")).getbbox()
 
 
 def highlighted(image: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:

@@ -130,5 +130,5 @@ def _figure(row: Delta, which: str) -> str:
     value = getattr(row, which)
     low, high = getattr(row, f"{which}_interval")
     if row.counts is not None:
-        return f"{value:.1%} ({low:.1%} – {high:.1%})"
-    return f"{value:.2f} ({low:.2f} – {high:.2f})"
+        return f"{value:.1%} ({100 * low:.1f}–{100 * high:.1f})"
+    return f"{value:.2f} ({low:.1f}–{high:.1f})"

@@ -1,0 +1,69 @@
+"""The balance delta: the tests it names give textbook values, and batches compare seed by seed."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from generator.content.loader import GameContent
+from generator.diff.balance import (MEAN_TEST, PROPORTION_TEST, balance_delta, compare_batches, mean_interval,
+                                    two_proportion_p, welch_p)
+from generator.rules.simulate import GameResult, wilson
+from tests.diff.conftest import REPO
+
+
+def test_two_proportion_z_test_matches_the_textbook() -> None:
+    # 50 of 100 against 65 of 100: pooled p = 0.575, z = 0.15 / sqrt(0.575 * 0.425 * 0.02) = 2.1448
+    assert two_proportion_p(50, 100, 65, 100) == pytest.approx(math.erfc(2.1448 / math.sqrt(2)), abs=1e-4)
+    assert two_proportion_p(50, 100, 65, 100) == pytest.approx(0.0320, abs=5e-4)
+    assert two_proportion_p(0, 200, 0, 200) == 1.0 and two_proportion_p(0, 200, 200, 200) < 1e-50
+    assert two_proportion_p(30, 100, 30, 100) == 1.0
+
+
+def test_welch_test_and_mean_interval() -> None:
+    a, b = [10.0, 12.0, 11.0, 13.0] * 25, [12.0, 14.0, 13.0, 15.0] * 25
+    assert welch_p(a, b) < 1e-6 and welch_p(a, list(a)) == 1.0
+    low, high = mean_interval(a)
+    assert low < 11.5 < high and high - low == pytest.approx(2 * 1.959964 * 1.1239 / 10, abs=1e-3)
+
+
+def result(seed: int, won: bool, cause: str, turns: int, winners: tuple[int, ...] = (),
+           scores: tuple[float, ...] = ()) -> GameResult:
+    return GameResult(seed, won, cause, turns, turns * 2, winners, scores)
+
+
+def test_a_cooperative_game_compares_its_win_rate_its_endings_and_its_length() -> None:
+    before = [result(i, i < 20, "escape" if i < 20 else "chaos", 10) for i in range(100)]
+    after = [result(i, i < 45, "escape" if i < 45 else "chaos", 10 + (i % 2)) for i in range(100)]
+    delta = compare_batches("g", "random", 0, {}, True, before, after)
+    rows = {r.label: r for r in delta.rows}
+    assert list(rows) == ["won", "ends: chaos", "ends: escape", "turns per game"]
+    won = rows["won"]
+    assert (won.before, won.after, won.counts) == (0.2, 0.45, (20, 45)) and won.significant
+    assert won.before_interval == wilson(20, 100) and won.test == PROPORTION_TEST
+    assert rows["turns per game"].test == MEAN_TEST and rows["turns per game"].after == 10.5
+    assert delta.games_changed == 63  # 25 games ended otherwise, 50 took a turn longer, 12 of them both
+    assert delta.statement.startswith("Significant at the 5 % level: won 20.0% → 45.0% (p = ")
+
+
+def test_no_difference_is_said_plainly() -> None:
+    same = [result(i, False, "chaos", 12) for i in range(50)]
+    delta = compare_batches("g", "random", 0, {}, True, same, list(same))
+    assert not delta.significant and delta.games_changed == 0
+    assert delta.statement.startswith("No significant difference at the 5 % level")
+
+
+def test_a_competitive_game_compares_every_seats_win_rate() -> None:
+    before = [result(i, True, "score", 20, (1,) if i % 2 else (2,), (3.0, 2.0)) for i in range(60)]
+    after = [result(i, True, "score", 20, (1,), (3.0, 2.0)) for i in range(60)]
+    rows = {r.label: r for r in compare_batches("g", "random", 0, {}, False, before, after).rows}
+    assert rows["seat 1 wins"].counts == (30, 60) and rows["seat 1 wins"].significant
+    assert rows["seat 2 wins"].counts == (30, 0) and "won" not in rows
+
+
+def test_both_revisions_play_the_same_seeds(escape_earth: GameContent, dearer_lab: GameContent) -> None:
+    delta = balance_delta(escape_earth, REPO / "content", dearer_lab, REPO / "content", 12, "random")
+    assert delta.games == 12 and delta.cooperative and delta.options["variant"] == "expert"
+    again = balance_delta(escape_earth, REPO / "content", escape_earth, REPO / "content", 12, "random")
+    assert again.games_changed == 0 and not again.significant  # same content, same seeds: the very same games
