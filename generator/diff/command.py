@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import shutil
@@ -77,7 +78,7 @@ def diff_command(arguments: tuple[str, ...], content_dir: Path, output_format: s
 
     REV is the revision to compare with (default HEAD, the last commit), read from git without
     touching the working tree; the other side is the working tree, or NEW with `OLD..NEW`.
-    GAMES limits the comparison (default: every game of either side). The first argument is a
+    GAME limits the comparison to those games (default: every game of either side). The first argument is a
     game when it names one of the working tree, else a revision.
 
     \b
@@ -117,6 +118,7 @@ def diff_command(arguments: tuple[str, ...], content_dir: Path, output_format: s
             ids = wanted or available
             if not ids:
                 raise click.UsageError(f"no games in '{content_dir}' in {old.label} or {new.label}")
+            parent_existed = out_dir.parent.exists()
             staging = staging_folder(out_dir)
             try:
                 old_errors, new_errors = ErrorList(), ErrorList()
@@ -139,6 +141,9 @@ def diff_command(arguments: tuple[str, ...], content_dir: Path, output_format: s
                 raise click.UsageError(str(exc)) from None
             finally:
                 shutil.rmtree(staging, ignore_errors=True)
+                if not parent_existed and not out_dir.exists():  # leave no empty output/ behind a refused run
+                    with contextlib.suppress(OSError):
+                        out_dir.parent.rmdir()  # removes the folder only when it is empty
     except RevisionRefused as exc:
         message = str(exc)
         if spec is not None and message.startswith("unknown revision") and not wanted:
