@@ -109,6 +109,11 @@ class Game(ABC):
         """How an event or refusal value reads in a sentence (a card id becomes its name, ...)."""
         return str(value)
 
+    def taken_name(self, item: str, lang: str) -> str:
+        """The name of something a player took (`PlayerResult.taken`) for the balance page: a card
+        id becomes its title; an engine whose players take other things says how they read."""
+        return self.words("card", item, lang)
+
     # -- options -------------------------------------------------------------------------------
     @classmethod
     def check_options(cls, options: Mapping[str, Any]) -> dict[str, str]:

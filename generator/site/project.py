@@ -63,7 +63,12 @@ def _balance(site: GameSite) -> str | None:
     from generator.rules.balance import read_results, results_are_current
 
     data = read_results(site.content)
-    return balance_page(site, data, results_are_current(site.content, data)) if data else None
+    if not data:
+        return None
+    from generator.rules.registry import make_game
+
+    game = make_game(site.content, {})
+    return balance_page(site, data, results_are_current(site.content, data), game.taken_name)
 
 
 def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, replays: dict[str, Any],

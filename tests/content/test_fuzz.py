@@ -29,10 +29,11 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from tests.scale import games
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = ("astronuts", "escape-earth")
-CHECK_EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "40"))
+CHECK_EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "0")) or games(12)   # each runs `pnp check` (~4 s)
 BUILD_EXAMPLES = max(1, CHECK_EXAMPLES // 5)
 TIME_LIMIT_S = 20.0  # a check of the bundled games takes 2-4 s, most of it starting Python
 ERROR_LINE = re.compile(r"^(?P<file>[^\s:][^:]*?)(?::(?P<line>\d+):(?P<col>\d+))?: error\b")
