@@ -37,7 +37,7 @@ def test_an_example_page_shows_the_replay(tmp_path):
     assert run.code == 0, run.err
     for lang, said, step_two in (("de", "Spieler 1 wartet ab.", "Und noch einmal."),
                                  ("en", "Player 1 waits.", "And once more.")):
-        html = (run.site / lang / "escape-earth" / "examples" / "zz-pass-twice" / "index.html").read_text(encoding="utf-8")
+        html = (run.site / "escape-earth" / lang / "examples" / "zz-pass-twice.html").read_text(encoding="utf-8")
         headings = re.findall(r'<h2 id="[^"]*">(.*?)<a', html)
         assert len([h for h in headings if h.startswith(("Schritt", "Step"))]) == 2
         assert said in html and step_two in html
@@ -87,7 +87,7 @@ def test_a_refused_example_step_fails_the_build_naming_file_step_and_rule(built,
 def test_every_content_example_has_a_page_in_both_languages(built):
     ids = sorted(p.stem for p in (built.content / "escape-earth" / "examples").glob("*.yaml"))
     for lang in ("de", "en"):
-        pages = sorted(p.parent.name for p in (built.site / lang / "escape-earth" / "examples").glob("*/index.html"))
+        pages = sorted(p.stem for p in (built.site / "escape-earth" / lang / "examples").glob("*.html"))
         assert pages == ids
 
 
