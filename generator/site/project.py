@@ -5,7 +5,8 @@ Layout of a project folder (the repository's site/ holds the committed parts):
     mkdocs.base.yml       theme, Markdown extensions, features (committed)
     overrides/            theme overrides: the language switch stays on the same page (committed)
     assets/               the site's styles and the file:// search worker (committed, copied into each docs tree)
-    hooks/safety.py       cleans every page's HTML to an allow-list (committed; see that file)
+    hooks/                safety.py cleans every page's HTML to an allow-list; search_words.py adds the
+                          other spellings of words to the search index (committed; see those files)
     docs/<game>/mkdocs.<lang>.yml  generated: INHERIT the base, title, language, search, nav, alternates
     docs/<game>/<lang>/...         generated pages and files
 
@@ -41,7 +42,7 @@ STYLESHEET = "assets/pnp.css"
 # the worker in a hidden frame. Its name holds "iframe-worker": the theme's offline plugin then
 # leaves out its own shim, which it would load from a CDN.
 WORKER_SHIM = "assets/iframe-worker.js"
-HOOKS = ("hooks/safety.py",)
+HOOKS = ("hooks/safety.py", "hooks/search_words.py")
 COMMITTED_PARTS = ("mkdocs.base.yml", "overrides", "assets", "hooks")
 LANDING = "../../index.html"  # from a game's site in one language (output/site/<game>/<lang>/) to the list of games
 

@@ -120,3 +120,27 @@ def test_the_language_choice_sends_other_languages_to_english(built, browser, lo
     tab.wait_for_url(built.site.joinpath("escape-earth", lang, "index.html").as_uri())
     assert tab.locator("html").get_attribute("lang") == lang
     tab.context.close()
+
+
+@pytest.mark.parametrize("query", ["Außenposten", "Aussenposten", "aussenposten", "AUSSENPOSTEN"])
+def test_german_search_finds_outposts_however_sz_is_typed(built, browser, query):
+    tab = open_tab(browser, "de-DE")
+    site = built.site / "escape-earth" / "de"
+    tab.goto(site.joinpath("index.html").as_uri())
+    hits = search(tab, query)
+    # every page whose indexed text writes "Außenposten" is found, whichever way it was typed
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    expected = {site.joinpath(doc["location"].split("#")[0]).as_uri() for doc in index["docs"]
+                if "Außenposten" in doc["title"] + doc["text"]}
+    assert len(expected) >= 3 and expected <= set(hits), sorted(expected - set(hits))
+    assert not tab.problems, tab.problems
+    tab.context.close()
+
+
+@pytest.mark.parametrize("query", ["Gebäude", "Gebaude", "Gebaeude"])
+def test_german_search_finds_umlauts_typed_without_them(built, browser, query):
+    tab = open_tab(browser, "de-DE")
+    site = built.site / "escape-earth" / "de"
+    tab.goto(site.joinpath("index.html").as_uri())
+    assert site.joinpath("rules", "actions.html").as_uri() in search(tab, query)
+    tab.context.close()

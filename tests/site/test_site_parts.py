@@ -1,9 +1,10 @@
-"""The pieces around the games' sites, without a build: the landing pages,
+"""The pieces around the games' sites, without a build: spellings for the search, the landing pages,
 how the mkdocs builds are shared out, which theme files a site keeps, which docs folders pnp wrote."""
 
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,37 @@ from generator.site.mkdocs_batch import MkdocsJob, share_out
 from generator.site.stage import _made_by_pnp
 from generator.site.theme_assets import prune_theme_assets
 from tests.site.conftest import REPO
+
+
+def search_words():
+    spec = importlib.util.spec_from_file_location("search_words", REPO / "site" / "hooks" / "search_words.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("word, lang, expected", [
+    ("Außenposten", "de", {"aussenposten"}),
+    ("Aussenposten", "de", {"außenposten"}),            # vice versa: a page writing ss is found by ß
+    ("Aussenposten", "en", set()),                      # ss -> ß only in German
+    ("Überblick", "de", {"uberblick", "ueberblick"}),
+    ("Gebäude", "en", {"gebaude", "gebaeude"}),
+    ("Café", "en", {"cafe"}),
+    ("Starbase", "en", set()),
+])
+def test_spellings_the_search_also_finds_a_word_by(word, lang, expected):
+    assert search_words().spellings(word, lang) == expected
+
+
+def test_the_search_index_gets_a_hidden_field_of_spellings():
+    hook = search_words()
+    index = {"config": {"fields": {"title": {"boost": 1000.0}}},
+             "docs": [{"location": "a.html", "title": "Außenposten", "text": "<p>Ein <b>Gebäude</b>.</p>"},
+                      {"location": "b.html", "title": "Plain", "text": "nothing to add"}]}
+    out = hook.add_spellings(index, "de")
+    assert out["docs"][0]["spellings"] == "aussenposten gebaeude gebaude"
+    assert "spellings" not in out["docs"][1]
+    assert out["config"]["fields"] == {"title": {"boost": 1000.0}, "spellings": {"boost": 1.0}}
 
 
 @pytest.fixture(scope="module")
