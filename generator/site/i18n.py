@@ -46,8 +46,7 @@ LABELS: dict[str, dict[str, str]] = {
     "events": {"de": "Ereignisprotokoll", "en": "Event log"},
     "before": {"de": "Vorher", "en": "Before"},
     "after": {"de": "Nachher", "en": "After"},
-    "seed": {"de": "Startwert des Zufalls", "en": "Random seed"},
-    "options": {"de": "Optionen", "en": "Options"},
+    "variant": {"de": "Variante", "en": "Variant"},
     "replayed": {"de": "Dieses Beispiel wird bei jedem Build von der Regel-Engine nachgespielt; "
                          "es kann keinen regelwidrigen Zug zeigen.",
                  "en": "This example is replayed by the rules engine on every build; it cannot show an illegal move."},

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.site.browser import browser_missing, chromium
-from tests.site.conftest import REPO, Build, copy_content, pnp_build
+from tests.site.conftest import REPO
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 
@@ -26,15 +26,6 @@ GAMES = sorted(p.name for p in (REPO / "content").iterdir() if (p / "game.yaml")
 def browser():
     with chromium() as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def built_all(tmp_path_factory) -> Build:
-    """Every bundled game built together (slow: the tests that need it are marked so)."""
-    root = tmp_path_factory.mktemp("built-all")
-    build = pnp_build(root, copy_content(root / "content"))
-    assert build.code == 0, build.err
-    return build
 
 
 def open_tab(browser, locale: str = "en-US"):
