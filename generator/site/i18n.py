@@ -6,8 +6,6 @@ Content strings come from the content ({de, en}); these are the few the site its
 from __future__ import annotations
 
 LABELS: dict[str, dict[str, str]] = {
-    "home": {"de": "Start", "en": "Home"},
-    "site_name": {"de": "pnp-forge – Spielregeln", "en": "pnp-forge – rules"},
     "site_description": {"de": "Spielregeln, Karten, Beispielzüge und Druckvorlagen, aus den Spieldaten erzeugt.",
                          "en": "Rules, cards, example turns and print files, generated from the game data."},
     "games": {"de": "Spiele", "en": "Games"},
