@@ -19,6 +19,10 @@ def test_both_languages_have_the_same_pages(built):
                  "rules/setup.html", "rules/turn.html", "rules/actions.html"):
         assert page in de, page
     assert (built.site / "index.html").is_file() and (built.site / "escape-earth" / "index.html").is_file()
+    # a game built alone gets its site alone: the list of games holds it and nothing else
+    assert sorted(p.name for p in built.site.iterdir()) == ["escape-earth", "index.html"]
+    assert re.findall(r'class="pnp-game" href="([^"]+)"', (built.site / "index.html").read_text(encoding="utf-8")) \
+        == ["escape-earth/index.html"]
     assert (built.root / "site" / "docs" / "escape-earth" / "mkdocs.de.yml").is_file(), \
         "the mkdocs project is published to site/"
 
