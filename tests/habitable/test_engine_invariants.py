@@ -144,4 +144,4 @@ def test_a_drawn_card_is_seen_only_by_its_player(habitable):
     drawn = next(e for e in state.events if e.kind == "drew")
     own = state.game.render_event(drawn, "en", 1)
     other = state.game.render_event(drawn, "en", 2)
-    assert "?" not in own and other == "Player 1 draws 5 card(s): ?."
+    assert own.startswith("Player 1 draws 5 cards: ") and other == "Player 1 draws 5 cards."
