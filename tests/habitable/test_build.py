@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from pypdf import PdfReader
-
-from tests.content.conftest import pnp
-from tests.habitable.conftest import CONTENT
 
 A4 = (595.3, 841.9)
 LETTER = (612.0, 792.0)
 
 
 @pytest.mark.slow
-def test_build_writes_cards_boards_and_tokens(tmp_path: Path) -> None:
-    out = tmp_path / "output"
-    result = pnp("build", "habitable", "--content", str(CONTENT), "--output", str(out))
-    assert result.code == 0, result.err
-    game = out / "habitable"
+def test_build_writes_cards_boards_and_tokens(built_all) -> None:
+    game = built_all.output / "habitable"      # `pnp build` of every bundled game, once per session
     for lang in ("de", "en"):
         for paper, size in (("a4", A4), ("letter", LETTER)):
             reader = PdfReader(game / f"cards-{lang}-{paper}.pdf")

@@ -17,10 +17,8 @@ def test_check_passes():
 
 
 @pytest.mark.slow
-def test_build_prints_cards_in_both_languages_and_tiles_the_boards(tmp_path):
-    result = pnp("build", GAME, "--content", str(CONTENT), "--output", str(tmp_path / "output"), cwd=tmp_path)
-    assert result.code == 0, result.err
-    out = tmp_path / "output" / GAME
+def test_build_prints_cards_in_both_languages_and_tiles_the_boards(built_all):
+    out = built_all.output / GAME      # `pnp build` of every bundled game, once per session
     names = {"de": ("Regolith-Schmelze", "Eismond-Einschlag"), "en": ("Regolith smelter", "Ice moonlet impact")}
     for lang, wanted in names.items():
         for paper in ("a4", "letter", "pod"):
