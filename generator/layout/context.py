@@ -8,14 +8,13 @@ without game-specific code.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from generator.content.loader import GameContent
+from generator.content.operation_text import TRUE_MARK, effect_sentence, param_word
 from generator.content.schema import Card, CardKind, Effect, Face, FieldSpec
 
-PARAM_RE = re.compile(r"(:?)\{([a-z_][a-z0-9_]*)\}(:?)")
-TRUE_MARK = "✓"
+__all__ = ["TRUE_MARK", "effect_sentence", "face_context", "field_lines", "field_value", "static_context"]
 
 
 def static_context(content: GameContent, kind: CardKind, lang: str, side: str,
@@ -60,44 +59,14 @@ def cost_field(kind: CardKind) -> str | None:
     return None
 
 
-def _param_text(content: GameContent, spec_type: str | None, value: Any, lang: str, as_icon: bool) -> str:
-    if spec_type == "resource":
-        return f":{content.resource_icon(value)}:" if as_icon else content.resource_name(value, lang)
-    if spec_type == "kind":
-        kinds = {k.id: k for k in content.game.kinds}
-        return kinds[value].name.get(lang) if value in kinds else str(value)
-    if spec_type == "card":
-        cards = {c.id: c for c in content.cards}
-        return cards[value].name.get(lang) if value in cards else str(value)
-    if isinstance(value, bool):
-        return TRUE_MARK if value else "–"
-    return f":{value}:" if as_icon else str(value)
-
-
-def effect_sentence(content: GameContent, effect: Effect, lang: str) -> str:
-    """The printed sentence of one effect: the operation's text with its parameters filled in."""
-    ops = {op.id: op for op in content.game.operations}
-    op = ops.get(effect.op)
-    if op is None:
-        return effect.op
-    template = op.text.get(lang)
-
-    def fill(match: re.Match) -> str:
-        before, name, after = match.groups()
-        spec = op.params.get(name)
-        value = effect.args.get(name)
-        if value is None:
-            return ""
-        as_icon = bool(before and after)
-        return _param_text(content, spec.type if spec else None, value, lang, as_icon)
-
-    return PARAM_RE.sub(fill, template).strip()
-
-
 def field_value(content: GameContent, spec: FieldSpec, value: Any, lang: str) -> str:
     """A field's value as markup, by its declared type."""
-    if spec.type in ("ints", "list", "tags") and isinstance(value, list):
+    if spec.type == "tags" and isinstance(value, list):
+        return " · ".join(content.value_word(v, lang) for v in value)
+    if spec.type in ("ints", "list") and isinstance(value, list):
         return " · ".join(str(v) for v in value)
+    if spec.type == "enum":
+        return content.value_word(value, lang)
     if spec.type == "costs" and isinstance(value, dict):
         return " + ".join(f"{n} :{content.resource_icon(r)}:" for r, n in value.items())
     if spec.type == "resource":
@@ -105,7 +74,7 @@ def field_value(content: GameContent, spec: FieldSpec, value: Any, lang: str) ->
     if spec.type == "effects" and isinstance(value, list):
         return " ".join(effect_sentence(content, Effect.model_validate(e), lang) for e in value)
     if spec.type == "card":
-        return _param_text(content, "card", value, lang, False)
+        return param_word(content, "card", value, lang)
     if spec.type == "text" and isinstance(value, dict):
         return str(value.get(lang, ""))
     if isinstance(value, bool):
