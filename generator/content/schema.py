@@ -129,7 +129,9 @@ class CardKind(Model):
     back: KindBack = Field(default=KindBack(), description="the shared back of a single-sided kind")
     layout: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)] | None = Field(
         default=None, description="name of a layout in the game's layouts/ or templates/layouts (a name, not a path)")
-    badge: Identifier | None = Field(default=None, description="int field shown in the top-left badge")
+    badge: Identifier | None = Field(default=None, description="the field shown in the top-left badge: a whole "
+                                     "number (`cost` in layouts), or costs of several resources (`costs`: one badge "
+                                     "per resource with its amount, icon and colour)")
     fields: dict[Identifier, FieldSpec] = Field(default={}, description="the game-specific fields its cards carry, by "
                                                 "name (`capacity`, `price`)")
 

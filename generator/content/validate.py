@@ -144,11 +144,12 @@ class _Checker:
         for i, kind in enumerate(self.g.kinds):
             self.icon(kind.icon, self.game_mark("kinds", i, "icon"), ("kinds", i, "icon"))
             self.icon(kind.back.icon, self.game_mark("kinds", i, "back", "icon"), ("kinds", i, "back", "icon"))
-            if kind.badge and (kind.badge not in kind.fields or kind.fields[kind.badge].type != "int"):
+            if kind.badge and (kind.badge not in kind.fields or kind.fields[kind.badge].type not in ("int", "costs")):
                 self.errors.add(self.game_mark("kinds", i, "badge"), f"badge '{kind.badge}' of kind '{kind.id}' is not "
-                                "one of its whole-number fields", ("kinds", i, "badge"),
-                                hint=did_you_mean(kind.badge, [n for n, f in kind.fields.items() if f.type == "int"],
-                                                  "whole-number fields"), code="reference")
+                                "one of its whole-number or costs fields", ("kinds", i, "badge"),
+                                hint=did_you_mean(kind.badge, [n for n, f in kind.fields.items()
+                                                               if f.type in ("int", "costs")], "fields"),
+                                code="reference")
             for name, spec in kind.fields.items():
                 if spec.type == "resource" and spec.choices:
                     for choice in spec.choices:

@@ -10,11 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from jinja2 import TemplateRuntimeError
+
+from generator.content import word_forms
 from generator.content.loader import GameContent
 from generator.content.operation_text import TRUE_MARK, effect_sentence, param_word
 from generator.content.schema import Card, CardKind, Effect, Face, FieldSpec
+from generator.content.suggest import did_you_mean
 
-__all__ = ["TRUE_MARK", "effect_sentence", "face_context", "field_lines", "field_value", "static_context"]
+__all__ = ["TRUE_MARK", "cost_field", "effect_sentence", "face_context", "field_lines", "field_value", "resource_entry",
+           "static_context"]
 
 
 def static_context(content: GameContent, kind: CardKind, lang: str, side: str,
@@ -24,6 +29,30 @@ def static_context(content: GameContent, kind: CardKind, lang: str, side: str,
     `W` and `H` are the trim (the kind's size, or a print-shop profile's), `B` the bleed."""
     width, height = size or kind.size_mm
     back = kind.back
+    resources = [resource_entry(content, r.id, lang) for r in content.game.resources]
+    by_id = {r["id"]: r for r in resources}
+
+    def resource(resource_id: str) -> dict[str, Any]:
+        """A resource by id, for a layout: `resource('food').color`."""
+        if resource_id not in by_id:
+            raise TemplateRuntimeError(f"unknown resource '{resource_id}' "
+                                       f"({did_you_mean(str(resource_id), by_id, 'resources')})")
+        return by_id[resource_id]
+
+    field_labels = {name: spec.label for name, spec in kind.fields.items() if spec.label is not None}
+
+    def label(key: str, **values: Any) -> str:
+        """The game's word for `key` in this language (game.yaml `labels`, else the label of the kind's field
+        `key`), its `{n}` fields filled from `values`."""
+        text = content.label(key, lang)
+        if text is None and key in field_labels:
+            text = field_labels[key].get(lang)
+        if text is None:
+            known = [*content.game.labels, *field_labels]
+            raise TemplateRuntimeError(f"no label '{key}' in game.yaml `labels` or the kind's fields "
+                                       f"({did_you_mean(str(key), known, 'labels')})")
+        return word_forms.fill(text, values.get, lambda name, raw: str(raw), lambda name, raw: str(raw))
+
     return {
         "W": width,
         "H": height,
@@ -43,13 +72,24 @@ def static_context(content: GameContent, kind: CardKind, lang: str, side: str,
                 "icon": back.icon or kind.icon,
             },
         },
+        "resources": resources,
+        "resource": resource,
+        "label": label,
     }
 
 
-def cost_field(kind: CardKind) -> str | None:
-    """The integer field shown in the cost badge when a card has no `cost` of its own.
+def resource_entry(content: GameContent, resource_id: str, lang: str) -> dict[str, Any]:
+    """What a layout reads of a resource: its id, name in the language, icon and colour."""
+    declared = next((r for r in content.game.resources if r.id == resource_id), None)
+    return {"id": resource_id, "name": content.resource_name(resource_id, lang),
+            "icon": content.resource_icon(resource_id), "color": declared.color if declared else "#888888"}
 
-    The kind's `badge` names it; otherwise the first integer field named `cost` or `*_cost`.
+
+def cost_field(kind: CardKind) -> str | None:
+    """The field shown in the cost badge when a card has no `cost` of its own.
+
+    The kind's `badge` names it (a whole number, or costs of several resources); otherwise the
+    first integer field named `cost` or `*_cost`.
     """
     if kind.badge:
         return kind.badge
@@ -119,7 +159,12 @@ def face_context(content: GameContent, card: Card, face: Face, side: str, lang: 
     kind = content.game.kind(card.kind)
     context = static_context(content, kind, lang, side, size, bleed)
     skip = cost_field(kind)
-    cost = card.cost if card.cost is not None else (face.fields.get(skip) if skip else None)
+    badge = kind.fields.get(skip) if skip and card.cost is None else None
+    several = badge is not None and badge.type == "costs"
+    cost = card.cost if card.cost is not None else (face.fields.get(skip) if skip and not several else None)
+    priced = face.fields.get(skip) if several and skip else None
+    costs = [{**resource_entry(content, res, lang), "amount": amount}
+             for res, amount in (priced.items() if isinstance(priced, dict) else ()) if amount]
     effects = [effect_sentence(content, e, lang) for e in face.effects]
     fields = field_lines(content, kind, face, lang, skip if card.cost is None else None)
     field_effects = {name: [effect_sentence(content, Effect.model_validate(e), lang) for e in face.fields[name]
@@ -138,6 +183,7 @@ def face_context(content: GameContent, card: Card, face: Face, side: str, lang: 
             "fields": dict(face.fields),
         },
         "cost": cost,
+        "costs": costs,
         "fields": fields,
         "fields_text": "\n".join(f["line"] for f in fields),
         "field_effects": field_effects,
