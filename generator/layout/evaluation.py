@@ -148,7 +148,7 @@ class FaceEvaluation:
         except TemplateError as exc:
             self.problem("repeat", str(exc), mark=self.layout.mark(*where, "repeat"))
             return
-        saved = {name: self.context[name] for name in ("index", "item") if name in self.context}
+        saved: dict[str, Any] = {name: self.context[name] for name in ("index", "item") if name in self.context}
         try:
             for copy, item in enumerate(copies):
                 self.context.update(index=copy, item=item)

@@ -356,8 +356,9 @@ def _game_root_of(path: Path) -> Path | None:
 
 def load_layout(path: Path, errors: ErrorList) -> LoadedLayout | None:
     """Read and check one layout file, its `extends` resolved; problems go to `errors` with file:line."""
+    before = len(errors)
     resolved = read_layout(path, layout_folders(_game_root_of(path)), errors)
-    if resolved is None:
+    if resolved is None or len(errors) != before:
         return None
     if not _elements_valid(resolved.data, resolved.source, errors):
         return None
