@@ -44,10 +44,11 @@ class _Element(_Spec):
     id: ElementId | None = Field(default=None, description="names the element (unique in its face), so a layout that "
                                  "`extends` this one can change, move or remove it")
     when: Union[bool, str, None] = Field(default=None, description="expression; the element is drawn only when true")
-    before: ElementId | None = Field(default=None, description="in a layout that `extends` another: put this element "
-                                     "just before the element with this id (drawn under it)")
-    after: ElementId | None = Field(default=None, description="in a layout that `extends` another: put this element "
-                                    "just after the element with this id (drawn over it)")
+    before: ElementId | None = Field(default=None, description="put this element just before the element with this "
+                                     "id (drawn under it) instead of where it would be; in a layout that `extends` "
+                                     "another, an element of the base")
+    after: ElementId | None = Field(default=None, description="put this element just after the element with this id "
+                                    "(drawn over it) instead of where it would be")
 
 
 X_MM = "left edge in mm from the trim's left (an expression)"
