@@ -44,10 +44,11 @@ Keys = dict[str, tuple[str, ...]]  # by address pattern: "3", or "3.1" for a gro
 
 
 def _pattern(address: str) -> str:
+    """`3` and `3.1` are their own patterns; a copy's address `3.1.0` has the pattern `3.1`."""
     parts = address.split(".")
-    if not all(part.isdigit() for part in parts) or len(parts) not in (1, 3):
+    if not all(part.isdigit() for part in parts) or len(parts) not in (1, 2, 3):
         raise ProgramMiss("a printed value contains a separator character")
-    return address if len(parts) == 1 else ".".join(parts[:2])
+    return ".".join(parts[:2])
 
 
 def _parse(output: str, keys: Keys) -> Printed:

@@ -7,6 +7,7 @@ import pytest
 
 from generator.content.errors import ErrorList
 from generator.layout import engine as layout_engine
+from generator.layout import face_program
 from generator.layout.engine import CardLayouts
 from generator.layout.geometry import RectShape, TextRun
 from generator.layout.templating import MAX_REPEAT
@@ -80,3 +81,25 @@ def test_the_one_render_program_and_the_value_by_value_path_draw_the_same(game_c
 def test_a_repeat_that_is_no_count_or_list_is_a_problem_at_its_line(game_copy, bad):
     face, problems = lay_out(game_copy, BOXES.format(repeat=bad))
     assert boxes(face) == [] and "`repeat` is" in problems[0].message and problems[0].layout_mark.line == 6
+
+
+def test_groups_take_the_one_render_path_without_falling_back(game_copy, monkeypatch):
+    """A group's shared values print at `k.child`, its copies at `k.child.copy`: the program parses both."""
+    misses: list[str] = []
+    for name in ("_parse", "_render"):
+        original = getattr(face_program, name)
+
+        def recording(*args, original=original):
+            try:
+                return original(*args)
+            except face_program.ProgramMiss as exc:
+                misses.append(str(exc))
+                raise
+        monkeypatch.setattr(face_program, name, recording)
+    face, problems = lay_out(game_copy, BOXES.format(repeat=5))
+    assert problems == [] and len(boxes(face)) == 5
+    content = load_game(game_copy.parent, "escape-earth")
+    layouts = CardLayouts(content, ErrorList())
+    for card in content.cards_of("activity"):
+        layouts.front(card, "de")
+    assert layouts.problems == [] and misses == []
