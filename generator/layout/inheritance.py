@@ -13,6 +13,7 @@ or a cycle of bases is an error at the `extends:` line.
 
 from __future__ import annotations
 
+import heapq
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,8 @@ NAMED_VALUES = ("constants", "vars")
 FACES = ("front", "back")
 PARTS = ("frame", "content")
 PLACEMENT_KEYS = ("before", "after", "remove")
+MAX_ELEMENTS = 1000  # per face part: a card holds a few hundred at most; more is a mistake or an attack
+MAX_VALUES = 1000    # constants, vars
 
 
 @dataclass
@@ -51,13 +54,28 @@ class _Placed:
         return found if isinstance(found, str) else None
 
 
-def _copy(source: SourceMap, prefix: YamlPath, target: SourceMap, to: YamlPath) -> None:
-    """Copy the marks of everything at or below `prefix` in `source` to `to` in `target`."""
-    size = len(prefix)
-    for table, into in ((source.values, target.values), (source.keys, target.keys)):
-        for path, mark in table.items():
-            if path[:size] == prefix:
-                into[to + path[size:]] = mark
+class _Marks:
+    """The marks of a source map grouped by the first parts of their paths, so copying the marks of one
+    element or value takes time for its own marks only (a layout may hold thousands)."""
+
+    def __init__(self) -> None:
+        self._groups: dict[tuple[int, int], dict[YamlPath, list[tuple[bool, YamlPath, Mark]]]] = {}
+
+    def under(self, source: SourceMap, prefix: YamlPath) -> list[tuple[bool, YamlPath, Mark]]:
+        key = (id(source), len(prefix))
+        if key not in self._groups:
+            groups: dict[YamlPath, list[tuple[bool, YamlPath, Mark]]] = {}
+            for is_key, table in ((False, source.values), (True, source.keys)):
+                for path, mark in table.items():
+                    if len(path) >= len(prefix):
+                        groups.setdefault(path[:len(prefix)], []).append((is_key, path, mark))
+            self._groups[key] = groups
+        return self._groups[key].get(prefix, [])
+
+    def copy(self, source: SourceMap, prefix: YamlPath, target: SourceMap, to: YamlPath) -> None:
+        """Copy the marks of everything at or below `prefix` in `source` to `to` in `target`."""
+        for is_key, path, mark in self.under(source, prefix):
+            (target.keys if is_key else target.values)[to + path[len(prefix):]] = mark
 
 
 def _expression_names(value: Any) -> set[str]:
@@ -75,15 +93,28 @@ def _in_dependency_order(values: dict[str, Any]) -> dict[str, Any]:
     """Values ordered so each comes after the values it uses (stable: the written order where it works).
 
     A base's `vars` are in an order that works; a changed value may use one the extending file
-    adds after it, so the merged values are ordered by what they use."""
+    adds after it, so the merged values are ordered by what they use (a cycle keeps the written
+    order, and evaluating it names the value that is missing)."""
     names = list(values)
-    uses = {name: _expression_names(values[name]) & set(names) - {name} for name in names}
+    position = {name: i for i, name in enumerate(names)}
+    uses = {name: _expression_names(values[name]) & position.keys() - {name} for name in names}
+    users: dict[str, list[str]] = {}
+    for name, used in uses.items():
+        for other in used:
+            users.setdefault(other, []).append(name)
+    waiting = {name: len(used) for name, used in uses.items()}
+    ready = [position[name] for name in names if not waiting[name]]
+    heapq.heapify(ready)
     ordered: list[str] = []
-    remaining = names[:]
-    while remaining:
-        ready = next((n for n in remaining if uses[n] <= set(ordered)), remaining[0])  # a cycle keeps its order
-        ordered.append(ready)
-        remaining.remove(ready)
+    while ready:
+        name = names[heapq.heappop(ready)]
+        ordered.append(name)
+        for user in users.get(name, []):
+            waiting[user] -= 1
+            if not waiting[user]:
+                heapq.heappush(ready, position[user])
+    placed = set(ordered)
+    ordered += [name for name in names if name not in placed]
     return {name: values[name] for name in ordered}
 
 
@@ -96,6 +127,7 @@ class _Merge:
         self.errors = errors
         self.base_name = base_name
         self.out = SourceMap(child.source.file)
+        self.marks = _Marks()
 
     def run(self) -> Resolved:
         base, child = self.base.data, self.child.data
@@ -111,7 +143,7 @@ class _Merge:
             else:
                 source = self.child if in_child else self.base
                 data[key] = source.data[key]
-                _copy(source.source, (key,), self.out, (key,))
+                self.marks.copy(source.source, (key,), self.out, (key,))
             self._key_mark((key,), in_child)
         return Resolved(data, self.out)
 
@@ -129,7 +161,7 @@ class _Merge:
             merged = _in_dependency_order(merged)
         for name in merged:
             source = self.child if name in child else self.base
-            _copy(source.source, (key, name), self.out, (key, name))
+            self.marks.copy(source.source, (key, name), self.out, (key, name))
         return merged
 
     def _face(self, face: str) -> dict[str, Any]:
@@ -143,7 +175,7 @@ class _Merge:
             else:
                 source = self.child if in_child else self.base
                 merged[part] = source.data[face][part]
-                _copy(source.source, (face, part), self.out, (face, part))
+                self.marks.copy(source.source, (face, part), self.out, (face, part))
             self._key_mark((face, part), in_child)
         self._unique_ids(face, merged)
         return merged
@@ -179,7 +211,7 @@ class _Merge:
         elements = []
         for index, entry in enumerate(placed):
             for source, origin in entry.origins:
-                _copy(source, origin, self.out, (*path, index))
+                self.marks.copy(source, origin, self.out, (*path, index))
             if isinstance(entry.element, dict):
                 entry.element = {k: v for k, v in entry.element.items() if k not in PLACEMENT_KEYS}
             elements.append(entry.element)
@@ -261,6 +293,27 @@ class _Merge:
         self.errors.add((source or self.child.source).mark(path), message, path, hint=hint, code="layout")
 
 
+def _too_large(layout: Resolved, errors: ErrorList) -> bool:
+    """More values or elements than any card needs: refused before merging, which takes time per element."""
+    found = False
+    for key in NAMED_VALUES:
+        values = layout.data.get(key)
+        if isinstance(values, dict) and len(values) > MAX_VALUES:
+            errors.add(layout.source.mark((key,)), f"`{key}` holds {len(values)} values; at most {MAX_VALUES}", (key,),
+                       hint="a layout needs a few dozen", code="limit")
+            found = True
+    for face in FACES:
+        parts = layout.data.get(face)
+        for part in PARTS:
+            items = parts.get(part) if isinstance(parts, dict) else None
+            if isinstance(items, list) and len(items) > MAX_ELEMENTS:
+                errors.add(layout.source.mark((face, part)), f"{face}.{part} holds {len(items)} elements; at most "
+                           f"{MAX_ELEMENTS}", (face, part), hint="draw repeated boxes with one repeated `group`",
+                           code="limit")
+                found = True
+    return found
+
+
 def _base_file(name: str, path: Path, folders: list[Path]) -> Path | None:
     """The layout file a layout's `extends` names: the first in `folders` that is not the file itself."""
     for folder in folders:
@@ -284,6 +337,8 @@ def read_layout(path: Path, folders: list[Path], errors: ErrorList, chain: tuple
     written = Resolved(doc.data, doc.source)
     if not isinstance(doc.data, dict):
         return written  # the file's validation says what it should be
+    if _too_large(written, errors):
+        return None
     name = doc.data.get("extends")
     base = Resolved({}, SourceMap(doc.source.file))
     if name is not None:

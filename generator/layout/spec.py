@@ -22,7 +22,7 @@ from generator.content.errors import ErrorList, Mark
 from generator.content.model_errors import validate_model
 from generator.content.yaml_source import SourceMap
 from generator.layout.fonts import FontRole
-from generator.layout.inheritance import read_layout
+from generator.layout.inheritance import MAX_ELEMENTS, MAX_VALUES, read_layout
 from generator.layout.templating import MAX_REPEAT, check_compiles
 
 SHARED_LAYOUTS = Path(__file__).resolve().parents[2] / "templates" / "layouts"
@@ -173,8 +173,9 @@ ElementSpec = Annotated[Union[RectSpec, CircleSpec, LineSpec, TextSpec, IconSpec
 class FaceSpec(_Spec):
     """One side of a card: what every card of the kind shares, and what each card draws."""
 
-    frame: list[ElementSpec] = Field(default=[], description="drawn once for the kind, without card data")
-    content: list[ElementSpec] = Field(default=[], description="drawn for each card")
+    frame: list[ElementSpec] = Field(default=[], max_length=MAX_ELEMENTS, description="drawn once for the kind, "
+                                     "without card data")
+    content: list[ElementSpec] = Field(default=[], max_length=MAX_ELEMENTS, description="drawn for each card")
 
 
 class ElementChange(BaseModel):
@@ -191,17 +192,18 @@ class ElementChange(BaseModel):
 class FaceChanges(_Spec):
     """One side of a card as a layout file writes it: new elements, or changes to its base's."""
 
-    frame: list[Union[ElementSpec, ElementChange]] = Field(default=[], description="drawn once for the kind, without "
-                                                           "card data")
-    content: list[Union[ElementSpec, ElementChange]] = Field(default=[], description="drawn for each card")
+    frame: list[Union[ElementSpec, ElementChange]] = Field(default=[], max_length=MAX_ELEMENTS, description="drawn "
+                                                           "once for the kind, without card data")
+    content: list[Union[ElementSpec, ElementChange]] = Field(default=[], max_length=MAX_ELEMENTS,
+                                                             description="drawn for each card")
 
 
 class _LayoutValues(_Spec):
     description: str | None = Field(default=None, description="what the layout is for")
     min_title_size: float | None = Field(default=None, description="pt: a title may not shrink below this")
-    constants: dict[str, Union[float, str, bool]] = Field(default={}, description="values shared by every card of a "
+    constants: dict[str, Union[float, str, bool]] = Field(default={}, max_length=MAX_VALUES, description="values shared by every card of a "
                                                           "kind (expressions over W, H, B, kind, game, lang)")
-    vars: dict[str, Union[float, str, bool]] = Field(default={}, description="values per card, evaluated in order "
+    vars: dict[str, Union[float, str, bool]] = Field(default={}, max_length=MAX_VALUES, description="values per card, evaluated in order "
                                                      "(expressions that may use the card)")
 
 

@@ -7,6 +7,7 @@ made them, in the file that made them.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from generator.content.errors import ErrorList
@@ -118,3 +119,25 @@ def test_the_shared_card_layout_names_every_element():
     for face in (layout.spec.front, layout.spec.back):
         ids = [e.id for e in [*face.frame, *face.content]]
         assert None not in ids and len(ids) == len(set(ids)), ids
+
+
+def test_a_layout_too_large_to_merge_is_refused_and_a_large_one_merges_quickly(game_copy):
+    rect = "    - {{id: e{i}, type: rect, x: 0, y: 0, w: 1, h: 1{after}}}\n"
+    too_many = "extends: card\nfront:\n  content:\n" + "".join(rect.format(i=i, after="") for i in range(1001))
+    path = write_layout(game_copy, "card", too_many)
+    errors = ErrorList()
+    assert load_layout(path, errors) is None
+    assert [e.message for e in errors] == ["front.content holds 1001 elements; at most 1000"]
+    # every element placed after the one before, and every value using the next: the merge stays fast
+    chained = ("extends: card\nvars:\n" + "".join(f"  v{i}: v{i + 1} + 1\n" for i in range(979)) + "  v979: 1\n"
+               "front:\n  content:\n" + "".join(rect.format(i=i, after=f", before: e{i - 1}" if i else "")
+                                                for i in range(900)))
+    path = write_layout(game_copy, "card", chained)
+    started = time.perf_counter()
+    errors = ErrorList()
+    layout = load_layout(path, errors)
+    assert layout is not None, errors.as_text()
+    assert time.perf_counter() - started < 5.0
+    order = {name: i for i, name in enumerate(layout.spec.vars)}
+    assert all(order[f"v{i + 1}"] < order[f"v{i}"] for i in range(979))  # each after the value it uses
+    assert [e.id for e in layout.spec.front.content[-3:]] == ["e2", "e1", "e0"]
