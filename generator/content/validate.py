@@ -417,7 +417,9 @@ class _Checker:
             if comp.type != "cards" or not comp.kind:
                 continue
             listed[comp.kind] = listed.get(comp.kind, 0) + comp.count
-        unread = self.c.unread_kinds
+        unread = set(self.c.unread_kinds)
+        if any(card.kind not in self.kinds for card in self.c.cards):
+            unread.add(ANY_KIND)  # a card of a misspelt kind belongs to some kind: its error is the one to fix
         for i, comp in enumerate(self.g.components):
             if comp.kind in unread or ANY_KIND in unread:
                 continue  # some of its cards could not be read: that error is the one to fix first

@@ -138,3 +138,9 @@ def test_a_card_that_cannot_be_read_does_not_also_make_the_count_wrong(content: 
 def test_a_wrong_count_alone_is_still_reported(content: Path) -> None:
     edit(content / CARDS, "    count: 2\n", "    count: 3\n")
     assert "lists 3 'event' cards but the card files define 4" in only(errors_of(content), "lists 3").message
+
+
+def test_a_card_of_a_misspelt_kind_does_not_also_make_the_count_wrong(content: Path) -> None:
+    edit(content / CARDS, "  - id: sturm\n    kind: event\n", "  - id: sturm\n    kind: evnt\n")
+    errors = errors_of(content)
+    assert [e.message for e in errors] == ["unknown card kind 'evnt' in card 'sturm'"], errors.as_text()
