@@ -172,19 +172,17 @@ def check_as_build(content: GameContent, errors: ErrorList) -> None:
 
 def check_card_faces(content: GameContent, errors: ErrorList) -> None:
     from generator.layout.engine import CardLayouts
-    from generator.render.cards_step import ordered_cards, report
+    from generator.render.cards_step import ordered_cards, report_problems
 
     cards = ordered_cards(content)
     if not cards:
         return
     layouts = CardLayouts(content, errors)
     for lang in LANGUAGES:
-        before = len(layouts.problems)
         for card in cards:
             layouts.front(card, lang)
             layouts.back(card, lang)
-        for problem in layouts.problems[before:]:
-            report(content, problem, errors)
+    report_problems(content, layouts.problems, errors)
 
 
 def check_board_layouts(content: GameContent, errors: ErrorList) -> None:

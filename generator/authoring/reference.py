@@ -31,9 +31,10 @@ INTRO = """\
 Every file of a game folder, every key it may hold, the key's type, its default and what it
 means. This page is generated from the models `pnp check` validates with; `pnp schema` writes the
 same rules as JSON Schema files for editors. A key marked **required** must be given; any other
-key may be left out and then takes its default. Unknown keys are errors (an effect's parameters
-are the one exception: they sit beside its `op`). `pnp new GAME` writes a complete game to start
-from, with comments in every file.
+key may be left out and then takes its default. Unknown keys are errors (the exceptions: an
+effect's parameters, which sit beside its `op`, and the keys a layout that `extends` another
+changes in one of its elements). `pnp new GAME` writes a complete game to start from, with
+comments in every file.
 
 A schema sees one file at a time. What needs several files is checked by `pnp check`: that a card
 names a declared kind and its declared fields, an effect a declared operation with valid
@@ -96,12 +97,16 @@ def _file_section(file_type: FileType, schema: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+OTHER_KEYS = {"Effect": "an effect's parameters", "ElementChange": "the keys of the element it changes"}
+
+
 def _object_section(name: str, definition: dict[str, Any]) -> str:
     lines = [f"### {name}\n"]
     if definition.get("description"):
         lines.append(_paragraph(definition["description"]) + "\n")
     if definition.get("additionalProperties") is True:
-        lines.append("Besides the keys below, any key may be given (an effect's parameters).\n")
+        other = OTHER_KEYS.get(name, "any value")
+        lines.append(f"Besides the keys below, any key may be given ({other}).\n")
     lines.append(_key_table(definition))
     return "\n".join(lines)
 

@@ -92,14 +92,17 @@ words:
   unfinished: "Not finished."
 """,
     "layout": """
-description: A plain card with its name on a coloured band.
-constants:
-  m: 3.5
+# the shared card layout with a larger title and a row of pips, one per point of the card
+extends: card
+description: The generic card with a larger title and the card's points as pips.
 front:
-  frame:
-    - {type: rect, x: -B, y: -B, w: W + 2 * B, h: H + 2 * B, fill: "{{ kind.color }}"}
   content:
-    - {type: text, field: name, x: m, y: m, w: W - 2 * m, h: 8, text: "{{ face.name }}", font: bold, size: 11}
-    - {type: text, field: text, x: m, y: 20, w: W - 2 * m, h: H - 24, text: "{{ body }}", size: 8.5, min_size: 6.5}
+    - {id: title, size: 13}
+    - id: pips
+      type: group
+      after: art
+      repeat: face.fields.points
+      elements:
+        - {type: circle, cx: 8 + index * 5, cy: 20, r: 1.8, fill: "{{ resource('gold').color }}"}
 """,
 }

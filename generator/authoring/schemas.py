@@ -25,7 +25,7 @@ from pydantic_core import core_schema
 from generator.authoring.game_schema import fold_game
 from generator.content.schema import Board, CardFile, Example, Game, Table
 from generator.content.sentences import Sentences
-from generator.layout.spec import LayoutSpec
+from generator.layout.spec import LayoutFile
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_COMMENT = "# yaml-language-server: $schema="
@@ -63,7 +63,8 @@ FILE_TYPES: tuple[FileType, ...] = (
     FileType("example", Example, _yaml("examples"), "an example turn the rules engine replays for the rules site",
              optional_keys=("id",)),
     FileType("sentences", Sentences, ("rules/*/sentences.yaml",), "what the rules engine says, in one language"),
-    FileType("layout", LayoutSpec, _yaml("layouts"), "a card layout: elements placed in millimetres"),
+    FileType("layout", LayoutFile, _yaml("layouts"), "a card layout: elements placed in millimetres, or "
+             "another layout's elements changed (`extends`)"),
 )
 
 

@@ -8,6 +8,7 @@ shape, a space off the board.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Callable
 
@@ -61,12 +62,7 @@ def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCh
                 errors.add(source.mark(("spaces", i, "id")), f"space '{space.id}' has no `at`, so it would not be "
                            "drawn, but other spaces of this board are placed", ("spaces", i),
                            hint="give it `at: [x, y]` in mm from the board's top-left corner", code="geometry")
-    for a, b in overlapping_pairs(placed):
-        later = b if (b.declared, b.origin) >= (a.declared, a.origin) else a
-        earlier = a if later is b else b
-        path = later.origin + (("at",) if later.declared else ())
-        errors.add(source.mark(path), f"space {_describe(later)} overlaps space {_describe(earlier)}", path,
-                   hint="move one of them or make them smaller", code="geometry")
+    _overlaps(board, source, errors)
     width, height = board.size.width, board.size.height
     for spot in placed.spaces:
         if not spot.placed:
@@ -80,6 +76,43 @@ def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCh
                        code="geometry")
     _ranges(board, source, errors)
     _icons(board, source, icon)
+
+
+def _overlap_root(board: Board, a: PlacedSpace, b: PlacedSpace) -> YamlPath | None:
+    """The one value that makes a pair of spaces overlap, when both take their size from it: the style of
+    their kind, or the track or grid that made them both."""
+    if a.declared and b.declared and a.kind == b.kind:
+        own = [board.spaces[int(s.origin[1])].size for s in (a, b)]
+        if own == [None, None]:
+            return ("styles", a.kind, "size") if a.kind in board.styles else ("spaces", int(a.origin[1]), "kind")
+    if not a.declared and not b.declared and a.origin == b.origin:
+        return a.origin
+    return None
+
+
+def _overlaps(board: Board, source: SourceMap, errors: ErrorList) -> None:
+    """Spaces drawn on top of each other. Many pairs with one cause (a style's size too large for the
+    distance between the spaces) are one mistake, reported once at that size."""
+    by_root: dict[YamlPath | None, list[tuple[PlacedSpace, PlacedSpace]]] = {}
+    for a, b in overlapping_pairs(board.placed):
+        later = b if (b.declared, b.origin) >= (a.declared, a.origin) else a
+        earlier = a if later is b else b
+        by_root.setdefault(_overlap_root(board, a, b), []).append((later, earlier))
+    for root, pairs in by_root.items():
+        if root is None or len(pairs) == 1:
+            for later, earlier in pairs:
+                path = later.origin + (("at",) if later.declared else ())
+                errors.add(source.mark(path), f"space {_describe(later)} overlaps space {_describe(earlier)}", path,
+                           hint="move one of them or make them smaller", code="geometry")
+            continue
+        later, earlier = pairs[0]
+        gap = min(math.dist((p.x or 0.0, p.y or 0.0), (q.x or 0.0, q.y or 0.0)) for p, q in pairs)
+        size = max(later.width, later.height)
+        what = f"spaces of kind '{later.kind}'" if later.declared else f"spaces made by {root[0]}[{root[1]}]"
+        errors.add(source.mark(root), f"{len(pairs)} pairs of {what} overlap (the first: {_describe(later)} and "
+                   f"{_describe(earlier)}): they are {size:g} mm across, but their centres are only {gap:.1f} mm "
+                   "apart", root, hint=f"make the size at most {gap:.1f} mm (a hex space's size is its width across "
+                   "the flats, edge to edge) or place the spaces further apart", code="geometry")
 
 
 def _ranges(board: Board, source: SourceMap, errors: ErrorList) -> None:

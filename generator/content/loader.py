@@ -22,6 +22,7 @@ from generator.content.svg_check import check_icon
 from generator.content.yaml_source import SourceMap, load_yaml
 
 SHARED_ICONS = Path(__file__).resolve().parents[2] / "templates" / "icons"
+ANY_KIND = "*"
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,9 @@ class GameContent:
     content_hash: str = ""
     sentences: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
     sentence_sources: dict[str, Any] = field(default_factory=dict)
+    # card kinds some of whose cards could not be read (ANY_KIND: a card or file whose kind is not
+    # known): their counts are not compared, an error already names the root mistake
+    unread_kinds: set[str] = field(default_factory=set)
 
     @property
     def id(self) -> str:
@@ -69,6 +73,15 @@ class GameContent:
             if res.id == resource_id:
                 return res.name.get(lang)
         return resource_id
+
+    def label(self, key: str, lang: str) -> str | None:
+        """The game's word for `key` in `lang` (game.yaml `labels`), or None."""
+        text = self.game.labels.get(key)
+        return text.get(lang) if text is not None else None
+
+    def value_word(self, value: Any, lang: str) -> str:
+        """An enum or tag value as players read it: its label, else the value itself (`pnp check` asks for one)."""
+        return self.label(str(value), lang) or str(value)
 
     def cards_of(self, kind: str) -> list[Card]:
         return [c for c in self.cards if c.kind == kind]
@@ -144,9 +157,15 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
         content.origins[("game", game.id)] = Located(doc.source, ())
 
     for path in _yaml_files(root / "cards", root, errors):
+        before = len(errors)
         card_doc = load_yaml(path, errors, name(path), root)
+        if len(errors) != before:
+            content.unread_kinds.add(ANY_KIND)
         for index, item in _list_items(card_doc.data, "cards", card_doc.source, errors):
             card = validate_model(Card, item, card_doc.source, errors, ("cards", index))
+            if card is None:
+                kind = item.get("kind") if isinstance(item, dict) else None
+                content.unread_kinds.add(kind if isinstance(kind, str) else ANY_KIND)
             if card is not None:
                 content.cards.append(card)
                 content.origins.setdefault(("card", card.id), Located(card_doc.source, ("cards", index)))

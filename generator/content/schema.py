@@ -17,6 +17,8 @@ from pydantic import ConfigDict, Field, StringConstraints, field_validator, mode
 from generator.content.schema_base import (CARD_SIZE_PRESETS, LANGUAGES, CardSizeName, Colour, Identifier, Language,
                                           Model, NonEmpty, Range, Size, Slug, Text)
 
+LabelKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=64)]
+
 ICON = "an icon's name (an SVG of the game's icons/ or of templates/icons/, without .svg)"
 
 FieldType = Literal["int", "ints", "bool", "str", "text", "enum", "resource", "tags", "costs", "effects", "card", "list"]
@@ -32,10 +34,13 @@ class FieldSpec(Model):
     label: Text | None = Field(default=None, description="printed before the value on the card; a field without a "
                                "label is the game's bookkeeping and is not printed (an unlabelled resource shows "
                                "its icon)")
-    min: int | None = Field(default=None, description="int and ints: the smallest value allowed")
-    max: int | None = Field(default=None, description="int and ints: the largest value allowed")
-    choices: list[str] | None = Field(default=None, description="enum and tags: the values allowed (required); "
-                                      "resource: the resources allowed (default: all)")
+    min: int | None = Field(default=None, description="int and ints: the smallest value allowed; costs: the "
+                            "smallest amount of each resource")
+    max: int | None = Field(default=None, description="int and ints: the largest value allowed; costs: the "
+                            "largest amount of each resource")
+    choices: list[str] | None = Field(default=None, description="enum and tags: the values allowed (required; each "
+                                      "printed by its name in game.yaml `labels`); resource: the resources allowed "
+                                      "(default: all)")
     optional: bool = Field(default=False, description="a card may leave the field out")
     default: Any = Field(default=None, description="the value of a card that leaves the field out (makes it optional)")
     note: str | None = Field(default=None, description="a remark for designers; never printed")
@@ -44,7 +49,22 @@ class FieldSpec(Model):
     def _choices_for_enums(self) -> "FieldSpec":
         if self.type in ("enum", "tags") and not self.choices:
             raise ValueError(f"a field of type '{self.type}' needs `choices`")
+        _range_applies(self.type, self.min, self.max, RANGED_FIELD_TYPES)
         return self
+
+
+RANGED_FIELD_TYPES = ("int", "ints", "costs")
+RANGED_PARAM_TYPES = ("int",)
+
+
+def _range_applies(type_: str, low: int | None, high: int | None, ranged: tuple[str, ...]) -> None:
+    """`min`/`max` only where a value is a number, and `min` not above `max`: otherwise the bound is a mistake."""
+    given = [name for name, bound in (("min", low), ("max", high)) if bound is not None]
+    if given and type_ not in ranged:
+        raise ValueError(f"`{'`/`'.join(given)}` cannot apply to a value of type '{type_}': only "
+                         f"{', '.join(ranged)} have a range")
+    if low is not None and high is not None and high < low:
+        raise ValueError(f"max ({high}) is smaller than min ({low})")
 
 
 class ParamSpec(Model):
@@ -55,9 +75,14 @@ class ParamSpec(Model):
                     "kind id), card (a card id)")
     min: int | None = Field(default=None, description="int: the smallest value allowed")
     max: int | None = Field(default=None, description="int: the largest value allowed")
-    choices: list[str] | None = Field(default=None, description="enum: the values allowed; resource: the resources "
-                                      "allowed (default: all)")
+    choices: list[str] | None = Field(default=None, description="enum: the values allowed (printed by their names "
+                                      "in game.yaml `labels`); resource: the resources allowed (default: all)")
     optional: bool = Field(default=False, description="an effect may leave the parameter out")
+
+    @model_validator(mode="after")
+    def _range(self) -> "ParamSpec":
+        _range_applies(self.type, self.min, self.max, RANGED_PARAM_TYPES)
+        return self
 
 
 class OperationSpec(Model):
@@ -65,7 +90,9 @@ class OperationSpec(Model):
 
     id: Identifier = Field(description="the name effects use: `{op: gain, ...}`")
     params: dict[Identifier, ParamSpec] = Field(default={}, description="its parameters by name")
-    text: Text = Field(description="the sentence printed on cards; `{amount}` is a parameter's value, `:{resource}:` "
+    text: Text = Field(description="the sentence printed on cards; `{amount}` is a parameter's value in words "
+                       "(an enum value by its name in `labels`), `{amount:+d}` formatted (Python's format spec), "
+                       "`{amount:card|cards}` the word form the value asks for (the first for one), `:{resource}:` "
                        "its icon")
     description: Text | None = Field(default=None, description="what the operation does, exactly: the engine's contract")
     note: str | None = Field(default=None, description="a remark for designers; never printed")
@@ -102,7 +129,9 @@ class CardKind(Model):
     back: KindBack = Field(default=KindBack(), description="the shared back of a single-sided kind")
     layout: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)] | None = Field(
         default=None, description="name of a layout in the game's layouts/ or templates/layouts (a name, not a path)")
-    badge: Identifier | None = Field(default=None, description="int field shown in the top-left badge")
+    badge: Identifier | None = Field(default=None, description="the field shown in the top-left badge: a whole "
+                                     "number (`cost` in layouts), or costs of several resources (`costs`: one badge "
+                                     "per resource with its amount, icon and colour)")
     fields: dict[Identifier, FieldSpec] = Field(default={}, description="the game-specific fields its cards carry, by "
                                                 "name (`capacity`, `price`)")
 
@@ -157,6 +186,9 @@ class Component(Model):
                                 "markers and tiles with a `shape` are printed on token sheets")
     count: int = Field(ge=0, le=MAX_COMPONENT_COUNT, description="how many are in the box")
     kind: Identifier | None = Field(default=None, description="`type: cards`: the card kind (required there)")
+    resource: Identifier | None = Field(default=None, description="the resource these pieces count (cubes of food): "
+                                        "all components of a resource are the most of it a cost or an effect may "
+                                        "name (none: no limit)")
     shape: Literal["round", "square", "hex"] | None = Field(default=None, description="the printed shape of a token")
     size: float | None = Field(default=None, gt=0, le=200, description="token diameter/edge in mm; a hex's corner-to-corner width")
     color: Colour | None = Field(default=None, description="the token's colour")
@@ -243,6 +275,10 @@ class Game(Model):
     operations: list[OperationSpec] = Field(default=[], description="the effect vocabulary cards use")
     variants: list[Variant] = Field(default=[], description="named ways to play")
     glossary: list[GlossaryTerm] = Field(default=[], description="terms the rules site explains")
+    labels: dict[LabelKey, Text] = Field(default={}, description="words printed on cards, by key: the name of each "
+                                         "enum and tag value printed as a word (`life: {de: Leben, en: Life}`), and "
+                                         "labels layouts print with `label('key')`; `{n}` fields are filled as in "
+                                         "operation texts")
     balance: list[BalanceRun] = Field(default=[], description="batches of simulated games `pnp balance` plays for "
                                       "the rules site's balance page")
 

@@ -32,7 +32,9 @@ class SpaceStyle(Model):
 
     name: Text | None = Field(default=None, description="what the legend calls spaces of this kind")
     shape: SpaceShape = Field(default="circle", description="the space's outline")
-    size: float = Field(default=20, gt=0, le=500, description="diameter, edge or hex width in mm")
+    size: float = Field(default=20, gt=0, le=500, description="mm: a circle's diameter, a square's edge, a "
+                        "diamond's width corner to corner, a hex's width across the flats (edge to edge; its corners "
+                        "reach 15 % further)")
     fill: Colour = Field(default="#ffffff", description="the space's colour")
     stroke: Colour = Field(default="#222222", description="the outline's colour")
     stroke_width: float = Field(default=0.4, ge=0, le=10, description="the outline's width in mm")

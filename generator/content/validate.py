@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any, Callable, Protocol
 
+from generator.content import word_forms
 from generator.content.errors import ErrorList, Mark, YamlPath, relative
-from generator.content.files import entries
-from generator.content.loader import GameContent
-from generator.content.schema import LANGUAGES, Card, Effect, Face, FieldSpec, ParamSpec, Text
+from generator.content.loader import ANY_KIND, GameContent
+from generator.content.schema import LANGUAGES, Card, Effect, Face, FieldSpec, OperationSpec, ParamSpec, Text
 from generator.content.suggest import did_you_mean
 from generator.content.yaml_source import SourceMap
 
@@ -144,11 +144,12 @@ class _Checker:
         for i, kind in enumerate(self.g.kinds):
             self.icon(kind.icon, self.game_mark("kinds", i, "icon"), ("kinds", i, "icon"))
             self.icon(kind.back.icon, self.game_mark("kinds", i, "back", "icon"), ("kinds", i, "back", "icon"))
-            if kind.badge and (kind.badge not in kind.fields or kind.fields[kind.badge].type != "int"):
+            if kind.badge and (kind.badge not in kind.fields or kind.fields[kind.badge].type not in ("int", "costs")):
                 self.errors.add(self.game_mark("kinds", i, "badge"), f"badge '{kind.badge}' of kind '{kind.id}' is not "
-                                "one of its whole-number fields", ("kinds", i, "badge"),
-                                hint=did_you_mean(kind.badge, [n for n, f in kind.fields.items() if f.type == "int"],
-                                                  "whole-number fields"), code="reference")
+                                "one of its whole-number or costs fields", ("kinds", i, "badge"),
+                                hint=did_you_mean(kind.badge, [n for n, f in kind.fields.items()
+                                                               if f.type in ("int", "costs")], "fields"),
+                                code="reference")
             for name, spec in kind.fields.items():
                 if spec.type == "resource" and spec.choices:
                     for choice in spec.choices:
@@ -166,14 +167,65 @@ class _Checker:
             self.text_icons(op.text, partial(self.game_mark, "operations", i, "text"), ("operations", i, "text"))
             self.text_icons(op.description, partial(self.game_mark, "operations", i, "description"),
                             ("operations", i, "description"))
-            placeholders = set(re.findall(r"{([a-z_][a-z0-9_]*)", op.text.de + op.text.en))
-            for name in sorted(placeholders - set(op.params)):
-                self.errors.add(self.game_mark("operations", i, "text"), f"text uses '{{{name}}}' which is not a "
-                                f"parameter of operation '{op.id}'", ("operations", i, "text"),
-                                hint=did_you_mean(name, op.params, "parameters"), code="reference")
+            self.operation_text(i, op)
         for i, term in enumerate(self.g.glossary):
             self.text_icons(term.definition, partial(self.game_mark, "glossary", i, "definition"),
                             ("glossary", i, "definition"))
+        for key, text in self.g.labels.items():
+            self.text_icons(text, partial(self.game_mark, "labels", key), ("labels", key))
+            self.template_fields(text, ("labels", key), None)
+        for i, comp in enumerate(self.g.components):
+            if comp.resource is not None and comp.resource not in self.resources:
+                self.errors.add(self.game_mark("components", i, "resource"), f"unknown resource '{comp.resource}'",
+                                ("components", i, "resource"), hint=did_you_mean(comp.resource, self.resources,
+                                                                                  "resources"), code="reference")
+        for i, kind in enumerate(self.g.kinds):
+            for name, spec in kind.fields.items():
+                if spec.label is not None and spec.type in ("enum", "tags"):
+                    self.words_named(spec.choices or [], ("kinds", i, "fields", name, "choices"),
+                                     f"field '{name}' of kind '{kind.id}' prints its value", f"`{name}`")
+
+    def operation_text(self, index: int, op: OperationSpec) -> None:
+        """An operation's sentence names only its parameters, with specs that print them; the enum
+        values it prints as words have a name in every language."""
+        where = ("operations", index, "text")
+        used = self.template_fields(op.text, where, op.params, f"operation '{op.id}'")
+        for name in sorted(used):
+            spec = op.params.get(name)
+            if spec is not None and spec.type == "enum" and used[name]:
+                self.words_named(spec.choices or [], ("operations", index, "params", name, "choices"),
+                                 f"operation '{op.id}' prints parameter '{name}'", f"`:{{{name}}}:`")
+
+    def template_fields(self, text: Text, where: YamlPath, params: dict[str, ParamSpec] | None,
+                        owner: str = "") -> dict[str, bool]:
+        """Check the `{...}` fields of a sentence in both languages; returns each parameter's name and
+        whether it is printed as a word somewhere (rather than as an icon or a word form)."""
+        used: dict[str, bool] = {}
+        for lang in LANGUAGES:
+            for field in word_forms.fields(text.get(lang)):
+                spec = params.get(field.name) if params is not None else None
+                if params is not None and spec is None:
+                    self.errors.add(self.game_mark(*where), f"text uses '{{{field.name}}}' which is not a "
+                                    f"parameter of {owner}", where,
+                                    hint=did_you_mean(field.name, params, "parameters"), code="reference")
+                    continue
+                problem = field.spec_problem(number=None if spec is None else spec.type == "int")
+                if problem:
+                    self.errors.add(self.game_mark(*where, lang), problem, where + (lang,),
+                                    hint="write `{amount}`, `{amount:+d}` or `{amount:card|cards}`", code="reference")
+                used[field.name] = used.get(field.name, False) or (not field.as_icon and not field.forms)
+        return used
+
+    def words_named(self, values: list[str], where: YamlPath, what: str, instead: str) -> None:
+        """Values a card prints as words need their name in every language (game.yaml `labels`), once
+        for all the values of one list: a German card never shows an English id."""
+        missing = [v for v in values if v not in self.g.labels]
+        if missing:
+            shown = ", ".join(f"'{v}'" for v in missing[:8]) + (" ..." if len(missing) > 8 else "")
+            self.errors.add(self.game_mark(*where), f"{what} as a word, but {shown} "
+                            f"{'has' if len(missing) == 1 else 'have'} no name in `labels`", where,
+                            hint=f"add `labels: {{{missing[0]}: {{de: ..., en: ...}}}}` to game.yaml, or print "
+                            f"an icon with {instead}", code="translation")
 
     def card(self, card: Card) -> None:
         kind = self.kinds.get(card.kind)
@@ -212,6 +264,10 @@ class _Checker:
             if problem:
                 self.errors.add(self.card_mark(card, *sub, "fields", name), f"field '{name}' of card '{card.id}': {problem}",
                                 self.card_path(card, *sub, "fields", name), code="schema")
+            elif spec.type == "costs" and isinstance(value, dict):
+                for res, amount in value.items():
+                    self.within_supply(res, amount, f"card '{card.id}' costs", self.card_mark(card, *sub, "fields", name, res),
+                                       self.card_path(card, *sub, "fields", name, res))
             if spec.type == "effects" and isinstance(value, list):
                 for j, item in enumerate(value):
                     try:
@@ -279,6 +335,10 @@ class _Checker:
                     return f"unknown resource '{res}' ({did_you_mean(res, self.resources, 'resources')})"
                 if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
                     return f"amount of '{res}' must be a whole number ≥ 0"
+                if spec.min is not None and amount < spec.min:
+                    return f"{amount} '{res}' is below the minimum {spec.min}"
+                if spec.max is not None and amount > spec.max:
+                    return f"{amount} '{res}' is above the maximum {spec.max}"
         elif kind == "card":
             if value not in self.card_ids:
                 return f"unknown card '{value}' ({did_you_mean(str(value), self.card_ids, 'cards')})"
@@ -312,10 +372,41 @@ class _Checker:
             if problem:
                 self.errors.add(mark(name), f"operation '{op.id}', parameter '{name}': {problem}",
                                 path(name), code="reference")
+        self.effect_supply(effect, op, owner, mark, path)
         for name, spec in op.params.items():
             if not spec.optional and name not in effect.args:
                 self.errors.add(mark(), f"operation '{op.id}' needs parameter '{name}'",
                                 path(), hint=f"add `{name}: ...`", code="reference")
+
+    def effect_supply(self, effect: Effect, op: OperationSpec, owner: str, mark: Callable[..., Mark],
+                      path: Callable[..., YamlPath]) -> None:
+        """An effect's `amount` or `count` of the resource (or the card kind) it names cannot exceed what the box holds."""
+        named = [(spec.type, effect.args.get(name)) for name, spec in op.params.items() if spec.type in ("resource", "kind")]
+        if len(named) != 1:
+            return
+        what, subject = named[0]
+        for name in ("amount", "count"):
+            number = effect.args.get(name)
+            spec = op.params.get(name)
+            if spec is None or spec.type != "int" or not isinstance(number, int) or isinstance(number, bool):
+                continue
+            if what == "resource":
+                self.within_supply(subject, abs(number), f"{owner}: operation '{op.id}' names", mark(name), path(name))
+            elif subject in self.kinds:
+                have = sum(c.count for c in self.c.cards if c.kind == subject)
+                if abs(number) > have and ANY_KIND not in self.c.unread_kinds and subject not in self.c.unread_kinds:
+                    self.errors.add(mark(name), f"{owner}: operation '{op.id}' names {abs(number)} '{subject}' cards but "
+                                    f"the game has {have}", path(name), hint="lower the number or add cards",
+                                    code="count")
+
+    def within_supply(self, resource: Any, amount: int, what: str, mark: Mark, path: YamlPath) -> None:
+        """`amount` of `resource` is no more than the components of that resource hold (if any name it)."""
+        holders = [c for c in self.g.components if c.resource == resource and c.resource is not None]
+        if not holders or amount <= (have := sum(c.count for c in holders)):
+            return
+        names = ", ".join(f"'{c.id}'" for c in holders)
+        self.errors.add(mark, f"{what} {amount} '{resource}' but the game holds {have} ({names})", path,
+                        hint="lower the amount or the components' count", code="count")
 
     def component_counts(self) -> None:
         defined: Counter[str] = Counter()
@@ -326,7 +417,12 @@ class _Checker:
             if comp.type != "cards" or not comp.kind:
                 continue
             listed[comp.kind] = listed.get(comp.kind, 0) + comp.count
+        unread = set(self.c.unread_kinds)
+        if any(card.kind not in self.kinds for card in self.c.cards):
+            unread.add(ANY_KIND)  # a card of a misspelt kind belongs to some kind: its error is the one to fix
         for i, comp in enumerate(self.g.components):
+            if comp.kind in unread or ANY_KIND in unread:
+                continue  # some of its cards could not be read: that error is the one to fix first
             if comp.type == "cards" and comp.kind in self.kinds and listed[comp.kind] != defined.get(comp.kind, 0):
                 have = defined.get(comp.kind, 0)
                 self.errors.add(self.game_mark("components", i, "count"),

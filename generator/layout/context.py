@@ -8,14 +8,18 @@ without game-specific code.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from generator.content.loader import GameContent
-from generator.content.schema import Card, CardKind, Effect, Face, FieldSpec
+from jinja2 import TemplateRuntimeError
 
-PARAM_RE = re.compile(r"(:?)\{([a-z_][a-z0-9_]*)\}(:?)")
-TRUE_MARK = "✓"
+from generator.content import word_forms
+from generator.content.loader import GameContent
+from generator.content.operation_text import TRUE_MARK, effect_sentence, param_word
+from generator.content.schema import Card, CardKind, Effect, Face, FieldSpec
+from generator.content.suggest import did_you_mean
+
+__all__ = ["TRUE_MARK", "cost_field", "effect_sentence", "face_context", "field_lines", "field_value", "resource_entry",
+           "static_context"]
 
 
 def static_context(content: GameContent, kind: CardKind, lang: str, side: str,
@@ -25,6 +29,30 @@ def static_context(content: GameContent, kind: CardKind, lang: str, side: str,
     `W` and `H` are the trim (the kind's size, or a print-shop profile's), `B` the bleed."""
     width, height = size or kind.size_mm
     back = kind.back
+    resources = [resource_entry(content, r.id, lang) for r in content.game.resources]
+    by_id = {r["id"]: r for r in resources}
+
+    def resource(resource_id: str) -> dict[str, Any]:
+        """A resource by id, for a layout: `resource('food').color`."""
+        if resource_id not in by_id:
+            raise TemplateRuntimeError(f"unknown resource '{resource_id}' "
+                                       f"({did_you_mean(str(resource_id), by_id, 'resources')})")
+        return by_id[resource_id]
+
+    field_labels = {name: spec.label for name, spec in kind.fields.items() if spec.label is not None}
+
+    def label(key: str, **values: Any) -> str:
+        """The game's word for `key` in this language (game.yaml `labels`, else the label of the kind's field
+        `key`), its `{n}` fields filled from `values`."""
+        text = content.label(key, lang)
+        if text is None and key in field_labels:
+            text = field_labels[key].get(lang)
+        if text is None:
+            known = [*content.game.labels, *field_labels]
+            raise TemplateRuntimeError(f"no label '{key}' in game.yaml `labels` or the kind's fields "
+                                       f"({did_you_mean(str(key), known, 'labels')})")
+        return word_forms.fill(text, values.get, lambda name, raw: str(raw), lambda name, raw: str(raw))
+
     return {
         "W": width,
         "H": height,
@@ -44,13 +72,24 @@ def static_context(content: GameContent, kind: CardKind, lang: str, side: str,
                 "icon": back.icon or kind.icon,
             },
         },
+        "resources": resources,
+        "resource": resource,
+        "label": label,
     }
 
 
-def cost_field(kind: CardKind) -> str | None:
-    """The integer field shown in the cost badge when a card has no `cost` of its own.
+def resource_entry(content: GameContent, resource_id: str, lang: str) -> dict[str, Any]:
+    """What a layout reads of a resource: its id, name in the language, icon and colour."""
+    declared = next((r for r in content.game.resources if r.id == resource_id), None)
+    return {"id": resource_id, "name": content.resource_name(resource_id, lang),
+            "icon": content.resource_icon(resource_id), "color": declared.color if declared else "#888888"}
 
-    The kind's `badge` names it; otherwise the first integer field named `cost` or `*_cost`.
+
+def cost_field(kind: CardKind) -> str | None:
+    """The field shown in the cost badge when a card has no `cost` of its own.
+
+    The kind's `badge` names it (a whole number, or costs of several resources); otherwise the
+    first integer field named `cost` or `*_cost`.
     """
     if kind.badge:
         return kind.badge
@@ -60,44 +99,14 @@ def cost_field(kind: CardKind) -> str | None:
     return None
 
 
-def _param_text(content: GameContent, spec_type: str | None, value: Any, lang: str, as_icon: bool) -> str:
-    if spec_type == "resource":
-        return f":{content.resource_icon(value)}:" if as_icon else content.resource_name(value, lang)
-    if spec_type == "kind":
-        kinds = {k.id: k for k in content.game.kinds}
-        return kinds[value].name.get(lang) if value in kinds else str(value)
-    if spec_type == "card":
-        cards = {c.id: c for c in content.cards}
-        return cards[value].name.get(lang) if value in cards else str(value)
-    if isinstance(value, bool):
-        return TRUE_MARK if value else "–"
-    return f":{value}:" if as_icon else str(value)
-
-
-def effect_sentence(content: GameContent, effect: Effect, lang: str) -> str:
-    """The printed sentence of one effect: the operation's text with its parameters filled in."""
-    ops = {op.id: op for op in content.game.operations}
-    op = ops.get(effect.op)
-    if op is None:
-        return effect.op
-    template = op.text.get(lang)
-
-    def fill(match: re.Match) -> str:
-        before, name, after = match.groups()
-        spec = op.params.get(name)
-        value = effect.args.get(name)
-        if value is None:
-            return ""
-        as_icon = bool(before and after)
-        return _param_text(content, spec.type if spec else None, value, lang, as_icon)
-
-    return PARAM_RE.sub(fill, template).strip()
-
-
 def field_value(content: GameContent, spec: FieldSpec, value: Any, lang: str) -> str:
     """A field's value as markup, by its declared type."""
-    if spec.type in ("ints", "list", "tags") and isinstance(value, list):
+    if spec.type == "tags" and isinstance(value, list):
+        return " · ".join(content.value_word(v, lang) for v in value)
+    if spec.type in ("ints", "list") and isinstance(value, list):
         return " · ".join(str(v) for v in value)
+    if spec.type == "enum":
+        return content.value_word(value, lang)
     if spec.type == "costs" and isinstance(value, dict):
         return " + ".join(f"{n} :{content.resource_icon(r)}:" for r, n in value.items())
     if spec.type == "resource":
@@ -105,7 +114,7 @@ def field_value(content: GameContent, spec: FieldSpec, value: Any, lang: str) ->
     if spec.type == "effects" and isinstance(value, list):
         return " ".join(effect_sentence(content, Effect.model_validate(e), lang) for e in value)
     if spec.type == "card":
-        return _param_text(content, "card", value, lang, False)
+        return param_word(content, "card", value, lang)
     if spec.type == "text" and isinstance(value, dict):
         return str(value.get(lang, ""))
     if isinstance(value, bool):
@@ -150,7 +159,12 @@ def face_context(content: GameContent, card: Card, face: Face, side: str, lang: 
     kind = content.game.kind(card.kind)
     context = static_context(content, kind, lang, side, size, bleed)
     skip = cost_field(kind)
-    cost = card.cost if card.cost is not None else (face.fields.get(skip) if skip else None)
+    badge = kind.fields.get(skip) if skip and card.cost is None else None
+    several = badge is not None and badge.type == "costs"
+    cost = card.cost if card.cost is not None else (face.fields.get(skip) if skip and not several else None)
+    priced = face.fields.get(skip) if several and skip else None
+    costs = [{**resource_entry(content, res, lang), "amount": amount}
+             for res, amount in (priced.items() if isinstance(priced, dict) else ()) if amount]
     effects = [effect_sentence(content, e, lang) for e in face.effects]
     fields = field_lines(content, kind, face, lang, skip if card.cost is None else None)
     field_effects = {name: [effect_sentence(content, Effect.model_validate(e), lang) for e in face.fields[name]
@@ -169,6 +183,7 @@ def face_context(content: GameContent, card: Card, face: Face, side: str, lang: 
             "fields": dict(face.fields),
         },
         "cost": cost,
+        "costs": costs,
         "fields": fields,
         "fields_text": "\n".join(f["line"] for f in fields),
         "field_effects": field_effects,

@@ -59,7 +59,7 @@ class CardLayouts:
         self._shared: dict[str, tuple[list[Item], list[TextBlockInfo]]] = {}
         self._constants: dict[str, dict[str, Any] | None] = {}
         self._programs: dict[str, FaceProgram | None] = {}
-        self._static_values: dict[str, dict[int, dict[str, str]]] = {}
+        self._static_values: dict[str, dict[str, dict[str, str]]] = {}
         self._elements: dict[tuple, tuple[list, list]] = {}  # see FaceEvaluation.memo
 
     # --- layouts -------------------------------------------------------------------------------

@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from jinja2 import TemplateError
+
 from generator.content.files import Unreadable, check_regular
 from generator.layout import spec as specs
 from generator.layout.fonts import ascent_descent
 from generator.layout.geometry import (PT_MM, CircleShape, IconPlacement, ImagePlacement, Item, LineShape, RectShape,
                                        TextBlockInfo, TextRun)
 from generator.layout.richtext import set_text
-from generator.layout.templating import LayoutTemplateError, evaluate, render
+from generator.layout.templating import LayoutTemplateError, evaluate, render, repeat_items
 
 COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 PARAGRAPH_GAP = 0.35
@@ -104,15 +106,19 @@ class FaceEvaluation:
         return True
 
     # --- elements ------------------------------------------------------------------------------
-    def run(self, path: tuple, elements: list, printed: dict[int, dict[str, str]] | None = None) -> None:
-        """Evaluate `elements` (found at `path` in the layout file); `printed` holds precomputed values."""
+    def run(self, path: tuple, elements: list, printed: dict[str, dict[str, str]] | None = None) -> None:
+        """Evaluate `elements` (found at `path` in the layout file); `printed` holds precomputed values
+        by address (`3` for the fourth element, `3.1.0` for a group's second element in its first copy)."""
         for index, element in enumerate(elements):
             where = (*path, index)
             try:
+                if isinstance(element, specs.GroupSpec):
+                    self._group(element, where, printed, str(index))
+                    continue
                 if printed is not None:
-                    if index not in printed:  # its `when` was false
+                    if str(index) not in printed:  # its `when` was false
                         continue
-                    self._remembered_element(element, where, printed[index])
+                    self._remembered_element(element, where, printed[str(index)])
                     continue
                 if element.when is not None and not self._evaluate(element.when, where, "when"):
                     continue
@@ -120,20 +126,59 @@ class FaceEvaluation:
             except _Skip:
                 continue
 
-    def _remembered_element(self, element, where: tuple, values: dict[str, str]) -> None:
+    def _group(self, group: specs.GroupSpec, where: tuple, printed: dict[str, dict[str, str]] | None,
+               address: str) -> None:
+        """A group's elements, once per copy its `repeat` gives, with `index` and `item` set for each."""
+        if printed is not None:
+            if address not in printed:
+                return
+            for copy in range(int(printed[address]["repeat"])):
+                for child_index, child in enumerate(group.elements):
+                    values = printed.get(f"{address}.{child_index}.{copy}")
+                    if values is not None:
+                        try:
+                            self._remembered_element(child, (*where, "elements", child_index), values, copy)
+                        except _Skip:
+                            continue
+            return
+        if group.when is not None and not self._evaluate(group.when, where, "when"):
+            return
+        try:
+            copies = repeat_items(self._evaluate(group.repeat, where, "repeat"))
+        except TemplateError as exc:
+            self.problem("repeat", str(exc), mark=self.layout.mark(*where, "repeat"))
+            return
+        saved: dict[str, Any] = {name: self.context[name] for name in ("index", "item") if name in self.context}
+        try:
+            for copy, item in enumerate(copies):
+                self.context.update(index=copy, item=item)
+                for child_index, child in enumerate(group.elements):
+                    child_where = (*where, "elements", child_index)
+                    try:
+                        if child.when is not None and not self._evaluate(child.when, child_where, "when"):
+                            continue
+                        self._element(child, child_where, {}, copy)
+                    except _Skip:
+                        continue
+        finally:
+            for name in ("index", "item"):
+                self.context.pop(name, None)
+            self.context.update(saved)
+
+    def _remembered_element(self, element, where: tuple, values: dict[str, str], copy: int | None = None) -> None:
         """An element whose every value is printed: the same values give the same items, so they are
         remembered in `memo` (cards of a kind share panels, effect texts, fields) unless it had a problem."""
         if self.memo is None:
-            self._element(element, where, values)
+            self._element(element, where, values, copy)
             return
-        key = (self.layout.source.file, where, self.context["W"], self.context["H"], tuple(values.items()))
+        key = (self.layout.source.file, where, copy, self.context["W"], self.context["H"], tuple(values.items()))
         known = self.memo.get(key)
         if known is not None:
             self.items.extend(known[0])
             self.texts.extend(known[1])
             return
         items, texts, problems = len(self.items), len(self.texts), len(self.problems)
-        self._element(element, where, values)
+        self._element(element, where, values, copy)
         if len(self.problems) == problems:
             self.memo[key] = (self.items[items:], self.texts[texts:])
 
@@ -144,7 +189,7 @@ class FaceEvaluation:
             self.problem(key, str(exc), mark=self.layout.mark(*where, key))
             raise _Skip from None
 
-    def _element(self, element, where: tuple, printed: dict[str, str]) -> None:
+    def _element(self, element, where: tuple, printed: dict[str, str], copy: int | None = None) -> None:
         def num(key: str) -> float:
             value = printed[key] if key in printed else self._evaluate(getattr(element, key), where, key)
             try:
@@ -199,7 +244,7 @@ class FaceEvaluation:
             markup = text("text").strip()
             if markup:
                 self._text_block(element, where, markup, num("x"), num("y"), num("w"), num("h"),
-                                 colour("color") or "#000000")
+                                 colour("color") or "#000000", copy)
 
     def _check_safe_zone(self, field_name: str, block: tuple, runs: list[TextRun], safe: float) -> None:
         """Text that reaches into the outer `safe` mm of the trim, which a print shop's cut may take off."""
@@ -236,7 +281,7 @@ class FaceEvaluation:
 
     # --- text ----------------------------------------------------------------------------------
     def _text_block(self, element: specs.TextSpec, where: tuple, markup: str, x: float, y: float, w: float, h: float,
-                    color: str) -> None:
+                    color: str, copy: int | None = None) -> None:
         min_size = element.min_size or element.size
         setting = set_text(markup, element.font, element.size, min_size, round(w, 4), round(h, 4), element.align,
                            element.valign, element.leading, PARAGRAPH_GAP, element.max_lines)
@@ -267,5 +312,5 @@ class FaceEvaluation:
         self.items.extend(runs)
         if self.safe is not None and fitted.fits:
             self._check_safe_zone(element.field, block, runs, self.safe)
-        self.texts.append(TextBlockInfo(".".join(str(p) for p in where), element.field, fitted.size, fitted.lines,
-                                        markup))
+        element_id = ".".join(str(p) for p in where) + (f"#{copy}" if copy is not None else "")
+        self.texts.append(TextBlockInfo(element_id, element.field, fitted.size, fitted.lines, markup))

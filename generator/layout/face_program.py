@@ -21,32 +21,44 @@ from typing import Any
 
 from jinja2 import TemplateError, meta
 
-from generator.layout.spec import FaceSpec
+from generator.layout.spec import FaceSpec, GroupSpec
 from generator.layout.templating import ENV, VALUE_SECONDS
 from generator.sandbox import deadline
 
 ELEMENT_SEP = "\x1d"
 VALUE_SEP = "\x1e"
 TEMPLATE_KEYS = frozenset({"text", "name", "fill", "stroke", "color", "src"})
-PLAIN_KEYS = frozenset({"type", "when", "field", "font", "align", "valign", "dash", "optional"})
-SHARED_NAMES = frozenset({"W", "H", "B", "kind", "game", "lang", "side"})
+PLAIN_KEYS = frozenset({"type", "id", "before", "after", "when", "field", "font", "align", "valign", "dash",
+                        "optional", "repeat", "elements"})
+SHARED_NAMES = frozenset({"W", "H", "B", "kind", "game", "lang", "side", "resources", "resource", "label"})
+COPIES = "repeat"  # the key under which a group's address holds its number of copies
 
 
 class ProgramMiss(Exception):
     """The one-render path could not produce the values; evaluate them one by one instead."""
 
 
-Printed = dict[int, dict[str, str]]
+# address -> {key: printed value}: "3" is the fourth element, "3.1.0" a group's second element in its first copy
+Printed = dict[str, dict[str, str]]
+Keys = dict[str, tuple[str, ...]]  # by address pattern: "3", or "3.1" for a group's element in every copy
 
 
-def _parse(output: str, keys: tuple[tuple[str, ...], ...]) -> Printed:
+def _pattern(address: str) -> str:
+    """`3` and `3.1` are their own patterns; a copy's address `3.1.0` has the pattern `3.1`."""
+    parts = address.split(".")
+    if not all(part.isdigit() for part in parts) or len(parts) not in (1, 2, 3):
+        raise ProgramMiss("a printed value contains a separator character")
+    return ".".join(parts[:2])
+
+
+def _parse(output: str, keys: Keys) -> Printed:
     values: Printed = {}
     for record in output.split(ELEMENT_SEP)[1:]:
-        index_text, *printed = record.split(VALUE_SEP)
-        index = int(index_text) if index_text.isdigit() else -1
-        if not 0 <= index < len(keys) or index in values or len(printed) != len(keys[index]):
+        address, *printed = record.split(VALUE_SEP)
+        expected = keys.get(_pattern(address))
+        if expected is None or address in values or len(printed) != len(expected):
             raise ProgramMiss("a printed value contains a separator character")
-        values[index] = dict(zip(keys[index], printed))
+        values[address] = dict(zip(expected, printed))
     return values
 
 
@@ -60,52 +72,91 @@ def _render(template, context: dict[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class FaceProgram:
-    """The two compiled templates and, per element, which keys each prints (in order)."""
+    """The two compiled templates and, per address pattern, which keys each prints (in order)."""
 
     static: Any
-    static_keys: tuple[tuple[str, ...], ...]
+    static_keys: Keys
     dynamic: Any
-    dynamic_keys: tuple[tuple[str, ...], ...]
+    dynamic_keys: Keys
 
     def run_static(self, context: dict[str, Any]) -> Printed:
         """The shared values, for a context of one kind, language and side."""
         return _parse(_render(self.static, context), self.static_keys)
 
     def run(self, context: dict[str, Any], shared: Printed) -> Printed:
-        """Element index -> {key: printed value} for every element whose `when` holds on this card."""
+        """Address -> {key: printed value} for every element (and copy) drawn on this card."""
         dynamic = _parse(_render(self.dynamic, context), self.dynamic_keys)
-        return {index: {**shared.get(index, {}), **values} for index, values in dynamic.items()}
+        return {address: {**shared.get(_pattern(address), {}), **values} for address, values in dynamic.items()}
 
 
 def _names(source: str, template: bool) -> set[str]:
     return set(meta.find_undeclared_variables(ENV.parse(source if template else "{{ (" + source + ") }}")))
 
 
-def _sources(variables: dict[str, Any], constants: set[str], elements: list) -> tuple[str, tuple, str, tuple]:
-    shared_names = SHARED_NAMES | constants
-    static_parts: list[str] = []
-    dynamic_parts = ["{% set " + name + " = (" + (value if isinstance(value, str) else repr(value)) + ") %}"
-                     for name, value in variables.items()]
-    static_keys: list[tuple[str, ...]] = []
-    dynamic_keys: list[tuple[str, ...]] = []
-    for index, element in enumerate(elements):
-        bodies: dict[bool, list[str]] = {True: [ELEMENT_SEP, str(index)], False: [ELEMENT_SEP, str(index)]}
+def _expression(value: Any) -> str:
+    return value if isinstance(value, str) else repr(value)
+
+
+class _Sources:
+    """Builds the two templates' sources element by element."""
+
+    def __init__(self, constants: set[str]):
+        self.shared_names = SHARED_NAMES | constants
+        self.static: list[str] = []
+        self.dynamic: list[str] = []
+        self.static_keys: Keys = {}
+        self.dynamic_keys: Keys = {}
+
+    def values(self, element: Any, pattern: str, address: str) -> tuple[str, str]:
+        """The static and dynamic bodies of one element; `address` may hold template code (a copy's index)."""
+        bodies: dict[bool, list[str]] = {True: [ELEMENT_SEP, pattern], False: [ELEMENT_SEP, address]}
         keys: dict[bool, list[str]] = {True: [], False: []}
         for key, value in element:
             if key in PLAIN_KEYS or not isinstance(value, str):
                 continue
             template = key in TEMPLATE_KEYS
-            static = _names(value, template) <= shared_names
+            static = _names(value, template) <= self.shared_names
             keys[static].append(key)
             bodies[static] += [VALUE_SEP, value if template else "{{ (" + value + ") }}"]
-        static_keys.append(tuple(keys[True]))
-        dynamic_keys.append(tuple(keys[False]))
-        static_parts.append("".join(bodies[True]))
+        self.static_keys[pattern] = tuple(keys[True])
+        self.dynamic_keys[pattern] = tuple(keys[False])
+        return "".join(bodies[True]), "".join(bodies[False])
+
+    @staticmethod
+    def when(element: Any, body: str) -> str:
         if isinstance(element.when, str):
-            dynamic_parts.append("{% if (" + element.when + ") %}" + "".join(bodies[False]) + "{% endif %}")
-        elif element.when is None or element.when:
-            dynamic_parts.append("".join(bodies[False]))
-    return "".join(static_parts), tuple(static_keys), "".join(dynamic_parts), tuple(dynamic_keys)
+            return "{% if (" + element.when + ") %}" + body + "{% endif %}"
+        return body if element.when is None or element.when else ""
+
+    def element(self, index: int, element: Any) -> None:
+        if isinstance(element, GroupSpec):
+            self.group(index, element)
+            return
+        static, dynamic = self.values(element, str(index), str(index))
+        self.static.append(static)
+        self.dynamic.append(self.when(element, dynamic))
+
+    def group(self, index: int, group: GroupSpec) -> None:
+        """A group prints its number of copies, then each element of each copy at `index.element.copy`."""
+        self.dynamic_keys[str(index)] = (COPIES,)
+        children = []
+        for child_index, child in enumerate(group.elements):
+            pattern = f"{index}.{child_index}"
+            static, dynamic = self.values(child, pattern, pattern + ".{{ index }}")
+            self.static.append(static)
+            children.append(self.when(child, dynamic))
+        body = (ELEMENT_SEP + str(index) + VALUE_SEP + "{% set pnp_copies = pnp_repeat((" + _expression(group.repeat)
+                + ")) %}{{ pnp_copies | length }}{% for item in pnp_copies %}{% set index = loop.index0 %}"
+                + "".join(children) + "{% endfor %}")
+        self.dynamic.append(self.when(group, body))
+
+
+def _sources(variables: dict[str, Any], constants: set[str], elements: list) -> tuple[str, Keys, str, Keys]:
+    sources = _Sources(constants)
+    sources.dynamic = ["{% set " + name + " = (" + _expression(value) + ") %}" for name, value in variables.items()]
+    for index, element in enumerate(elements):
+        sources.element(index, element)
+    return "".join(sources.static), sources.static_keys, "".join(sources.dynamic), sources.dynamic_keys
 
 
 @lru_cache(maxsize=64)

@@ -16,13 +16,14 @@ import re
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from generator.content.errors import ErrorList, Mark, relative
+from generator.content.errors import ErrorList, Mark
 from generator.content.model_errors import validate_model
-from generator.content.yaml_source import SourceMap, load_yaml
+from generator.content.yaml_source import SourceMap
 from generator.layout.fonts import FontRole
-from generator.layout.templating import check_compiles
+from generator.layout.inheritance import MAX_ELEMENTS, MAX_VALUES, read_layout
+from generator.layout.templating import MAX_REPEAT, check_compiles
 
 SHARED_LAYOUTS = Path(__file__).resolve().parents[2] / "templates" / "layouts"
 DEFAULT_LAYOUT = "card"
@@ -36,8 +37,18 @@ class _Spec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+ElementId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]*$", max_length=64)]
+
+
 class _Element(_Spec):
+    id: ElementId | None = Field(default=None, description="names the element (unique in its face), so a layout that "
+                                 "`extends` this one can change, move or remove it")
     when: Union[bool, str, None] = Field(default=None, description="expression; the element is drawn only when true")
+    before: ElementId | None = Field(default=None, description="put this element just before the element with this "
+                                     "id (drawn under it) instead of where it would be; in a layout that `extends` "
+                                     "another, an element of the base")
+    after: ElementId | None = Field(default=None, description="put this element just after the element with this id "
+                                    "(drawn over it) instead of where it would be")
 
 
 X_MM = "left edge in mm from the trim's left (an expression)"
@@ -140,28 +151,82 @@ class ImageSpec(_Element):
     optional: bool = Field(default=False, description="a missing file is skipped instead of an error")
 
 
-ElementSpec = Annotated[Union[RectSpec, CircleSpec, LineSpec, TextSpec, IconSpec, ImageSpec],
+PlainElementSpec = Annotated[Union[RectSpec, CircleSpec, LineSpec, TextSpec, IconSpec, ImageSpec],
+                             Field(discriminator="type")]
+
+
+class GroupSpec(_Element):
+    """Elements drawn together: under one `when`, and `repeat`ed (five identical boxes written once)."""
+
+    type: Literal["group"] = Field(description="the kind of element")
+    repeat: Union[int, str, None] = Field(default=None, description="an expression: a number n draws the elements n "
+                                          "times, a list once per item; inside, `index` counts from 0 and `item` is "
+                                          f"the item (or the index). At most {MAX_REPEAT} (default: once)")
+    elements: list[PlainElementSpec] = Field(min_length=1, max_length=200, description="the elements, drawn in "
+                                             "order each time (no groups inside a group)")
+
+
+ElementSpec = Annotated[Union[RectSpec, CircleSpec, LineSpec, TextSpec, IconSpec, ImageSpec, GroupSpec],
                         Field(discriminator="type")]
 
 
 class FaceSpec(_Spec):
     """One side of a card: what every card of the kind shares, and what each card draws."""
 
-    frame: list[ElementSpec] = Field(default=[], description="drawn once for the kind, without card data")
-    content: list[ElementSpec] = Field(default=[], description="drawn for each card")
+    frame: list[ElementSpec] = Field(default=[], max_length=MAX_ELEMENTS, description="drawn once for the kind, "
+                                     "without card data")
+    content: list[ElementSpec] = Field(default=[], max_length=MAX_ELEMENTS, description="drawn for each card")
 
 
-class LayoutSpec(_Spec):
-    """A card layout: the elements of a kind's front (and shared back), placed in mm on the trim box."""
+class ElementChange(BaseModel):
+    """In a layout that `extends` another: the base's element with this `id`, changed key by key or removed."""
 
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    id: ElementId = Field(description="the id of an element of the base layout, in the same face and part")
+    remove: bool = Field(default=False, description="leave the element out")
+    before: ElementId | None = Field(default=None, description="move it just before the element with this id")
+    after: ElementId | None = Field(default=None, description="move it just after the element with this id")
+
+
+class FaceChanges(_Spec):
+    """One side of a card as a layout file writes it: new elements, or changes to its base's."""
+
+    frame: list[Union[ElementSpec, ElementChange]] = Field(default=[], max_length=MAX_ELEMENTS, description="drawn "
+                                                           "once for the kind, without card data")
+    content: list[Union[ElementSpec, ElementChange]] = Field(default=[], max_length=MAX_ELEMENTS,
+                                                             description="drawn for each card")
+
+
+class _LayoutValues(_Spec):
     description: str | None = Field(default=None, description="what the layout is for")
     min_title_size: float | None = Field(default=None, description="pt: a title may not shrink below this")
-    constants: dict[str, Union[float, str, bool]] = Field(default={}, description="values shared by every card of a "
+    constants: dict[str, Union[float, str, bool]] = Field(default={}, max_length=MAX_VALUES, description="values shared by every card of a "
                                                           "kind (expressions over W, H, B, kind, game, lang)")
-    vars: dict[str, Union[float, str, bool]] = Field(default={}, description="values per card, evaluated in order "
+    vars: dict[str, Union[float, str, bool]] = Field(default={}, max_length=MAX_VALUES, description="values per card, evaluated in order "
                                                      "(expressions that may use the card)")
+
+
+class LayoutSpec(_LayoutValues):
+    """A card layout: the elements of a kind's front (and shared back), placed in mm on the trim box."""
+
     front: FaceSpec = Field(description="the front face")
     back: FaceSpec | None = Field(default=None, description="the shared back of single-sided kinds")
+
+
+class LayoutFile(_LayoutValues):
+    """A card layout file: a whole layout, or (`extends`) another layout with some of its parts changed.
+
+    `constants`, `vars` and the faces' elements are merged into the base's by name and `id`: a
+    value or element with a known name changes it, a new one is added (elements at the end, or
+    `before`/`after` an id), `remove: true` leaves an element out.
+    """
+
+    extends: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)] | None = Field(
+        default=None, description="the name of the layout this one changes (the game's layouts/ first, then "
+        "templates/layouts/; a game's `card.yaml` that extends `card` changes the shared one)")
+    front: FaceChanges = Field(default=FaceChanges(), description="the front face (required without `extends`)")
+    back: FaceChanges | None = Field(default=None, description="the shared back of single-sided kinds")
 
 
 class LoadedLayout:
@@ -177,7 +242,8 @@ class LoadedLayout:
 
 
 _TEXT_KEYS = {"text", "name", "fill", "stroke", "color", "src"}
-_PLAIN_KEYS = {"type", "field", "font", "align", "valign", "dash", "optional"}
+_PLAIN_KEYS = {"type", "id", "before", "after", "field", "font", "align", "valign", "dash", "optional", "elements"}
+# `repeat` is an expression but no element key: it is compiled with the others and evaluated by the group
 
 
 def _values(layout: LoadedLayout) -> list[tuple[tuple[Any, ...], str, bool]]:
@@ -189,10 +255,20 @@ def _values(layout: LoadedLayout) -> list[tuple[tuple[Any, ...], str, bool]]:
     faces = [("front", data.front)] + ([("back", data.back)] if data.back else [])
     for face_name, face_spec in faces:
         for part in ("frame", "content"):
-            for index, element in enumerate(getattr(face_spec, part)):
+            for where, element in elements_at((face_name, part), getattr(face_spec, part)):
                 for key, value in element:
                     if key not in _PLAIN_KEYS and isinstance(value, str):
-                        found.append(((face_name, part, index, key), value, key in _TEXT_KEYS))
+                        found.append(((*where, key), value, key in _TEXT_KEYS))
+    return found
+
+
+def elements_at(path: tuple[Any, ...], elements: list[Any]) -> list[tuple[tuple[Any, ...], Any]]:
+    """Every element of a face part with its YAML path, a group's own elements after the group."""
+    found: list[tuple[tuple[Any, ...], Any]] = []
+    for index, element in enumerate(elements):
+        found.append(((*path, index), element))
+        if isinstance(element, GroupSpec):
+            found += [((*path, index, "elements", j), child) for j, child in enumerate(element.elements)]
     return found
 
 
@@ -234,7 +310,8 @@ def find_layout_file(name: str, game_root: Path | None) -> Path | None:
 
 
 ELEMENT_TYPES: dict[str, type[_Element]] = {"rect": RectSpec, "circle": CircleSpec, "line": LineSpec,
-                                             "text": TextSpec, "icon": IconSpec, "image": ImageSpec}
+                                             "text": TextSpec, "icon": IconSpec, "image": ImageSpec,
+                                             "group": GroupSpec}
 
 
 def _elements_valid(data, source: SourceMap, errors: ErrorList) -> bool:
@@ -251,28 +328,46 @@ def _elements_valid(data, source: SourceMap, errors: ErrorList) -> bool:
             if not isinstance(elements, list):
                 continue
             for index, element in enumerate(elements):
-                path = (face_name, part, index)
-                kind = element.get("type") if isinstance(element, dict) else None
-                model = ELEMENT_TYPES.get(kind) if isinstance(kind, str) else None
-                if model is None:
-                    errors.add(source.mark(path + ("type",)), f"unknown element type {kind!r}", path + ("type",),
-                               hint=f"use one of {', '.join(ELEMENT_TYPES)}", code="layout")
-                    valid = False
-                elif validate_model(model, element, source, errors, path) is None:
-                    valid = False
+                valid = _element_valid(element, (face_name, part, index), source, errors) and valid
     return valid
 
 
+def _element_valid(element: Any, path: tuple[Any, ...], source: SourceMap, errors: ErrorList,
+                   in_group: bool = False) -> bool:
+    kind = element.get("type") if isinstance(element, dict) else None
+    model = ELEMENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if model is None or (in_group and model is GroupSpec):
+        known = [name for name in ELEMENT_TYPES if not (in_group and name == "group")]
+        problem = "a group holds no group" if model is GroupSpec else f"unknown element type {kind!r}"
+        if kind is None and isinstance(element, dict) and "id" in element:
+            problem = f"element '{element['id']}' has no `type` (and changes no element of a base layout)"
+        errors.add(source.mark(path + ("type",)), problem, path + ("type",),
+                   hint=f"use one of {', '.join(known)}", code="layout")
+        return False
+    if model is GroupSpec and isinstance(element.get("elements"), list):
+        children = [_element_valid(child, path + ("elements", j), source, errors, in_group=True)
+                    for j, child in enumerate(element["elements"])]
+        if not all(children):
+            return False
+    return validate_model(model, element, source, errors, path) is not None
+
+
+def _game_root_of(path: Path) -> Path | None:
+    """The game folder a layout file belongs to (None for the shared layouts, which extend only each other)."""
+    return None if path.parent.resolve() == SHARED_LAYOUTS.resolve() else path.parent.parent
+
+
 def load_layout(path: Path, errors: ErrorList) -> LoadedLayout | None:
-    """Read and check one layout file; problems go to `errors` with file:line."""
-    doc = load_yaml(path, errors, relative(path), root=path.parent.parent)  # the game folder or templates/
-    if doc.data is None:
+    """Read and check one layout file, its `extends` resolved; problems go to `errors` with file:line."""
+    before = len(errors)
+    resolved = read_layout(path, layout_folders(_game_root_of(path)), errors)
+    if resolved is None or len(errors) != before:
         return None
-    if not _elements_valid(doc.data, doc.source, errors):
+    if not _elements_valid(resolved.data, resolved.source, errors):
         return None
-    spec = validate_model(LayoutSpec, doc.data, doc.source, errors)
+    spec = validate_model(LayoutSpec, resolved.data, resolved.source, errors)
     if spec is None:
         return None
-    layout = LoadedLayout(path.stem, spec, doc.source)
+    layout = LoadedLayout(path.stem, spec, resolved.source)
     _compile_errors(layout, errors)
     return layout

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError
+from jinja2 import StrictUndefined, TemplateError, TemplateRuntimeError
 
 from generator.sandbox import BoundedSandbox, deadline
 
@@ -37,10 +37,32 @@ def shade(colour: str, amount: float) -> str:
     return _mix(colour, (0, 0, 0), amount)
 
 
+MAX_REPEAT = 100  # copies of a repeated group: a card has room for a few dozen boxes, content is untrusted
+
+
+def repeat_items(value: Any) -> list[Any]:
+    """What a group's `repeat` gives: n copies (items 0..n-1) for a number, one per item for a list, once for none."""
+    if value is None:
+        return [0]
+    if isinstance(value, bool) or not isinstance(value, (int, float, list, tuple)):
+        raise TemplateRuntimeError(f"`repeat` is {value!r}: give a number of copies or a list")
+    if isinstance(value, (int, float)):
+        if value != int(value) or value < 0:
+            raise TemplateRuntimeError(f"`repeat` is {value!r}: give a whole number of copies")
+        count = int(value)
+        if count > MAX_REPEAT:
+            raise TemplateRuntimeError(f"`repeat` asks for {count} copies; at most {MAX_REPEAT}")
+        return list(range(count))
+    if len(value) > MAX_REPEAT:
+        raise TemplateRuntimeError(f"`repeat` lists {len(value)} items; at most {MAX_REPEAT}")
+    return list(value)
+
+
 ENV = BoundedSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
 # one layout value evaluates in microseconds; this only stops a runaway expression
 VALUE_SECONDS = 2.0
 ENV.filters.update(tint=tint, shade=shade)
+ENV.globals.update(pnp_repeat=repeat_items)
 
 
 @lru_cache(maxsize=2048)

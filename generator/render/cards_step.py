@@ -47,7 +47,20 @@ def ordered_cards(content: GameContent) -> list[Card]:
     return sorted(content.cards, key=lambda c: order.get(c.kind, len(order)))
 
 
-def report(content: GameContent, problem: LayoutProblem, errors: ErrorList) -> None:
+def report_problems(content: GameContent, problems: list[LayoutProblem], errors: ErrorList) -> None:
+    """Turn layout problems into content errors; a mistake of the layout itself is reported once at its line,
+    however many cards and languages it spoiled."""
+    at_layout: dict[object, list[LayoutProblem]] = {}
+    for problem in problems:
+        if problem.layout_mark is None:
+            report(content, problem, errors)
+        else:
+            at_layout.setdefault(problem.layout_mark, []).append(problem)
+    for same in at_layout.values():
+        report(content, same[0], errors, more=len({(p.card_id, p.kind_id, p.side, p.lang) for p in same}) - 1)
+
+
+def report(content: GameContent, problem: LayoutProblem, errors: ErrorList, more: int = 0) -> None:
     """Turn a layout problem into a content error at the card's (or the layout's) file:line."""
     if problem.card_id:
         where = f"{content.id}: card '{problem.card_id}'"
@@ -57,7 +70,8 @@ def report(content: GameContent, problem: LayoutProblem, errors: ErrorList) -> N
         where = f"{content.id}: back of kind '{problem.kind_id}'"
     message = f"{where}, {problem.side}, field '{problem.field}', {problem.lang}: {problem.message}"
     if problem.layout_mark is not None:
-        errors.add(problem.layout_mark, message, hint=problem.hint or "fix the layout file", code="layout")
+        also = f" (and {more} more {'face' if more == 1 else 'faces'})" if more else ""
+        errors.add(problem.layout_mark, message + also, hint=problem.hint or "fix the layout file", code="layout")
         return
     if problem.card_id is None and problem.kind_id.startswith(DECK_PREFIX):
         index = next(i for i, d in enumerate(content.game.decks) if DECK_PREFIX + d.id == problem.kind_id)
@@ -78,18 +92,16 @@ def report(content: GameContent, problem: LayoutProblem, errors: ErrorList) -> N
     errors.add(content.mark_of("card", problem.card_id, *sub), message, path, hint=problem.hint, code="layout")
 
 
-def lay_out(content: GameContent, layouts: CardLayouts, cards: list[Card], lang: str,
-            errors: ErrorList) -> list[tuple[Card, PrintCard]]:
-    """Every design laid out in one language; problems become content errors."""
+def lay_out(layouts: CardLayouts, cards: list[Card], lang: str) -> list[tuple[Card, PrintCard]] | None:
+    """Every design laid out in one language; None when a card could not be drawn (its problems are in
+    `layouts.problems`, reported together by the caller)."""
     before = len(layouts.problems)
     designs: list[tuple[Card, PrintCard]] = []
     for card in cards:
         front, back = layouts.front(card, lang), layouts.back(card, lang)
         if front is not None and back is not None:
             designs.append((card, PrintCard(card.id, front, back)))
-    for problem in layouts.problems[before:]:
-        report(content, problem, errors)
-    return designs
+    return designs if len(layouts.problems) == before else None
 
 
 def print_profile(content: GameContent, options) -> PrintProfile | None:
@@ -108,13 +120,14 @@ def render_cards(content: GameContent, out_dir: Path, options, errors: ErrorList
     shop_layouts = CardLayouts(content, errors, profile) if profile else None
     written: list[Path] = []
     for lang in options.languages:
-        designs = lay_out(content, layouts, cards, lang, errors)
-        shop_designs = lay_out(content, shop_layouts, cards, lang, errors) if shop_layouts else designs
-        if errors or not designs:
+        designs = lay_out(layouts, cards, lang)
+        shop_designs = lay_out(shop_layouts, cards, lang) if shop_layouts else designs
+        if errors or not designs or not shop_designs:
             continue
         written.extend(_write_prints(content, out_dir, options, lang, designs, shop_designs, profile))
         written.extend(_write_faces(content, out_dir, lang, designs))
         written.extend(write_decks(content, out_dir, lang, designs, tts_base(content, options)))
+    report_problems(content, layouts.problems + (shop_layouts.problems if shop_layouts else []), errors)
     return written
 
 

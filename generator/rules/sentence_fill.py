@@ -11,20 +11,15 @@ from __future__ import annotations
 import string
 from typing import Any, Mapping
 
-PLURAL_BAR = "|"
+from generator.content.word_forms import PLURAL_BAR, is_one, word_form
 
-
-def is_one(value: Any) -> bool:
-    """Whether `value` (a number or its text) is one, plus or minus: the singular's cue."""
-    text = str(value).strip().lstrip("+-")
-    return text == "1"
+__all__ = ["PLURAL_BAR", "fill", "is_one"]
 
 
 class _SentenceFormatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if PLURAL_BAR in format_spec:
-            one, many = format_spec.split(PLURAL_BAR, 1)
-            return one if is_one(value) else many
+            return word_form(value, format_spec)
         return str(super().format_field(value, format_spec))
 
 

@@ -83,11 +83,17 @@ def rules_context(content: GameContent, lang: str) -> dict[str, Any]:
         components = {c.id: c for c in game.components}
         return lookup(components, "card, kind or component", item_id).count
 
-    def effect(card_id: str, index: int = 0, back: bool = False) -> str:
+    def effect(card_id: str, index: int | None = None, back: bool = False) -> str:
+        """Every effect of a card as its sentences, as the card prints them; with `index`, that one alone."""
         face = card(card_id).back if back else card(card_id)
-        if face is None or index >= len(face.effects):
+        effects = face.effects if face is not None else []
+        if index is None:
+            if not effects:
+                raise RulesReferenceError(f"card '{card_id}' has no effects")
+            return " ".join(effect_sentence(content, e, lang) for e in effects)
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(effects):
             raise RulesReferenceError(f"card '{card_id}' has no effect number {index}")
-        return effect_sentence(content, face.effects[index], lang)
+        return effect_sentence(content, effects[index], lang)
 
     def costs(mapping: dict[str, int]) -> str:
         return costs_text(content, dict(mapping), lang)

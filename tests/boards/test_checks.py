@@ -167,3 +167,31 @@ def test_a_jump_to_itself_or_to_an_unknown_space_is_reported(board_game):
     messages = [e.message for e in errors]
     assert messages == ["space 'a' lists itself as a jump target", "space 'a' jumps to unknown space 'zz'"]
     assert all(e.mark.line == line_of(bad, "jumps: [a, zz]") for e in errors)
+
+
+def hex_map(size: float) -> str:
+    """A hand-placed 19-hex map (rows of 3, 4, 5, 4, 3 hexes 20 mm apart) whose style gives every space's size."""
+    lines = ["id: test", "name: {de: Test, en: Test}", "size: {width: 200, height: 200}",
+             "styles:", f"  land: {{shape: hex, size: {size}}}", "spaces:"]
+    for row, length in enumerate((3, 4, 5, 4, 3)):
+        for column in range(length):
+            x = 40 + (5 - length) * 10 + column * 20
+            lines.append(f"  - {{id: h{row}{column}, kind: land, at: [{x}, {40 + row * 17.32:.2f}]}}")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_hex_size_too_large_for_the_map_is_one_mistake_reported_once_at_the_size(board_game):
+    board = hex_map(30)
+    content, errors = load(board_game(board), "boardgame")
+    found = [e for e in errors if e.code == "geometry"]
+    assert len(found) == 1, errors.as_text()
+    [error] = found
+    assert error.mark.line == line_of(board, "land: {shape: hex, size: 30}")
+    assert error.message.startswith("42 pairs of spaces of kind 'land' overlap (the first: ")
+    assert "they are 30 mm across, but their centres are only 20.0 mm apart" in error.message
+    assert "make the size at most 20.0 mm" in error.hint and "across the flats" in error.hint
+
+
+def test_the_same_map_with_hexes_that_fit_passes(board_game):
+    content, errors = load(board_game(hex_map(19.5)), "boardgame")
+    assert not errors, errors.as_text()

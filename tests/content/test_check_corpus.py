@@ -222,9 +222,9 @@ def test_a_kind_naming_a_missing_layout(content: Path) -> None:
     assert "no layout 'fancy' for card kind 'event'" in result.err
 
 
-def test_a_badge_must_name_a_whole_number_field(content: Path) -> None:
+def test_a_badge_must_name_a_whole_number_or_costs_field(content: Path) -> None:
     edit(content / "tiny/game.yaml", "    size: mini\n", "    size: mini\n    badge: severty\n")
     result = check(content)
     assert_clean_failure(result)
-    assert "badge 'severty' of kind 'event' is not one of its whole-number fields (hint: did you mean 'severity'?)" \
-        in result.err
+    assert "badge 'severty' of kind 'event' is not one of its whole-number or costs fields (hint: did you mean " \
+        "'severity'?)" in result.err

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from generator.content.errors import ErrorList
 from generator.checking import load_checked
-from tests.content.conftest import edit
+from tests.content.conftest import edit, line_of
 
 BREADTH = Path(__file__).parent / "breadth"
 
@@ -50,4 +50,6 @@ def test_effects_inside_a_field_are_checked_too(tmp_path: Path) -> None:
     edit(root / "breadth/cards/cards.yaml", "{op: gain, resource: energy", "{op: gian, resource: energy")
     errors = ErrorList()
     load_checked(root, ["breadth"], errors)
-    assert any("unknown effect operation 'gian'" in e.message and e.mark.line == 27 and e.mark.column == 73 for e in errors)
+    line = line_of(root / "breadth/cards/cards.yaml", "{op: gian")
+    assert any("unknown effect operation 'gian'" in e.message and e.mark.line == line and e.mark.column == 73
+               for e in errors)

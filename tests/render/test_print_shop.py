@@ -79,9 +79,7 @@ def test_the_pod_file_follows_the_profile(poker_uploads):
 
 
 def test_text_in_the_safe_zone_is_an_error_naming_card_and_field(game_copy, tmp_path):
-    text = (REPO / "templates" / "layouts" / "card.yaml").read_text(encoding="utf-8")
-    moved = text.replace("- {type: text, field: name, x: title_x, y: 3.6,", "- {type: text, field: name, x: title_x, y: 1.0,")
-    assert moved != text
+    moved = "extends: card\nfront:\n  content:\n    - {id: title, y: 1.0}\n"  # the title moved up to the edge
     (game_copy / "layouts" / "galaxy.yaml").write_text(moved, encoding="utf-8")  # the galaxy cards' own layout
     content = load_game(game_copy.parent, "escape-earth")
     errors = ErrorList()
