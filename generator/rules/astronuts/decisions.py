@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
 
 END: Action = ("end",)
+BUILD: Action = ("build",)
+TECHS: tuple[Action, ...] = tuple(("tech", c) for c in range(4))
+TRADES: tuple[Action, ...] = tuple(("trade", q) for q in range(4))
+OFFERS: tuple[Action, ...] = tuple(("offer", g, r) for g in range(4) for r in range(4))   # at g * 4 + r
 REROLL_ACTIONS: list[Action] = [("reroll",), ("keep",)]
 ANSWERS: list[Action] = [("accept",), ("refuse",)]
 DECLARES: list[Action] = [("declare", n) for n in range(1, MAX_DECLARE + 1)]
@@ -111,81 +115,137 @@ def legal_actions(state: "AstronutsState") -> list[Action]:
 
 def place_options(state: "AstronutsState") -> list[Action]:
     d = state.data
-    planets = d.planets
-    need = [d.nut_room[s] - placement.POPCOUNT[state.nuts[s]] for s in planets]
-    allowed = [placement.ALL & ~state.nuts[s] for s in planets]
-    table = placement.slacks(state.pool, need, allowed)
+    nuts, pool, room, popcount = state.nuts, state.pool, d.nut_room, placement.POPCOUNT
+    need = [room[s] - popcount[nuts[s]] for s in d.planets]
+    allowed = [placement.ALL & ~nuts[s] for s in d.planets]
+    tight = placement.tight_sets(placement.slacks(pool, need, allowed))
+    blocked: dict[tuple[int, int], int] = {}
     out: list[Action] = []
-    for i, s in enumerate(planets):
+    for i, s in enumerate(d.planets):
         if need[i] <= 0:
             continue
-        for c in range(4):
-            if state.pool[c] > 0 and allowed[i] >> c & 1 and placement.keeps_fillable(table, c, need[i], allowed[i]):
-                out.append(("place", s, c))
+        key = (need[i], allowed[i])
+        if key not in blocked:
+            blocked[key] = placement.blocked_colours(tight, need[i], allowed[i]) if tight else 0
+        open_ = allowed[i] & ~blocked[key]
+        for c, action in enumerate(d.place_actions[s]):
+            if pool[c] > 0 and open_ >> c & 1:
+                out.append(action)
     return out
 
 
 def _act_actions(state: "AstronutsState") -> list[Action]:
+    """The legal set of the acting player; the order is part of the contract (random players pick by index)."""
     d = state.data
     p = state.player
-    n = state.n
     left = state.actions_left
     occ = state.occ
     mods = state.mods
+    hand = state.hand
+    base = p * 4
     out: list[Action] = []
     for k, s in enumerate(state.ships[p]):
         if s < 0:
             continue
-        m = mods.get((p, k))
-        if m and m.get("done"):
+        m = mods.get((p, k)) if mods else None
+        if m:
+            _fated_ship(state, k, s, m, out)
             continue
-        if not (m and m.get("no-move")):
-            if left >= leave_price(m):
-                for t in d.neighbours[s]:
-                    if occ[t] < 0:
-                        out.append(("move", s, t))
-            if state.astroholes and state.hole_ready.get((p, k)) == s:
-                for t in d.jumps[s]:
-                    if occ[t] < 0:
-                        out.append(("jump", s, t))
-        if d.planet[s]:
-            if state.nuts[s] and not (m and m.get("no-mine")):
-                actions, nuts = mine_price(m)
-                if left >= actions:
-                    for pay in pay_options(state, p, nuts):
-                        out.append(("mine", s, pay))
-            if not (m and m.get("no-colonise")) and colony_room(state, p, s):
-                actions, nuts, _ = colony_price(m)
-                if left >= actions:
-                    for pay in pay_options(state, p, nuts):
-                        out.append(("colonise", s, pay))
-        if left >= 1 and not (m and m.get("no-attack")):
-            col = state.col
-            for t in d.neighbours[s]:
-                for q in range(n):
-                    if q != p and (occ[t] == q or col[t * n + q]):
-                        out.append(("attack", s, t, q))
+        # no fate on this ship: the plain prices (1 action; a colony 1 action and 1 nut; mining no nut)
+        if left >= 1:
+            for t, move in d.move_actions[s]:
+                if occ[t] < 0:
+                    out.append(move)
+        if state.astroholes and state.hole_ready.get((p, k)) == s:
+            for t, jump in d.jump_actions[s]:
+                if occ[t] < 0:
+                    out.append(jump)
+        if left >= 1:
+            if d.planet[s]:
+                if state.nuts[s]:
+                    out.append(d.mine_free[s])
+                n = state.n
+                if d.colony_room[s] > sum(state.col[s * n:s * n + n]) and state.colonies[p] < d.colonies_per_player:
+                    for c, colonise in enumerate(d.colonise_one[s]):
+                        if hand[base + c]:
+                            out.append(colonise)
+            _attacks(state, s, out)
     if left >= 1:
-        hand = state.hand
-        base = p * 4
-        if (state.ships_on_map(p) < d.ships_per_player and occ[state.home[p]] < 0
-                and all(hand[base + c] for c in range(4))):
-            out.append(("build",))
+        if (-1 in state.ships[p] and occ[state.home[p]] < 0
+                and hand[base] and hand[base + 1] and hand[base + 2] and hand[base + 3]):
+            out.append(BUILD)
         if left >= TECH_ACTIONS:
+            tech = state.tech
             for c in range(4):
-                if hand[base + c] and not state.tech[base + c]:
-                    out.append(("tech", c))
-        for q in range(n):
-            if q != p and trade_terms(state, p, q):
-                out.append(("trade", q))
+                if hand[base + c] and not tech[base + c]:
+                    out.append(TECHS[c])
+        # a trade needs a colour of mine and a different colour of theirs
+        mine = (hand[base] > 0) + (hand[base + 1] > 0) + (hand[base + 2] > 0) + (hand[base + 3] > 0)
+        if mine:
+            g = -1 if mine > 1 else next(c for c in range(4) if hand[base + c])   # my only colour
+            for q in range(state.n):
+                if q != p:
+                    b = q * 4
+                    theirs = hand[b] + hand[b + 1] + hand[b + 2] + hand[b + 3]
+                    if theirs > (hand[b + g] if g >= 0 else 0):
+                        out.append(TRADES[q])
     out.append(END)
     return out
+
+
+def _fated_ship(state: "AstronutsState", k: int, s: int, m: dict[str, Any], out: list[Action]) -> None:
+    """The actions of a ship whose landing brought fate (blocked, dearer or free actions this turn)."""
+    if m.get("done"):
+        return
+    d = state.data
+    p = state.player
+    left = state.actions_left
+    occ = state.occ
+    if not m.get("no-move"):
+        if left >= leave_price(m):
+            for t, move in d.move_actions[s]:
+                if occ[t] < 0:
+                    out.append(move)
+        if state.astroholes and state.hole_ready.get((p, k)) == s:
+            for t, jump in d.jump_actions[s]:
+                if occ[t] < 0:
+                    out.append(jump)
+    if d.planet[s]:
+        if state.nuts[s] and not m.get("no-mine"):
+            actions, nuts = mine_price(m)
+            if left >= actions:
+                for pay in pay_options(state, p, nuts):
+                    out.append(("mine", s, pay))
+        if not m.get("no-colonise") and colony_room(state, p, s):
+            actions, nuts, _ = colony_price(m)
+            if left >= actions:
+                for pay in pay_options(state, p, nuts):
+                    out.append(("colonise", s, pay))
+    if left >= 1 and not m.get("no-attack"):
+        _attacks(state, s, out)
+
+
+def _attacks(state: "AstronutsState", s: int, out: list[Action]) -> None:
+    """Attacks from the ship on s: each adjacent space in map order, its defenders by seat."""
+    p = state.player
+    occ = state.occ
+    for t, planet in state.data.attack_scan[s]:
+        if planet:                                   # colonies stand only on planets
+            n = state.n
+            col = state.col
+            for q in range(n):
+                if q != p and (occ[t] == q or col[t * n + q]):
+                    out.append(("attack", s, t, q))
+        else:
+            q = occ[t]
+            if q >= 0 and q != p:
+                out.append(("attack", s, t, q))
 
 
 def trade_terms(state: "AstronutsState", p: int, q: int) -> list[Action]:
     """Every nut swap player p may offer player q: one of p's colours for another colour q has."""
     hand = state.hand
-    return [("offer", g, r) for g in range(4) if hand[p * 4 + g]
+    return [OFFERS[g * 4 + r] for g in range(4) if hand[p * 4 + g]
             for r in range(4) if r != g and hand[q * 4 + r]]
 
 
@@ -266,12 +326,15 @@ def _reroll(state: "AstronutsState", action: Action) -> None:
 def _move(state: "AstronutsState", action: Action) -> None:
     _, frm, to = action
     p = state.player
-    k = state.slot_at(p, frm)
-    m = state.mods.get((p, k))
-    state.actions_left -= leave_price(m)
+    k = state.ships[p].index(frm)
+    m = state.mods.get((p, k)) if state.mods else None
     if m:
+        state.actions_left -= leave_price(m)
         m.pop("leave+", None)
-    state.hole_ready.pop((p, k), None)
+    else:
+        state.actions_left -= 1
+    if state.hole_ready:
+        state.hole_ready.pop((p, k), None)
     if state.asteroids and state.data.asteroid[frm] and state.entered.get((p, k)) == frm:
         state.move_ctx = (p, k, to, False)   # it crosses the field: survive on 2 or more
         state.die("asteroid", p)
@@ -281,10 +344,14 @@ def _move(state: "AstronutsState", action: Action) -> None:
 
 def complete_move(state: "AstronutsState", p: int, k: int, to: int) -> None:
     d = state.data
-    frm = state.lift_ship(p, k)
-    state.put_ship(p, k, to)
+    row, occ = state.ships[p], state.occ
+    frm = row[k]
+    occ[frm] = -1
+    row[k] = to
+    occ[to] = p
     state.entered[(p, k)] = to
-    state._emit("moved", player=p + 1, frm=d.ids[frm], to=d.ids[to])
+    if not state.quiet:
+        state._emit("moved", player=p + 1, frm=d.ids[frm], to=d.ids[to])
     if state.astroholes and d.hole[to]:
         state.hole_ready[(p, k)] = to
     if d.planet[to]:
@@ -300,7 +367,8 @@ def asteroid_roll(state: "AstronutsState", value: int) -> None:
     state.move_ctx = None
     need = ASTEROID_STOP if stop else ASTEROID_CROSS
     if value >= need:
-        state._emit("asteroids-survived", player=p + 1, need=need)
+        if not state.quiet:
+            state._emit("asteroids-survived", player=p + 1, need=need)
         if not stop:
             complete_move(state, p, k, to)
             return
@@ -317,7 +385,8 @@ def _jump(state: "AstronutsState", action: Action) -> None:
     state.lift_ship(p, k)
     state.put_ship(p, k, to)
     state.entered[(p, k)] = to
-    state._emit("jumped", player=p + 1, frm=state.data.ids[frm], to=state.data.ids[to])
+    if not state.quiet:
+        state._emit("jumped", player=p + 1, frm=state.data.ids[frm], to=state.data.ids[to])
     state.settle()
 
 
@@ -332,7 +401,8 @@ def _mine(state: "AstronutsState", action: Action) -> None:
         if state.nuts[s] >> c & 1:
             state.hand[p * 4 + c] += 1
     state.nuts[s] = 0
-    state._emit("mined", player=p + 1, at=state.data.ids[s], colours=got, paid=_names(state, pay))
+    if not state.quiet:
+        state._emit("mined", player=p + 1, at=state.data.ids[s], colours=got, paid=_names(state, pay))
     state.settle()
 
 
@@ -349,7 +419,8 @@ def _colonise(state: "AstronutsState", action: Action) -> None:
         deals[deal] = (a, n, left - 1 if left > 0 else left)
         m["deals"] = tuple(deals)
     state.pay(p, pay)
-    state._emit("colonised", player=p + 1, at=state.data.ids[s], actions=actions, paid=_names(state, pay))
+    if not state.quiet:
+        state._emit("colonised", player=p + 1, at=state.data.ids[s], actions=actions, paid=_names(state, pay))
     state.add_colony(p, s)
     risk = m.get("risk", 0) if m else 0
     if risk:
@@ -366,7 +437,7 @@ def colony_roll(state: "AstronutsState", value: int) -> None:
     state.colony_ctx = None
     if value <= risk:
         state.remove_colony(p, s, "atmosphere")
-    else:
+    elif not state.quiet:
         state._emit("colony-survives", player=p + 1, at=state.data.ids[s])
     state.check_colonies(p)
 
@@ -377,7 +448,8 @@ def _build(state: "AstronutsState", action: Action) -> None:
     state.pay(p, tuple(range(SHIP_NUTS)))
     home = state.home[p]
     state.put_ship(p, state.ships[p].index(-1), home)
-    state._emit("ship-built", player=p + 1, at=state.data.ids[home])
+    if not state.quiet:
+        state._emit("ship-built", player=p + 1, at=state.data.ids[home])
     state.settle()
 
 
@@ -388,7 +460,8 @@ def _attack(state: "AstronutsState", action: Action) -> None:
     has_ship = state.occ[to] == q
     colonies = state.col[to * state.n + q]
     state.duel = [p, frm, to, q, "", 0]
-    state._emit("attack", player=p + 1, frm=state.data.ids[frm], at=state.data.ids[to], defender=q + 1)
+    if not state.quiet:
+        state._emit("attack", player=p + 1, frm=state.data.ids[frm], at=state.data.ids[to], defender=q + 1)
     if has_ship and colonies:
         state.phase = "defend"
         return
@@ -400,7 +473,8 @@ def _target(state: "AstronutsState", action: Action) -> None:
     assert state.duel is not None
     state.duel[4] = action[1]
     state.phase = "act"
-    state._emit("target-chosen", player=state.duel[3] + 1, target=action[1])
+    if not state.quiet:
+        state._emit("target-chosen", player=state.duel[3] + 1, target=action[1])
     state.die("attack", state.duel[0])
 
 
@@ -415,7 +489,8 @@ def duel_roll(state: "AstronutsState", purpose: str, value: int) -> None:
     attack = duel[5] + state.has(p, state.laser)
     defence = value + state.has(q, state.shields)
     won = attack > defence
-    state._emit("duel", player=p + 1, defender=q + 1, attack=attack, defence=defence, won=won, target=target)
+    if not state.quiet:
+        state._emit("duel", player=p + 1, defender=q + 1, attack=attack, defence=defence, won=won, target=target)
     state.duel = None
     if won:
         if target == "ship":
@@ -432,7 +507,8 @@ def _tech(state: "AstronutsState", action: Action) -> None:
     state.hand[p * 4 + c] -= 1
     state.tech_nuts[p * 4 + c] += 1
     state.tech[p * 4 + c] = 1
-    state._emit("technology", player=p + 1, technology=state.data.colours[c], gift=False)
+    if not state.quiet:
+        state._emit("technology", player=p + 1, technology=state.data.colours[c], gift=False)
     state.settle()
 
 
@@ -449,7 +525,8 @@ def _offer(state: "AstronutsState", action: Action) -> None:
     state.offer = (p, q, g, r)
     state.phase = "trade"
     colours = state.data.colours
-    state._emit("trade-offered", player=p + 1, other=q + 1, give=colours[g], get=colours[r])
+    if not state.quiet:
+        state._emit("trade-offered", player=p + 1, other=q + 1, give=colours[g], get=colours[r])
 
 
 def _answer(state: "AstronutsState", action: Action) -> None:
@@ -463,8 +540,9 @@ def _answer(state: "AstronutsState", action: Action) -> None:
         hand[q * 4 + g] += 1
         hand[q * 4 + r] -= 1
         hand[p * 4 + r] += 1
-        state._emit("traded", player=p + 1, other=q + 1)
-    else:
+        if not state.quiet:
+            state._emit("traded", player=p + 1, other=q + 1)
+    elif not state.quiet:
         state._emit("trade-refused", player=p + 1, other=q + 1)
     state.settle()
 
@@ -511,7 +589,8 @@ def _gift_tech(state: "AstronutsState", action: Action) -> None:
     state.bank[c] -= 1
     state.tech_nuts[p * 4 + c] += 1
     state.tech[p * 4 + c] = 1
-    state._emit("technology", player=p + 1, technology=state.data.colours[c], gift=True)
+    if not state.quiet:
+        state._emit("technology", player=p + 1, technology=state.data.colours[c], gift=True)
     _chosen(state)
 
 

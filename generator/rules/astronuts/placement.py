@@ -20,20 +20,27 @@ from itertools import combinations
 COLOURS = 4
 ALL = (1 << COLOURS) - 1
 POPCOUNT = tuple(bin(m).count("1") for m in range(1 << COLOURS))
+# ROOM[need][allowed][T] = min(need, |allowed - T|): what a planet can still take without the colours of T
+# (a need above COLOURS reads as COLOURS: |allowed - T| never exceeds it)
+ROOM = tuple(tuple(tuple(min(n, POPCOUNT[a & ALL & ~t]) for t in range(1 << COLOURS)) for a in range(1 << COLOURS))
+             for n in range(COLOURS + 1))
 
 
 def slacks(pool: list[int], need: list[int], allowed: list[int]) -> list[int]:
     """slack(T) for every colour set T (a bit mask), over planets given as parallel lists."""
+    groups: dict[tuple[int, int], int] = {}          # planets alike count once, times how many
+    for n, a in zip(need, allowed):
+        if n:
+            groups[n, a] = groups.get((n, a), 0) + 1
     total = sum(need)
-    out = []
-    for t in range(1 << COLOURS):
-        value = sum(pool[c] for c in range(COLOURS) if t >> c & 1) - total
-        keep = ALL & ~t
-        for n, a in zip(need, allowed):
-            if n:
-                room = POPCOUNT[a & keep]
-                value += n if n < room else room
-        out.append(value)
+    pooled = [0] * (1 << COLOURS)                    # sum(pool[c] for c in T), built from T without its lowest colour
+    for t in range(1, 1 << COLOURS):
+        low = (t & -t).bit_length() - 1
+        pooled[t] = pooled[t & (t - 1)] + pool[low]
+    out = [v - total for v in pooled]
+    for (n, a), times in groups.items():
+        row = ROOM[n if n < COLOURS else COLOURS][a]
+        out = [v + times * r for v, r in zip(out, row)]
     return out
 
 
@@ -43,10 +50,21 @@ def fillable(pool: list[int], need: list[int], allowed: list[int]) -> bool:
 
 def keeps_fillable(table: list[int], colour: int, need: int, allowed: int) -> bool:
     """Whether putting `colour` on a planet with `need` and `allowed` keeps every slack >= 0."""
-    for t in range(1 << COLOURS):
-        if t >> colour & 1 and table[t] == 0 and need <= POPCOUNT[allowed & ALL & ~t]:
-            return False
-    return True
+    return not blocked_colours(tight_sets(table), need, allowed) >> colour & 1
+
+
+def tight_sets(table: list[int]) -> list[int]:
+    """The colour sets whose slack is 0: only these can forbid a placement."""
+    return [t for t in range(1 << COLOURS) if table[t] == 0]
+
+
+def blocked_colours(tight: list[int], need: int, allowed: int) -> int:
+    """The colours (a bit mask) whose placement on a planet with `need` and `allowed` would break a tight set."""
+    blocked = 0
+    for t in tight:
+        if need <= POPCOUNT[allowed & ALL & ~t]:
+            blocked |= t
+    return blocked
 
 
 def fresh_fillable(pool: list[int], sizes: list[int]) -> bool:

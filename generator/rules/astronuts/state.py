@@ -117,7 +117,8 @@ class AstronutsState(GameState):
     def place(self, s: int, c: int) -> None:
         self.pool[c] -= 1
         self.nuts[s] |= 1 << c
-        self._emit("nut-placed", player=self.placer + 1, at=self.data.ids[s], colour=self.data.colours[c])
+        if not self.quiet:
+            self._emit("nut-placed", player=self.placer + 1, at=self.data.ids[s], colour=self.data.colours[c])
         if all(placement.POPCOUNT[self.nuts[q]] == self.data.nut_room[q] for q in self.data.planets):
             self._finish_setup()
         else:
@@ -262,23 +263,27 @@ class AstronutsState(GameState):
         self.mods.pop((p, k), None)
         self.entered.pop((p, k), None)
         self.hole_ready.pop((p, k), None)
-        self._emit("ship-destroyed", player=p + 1, at=self.data.ids[s], cause=cause)
+        if not self.quiet:
+            self._emit("ship-destroyed", player=p + 1, at=self.data.ids[s], cause=cause)
         self.replace_last_ship(p)
 
     def replace_last_ship(self, p: int) -> None:
         """A player without a ship on the map gets one on the home planet, when it is free."""
-        if self.ships_on_map(p) == 0 and self.occ[self.home[p]] < 0:
+        if max(self.ships[p]) < 0 and self.occ[self.home[p]] < 0:
             self.put_ship(p, self.ships[p].index(-1), self.home[p])
-            self._emit("new-ship", player=p + 1, at=self.data.ids[self.home[p]])
+            if not self.quiet:
+                self._emit("new-ship", player=p + 1, at=self.data.ids[self.home[p]])
 
     def gain(self, p: int, c: int) -> bool:
         """One nut of colour c from the AstroBank to player p, if the bank has one."""
         if self.bank[c] <= 0:
-            self._emit("bank-empty", player=p + 1, colour=self.data.colours[c])
+            if not self.quiet:
+                self._emit("bank-empty", player=p + 1, colour=self.data.colours[c])
             return False
         self.bank[c] -= 1
         self.hand[p * 4 + c] += 1
-        self._emit("nut-gained", player=p + 1, colour=self.data.colours[c])
+        if not self.quiet:
+            self._emit("nut-gained", player=p + 1, colour=self.data.colours[c])
         return True
 
     def pay(self, p: int, colours: tuple[int, ...]) -> None:
@@ -289,12 +294,14 @@ class AstronutsState(GameState):
     def add_colony(self, p: int, s: int) -> None:
         self.col[s * self.n + p] += 1
         self.colonies[p] += 1
-        self._emit("colony-founded", player=p + 1, at=self.data.ids[s], colonies=self.colonies[p])
+        if not self.quiet:
+            self._emit("colony-founded", player=p + 1, at=self.data.ids[s], colonies=self.colonies[p])
 
     def remove_colony(self, p: int, s: int, cause: str) -> None:
         self.col[s * self.n + p] -= 1
         self.colonies[p] -= 1
-        self._emit("colony-lost", player=p + 1, at=self.data.ids[s], cause=cause)
+        if not self.quiet:
+            self._emit("colony-lost", player=p + 1, at=self.data.ids[s], cause=cause)
 
     def check_colonies(self, p: int) -> None:
         """"Das Spiel endet auch, wenn ein Spieler 14 Kolonien gegründet hat": at once."""
@@ -310,13 +317,24 @@ class AstronutsState(GameState):
     # -- dice ------------------------------------------------------------------------------------
     def die(self, purpose: str, roller: int) -> None:
         """Roll one die for `purpose`; a Time Warp owner who may still use it decides about a reroll."""
-        value = self._roll(purpose)[0]
-        self._emit("rolled", player=roller + 1, what=purpose, value=value)
+        if self._forced is None and self.log is None:   # a batch playout: _d6's draw, one call less
+            value = self.rng.randint(1, 6)
+        else:
+            value = self._roll(purpose)[0]
+        if not self.quiet:
+            self._emit("rolled", player=roller + 1, what=purpose, value=value)
         if self.tech[roller * 4 + self.warp] and not self.warp_used[roller] and self.reroll_helps(purpose, roller, value):
             self.roll_ctx = (purpose, roller, value, self.phase)
             self.phase = REROLL
             return
         self.after_roll(purpose, roller, value)
+
+    def _d6(self, purpose: str) -> int:
+        """One d6 through the recorded chance API; a batch playout (nothing forced, nothing logged)
+        draws the same number straight from the RNG, as `_roll` would."""
+        if self._forced is None and self.log is None:
+            return self.rng.randint(1, 6)
+        return self._roll(purpose)[0]
 
     def reroll_helps(self, purpose: str, roller: int, value: int) -> bool:
         """Offer Time Warp only where another roll could change the result."""
@@ -344,9 +362,11 @@ class AstronutsState(GameState):
         self.phase = phase
         if again:
             self.warp_used[roller] = True
-            self._emit("time-warp", player=roller + 1, what=purpose, before=value)
-            value = self._roll(purpose)[0]
-            self._emit("rolled", player=roller + 1, what=purpose, value=value)
+            if not self.quiet:
+                self._emit("time-warp", player=roller + 1, what=purpose, before=value)
+            value = self._d6(purpose)
+            if not self.quiet:
+                self._emit("rolled", player=roller + 1, what=purpose, value=value)
         self.after_roll(purpose, roller, value)
 
     def after_roll(self, purpose: str, roller: int, value: int) -> None:
@@ -357,7 +377,8 @@ class AstronutsState(GameState):
             bonus = int(self.has(roller, self.energy))
             self.actions_left = actions + bonus
             self.phase = ACT
-            self._emit("actions", player=roller + 1, declared=n, roll=value, actions=actions + bonus, bonus=bonus)
+            if not self.quiet:
+                self._emit("actions", player=roller + 1, declared=n, roll=value, actions=actions + bonus, bonus=bonus)
         elif purpose == "fate-1":
             self.fate_first = value
             self.die("fate-2", roller)
@@ -365,7 +386,8 @@ class AstronutsState(GameState):
         elif purpose == "fate-2":
             roll = f"{self.fate_first}-{value}"
             entry = self.data.fate[roll]
-            self._emit("fate", player=roller + 1, roll=roll, entry=roll)
+            if not self.quiet:
+                self._emit("fate", player=roller + 1, roll=roll, entry=roll)
             self.queue = list(entry.effects) + self.queue
         elif purpose in ("attack", "defence"):
             decisions.duel_roll(self, purpose, value)
@@ -406,7 +428,8 @@ class AstronutsState(GameState):
     def end_turn(self) -> None:
         """The player's actions are over: ships that stopped on an asteroid field roll (optional rule)."""
         self.ending = True
-        self._emit("turn-ends", player=self.player + 1, unused=self.actions_left)
+        if not self.quiet:
+            self._emit("turn-ends", player=self.player + 1, unused=self.actions_left)
         self.actions_left = 0
         if self.asteroids:
             d = self.data
@@ -434,11 +457,13 @@ class AstronutsState(GameState):
         self.actions_left = 0
         self.declared = 0
         self.warp_used = [False] * self.n
-        self._emit("turn", round=self.turn, player=p + 1)
+        if not self.quiet:
+            self._emit("turn", round=self.turn, player=p + 1)
         self.replace_last_ship(p)
 
     def declare(self, n: int) -> None:
         self.declared = n
-        self._emit("declared", player=self.player + 1, n=n)
+        if not self.quiet:
+            self._emit("declared", player=self.player + 1, n=n)
         self.die("actions", self.player)
 
