@@ -64,10 +64,9 @@ class RulesData:
     distance: tuple[tuple[int, ...], ...]  # lanes only, ignoring pieces (the greedy player's map sense)
     content_hash: str
     # the legal set's actions, built once: each (target, action) in map order, so a playout never rebuilds them
-    move_actions: tuple[tuple[tuple[int, tuple[str, int, int]], ...], ...] = ()
     jump_actions: tuple[tuple[tuple[int, tuple[str, int, int]], ...], ...] = ()
-    attack_scan: tuple[tuple[tuple[int, bool], ...], ...] = ()                # (neighbour, is a planet)
-    place_actions: tuple[tuple[tuple[str, int, int], ...], ...] = ()        # ("place", s, c) per colour
+    neighbour_scan: tuple[tuple[tuple[int, tuple[str, int, int], bool], ...], ...] = ()  # (t, the move there, t a planet)
+    place_actions: tuple[tuple[tuple[tuple[str, int, int], ...], ...], ...] = ()  # [s][colour mask]: ("place", s, c)...
     mine_free: tuple[tuple[str, int, tuple[int, ...]], ...] = ()             # ("mine", s, ()) per space
     colonise_one: tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...] = ()  # ("colonise", s, (c,)) per colour
 
@@ -147,9 +146,9 @@ def load_rules_data(content: GameContent) -> RulesData:
         colonies_per_player=_count(content, "colonies", first) - TRACK_COLONIES,
         fate=fate, fate_dice=tuple(fate_table.dice), distance=_distances(neighbours),
         content_hash=rules_hash(content),
-        move_actions=tuple(tuple((t, ("move", s, t)) for t in row) for s, row in enumerate(neighbours)),
         jump_actions=tuple(tuple((t, ("jump", s, t)) for t in row) for s, row in enumerate(jumps)),
-        attack_scan=tuple(tuple((t, planet[t]) for t in row) for row in neighbours),
-        place_actions=tuple(tuple(("place", s, c) for c in range(len(colours))) for s in range(len(ids))),
+        neighbour_scan=tuple(tuple((t, ("move", s, t), planet[t]) for t in row) for s, row in enumerate(neighbours)),
+        place_actions=tuple(tuple(tuple(("place", s, c) for c in range(len(colours)) if mask >> c & 1)
+                                  for mask in range(1 << len(colours))) for s in range(len(ids))),
         mine_free=tuple(("mine", s, ()) for s in range(len(ids))),
         colonise_one=tuple(tuple(("colonise", s, (c,)) for c in range(len(colours))) for s in range(len(ids))))

@@ -119,18 +119,19 @@ def place_options(state: "AstronutsState") -> list[Action]:
     need = [room[s] - popcount[nuts[s]] for s in d.planets]
     allowed = [placement.ALL & ~nuts[s] for s in d.planets]
     tight = placement.tight_sets(placement.slacks(pool, need, allowed))
+    in_pool = (pool[0] > 0) | (pool[1] > 0) << 1 | (pool[2] > 0) << 2 | (pool[3] > 0) << 3
     blocked: dict[tuple[int, int], int] = {}
     out: list[Action] = []
     for i, s in enumerate(d.planets):
         if need[i] <= 0:
             continue
-        key = (need[i], allowed[i])
-        if key not in blocked:
-            blocked[key] = placement.blocked_colours(tight, need[i], allowed[i]) if tight else 0
-        open_ = allowed[i] & ~blocked[key]
-        for c, action in enumerate(d.place_actions[s]):
-            if pool[c] > 0 and open_ >> c & 1:
-                out.append(action)
+        open_ = allowed[i] & in_pool
+        if tight:
+            key = (need[i], allowed[i])
+            if key not in blocked:
+                blocked[key] = placement.blocked_colours(tight, need[i], allowed[i])
+            open_ &= ~blocked[key]
+        out += d.place_actions[s][open_]
     return out
 
 
@@ -143,6 +144,9 @@ def _act_actions(state: "AstronutsState") -> list[Action]:
     mods = state.mods
     hand = state.hand
     base = p * 4
+    n = state.n
+    col = state.col
+    empty = [0] * n
     out: list[Action] = []
     for k, s in enumerate(state.ships[p]):
         if s < 0:
@@ -151,11 +155,25 @@ def _act_actions(state: "AstronutsState") -> list[Action]:
         if m:
             _fated_ship(state, k, s, m, out)
             continue
-        # no fate on this ship: the plain prices (1 action; a colony 1 action and 1 nut; mining no nut)
+        # no fate on this ship: the plain prices (1 action; a colony 1 action and 1 nut; mining no nut);
+        # one pass over the neighbours finds the moves and the attacks, which come last
+        attacks: list[Action] | None = None
         if left >= 1:
-            for t, move in d.move_actions[s]:
-                if occ[t] < 0:
+            for t, move, planet in d.neighbour_scan[s]:
+                q = occ[t]
+                if planet:                           # colonies stand only on planets
+                    if q < 0:
+                        out.append(move)
+                    b = t * n
+                    if (q >= 0 and q != p) or col[b:b + n] != empty:
+                        found = [("attack", s, t, r) for r in range(n) if r != p and (q == r or col[b + r])]
+                        if found:
+                            attacks = found if attacks is None else attacks + found
+                elif q < 0:
                     out.append(move)
+                elif q != p:
+                    found = [("attack", s, t, q)]
+                    attacks = found if attacks is None else attacks + found
         if state.astroholes and state.hole_ready.get((p, k)) == s:
             for t, jump in d.jump_actions[s]:
                 if occ[t] < 0:
@@ -164,12 +182,12 @@ def _act_actions(state: "AstronutsState") -> list[Action]:
             if d.planet[s]:
                 if state.nuts[s]:
                     out.append(d.mine_free[s])
-                n = state.n
-                if d.colony_room[s] > sum(state.col[s * n:s * n + n]) and state.colonies[p] < d.colonies_per_player:
+                if d.colony_room[s] > sum(col[s * n:s * n + n]) and state.colonies[p] < d.colonies_per_player:
                     for c, colonise in enumerate(d.colonise_one[s]):
                         if hand[base + c]:
                             out.append(colonise)
-            _attacks(state, s, out)
+            if attacks:
+                out += attacks
     if left >= 1:
         if (-1 in state.ships[p] and occ[state.home[p]] < 0
                 and hand[base] and hand[base + 1] and hand[base + 2] and hand[base + 3]):
@@ -203,7 +221,7 @@ def _fated_ship(state: "AstronutsState", k: int, s: int, m: dict[str, Any], out:
     occ = state.occ
     if not m.get("no-move"):
         if left >= leave_price(m):
-            for t, move in d.move_actions[s]:
+            for t, move, _ in d.neighbour_scan[s]:
                 if occ[t] < 0:
                     out.append(move)
         if state.astroholes and state.hole_ready.get((p, k)) == s:
@@ -229,17 +247,22 @@ def _attacks(state: "AstronutsState", s: int, out: list[Action]) -> None:
     """Attacks from the ship on s: each adjacent space in map order, its defenders by seat."""
     p = state.player
     occ = state.occ
-    for t, planet in state.data.attack_scan[s]:
+    for t, _, planet in state.data.neighbour_scan[s]:
         if planet:                                   # colonies stand only on planets
-            n = state.n
-            col = state.col
-            for q in range(n):
-                if q != p and (occ[t] == q or col[t * n + q]):
-                    out.append(("attack", s, t, q))
+            out += _planet_attacks(state, s, t)
         else:
             q = occ[t]
             if q >= 0 and q != p:
                 out.append(("attack", s, t, q))
+
+
+def _planet_attacks(state: "AstronutsState", s: int, t: int) -> list[Action]:
+    """Attacks from s on the planet t: every other player with a ship or a colony there, by seat."""
+    n = state.n
+    here = state.col[t * n:t * n + n]
+    ship = state.occ[t]
+    p = state.player
+    return [("attack", s, t, q) for q in range(n) if q != p and (ship == q or here[q])]
 
 
 def trade_terms(state: "AstronutsState", p: int, q: int) -> list[Action]:

@@ -15,6 +15,7 @@ table of slacks answers every candidate placement.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 COLOURS = 4
@@ -69,9 +70,26 @@ def blocked_colours(tight: list[int], need: int, allowed: int) -> int:
 
 def fresh_fillable(pool: list[int], sizes: list[int]) -> bool:
     """The same test when none of the planets holds a nut yet (only the size of T matters)."""
+    return fresh_fits(pool, fresh_rooms(tuple(sizes)))
+
+
+@lru_cache(maxsize=256)
+def fresh_rooms(sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """For |T| = 0..COLOURS: what empty planets of these sizes take without T's colours, minus all they need."""
     total = sum(sizes)
+    return tuple(sum(min(n, COLOURS - t) for n in sizes) - total for t in range(COLOURS + 1))
+
+
+def fresh_fits(pool: list[int], rooms: tuple[int, ...]) -> bool:
+    """fresh_fillable with the planets' part read from `fresh_rooms` (the worst T holds the scarcest colours)."""
     ordered = sorted(pool)
-    return all(sum(ordered[:t]) + sum(min(n, COLOURS - t) for n in sizes) >= total for t in range(COLOURS + 1))
+    low = 0
+    for t in range(COLOURS + 1):
+        if low + rooms[t] < 0:
+            return False
+        if t < COLOURS:
+            low += ordered[t]
+    return True
 
 
 def colour_sets(size: int) -> list[tuple[int, ...]]:

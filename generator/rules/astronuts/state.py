@@ -97,15 +97,16 @@ class AstronutsState(GameState):
     def _place_at_random(self) -> None:
         """The quick start: each planet in map order draws a set of different colours that keeps the rest fillable."""
         d = self.data
-        planets = list(d.planets)
+        planets = d.planets
+        sizes = tuple(d.nut_room[q] for q in planets)
         for i, s in enumerate(planets):
-            rest = [d.nut_room[q] for q in planets[i + 1:]]
+            rooms = placement.fresh_rooms(sizes[i + 1:])
             options = []
             for combo in placement.colour_sets(d.nut_room[s]):
                 pool = list(self.pool)
                 for c in combo:
                     pool[c] -= 1
-                if min(pool) >= 0 and placement.fresh_fillable(pool, rest):
+                if min(pool) >= 0 and placement.fresh_fits(pool, rooms):
                     options.append(" ".join(d.colours[c] for c in combo))
             drawn = self._pick(f"nuts-{d.ids[s]}", options)
             for name in drawn.split():
@@ -196,14 +197,17 @@ class AstronutsState(GameState):
         outcome = Outcome(self.result, results)
         return Outcome(self.result, results, self.game.render_outcome(outcome))
 
-    def _legal_now(self) -> list[Action]:
-        return decisions.legal_actions(self)
+    # the legal set and the decisions' effects live in decisions.py (bound here without a call in between)
+    _legal_now = decisions.legal_actions
 
     def _violation(self, action: Action) -> RuleError | None:
         return legality.violation(self, action)
 
-    def _do(self, action: Action) -> None:
-        decisions.do(self, action)
+    _do = decisions.do
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.result is not None                # as outcome() is not None, without building it
 
     def format_action(self, action: Action) -> str:
         return notation.format_action(self, action)
