@@ -114,24 +114,33 @@ def legal_actions(state: "AstronutsState") -> list[Action]:
 
 
 def place_options(state: "AstronutsState") -> list[Action]:
+    """Every (planet, colour) that keeps the rest of the map fillable (placement.py), planets in map order."""
     d = state.data
-    nuts, pool, room, popcount = state.nuts, state.pool, d.nut_room, placement.POPCOUNT
-    need = [room[s] - popcount[nuts[s]] for s in d.planets]
-    allowed = [placement.ALL & ~nuts[s] for s in d.planets]
-    tight = placement.tight_sets(placement.slacks(pool, need, allowed))
+    nuts, pool, room, popcount, every = state.nuts, state.pool, d.nut_room, placement.POPCOUNT, placement.ALL
+    open_planets = []                                 # (planet, nuts it still needs, colours it may take)
+    groups: dict[tuple[int, int], int] = {}
+    total = 0
+    for s in d.planets:
+        held = nuts[s]
+        need = room[s] - popcount[held]
+        if need > 0:
+            allowed = every & ~held
+            open_planets.append((s, need, allowed))
+            groups[need, allowed] = groups.get((need, allowed), 0) + 1
+            total += need
+    tight = placement.tight_sets(placement.grouped_slacks(pool, groups, total))
     in_pool = (pool[0] > 0) | (pool[1] > 0) << 1 | (pool[2] > 0) << 2 | (pool[3] > 0) << 3
     blocked: dict[tuple[int, int], int] = {}
     out: list[Action] = []
-    for i, s in enumerate(d.planets):
-        if need[i] <= 0:
-            continue
-        open_ = allowed[i] & in_pool
+    actions = d.place_actions
+    for s, need, allowed in open_planets:
+        colours = allowed & in_pool
         if tight:
-            key = (need[i], allowed[i])
+            key = (need, allowed)
             if key not in blocked:
-                blocked[key] = placement.blocked_colours(tight, need[i], allowed[i])
-            open_ &= ~blocked[key]
-        out += d.place_actions[s][open_]
+                blocked[key] = placement.blocked_colours(tight, need, allowed)
+            colours &= ~blocked[key]
+        out += actions[s][colours]
     return out
 
 
@@ -146,7 +155,7 @@ def _act_actions(state: "AstronutsState") -> list[Action]:
     base = p * 4
     n = state.n
     col = state.col
-    empty = [0] * n
+    col_total = state.col_total
     out: list[Action] = []
     for k, s in enumerate(state.ships[p]):
         if s < 0:
@@ -164,16 +173,19 @@ def _act_actions(state: "AstronutsState") -> list[Action]:
                 if planet:                           # colonies stand only on planets
                     if q < 0:
                         out.append(move)
-                    b = t * n
-                    if (q >= 0 and q != p) or col[b:b + n] != empty:
-                        found = [("attack", s, t, r) for r in range(n) if r != p and (q == r or col[b + r])]
-                        if found:
-                            attacks = found if attacks is None else attacks + found
+                    if (q >= 0 and q != p) or col_total[t] > col[t * n + p]:
+                        b = t * n
+                        for r in range(n):
+                            if r != p and (q == r or col[b + r]):
+                                if attacks is None:
+                                    attacks = []
+                                attacks.append(("attack", s, t, r))
                 elif q < 0:
                     out.append(move)
                 elif q != p:
-                    found = [("attack", s, t, q)]
-                    attacks = found if attacks is None else attacks + found
+                    if attacks is None:
+                        attacks = []
+                    attacks.append(("attack", s, t, q))
         if state.astroholes and state.hole_ready.get((p, k)) == s:
             for t, jump in d.jump_actions[s]:
                 if occ[t] < 0:
@@ -182,7 +194,7 @@ def _act_actions(state: "AstronutsState") -> list[Action]:
             if d.planet[s]:
                 if state.nuts[s]:
                     out.append(d.mine_free[s])
-                if d.colony_room[s] > sum(col[s * n:s * n + n]) and state.colonies[p] < d.colonies_per_player:
+                if d.colony_room[s] > col_total[s] and state.colonies[p] < d.colonies_per_player:
                     for c, colonise in enumerate(d.colonise_one[s]):
                         if hand[base + c]:
                             out.append(colonise)

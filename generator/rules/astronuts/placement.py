@@ -21,6 +21,7 @@ from itertools import combinations
 COLOURS = 4
 ALL = (1 << COLOURS) - 1
 POPCOUNT = tuple(bin(m).count("1") for m in range(1 << COLOURS))
+LOWEST = (0,) + tuple((t & -t).bit_length() - 1 for t in range(1, 1 << COLOURS))   # the lowest colour of T
 # ROOM[need][allowed][T] = min(need, |allowed - T|): what a planet can still take without the colours of T
 # (a need above COLOURS reads as COLOURS: |allowed - T| never exceeds it)
 ROOM = tuple(tuple(tuple(min(n, POPCOUNT[a & ALL & ~t]) for t in range(1 << COLOURS)) for a in range(1 << COLOURS))
@@ -33,11 +34,14 @@ def slacks(pool: list[int], need: list[int], allowed: list[int]) -> list[int]:
     for n, a in zip(need, allowed):
         if n:
             groups[n, a] = groups.get((n, a), 0) + 1
-    total = sum(need)
+    return grouped_slacks(pool, groups, sum(need))
+
+
+def grouped_slacks(pool: list[int], groups: dict[tuple[int, int], int], total: int) -> list[int]:
+    """slacks() over planets counted by (need, allowed); `total` is the sum of their needs."""
     pooled = [0] * (1 << COLOURS)                    # sum(pool[c] for c in T), built from T without its lowest colour
     for t in range(1, 1 << COLOURS):
-        low = (t & -t).bit_length() - 1
-        pooled[t] = pooled[t & (t - 1)] + pool[low]
+        pooled[t] = pooled[t & (t - 1)] + pool[LOWEST[t]]
     out = [v - total for v in pooled]
     for (n, a), times in groups.items():
         row = ROOM[n if n < COLOURS else COLOURS][a]

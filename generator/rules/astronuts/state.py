@@ -56,6 +56,7 @@ class AstronutsState(GameState):
         self.nuts = [0] * spaces                 # bit mask of the nut colours on each planet
         self.col = [0] * (spaces * n)            # colonies of player p on space s at s * n + p
         self.colonies = [0] * n                  # colonies on the map per player
+        self.col_total = [0] * spaces            # colonies on each space, all players together (a sum of col)
         self.hand = [0] * (4 * n)                # nuts of player p, colour c at p * 4 + c
         self.tech = [0] * (4 * n)                # technologies owned (1) at p * 4 + c
         self.tech_nuts = [0] * (4 * n)           # the nuts that mark them on the home planet
@@ -144,7 +145,7 @@ class AstronutsState(GameState):
                      "phase", "player", "placer", "actions_left", "declared", "roll_ctx", "move_ctx", "colony_ctx",
                      "fate_ship", "fate_first", "natives_need", "offer", "ending", "turn", "turns", "result"):
             setattr(other, name, getattr(self, name))
-        for name in ("occ", "nuts", "col", "colonies", "hand", "tech", "tech_nuts", "bank", "pool", "warp_used",
+        for name in ("occ", "nuts", "col", "colonies", "col_total", "hand", "tech", "tech_nuts", "bank", "pool", "warp_used",
                      "queue", "end_checks"):
             setattr(other, name, list(getattr(self, name)))
         other.ships = [list(row) for row in self.ships]
@@ -241,8 +242,7 @@ class AstronutsState(GameState):
         return row.index(s) if s in row else -1
 
     def colonies_on(self, s: int) -> int:
-        n = self.n
-        return sum(self.col[s * n:s * n + n])
+        return self.col_total[s]
 
     def has(self, p: int, c: int) -> bool:
         return bool(self.tech[p * 4 + c])
@@ -298,12 +298,14 @@ class AstronutsState(GameState):
     def add_colony(self, p: int, s: int) -> None:
         self.col[s * self.n + p] += 1
         self.colonies[p] += 1
+        self.col_total[s] += 1
         if not self.quiet:
             self._emit("colony-founded", player=p + 1, at=self.data.ids[s], colonies=self.colonies[p])
 
     def remove_colony(self, p: int, s: int, cause: str) -> None:
         self.col[s * self.n + p] -= 1
         self.colonies[p] -= 1
+        self.col_total[s] -= 1
         if not self.quiet:
             self._emit("colony-lost", player=p + 1, at=self.data.ids[s], cause=cause)
 
@@ -378,7 +380,7 @@ class AstronutsState(GameState):
         if purpose == "actions":
             n = self.declared
             actions = 2 * n if value >= n else value
-            bonus = int(self.has(roller, self.energy))
+            bonus = self.tech[roller * 4 + self.energy]       # Extra Energy: +1
             self.actions_left = actions + bonus
             self.phase = ACT
             if not self.quiet:
