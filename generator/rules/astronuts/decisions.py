@@ -37,6 +37,7 @@ END: Action = ("end",)
 BUILD: Action = ("build",)
 TECHS: tuple[Action, ...] = tuple(("tech", c) for c in range(4))
 TRADES: tuple[Action, ...] = tuple(("trade", q) for q in range(4))
+ONE_NUT: tuple[tuple[int], ...] = tuple((c,) for c in range(4))
 OFFERS: tuple[Action, ...] = tuple(("offer", g, r) for g in range(4) for r in range(4))   # at g * 4 + r
 REROLL_ACTIONS: list[Action] = [("reroll",), ("keep",)]
 ANSWERS: list[Action] = [("accept",), ("refuse",)]
@@ -49,6 +50,8 @@ def pay_options(state: "AstronutsState", p: int, k: int) -> list[tuple[int, ...]
     if k <= 0:
         return [()]
     hand = state.hand[p * 4:p * 4 + 4]
+    if k == 1:
+        return [ONE_NUT[c] for c in range(4) if hand[c]]
     out: list[tuple[int, ...]] = []
 
     def pick(start: int, left: int, acc: tuple[int, ...]) -> None:

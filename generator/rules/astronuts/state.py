@@ -323,8 +323,8 @@ class AstronutsState(GameState):
     # -- dice ------------------------------------------------------------------------------------
     def die(self, purpose: str, roller: int) -> None:
         """Roll one die for `purpose`; a Time Warp owner who may still use it decides about a reroll."""
-        if self._forced is None and self.log is None:   # a batch playout: _d6's draw, one call less
-            value = self.rng.randint(1, 6)
+        if self._forced is None and self.log is None:   # a batch playout: _d6's draw, inlined
+            value = self.rng._randbelow(6) + 1
         else:
             value = self._roll(purpose)[0]
         if not self.quiet:
@@ -337,9 +337,9 @@ class AstronutsState(GameState):
 
     def _d6(self, purpose: str) -> int:
         """One d6 through the recorded chance API; a batch playout (nothing forced, nothing logged)
-        draws the same number straight from the RNG, as `_roll` would."""
+        draws the same number straight from the RNG: `_roll`'s randint(1, 6) is 1 + _randbelow(6)."""
         if self._forced is None and self.log is None:
-            return self.rng.randint(1, 6)
+            return self.rng._randbelow(6) + 1
         return self._roll(purpose)[0]
 
     def reroll_helps(self, purpose: str, roller: int, value: int) -> bool:
