@@ -95,24 +95,24 @@ def colony_room(state: "AstronutsState", p: int, s: int) -> bool:
 
 # -- the legal set -------------------------------------------------------------------------------
 def legal_actions(state: "AstronutsState") -> list[Action]:
-    phase = state.phase
+    phase = state.phase                     # the phases in the order a game meets them most often
     if phase == "act":
         return _act_actions(state)
+    if phase == "offer":
+        assert state.offer is not None
+        return trade_terms(state, state.offer[0], state.offer[1])
+    if phase == "trade":
+        return list(ANSWERS)
     if phase == "declare":
         return list(DECLARES)
     if phase == "reroll":
         return list(REROLL_ACTIONS)
     if phase == "choose":
         return choice_options(state)
-    if phase == "defend":
-        return [("target", "ship"), ("target", "colony")]
-    if phase == "trade":
-        return list(ANSWERS)
-    if phase == "offer":
-        assert state.offer is not None
-        return trade_terms(state, state.offer[0], state.offer[1])
     if phase == "place":
         return place_options(state)
+    if phase == "defend":
+        return [("target", "ship"), ("target", "colony")]
     return []
 
 
@@ -159,7 +159,9 @@ def _act_actions(state: "AstronutsState") -> list[Action]:
     n = state.n
     col = state.col
     col_total = state.col_total
+    scan, is_planet = d.neighbour_scan, d.planet
     out: list[Action] = []
+    append = out.append
     for k, s in enumerate(state.ships[p]):
         if s < 0:
             continue
@@ -171,11 +173,11 @@ def _act_actions(state: "AstronutsState") -> list[Action]:
         # one pass over the neighbours finds the moves and the attacks, which come last
         attacks: list[Action] | None = None
         if left >= 1:
-            for t, move, planet in d.neighbour_scan[s]:
+            for t, move, planet in scan[s]:
                 q = occ[t]
                 if planet:                           # colonies stand only on planets
                     if q < 0:
-                        out.append(move)
+                        append(move)
                     if (q >= 0 and q != p) or col_total[t] > col[t * n + p]:
                         b = t * n
                         for r in range(n):
@@ -184,7 +186,7 @@ def _act_actions(state: "AstronutsState") -> list[Action]:
                                     attacks = []
                                 attacks.append(("attack", s, t, r))
                 elif q < 0:
-                    out.append(move)
+                    append(move)
                 elif q != p:
                     if attacks is None:
                         attacks = []
@@ -192,15 +194,15 @@ def _act_actions(state: "AstronutsState") -> list[Action]:
         if state.astroholes and state.hole_ready.get((p, k)) == s:
             for t, jump in d.jump_actions[s]:
                 if occ[t] < 0:
-                    out.append(jump)
+                    append(jump)
         if left >= 1:
-            if d.planet[s]:
+            if is_planet[s]:
                 if state.nuts[s]:
-                    out.append(d.mine_free[s])
+                    append(d.mine_free[s])
                 if d.colony_room[s] > col_total[s] and state.colonies[p] < d.colonies_per_player:
                     for c, colonise in enumerate(d.colonise_one[s]):
                         if hand[base + c]:
-                            out.append(colonise)
+                            append(colonise)
             if attacks:
                 out += attacks
     if left >= 1:
