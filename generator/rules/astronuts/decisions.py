@@ -38,6 +38,8 @@ BUILD: Action = ("build",)
 TECHS: tuple[Action, ...] = tuple(("tech", c) for c in range(4))
 TRADES: tuple[Action, ...] = tuple(("trade", q) for q in range(4))
 ONE_NUT: tuple[tuple[int], ...] = tuple((c,) for c in range(4))
+OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(tuple(q for q in range(n) if q != p) for p in range(n))
+                                                     for n in range(5))          # [players][p]: the other seats
 OFFERS: tuple[Action, ...] = tuple(("offer", g, r) for g in range(4) for r in range(4))   # at g * 4 + r
 REROLL_ACTIONS: list[Action] = [("reroll",), ("keep",)]
 ANSWERS: list[Action] = [("accept",), ("refuse",)]
@@ -216,14 +218,17 @@ def _act_actions(state: "AstronutsState") -> list[Action]:
                     out.append(TECHS[c])
         # a trade needs a colour of mine and a different colour of theirs
         mine = (hand[base] > 0) + (hand[base + 1] > 0) + (hand[base + 2] > 0) + (hand[base + 3] > 0)
-        if mine:
-            g = -1 if mine > 1 else next(c for c in range(4) if hand[base + c])   # my only colour
-            for q in range(state.n):
-                if q != p:
-                    b = q * 4
-                    theirs = hand[b] + hand[b + 1] + hand[b + 2] + hand[b + 3]
-                    if theirs > (hand[b + g] if g >= 0 else 0):
-                        out.append(TRADES[q])
+        if mine > 1:                                 # any nut of theirs will do
+            for q in OTHERS[n][p]:
+                b = q * 4
+                if hand[b] or hand[b + 1] or hand[b + 2] or hand[b + 3]:
+                    append(TRADES[q])
+        elif mine:
+            g = next(c for c in range(4) if hand[base + c])   # my only colour: they need another
+            for q in OTHERS[n][p]:
+                b = q * 4
+                if hand[b] + hand[b + 1] + hand[b + 2] + hand[b + 3] > hand[b + g]:
+                    append(TRADES[q])
     out.append(END)
     return out
 
