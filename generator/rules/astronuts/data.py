@@ -66,6 +66,7 @@ class RulesData:
     # the legal set's actions, built once: each (target, action) in map order, so a playout never rebuilds them
     jump_actions: tuple[tuple[tuple[int, tuple[str, int, int]], ...], ...] = ()
     neighbour_scan: tuple[tuple[tuple[int, tuple[str, int, int], bool], ...], ...] = ()  # (t, the move there, t a planet)
+    planet_rooms: tuple[tuple[int, int], ...] = ()                          # (planet, nuts at set-up), map order
     place_actions: tuple[tuple[tuple[tuple[str, int, int], ...], ...], ...] = ()  # [s][colour mask]: ("place", s, c)...
     mine_free: tuple[tuple[str, int, tuple[int, ...]], ...] = ()             # ("mine", s, ()) per space
     colonise_one: tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...] = ()  # ("colonise", s, (c,)) per colour
@@ -148,6 +149,7 @@ def load_rules_data(content: GameContent) -> RulesData:
         content_hash=rules_hash(content),
         jump_actions=tuple(tuple((t, ("jump", s, t)) for t in row) for s, row in enumerate(jumps)),
         neighbour_scan=tuple(tuple((t, ("move", s, t), planet[t]) for t in row) for s, row in enumerate(neighbours)),
+        planet_rooms=tuple((i, nut_room[i]) for i in range(len(ids)) if planet[i]),
         place_actions=tuple(tuple(tuple(("place", s, c) for c in range(len(colours)) if mask >> c & 1)
                                   for mask in range(1 << len(colours))) for s in range(len(ids))),
         mine_free=tuple(("mine", s, ()) for s in range(len(ids))),

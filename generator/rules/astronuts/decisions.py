@@ -121,17 +121,19 @@ def legal_actions(state: "AstronutsState") -> list[Action]:
 def place_options(state: "AstronutsState") -> list[Action]:
     """Every (planet, colour) that keeps the rest of the map fillable (placement.py), planets in map order."""
     d = state.data
-    nuts, pool, room, popcount, every = state.nuts, state.pool, d.nut_room, placement.POPCOUNT, placement.ALL
+    nuts, popcount, every = state.nuts, placement.POPCOUNT, placement.ALL
+    pool = state.pool
     open_planets = []                                 # (planet, nuts it still needs, colours it may take)
     groups: dict[tuple[int, int], int] = {}
     total = 0
-    for s in d.planets:
+    for s, room in d.planet_rooms:
         held = nuts[s]
-        need = room[s] - popcount[held]
+        need = room - popcount[held]
         if need > 0:
             allowed = every & ~held
             open_planets.append((s, need, allowed))
-            groups[need, allowed] = groups.get((need, allowed), 0) + 1
+            key = (need, allowed)
+            groups[key] = groups.get(key, 0) + 1
             total += need
     tight = placement.tight_sets(placement.grouped_slacks(pool, groups, total))
     in_pool = (pool[0] > 0) | (pool[1] > 0) << 1 | (pool[2] > 0) << 2 | (pool[3] > 0) << 3

@@ -21,7 +21,6 @@ from itertools import combinations
 COLOURS = 4
 ALL = (1 << COLOURS) - 1
 POPCOUNT = tuple(bin(m).count("1") for m in range(1 << COLOURS))
-LOWEST = (0,) + tuple((t & -t).bit_length() - 1 for t in range(1, 1 << COLOURS))   # the lowest colour of T
 # ROOM[need][allowed][T] = min(need, |allowed - T|): what a planet can still take without the colours of T
 # (a need above COLOURS reads as COLOURS: |allowed - T| never exceeds it)
 ROOM = tuple(tuple(tuple(min(n, POPCOUNT[a & ALL & ~t]) for t in range(1 << COLOURS)) for a in range(1 << COLOURS))
@@ -39,13 +38,14 @@ def slacks(pool: list[int], need: list[int], allowed: list[int]) -> list[int]:
 
 def grouped_slacks(pool: list[int], groups: dict[tuple[int, int], int], total: int) -> list[int]:
     """slacks() over planets counted by (need, allowed); `total` is the sum of their needs."""
-    pooled = [0] * (1 << COLOURS)                    # sum(pool[c] for c in T), built from T without its lowest colour
-    for t in range(1, 1 << COLOURS):
-        pooled[t] = pooled[t & (t - 1)] + pool[LOWEST[t]]
-    out = [v - total for v in pooled]
-    for (n, a), times in groups.items():
-        row = ROOM[n if n < COLOURS else COLOURS][a]
-        out = [v + times * r for v, r in zip(out, row)]
+    a, b, c, d = pool                                # sum(pool[c] for c in T) - total, T = 0 .. 15
+    ab, cd = a + b, c + d
+    out = [-total, a - total, b - total, ab - total, c - total, a + c - total, b + c - total, ab + c - total,
+           d - total, a + d - total, b + d - total, ab + d - total, cd - total, a + cd - total, b + cd - total,
+           ab + cd - total]
+    for (n, allowed), times in groups.items():
+        row = ROOM[n if n < COLOURS else COLOURS][allowed]
+        out = [v + r for v, r in zip(out, row)] if times == 1 else [v + times * r for v, r in zip(out, row)]
     return out
 
 
@@ -59,8 +59,9 @@ def keeps_fillable(table: list[int], colour: int, need: int, allowed: int) -> bo
 
 
 def tight_sets(table: list[int]) -> list[int]:
-    """The colour sets whose slack is 0: only these can forbid a placement."""
-    return [t for t in range(1 << COLOURS) if table[t] == 0]
+    """The non-empty colour sets whose slack is 0: only these can forbid a placement (the empty set has
+    slack 0 always and forbids nothing)."""
+    return [t for t in range(1, 1 << COLOURS) if table[t] == 0]
 
 
 def blocked_colours(tight: list[int], need: int, allowed: int) -> int:
