@@ -99,7 +99,7 @@ def colony_room(state: "AstronutsState", p: int, s: int) -> bool:
 def legal_actions(state: "AstronutsState") -> list[Action]:
     phase = state.phase                     # the phases in the order a game meets them most often
     if phase == "act":
-        return _act_actions(state)
+        return act_actions(state)
     if phase == "offer":
         assert state.offer is not None
         return trade_terms(state, state.offer[0], state.offer[1])
@@ -151,7 +151,7 @@ def place_options(state: "AstronutsState") -> list[Action]:
     return out
 
 
-def _act_actions(state: "AstronutsState") -> list[Action]:
+def act_actions(state: "AstronutsState") -> list[Action]:
     """The legal set of the acting player; the order is part of the contract (random players pick by index)."""
     d = state.data
     p = state.player
@@ -355,7 +355,7 @@ def choice_options(state: "AstronutsState") -> list[Action]:
 # -- doing ------------------------------------------------------------------------------------------
 def do(state: "AstronutsState", action: Action) -> None:
     """Carry out a legal decision, and everything automatic after it."""
-    _CODE[action[0]](state, action)
+    DO[action[0]](state, action)
 
 
 def _place(state: "AstronutsState", action: Action) -> None:
@@ -679,11 +679,11 @@ def _names(state: "AstronutsState", colours: tuple[int, ...]) -> tuple[str, ...]
     return tuple(state.data.colours[c] for c in colours)
 
 
-_CODE: dict[str, Callable[["AstronutsState", Action], Any]] = {
+DO: dict[str, Callable[["AstronutsState", Action], Any]] = {   # what each kind of decision does
     "place": _place, "declare": _declare, "reroll": _reroll, "keep": _reroll, "move": _move, "jump": _jump,
     "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack, "tech": _tech, "trade": _trade, "offer": _offer,
     "end": _end, "target": _target, "accept": _answer, "refuse": _answer, "take": _take, "swap": _swap,
     "done": _done, "gift-tech": _gift_tech, "gift-colony": _gift_colony, "teleport": _teleport,
     "gift-ship": _gift_ship, "genie": _genie,
 }
-ACTION_KINDS = frozenset(_CODE)
+ACTION_KINDS = frozenset(DO)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from generator.rules.contract import TERMINAL, GameState
-from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
+from generator.rules.core import Action, Event, Outcome, PlayerResult, RuleError, ranked
 from generator.rules.astronuts import decisions, effects, legality, notation, placement
 from generator.rules.astronuts.data import ASTEROID_CROSS, ASTEROID_STOP, WIN_COLONIES, RulesData
 
@@ -201,11 +201,22 @@ class AstronutsState(GameState):
     # the legal set and the decisions' effects live in decisions.py (bound here without a call in between)
     _legal_now = decisions.legal_actions
 
+    def apply(self, action: Action) -> list[Event]:
+        """A quiet batch playout's decision: legal (checked against the cached set), done, no events; anything
+        else (a log, events, a refusal) goes the base class's way."""
+        legal = self._legal
+        if legal is not None and self.quiet and self.log is None and action in legal:
+            self._legal = None
+            decisions.DO[action[0]](self, action)
+            self._legal = None
+            return []
+        return super().apply(action)
+
     def legal_actions(self) -> list[Action]:
         """The base class's cached legal set, one call shorter: playouts ask for it at every decision."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = decisions.legal_actions(self)
+            legal = self._legal = decisions.act_actions(self) if self.phase == ACT else decisions.legal_actions(self)
         return legal
 
     def _violation(self, action: Action) -> RuleError | None:
