@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.content.loader import GameContent
 from generator.content.schema import Text
@@ -70,6 +70,7 @@ class RulesData:
     place_actions: tuple[tuple[tuple[tuple[str, int, int], ...], ...], ...] = ()  # [s][colour mask]: ("place", s, c)...
     mine_free: tuple[tuple[str, int, tuple[int, ...]], ...] = ()             # ("mine", s, ()) per space
     colonise_one: tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...] = ()  # ("colonise", s, (c,)) per colour
+    genie: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # 6-6: group -> ("genie", roll)...
 
     def seats(self, players: int) -> tuple[int, ...]:
         """Home space of each seat: clockwise from the north-west corner; with two, opposite corners."""
@@ -116,6 +117,13 @@ def _distances(neighbours: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...]
     return tuple(rows)
 
 
+def _genie_options(fate: dict[str, FateEntry]) -> dict[int, tuple[tuple[str, str], ...]]:
+    """The genie's (6-6) offer per group: the group's entries but those that offer a choice of entry."""
+    groups = sorted({int(roll.split("-")[0]) for roll in fate if roll.split("-")[0].isdigit()})
+    return {group: tuple(("genie", roll) for roll, entry in fate.items() if roll.startswith(f"{group}-")
+                         and not any(op == "choose_entry" for op, _ in entry.effects)) for group in groups}
+
+
 def load_rules_data(content: GameContent) -> RulesData:
     """Read the engine's view of Astronuts from validated content."""
     board = next(b for b in content.boards if b.id == "map")
@@ -147,6 +155,7 @@ def load_rules_data(content: GameContent) -> RulesData:
         colonies_per_player=_count(content, "colonies", first) - TRACK_COLONIES,
         fate=fate, fate_dice=tuple(fate_table.dice), distance=_distances(neighbours),
         content_hash=rules_hash(content),
+        genie=_genie_options(fate),
         jump_actions=tuple(tuple((t, ("jump", s, t)) for t in row) for s, row in enumerate(jumps)),
         neighbour_scan=tuple(tuple((t, ("move", s, t), planet[t]) for t in row) for s, row in enumerate(neighbours)),
         planet_rooms=tuple((i, nut_room[i]) for i in range(len(ids)) if planet[i]),

@@ -333,8 +333,8 @@ def choice_options(state: "AstronutsState") -> list[Action]:
     if kind == "gift-colony":
         if state.colonies[p] >= d.colonies_per_player:
             return []
-        return [("gift-colony", s) for s in d.planets
-                if state.col[s * n + p] and state.colonies_on(s) < d.colony_room[s]]
+        col, col_total, room = state.col, state.col_total, d.colony_room
+        return [("gift-colony", s) for s in d.planets if col[s * n + p] and col_total[s] < room[s]]
     if kind == "teleport":
         assert state.fate_ship is not None
         fp, fk, _ = state.fate_ship
@@ -347,8 +347,7 @@ def choice_options(state: "AstronutsState") -> list[Action]:
         return [("gift-ship", s) for s in [state.home[p]] + [s for s in d.planets if state.col[s * n + p]]
                 if state.occ[s] < 0]
     if kind == "genie":
-        return [("genie", roll) for roll, entry in d.fate.items() if roll.startswith(f"{detail}-")
-                and not any(op == "choose_entry" for op, _ in entry.effects)]
+        return list(d.genie.get(detail, ()))
     return []
 
 

@@ -113,7 +113,8 @@ def _offer(state: "AstronutsState", kind: str, count: int, detail: Any = None) -
     from generator.rules.astronuts.decisions import choice_options
 
     state.choice = [kind, count, detail]
-    if choice_options(state) and (kind != "swap" or len(choice_options(state)) > 1):
+    options = choice_options(state)
+    if options and (kind != "swap" or len(options) > 1):
         state.phase = "choose"
         return
     state.choice = None
