@@ -21,6 +21,7 @@ from generator.rules.contract import TERMINAL, GameState
 from generator.rules.core import Action, Event, Outcome, PlayerResult, RuleError, ranked
 from generator.rules.astronuts import decisions, effects, legality, notation, placement
 from generator.rules.astronuts.data import ASTEROID_CROSS, ASTEROID_STOP, WIN_COLONIES, RulesData
+from generator.rules.astronuts.effects import OPERATION_CODE
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.game import AstronutsGame
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, OVER = (
     "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "over")
 OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
+FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
 
 class AstronutsState(GameState):
@@ -408,11 +410,11 @@ class AstronutsState(GameState):
             self.die("fate-2", roller)
             return
         elif purpose == "fate-2":
-            roll = f"{self.fate_first}-{value}"
+            roll = FATE_ROLLS[self.fate_first][value]
             entry = self.data.fate[roll]
             if not self.quiet:
                 self._emit("fate", player=roller + 1, roll=roll, entry=roll)
-            self.queue = list(entry.effects) + self.queue
+            self.queue = list(entry.effects) + self.queue if self.queue else list(entry.effects)
         elif purpose in ("attack", "defence"):
             decisions.duel_roll(self, purpose, value)
             return
@@ -431,7 +433,7 @@ class AstronutsState(GameState):
         while self.result is None and self.phase == ACT:
             if self.queue:
                 op, args = self.queue.pop(0)
-                effects.OPERATION_CODE[op](self, dict(args))
+                OPERATION_CODE[op](self, dict(args))
                 continue
             if self.ending:
                 if self.end_checks:
