@@ -20,6 +20,7 @@ SEAT_CORNERS = {2: ("nw", "se"), 3: ("nw", "ne", "se"), 4: ("nw", "ne", "se", "s
 TECHNOLOGY = {"red": "laser", "purple": "shields", "yellow": "warp", "orange": "energy"}  # "ROTE Nut: Power Laser" ...
 TECH_ACTIONS = 4          # "kostet 4 Aktionen und 1 Nut"
 SHIP_NUTS = 4             # "1 Aktion und 4 Nuts in unterschiedlichen Farben"
+TRADE_ACTIONS = 1         # "HANDELN kostet 1 Aktion"
 WIN_COLONIES = 14         # "wenn ein Spieler 14 Kolonien gegründet hat"
 TRACK_COLONIES = 1        # "Eine Kolonie wird für die Aktionsleiste benötigt"
 MAX_DECLARE = 6           # a die shows at most 6: a higher declaration can never be doubled

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from generator.rules.core import Action
 from generator.rules.astronuts import placement
-from generator.rules.astronuts.data import ASTEROID_CROSS, ASTEROID_STOP, MAX_DECLARE, SHIP_NUTS, TECH_ACTIONS
+from generator.rules.astronuts.data import (ASTEROID_CROSS, ASTEROID_STOP, MAX_DECLARE, SHIP_NUTS, TECH_ACTIONS,
+                                             TRADE_ACTIONS)
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
@@ -220,17 +221,17 @@ def act_actions(state: "AstronutsState") -> list[Action]:
                     out.append(TECHS[c])
         # a trade needs a colour of mine and a different colour of theirs
         mine = (hand[base] > 0) + (hand[base + 1] > 0) + (hand[base + 2] > 0) + (hand[base + 3] > 0)
-        if mine > 1:                                 # any nut of theirs will do
+        if mine > 1 and left >= TRADE_ACTIONS:       # any nut of theirs will do
             for q in OTHERS[n][p]:
                 b = q * 4
                 if hand[b] or hand[b + 1] or hand[b + 2] or hand[b + 3]:
-                    append(TRADES[q])
-        elif mine:
+                    out.append(TRADES[q])
+        elif mine and left >= TRADE_ACTIONS:
             g = next(c for c in range(4) if hand[base + c])   # my only colour: they need another
             for q in OTHERS[n][p]:
                 b = q * 4
                 if hand[b] + hand[b + 1] + hand[b + 2] + hand[b + 3] > hand[b + g]:
-                    append(TRADES[q])
+                    out.append(TRADES[q])
     out.append(END)
     return out
 
@@ -559,9 +560,11 @@ def _tech(state: "AstronutsState", action: Action) -> None:
 
 
 def _trade(state: "AstronutsState", action: Action) -> None:
-    state.actions_left -= 1
+    state.actions_left -= TRADE_ACTIONS
     state.offer = (state.player, action[1], -1, -1)
     state.phase = "offer"
+    if not state.quiet:
+        state._emit("trade-started", player=state.player + 1, other=action[1] + 1, cost=TRADE_ACTIONS)
 
 
 def _offer(state: "AstronutsState", action: Action) -> None:
