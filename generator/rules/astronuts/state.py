@@ -142,16 +142,15 @@ class AstronutsState(GameState):
     # -- copying and comparing -----------------------------------------------------------------
     def clone(self) -> "AstronutsState":
         other = AstronutsState.__new__(AstronutsState)
-        self._copy_base(other)
-        for name in ("data", "n", "asteroids", "astroholes", "laser", "shields", "warp", "energy", "home",
-                     "phase", "player", "placer", "actions_left", "declared", "roll_ctx", "move_ctx", "colony_ctx",
-                     "fate_ship", "fate_first", "natives_need", "offer", "ending", "turn", "turns", "result"):
-            setattr(other, name, getattr(self, name))
-        for name in ("occ", "nuts", "col", "colonies", "col_total", "hand", "tech", "tech_nuts", "bank", "pool", "warp_used",
-                     "queue", "end_checks"):
-            setattr(other, name, list(getattr(self, name)))
-        other.ships = [list(row) for row in self.ships]
-        other.mods = {k: dict(v) for k, v in self.mods.items()}
+        other.__dict__.update(self.__dict__)          # numbers, strings, tuples and the shared rules data
+        self._copy_base(other)                        # the base's fields anew: its own RNG, no log, no events
+        other.occ, other.nuts, other.col, other.colonies = self.occ[:], self.nuts[:], self.col[:], self.colonies[:]
+        other.col_total, other.hand, other.tech, other.tech_nuts = (self.col_total[:], self.hand[:], self.tech[:],
+                                                                     self.tech_nuts[:])
+        other.bank, other.pool, other.warp_used = self.bank[:], self.pool[:], self.warp_used[:]
+        other.queue, other.end_checks = self.queue[:], self.end_checks[:]
+        other.ships = [row[:] for row in self.ships]
+        other.mods = {k: dict(v) for k, v in self.mods.items()} if self.mods else {}
         other.entered = dict(self.entered)
         other.hole_ready = dict(self.hole_ready)
         other.duel = list(self.duel) if self.duel is not None else None
@@ -268,7 +267,8 @@ class AstronutsState(GameState):
         return bool(self.tech[p * 4 + c])
 
     def ships_on_map(self, p: int) -> int:
-        return sum(1 for s in self.ships[p] if s >= 0)
+        row = self.ships[p]
+        return len(row) - row.count(-1)               # a slot holds a space, or -1 for a ship in the box
 
     # -- changing the table ----------------------------------------------------------------------
     def put_ship(self, p: int, k: int, s: int) -> None:
