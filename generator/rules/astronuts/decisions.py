@@ -42,6 +42,9 @@ ONE_NUT: tuple[tuple[int], ...] = tuple((c,) for c in range(4))
 OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(tuple(q for q in range(n) if q != p) for p in range(n))
                                                      for n in range(5))          # [players][p]: the other seats
 OFFERS: tuple[Action, ...] = tuple(("offer", g, r) for g in range(4) for r in range(4))   # at g * 4 + r
+OFFER_SETS: tuple[tuple[Action, ...], ...] = tuple(   # [my colours << 4 | theirs]: the offers in trade_terms' order
+    tuple(OFFERS[g * 4 + r] for g in range(4) if mask >> 4 >> g & 1 for r in range(4) if r != g and mask >> r & 1)
+    for mask in range(256))
 REROLL_ACTIONS: list[Action] = [("reroll",), ("keep",)]
 ANSWERS: list[Action] = [("accept",), ("refuse",)]
 DECLARES: list[Action] = [("declare", n) for n in range(1, MAX_DECLARE + 1)]
@@ -293,8 +296,10 @@ def _planet_attacks(state: "AstronutsState", s: int, t: int) -> list[Action]:
 def trade_terms(state: "AstronutsState", p: int, q: int) -> list[Action]:
     """Every nut swap player p may offer player q: one of p's colours for another colour q has."""
     hand = state.hand
-    return [OFFERS[g * 4 + r] for g in range(4) if hand[p * 4 + g]
-            for r in range(4) if r != g and hand[q * 4 + r]]
+    a, b = p * 4, q * 4
+    mine = (hand[a] > 0) | (hand[a + 1] > 0) << 1 | (hand[a + 2] > 0) << 2 | (hand[a + 3] > 0) << 3
+    theirs = (hand[b] > 0) | (hand[b + 1] > 0) << 1 | (hand[b + 2] > 0) << 2 | (hand[b + 3] > 0) << 3
+    return list(OFFER_SETS[mine << 4 | theirs])
 
 
 def free_action_exists(state: "AstronutsState") -> bool:
@@ -443,12 +448,13 @@ def _mine(state: "AstronutsState", action: Action) -> None:
     m = state.mods.get((p, state.slot_at(p, s)))
     state.actions_left -= mine_price(m)[0]
     state.pay(p, pay)
-    got = tuple(state.data.colours[c] for c in range(4) if state.nuts[s] >> c & 1)
+    held = state.nuts[s]
     for c in range(4):
-        if state.nuts[s] >> c & 1:
+        if held >> c & 1:
             state.hand[p * 4 + c] += 1
     state.nuts[s] = 0
     if not state.quiet:
+        got = tuple(state.data.colours[c] for c in range(4) if held >> c & 1)
         state._emit("mined", player=p + 1, at=state.data.ids[s], colours=got, paid=_names(state, pay))
     state.settle()
 
