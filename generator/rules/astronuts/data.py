@@ -67,7 +67,8 @@ class RulesData:
     # the legal set's actions, built once: each (target, action) in map order, so a playout never rebuilds them
     jump_actions: tuple[tuple[tuple[int, tuple[str, int, int]], ...], ...] = ()
     neighbour_scan: tuple[tuple[tuple[int, tuple[str, int, int], bool], ...], ...] = ()  # (t, the move there, t a planet)
-    planet_rooms: tuple[tuple[int, int], ...] = ()                          # (planet, nuts at set-up), map order
+    # (planet, [nut colours it holds] -> (nuts it still needs, colours it may take), None when full), map order
+    place_needs: tuple[tuple[int, tuple[tuple[int, int] | None, ...]], ...] = ()
     place_actions: tuple[tuple[tuple[tuple[str, int, int], ...], ...], ...] = ()  # [s][colour mask]: ("place", s, c)...
     mine_free: tuple[tuple[str, int, tuple[int, ...]], ...] = ()             # ("mine", s, ()) per space
     colonise_one: tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...] = ()  # ("colonise", s, (c,)) per colour
@@ -125,6 +126,16 @@ def _genie_options(fate: dict[str, FateEntry]) -> dict[int, tuple[tuple[str, str
                          and not any(op == "choose_entry" for op, _ in entry.effects)) for group in groups}
 
 
+def _place_needs(room: int, colours: int) -> tuple[tuple[int, int] | None, ...]:
+    """For each set of colours a planet holds (a bit mask): what it still needs and may take, None when full."""
+    every = (1 << colours) - 1
+    out = []
+    for held in range(1 << colours):
+        need = room - bin(held).count("1")
+        out.append((need, every & ~held) if need > 0 else None)
+    return tuple(out)
+
+
 def load_rules_data(content: GameContent) -> RulesData:
     """Read the engine's view of Astronuts from validated content."""
     board = next(b for b in content.boards if b.id == "map")
@@ -159,7 +170,7 @@ def load_rules_data(content: GameContent) -> RulesData:
         genie=_genie_options(fate),
         jump_actions=tuple(tuple((t, ("jump", s, t)) for t in row) for s, row in enumerate(jumps)),
         neighbour_scan=tuple(tuple((t, ("move", s, t), planet[t]) for t in row) for s, row in enumerate(neighbours)),
-        planet_rooms=tuple((i, nut_room[i]) for i in range(len(ids)) if planet[i]),
+        place_needs=tuple((i, _place_needs(nut_room[i], len(colours))) for i in range(len(ids)) if planet[i]),
         place_actions=tuple(tuple(tuple(("place", s, c) for c in range(len(colours)) if mask >> c & 1)
                                   for mask in range(1 << len(colours))) for s in range(len(ids))),
         mine_free=tuple(("mine", s, ()) for s in range(len(ids))),

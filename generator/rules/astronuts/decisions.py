@@ -125,32 +125,26 @@ def legal_actions(state: "AstronutsState") -> list[Action]:
 def place_options(state: "AstronutsState") -> list[Action]:
     """Every (planet, colour) that keeps the rest of the map fillable (placement.py), planets in map order."""
     d = state.data
-    nuts, popcount, every = state.nuts, placement.POPCOUNT, placement.ALL
-    pool = state.pool
-    open_planets = []                                 # (planet, nuts it still needs, colours it may take)
+    nuts, pool = state.nuts, state.pool
+    open_planets = []                                 # (planet, (nuts it still needs, colours it may take))
     groups: dict[tuple[int, int], int] = {}
-    total = 0
-    for s, room in d.planet_rooms:
-        held = nuts[s]
-        need = room - popcount[held]
-        if need > 0:
-            allowed = every & ~held
-            open_planets.append((s, need, allowed))
-            key = (need, allowed)
-            groups[key] = groups.get(key, 0) + 1
-            total += need
+    for s, still in d.place_needs:
+        wants = still[nuts[s]]
+        if wants is not None:
+            open_planets.append((s, wants))
+            groups[wants] = groups.get(wants, 0) + 1
+    total = sum(need * times for (need, _), times in groups.items())
     tight = placement.tight_sets(placement.grouped_slacks(pool, groups, total))
     in_pool = (pool[0] > 0) | (pool[1] > 0) << 1 | (pool[2] > 0) << 2 | (pool[3] > 0) << 3
     blocked: dict[tuple[int, int], int] = {}
     out: list[Action] = []
     actions = d.place_actions
-    for s, need, allowed in open_planets:
-        colours = allowed & in_pool
+    for s, wants in open_planets:
+        colours = wants[1] & in_pool
         if tight:
-            key = (need, allowed)
-            if key not in blocked:
-                blocked[key] = placement.blocked_colours(tight, need, allowed)
-            colours &= ~blocked[key]
+            if wants not in blocked:
+                blocked[wants] = placement.blocked_colours(tight, *wants)
+            colours &= ~blocked[wants]
         out += actions[s][colours]
     return out
 
