@@ -344,7 +344,7 @@ class AstronutsState(GameState):
     def die(self, purpose: str, roller: int) -> None:
         """Roll one die for `purpose`; a Time Warp owner who may still use it decides about a reroll."""
         if self._forced is None and self.log is None:   # a batch playout: _d6's draw, inlined
-            value = self.rng._randbelow(6) + 1
+            value = self.rng.randrange(6) + 1
         else:
             value = self._roll(purpose)[0]
         if not self.quiet:
@@ -357,9 +357,9 @@ class AstronutsState(GameState):
 
     def _d6(self, purpose: str) -> int:
         """One d6 through the recorded chance API; a batch playout (nothing forced, nothing logged)
-        draws the same number straight from the RNG: `_roll`'s randint(1, 6) is 1 + _randbelow(6)."""
+        draws the same number straight from the RNG: `_roll`'s randint(1, 6) is 1 + randrange(6)."""
         if self._forced is None and self.log is None:
-            return self.rng._randbelow(6) + 1
+            return self.rng.randrange(6) + 1
         return self._roll(purpose)[0]
 
     def reroll_helps(self, purpose: str, roller: int, value: int) -> bool:
