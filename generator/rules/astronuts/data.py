@@ -66,7 +66,8 @@ class RulesData:
     content_hash: str
     # the legal set's actions, built once: each (target, action) in map order, so a playout never rebuilds them
     jump_actions: tuple[tuple[tuple[int, tuple[str, int, int]], ...], ...] = ()
-    neighbour_scan: tuple[tuple[tuple[int, tuple[str, int, int], bool], ...], ...] = ()  # (t, the move there, t a planet)
+    # (t, the move there, t a planet) for each neighbour t of a space
+    neighbour_scan: tuple[tuple[tuple[int, tuple[str, int, int], bool], ...], ...] = ()
     # (planet, [nut colours it holds] -> (nuts it still needs, colours it may take), None when full), map order
     place_needs: tuple[tuple[int, tuple[tuple[int, int] | None, ...]], ...] = ()
     place_actions: tuple[tuple[tuple[tuple[str, int, int], ...], ...], ...] = ()  # [s][colour mask]: ("place", s, c)...
