@@ -21,8 +21,9 @@ from generator.content.schema import LANGUAGES
 from generator.output_folder import OutputFolder, checkpoint, in_scope
 
 PAPERS = ("a4", "letter")
-# output/site is the rules site, output/simulations simulate's figures, output/diff the report of
-# `pnp diff`; the site's own folders (assets, search) sit beside the game folders inside each language
+# output/site is the rules sites, output/simulations simulate's figures, output/diff the report of
+# `pnp diff`; output/site/<game> is a game's site, so a game is not called like a site's own
+# folders (assets, search) either, which would make a game's folder look like part of another site
 RESERVED_IDS = frozenset({"site", "simulations", "diff", "assets", "search"})
 
 

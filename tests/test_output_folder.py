@@ -70,7 +70,7 @@ def test_a_build_killed_anywhere_leaves_a_complete_old_or_new_output(tree: Path)
     first = pnp("build", "--content", "content", "--output", "output", cwd=tree)
     assert first.returncode == 0, first.stderr
     old = snapshot(tree / "output")
-    assert "tiny/game.json" in old and "site/index.html" in old and "site/en/tiny/cards/index.html" in old
+    assert "tiny/game.json" in old and "site/index.html" in old and "site/tiny/en/cards.html" in old
     edit(tree / "content/tiny/cards/events.yaml", "name: {de: Sturm, en: Storm}", "name: {de: Orkan, en: Hurricane}")
     reference = tree / "reference"
     reference.mkdir()

@@ -204,6 +204,8 @@ class BalanceRun(Model):
                       description="the batch's seed: the same seed plays the same games")
     max_turns: int = Field(default=1000, ge=1, le=100_000, description="a game still running after this many turns "
                            "counts as unfinished")
+    note: Text | None = Field(default=None, description="what the batch shows, in words, under its figures on the "
+                              "balance page (what the figures mean for the game, not only what they are)")
 
 
 class GlossaryTerm(Model):

@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from generator.content.loader import GameContent
+from generator.rules.sentence_fill import fill
 from generator.rules.core import Action, ChanceError, Event, Explanation, Outcome, PlayerResult, RuleError, stable_hash
 
 TERMINAL = -1  # `current_player` of a finished game
+UNSEEN = ".unseen"  # events.<kind>.unseen: the sentence for players who may not see the event's secret
 MAX_WORD_CHARS = 400  # a value longer than this is cut in sentences (a forged action in a saved game)
 
 
@@ -109,6 +111,11 @@ class Game(ABC):
         """How an event or refusal value reads in a sentence (a card id becomes its name, ...)."""
         return str(value)
 
+    def taken_name(self, item: str, lang: str) -> str:
+        """The name of something a player took (`PlayerResult.taken`) for the balance page: a card
+        id becomes its title; an engine whose players take other things says how they read."""
+        return self.words("card", item, lang)
+
     # -- options -------------------------------------------------------------------------------
     @classmethod
     def check_options(cls, options: Mapping[str, Any]) -> dict[str, str]:
@@ -133,7 +140,7 @@ class Game(ABC):
             return f"[{section}.{key}]"
         fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
         filled = {name: self._word(name, values, lang, templates or {}) for name in fields}
-        text = template.format(**filled)
+        text = fill(template, filled)
         return text[:1].upper() + text[1:]
 
     def _word(self, name: str, values: Mapping[str, Any], lang: str, templates: Mapping[str, Any]) -> str:
@@ -146,12 +153,20 @@ class Game(ABC):
         return text if len(text) <= MAX_WORD_CHARS else text[: MAX_WORD_CHARS - 1] + "…"
 
     def render_event(self, ev: Event, lang: str, viewer: int | None = None) -> str:
-        """An event as a sentence; `viewer` (1-based, 0 = an onlooker) hides what that player cannot see."""
+        """An event as a sentence; `viewer` (1-based, 0 = an onlooker) hides what that player cannot see.
+
+        A viewer who may not see a value gets the template `<kind>.unseen` when the content has one
+        ("Player 1 draws 2 cards."), else the event's own template with the `unseen` word in its place.
+        """
         values: dict[str, Any] = dict(ev.data)
+        key = ev.kind
         if viewer is not None and ev.secret and (ev.private == 0 or viewer != ev.private):
-            for key in ev.secret:
-                values[key] = _Unseen()
-        return self.sentence("events", ev.kind, lang, values)
+            for name in ev.secret:
+                values[name] = _Unseen()
+            templates = self.content.sentences.get(lang) or {}
+            if f"{ev.kind}{UNSEEN}" in templates.get("events", {}):
+                key = f"{ev.kind}{UNSEEN}"
+        return self.sentence("events", key, lang, values)
 
     def render_refusal(self, error: RuleError) -> RuleError:
         """Fill `error.text` in every language from the content's refusal sentences."""

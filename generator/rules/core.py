@@ -97,6 +97,8 @@ class PlayerResult:
     rank: int
     won: bool
     breakdown: tuple[tuple[str, float], ...] = ()
+    taken: tuple[str, ...] = ()                  # content ids of the cards this player took (bought, played):
+                                                 # balance figures say how their takers fare
 
 
 @dataclass(frozen=True)

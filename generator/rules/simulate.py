@@ -46,6 +46,7 @@ class GameResult:
     decisions: int
     winners: tuple[int, ...] = ()       # 1-based seats that won
     scores: tuple[float, ...] = ()
+    taken: tuple[tuple[str, ...], ...] = ()   # per seat: the cards that player took
 
 
 def play_out(game: Game, seed: int, policy_name: str, max_turns: int = DEFAULT_MAX_TURNS,
@@ -62,7 +63,7 @@ def play_out(game: Game, seed: int, policy_name: str, max_turns: int = DEFAULT_M
     if outcome is None:
         return GameResult(seed, False, "unfinished", state.turn, decisions)
     return GameResult(seed, outcome.won, outcome.cause, state.turn, decisions, outcome.winners,
-                      tuple(r.score for r in outcome.results))
+                      tuple(r.score for r in outcome.results), tuple(r.taken for r in outcome.results))
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -91,6 +92,7 @@ class Summary:
     seats: list[dict[str, Any]] = field(default_factory=list)     # per seat: wins, rate, 95 % interval, mean score
     cooperative: bool = False
     results: list[dict[str, Any]] = field(default_factory=list)   # per game: seed, cause, turns (replayable)
+    cards: list[dict[str, Any]] = field(default_factory=list)     # per card taken: how often, how its takers fared
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -126,7 +128,46 @@ def summarize(game: str, policy: str, options: dict[str, Any], batch_seed: int, 
                    {"mean": round(statistics.fmean(turns), 2), "median": statistics.median(turns),
                     "min": min(turns), "max": max(turns)}, hint, seats, cooperative,
                    [{"seed": r.seed, "cause": r.cause, "turns": r.turns, "winners": list(r.winners)}
-                    for r in results])
+                    for r in results], card_figures(results))
+
+
+def card_figures(results: list[GameResult]) -> list[dict[str, Any]]:
+    """Per card: in how many games someone took it, how many copies were taken, and how its takers
+    fared (the share of takers who won, with its 95 % interval) beside every player's share.
+
+    A taker is one player in one game who took the card at least once, so a card bought twice by
+    one player counts one taker. Sorted by the takers' win rate, best first.
+    """
+    players = sum(len(r.taken) for r in results)
+    if not players:
+        return []
+    player_wins = sum(len(r.winners) for r in results if r.taken)
+    baseline = player_wins / players
+    games: dict[str, int] = {}
+    copies: dict[str, int] = {}
+    takers: dict[str, int] = {}
+    taker_wins: dict[str, int] = {}
+    for r in results:
+        in_game: set[str] = set()
+        for seat, cards in enumerate(r.taken, start=1):
+            for card in cards:
+                copies[card] = copies.get(card, 0) + 1
+            for card in set(cards):
+                takers[card] = takers.get(card, 0) + 1
+                taker_wins[card] = taker_wins.get(card, 0) + (seat in r.winners)
+                in_game.add(card)
+        for card in in_game:
+            games[card] = games.get(card, 0) + 1
+    n = len(results)
+    rows: list[dict[str, Any]] = []
+    for card in sorted(takers):
+        lo, hi = wilson(taker_wins[card], takers[card])
+        rows.append({"card": card, "games": games[card], "game_rate": round(games[card] / n, 4),
+                     "copies": copies[card], "takers": takers[card], "taker_wins": taker_wins[card],
+                     "win_rate": round(taker_wins[card] / takers[card], 4), "interval": [round(lo, 4), round(hi, 4)],
+                     "baseline": round(baseline, 4)})
+    rows.sort(key=lambda row: (-row["win_rate"], -row["takers"], row["card"]))
+    return rows
 
 
 _WORKER: dict[str, Any] = {}

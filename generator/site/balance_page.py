@@ -8,7 +8,7 @@ stays byte-identical). The page says plainly when the figures are older than the
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, Callable
 
 from generator.site.game_site import GameSite
 from generator.site.markup import escape, html_escape, table
@@ -38,7 +38,35 @@ WORDS: dict[str, dict[str, str]] = {
     "seat": {"de": "Platz {n}", "en": "Seat {n}"},
     "chart_alt": {"de": "Gewinnrate je Stapel mit 95-%-Intervall", "en": "Win rate per batch with 95 % interval"},
     "axis": {"de": "Gewinnrate", "en": "Win rate"},
+    "competitive": {"de": "Wer gewinnt, nach Sitzplatz (Platz 1 beginnt). Bei Gleichstand nach allen "
+                          "Gleichstandsregeln gewinnen alle Gleichauf-Liegenden; darum ergeben die Platz-Quoten "
+                          "zusammen etwas mehr als 100 %. Ein fairer Platz liegt nahe bei 1/Spielerzahl "
+                          "(gestrichelt).",
+                    "en": "Who wins, by seat (seat 1 starts). Players still tied after every tie-break all win, so "
+                          "the seats add up to a little over 100 %. A fair seat sits near 1/players (dashed)."},
+    "players": {"de": "Spieler", "en": "Players"},
+    "seat_chart_alt": {"de": "Gewinnrate je Sitzplatz und Stapel mit 95-%-Intervall",
+                       "en": "Win rate per seat and batch with 95 % interval"},
+    "cards_title": {"de": "Genommene Karten: {batch}", "en": "Cards taken: {batch}"},
+    "cards_intro": {"de": "Je Karte: in wie vielen Partien jemand sie genommen hat (gekauft, ausgespielt), wie viele "
+                          "Spieler sie nahmen und wie viele dieser Spieler gewannen, neben der Gewinnrate aller "
+                          "Spieler ({baseline}). Eine Karte, deren Intervall ganz über dieser Rate liegt, gehört zu "
+                          "den Gewinnern; das heißt noch nicht, dass sie den Sieg bringt (starke Spieler nehmen "
+                          "mehr Karten).",
+                    "en": "Per card: in how many games someone took it (bought, played), how many players took it "
+                          "and how many of them won, beside every player's win rate ({baseline}). A card whose "
+                          "interval lies wholly above that rate goes with winning; that alone does not say it "
+                          "wins games (strong players take more cards)."},
+    "card": {"de": "Karte", "en": "Card"},
+    "in_games": {"de": "in Partien", "en": "in games"},
+    "takers": {"de": "Nehmende", "en": "Takers"},
+    "takers_won": {"de": "davon gewonnen", "en": "of them won"},
+    "card_chart_alt": {"de": "Gewinnrate der Nehmenden je Karte mit 95-%-Intervall",
+                       "en": "Takers' win rate per card with 95 % interval"},
+    "card_axis": {"de": "Gewinnrate der Nehmenden", "en": "Takers' win rate"},
 }
+
+CHART_CARDS = 12          # the chart shows this many cards from each end of the table
 
 
 def balance_label(lang: str) -> str:
@@ -55,6 +83,11 @@ def _text(value: Any) -> str:
     return escape(html_escape(str(value)))
 
 
+def _chart_text(value: Any) -> str:
+    """A label for matplotlib: `$` would start its maths mode, so content text has it escaped."""
+    return str(value).replace("$", r"\$")
+
+
 def _pct(value: float) -> str:
     return f"{value * 100:.1f} %"
 
@@ -66,7 +99,7 @@ def chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    labels = [str(r.get("label", {}).get(lang, r.get("id", ""))) for r in rows]
+    labels = [_chart_text(r.get("label", {}).get(lang, r.get("id", ""))) for r in rows]
     rates = [float(r.get("win_rate", 0.0)) for r in rows]
     lows = [max(0.0, rate - float(r["win_interval"][0])) for rate, r in zip(rates, rows)]
     highs = [max(0.0, float(r["win_interval"][1]) - rate) for rate, r in zip(rates, rows)]
@@ -88,7 +121,139 @@ def chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
         plt.close(figure)
 
 
-def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool) -> str | None:
+def _png(figure: Any) -> bytes:
+    import matplotlib.pyplot as plt
+
+    try:
+        figure.tight_layout()
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", metadata={"Software": None})
+        return buffer.getvalue()
+    finally:
+        plt.close(figure)
+
+
+def seat_chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
+    """Per batch, each seat's win rate with its 95 % interval, and the fair share 1/players dashed."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    bars = [(i, s) for i, r in enumerate(rows) for s in r["seats"]]
+    figure, axes = plt.subplots(figsize=(7.0, 0.8 + 0.28 * len(bars) + 0.2 * len(rows)), dpi=110)
+    colours = ["#2f6fcf", "#d9822b", "#3a9a4a", "#b8453a", "#7b5ea7"]
+    ticks, labels, y = [], [], 0.0
+    top = 0.05
+    for i, r in enumerate(rows):
+        seats = r["seats"]
+        start = y
+        for s in seats:
+            rate = float(s["rate"])
+            low, high = float(s["interval"][0]), float(s["interval"][1])
+            axes.barh(-y, rate, xerr=[[max(0.0, rate - low)], [max(0.0, high - rate)]], height=0.8,
+                      color=colours[(s["seat"] - 1) % len(colours)], ecolor="#222222", capsize=3)
+            top = max(top, high)
+            y += 1
+        fair = 1 / len(seats)
+        axes.plot([fair, fair], [-start + 0.5, -(y - 1) - 0.5], linestyle="--", color="#444444", linewidth=1)
+        ticks.append(-(start + y - 1) / 2)
+        labels.append(_chart_text(_label(r, lang)))
+        y += 0.7
+    axes.set_yticks(ticks, labels)
+    axes.set_xlim(0, min(1.0, top * 1.15))
+    axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    axes.set_xlabel(_w("axis", lang))
+    axes.grid(axis="x", alpha=0.3)
+    return _png(figure)
+
+
+def chart_cards(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cards a chart shows: the best and the worst takers' win rates (all when there are few)."""
+    if len(cards) <= 2 * CHART_CARDS:
+        return cards
+    return cards[:CHART_CARDS] + cards[-CHART_CARDS:]
+
+
+def card_chart_png(cards: list[dict[str, Any]], names: dict[str, str], lang: str) -> bytes:
+    """The takers' win rate of each card with its 95 % interval, and every player's rate as a line."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    shown = chart_cards(cards)
+    figure, axes = plt.subplots(figsize=(7.0, 0.8 + 0.26 * len(shown)), dpi=110)
+    positions = list(range(len(shown)))[::-1]
+    rates = [float(c["win_rate"]) for c in shown]
+    lows = [max(0.0, r - float(c["interval"][0])) for r, c in zip(rates, shown)]
+    highs = [max(0.0, float(c["interval"][1]) - r) for r, c in zip(rates, shown)]
+    axes.barh(positions, rates, xerr=[lows, highs], color="#2f6fcf", ecolor="#222222", capsize=3, height=0.75)
+    axes.axvline(float(shown[0]["baseline"]), linestyle="--", color="#444444", linewidth=1)
+    axes.set_yticks(positions, [_chart_text(names.get(c["card"], c["card"])) for c in shown], fontsize=8)
+    axes.set_xlim(0, 1.0)
+    axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    axes.set_xlabel(_w("card_axis", lang))
+    axes.grid(axis="x", alpha=0.3)
+    return _png(figure)
+
+
+def _interval(pair: Any) -> str:
+    return f"{_pct(pair[0])} – {_pct(pair[1])}"
+
+
+def _label(row: dict[str, Any], lang: str) -> str:
+    return str(row.get("label", {}).get(lang, row.get("id", "")))
+
+
+def _notes(site: GameSite, rows: list[dict[str, Any]]) -> list[str]:
+    """The designer's words on what each batch shows (`note:` of its `balance:` entry in game.yaml,
+    read at build time, so rewording a note needs no new figures), as a list under the table."""
+    notes = {run.id: run.note for run in site.content.game.balance if run.note is not None}
+    items = [f"- **{_text(_label(r, site.lang))}**: {_text(notes[r['id']].get(site.lang))}" for r in rows
+             if r.get("id") in notes]
+    return ["", *items] if items else []
+
+
+def _competitive_lines(site: GameSite, rows: list[dict[str, Any]], name_of: Callable[[str, str], str]) -> list[str]:
+    """Seat win rates per batch (table and chart), then per batch the cards its players took."""
+    lang = site.lang
+    lines = [_w("competitive", lang), ""]
+    chart = site.tree.data(site.path("balance", f"seats-{lang}.png"), seat_chart_png(rows, lang))
+    lines += [f"![{_w('seat_chart_alt', lang)}](balance/{chart.rsplit('/', 1)[-1]})", ""]
+    most = max(len(r["seats"]) for r in rows)
+    body = []
+    for r in rows:
+        seats = {s["seat"]: s for s in r["seats"]}
+        body.append([_text(_label(r, lang)), _text(r.get("policy", "")), str(len(r["seats"])), str(r.get("games", "")),
+                     str(r.get("turns", {}).get("mean", ""))]
+                    + [f"{_pct(seats[n]['rate'])} ({_interval(seats[n]['interval'])})" if n in seats else ""
+                       for n in range(1, most + 1)])
+    lines.append(table([_w("batch", lang), _w("policy", lang), _w("players", lang), _w("games", lang),
+                        _w("turns", lang)] + [_w("seat", lang).format(n=n) for n in range(1, most + 1)], body))
+    lines += _notes(site, rows)
+    for r in rows:
+        cards = [c for c in r.get("cards") or [] if isinstance(c, dict) and "card" in c]
+        if not cards:
+            continue
+        names = {c["card"]: name_of(str(c["card"]), lang) for c in cards}
+        baseline = _pct(float(cards[0]["baseline"]))
+        image = site.tree.data(site.path("balance", f"cards-{r.get('id', 'batch')}-{lang}.png"),
+                               card_chart_png(cards, names, lang))
+        title = _w("cards_title", lang).format(batch=_label(r, lang)).replace('"', "'")
+        lines += ["", f'??? info "{html_escape(title)}"', "",
+                  "    " + _w("cards_intro", lang).format(baseline=baseline), "",
+                  f"    ![{_w('card_chart_alt', lang)}](balance/{image.rsplit('/', 1)[-1]})", ""]
+        card_rows = [[_text(names[c["card"]]), f"{c['games']} ({_pct(c['game_rate'])})", str(c["takers"]),
+                      f"{c['taker_wins']} ({_pct(c['win_rate'])})", _interval(c["interval"])] for c in cards]
+        lines += ["    " + line for line in table([_w("card", lang), _w("in_games", lang), _w("takers", lang),
+                                                  _w("takers_won", lang), _w("interval", lang)],
+                                                 card_rows).splitlines()]
+    return lines
+
+
+def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool,
+                 name_of: Callable[[str, str], str] | None = None) -> str | None:
     """Write the balance page when figures are recorded; returns its path (None without figures)."""
     if not data:
         return None
@@ -100,6 +265,10 @@ def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool) -> 
     lines = [f"# {_w('title', lang)}", "", _w("intro", lang), ""]
     if not current:
         lines += [f"!!! warning \"{_w('title', lang)}\"", f"    {_w('stale', lang)}", ""]
+    competitive = [r for r in rows if not r.get("cooperative", True) and r.get("seats")]
+    if competitive:
+        lines += _competitive_lines(site, competitive, name_of or (lambda item, _lang: item))
+        return site.page("balance.md", "\n".join(lines))
     chart = site.tree.data(site.path("balance", f"win-rates-{lang}.png"), chart_png(rows, lang))
     lines += [f"![{_w('chart_alt', lang)}](balance/{chart.rsplit('/', 1)[-1]})", ""]
     body = []
@@ -111,6 +280,7 @@ def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool) -> 
                      f"{_pct(low)} – {_pct(high)}", str(r.get("turns", {}).get("mean", "")), causes])
     lines.append(table([_w("batch", lang), _w("policy", lang), _w("games", lang), _w("won", lang), _w("interval", lang),
                         _w("turns", lang), _w("causes", lang)], body))
+    lines += _notes(site, rows)
     for r in rows:
         seats = r.get("seats") or []
         if seats:

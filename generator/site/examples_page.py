@@ -38,6 +38,24 @@ def _state_table(before: list[tuple[str, str]], after: list[tuple[str, str]], la
     return table(["", label("before", lang), label("after", lang)], rows)
 
 
+def _setting(site: GameSite, example: Any) -> str | None:
+    """How the example is played, in the players' words: how many play and the variant's name.
+
+    The seed and the option ids are the engine's business; an example that needs another reading
+    of the rules (an option other than players and variant) says so in its intro."""
+    game = site.content.game
+    parts = []
+    players = example.options.get("players")
+    if players is None and game.players.min == game.players.max:
+        players = game.players.min
+    if players is not None:
+        parts.append(f"{label('players', site.lang)}: {escape(str(players))}")
+    variant = next((v for v in game.variants if v.id == str(example.options.get("variant"))), None)
+    if variant is not None:
+        parts.append(f"{label('variant', site.lang)}: {escape(site.t(variant.name))}")
+    return " · ".join(parts) or None
+
+
 def example_page(site: GameSite, example: Any, replay: Any) -> str:
     """One example as a page: intro, then per step the action, narrative, events and state change."""
     lang = site.lang
@@ -45,9 +63,8 @@ def example_page(site: GameSite, example: Any, replay: Any) -> str:
     lines = [f"# {escape(site.t(example.title))}", ""]
     if example.intro is not None:
         lines += [site.md(site.t(example.intro), page), ""]
-    options = ", ".join(f"{k}: {v}" for k, v in sorted(example.options.items()))
-    lines += [f"{label('seed', lang)}: {example.seed}" + (f" · {label('options', lang)}: {escape(options)}" if options else ""),
-              "", '!!! info ""', "", f"    {label('replayed', lang)}", ""]
+    setting = _setting(site, example)
+    lines += ([setting, ""] if setting else []) + ['!!! info ""', "", f"    {label('replayed', lang)}", ""]
     setup = [str(e) for e in _by_lang(getattr(replay, "setup_events_text", None) or {}, lang)]
     if setup:
         lines += [f"## {label('setup_events', lang)}", ""] + [f"1. {site.md(escape(e), page)}" for e in setup] + [""]

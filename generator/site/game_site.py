@@ -1,4 +1,4 @@
-"""One game's part of one language's docs tree, and the notes a build prints about missing parts.
+"""One game's docs tree in one language, and the notes a build prints about missing parts.
 
 Page writers get a `GameSite`: the content, the language, the folder where this build's other
 steps wrote the game's files (card faces, boards, PDFs), and helpers that turn content text
@@ -30,8 +30,10 @@ class GameSite:
         return self.content.id
 
     def path(self, *parts: str) -> str:
-        """A docs path inside this game's folder: path('cards.md') -> 'escape-earth/cards.md'."""
-        return "/".join((self.id, *parts))
+        """A docs path of this game's site: path('rules', 'setup.md') -> 'rules/setup.md'.
+
+        Each game is a site of its own, so its pages sit at the root of its docs tree."""
+        return "/".join(parts)
 
     def t(self, text) -> str:
         return text.get(self.lang)

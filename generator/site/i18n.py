@@ -6,8 +6,6 @@ Content strings come from the content ({de, en}); these are the few the site its
 from __future__ import annotations
 
 LABELS: dict[str, dict[str, str]] = {
-    "home": {"de": "Start", "en": "Home"},
-    "site_name": {"de": "pnp-forge – Spielregeln", "en": "pnp-forge – rules"},
     "site_description": {"de": "Spielregeln, Karten, Beispielzüge und Druckvorlagen, aus den Spieldaten erzeugt.",
                          "en": "Rules, cards, example turns and print files, generated from the game data."},
     "games": {"de": "Spiele", "en": "Games"},
@@ -46,8 +44,7 @@ LABELS: dict[str, dict[str, str]] = {
     "events": {"de": "Ereignisprotokoll", "en": "Event log"},
     "before": {"de": "Vorher", "en": "Before"},
     "after": {"de": "Nachher", "en": "After"},
-    "seed": {"de": "Startwert des Zufalls", "en": "Random seed"},
-    "options": {"de": "Optionen", "en": "Options"},
+    "variant": {"de": "Variante", "en": "Variant"},
     "replayed": {"de": "Dieses Beispiel wird bei jedem Build von der Regel-Engine nachgespielt; "
                          "es kann keinen regelwidrigen Zug zeigen.",
                  "en": "This example is replayed by the rules engine on every build; it cannot show an illegal move."},

@@ -6,7 +6,6 @@ gallery, examples and downloads have modules of their own.
 
 from __future__ import annotations
 
-from generator.content.loader import GameContent
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
 from generator.site.markup import escape, rel, table
@@ -109,22 +108,3 @@ def glossary_page(site: GameSite) -> str | None:
             for g in sorted(glossary, key=lambda g: site.t(g.term).lower())]
     return site.page("glossary.md", "\n".join([f"# {label('glossary', site.lang)}", "",
                                                table([label("term", site.lang), label("meaning", site.lang)], rows)]))
-
-
-def home_page(contents: list[GameContent], lang: str, game_pages: dict[str, str]) -> str:
-    """The site's start page: one entry per game with its box facts."""
-    lines = [f"# {label('games', lang)}", ""]
-    for content in contents:
-        g = content.game
-        target = game_pages[content.id]
-        players = f"{g.players.min}" if g.players.min == g.players.max else f"{g.players.min}–{g.players.max}"
-        lines += [f"## [{escape(g.title.get(lang))}]({rel('index.md', target)})", ""]
-        if g.tagline:
-            lines += [f"*{escape(g.tagline.get(lang))}*", ""]
-        lines += [escape(g.description.get(lang)), "",
-                  f"{label('players', lang)}: {players} · {label('age', lang)}: {g.age}+ · "
-                  f"{label('play_time', lang)}: {g.play_time.min}–{g.play_time.max} {label('minutes', lang)}"
-                  if g.play_time.min != g.play_time.max else
-                  f"{label('players', lang)}: {players} · {label('age', lang)}: {g.age}+ · "
-                  f"{label('play_time', lang)}: {g.play_time.min} {label('minutes', lang)}", ""]
-    return "\n".join(lines)

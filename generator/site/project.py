@@ -1,16 +1,18 @@
-"""Assemble the mkdocs project: one docs tree and one config per language, sharing a base config.
+"""Assemble the mkdocs projects: one site per game and language, sharing a base config.
 
 Layout of a project folder (the repository's site/ holds the committed parts):
 
     mkdocs.base.yml       theme, Markdown extensions, features (committed)
     overrides/            theme overrides: the language switch stays on the same page (committed)
-    assets/pnp.css        the site's styles (committed, copied into each docs tree)
-    hooks/safety.py       cleans every page's HTML to an allow-list (committed; see that file)
-    docs/mkdocs.<lang>.yml  generated: INHERIT the base, language, search language, nav, alternates
-    docs/<lang>/...         generated pages and files
+    assets/               the site's styles and the file:// search worker (committed, copied into each docs tree)
+    hooks/                safety.py cleans every page's HTML to an allow-list; search_words.py adds the
+                          other spellings of words to the search index (committed; see those files)
+    docs/<game>/mkdocs.<lang>.yml  generated: INHERIT the base, title, language, search, nav, alternates
+    docs/<game>/<lang>/...         generated pages and files
 
-Every page exists in every language under the same path, so the language switch can link a page
-to its twin without a plugin.
+Each game is a site of its own (its title, navigation, search index and language switch), so a
+search never lists another game's pages. Every page exists in every language under the same
+path, so the language switch can link a page to its twin without a plugin.
 """
 
 from __future__ import annotations
@@ -30,14 +32,19 @@ from generator.site.gallery import boards_page, cards_page
 from generator.site.game_site import GameSite
 from generator.site.i18n import LANGUAGE_NAMES, label
 from generator.site.markup import html_escape
-from generator.site.pages import components_page, glossary_page, home_page, overview_page
+from generator.site.pages import components_page, glossary_page, overview_page
 from generator.site.rules_text import render_rules
 from generator.site.tree import DocsTree, NavList
 
 SITE_TEMPLATE = Path(__file__).resolve().parents[2] / "site"
 STYLESHEET = "assets/pnp.css"
-HOOK = "hooks/safety.py"
+# Browsers refuse Web Workers on file:// pages and the theme searches in one; this stand-in runs
+# the worker in a hidden frame. Its name holds "iframe-worker": the theme's offline plugin then
+# leaves out its own shim, which it would load from a CDN.
+WORKER_SHIM = "assets/iframe-worker.js"
+HOOKS = ("hooks/safety.py", "hooks/search_words.py")
 COMMITTED_PARTS = ("mkdocs.base.yml", "overrides", "assets", "hooks")
+LANDING = "../../index.html"  # from a game's site in one language (output/site/<game>/<lang>/) to the list of games
 
 
 def nav_title(text: str) -> str:
@@ -47,8 +54,9 @@ def nav_title(text: str) -> str:
 
 @dataclass
 class LanguageSite:
-    """The docs tree of one language and the mkdocs config that builds it."""
+    """The docs tree of one game in one language and the mkdocs config that builds it."""
 
+    game: str
     lang: str
     tree: DocsTree
     config: dict[str, Any]
@@ -63,7 +71,12 @@ def _balance(site: GameSite) -> str | None:
     from generator.rules.balance import read_results, results_are_current
 
     data = read_results(site.content)
-    return balance_page(site, data, results_are_current(site.content, data)) if data else None
+    if not data:
+        return None
+    from generator.rules.registry import make_game
+
+    game = make_game(site.content, {})
+    return balance_page(site, data, results_are_current(site.content, data), game.taken_name)
 
 
 def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, replays: dict[str, Any],
@@ -115,36 +128,31 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     return site, nav
 
 
-def language_site(contents: list[GameContent], lang: str, languages: tuple[str, ...], game_outputs: dict[str, Path],
-                  replays: dict[str, dict[str, Any]], papers: tuple[str, ...], errors: ErrorList) -> LanguageSite:
-    """The whole docs tree and config of one language."""
+def language_site(content: GameContent, lang: str, languages: tuple[str, ...], outputs: Path,
+                  replays: dict[str, Any], papers: tuple[str, ...], errors: ErrorList) -> LanguageSite:
+    """One game's docs tree and config in one language: a site of its own."""
     tree = DocsTree(lang)
-    nav: NavList = []
-    game_pages: dict[str, str] = {}
-    notes: list[str] = []
     sources: dict[str, str] = {}
-    for content in contents:
-        site, game_nav = _game_tree(content, lang, game_outputs[content.id], tree, replays.get(content.id, {}),
-                                    papers, errors, sources)
-        notes += site.notes
-        game_pages[content.id] = site.path("index.md")
-        nav.append({nav_title(content.game.title.get(lang)): game_nav})
-    tree.page("index.md", home_page(contents, lang, game_pages))
+    site, nav = _game_tree(content, lang, outputs, tree, replays, papers, errors, sources)
     tree.copy(STYLESHEET, SITE_TEMPLATE / STYLESHEET)
+    tree.copy(WORKER_SHIM, SITE_TEMPLATE / WORKER_SHIM)
     config = {
-        "INHERIT": "../mkdocs.base.yml",
-        "site_name": label("site_name", lang),
+        "INHERIT": "../../mkdocs.base.yml",
+        "site_name": nav_title(content.game.title.get(lang)),
         "site_description": label("site_description", lang),
         "docs_dir": lang,
-        "theme": {"language": lang, "custom_dir": "../overrides"},
-        "hooks": [f"../{HOOK}"],
-        "plugins": [{"search": {"lang": lang}}],
+        "theme": {"language": lang, "custom_dir": "../../overrides"},
+        "hooks": [f"../../{hook}" for hook in HOOKS],
+        # offline: search from a folder on disk (the index as a script) and no directory URLs
+        "plugins": [{"search": {"lang": lang}}, "offline"],
         "extra_css": [STYLESHEET],
         "extra": {"alternate": [{"name": LANGUAGE_NAMES[other], "link": f"../{other}/", "lang": other}
-                                for other in languages] if len(languages) > 1 else []},
-        "nav": [{label("home", lang): "index.md"}, *nav],
+                                for other in languages] if len(languages) > 1 else [],
+                  "homepage": LANDING,  # the logo leads to the list of games
+                  "polyfills": [WORKER_SHIM]},
+        "nav": nav,
     }
-    return LanguageSite(lang, tree, config, notes, sources)
+    return LanguageSite(content.id, lang, tree, config, site.notes, sources)
 
 
 def write_project(project: Path, sites: list[LanguageSite]) -> list[Path]:
@@ -162,9 +170,19 @@ def write_project(project: Path, sites: list[LanguageSite]) -> list[Path]:
     docs = project / "docs"
     docs.mkdir(exist_ok=True)
     for site in sites:
-        config_path = docs / f"mkdocs.{site.lang}.yml"
-        config_path.write_text("# generated by `pnp build`; edit site/mkdocs.base.yml or the content instead\n"
+        folder = docs / site.game
+        folder.mkdir(exist_ok=True)
+        config_path = folder / config_name(site.lang)
+        config_path.write_text(GENERATED_MARK + "; edit site/mkdocs.base.yml or the content instead\n"
                                + yaml.safe_dump(site.config, allow_unicode=True, sort_keys=False), encoding="utf-8")
         written.append(config_path)
-        written += site.tree.write(docs / site.lang)
+        written += site.tree.write(folder / site.lang)
     return written
+
+
+GENERATED_MARK = "# generated by `pnp build`"
+
+
+def config_name(lang: str) -> str:
+    """The generated config of one language of a game: docs/<game>/mkdocs.<lang>.yml."""
+    return f"mkdocs.{lang}.yml"

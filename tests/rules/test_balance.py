@@ -88,3 +88,69 @@ def test_the_balance_page_shows_the_figures_a_chart_and_says_when_they_are_stale
     fresh = DocsTree("en")
     balance_page(GameSite(content, "en", tmp_path, fresh), data, current=True)
     assert "earlier version" not in next(iter(fresh.pages.values()))
+
+
+def test_card_figures_count_takers_once_per_game_and_weigh_them_against_every_players_rate():
+    from generator.rules.simulate import GameResult, card_figures
+
+    results = [GameResult(1, True, "score", 10, 30, winners=(1,), scores=(5, 3), taken=(("a", "a", "b"), ("b",))),
+               GameResult(2, True, "score", 10, 30, winners=(2,), scores=(2, 4), taken=(("b",), ("c",))),
+               GameResult(3, True, "score", 10, 30, winners=(1, 2), scores=(4, 4), taken=((), ("a",)))]
+    rows = {r["card"]: r for r in card_figures(results)}
+    assert rows["a"]["games"] == 2 and rows["a"]["copies"] == 3 and rows["a"]["takers"] == 2
+    assert rows["a"]["taker_wins"] == 2 and rows["a"]["win_rate"] == 1.0
+    assert rows["b"]["games"] == 2 and rows["b"]["takers"] == 3 and rows["b"]["taker_wins"] == 1
+    assert rows["c"]["taker_wins"] == 1
+    assert rows["a"]["baseline"] == round(4 / 6, 4)            # 4 winning player-games of 6
+    assert [r["card"] for r in card_figures(results)] == ["a", "c", "b"]   # best takers' rate first
+
+
+def test_a_competitive_game_shows_seat_rates_and_the_cards_winners_took(tmp_path: Path):
+    from generator.site.game_site import GameSite
+    from generator.site.tree import DocsTree
+    from generator.rules.registry import make_game
+
+    errors = ErrorList()
+    [content] = load_checked(REPO / "content", ["habitable"], errors)
+    card = content.cards[0].id
+    seats = [{"seat": 1, "wins": 30, "rate": 0.3, "interval": [0.22, 0.39]},
+             {"seat": 2, "wins": 72, "rate": 0.72, "interval": [0.62, 0.80]}]
+    cards = [{"card": card, "games": 40, "game_rate": 0.4, "copies": 44, "takers": 41, "taker_wins": 30,
+              "win_rate": 0.7317, "interval": [0.58, 0.84], "baseline": 0.51},
+             {"card": "$x$ <script>", "games": 3, "game_rate": 0.03, "copies": 3, "takers": 3, "taker_wins": 0,
+              "win_rate": 0.0, "interval": [0.0, 0.56], "baseline": 0.51}]
+    data = {"runs": [{"id": "mcts-4", "label": {"de": "Gierig, 2", "en": "Greedy, 2"}, "policy": "greedy",
+                      "games": 100, "wins": 100, "win_rate": 1.0, "win_interval": [0.96, 1.0], "cooperative": False,
+                      "turns": {"mean": 41.2}, "seats": seats, "cards": cards}]}
+    tree = DocsTree("en")
+    game = make_game(content, {})
+    path = balance_page(GameSite(content, "en", tmp_path, tree), data, current=True, name_of=game.taken_name)
+    page = tree.pages[path]
+    assert "| Greedy, 2 | greedy | 2 | 100 | 41.2 | 30.0 % (22.0 % – 39.0 %) | 72.0 % (62.0 % – 80.0 %) |" in page
+    title = game.taken_name(card, "en")
+    assert title != card
+    assert f"| {title} | 40 (40.0 %) | 41 | 30 (73.2 %) | 58.0 % – 84.0 % |" in page
+    assert "<script>" not in page and "&lt;script&gt;" in page
+    assert '??? info "Cards taken: Greedy, 2"' in page
+    assert "every player's win rate (51.0 %)" in page
+    pngs = sorted(p for p in tree.files if p.endswith(".png"))
+    assert [p.rsplit("/", 1)[-1] for p in pngs] == ["cards-mcts-4-en.png", "seats-en.png"]
+    note = next(run.note for run in content.game.balance if run.id == "mcts-4")
+    assert f"- **Greedy, 2**: {note.en}" in page                 # the designer's words from game.yaml
+    assert all(tree.files[p][:8] == b"\x89PNG\r\n\x1a\n" for p in pngs)
+
+
+def _games_with_balance() -> list[str]:
+    return sorted(p.parent.name for p in (REPO / "content").glob("*/game.yaml") if "\nbalance:" in p.read_text("utf-8"))
+
+
+@pytest.mark.parametrize("game", _games_with_balance())
+def test_every_bundled_game_records_the_figures_of_every_batch_it_declares_for_its_current_rules(game: str):
+    errors = ErrorList()
+    [content] = load_checked(REPO / "content", [game], errors)
+    data = read_results(content)
+    assert data is not None, f"run: pnp balance {game}"
+    assert [r["id"] for r in data["runs"]] == [run.id for run in content.game.balance]
+    assert results_are_current(content, data), f"the figures are older than the rules: pnp balance {game}"
+    for run, figures in zip(content.game.balance, data["runs"]):
+        assert figures["games"] == run.games and figures["policy"] == run.policy

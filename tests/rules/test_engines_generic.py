@@ -34,6 +34,7 @@ from generator.rules.examples import replay_examples
 from generator.rules.invariants import check_many
 from generator.rules.log import ReplayError, dump_lines, header_of, read_rows, replay_text
 from generator.rules.registry import make_game, registered_engines
+from tests.scale import scale
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
@@ -41,6 +42,7 @@ PLUGIN = ROOT / "tests" / "content" / "plugin"
 UNFILLED = re.compile(r"\[[a-z][a-z0-9_.-]*\]")   # what Game.sentence leaves for a missing template or value
 MAX_TURNS = 200
 GREEDY_MAX_TURNS = 1000
+SCALE = scale()       # the playouts are sized for the quick loop; PNP_TEST_SCALE=20 plays twenty times as many
 
 
 @dataclass(frozen=True)
@@ -148,9 +150,9 @@ def assert_rendered(text: dict[str, str], what: str) -> None:
 
 # -- invariant fuzzing ---------------------------------------------------------------------------------
 def test_invariants_hold_over_random_playouts(game: Game) -> None:
-    report = check_many(game, 60, batch_seed=1, max_turns=MAX_TURNS, replay_every=10)
+    report = check_many(game, 60 * SCALE, batch_seed=1, max_turns=MAX_TURNS, replay_every=10)
     assert report.problems == []
-    assert report.games == 60 and report.steps > 0
+    assert report.games == 60 * SCALE and report.steps > 0
     assert "unfinished" not in report.outcomes
     assert set(report.outcomes) <= game.outcome_causes
 
@@ -159,13 +161,13 @@ def test_invariants_hold_over_random_playouts(game: Game) -> None:
 def test_invariants_hold_with_every_option_and_the_greedy_player(content: GameContent, game: Game) -> None:
     for options in option_sets(type(game)):
         variant = make_game(content, options)
-        report = check_many(variant, 30, batch_seed=5, max_turns=MAX_TURNS, replay_every=10)
+        report = check_many(variant, 20 * SCALE, batch_seed=5, max_turns=MAX_TURNS, replay_every=10)
         assert report.problems == [], options
         if "unfinished" not in type(game).outcome_causes:   # an engine may declare a cap option that stops games
             assert "unfinished" not in report.outcomes, options
     # a cautious greedy player may take many more turns than random play (Terraforming Mars: some
     # greedy games pass 200 player turns); the bound still catches a game that never ends
-    greedy = check_many(game, 3, batch_seed=9, policy="greedy", max_turns=GREEDY_MAX_TURNS, replay_every=2)
+    greedy = check_many(game, 2 * SCALE, batch_seed=9, policy="greedy", max_turns=GREEDY_MAX_TURNS, replay_every=2)
     assert greedy.problems == []
     assert "unfinished" not in greedy.outcomes
 

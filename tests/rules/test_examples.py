@@ -33,7 +33,7 @@ def test_the_three_examples_show_a_first_turn_a_fight_and_a_loss(content):
 def test_summary_rows_show_the_table(content):
     replay = replay_example(content, next(e for e in content.examples if e.id == "first-turn"))
     rows = dict(replay.steps[-1].after["en"])
-    assert rows["Galaxy"].startswith("1 Earth") and "16 ?" in rows["Galaxy"]
+    assert rows["Galaxy"].startswith("1 Earth") and rows["Galaxy"].endswith(" · 6–16 face down")
     assert "Outpost" in rows["Buildings and cubes"]
     assert dict(summarize(replay.state, "de"))["Aliens"] == "Karte 15"
 

@@ -55,3 +55,14 @@ def built(tmp_path_factory) -> Build:
     assert build.code == 0, build.err
     build.content = content
     return build
+
+
+@pytest.fixture(scope="session")
+def built_all(tmp_path_factory) -> Build:
+    """Every bundled game built together (a whole build: only slow tests use it)."""
+    root = tmp_path_factory.mktemp("built-all")
+    content = copy_content(root / "content")
+    build = pnp_build(root, content)
+    assert build.code == 0, build.err
+    build.content = content
+    return build

@@ -43,22 +43,21 @@ def escape_earth(content: Path):
 
 
 def all_pages(root: Path) -> list[str]:
-    return sorted(str(p.relative_to(root).parent).replace(".", "") + "/" if p.name == "index.html"
-                  else str(p.relative_to(root)) for p in root.rglob("*.html"))
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html"))
 
 
 def test_every_page_loads_without_console_errors(built, site, page):
     base, _ = site
-    urls = [u.lstrip("/") for u in all_pages(built.site)]
-    assert len(urls) >= 2 * 13 + 1  # each language: home, 5 game pages, 8 rules pages; plus the root
+    urls = all_pages(built.site)
+    assert len(urls) >= 2 * 13 + 2  # each language: 5 game pages, 8 rules pages...; the games, the language choice
     failures = {}
     for url in urls:
         page.problems.clear()
         page.goto(base + url, wait_until="load")
         page.wait_for_load_state("networkidle")
-        if url == "":  # the language chooser replaces itself at once; its own aborted load is expected
-            page.problems[:] = [p for p in page.problems if p != f"request failed: {base}"]
-            assert page.url == f"{base}en/", page.url  # the browser's language (en-US) picks the English site
+        if url == "escape-earth/index.html":  # the language choice replaces itself at once; its aborted load is expected
+            page.problems[:] = [p for p in page.problems if p != f"request failed: {base}{url}"]
+            assert page.url == f"{base}escape-earth/en/index.html", page.url  # the browser's language (en-US)
         if page.problems:
             failures[url] = list(page.problems)
     assert not failures
@@ -69,18 +68,18 @@ def test_every_page_loads_without_console_errors(built, site, page):
                                                   ("en", "Famine", "hungersnot")])
 def test_search_finds_a_card_by_name(site, page, lang, query, card_id):
     base, _ = site
-    page.goto(f"{base}{lang}/escape-earth/")
+    page.goto(f"{base}escape-earth/{lang}/index.html")
     page.click("input.md-search__input")
     page.keyboard.type(query)
     hit = page.locator(f'.md-search-result__item a[href*="#card-{card_id}"]').first
     hit.wait_for(state="attached")
-    assert f"/{lang}/escape-earth/cards/" in hit.get_attribute("href")
+    assert f"/escape-earth/{lang}/cards.html" in hit.get_attribute("href")
     assert query in hit.inner_text()
 
 
 def test_gallery_images_are_rendered(built, site, page):
     base, _ = site
-    page.goto(f"{base}de/escape-earth/cards/", wait_until="load")
+    page.goto(f"{base}escape-earth/de/cards.html", wait_until="load")
     widths = page.eval_on_selector_all("img.pnp-face", "imgs => imgs.map(i => [i.getAttribute('src'), i.complete, i.naturalWidth])")
     # every design's front, the own back of each double-sided card, one shared back per other kind
     game = escape_earth(built.content)
@@ -94,9 +93,9 @@ def test_gallery_images_are_rendered(built, site, page):
 
 
 @pytest.mark.parametrize("start, lang, expected, heading", [
-    ("de/escape-earth/rules/setup/", "en", "en/escape-earth/rules/setup/", "Setup"),
-    ("en/escape-earth/cards/", "de", "de/escape-earth/cards/", "Karten"),
-    ("en/", "de", "de/", "Spiele"),
+    ("escape-earth/de/rules/setup.html", "en", "escape-earth/en/rules/setup.html", "Setup"),
+    ("escape-earth/en/cards.html", "de", "escape-earth/de/cards.html", "Karten"),
+    ("escape-earth/en/index.html", "de", "escape-earth/de/index.html", "Escape Earth"),
 ])
 def test_language_switch_goes_to_the_same_page(site, page, start, lang, expected, heading):
     base, _ = site
@@ -110,7 +109,7 @@ def test_language_switch_goes_to_the_same_page(site, page, start, lang, expected
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_download_links_resolve(built, site, page, lang):
     base, _ = site
-    page.goto(f"{base}{lang}/escape-earth/downloads/")
+    page.goto(f"{base}escape-earth/{lang}/downloads.html")
     links = page.eval_on_selector_all("article table a", "as => as.map(a => a.href)")
     names = {link.rsplit("/", 1)[-1] for link in links}
     expected = {p.name for p in (built.output / "escape-earth").glob(f"*-{lang}-*.pdf")} | {"game.json",

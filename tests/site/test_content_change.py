@@ -25,13 +25,13 @@ def starbase_pod_words(output: Path) -> list[str]:
 
 
 def gallery_cost(output: Path) -> str:
-    html = (output / "site" / "de" / "escape-earth" / "cards" / "index.html").read_text(encoding="utf-8")
+    html = (output / "site" / "escape-earth" / "de" / "cards.html").read_text(encoding="utf-8")
     section = html.split('id="card-sternenbasis"')[1].split("<h3")[0]
     return re.search(r"<strong>Baukosten:</strong> (\d+)", section).group(1)
 
 
 def rules_cost(output: Path, lang: str) -> str:
-    html = (output / "site" / lang / "escape-earth" / "rules" / "card-reference" / "index.html").read_text(encoding="utf-8")
+    html = (output / "site" / "escape-earth" / lang / "rules" / "card-reference.html").read_text(encoding="utf-8")
     name = "Sternenbasis" if lang == "de" else "Starbase"
     return re.search(rf"<td>{name}</td>\s*<td>\d+</td>\s*<td>(\d+)</td>", html).group(1)
 
@@ -52,7 +52,7 @@ def test_a_building_cost_changes_everywhere(built, tmp_path):
     assert gallery_cost(built.output) == "4" and gallery_cost(run.output) == "5"
     for lang in ("de", "en"):
         assert rules_cost(built.output, lang) == "4" and rules_cost(run.output, lang) == "5"
-    setup = (run.output / "site" / "de" / "escape-earth" / "rules" / "setup" / "index.html").read_text(encoding="utf-8")
+    setup = (run.output / "site" / "escape-earth" / "de" / "rules" / "setup.html").read_text(encoding="utf-8")
     assert "<strong>Sternenbasis</strong> – Baukosten 5" in setup
     before, after = starbase_pod_words(built.output), starbase_pod_words(run.output)
     assert "4" in before and "5" not in before

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import html
 import re
+from pathlib import Path
 
 import pytest
 import yaml
+
+from generator.checking import load_checked
+from generator.content.errors import ErrorList
 
 from generator.rules.examples import replay_example
 from tests.site.conftest import REPO, copy_content, pnp_build
@@ -37,7 +42,7 @@ def test_an_example_page_shows_the_replay(tmp_path):
     assert run.code == 0, run.err
     for lang, said, step_two in (("de", "Spieler 1 wartet ab.", "Und noch einmal."),
                                  ("en", "Player 1 waits.", "And once more.")):
-        html = (run.site / lang / "escape-earth" / "examples" / "zz-pass-twice" / "index.html").read_text(encoding="utf-8")
+        html = (run.site / "escape-earth" / lang / "examples" / "zz-pass-twice.html").read_text(encoding="utf-8")
         headings = re.findall(r'<h2 id="[^"]*">(.*?)<a', html)
         assert len([h for h in headings if h.startswith(("Schritt", "Step"))]) == 2
         assert said in html and step_two in html
@@ -87,7 +92,7 @@ def test_a_refused_example_step_fails_the_build_naming_file_step_and_rule(built,
 def test_every_content_example_has_a_page_in_both_languages(built):
     ids = sorted(p.stem for p in (built.content / "escape-earth" / "examples").glob("*.yaml"))
     for lang in ("de", "en"):
-        pages = sorted(p.parent.name for p in (built.site / lang / "escape-earth" / "examples").glob("*/index.html"))
+        pages = sorted(p.stem for p in (built.site / "escape-earth" / lang / "examples").glob("*.html"))
         assert pages == ids
 
 
@@ -119,3 +124,48 @@ def test_breaking_a_content_example_names_its_file_step_and_rule(tmp_path):
     [message] = [m for m in run.err.splitlines() if f"escape-earth/examples/first-turn.yaml:{actions[step - 1] + 1}:" in m]
     assert f"example 'first-turn' step {step} (`build starbase`) is refused by the engine: {refusal.text['en']}" in message
     assert not (root / "output").exists() or not (root / "output" / "site").exists()
+
+
+# words of the engine, not of the players, that an example page must not show
+ENGINE_WORDS = [
+    (re.compile(r"Random seed|Startwert|\bseed\b", re.I), "the seed"),
+    (re.compile(r"\(\?\)|(?:^|[\s(:·])\?(?=[\s).,;·]|$)"), "a '?' for a hidden value"),
+    (re.compile(r"\w\((?:s|n|e|en|es)\)"), "a plural hedge such as action(s)"),
+]
+
+
+def engine_words(site: Path, game: str) -> dict[str, list[str]]:
+    """Per example page of `game` (both languages), the engine words its article shows."""
+    from generator.rules.registry import engine_class
+
+    errors = ErrorList()
+    [content] = load_checked(REPO / "content", [game], errors)
+    checks = ENGINE_WORDS + [  # "variant: expert", "players: 3": an option's id with one of its values
+        (re.compile(rf"\b{re.escape(spec.name)}: (?:{'|'.join(map(re.escape, spec.choices))})\b"),
+         f"the option id '{spec.name}'") for spec in engine_class(content).option_specs]
+    found: dict[str, list[str]] = {}
+    pages = sorted((site / game).glob("*/examples/*.html"))
+    assert pages, f"no example pages of {game}"
+    for page in pages:
+        article = page.read_text(encoding="utf-8").split("<article", 1)[1].split("</article>", 1)[0]
+        text = html.unescape(re.sub(r"<[^>]+>", " ", article))
+        hits = [f"{why}: {match.group(0)!r}" for pattern, why in checks for match in pattern.finditer(text)]
+        if hits:
+            found[str(page.relative_to(site))] = sorted(set(hits))
+    return found
+
+
+def test_escape_earth_example_pages_speak_player_words(built):
+    assert engine_words(built.site, "escape-earth") == {}
+    page = (built.site / "escape-earth" / "de" / "examples" / "chaos.html").read_text(encoding="utf-8")
+    assert "Variante: Experten" in page and "Personen: 2" in page
+    english = (built.site / "escape-earth" / "en" / "examples" / "beginner-opening.html").read_text(encoding="utf-8")
+    assert "Variant: Beginner" in english
+    assert "1 Earth · 2 Space · 3 Planet · 4 Space · 5–16 face down" in english  # not "5 ? · 6 ? ..."
+    assert "2 actions left" in english and "1 action left" in english
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(p.name for p in (REPO / "content").iterdir() if (p / "examples").is_dir()))
+def test_every_games_example_pages_speak_player_words(built_all, game):
+    assert engine_words(built_all.site, game) == {}

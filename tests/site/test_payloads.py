@@ -60,16 +60,14 @@ def payload_site(tmp_path_factory):
 
 
 def _pages(site: Path) -> list[str]:
-    out = []
-    for path in sorted(site.rglob("*.html")):
-        rel = path.relative_to(site).as_posix()
-        out.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
-    return out
+    """Every page of the build: the list of games, each game's language choice and its sites' pages."""
+    return sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html"))
 
 
 def test_no_payload_runs_in_chromium(payload_site):
     site = payload_site.site
-    pages = [p for p in _pages(site) if p and not p.endswith("404.html")]
+    pages = [p for p in _pages(site) if not p.endswith("404.html")]
+    assert "index.html" in pages and "escape-earth/index.html" in pages
     svgs = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.svg"))
     assert len(pages) > 20 and svgs
     dialogs: list[str] = []
@@ -102,7 +100,7 @@ def test_no_payload_runs_in_chromium(payload_site):
             tab.wait_for_timeout(20)
         # the search shows titles and text of every page: type payload words into it
         for query in ("Payloads", "onerror", "alert", "svg", "script"):
-            tab.goto(base + "en/escape-earth/", wait_until="load")
+            tab.goto(base + "escape-earth/en/index.html", wait_until="load")
             tab.click("input.md-search__input")
             tab.keyboard.type(query)
             if query == "Payloads":  # the payload page is in the index, so its text is in the results
@@ -123,6 +121,13 @@ def test_no_payload_runs_in_chromium(payload_site):
 
 def test_payload_text_is_shown_as_text(payload_site):
     """Escaping keeps what the designer wrote readable: the title shows its `<svg ...>` literally."""
-    html = (payload_site.site / "en" / "escape-earth" / "index.html").read_text(encoding="utf-8")
+    html = (payload_site.site / "escape-earth" / "en" / "index.html").read_text(encoding="utf-8")
     assert "E&lt;svg onload=alert(100)&gt;" in html
     assert "<svg onload" not in html
+    # the game's title is its site's name: in the header and the window title, as written
+    header = html.split('class="md-header__topic"', 1)[1].split("</div>", 1)[0]
+    assert "E&lt;svg onload=alert(100)&gt;" in header
+    assert "<title>" in html and "E&lt;svg onload=alert(100)&gt;</title>" in html
+    for landing in ("index.html", "escape-earth/index.html"):  # the list of games, the language choice
+        text = (payload_site.site / landing).read_text(encoding="utf-8")
+        assert "E&lt;svg onload=alert(100)&gt;" in text and "<svg onload" not in text, landing

@@ -45,7 +45,7 @@ def test_serve_rebuilds_when_a_rules_page_changes(tmp_path):
                                "escape-earth", "--content", str(content), "--output", "output", "--port", str(port)],
                               cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               start_new_session=True)
-    url = f"http://127.0.0.1:{port}/en/escape-earth/rules/turn/"
+    url = f"http://127.0.0.1:{port}/escape-earth/en/rules/turn.html"
     try:
         first = wait_for(lambda: fetch(url), 120, "the first build to be served")
         assert "livereload" in first, "pages are served with the live-reload script"
@@ -70,7 +70,7 @@ def test_serve_answers_only_local_host_names(tmp_path):
                                "astronuts", "--content", str(content), "--output", "output", "--port", str(port)],
                               cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               start_new_session=True)
-    base = f"http://127.0.0.1:{port}/en/"
+    base = f"http://127.0.0.1:{port}/astronuts/en/index.html"  # a game built alone: its site alone
 
     def status(host: str) -> int:
         request = urllib.request.Request(base, headers={"Host": host})

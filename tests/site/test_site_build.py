@@ -13,35 +13,38 @@ def pages(root: Path) -> set[str]:
 
 
 def test_both_languages_have_the_same_pages(built):
-    de, en = pages(built.site / "de"), pages(built.site / "en")
+    de, en = pages(built.site / "escape-earth" / "de"), pages(built.site / "escape-earth" / "en")
     assert de == en
-    for page in ("index.html", "escape-earth/index.html", "escape-earth/components/index.html",
-                 "escape-earth/cards/index.html", "escape-earth/downloads/index.html",
-                 "escape-earth/glossary/index.html", "escape-earth/rules/setup/index.html",
-                 "escape-earth/rules/turn/index.html", "escape-earth/rules/actions/index.html"):
+    for page in ("index.html", "components.html", "cards.html", "downloads.html", "glossary.html",
+                 "rules/setup.html", "rules/turn.html", "rules/actions.html"):
         assert page in de, page
-    assert (built.site / "index.html").is_file()
-    assert (built.root / "site" / "docs" / "mkdocs.de.yml").is_file(), "the mkdocs project is published to site/"
+    assert (built.site / "index.html").is_file() and (built.site / "escape-earth" / "index.html").is_file()
+    # a game built alone gets its site alone: the list of games holds it and nothing else
+    assert sorted(p.name for p in built.site.iterdir()) == ["escape-earth", "index.html"]
+    assert re.findall(r'class="pnp-game" href="([^"]+)"', (built.site / "index.html").read_text(encoding="utf-8")) \
+        == ["escape-earth/index.html"]
+    assert (built.root / "site" / "docs" / "escape-earth" / "mkdocs.de.yml").is_file(), \
+        "the mkdocs project is published to site/"
 
 
 def test_language_switch_links_each_page_to_its_twin(built):
-    html = (built.site / "de" / "escape-earth" / "rules" / "setup" / "index.html").read_text(encoding="utf-8")
+    html = (built.site / "escape-earth" / "de" / "rules" / "setup.html").read_text(encoding="utf-8")
     links = dict(re.findall(r'<a href="([^"]+)" hreflang="(\w+)" class="md-select__link"', html))
-    assert {v: k for k, v in links.items()}["en"] == "../../../../en/escape-earth/rules/setup/"
+    assert {v: k for k, v in links.items()}["en"] == "../../en/rules/setup.html"
     assert 'rel="alternate"' not in html, "the theme's sitemap-based switch would send readers to the start page"
 
 
 def test_rules_numbers_and_designed_marks_come_from_content(built):
-    html = (built.site / "en" / "escape-earth" / "rules" / "card-reference" / "index.html").read_text(encoding="utf-8")
+    html = (built.site / "escape-earth" / "en" / "rules" / "card-reference.html").read_text(encoding="utf-8")
     row = re.search(r"<td>Starbase</td>\s*<td>(\d+)</td>\s*<td>(\d+)</td>", html)
     assert row and row.groups() == ("3", "4")
-    setup = (built.site / "de" / "escape-earth" / "rules" / "setup" / "index.html").read_text(encoding="utf-8")
+    setup = (built.site / "escape-earth" / "de" / "rules" / "setup.html").read_text(encoding="utf-8")
     assert "18 Galaxiekarten" in setup and "{{" not in setup
     assert 'class="pnp-designed"' in setup
 
 
 def test_gallery_shows_every_card_with_its_text(built):
-    html = (built.site / "de" / "escape-earth" / "cards" / "index.html").read_text(encoding="utf-8")
+    html = (built.site / "escape-earth" / "de" / "cards.html").read_text(encoding="utf-8")
     for card_id, name in (("sternenbasis", "Sternenbasis"), ("hungersnot", "Hungersnot"), ("erde", "Erde")):
         assert re.search(rf'<h3 id="card-{card_id}">{name}', html), card_id
     section = html.split('id="card-sternenbasis"')[1].split("<h3")[0]
@@ -50,7 +53,7 @@ def test_gallery_shows_every_card_with_its_text(built):
 
 
 def test_glossary_terms_are_tooltips(built):
-    html = (built.site / "de" / "escape-earth" / "rules" / "actions" / "index.html").read_text(encoding="utf-8")
+    html = (built.site / "escape-earth" / "de" / "rules" / "actions.html").read_text(encoding="utf-8")
     assert re.search(r'<abbr title="Reisekosten einer Galaxiekarte \(1 oder 2\)\.">Parsec</abbr>', html)
 
 
@@ -86,7 +89,7 @@ def test_same_content_gives_a_byte_identical_site(tmp_path):
 
 
 def test_components_page_counts_and_pictures_come_from_content(built):
-    html = (built.site / "en" / "escape-earth" / "components" / "index.html").read_text(encoding="utf-8")
+    html = (built.site / "escape-earth" / "en" / "components.html").read_text(encoding="utf-8")
     rows = re.findall(r"<tr>\s*<td><img alt=\"([^\"]+)\" class=\"pnp-component\" src=\"([^\"]+)\"(?: /)?></td>\s*"
                       r"<td>(.*?)</td>\s*<td>(\d+)(.*?)</td>", html, re.S)
     by_name = {alt: (src, int(count), rest) for alt, src, _, count, rest in rows}
@@ -95,7 +98,7 @@ def test_components_page_counts_and_pictures_come_from_content(built):
     assert sum(count for name, (_, count, _) in by_name.items() if name.startswith("Activity cubes")) == 30
     assert "pnp-designed" in by_name["Activity cubes (food)"][2], "the cube split is this edition's choice"
     for src, _, _ in by_name.values():
-        assert (built.site / "en" / "escape-earth" / "components" / src).resolve().is_file(), src
+        assert (built.site / "escape-earth" / "en" / src).resolve().is_file(), src
 
 
 def test_a_broken_link_in_a_rules_page_names_the_page_and_line(tmp_path):
@@ -108,14 +111,14 @@ def test_a_broken_link_in_a_rules_page_names_the_page_and_line(tmp_path):
     run = pnp_build(root, content, "escape-earth")
     assert run.code == 1
     assert (f"escape-earth/rules/de/30-turn.md:{line}:1: error: mkdocs build --strict: Doc file "
-            "'escape-earth/rules/turn.md' contains a link '../karten.md'") in run.err
+            "'rules/turn.md' contains a link '../karten.md'") in run.err
     assert not (root / "output" / "site").exists()
 
 
 def test_downloads_list_every_print_file_with_what_it_is_for(built):
     import zipfile
 
-    html = (built.site / "en" / "escape-earth" / "downloads" / "index.html").read_text(encoding="utf-8")
+    html = (built.site / "escape-earth" / "en" / "downloads.html").read_text(encoding="utf-8")
     for name, words in (("cards-en-a4.pdf", "double-sided home printer"),
                         ("cards-en-letter-gutterfold.pdf", "one-sided printer"),
                         ("duplex-calibration-en-a4.pdf", "shifts the back side"),
@@ -123,11 +126,11 @@ def test_downloads_list_every_print_file_with_what_it_is_for(built):
                         ("tts-en.zip", "Tabletop Simulator")):
         row = re.search(r"<tr>\s*<td>([^<]*)</td>\s*<td><a href=\"([^\"]+)\">" + re.escape(name), html)
         assert row and words in row.group(1), name
-    archive = built.site / "en" / "escape-earth" / "downloads" / "tts-en.zip"
+    archive = built.site / "escape-earth" / "en" / "downloads" / "tts-en.zip"
     with zipfile.ZipFile(archive) as zipped:
         listed = set(zipped.namelist())
         deck = zipped.read("galaxy.json").decode("utf-8")
     assert '"FaceURL": "galaxy-faces-1.png"' in deck  # no path of the machine that built the site
     assert {"galaxy.json", "galaxy-faces-1.png", "galaxy-back.png"} <= listed
-    german = (built.site / "de" / "escape-earth" / "downloads" / "index.html").read_text(encoding="utf-8")
+    german = (built.site / "escape-earth" / "de" / "downloads.html").read_text(encoding="utf-8")
     assert "Faltbögen" in german and "tts-de.zip" in german

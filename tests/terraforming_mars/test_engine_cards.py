@@ -307,5 +307,7 @@ def test_research_cards_not_played_are_hidden_from_the_others_but_shown_to_their
     state.apply(("buy", state.offers[0][0]))
     event = state.events[-1]
     assert event.kind == "bought" and event.secret == frozenset({"card"}) and event.private == 1
-    assert "?" in state.game.render_event(event, "en", 2) and "?" not in state.game.render_event(event, "en", 1)
+    shown = state.game.render_event(event, "en", 1)
+    assert state.game.render_event(event, "en", 2) == "Player 1 buys a card for 3 M€."
+    assert shown.startswith("Player 1 buys ") and "a card" not in shown and shown.endswith(" for 3 M€.")
     assert bought.private == 1

@@ -34,7 +34,7 @@ def test_a_greenery_next_to_an_ocean_gets_its_bonus_and_2_mc(tm):
     state = replay.state
     assert state.tiles["mars-1-3"] == ("ocean", -1) and state.tiles["mars-2-3"] == ("greenery", 1)
     assert (state.res[1][PLANTS], state.res[1][MC]) == (1, 40 - 23 + 2)
-    assert "1 angrenzende(s) Ozean-Plättchen: Spieler 2 erhält 2 M€." in replay.steps[-1].events_text["de"]
+    assert "1 angrenzendes Ozean-Plättchen: Spieler 2 erhält 2 M€." in replay.steps[-1].events_text["de"]
 
 
 @pytest.mark.parametrize("lang, line", [

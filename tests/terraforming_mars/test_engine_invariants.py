@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import pytest
 
+from tests.scale import games
 from generator.rules.invariants import check_many
 from generator.rules.terraforming_mars import TerraformingMarsGame
 
-GAMES = {"2": 300, "3": 400, "4": 300}
+GAMES = {"2": games(50), "3": games(60), "4": games(50)}     # PNP_TEST_SCALE=20 for a deep run
 MAX_GENERATIONS = 40
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", sorted(GAMES))
-def test_invariants_hold_over_1000_random_playouts(tm, players):
+def test_invariants_hold_over_many_random_playouts(tm, players):
     report = check_many(TerraformingMarsGame(tm, {"players": players}), GAMES[players], batch_seed=17,
                         max_turns=MAX_GENERATIONS, replay_every=20)
     assert report.problems == []

@@ -85,6 +85,10 @@ class AstronutsGame(Game):
         assert isinstance(state, AstronutsState)
         return summarize(state, lang)
 
+    def taken_name(self, item: str, lang: str) -> str:
+        """Astronuts' players take technologies (`tech-red` is the red nut's, Power Laser), named in the sentences' words."""
+        return self.words("technology", item.removeprefix("tech-"), lang)
+
     def words(self, key: str, value: Any, lang: str) -> str:
         words = self.content.sentences.get(lang, {}).get("words", {})
         return value_words(key, value, self.data, lang, words,

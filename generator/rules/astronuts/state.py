@@ -194,7 +194,9 @@ class AstronutsState(GameState):
         ranks = ranked([(self.colonies[p], held[p]) for p in range(self.n)])
         # the score is the colonies; nuts held only break ties (they decide the rank, not the score)
         results = tuple(PlayerResult(p + 1, float(self.colonies[p]), ranks[p], ranks[p] == 1,
-                                     (("colonies", float(self.colonies[p])),))
+                                     (("colonies", float(self.colonies[p])),),
+                                     tuple(f"tech-{colour}" for c, colour in enumerate(self.data.colours)
+                                           if self.tech[p * 4 + c]))
                         for p in range(self.n))
         outcome = Outcome(self.result, results)
         return Outcome(self.result, results, self.game.render_outcome(outcome))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from generator.rules.astronuts.data import RulesData
+from generator.rules.sentence_fill import fill
 
 SPACE_KEYS = frozenset({"at", "frm", "to"})
 COLOUR_KEYS = frozenset({"colour", "give", "get"})
@@ -19,7 +20,7 @@ WORD_KEYS = frozenset({"what", "target", "choice"})
 
 def word(words: Mapping[str, str], key: str, **values: Any) -> str:
     template = words.get(key, key)
-    return template.format(**values) if values else template
+    return fill(template, values) if values else template
 
 
 def space_name(space_id: str, data: RulesData, words: Mapping[str, str], lang: str) -> str:

@@ -1,7 +1,7 @@
 """The Escape Earth table as (label, value) rows in de and en, for examples and `pnp play`.
 
-Labels and small words come from the content's sentences (`labels`, `words`); face-down cards
-read '?' – the summary shows what the players see.
+Labels and small words come from the content's sentences (`labels`, `words`); the face-down
+cards are one run ("5–16 face down") – the summary shows what the players see.
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ def summarize(state: "EscapeEarthState", lang: str) -> list[tuple[str, str]]:
     elif state.result is None and state.phase == "lose" and state.pending_loss:
         turn += w("pending-lose", r=d.resource_names[state.pending_loss].get(lang))
     rows.append((label("turn"), turn))
-    cards = []
-    for pos, card in enumerate(state.track):
-        name = d.galaxy[card].name.get(lang) if pos < state.revealed else "?"
-        cards.append(f"{pos + 1} {name}")
+    cards = [f"{pos + 1} {d.galaxy[card].name.get(lang)}" for pos, card in enumerate(state.track[:state.revealed])]
+    if state.revealed < len(state.track):  # the face-down rest as one run: "5–16 face down"
+        first, last = state.revealed + 1, len(state.track)
+        cards.append(f"{first}–{last} {w('face-down')}" if last > first else f"{first} {w('face-down')}")
     rows.append((label("galaxy"), " · ".join(cards)))
     rows.append((label("ships"), ", ".join(f"{w('player', p=p + 1)}: {place(s)}" for p, s in enumerate(state.ships))))
     rows.append((label("aliens"), place(state.aliens)))

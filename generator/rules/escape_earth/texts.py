@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from generator.rules.escape_earth.data import RulesData
+from generator.rules.sentence_fill import fill
 
 PLACE_KEYS = frozenset({"pos", "frm", "to"})
 
 
 def word(words: Mapping[str, str], key: str, **values: Any) -> str:
     template = words.get(key, key)
-    return template.format(**values) if values else template
+    return fill(template, values) if values else template
 
 
 def card_place(pos: int, length: int, words: Mapping[str, str]) -> str:

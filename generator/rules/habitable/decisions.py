@@ -285,6 +285,7 @@ def _buy(state: "HabitableState", action: Action) -> None:
     assert card_id is not None
     state.market[slot] = None
     state.phase = MAIN
+    state.bought[p].append(card_id)
     if action[0] == "buy":
         cost = state.data.cards[card_id].cost
         state._emit("bought", player=p + 1, card=card_id, slot=slot + 1, cost=cost)

@@ -57,6 +57,7 @@ class HabitableState(GameState):
         self.trashed: list[list[str]] = [[] for _ in range(players)]
         self.planets = [[Planet(p, t) for t in TILES] for p in range(players)]
         self.goals_taken: list[list[str]] = [[] for _ in range(players)]
+        self.bought: list[list[str]] = [[] for _ in range(players)]   # market cards each took (balance figures)
         self.tokens = [0] * players
         self.black_hole: list[str] = []
         self.events_done: list[str] = []
@@ -118,7 +119,7 @@ class HabitableState(GameState):
         other = HabitableState.__new__(HabitableState)
         self._copy_base(other)
         other.data, other.n, other.variant, other.stars_used = self.data, self.n, self.variant, self.stars_used
-        for name in ("hands", "decks", "discards", "trashed", "goals_taken"):
+        for name in ("hands", "decks", "discards", "trashed", "goals_taken", "bought"):
             setattr(other, name, [list(x) for x in getattr(self, name)])
         other.planets = [[planet.copy() for planet in mine] for mine in self.planets]
         for name in ("tokens", "black_hole", "events_done", "queue", "event_targets", "market", "events_box",
@@ -164,7 +165,8 @@ class HabitableState(GameState):
                 for p in range(self.n)]
         ranks = ranked(keys)
         results = tuple(PlayerResult(p + 1, float(keys[p][0]), ranks[p], ranks[p] == 1,
-                                     tuple((name, float(v)) for name, v in scores[p])) for p in range(self.n))
+                                     tuple((name, float(v)) for name, v in scores[p]), tuple(self.bought[p]))
+                        for p in range(self.n))
         outcome = Outcome(self.result, results)
         return Outcome(self.result, results, self.game.render_outcome(outcome))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from generator.rules.habitable.data import RulesData
+from generator.rules.sentence_fill import fill
 
 PLANET_KEYS = frozenset({"planet", "swapped"})
 CARD_KEYS = frozenset({"card", "goal"})
@@ -19,7 +20,7 @@ CARD_LIST_KEYS = frozenset({"cards", "market", "goals"})
 
 def word(words: Mapping[str, str], key: str, **values: Any) -> str:
     template = words.get(key, key)
-    return template.format(**values) if values else template
+    return fill(template, values) if values else template
 
 
 def card_name(card: Any, data: RulesData, lang: str) -> str:

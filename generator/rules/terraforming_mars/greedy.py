@@ -22,12 +22,18 @@ HAND_CARD_VALUE = 0.35
 HAND_CARDS_VALUED = 8
 
 
+HORIZON = 16      # generations after which the estimate expects no more: what production would
+                  # still bring must shrink as generations pass, or a table that builds production
+                  # instead of raising the parameters believes the game is young for ever (and stalls)
+
+
 def generations_left(state: TerraformingMarsState) -> float:
-    """A guess: the steps the three parameters still need, spread over the table's pace (no cliffs)."""
+    """A guess: the steps the three parameters still need, spread over the table's pace (no cliffs),
+    and never more than the generations left before the horizon."""
     d = state.data
     steps = (d.temperature[1] - state.temperature) // d.temperature[2] + (d.oxygen[1] - state.oxygen) \
         + (d.oceans_max - state.oceans)
-    return max(0.0, steps / (2 + 2 * state.n))
+    return max(0.0, min(steps / (2 + 2 * state.n), HORIZON - state.generation))
 
 
 def estimate(state: TerraformingMarsState, p: int) -> float:

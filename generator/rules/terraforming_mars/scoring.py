@@ -85,4 +85,5 @@ def results(state: "TerraformingMarsState", finished: bool) -> tuple[PlayerResul
     totals = [sum(b.values()) for b in parts]
     ranks = ranked([(totals[p], state.res[p][MC]) for p in range(state.n)])
     return tuple(PlayerResult(p + 1, float(totals[p]), ranks[p], finished and ranks[p] == 1,
-                              tuple((k, float(parts[p][k])) for k in SOURCES)) for p in range(state.n))
+                              tuple((k, float(parts[p][k])) for k in SOURCES),
+                              tuple(state.played[p]) + tuple(state.event_pile[p])) for p in range(state.n))

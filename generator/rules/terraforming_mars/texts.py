@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from generator.rules.terraforming_mars.data import RulesData
+from generator.rules.sentence_fill import fill
 
 NAME_KEYS = frozenset({"card", "project", "milestone", "award"})
 
 
 def word(words: Mapping[str, str], key: str, **values: Any) -> str:
     template = words.get(key, key)
-    return template.format(**values) if values else template
+    return fill(template, values) if values else template
 
 
 def name_of(item: str, data: RulesData, lang: str) -> str:

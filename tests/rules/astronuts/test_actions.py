@@ -171,7 +171,7 @@ def test_ending_the_turn_passes_to_the_next_player_and_the_unused_actions_are_lo
     state = table(players=3)
     state.apply(("end",))
     assert state.phase == "declare" and state.current_player == 1 and state.actions_left == 0
-    assert said(state)[:2] == ["Player 1 ends the turn (9 action(s) unused).", "Round 1: player 2's turn."]
+    assert said(state)[:2] == ["Player 1 ends the turn (9 actions unused).", "Round 1: player 2's turn."]
 
 
 def test_the_turn_ends_by_itself_when_no_action_is_left(table):

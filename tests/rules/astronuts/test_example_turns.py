@@ -42,7 +42,7 @@ def test_the_accepted_trade_is_player_2s_decision_and_swaps_one_nut_each(trading
     assert "nuts Red nut 2, Purple nut 1, Yellow nut 1;" in rows["Player 2"]   # no orange left
     started = _step(trading, "trade 2")
     assert started.events_text["en"] == ["Player 1 spends 1 action on a trade with player 2."]
-    assert "8 action(s) left" in _rows(started)["Turn"]             # 9 -> 8: the trade's action
+    assert "8 actions left" in _rows(started)["Turn"]             # 9 -> 8: the trade's action
 
 
 def test_the_refused_trade_keeps_the_nuts_and_still_costs_its_action(trading):
@@ -52,7 +52,7 @@ def test_the_refused_trade_keeps_the_nuts_and_still_costs_its_action(trading):
     assert refuse.events_text["en"] == ["Player 2 refuses the trade."]
     before, after = dict(refuse.before["en"]), _rows(refuse)
     assert before["Player 1"] == after["Player 1"] and before["Player 2"] == after["Player 2"]
-    assert "7 action(s) left" in after["Turn"]                       # 8 -> 7 at `trade 2`, not given back
+    assert "7 actions left" in after["Turn"]                       # 8 -> 7 at `trade 2`, not given back
 
 
 def test_the_trade_pays_for_both_the_technology_and_the_ship(trading):
@@ -62,7 +62,7 @@ def test_the_trade_pays_for_both_the_technology_and_the_ship(trading):
     assert sorted(state.ships[0]) == sorted([-1, state.data.index["nw-home"], state.data.index["nw-w-small"]])
     assert state.hand[:4] == [1 if c == yellow else 0 for c in range(4)]
     assert state.hand[4:8] == [2, 1, 1, 0]                           # player 2: red 2, purple 1, yellow 1
-    assert "Player 1 ends the turn (2 action(s) unused)." in trading.steps[-1].events_text["en"]
+    assert "Player 1 ends the turn (2 actions unused)." in trading.steps[-1].events_text["en"]
 
 
 def test_the_toxic_atmosphere_kills_the_new_colony_and_its_nut_is_gone(landing):
@@ -70,7 +70,7 @@ def test_the_toxic_atmosphere_kills_the_new_colony_and_its_nut_is_gone(landing):
     text = colonise.events_text["en"]
     assert text[-2:] == ["Player 1 rolls 2 (does the colony survive?).",
                          "A colony of player 1 on Almond is lost (the atmosphere)."]
-    assert "7 action(s) left" in _rows(colonise)["Turn"]
+    assert "7 actions left" in _rows(colonise)["Turn"]
     assert "0 colonies" in _rows(colonise)["Player 1"] and "Red nut" not in _rows(colonise)["Player 1"]
 
 
@@ -90,7 +90,7 @@ def test_the_ogres_end_the_ships_turn_and_leave_only_trade_technology_or_end(ast
     stopped = _replay(astro, "landing-gone-wrong", steps=len(landing.steps) - 1).state
     assert stopped.actions_left == 4
     assert {a[0] for a in stopped.legal_actions()} == {"trade", "tech", "end"}
-    assert "Player 1 ends the turn (4 action(s) unused)." in landing.steps[-1].events_text["en"]
+    assert "Player 1 ends the turn (4 actions unused)." in landing.steps[-1].events_text["en"]
     state = landing.state
     assert state.colonies == [0, 0] and state.hand[:4] == [0, 1, 1, 1]
     assert state.ships[0][0] == state.data.index["nw-n-small"] and state.current_player == 1

@@ -9,6 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 from click.testing import CliRunner
 
+from tests.scale import games
 from generator.cli import cli
 from generator.rules.invariants import InvariantReport, check_many
 from generator.rules.policies import make_policy
@@ -90,11 +91,11 @@ def _chunk(args: tuple) -> InvariantReport:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("options", COUNTS)
-def test_two_thousand_random_games_per_player_count_keep_every_invariant(options):
-    chunks = [(options, seed, 250) for seed in range(8)]
+def test_many_random_games_per_player_count_keep_every_invariant(options):
+    chunks = [(options, seed, games(25)) for seed in range(4)]      # PNP_TEST_SCALE=20 for a deep run
     with ProcessPoolExecutor(max_workers=2) as pool:
         reports = list(pool.map(_chunk, chunks))
-    assert sum(r.games for r in reports) == 2000
+    assert sum(r.games for r in reports) == 4 * games(25)
     assert [p for r in reports for p in r.problems] == []
     causes = {cause for r in reports for cause in r.outcomes}
     assert causes <= {"all-mined", "colonies"}, causes

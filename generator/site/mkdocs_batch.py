@@ -1,0 +1,166 @@
+"""Run the mkdocs builds of the site stage: every game's site in every language, on a few children.
+
+Each game and language is a site of its own, so a build of four games in two languages is eight
+mkdocs builds. Starting Python, mkdocs and the theme costs about as much as building a small
+site, so the builds are shared out over at most one child per core (generator.site.mkdocs_worker),
+each building its share one after another. A child dies with pnp (however pnp dies) and is
+killed after MKDOCS_TIMEOUT_S; every warning it reports becomes an error at the rules page (and
+line) it came from, so `--strict` keeps failing a build with a broken link.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.content.errors import ErrorList, Mark
+from generator.output_folder import checkpoint
+from generator.site.mkdocs_worker import RESULT_MARK
+from generator.site.project import LanguageSite
+
+MKDOCS_TIMEOUT_S = 600
+# mkdocs stamps pages with the build date; a fixed date keeps the site byte-identical per input
+SOURCE_DATE_EPOCH = "1577836800"
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+DOC_FILE = re.compile(r"Doc file '([^']+)' contains a link '([^']+)'")
+HINT = ("links in rules pages are relative to the page; the other pages of a game are ../components.md, "
+        "../cards.md, ../downloads.md, ../glossary.md")
+
+
+@dataclass(frozen=True)
+class MkdocsJob:
+    """One site to build: its config, where it goes, and how to name its problems."""
+
+    config: Path
+    destination: Path
+    display: str  # the config as the user knows it: site/docs/<game>/mkdocs.<lang>.yml
+    site: LanguageSite | None = None
+    content_root: Path | None = None
+
+    @property
+    def weight(self) -> int:
+        return len(self.site.tree.pages) if self.site else 1
+
+
+def _die_with_parent() -> None:
+    """In the mkdocs child: be killed when pnp dies, however it dies (Linux; elsewhere a no-op)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _mkdocs_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PACKAGE_ROOT), env.get("PYTHONPATH", "")) if p)
+    return env
+
+
+def cores() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def share_out(jobs: list[MkdocsJob], children: int) -> list[list[MkdocsJob]]:
+    """The jobs in `children` groups of about equal work (largest first, each to the lightest group)."""
+    groups: list[list[MkdocsJob]] = [[] for _ in range(max(1, min(children, len(jobs))))]
+    loads = [0] * len(groups)
+    for job in sorted(jobs, key=lambda j: -j.weight):
+        lightest = loads.index(min(loads))
+        groups[lightest].append(job)
+        loads[lightest] += job.weight
+    return [group for group in groups if group]
+
+
+def _warning_mark(message: str, job: MkdocsJob) -> Mark:
+    """Where a mkdocs warning points: the rules page (and line) it came from, else the config."""
+    match = DOC_FILE.search(message)
+    if match and job.site is not None and match.group(1) in job.site.sources:
+        source = job.site.sources[match.group(1)]
+        line_no = 1
+        if job.content_root is not None:
+            path = job.content_root / source
+            if path.is_file():
+                for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                    if f"]({match.group(2)})" in text:
+                        line_no = number
+                        break
+        return Mark(source, line_no, 1)
+    return Mark(job.display)
+
+
+def _report(job: MkdocsJob, problems: list[str], errors: ErrorList) -> None:
+    shown = [p for p in problems if not p.startswith("Aborted") or len(problems) == 1]
+    for problem in shown or ["(no output)"]:
+        message = problem.split(" - ", 1)[1].strip() if " - " in problem else problem
+        errors.add(_warning_mark(message, job), f"mkdocs build --strict: {message}", code="site", hint=HINT)
+
+
+def _start(group: list[MkdocsJob]) -> subprocess.Popen[str]:
+    """A child building `group`, started from this (the main) thread: the death signal follows the thread."""
+    command = [sys.executable, "-m", "generator.site.mkdocs_worker"]
+    for job in group:
+        command += [str(job.config.resolve()), str(job.destination.resolve())]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_mkdocs_env(),
+                            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
+
+
+def _wait(child: subprocess.Popen[str]) -> tuple[int, str, str] | None:
+    """The child's exit code and output; None when it had to be killed for taking too long."""
+    try:
+        stdout, stderr = child.communicate(timeout=MKDOCS_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        return None
+    return child.returncode, stdout, stderr
+
+
+def build_sites(jobs: list[MkdocsJob], errors: ErrorList) -> bool:
+    """Build every job's site; False (with the problems in `errors`) if any did not build."""
+    if not jobs:
+        return True
+    groups = share_out(jobs, cores())
+    children = [_start(group) for group in groups]
+    try:
+        checkpoint("mkdocs")
+        with ThreadPoolExecutor(max_workers=len(children)) as pool:  # read every child's pipes at once
+            outcomes = list(pool.map(_wait, children))
+    except BaseException:  # Ctrl-C or an error here: the children go with us
+        for child in children:
+            child.kill()
+            child.wait()
+        raise
+    ok = True
+    for group, outcome in zip(groups, outcomes):
+        if outcome is None:
+            errors.add(Mark(group[0].display), f"mkdocs build did not finish within {MKDOCS_TIMEOUT_S} s", code="site")
+            ok = False
+            continue
+        code, stdout, stderr = outcome
+        results = {}
+        for line in stdout.splitlines():
+            if line.startswith(RESULT_MARK):
+                result = json.loads(line[len(RESULT_MARK):])
+                results[result["config"]] = result
+        for job in group:
+            result = results.get(str(job.config.resolve()))
+            if result is None:  # the child died before it could say
+                _report(job, (stderr.strip().splitlines() or [f"mkdocs child ended with {code}"])[-5:], errors)
+                ok = False
+            elif not result["ok"]:
+                _report(job, result["problems"], errors)
+                ok = False
+    return ok

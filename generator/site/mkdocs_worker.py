@@ -1,0 +1,103 @@
+"""The mkdocs child of the site stage: builds several sites in one process, one after another.
+
+`python -m generator.site.mkdocs_worker CONFIG DEST [CONFIG DEST ...]` runs what
+`mkdocs build --strict --clean -f CONFIG -d DEST` runs, for each pair, and prints one result line
+per site (RESULT_MARK + JSON: the config, whether it built, and every warning or error mkdocs
+logged). One game's site in one language is small: starting Python, mkdocs and the theme once for
+all of them costs less than the builds themselves.
+
+This module imports nothing from pnp-forge but this file, so the child starts quickly and stays
+what mkdocs alone would do. The parent (generator.site.mkdocs_batch) sets the environment
+(a fixed build date, a fixed hash seed) and kills the child when it dies.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from typing import Any
+
+RESULT_MARK = "pnp-mkdocs-result "
+
+
+class _Problems(logging.Handler):
+    """Collects what mkdocs logs at WARNING and above (in strict mode each one fails the build)."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(f"{record.levelname} - {record.getMessage()}")
+
+
+def build_one(config_file: str, site_dir: str) -> dict[str, Any]:
+    """One `mkdocs build --strict --clean`; never raises for a site that does not build."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    logger = logging.getLogger("mkdocs")
+    problems = _Problems()
+    logger.addHandler(problems)
+    propagate, logger.propagate = logger.propagate, False
+    ok = False
+    try:
+        config = load_config(config_file=config_file, site_dir=site_dir, strict=True)
+        config.plugins.on_startup(command="build", dirty=False)
+        try:
+            build(config, dirty=False)
+        finally:
+            config.plugins.on_shutdown()
+        ok = not problems.messages
+    except MkDocsException as exc:  # Abort (strict warnings), configuration, plugin or build errors
+        problems.messages.append(f"Aborted - {exc}")
+    except Exception as exc:  # noqa: BLE001 - a page mkdocs cannot render is the content's problem, told as such
+        problems.messages.append(f"ERROR - {type(exc).__name__}: {exc}")
+    finally:
+        logger.removeHandler(problems)
+        logger.propagate = propagate
+    return {"config": config_file, "ok": ok, "problems": problems.messages}
+
+
+def remember_theme_listings() -> None:
+    """List the theme's files once per child, not once per site, and without its dot folders.
+
+    For each build mkdocs lists every file of the theme's folders to copy the static ones, and
+    drops what lies in a dot folder ('.*' in its filter). The Material theme keeps 14,000 icons in
+    `.icons/`: listing and filtering them was a quarter of a small site's build. The folders do
+    not change while a child builds its sites, so each folder's listing is made once, without the
+    dot folders mkdocs would drop anyway (nothing else in the child lists templates).
+    """
+    import os
+
+    import jinja2
+
+    listings: dict[tuple[Any, ...], list[str]] = {}
+    original = jinja2.FileSystemLoader.list_templates
+
+    def list_templates(self: jinja2.FileSystemLoader) -> list[str]:
+        key = (tuple(os.path.realpath(p) for p in self.searchpath), self.followlinks)
+        if key not in listings:
+            listings[key] = [name for name in original(self) if not name.startswith(".")]
+        return list(listings[key])
+
+    jinja2.FileSystemLoader.list_templates = list_templates  # type: ignore[method-assign]  # this child only
+
+
+def main(argv: list[str]) -> int:
+    if not argv or len(argv) % 2:
+        print("usage: python -m generator.site.mkdocs_worker CONFIG DEST [CONFIG DEST ...]", file=sys.stderr)
+        return 2
+    remember_theme_listings()
+    failed = False
+    for config_file, site_dir in zip(argv[::2], argv[1::2]):
+        result = build_one(config_file, site_dir)
+        failed = failed or not result["ok"]
+        print(RESULT_MARK + json.dumps(result, ensure_ascii=False), flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,131 @@
+"""The pieces around the games' sites, without a build: spellings for the search, the landing pages,
+how the mkdocs builds are shared out, which theme files a site keeps, which docs folders pnp wrote."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from generator.content.errors import ErrorList
+from generator.checking import load_checked
+from generator.site.landing import games_page, language_choice
+from generator.site.mkdocs_batch import MkdocsJob, share_out
+from generator.site.stage import _made_by_pnp
+from generator.site.theme_assets import prune_theme_assets
+from tests.site.conftest import REPO
+
+
+def search_words():
+    spec = importlib.util.spec_from_file_location("search_words", REPO / "site" / "hooks" / "search_words.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("word, lang, expected", [
+    ("Außenposten", "de", {"aussenposten"}),
+    ("Aussenposten", "de", {"außenposten"}),            # vice versa: a page writing ss is found by ß
+    ("Aussenposten", "en", set()),                      # ss -> ß only in German
+    ("Überblick", "de", {"uberblick", "ueberblick"}),
+    ("Gebäude", "en", {"gebaude", "gebaeude"}),
+    ("Café", "en", {"cafe"}),
+    ("Starbase", "en", set()),
+])
+def test_spellings_the_search_also_finds_a_word_by(word, lang, expected):
+    assert search_words().spellings(word, lang) == expected
+
+
+def test_the_search_index_gets_a_hidden_field_of_spellings():
+    hook = search_words()
+    index = {"config": {"fields": {"title": {"boost": 1000.0}}},
+             "docs": [{"location": "a.html", "title": "Außenposten", "text": "<p>Ein <b>Gebäude</b>.</p>"},
+                      {"location": "b.html", "title": "Plain", "text": "nothing to add"}]}
+    out = hook.add_spellings(index, "de")
+    assert out["docs"][0]["spellings"] == "aussenposten gebaeude gebaude"
+    assert "spellings" not in out["docs"][1]
+    assert out["config"]["fields"] == {"title": {"boost": 1000.0}, "spellings": {"boost": 1.0}}
+
+
+@pytest.fixture(scope="module")
+def escape_earth():
+    errors = ErrorList()
+    [game] = load_checked(REPO / "content", ["escape-earth"], errors)
+    return game
+
+
+def test_the_list_of_games_escapes_titles_and_links_each_language(escape_earth):
+    title = {"de": "A <b>&", "en": "A <b>&"}
+    game = dataclasses.replace(escape_earth, game=escape_earth.game.model_copy(
+        update={"title": escape_earth.game.title.model_copy(update=title)}))
+    html = games_page([game], ("de", "en"))
+    assert "A &lt;b&gt;&amp;" in html and "<b>" not in html
+    assert '<a class="pnp-game" href="escape-earth/index.html">' in html
+    assert 'href="escape-earth/de/index.html" hreflang="de"' in html and 'href="escape-earth/en/index.html"' in html
+
+
+def test_the_language_choice_falls_back_to_english(escape_earth):
+    both = language_choice(escape_earth, ("de", "en"))
+    assert 'var chosen = "en";' in both
+    assert 'var chosen = "de";' in language_choice(escape_earth, ("de",))  # a German-only build
+
+
+def test_builds_are_shared_out_by_pages():
+    class Tree:
+        def __init__(self, n):
+            self.pages = dict.fromkeys(range(n))
+
+    class Site:
+        def __init__(self, n):
+            self.tree = Tree(n)
+
+    jobs = [MkdocsJob(Path(f"{n}.yml"), Path(str(n)), str(n), Site(n)) for n in (60, 10, 30, 25, 5)]
+    groups = share_out(jobs, 2)
+    assert [[j.display for j in g] for g in groups] == [["60", "5"], ["30", "25", "10"]]
+    assert share_out(jobs[:1], 4) == [jobs[:1]]
+
+
+def test_a_site_keeps_only_the_theme_files_it_loads(tmp_path):
+    for name in ("assets/javascripts/bundle.min.js", "assets/javascripts/bundle.min.js.map",
+                 "assets/javascripts/lunr/min/lunr.de.min.js", "assets/javascripts/lunr/min/lunr.fr.min.js",
+                 "assets/javascripts/lunr/min/lunr.stemmer.support.min.js", "assets/javascripts/lunr/wordcut.js",
+                 "assets/stylesheets/main.min.css"):
+        (tmp_path / "de" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "de" / name).write_text("x")
+    english = tmp_path / "en"
+    import shutil
+
+    shutil.copytree(tmp_path / "de", english)
+    prune_theme_assets(tmp_path / "de", "de")
+    prune_theme_assets(english, "en")
+    kept = sorted(p.relative_to(tmp_path / "de").as_posix() for p in (tmp_path / "de").rglob("*") if p.is_file())
+    assert kept == ["assets/javascripts/bundle.min.js", "assets/javascripts/lunr/min/lunr.de.min.js",
+                    "assets/javascripts/lunr/min/lunr.stemmer.support.min.js", "assets/stylesheets/main.min.css"]
+    assert not (english / "assets/javascripts/lunr").exists()
+
+
+def _config(path: Path, mark: bool = True) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(("# generated by `pnp build`; ...\n" if mark else "site_name: mine\n"), encoding="utf-8")
+
+
+def test_docs_folders_pnp_wrote_are_told_from_others(tmp_path):
+    per_game = tmp_path / "per-game"
+    for game in ("a", "b"):
+        for lang in ("de", "en"):
+            _config(per_game / game / f"mkdocs.{lang}.yml")
+            (per_game / game / lang).mkdir()
+    assert _made_by_pnp(per_game)
+    older = tmp_path / "older"  # one site per language, before each game had its own
+    _config(older / "mkdocs.de.yml")
+    (older / "de").mkdir()
+    assert _made_by_pnp(older)
+    (per_game / "a" / "notes.md").write_text("mine\n", encoding="utf-8")
+    assert not _made_by_pnp(per_game)
+    foreign = tmp_path / "foreign"
+    _config(foreign / "x" / "mkdocs.de.yml", mark=False)
+    assert not _made_by_pnp(foreign)
+    (tmp_path / "empty").mkdir()
+    assert not _made_by_pnp(tmp_path / "empty")
