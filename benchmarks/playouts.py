@@ -154,7 +154,7 @@ def main() -> None:
         print(f"\n{args.game} {variant or ''} {' '.join(args.option)}")
         print("  " + base.line("baseline (same run)"))
         print("  " + rand.line("random playouts") + f"; {statistics.fmean(rand.per):.1f} decisions/game")
-        print(f"  random: median {ratio:.3f} × baseline, {median / args.target:.2f} × target {args.target:,.0f} games/s "
+        print(f"  random: median {ratio:.3g} × baseline, {median / args.target:.2f} × target {args.target:,.0f} games/s "
               f"({verdict})")
         print("  " + greedy.line("greedy"))
         print("  " + tree.line(mcts))

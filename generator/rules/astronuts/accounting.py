@@ -39,6 +39,8 @@ def invariant_problems(state: AstronutsState) -> list[str]:
         if POPCOUNT[nuts[s]] > d.nut_room[s] or here > d.colony_room[s]:
             problems.append(f"{d.ids[s]} holds nuts {nuts[s]:04b} and colonies {col[s * n:s * n + n]}; it takes "
                             f"{d.nut_room[s]} nuts and {d.colony_room[s]} colonies")
+    if state.col_total != [sum(col[s * n:s * n + n]) for s in range(len(d.ids))]:
+        problems.append(f"colonies per space counted {state.col_total}, on the map differently")
     if on_planets_total != sum(col) or any(nuts[s] for s in d.others):
         problems.append("nuts or colonies on a space that is no planet")
     if min(col) < 0 or [sum(col[p::n]) for p in range(n)] != state.colonies \

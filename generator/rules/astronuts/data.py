@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.content.loader import GameContent
 from generator.content.schema import Text
@@ -20,6 +20,7 @@ SEAT_CORNERS = {2: ("nw", "se"), 3: ("nw", "ne", "se"), 4: ("nw", "ne", "se", "s
 TECHNOLOGY = {"red": "laser", "purple": "shields", "yellow": "warp", "orange": "energy"}  # "ROTE Nut: Power Laser" ...
 TECH_ACTIONS = 4          # "kostet 4 Aktionen und 1 Nut"
 SHIP_NUTS = 4             # "1 Aktion und 4 Nuts in unterschiedlichen Farben"
+TRADE_ACTIONS = 1         # "HANDELN kostet 1 Aktion"
 WIN_COLONIES = 14         # "wenn ein Spieler 14 Kolonien gegründet hat"
 TRACK_COLONIES = 1        # "Eine Kolonie wird für die Aktionsleiste benötigt"
 MAX_DECLARE = 6           # a die shows at most 6: a higher declaration can never be doubled
@@ -63,6 +64,16 @@ class RulesData:
     fate_dice: tuple[int, ...]
     distance: tuple[tuple[int, ...], ...]  # lanes only, ignoring pieces (the greedy player's map sense)
     content_hash: str
+    # the legal set's actions, built once: each (target, action) in map order, so a playout never rebuilds them
+    jump_actions: tuple[tuple[tuple[int, tuple[str, int, int]], ...], ...] = ()
+    # (t, the move there, t a planet) for each neighbour t of a space
+    neighbour_scan: tuple[tuple[tuple[int, tuple[str, int, int], bool], ...], ...] = ()
+    # (planet, [nut colours it holds] -> (nuts it still needs, colours it may take), None when full), map order
+    place_needs: tuple[tuple[int, tuple[tuple[int, int] | None, ...]], ...] = ()
+    place_actions: tuple[tuple[tuple[tuple[str, int, int], ...], ...], ...] = ()  # [s][colour mask]: ("place", s, c)...
+    mine_free: tuple[tuple[str, int, tuple[int, ...]], ...] = ()             # ("mine", s, ()) per space
+    colonise_one: tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...] = ()  # ("colonise", s, (c,)) per colour
+    genie: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # 6-6: group -> ("genie", roll)...
 
     def seats(self, players: int) -> tuple[int, ...]:
         """Home space of each seat: clockwise from the north-west corner; with two, opposite corners."""
@@ -109,6 +120,23 @@ def _distances(neighbours: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...]
     return tuple(rows)
 
 
+def _genie_options(fate: dict[str, FateEntry]) -> dict[int, tuple[tuple[str, str], ...]]:
+    """The genie's (6-6) offer per group: the group's entries but those that offer a choice of entry."""
+    groups = sorted({int(roll.split("-")[0]) for roll in fate if roll.split("-")[0].isdigit()})
+    return {group: tuple(("genie", roll) for roll, entry in fate.items() if roll.startswith(f"{group}-")
+                         and not any(op == "choose_entry" for op, _ in entry.effects)) for group in groups}
+
+
+def _place_needs(room: int, colours: int) -> tuple[tuple[int, int] | None, ...]:
+    """For each set of colours a planet holds (a bit mask): what it still needs and may take, None when full."""
+    every = (1 << colours) - 1
+    out = []
+    for held in range(1 << colours):
+        need = room - bin(held).count("1")
+        out.append((need, every & ~held) if need > 0 else None)
+    return tuple(out)
+
+
 def load_rules_data(content: GameContent) -> RulesData:
     """Read the engine's view of Astronuts from validated content."""
     board = next(b for b in content.boards if b.id == "map")
@@ -139,4 +167,12 @@ def load_rules_data(content: GameContent) -> RulesData:
         ships_per_player=_count(content, "ships", first),
         colonies_per_player=_count(content, "colonies", first) - TRACK_COLONIES,
         fate=fate, fate_dice=tuple(fate_table.dice), distance=_distances(neighbours),
-        content_hash=rules_hash(content))
+        content_hash=rules_hash(content),
+        genie=_genie_options(fate),
+        jump_actions=tuple(tuple((t, ("jump", s, t)) for t in row) for s, row in enumerate(jumps)),
+        neighbour_scan=tuple(tuple((t, ("move", s, t), planet[t]) for t in row) for s, row in enumerate(neighbours)),
+        place_needs=tuple((i, _place_needs(nut_room[i], len(colours))) for i in range(len(ids)) if planet[i]),
+        place_actions=tuple(tuple(tuple(("place", s, c) for c in range(len(colours)) if mask >> c & 1)
+                                  for mask in range(1 << len(colours))) for s in range(len(ids))),
+        mine_free=tuple(("mine", s, ()) for s in range(len(ids))),
+        colonise_one=tuple(tuple(("colonise", s, (c,)) for c in range(len(colours))) for s in range(len(ids))))

@@ -28,12 +28,23 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from generator.rules.core import Action
 from generator.rules.astronuts import placement
-from generator.rules.astronuts.data import ASTEROID_CROSS, ASTEROID_STOP, MAX_DECLARE, SHIP_NUTS, TECH_ACTIONS
+from generator.rules.astronuts.data import (ASTEROID_CROSS, ASTEROID_STOP, MAX_DECLARE, SHIP_NUTS, TECH_ACTIONS,
+                                             TRADE_ACTIONS)
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
 
 END: Action = ("end",)
+BUILD: Action = ("build",)
+TECHS: tuple[Action, ...] = tuple(("tech", c) for c in range(4))
+TRADES: tuple[Action, ...] = tuple(("trade", q) for q in range(4))
+ONE_NUT: tuple[tuple[int], ...] = tuple((c,) for c in range(4))
+OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(tuple(q for q in range(n) if q != p) for p in range(n))
+                                                     for n in range(5))          # [players][p]: the other seats
+OFFERS: tuple[Action, ...] = tuple(("offer", g, r) for g in range(4) for r in range(4))   # at g * 4 + r
+OFFER_SETS: tuple[tuple[Action, ...], ...] = tuple(   # [my colours << 4 | theirs]: the offers in trade_terms' order
+    tuple(OFFERS[g * 4 + r] for g in range(4) if mask >> 4 >> g & 1 for r in range(4) if r != g and mask >> r & 1)
+    for mask in range(256))
 REROLL_ACTIONS: list[Action] = [("reroll",), ("keep",)]
 ANSWERS: list[Action] = [("accept",), ("refuse",)]
 DECLARES: list[Action] = [("declare", n) for n in range(1, MAX_DECLARE + 1)]
@@ -45,6 +56,8 @@ def pay_options(state: "AstronutsState", p: int, k: int) -> list[tuple[int, ...]
     if k <= 0:
         return [()]
     hand = state.hand[p * 4:p * 4 + 4]
+    if k == 1:
+        return [ONE_NUT[c] for c in range(4) if hand[c]]
     out: list[tuple[int, ...]] = []
 
     def pick(start: int, left: int, acc: tuple[int, ...]) -> None:
@@ -88,105 +101,199 @@ def colony_room(state: "AstronutsState", p: int, s: int) -> bool:
 
 # -- the legal set -------------------------------------------------------------------------------
 def legal_actions(state: "AstronutsState") -> list[Action]:
-    phase = state.phase
+    phase = state.phase                     # the phases in the order a game meets them most often
     if phase == "act":
-        return _act_actions(state)
+        return act_actions(state)
+    if phase == "offer":
+        assert state.offer is not None
+        return trade_terms(state, state.offer[0], state.offer[1])
+    if phase == "trade":
+        return list(ANSWERS)
     if phase == "declare":
         return list(DECLARES)
     if phase == "reroll":
         return list(REROLL_ACTIONS)
     if phase == "choose":
         return choice_options(state)
-    if phase == "defend":
-        return [("target", "ship"), ("target", "colony")]
-    if phase == "trade":
-        return list(ANSWERS)
-    if phase == "offer":
-        assert state.offer is not None
-        return trade_terms(state, state.offer[0], state.offer[1])
     if phase == "place":
         return place_options(state)
+    if phase == "defend":
+        return [("target", "ship"), ("target", "colony")]
     return []
 
 
 def place_options(state: "AstronutsState") -> list[Action]:
+    """Every (planet, colour) that keeps the rest of the map fillable (placement.py), planets in map order."""
     d = state.data
-    planets = d.planets
-    need = [d.nut_room[s] - placement.POPCOUNT[state.nuts[s]] for s in planets]
-    allowed = [placement.ALL & ~state.nuts[s] for s in planets]
-    table = placement.slacks(state.pool, need, allowed)
+    nuts, pool = state.nuts, state.pool
+    open_planets = []                                 # (planet, (nuts it still needs, colours it may take))
+    groups: dict[tuple[int, int], int] = {}
+    for s, still in d.place_needs:
+        wants = still[nuts[s]]
+        if wants is not None:
+            open_planets.append((s, wants))
+            groups[wants] = groups.get(wants, 0) + 1
+    total = sum(need * times for (need, _), times in groups.items())
+    tight = placement.tight_sets(placement.grouped_slacks(pool, groups, total))
+    in_pool = (pool[0] > 0) | (pool[1] > 0) << 1 | (pool[2] > 0) << 2 | (pool[3] > 0) << 3
+    blocked: dict[tuple[int, int], int] = {}
     out: list[Action] = []
-    for i, s in enumerate(planets):
-        if need[i] <= 0:
-            continue
-        for c in range(4):
-            if state.pool[c] > 0 and allowed[i] >> c & 1 and placement.keeps_fillable(table, c, need[i], allowed[i]):
-                out.append(("place", s, c))
+    actions = d.place_actions
+    for s, wants in open_planets:
+        colours = wants[1] & in_pool
+        if tight:
+            if wants not in blocked:
+                blocked[wants] = placement.blocked_colours(tight, *wants)
+            colours &= ~blocked[wants]
+        out += actions[s][colours]
     return out
 
 
-def _act_actions(state: "AstronutsState") -> list[Action]:
+def act_actions(state: "AstronutsState") -> list[Action]:
+    """The legal set of the acting player; the order is part of the contract (random players pick by index)."""
     d = state.data
     p = state.player
-    n = state.n
     left = state.actions_left
     occ = state.occ
     mods = state.mods
+    hand = state.hand
+    base = p * 4
+    n = state.n
+    col = state.col
+    col_total = state.col_total
+    scan, is_planet = d.neighbour_scan, d.planet
     out: list[Action] = []
+    append = out.append
     for k, s in enumerate(state.ships[p]):
         if s < 0:
             continue
-        m = mods.get((p, k))
-        if m and m.get("done"):
+        m = mods.get((p, k)) if mods else None
+        if m:
+            _fated_ship(state, k, s, m, out)
             continue
-        if not (m and m.get("no-move")):
-            if left >= leave_price(m):
-                for t in d.neighbours[s]:
-                    if occ[t] < 0:
-                        out.append(("move", s, t))
-            if state.astroholes and state.hole_ready.get((p, k)) == s:
-                for t in d.jumps[s]:
-                    if occ[t] < 0:
-                        out.append(("jump", s, t))
-        if d.planet[s]:
-            if state.nuts[s] and not (m and m.get("no-mine")):
-                actions, nuts = mine_price(m)
-                if left >= actions:
-                    for pay in pay_options(state, p, nuts):
-                        out.append(("mine", s, pay))
-            if not (m and m.get("no-colonise")) and colony_room(state, p, s):
-                actions, nuts, _ = colony_price(m)
-                if left >= actions:
-                    for pay in pay_options(state, p, nuts):
-                        out.append(("colonise", s, pay))
-        if left >= 1 and not (m and m.get("no-attack")):
-            col = state.col
-            for t in d.neighbours[s]:
-                for q in range(n):
-                    if q != p and (occ[t] == q or col[t * n + q]):
-                        out.append(("attack", s, t, q))
+        # no fate on this ship: the plain prices (1 action; a colony 1 action and 1 nut; mining no nut);
+        # one pass over the neighbours finds the moves and the attacks, which come last
+        attacks: list[Action] | None = None
+        if left >= 1:
+            for t, move, planet in scan[s]:
+                q = occ[t]
+                if planet:                           # colonies stand only on planets
+                    if q < 0:
+                        append(move)
+                    if (q >= 0 and q != p) or col_total[t] > col[t * n + p]:
+                        b = t * n
+                        for r in range(n):
+                            if r != p and (q == r or col[b + r]):
+                                if attacks is None:
+                                    attacks = []
+                                attacks.append(("attack", s, t, r))
+                elif q < 0:
+                    append(move)
+                elif q != p:
+                    if attacks is None:
+                        attacks = []
+                    attacks.append(("attack", s, t, q))
+        if state.astroholes and state.hole_ready.get((p, k)) == s:
+            for t, jump in d.jump_actions[s]:
+                if occ[t] < 0:
+                    append(jump)
+        if left >= 1:
+            if is_planet[s]:
+                if state.nuts[s]:
+                    append(d.mine_free[s])
+                if d.colony_room[s] > col_total[s] and state.colonies[p] < d.colonies_per_player:
+                    for c, colonise in enumerate(d.colonise_one[s]):
+                        if hand[base + c]:
+                            append(colonise)
+            if attacks:
+                out += attacks
     if left >= 1:
-        hand = state.hand
-        base = p * 4
-        if (state.ships_on_map(p) < d.ships_per_player and occ[state.home[p]] < 0
-                and all(hand[base + c] for c in range(4))):
-            out.append(("build",))
+        if (-1 in state.ships[p] and occ[state.home[p]] < 0
+                and hand[base] and hand[base + 1] and hand[base + 2] and hand[base + 3]):
+            out.append(BUILD)
         if left >= TECH_ACTIONS:
+            tech = state.tech
             for c in range(4):
-                if hand[base + c] and not state.tech[base + c]:
-                    out.append(("tech", c))
-        for q in range(n):
-            if q != p and trade_terms(state, p, q):
-                out.append(("trade", q))
+                if hand[base + c] and not tech[base + c]:
+                    out.append(TECHS[c])
+        # a trade needs a colour of mine and a different colour of theirs
+        mine = (hand[base] > 0) + (hand[base + 1] > 0) + (hand[base + 2] > 0) + (hand[base + 3] > 0)
+        if mine > 1 and left >= TRADE_ACTIONS:       # any nut of theirs will do
+            for q in OTHERS[n][p]:
+                b = q * 4
+                if hand[b] or hand[b + 1] or hand[b + 2] or hand[b + 3]:
+                    out.append(TRADES[q])
+        elif mine and left >= TRADE_ACTIONS:
+            g = next(c for c in range(4) if hand[base + c])   # my only colour: they need another
+            for q in OTHERS[n][p]:
+                b = q * 4
+                if hand[b] + hand[b + 1] + hand[b + 2] + hand[b + 3] > hand[b + g]:
+                    out.append(TRADES[q])
     out.append(END)
     return out
+
+
+def _fated_ship(state: "AstronutsState", k: int, s: int, m: dict[str, Any], out: list[Action]) -> None:
+    """The actions of a ship whose landing brought fate (blocked, dearer or free actions this turn)."""
+    if m.get("done"):
+        return
+    d = state.data
+    p = state.player
+    left = state.actions_left
+    occ = state.occ
+    if not m.get("no-move"):
+        if left >= leave_price(m):
+            for t, move, _ in d.neighbour_scan[s]:
+                if occ[t] < 0:
+                    out.append(move)
+        if state.astroholes and state.hole_ready.get((p, k)) == s:
+            for t, jump in d.jump_actions[s]:
+                if occ[t] < 0:
+                    out.append(jump)
+    if d.planet[s]:
+        if state.nuts[s] and not m.get("no-mine"):
+            actions, nuts = mine_price(m)
+            if left >= actions:
+                for pay in pay_options(state, p, nuts):
+                    out.append(("mine", s, pay))
+        if not m.get("no-colonise") and colony_room(state, p, s):
+            actions, nuts, _ = colony_price(m)
+            if left >= actions:
+                for pay in pay_options(state, p, nuts):
+                    out.append(("colonise", s, pay))
+    if left >= 1 and not m.get("no-attack"):
+        _attacks(state, s, out)
+
+
+def _attacks(state: "AstronutsState", s: int, out: list[Action]) -> None:
+    """Attacks from the ship on s: each adjacent space in map order, its defenders by seat."""
+    p = state.player
+    occ = state.occ
+    for t, _, planet in state.data.neighbour_scan[s]:
+        if planet:                                   # colonies stand only on planets
+            out += _planet_attacks(state, s, t)
+        else:
+            q = occ[t]
+            if q >= 0 and q != p:
+                out.append(("attack", s, t, q))
+
+
+def _planet_attacks(state: "AstronutsState", s: int, t: int) -> list[Action]:
+    """Attacks from s on the planet t: every other player with a ship or a colony there, by seat."""
+    n = state.n
+    here = state.col[t * n:t * n + n]
+    ship = state.occ[t]
+    p = state.player
+    return [("attack", s, t, q) for q in range(n) if q != p and (ship == q or here[q])]
 
 
 def trade_terms(state: "AstronutsState", p: int, q: int) -> list[Action]:
     """Every nut swap player p may offer player q: one of p's colours for another colour q has."""
     hand = state.hand
-    return [("offer", g, r) for g in range(4) if hand[p * 4 + g]
-            for r in range(4) if r != g and hand[q * 4 + r]]
+    a, b = p * 4, q * 4
+    mine = (hand[a] > 0) | (hand[a + 1] > 0) << 1 | (hand[a + 2] > 0) << 2 | (hand[a + 3] > 0) << 3
+    theirs = (hand[b] > 0) | (hand[b + 1] > 0) << 1 | (hand[b + 2] > 0) << 2 | (hand[b + 3] > 0) << 3
+    return list(OFFER_SETS[mine << 4 | theirs])
 
 
 def free_action_exists(state: "AstronutsState") -> bool:
@@ -226,8 +333,8 @@ def choice_options(state: "AstronutsState") -> list[Action]:
     if kind == "gift-colony":
         if state.colonies[p] >= d.colonies_per_player:
             return []
-        return [("gift-colony", s) for s in d.planets
-                if state.col[s * n + p] and state.colonies_on(s) < d.colony_room[s]]
+        col, col_total, room = state.col, state.col_total, d.colony_room
+        return [("gift-colony", s) for s in d.planets if col[s * n + p] and col_total[s] < room[s]]
     if kind == "teleport":
         assert state.fate_ship is not None
         fp, fk, _ = state.fate_ship
@@ -240,15 +347,14 @@ def choice_options(state: "AstronutsState") -> list[Action]:
         return [("gift-ship", s) for s in [state.home[p]] + [s for s in d.planets if state.col[s * n + p]]
                 if state.occ[s] < 0]
     if kind == "genie":
-        return [("genie", roll) for roll, entry in d.fate.items() if roll.startswith(f"{detail}-")
-                and not any(op == "choose_entry" for op, _ in entry.effects)]
+        return list(d.genie.get(detail, ()))
     return []
 
 
 # -- doing ------------------------------------------------------------------------------------------
 def do(state: "AstronutsState", action: Action) -> None:
     """Carry out a legal decision, and everything automatic after it."""
-    _CODE[action[0]](state, action)
+    DO[action[0]](state, action)
 
 
 def _place(state: "AstronutsState", action: Action) -> None:
@@ -266,12 +372,15 @@ def _reroll(state: "AstronutsState", action: Action) -> None:
 def _move(state: "AstronutsState", action: Action) -> None:
     _, frm, to = action
     p = state.player
-    k = state.slot_at(p, frm)
-    m = state.mods.get((p, k))
-    state.actions_left -= leave_price(m)
+    k = state.ships[p].index(frm)
+    m = state.mods.get((p, k)) if state.mods else None
     if m:
+        state.actions_left -= leave_price(m)
         m.pop("leave+", None)
-    state.hole_ready.pop((p, k), None)
+    else:
+        state.actions_left -= 1
+    if state.hole_ready:
+        state.hole_ready.pop((p, k), None)
     if state.asteroids and state.data.asteroid[frm] and state.entered.get((p, k)) == frm:
         state.move_ctx = (p, k, to, False)   # it crosses the field: survive on 2 or more
         state.die("asteroid", p)
@@ -281,10 +390,14 @@ def _move(state: "AstronutsState", action: Action) -> None:
 
 def complete_move(state: "AstronutsState", p: int, k: int, to: int) -> None:
     d = state.data
-    frm = state.lift_ship(p, k)
-    state.put_ship(p, k, to)
+    row, occ = state.ships[p], state.occ
+    frm = row[k]
+    occ[frm] = -1
+    row[k] = to
+    occ[to] = p
     state.entered[(p, k)] = to
-    state._emit("moved", player=p + 1, frm=d.ids[frm], to=d.ids[to])
+    if not state.quiet:
+        state._emit("moved", player=p + 1, frm=d.ids[frm], to=d.ids[to])
     if state.astroholes and d.hole[to]:
         state.hole_ready[(p, k)] = to
     if d.planet[to]:
@@ -300,7 +413,8 @@ def asteroid_roll(state: "AstronutsState", value: int) -> None:
     state.move_ctx = None
     need = ASTEROID_STOP if stop else ASTEROID_CROSS
     if value >= need:
-        state._emit("asteroids-survived", player=p + 1, need=need)
+        if not state.quiet:
+            state._emit("asteroids-survived", player=p + 1, need=need)
         if not stop:
             complete_move(state, p, k, to)
             return
@@ -317,7 +431,8 @@ def _jump(state: "AstronutsState", action: Action) -> None:
     state.lift_ship(p, k)
     state.put_ship(p, k, to)
     state.entered[(p, k)] = to
-    state._emit("jumped", player=p + 1, frm=state.data.ids[frm], to=state.data.ids[to])
+    if not state.quiet:
+        state._emit("jumped", player=p + 1, frm=state.data.ids[frm], to=state.data.ids[to])
     state.settle()
 
 
@@ -327,12 +442,14 @@ def _mine(state: "AstronutsState", action: Action) -> None:
     m = state.mods.get((p, state.slot_at(p, s)))
     state.actions_left -= mine_price(m)[0]
     state.pay(p, pay)
-    got = tuple(state.data.colours[c] for c in range(4) if state.nuts[s] >> c & 1)
+    held = state.nuts[s]
     for c in range(4):
-        if state.nuts[s] >> c & 1:
+        if held >> c & 1:
             state.hand[p * 4 + c] += 1
     state.nuts[s] = 0
-    state._emit("mined", player=p + 1, at=state.data.ids[s], colours=got, paid=_names(state, pay))
+    if not state.quiet:
+        got = tuple(state.data.colours[c] for c in range(4) if held >> c & 1)
+        state._emit("mined", player=p + 1, at=state.data.ids[s], colours=got, paid=_names(state, pay))
     state.settle()
 
 
@@ -349,7 +466,8 @@ def _colonise(state: "AstronutsState", action: Action) -> None:
         deals[deal] = (a, n, left - 1 if left > 0 else left)
         m["deals"] = tuple(deals)
     state.pay(p, pay)
-    state._emit("colonised", player=p + 1, at=state.data.ids[s], actions=actions, paid=_names(state, pay))
+    if not state.quiet:
+        state._emit("colonised", player=p + 1, at=state.data.ids[s], actions=actions, paid=_names(state, pay))
     state.add_colony(p, s)
     risk = m.get("risk", 0) if m else 0
     if risk:
@@ -366,7 +484,7 @@ def colony_roll(state: "AstronutsState", value: int) -> None:
     state.colony_ctx = None
     if value <= risk:
         state.remove_colony(p, s, "atmosphere")
-    else:
+    elif not state.quiet:
         state._emit("colony-survives", player=p + 1, at=state.data.ids[s])
     state.check_colonies(p)
 
@@ -377,7 +495,8 @@ def _build(state: "AstronutsState", action: Action) -> None:
     state.pay(p, tuple(range(SHIP_NUTS)))
     home = state.home[p]
     state.put_ship(p, state.ships[p].index(-1), home)
-    state._emit("ship-built", player=p + 1, at=state.data.ids[home])
+    if not state.quiet:
+        state._emit("ship-built", player=p + 1, at=state.data.ids[home])
     state.settle()
 
 
@@ -388,7 +507,8 @@ def _attack(state: "AstronutsState", action: Action) -> None:
     has_ship = state.occ[to] == q
     colonies = state.col[to * state.n + q]
     state.duel = [p, frm, to, q, "", 0]
-    state._emit("attack", player=p + 1, frm=state.data.ids[frm], at=state.data.ids[to], defender=q + 1)
+    if not state.quiet:
+        state._emit("attack", player=p + 1, frm=state.data.ids[frm], at=state.data.ids[to], defender=q + 1)
     if has_ship and colonies:
         state.phase = "defend"
         return
@@ -400,7 +520,8 @@ def _target(state: "AstronutsState", action: Action) -> None:
     assert state.duel is not None
     state.duel[4] = action[1]
     state.phase = "act"
-    state._emit("target-chosen", player=state.duel[3] + 1, target=action[1])
+    if not state.quiet:
+        state._emit("target-chosen", player=state.duel[3] + 1, target=action[1])
     state.die("attack", state.duel[0])
 
 
@@ -415,7 +536,8 @@ def duel_roll(state: "AstronutsState", purpose: str, value: int) -> None:
     attack = duel[5] + state.has(p, state.laser)
     defence = value + state.has(q, state.shields)
     won = attack > defence
-    state._emit("duel", player=p + 1, defender=q + 1, attack=attack, defence=defence, won=won, target=target)
+    if not state.quiet:
+        state._emit("duel", player=p + 1, defender=q + 1, attack=attack, defence=defence, won=won, target=target)
     state.duel = None
     if won:
         if target == "ship":
@@ -432,14 +554,17 @@ def _tech(state: "AstronutsState", action: Action) -> None:
     state.hand[p * 4 + c] -= 1
     state.tech_nuts[p * 4 + c] += 1
     state.tech[p * 4 + c] = 1
-    state._emit("technology", player=p + 1, technology=state.data.colours[c], gift=False)
+    if not state.quiet:
+        state._emit("technology", player=p + 1, technology=state.data.colours[c], gift=False)
     state.settle()
 
 
 def _trade(state: "AstronutsState", action: Action) -> None:
-    state.actions_left -= 1
+    state.actions_left -= TRADE_ACTIONS
     state.offer = (state.player, action[1], -1, -1)
     state.phase = "offer"
+    if not state.quiet:
+        state._emit("trade-started", player=state.player + 1, other=action[1] + 1, cost=TRADE_ACTIONS)
 
 
 def _offer(state: "AstronutsState", action: Action) -> None:
@@ -449,7 +574,8 @@ def _offer(state: "AstronutsState", action: Action) -> None:
     state.offer = (p, q, g, r)
     state.phase = "trade"
     colours = state.data.colours
-    state._emit("trade-offered", player=p + 1, other=q + 1, give=colours[g], get=colours[r])
+    if not state.quiet:
+        state._emit("trade-offered", player=p + 1, other=q + 1, give=colours[g], get=colours[r])
 
 
 def _answer(state: "AstronutsState", action: Action) -> None:
@@ -463,8 +589,9 @@ def _answer(state: "AstronutsState", action: Action) -> None:
         hand[q * 4 + g] += 1
         hand[q * 4 + r] -= 1
         hand[p * 4 + r] += 1
-        state._emit("traded", player=p + 1, other=q + 1)
-    else:
+        if not state.quiet:
+            state._emit("traded", player=p + 1, other=q + 1)
+    elif not state.quiet:
         state._emit("trade-refused", player=p + 1, other=q + 1)
     state.settle()
 
@@ -511,7 +638,8 @@ def _gift_tech(state: "AstronutsState", action: Action) -> None:
     state.bank[c] -= 1
     state.tech_nuts[p * 4 + c] += 1
     state.tech[p * 4 + c] = 1
-    state._emit("technology", player=p + 1, technology=state.data.colours[c], gift=True)
+    if not state.quiet:
+        state._emit("technology", player=p + 1, technology=state.data.colours[c], gift=True)
     _chosen(state)
 
 
@@ -553,11 +681,11 @@ def _names(state: "AstronutsState", colours: tuple[int, ...]) -> tuple[str, ...]
     return tuple(state.data.colours[c] for c in colours)
 
 
-_CODE: dict[str, Callable[["AstronutsState", Action], Any]] = {
+DO: dict[str, Callable[["AstronutsState", Action], Any]] = {   # what each kind of decision does
     "place": _place, "declare": _declare, "reroll": _reroll, "keep": _reroll, "move": _move, "jump": _jump,
     "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack, "tech": _tech, "trade": _trade, "offer": _offer,
     "end": _end, "target": _target, "accept": _answer, "refuse": _answer, "take": _take, "swap": _swap,
     "done": _done, "gift-tech": _gift_tech, "gift-colony": _gift_colony, "teleport": _teleport,
     "gift-ship": _gift_ship, "genie": _genie,
 }
-ACTION_KINDS = frozenset(_CODE)
+ACTION_KINDS = frozenset(DO)

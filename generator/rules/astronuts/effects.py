@@ -38,7 +38,8 @@ def ship_done(state: "AstronutsState", args: dict[str, Any]) -> None:
     m = _ship_mods(state)
     if m is not None:
         m["done"] = True
-        state._emit("ship-stopped", player=state.player + 1)
+        if not state.quiet:
+            state._emit("ship-stopped", player=state.player + 1)
 
 
 def forbid(state: "AstronutsState", args: dict[str, Any]) -> None:
@@ -79,18 +80,21 @@ def natives_roll(state: "AstronutsState", value: int) -> None:
     need = state.natives_need
     state.natives_need = 0
     if value >= need:
-        state._emit("natives-leave", player=state.player + 1, need=need)
+        if not state.quiet:
+            state._emit("natives-leave", player=state.player + 1, need=need)
         return
     m = _ship_mods(state)
     if m is not None:
         m["done"] = True
-        state._emit("ship-stopped", player=state.player + 1)
+        if not state.quiet:
+            state._emit("ship-stopped", player=state.player + 1)
 
 
 def lose_actions(state: "AstronutsState", args: dict[str, Any]) -> None:
     lost = min(state.actions_left, int(args["actions"]))
     state.actions_left -= lost
-    state._emit("actions-lost", player=state.player + 1, n=lost)
+    if not state.quiet:
+        state._emit("actions-lost", player=state.player + 1, n=lost)
 
 
 def colony_price(state: "AstronutsState", args: dict[str, Any]) -> None:
@@ -109,7 +113,8 @@ def _offer(state: "AstronutsState", kind: str, count: int, detail: Any = None) -
     from generator.rules.astronuts.decisions import choice_options
 
     state.choice = [kind, count, detail]
-    if choice_options(state) and (kind != "swap" or len(choice_options(state)) > 1):
+    options = choice_options(state)
+    if options and (kind != "swap" or len(options) > 1):
         state.phase = "choose"
         return
     state.choice = None
@@ -130,7 +135,8 @@ def free_technology(state: "AstronutsState", args: dict[str, Any]) -> None:
 
 def extra_actions(state: "AstronutsState", args: dict[str, Any]) -> None:
     state.actions_left += int(args["actions"])
-    state._emit("actions-gained", player=state.player + 1, n=int(args["actions"]))
+    if not state.quiet:
+        state._emit("actions-gained", player=state.player + 1, n=int(args["actions"]))
 
 
 def extra_colony(state: "AstronutsState", args: dict[str, Any]) -> None:

@@ -20,9 +20,9 @@ EVENT_KINDS = frozenset({
     "setup", "nuts-placed", "nut-placed", "bank", "turn", "declared", "rolled", "time-warp", "actions", "moved",
     "jumped", "asteroids-survived", "ship-destroyed", "new-ship", "fate", "mined", "colonised", "colony-founded",
     "colony-lost", "colony-survives", "ship-built", "attack", "target-chosen", "duel", "technology",
-    "trade-offered", "traded", "trade-refused", "turn-ends", "ship-stopped", "natives-leave", "actions-lost",
-    "actions-gained", "nut-gained", "bank-empty", "bank-swap", "gift-lost", "teleported", "ship-given", "genie",
-    "game-over",
+    "trade-started", "trade-offered", "traded", "trade-refused", "turn-ends", "ship-stopped", "natives-leave",
+    "actions-lost", "actions-gained", "nut-gained", "bank-empty", "bank-swap", "gift-lost", "teleported", "ship-given",
+    "genie", "game-over",
 })
 
 _DATA: PerObject[RulesData] = PerObject()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from generator.rules.core import Action, RuleError
 from generator.rules.astronuts import decisions, placement
-from generator.rules.astronuts.data import MAX_DECLARE, TECH_ACTIONS
+from generator.rules.astronuts.data import MAX_DECLARE, TECH_ACTIONS, TRADE_ACTIONS
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
@@ -293,8 +293,8 @@ def _trade(state: "AstronutsState", action: Action) -> RuleError | None:
     q = action[1]
     if not isinstance(q, int) or not 0 <= q < state.n or q == state.player:
         return refuse("trade.self")
-    if state.actions_left < 1:
-        return refuse("trade.actions", cost=1, left=state.actions_left)
+    if state.actions_left < TRADE_ACTIONS:
+        return refuse("trade.actions", cost=TRADE_ACTIONS, left=state.actions_left)
     if not decisions.trade_terms(state, state.player, q):
         return refuse("trade.nothing", other=q + 1)
     return None

@@ -15,25 +15,37 @@ table of slacks answers every candidate placement.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 COLOURS = 4
 ALL = (1 << COLOURS) - 1
 POPCOUNT = tuple(bin(m).count("1") for m in range(1 << COLOURS))
+# ROOM[need][allowed][T] = min(need, |allowed - T|): what a planet can still take without the colours of T
+# (a need above COLOURS reads as COLOURS: |allowed - T| never exceeds it)
+ROOM = tuple(tuple(tuple(min(n, POPCOUNT[a & ALL & ~t]) for t in range(1 << COLOURS)) for a in range(1 << COLOURS))
+             for n in range(COLOURS + 1))
 
 
 def slacks(pool: list[int], need: list[int], allowed: list[int]) -> list[int]:
     """slack(T) for every colour set T (a bit mask), over planets given as parallel lists."""
-    total = sum(need)
-    out = []
-    for t in range(1 << COLOURS):
-        value = sum(pool[c] for c in range(COLOURS) if t >> c & 1) - total
-        keep = ALL & ~t
-        for n, a in zip(need, allowed):
-            if n:
-                room = POPCOUNT[a & keep]
-                value += n if n < room else room
-        out.append(value)
+    groups: dict[tuple[int, int], int] = {}          # planets alike count once, times how many
+    for n, a in zip(need, allowed):
+        if n:
+            groups[n, a] = groups.get((n, a), 0) + 1
+    return grouped_slacks(pool, groups, sum(need))
+
+
+def grouped_slacks(pool: list[int], groups: dict[tuple[int, int], int], total: int) -> list[int]:
+    """slacks() over planets counted by (need, allowed); `total` is the sum of their needs."""
+    a, b, c, d = pool                                # sum(pool[c] for c in T) - total, T = 0 .. 15
+    ab, cd = a + b, c + d
+    out = [-total, a - total, b - total, ab - total, c - total, a + c - total, b + c - total, ab + c - total,
+           d - total, a + d - total, b + d - total, ab + d - total, cd - total, a + cd - total, b + cd - total,
+           ab + cd - total]
+    for (n, allowed), times in groups.items():
+        row = ROOM[n if n < COLOURS else COLOURS][allowed]
+        out = [v + r for v, r in zip(out, row)] if times == 1 else [v + times * r for v, r in zip(out, row)]
     return out
 
 
@@ -43,17 +55,46 @@ def fillable(pool: list[int], need: list[int], allowed: list[int]) -> bool:
 
 def keeps_fillable(table: list[int], colour: int, need: int, allowed: int) -> bool:
     """Whether putting `colour` on a planet with `need` and `allowed` keeps every slack >= 0."""
-    for t in range(1 << COLOURS):
-        if t >> colour & 1 and table[t] == 0 and need <= POPCOUNT[allowed & ALL & ~t]:
-            return False
-    return True
+    return not blocked_colours(tight_sets(table), need, allowed) >> colour & 1
+
+
+def tight_sets(table: list[int]) -> list[int]:
+    """The non-empty colour sets whose slack is 0: only these can forbid a placement (the empty set has
+    slack 0 always and forbids nothing)."""
+    return [t for t in range(1, 1 << COLOURS) if table[t] == 0]
+
+
+def blocked_colours(tight: list[int], need: int, allowed: int) -> int:
+    """The colours (a bit mask) whose placement on a planet with `need` and `allowed` would break a tight set."""
+    blocked = 0
+    for t in tight:
+        if need <= POPCOUNT[allowed & ALL & ~t]:
+            blocked |= t
+    return blocked
 
 
 def fresh_fillable(pool: list[int], sizes: list[int]) -> bool:
     """The same test when none of the planets holds a nut yet (only the size of T matters)."""
+    return fresh_fits(pool, fresh_rooms(tuple(sizes)))
+
+
+@lru_cache(maxsize=256)
+def fresh_rooms(sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """For |T| = 0..COLOURS: what empty planets of these sizes take without T's colours, minus all they need."""
     total = sum(sizes)
+    return tuple(sum(min(n, COLOURS - t) for n in sizes) - total for t in range(COLOURS + 1))
+
+
+def fresh_fits(pool: list[int], rooms: tuple[int, ...]) -> bool:
+    """fresh_fillable with the planets' part read from `fresh_rooms` (the worst T holds the scarcest colours)."""
     ordered = sorted(pool)
-    return all(sum(ordered[:t]) + sum(min(n, COLOURS - t) for n in sizes) >= total for t in range(COLOURS + 1))
+    low = 0
+    for t in range(COLOURS + 1):
+        if low + rooms[t] < 0:
+            return False
+        if t < COLOURS:
+            low += ordered[t]
+    return True
 
 
 def colour_sets(size: int) -> list[tuple[int, ...]]:

@@ -18,9 +18,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from generator.rules.contract import TERMINAL, GameState
-from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
+from generator.rules.core import Action, Event, Outcome, PlayerResult, RuleError, ranked
 from generator.rules.astronuts import decisions, effects, legality, notation, placement
 from generator.rules.astronuts.data import ASTEROID_CROSS, ASTEROID_STOP, WIN_COLONIES, RulesData
+from generator.rules.astronuts.effects import OPERATION_CODE
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.game import AstronutsGame
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, OVER = (
     "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "over")
 OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
+FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
 
 class AstronutsState(GameState):
@@ -56,6 +58,7 @@ class AstronutsState(GameState):
         self.nuts = [0] * spaces                 # bit mask of the nut colours on each planet
         self.col = [0] * (spaces * n)            # colonies of player p on space s at s * n + p
         self.colonies = [0] * n                  # colonies on the map per player
+        self.col_total = [0] * spaces            # colonies on each space, all players together (a sum of col)
         self.hand = [0] * (4 * n)                # nuts of player p, colour c at p * 4 + c
         self.tech = [0] * (4 * n)                # technologies owned (1) at p * 4 + c
         self.tech_nuts = [0] * (4 * n)           # the nuts that mark them on the home planet
@@ -97,15 +100,16 @@ class AstronutsState(GameState):
     def _place_at_random(self) -> None:
         """The quick start: each planet in map order draws a set of different colours that keeps the rest fillable."""
         d = self.data
-        planets = list(d.planets)
+        planets = d.planets
+        sizes = tuple(d.nut_room[q] for q in planets)
         for i, s in enumerate(planets):
-            rest = [d.nut_room[q] for q in planets[i + 1:]]
+            rooms = placement.fresh_rooms(sizes[i + 1:])
             options = []
             for combo in placement.colour_sets(d.nut_room[s]):
                 pool = list(self.pool)
                 for c in combo:
                     pool[c] -= 1
-                if min(pool) >= 0 and placement.fresh_fillable(pool, rest):
+                if min(pool) >= 0 and placement.fresh_fits(pool, rooms):
                     options.append(" ".join(d.colours[c] for c in combo))
             drawn = self._pick(f"nuts-{d.ids[s]}", options)
             for name in drawn.split():
@@ -117,7 +121,8 @@ class AstronutsState(GameState):
     def place(self, s: int, c: int) -> None:
         self.pool[c] -= 1
         self.nuts[s] |= 1 << c
-        self._emit("nut-placed", player=self.placer + 1, at=self.data.ids[s], colour=self.data.colours[c])
+        if not self.quiet:
+            self._emit("nut-placed", player=self.placer + 1, at=self.data.ids[s], colour=self.data.colours[c])
         if all(placement.POPCOUNT[self.nuts[q]] == self.data.nut_room[q] for q in self.data.planets):
             self._finish_setup()
         else:
@@ -137,16 +142,15 @@ class AstronutsState(GameState):
     # -- copying and comparing -----------------------------------------------------------------
     def clone(self) -> "AstronutsState":
         other = AstronutsState.__new__(AstronutsState)
-        self._copy_base(other)
-        for name in ("data", "n", "asteroids", "astroholes", "laser", "shields", "warp", "energy", "home",
-                     "phase", "player", "placer", "actions_left", "declared", "roll_ctx", "move_ctx", "colony_ctx",
-                     "fate_ship", "fate_first", "natives_need", "offer", "ending", "turn", "turns", "result"):
-            setattr(other, name, getattr(self, name))
-        for name in ("occ", "nuts", "col", "colonies", "hand", "tech", "tech_nuts", "bank", "pool", "warp_used",
-                     "queue", "end_checks"):
-            setattr(other, name, list(getattr(self, name)))
-        other.ships = [list(row) for row in self.ships]
-        other.mods = {k: dict(v) for k, v in self.mods.items()}
+        other.__dict__.update(self.__dict__)          # numbers, strings, tuples and the shared rules data
+        self._copy_base(other)                        # the base's fields anew: its own RNG, no log, no events
+        other.occ, other.nuts, other.col, other.colonies = self.occ[:], self.nuts[:], self.col[:], self.colonies[:]
+        other.col_total, other.hand, other.tech, other.tech_nuts = (self.col_total[:], self.hand[:], self.tech[:],
+                                                                     self.tech_nuts[:])
+        other.bank, other.pool, other.warp_used = self.bank[:], self.pool[:], self.warp_used[:]
+        other.queue, other.end_checks = self.queue[:], self.end_checks[:]
+        other.ships = [row[:] for row in self.ships]
+        other.mods = {k: dict(v) for k, v in self.mods.items()} if self.mods else {}
         other.entered = dict(self.entered)
         other.hole_ready = dict(self.hole_ready)
         other.duel = list(self.duel) if self.duel is not None else None
@@ -197,14 +201,35 @@ class AstronutsState(GameState):
         outcome = Outcome(self.result, results)
         return Outcome(self.result, results, self.game.render_outcome(outcome))
 
-    def _legal_now(self) -> list[Action]:
-        return decisions.legal_actions(self)
+    # the legal set and the decisions' effects live in decisions.py (bound here without a call in between)
+    _legal_now = decisions.legal_actions
+
+    def apply(self, action: Action) -> list[Event]:
+        """A quiet batch playout's decision: legal (checked against the cached set), done, no events; anything
+        else (a log, events, a refusal) goes the base class's way."""
+        legal = self._legal
+        if legal is not None and self.quiet and self.log is None and action in legal:
+            self._legal = None
+            decisions.DO[action[0]](self, action)
+            self._legal = None
+            return []
+        return super().apply(action)
+
+    def legal_actions(self) -> list[Action]:
+        """The base class's cached legal set, one call shorter: playouts ask for it at every decision."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = decisions.act_actions(self) if self.phase == ACT else decisions.legal_actions(self)
+        return legal
 
     def _violation(self, action: Action) -> RuleError | None:
         return legality.violation(self, action)
 
-    def _do(self, action: Action) -> None:
-        decisions.do(self, action)
+    _do = decisions.do
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.result is not None                # as outcome() is not None, without building it
 
     def format_action(self, action: Action) -> str:
         return notation.format_action(self, action)
@@ -238,14 +263,14 @@ class AstronutsState(GameState):
         return row.index(s) if s in row else -1
 
     def colonies_on(self, s: int) -> int:
-        n = self.n
-        return sum(self.col[s * n:s * n + n])
+        return self.col_total[s]
 
     def has(self, p: int, c: int) -> bool:
         return bool(self.tech[p * 4 + c])
 
     def ships_on_map(self, p: int) -> int:
-        return sum(1 for s in self.ships[p] if s >= 0)
+        row = self.ships[p]
+        return len(row) - row.count(-1)               # a slot holds a space, or -1 for a ship in the box
 
     # -- changing the table ----------------------------------------------------------------------
     def put_ship(self, p: int, k: int, s: int) -> None:
@@ -264,23 +289,27 @@ class AstronutsState(GameState):
         self.mods.pop((p, k), None)
         self.entered.pop((p, k), None)
         self.hole_ready.pop((p, k), None)
-        self._emit("ship-destroyed", player=p + 1, at=self.data.ids[s], cause=cause)
+        if not self.quiet:
+            self._emit("ship-destroyed", player=p + 1, at=self.data.ids[s], cause=cause)
         self.replace_last_ship(p)
 
     def replace_last_ship(self, p: int) -> None:
         """A player without a ship on the map gets one on the home planet, when it is free."""
-        if self.ships_on_map(p) == 0 and self.occ[self.home[p]] < 0:
+        if max(self.ships[p]) < 0 and self.occ[self.home[p]] < 0:
             self.put_ship(p, self.ships[p].index(-1), self.home[p])
-            self._emit("new-ship", player=p + 1, at=self.data.ids[self.home[p]])
+            if not self.quiet:
+                self._emit("new-ship", player=p + 1, at=self.data.ids[self.home[p]])
 
     def gain(self, p: int, c: int) -> bool:
         """One nut of colour c from the AstroBank to player p, if the bank has one."""
         if self.bank[c] <= 0:
-            self._emit("bank-empty", player=p + 1, colour=self.data.colours[c])
+            if not self.quiet:
+                self._emit("bank-empty", player=p + 1, colour=self.data.colours[c])
             return False
         self.bank[c] -= 1
         self.hand[p * 4 + c] += 1
-        self._emit("nut-gained", player=p + 1, colour=self.data.colours[c])
+        if not self.quiet:
+            self._emit("nut-gained", player=p + 1, colour=self.data.colours[c])
         return True
 
     def pay(self, p: int, colours: tuple[int, ...]) -> None:
@@ -291,12 +320,16 @@ class AstronutsState(GameState):
     def add_colony(self, p: int, s: int) -> None:
         self.col[s * self.n + p] += 1
         self.colonies[p] += 1
-        self._emit("colony-founded", player=p + 1, at=self.data.ids[s], colonies=self.colonies[p])
+        self.col_total[s] += 1
+        if not self.quiet:
+            self._emit("colony-founded", player=p + 1, at=self.data.ids[s], colonies=self.colonies[p])
 
     def remove_colony(self, p: int, s: int, cause: str) -> None:
         self.col[s * self.n + p] -= 1
         self.colonies[p] -= 1
-        self._emit("colony-lost", player=p + 1, at=self.data.ids[s], cause=cause)
+        self.col_total[s] -= 1
+        if not self.quiet:
+            self._emit("colony-lost", player=p + 1, at=self.data.ids[s], cause=cause)
 
     def check_colonies(self, p: int) -> None:
         """"Das Spiel endet auch, wenn ein Spieler 14 Kolonien gegründet hat": at once."""
@@ -312,13 +345,24 @@ class AstronutsState(GameState):
     # -- dice ------------------------------------------------------------------------------------
     def die(self, purpose: str, roller: int) -> None:
         """Roll one die for `purpose`; a Time Warp owner who may still use it decides about a reroll."""
-        value = self._roll(purpose)[0]
-        self._emit("rolled", player=roller + 1, what=purpose, value=value)
+        if self._forced is None and self.log is None:   # a batch playout: _d6's draw, inlined
+            value = self.rng.randrange(6) + 1
+        else:
+            value = self._roll(purpose)[0]
+        if not self.quiet:
+            self._emit("rolled", player=roller + 1, what=purpose, value=value)
         if self.tech[roller * 4 + self.warp] and not self.warp_used[roller] and self.reroll_helps(purpose, roller, value):
             self.roll_ctx = (purpose, roller, value, self.phase)
             self.phase = REROLL
             return
         self.after_roll(purpose, roller, value)
+
+    def _d6(self, purpose: str) -> int:
+        """One d6 through the recorded chance API; a batch playout (nothing forced, nothing logged)
+        draws the same number straight from the RNG: `_roll`'s randint(1, 6) is 1 + randrange(6)."""
+        if self._forced is None and self.log is None:
+            return self.rng.randrange(6) + 1
+        return self._roll(purpose)[0]
 
     def reroll_helps(self, purpose: str, roller: int, value: int) -> bool:
         """Offer Time Warp only where another roll could change the result."""
@@ -346,9 +390,11 @@ class AstronutsState(GameState):
         self.phase = phase
         if again:
             self.warp_used[roller] = True
-            self._emit("time-warp", player=roller + 1, what=purpose, before=value)
-            value = self._roll(purpose)[0]
-            self._emit("rolled", player=roller + 1, what=purpose, value=value)
+            if not self.quiet:
+                self._emit("time-warp", player=roller + 1, what=purpose, before=value)
+            value = self._d6(purpose)
+            if not self.quiet:
+                self._emit("rolled", player=roller + 1, what=purpose, value=value)
         self.after_roll(purpose, roller, value)
 
     def after_roll(self, purpose: str, roller: int, value: int) -> None:
@@ -356,19 +402,21 @@ class AstronutsState(GameState):
         if purpose == "actions":
             n = self.declared
             actions = 2 * n if value >= n else value
-            bonus = int(self.has(roller, self.energy))
+            bonus = self.tech[roller * 4 + self.energy]       # Extra Energy: +1
             self.actions_left = actions + bonus
             self.phase = ACT
-            self._emit("actions", player=roller + 1, declared=n, roll=value, actions=actions + bonus, bonus=bonus)
+            if not self.quiet:
+                self._emit("actions", player=roller + 1, declared=n, roll=value, actions=actions + bonus, bonus=bonus)
         elif purpose == "fate-1":
             self.fate_first = value
             self.die("fate-2", roller)
             return
         elif purpose == "fate-2":
-            roll = f"{self.fate_first}-{value}"
+            roll = FATE_ROLLS[self.fate_first][value]
             entry = self.data.fate[roll]
-            self._emit("fate", player=roller + 1, roll=roll, entry=roll)
-            self.queue = list(entry.effects) + self.queue
+            if not self.quiet:
+                self._emit("fate", player=roller + 1, roll=roll, entry=roll)
+            self.queue = list(entry.effects) + self.queue if self.queue else list(entry.effects)
         elif purpose in ("attack", "defence"):
             decisions.duel_roll(self, purpose, value)
             return
@@ -387,7 +435,7 @@ class AstronutsState(GameState):
         while self.result is None and self.phase == ACT:
             if self.queue:
                 op, args = self.queue.pop(0)
-                effects.OPERATION_CODE[op](self, dict(args))
+                OPERATION_CODE[op](self, dict(args))
                 continue
             if self.ending:
                 if self.end_checks:
@@ -408,7 +456,8 @@ class AstronutsState(GameState):
     def end_turn(self) -> None:
         """The player's actions are over: ships that stopped on an asteroid field roll (optional rule)."""
         self.ending = True
-        self._emit("turn-ends", player=self.player + 1, unused=self.actions_left)
+        if not self.quiet:
+            self._emit("turn-ends", player=self.player + 1, unused=self.actions_left)
         self.actions_left = 0
         if self.asteroids:
             d = self.data
@@ -436,11 +485,13 @@ class AstronutsState(GameState):
         self.actions_left = 0
         self.declared = 0
         self.warp_used = [False] * self.n
-        self._emit("turn", round=self.turn, player=p + 1)
+        if not self.quiet:
+            self._emit("turn", round=self.turn, player=p + 1)
         self.replace_last_ship(p)
 
     def declare(self, n: int) -> None:
         self.declared = n
-        self._emit("declared", player=self.player + 1, n=n)
+        if not self.quiet:
+            self._emit("declared", player=self.player + 1, n=n)
         self.die("actions", self.player)
 

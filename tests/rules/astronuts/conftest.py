@@ -84,6 +84,7 @@ def table(astro):
             for p, n in per_player.items():
                 state.col[S(state, sid) * state.n + p - 1] += n
                 state.colonies[p - 1] += n
+                state.col_total[S(state, sid)] += n
         state.phase = "act"
         state.actions_left = actions
         state.declared = 4
