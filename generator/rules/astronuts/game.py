@@ -37,7 +37,7 @@ class AstronutsGame(Game):
     """The space game for 2-4 players by Angelo Porazzi, with its two optional rules."""
 
     engine_id = "astronuts"
-    engine_version = "1"
+    engine_version = "2"          # 2: a trade starts with its own event (saved games of version 1 differ there)
     operations = frozenset(OPERATION_CODE)
     option_specs = (
         OptionSpec("players", ("2", "3", "4"), "4", "how many play: 2 sit in opposite corners, 3 leave the "
