@@ -127,7 +127,7 @@ def _png(figure: Any) -> bytes:
     try:
         figure.tight_layout()
         buffer = io.BytesIO()
-        figure.savefig(buffer, format="png", metadata={"Software": None})
+        figure.savefig(buffer, format="png", metadata={"Software": None}, bbox_inches="tight")
         return buffer.getvalue()
     finally:
         plt.close(figure)
@@ -138,6 +138,7 @@ def seat_chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
     import matplotlib
 
     matplotlib.use("Agg")
+    import matplotlib.patches
     import matplotlib.pyplot as plt
 
     bars = [(i, s) for i, r in enumerate(rows) for s in r["seats"]]
@@ -161,6 +162,10 @@ def seat_chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
         labels.append(_chart_text(_label(r, lang)))
         y += 0.7
     axes.set_yticks(ticks, labels)
+    most = max(len(r["seats"]) for r in rows)
+    axes.legend(handles=[matplotlib.patches.Patch(color=colours[n % len(colours)],
+                                                  label=_w("seat", lang).format(n=n + 1)) for n in range(most)],
+                loc="upper center", bbox_to_anchor=(0.5, -0.09), ncol=most, fontsize=8, frameon=False)
     axes.set_xlim(0, min(1.0, top * 1.15))
     axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     axes.set_xlabel(_w("axis", lang))
