@@ -68,7 +68,7 @@ def test_the_trade_pays_for_both_the_technology_and_the_ship(trading):
 def test_the_toxic_atmosphere_kills_the_new_colony_and_its_nut_is_gone(landing):
     colonise = _step(landing, "colonise nw-w-small pay red")
     text = colonise.events_text["en"]
-    assert text[-2:] == ["Player 1 rolls 2 (does the colony survive?).",
+    assert text[-2:] == ["Player 1 rolls 2 (the colony's survival).",
                          "A colony of player 1 on Almond is lost (the atmosphere)."]
     assert "7 actions left" in _rows(colonise)["Turn"]
     assert "0 colonies" in _rows(colonise)["Player 1"] and "Red nut" not in _rows(colonise)["Player 1"]
