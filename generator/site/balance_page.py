@@ -99,29 +99,24 @@ def chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    labels = [_chart_text(r.get("label", {}).get(lang, r.get("id", ""))) for r in rows]
+    labels = [_chart_text(_label(r, lang)) for r in rows]
     rates = [float(r.get("win_rate", 0.0)) for r in rows]
     lows = [max(0.0, rate - float(r["win_interval"][0])) for rate, r in zip(rates, rows)]
     highs = [max(0.0, float(r["win_interval"][1]) - rate) for rate, r in zip(rates, rows)]
     height = 0.6 + 0.45 * len(rows)
     figure, axes = plt.subplots(figsize=(7.0, height), dpi=110)
-    try:
-        positions = list(range(len(rows)))[::-1]
-        axes.barh(positions, rates, xerr=[lows, highs], color="#2f6fcf", ecolor="#222222", capsize=4)
-        axes.set_yticks(positions, labels)
-        axes.set_xlim(0, max(0.05, min(1.0, max(r + h for r, h in zip(rates, highs)) * 1.15)))
-        axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-        axes.set_xlabel(_w("axis", lang))
-        axes.grid(axis="x", alpha=0.3)
-        figure.tight_layout()
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format="png", metadata={"Software": None})
-        return buffer.getvalue()
-    finally:
-        plt.close(figure)
+    positions = list(range(len(rows)))[::-1]
+    axes.barh(positions, rates, xerr=[lows, highs], color="#2f6fcf", ecolor="#222222", capsize=4)
+    axes.set_yticks(positions, labels)
+    axes.set_xlim(0, max(0.05, min(1.0, max(r + h for r, h in zip(rates, highs)) * 1.15)))
+    axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    axes.set_xlabel(_w("axis", lang))
+    axes.grid(axis="x", alpha=0.3)
+    return _png(figure)
 
 
 def _png(figure: Any) -> bytes:
+    """A finished chart as PNG bytes (no timestamp, margins fitted to labels and legend); closes it."""
     import matplotlib.pyplot as plt
 
     try:
@@ -278,7 +273,7 @@ def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool,
     lines += [f"![{_w('chart_alt', lang)}](balance/{chart.rsplit('/', 1)[-1]})", ""]
     body = []
     for r in rows:
-        label = _text(r.get("label", {}).get(lang, r.get("id", "")))
+        label = _text(_label(r, lang))
         low, high = r["win_interval"]
         causes = ", ".join(f"{_text(c)} {_pct(v.get('rate', 0.0))}" for c, v in sorted(r.get("causes", {}).items()))
         body.append([label, _text(r.get("policy", "")), str(r.get("games", "")), _pct(r["win_rate"]),
@@ -289,7 +284,7 @@ def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool,
     for r in rows:
         seats = r.get("seats") or []
         if seats:
-            label = _text(r.get("label", {}).get(lang, r.get("id", "")))
+            label = _text(_label(r, lang))
             lines += ["", f"**{label}**", ""]
             lines.append(table([_w("seat", lang).format(n=""), _w("won", lang), _w("interval", lang)],
                                [[_w("seat", lang).format(n=s["seat"]), _pct(s["rate"]),
