@@ -21,7 +21,8 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.boards.pdf import draw_scene, new_canvas
 from generator.boards.scene import Scene
 from generator.layout.fonts import face, text_width_pt
-from generator.render.sheet_marks import draw_scale_bar
+from generator.render.sheet_marks import (MARGIN_TEXT_PT, draw_scale_bar, scale_bar_width, single_sided_label,
+                                          tool_version)
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN_MM = 10.0
@@ -150,8 +151,9 @@ def seam_marks(plan: TilePlan) -> list[tuple[float, float]]:
 class TiledBoardPdf:
     """Writes the overview page and one page per tile, the board drawn once as a form."""
 
-    def __init__(self, scene: Scene, plan: TilePlan, lang: str, caption: str):
+    def __init__(self, scene: Scene, plan: TilePlan, lang: str, caption: str, version: str | None = None):
         self.scene, self.plan, self.lang, self.caption = scene, plan, lang, caption
+        self.version = version or tool_version()
         self.words = WORDS[lang]
 
     def write(self, path: Path) -> Path:
@@ -209,6 +211,7 @@ class TiledBoardPdf:
             _font(canvas, "wide-bold", 12)
             canvas.drawCentredString(cx, cy - 1.5 * mm, tile.label)
         draw_scale_bar(canvas, margin * mm, (margin - 2.5) * mm, self.lang)
+        self.sheet_label(canvas, (page_h - margin - 5) * mm)  # beside the title: the long scale note fills the bottom
         canvas.showPage()
 
     # -- one page per tile ------------------------------------------------------------------
@@ -235,7 +238,18 @@ class TiledBoardPdf:
         self.trim_ticks(canvas, left, top, visible_w * mm, visible_h * mm)
         self.labels(canvas, tile)
         draw_scale_bar(canvas, margin * mm, (margin - 2.5) * mm, self.lang, "short")
+        self.sheet_label(canvas, (margin - 2.5) * mm - MARGIN_TEXT_PT * 0.36)
         canvas.showPage()
+
+    def sheet_label(self, canvas: Canvas, baseline: float) -> None:
+        """Language, "print one-sided" and build version, right-aligned (a tile's page number is at its top).
+
+        It ends 2 mm short of the window's corner, where the trim tick runs down into the margin.
+        """
+        page_w = self.plan.page[0]
+        canvas.setFillColor(HexColor("#333333"))
+        _font(canvas, "regular", MARGIN_TEXT_PT)
+        canvas.drawRightString((page_w - self.plan.margin - 2) * mm, baseline, single_sided_label(self.lang, self.version))
 
     def seams(self, canvas: Canvas, tile: Tile, to_page) -> None:
         (sx, sy) = self.plan.step
@@ -295,8 +309,11 @@ class TiledBoardPdf:
         canvas.drawRightString((page_w - margin) * mm, top_line, (f"▲ {up} · " if up else "") + right_text)
         _font(canvas, "bold", 8)
         down = neighbour(tile.row + 1, tile.column)
-        if down:
-            canvas.drawCentredString(page_w / 2 * mm, (margin - 3.5) * mm, f"▼ {down}")
+        if down:  # midway between the scale bar and the sheet label, which share the bottom margin
+            bar_end = margin * mm + scale_bar_width(canvas, self.lang, "short")
+            label_start = (page_w - margin - 2) * mm - canvas.stringWidth(
+                single_sided_label(self.lang, self.version), face("regular").pdf_name, MARGIN_TEXT_PT)
+            canvas.drawCentredString((bar_end + label_start) / 2, (margin - 3.5) * mm, f"▼ {down}")
         for side, label in (("left", neighbour(tile.row, tile.column - 1)),
                             ("right", neighbour(tile.row, tile.column + 1))):
             if label is None:
@@ -324,8 +341,9 @@ def _wrap_words(text: str, width_pt: float, size: float) -> list[str]:
     return lines
 
 
-def write_tiled_pdf(scene: Scene, path: Path, paper: str, lang: str, caption: str) -> TilePlan:
+def write_tiled_pdf(scene: Scene, path: Path, paper: str, lang: str, caption: str,
+                    version: str | None = None) -> TilePlan:
     """Write the tiled PDF of `scene` for `paper`; returns the plan it followed."""
     plan = plan_tiles(scene.width, scene.height, paper)
-    TiledBoardPdf(scene, plan, lang, caption).write(path)
+    TiledBoardPdf(scene, plan, lang, caption, version).write(path)
     return plan

@@ -23,7 +23,8 @@ from generator.content.loader import GameContent
 from generator.content.schema import Component
 from generator.layout.fonts import text_width_pt
 from generator.layout.templating import tint
-from generator.render.sheet_marks import draw_scale_bar
+from generator.render.sheet_marks import MARGIN_TEXT_PT as LABEL_PT
+from generator.render.sheet_marks import draw_scale_bar, single_sided_label, tool_version
 
 PRINTABLE: dict[str, tuple[str, float]] = {
     "ship": ("round", 22.0), "token": ("round", 25.0), "coin": ("round", 16.0), "marker": ("round", 16.0),
@@ -38,7 +39,7 @@ CAPTION_MM = 6.0
 HEADER_MM = 10.0
 CUT = Paint(stroke="#000000", stroke_width=0.2)
 
-WORDS = {"de": ("Spielsteine", "Seite"), "en": ("Tokens", "page")}
+SHEET_TITLE = {"de": "Spielsteine", "en": "Tokens"}
 
 
 @dataclass(frozen=True)
@@ -180,25 +181,41 @@ class _SheetFlow:
                 self.new_row()
 
 
-def token_pages(content: GameContent, paper: str, lang: str) -> list[Scene]:
-    """The token sheets of a game for one paper and language; [] when it has no printable tokens."""
+def token_pages(content: GameContent, paper: str, lang: str, version: str | None = None) -> list[Scene]:
+    """The token sheets of a game for one paper and language; [] when it has no printable tokens.
+
+    Each page names itself at the top: the game's title on the left; language, page, "print
+    one-sided" and the build version on the right, so a loose sheet says where it belongs.
+    """
     specs = printable_tokens(content)
     if not specs:
         return []
-    title = f"{content.game.title.get(lang)} — {WORDS[lang][0]}"
+    title = f"{content.game.title.get(lang)} — {SHEET_TITLE[lang]}"
     flow = _SheetFlow(content, paper, lang, title)
     for spec in specs:
         flow.place(spec)
+    total = len(flow.pages)
     for number, scene in enumerate(flow.pages, 1):
-        scene.items.insert(0, Text(MARGIN_MM, MARGIN_MM + 5, title, "wide-bold", 12, "#111111"))
-        scene.items.insert(1, Text(flow.page_w - MARGIN_MM, MARGIN_MM + 5, f"{WORDS[lang][1]} {number}/{len(flow.pages)}",
-                                   "regular", 9, "#111111", "end"))
+        label = single_sided_label(lang, version or tool_version(), (number, total))
+        room = flow.page_w - 2 * MARGIN_MM - text_width_pt(label, "regular", LABEL_PT) * PT_MM - 4.0
+        scene.items.insert(0, Text(MARGIN_MM, MARGIN_MM + 5, _shortened(title, room), "wide-bold", 12, "#111111"))
+        scene.items.insert(1, Text(flow.page_w - MARGIN_MM, MARGIN_MM + 5, label, "regular", LABEL_PT, "#111111", "end"))
     return flow.pages
 
 
-def write_token_pdf(content: GameContent, path: Path, paper: str, lang: str) -> Path | None:
+def _shortened(title: str, room_mm: float) -> str:
+    """The sheet title in 12 pt within `room_mm`, cut with "…" when a long game name would reach the label."""
+    if text_width_pt(title, "wide-bold", 12) * PT_MM <= room_mm:
+        return title
+    while title and text_width_pt(f"{title}…", "wide-bold", 12) * PT_MM > room_mm:
+        title = title[:-1]
+    return f"{title.rstrip()}…"
+
+
+def write_token_pdf(content: GameContent, path: Path, paper: str, lang: str,
+                    version: str | None = None) -> Path | None:
     """Write the token sheets; None (and no file) when the game has nothing to print as a token."""
-    pages = token_pages(content, paper, lang)
+    pages = token_pages(content, paper, lang, version)
     if not pages:
         return None
     page_w, page_h = PAPERS[paper]

@@ -10,6 +10,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from generator import __version__
 from generator.layout.fonts import face as font_face
 from generator.render.imposition import SCALE_MM, TextLine
 
@@ -46,6 +47,18 @@ def sheet_label(title: str, lang: str, sheet: int, total: int, side: str, versio
     """What a printed sheet says about itself: game, language, page, side and duplex edge, build version."""
     words = SHEET_WORDS[lang]
     return f"{title} · {lang.upper()} · {words['sheet']} {sheet}/{total} · {words[side]} · {version}"
+
+
+def tool_version() -> str:
+    """The version a sheet names when it was not given its build's (tests draw sheets on their own)."""
+    return f"pnp-forge {__version__}"
+
+
+def single_sided_label(lang: str, version: str, page: tuple[int, int] | None = None) -> str:
+    """What a one-sided sheet (tokens, a board tile) says besides its title: language, page, side, version."""
+    words = SHEET_WORDS[lang]
+    where = f" · {words['sheet']} {page[0]}/{page[1]}" if page else ""
+    return f"{lang.upper()}{where} · {words['single']} · {version}"
 
 
 def fit_label(c: Canvas, label: str, room: float) -> str:
@@ -104,10 +117,12 @@ SHEET_WORDS = {
            "back": "Rückseiten · beidseitig, lange Kante",
            "gutterfold": "Faltbogen, einseitig drucken · an der gestrichelten Mitte falten, kleben, dann schneiden",
            "scale": "mit 100 % / Originalgröße drucken: der Balken misst dann genau 50 mm",
-           "short": "100 % / Originalgröße"},
+           "short": "100 % / Originalgröße",
+           "single": "einseitig drucken"},
     "en": {"sheet": "sheet", "front": "fronts · print double-sided, flip on the long edge",
            "back": "backs · double-sided, long edge",
            "gutterfold": "gutterfold, print one-sided · fold on the dashed middle, glue, then cut",
            "scale": "print at 100 % / actual size: the bar then measures exactly 50 mm",
-           "short": "100 % / actual size"},
+           "short": "100 % / actual size",
+           "single": "print one-sided"},
 }

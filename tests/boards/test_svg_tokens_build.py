@@ -229,3 +229,29 @@ def test_each_board_is_also_an_image_for_tabletop_simulator(astronuts, tmp_path)
             assert max(image.size) <= 4096
             width, height = board.size.width, board.size.height
             assert image.width / image.height == pytest.approx(width / height, rel=0.01)  # the trim, no bleed
+
+
+@pytest.mark.parametrize("lang, side", [("de", "Bogen 1/2 · einseitig drucken"), ("en", "sheet 1/2 · print one-sided")])
+def test_token_sheets_name_language_page_side_and_build_beside_the_title(astronuts, tmp_path, lang, side):
+    path = write_token_pdf(astronuts, tmp_path / "tokens.pdf", "a4", lang, "pnp-forge 9.9 · c0ffee00")
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) == 2
+        lines = pdf.pages[0].extract_text_lines()
+        label = [line for line in lines if "c0ffee00" in line["text"]]
+        title = [line for line in lines if line["text"] == f"Astronuts — {'Spielsteine' if lang == 'de' else 'Tokens'}"]
+        assert len(label) == 1 and len(title) == 1
+        assert label[0]["text"] == f"{lang.upper()} · {side} · pnp-forge 9.9 · c0ffee00"
+        assert min(ch["size"] for ch in label[0]["chars"]) >= 8
+        assert title[0]["x1"] < label[0]["x0"] and abs(title[0]["bottom"] - label[0]["bottom"]) < 4 * MM
+
+
+def test_a_long_game_title_on_a_token_sheet_is_shortened_before_it_reaches_the_label():
+    from generator.boards.tokens import _shortened
+    from generator.layout.fonts import text_width_pt
+    from generator.boards.scene import PT_MM
+
+    title = "The Exceedingly Long Name of a Game Nobody Could Print in One Line — Tokens"
+    short = _shortened(title, 80.0)
+    assert short.endswith("…") and title.startswith(short[:-1].rstrip())
+    assert text_width_pt(short, "wide-bold", 12) * PT_MM <= 80.0
+    assert _shortened("Astronuts — Tokens", 80.0) == "Astronuts — Tokens"

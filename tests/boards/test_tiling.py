@@ -227,3 +227,26 @@ def test_tile_pages_keep_their_marks_and_labels_out_of_the_printers_margin(paper
         for page in pdf.pages:
             assert too_close_to_edge(page) == []
             assert len(scale_bars(page)) == 1
+
+
+def _words_overlap(a: dict, b: dict) -> bool:
+    return a["x0"] < b["x1"] and b["x0"] < a["x1"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang, side", [("de", "einseitig drucken"), ("en", "print one-sided")])
+def test_every_tiled_page_names_its_language_side_and_build_at_a_readable_size(paper, lang, side, tmp_path):
+    from generator.boards.scene import Scene
+
+    path = tmp_path / "blank.pdf"
+    write_tiled_pdf(Scene(500, 500, title="Blank"), path, paper, lang, "Test", "pnp-forge 9.9 · c0ffee00")
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            lines = [line for line in page.extract_text_lines() if "c0ffee00" in line["text"]]
+            assert len(lines) == 1, page.page_number
+            assert f"{lang.upper()} · {side} · pnp-forge 9.9 · c0ffee00" in lines[0]["text"]
+            assert min(ch["size"] for ch in lines[0]["chars"]) >= 8
+            bottom = [w for w in page.extract_words() if w["top"] > page.height - MARGIN_MM * MM]
+            clashes = [(a["text"], b["text"]) for i, a in enumerate(bottom) for b in bottom[i + 1:]
+                       if _words_overlap(a, b)]
+            assert clashes == [], page.page_number
