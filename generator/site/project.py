@@ -33,6 +33,7 @@ from generator.site.game_site import GameSite
 from generator.site.i18n import LANGUAGE_NAMES, label
 from generator.site.markup import html_escape
 from generator.site.pages import components_page, glossary_page, overview_page
+from generator.site.rule_sections import number_sections, numbered_markdown
 from generator.site.rules_text import render_rules
 from generator.site.tree import DocsTree, NavList
 
@@ -85,9 +86,12 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     site = GameSite(content, lang, outputs, tree)
     rules = render_rules(content, lang, errors)
     rule_pages: list[tuple[str, str]] = []
-    for rules_page in rules:
-        path = site.page(f"rules/{rules_page.slug}.md", site.md(rules_page.markdown, site.path("rules", f"{rules_page.slug}.md")))
-        rule_pages.append((rules_page.title, path))
+    for number, rules_page in enumerate(rules, start=1):
+        docs_path = site.path("rules", f"{rules_page.slug}.md")
+        markdown = site.md(rules_page.markdown, docs_path)
+        sections = number_sections(markdown, number)  # numbered after the icons: the anchors see what the site sees
+        path = site.page(f"rules/{rules_page.slug}.md", numbered_markdown(markdown, sections))
+        rule_pages.append((f"{number} {rules_page.title}", path))
         sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
     cards = cards_page(site)
     components = components_page(site, cards)
