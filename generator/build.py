@@ -74,6 +74,10 @@ from generator.boards.step import render_boards  # noqa: E402  (boards: SVG, ful
 
 STEPS.append(("boards", render_boards))
 
+from generator.rulebook.step import render_rulebooks  # noqa: E402  (rulebook PDFs, after the boards they picture)
+
+STEPS.append(("rulebook", render_rulebooks))
+
 
 def refuse_reserved_ids(contents: list[GameContent], errors: ErrorList) -> None:
     """A game whose id names an output folder of something else would overwrite it."""

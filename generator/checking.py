@@ -203,10 +203,10 @@ def check_board_layouts(content: GameContent, errors: ErrorList) -> None:
 
 def check_rules_templates(content: GameContent, errors: ErrorList) -> None:
     from generator.site.rule_sections import check_same_structure
-    from generator.site.rules_text import render_rules
+    from generator.site.rules_text import RulesPage, render_rules
 
     rendered = ErrorList()
-    pages = {lang: render_rules(content, lang, rendered) for lang in LANGUAGES}
+    pages: dict[str, list[RulesPage]] = {lang: render_rules(content, lang, rendered) for lang in LANGUAGES}
     errors.extend(rendered)
     if not rendered:  # a page that did not render would look missing: compare only whole rulebooks
         check_same_structure(content, pages, errors)

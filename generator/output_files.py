@@ -96,3 +96,9 @@ def tokens(lang: str, paper: str) -> str:
 def duplex_calibration(lang: str, paper: str) -> str:
     """The one-sheet test that shows how far a printer shifts the back side."""
     return f"duplex-calibration-{lang}-{paper}.pdf"
+
+
+def rulebook(lang: str, paper: str) -> str:
+    """The rules pages as one printable PDF, with the site's section numbers."""
+    return f"rules-{lang}-{paper}.pdf"
+

@@ -37,6 +37,10 @@ def expected_downloads(site: GameSite, papers: tuple[str, ...]) -> list[Download
     lang = site.lang
     out: list[Download] = []
     paper_name = {paper: label("paper_" + paper, lang) for paper in papers}
+    if site.content.rules.get(lang):
+        for paper in papers:
+            out.append(Download(site.output(names.rulebook(lang, paper)),
+                                f"{label('dl_rulebook', lang)}, {paper_name[paper]}", "rulebook"))
     if site.content.cards:
         for paper in papers:
             out.append(Download(site.output(names.card_sheets(lang, paper)),

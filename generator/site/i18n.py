@@ -73,6 +73,8 @@ LABELS: dict[str, dict[str, str]] = {
     "dl_board_full": {"de": "Spielplan in voller Größe (Druckerei)", "en": "Board at full size (print shop)"},
     "dl_tokens": {"de": "Spielsteine", "en": "Tokens"},
     "dl_model": {"de": "Spieldaten als JSON", "en": "Game data as JSON"},
+    "dl_rulebook": {"de": "Regelheft zum Ausdrucken und Mitnehmen an den Tisch (mit den Abschnittsnummern dieser Seiten)",
+                    "en": "Printable rulebook to keep at the table (with the section numbers of these pages)"},
     "dl_none": {"de": "Für dieses Spiel wurden noch keine Druckdateien erzeugt.",
                 "en": "No print files have been generated for this game yet."},
     "paper_a4": {"de": "A4", "en": "A4"},

@@ -89,8 +89,8 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     for number, rules_page in enumerate(rules, start=1):
         docs_path = site.path("rules", f"{rules_page.slug}.md")
         markdown = site.md(rules_page.markdown, docs_path)
-        sections = number_sections(markdown, number)  # numbered after the icons: the anchors see what the site sees
-        path = site.page(f"rules/{rules_page.slug}.md", numbered_markdown(markdown, sections))
+        numbered = number_sections(markdown, number)  # numbered after the icons: the anchors see what the site sees
+        path = site.page(f"rules/{rules_page.slug}.md", numbered_markdown(markdown, numbered))
         rule_pages.append((f"{number} {rules_page.title}", path))
         sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
     cards = cards_page(site)

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import markdown
-from markdown.extensions.toc import slugify_unicode
+import markdown  # type: ignore[import-untyped]
+from markdown.extensions.toc import slugify_unicode  # type: ignore[import-untyped]
 
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
@@ -115,7 +115,7 @@ def text_anchors(text: str) -> list[str]:
             out.append(token["id"])
             walk(token["children"])
 
-    walk(md.toc_tokens)  # type: ignore[attr-defined]
+    walk(md.toc_tokens)
     return out
 
 

@@ -1,0 +1,7 @@
+"""The printable rulebook: each game's rules pages as one PDF per language and paper.
+
+html_tree.py   rendered rules Markdown -> a small element tree (Python-Markdown, then html.parser)
+flow.py        that tree -> reportlab flowables (headings, paragraphs, lists, tables), text escaped
+document.py    the PDF: fonts, page frame, running footer, outline of the numbered sections
+step.py        the build step that writes them into the game's output folder
+"""

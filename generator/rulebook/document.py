@@ -1,0 +1,69 @@
+"""The rulebook PDF: a title, the numbered rules pages in page order, and pictures of the boards.
+
+The section numbers are the site's (generator.site.rule_sections), so "see 4.6" means the same
+heading on paper and on screen. A4 and US Letter share the layout; fonts are the project's
+DejaVu files, embedded; the file is deterministic (reportlab's invariant mode, fixed metadata).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, Image, PageTemplate, Paragraph, Spacer
+from xml.sax.saxutils import escape
+
+from generator.rulebook.flow import Blocks, SectionHeading, make_styles
+from generator.rulebook.html_tree import markdown_tree
+
+PAPER_SIZES = {"a4": A4, "letter": LETTER}
+MARGIN = 18 * mm
+FOOTER_SIZE = 7.5
+
+
+def _footer(caption: str):
+    def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFont(make_styles().body.fontName, FOOTER_SIZE)
+        width, _ = doc.pagesize
+        canvas.drawString(MARGIN, MARGIN / 2, caption)
+        canvas.drawRightString(width - MARGIN, MARGIN / 2, str(canvas.getPageNumber()))
+        canvas.restoreState()
+    return draw
+
+
+def write_rulebook(path: Path, title: str, subtitle: str, pages: list[str], boards: list[tuple[str, Path]],
+                   boards_title: str, paper: str, caption: str) -> Path:
+    """Write the rulebook: `pages` are the numbered Markdown of the rules pages, in page order.
+
+    `boards` are (name, PNG) pictures printed after the rules under `boards_title`."""
+    styles = make_styles()
+    pagesize = PAPER_SIZES[paper]
+    doc = BaseDocTemplate(str(path), pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
+                          topMargin=MARGIN, bottomMargin=MARGIN, title=title, author="pnp-forge",
+                          creator="pnp-forge", subject=subtitle, invariant=1, pageCompression=1)
+    width, height = pagesize[0] - 2 * MARGIN, pagesize[1] - 2 * MARGIN
+    frame = Frame(MARGIN, MARGIN, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+                  id="text")
+    doc.addPageTemplates([PageTemplate("page", [frame], onPage=_footer(caption))])
+    title_style = ParagraphStyle("title", parent=styles.headings[1], fontSize=24, leading=29, spaceAfter=2)
+    story: list[Flowable] = [Paragraph(escape(title), title_style),
+                             Paragraph(escape(subtitle), styles.body), Spacer(1, 6 * mm)]
+    blocks = Blocks(styles, width)
+    for markdown in pages:
+        story += blocks.page(markdown_tree(markdown))
+    if boards:
+        story.append(SectionHeading(escape(boards_title), styles.headings[1], "boards", boards_title, 0))
+        height -= 30 * mm  # room for the heading and the board's name
+        for name, picture in boards:
+            pixel_w, pixel_h = ImageReader(str(picture)).getSize()
+            scale = min(width / pixel_w, height / pixel_h)
+            story += [Paragraph(f"<b>{escape(name)}</b>", styles.body),
+                      Image(str(picture), pixel_w * scale, pixel_h * scale, hAlign="LEFT"), Spacer(1, 4 * mm)]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    doc.build(story)
+    return path

@@ -1,0 +1,240 @@
+"""A rules page's element tree as reportlab flowables: numbered headings, paragraphs, lists, tables.
+
+Paragraph text in reportlab is a markup of its own, so text from the content is escaped here
+(`&`, `<`, `>`) and the only markup in a paragraph is what this module writes for the few tags
+it knows (bold, italic, superscript, line break). A tag it does not know gives its text and
+nothing else; attributes are never copied (no link targets, colours, fonts or images from the
+content). Links print their words: on paper a cross-reference is its section number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem, Paragraph,
+                                Preformatted, Spacer, Table, TableStyle)
+
+from generator.layout.fonts import face
+from generator.rulebook.html_tree import Node
+
+HEADING_SIZES = {1: 17.0, 2: 13.0, 3: 11.0, 4: 10.0, 5: 9.5, 6: 9.5}
+BODY_SIZE = 9.5
+INLINE = {"b": "b", "strong": "b", "i": "i", "em": "i", "sup": "super", "sub": "sub", "u": "u", "ins": "u",
+          "del": "strike", "s": "strike"}
+MAX_CELL_CHARS = 4000  # a table cell longer than this is cut (a cell cannot split across pages)
+RULE_GREY = colors.HexColor("#9e9e9e")
+HEADER_FILL = colors.HexColor("#e8eaf6")
+HEADING_COLOR = colors.HexColor("#1a237e")
+
+
+@dataclass(frozen=True)
+class Styles:
+    """The rulebook's paragraph styles, all in the project's DejaVu faces."""
+
+    body: ParagraphStyle
+    cell: ParagraphStyle
+    code: ParagraphStyle
+    headings: dict[int, ParagraphStyle]
+
+
+def font_family() -> str:
+    """The regular face's name, registered as a family so `<b>` and `<i>` pick the bold and oblique files."""
+    from reportlab.lib.fonts import addMapping
+
+    regular, bold, italic = face("regular").pdf_name, face("bold").pdf_name, face("italic").pdf_name
+    addMapping(regular, 0, 0, regular)
+    addMapping(regular, 1, 0, bold)
+    addMapping(regular, 0, 1, italic)
+    addMapping(regular, 1, 1, bold)  # the fonts/ folder has no bold oblique: bold stands in
+    return regular
+
+
+def make_styles() -> Styles:
+    regular = font_family()
+    bold = face("bold").pdf_name
+    body = ParagraphStyle("body", fontName=regular, fontSize=BODY_SIZE, leading=BODY_SIZE * 1.3, spaceAfter=4,
+                          alignment=TA_LEFT)
+    cell = ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0)
+    code = ParagraphStyle("code", parent=body, fontSize=8, leading=10, leftIndent=4 * mm,
+                          backColor=colors.HexColor("#f5f5f5"))
+    headings = {level: ParagraphStyle(f"h{level}", parent=body, fontName=bold, fontSize=size, leading=size * 1.25,
+                                      spaceBefore=size * (0.9 if level > 1 else 0.4), spaceAfter=size * 0.35,
+                                      keepWithNext=1, textColor=HEADING_COLOR)
+                for level, size in HEADING_SIZES.items()}
+    return Styles(body, cell, code, headings)
+
+
+OUTLINE_LEVEL = "_pnp_outline_level"  # the last outline entry's level, kept on the canvas being drawn
+
+
+class SectionHeading(Paragraph):
+    """A numbered heading that also marks its place in the PDF's outline (the bookmarks pane)."""
+
+    def __init__(self, text: str, style: ParagraphStyle, key: str, title: str, level: int) -> None:
+        super().__init__(text, style)
+        self.key, self.title, self.level = key, title, level
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.bookmarkPage(self.key)
+        outline = getattr(canvas, OUTLINE_LEVEL, -1)
+        level = min(self.level, outline + 1)  # the outline may not skip a level
+        canvas.addOutlineEntry(self.title, self.key, level=level, closed=level > 0)
+        setattr(canvas, OUTLINE_LEVEL, level)
+        super().draw()
+
+
+def inline(children: list[Node | str]) -> str:
+    """Paragraph markup for inline content: text escaped, known tags mapped, unknown tags reduced to their text."""
+    out: list[str] = []
+    for child in children:
+        if isinstance(child, str):
+            out.append(escape(child))
+            continue
+        tag = child.tag
+        if tag == "br":
+            out.append("<br/>")
+        elif tag == "img":
+            alt = child.attrs.get("alt", "")
+            if alt:
+                out.append(escape(alt))
+        elif tag in INLINE:
+            inner = inline(child.children)
+            out.append(f"<{INLINE[tag]}>{inner}</{INLINE[tag]}>" if inner.strip() else inner)
+        elif tag == "span" and "pnp-designed" in child.attrs.get("class", "").split():
+            out.append(f"<i>[{escape(child.text())}]</i>")
+        elif tag in ("code", "kbd", "samp"):
+            out.append(f'<font color="#37474f">{escape(child.text())}</font>')
+        else:
+            out.append(inline(child.children))
+    return "".join(out)
+
+
+BLOCK_TAGS = frozenset({"p", "ul", "ol", "table", "div", "pre", "hr", "blockquote", "details", "dl",
+                        "h1", "h2", "h3", "h4", "h5", "h6", "figure", "section"})
+
+
+class Blocks:
+    """Turns the element tree of one rules page into flowables that fit `width` points."""
+
+    def __init__(self, styles: Styles, width: float) -> None:
+        self.styles = styles
+        self.width = width
+
+    def page(self, root: Node) -> list[Flowable]:
+        return self.blocks(root.children, self.width)
+
+    def blocks(self, children: list[Node | str], width: float) -> list[Flowable]:
+        out: list[Flowable] = []
+        run: list[Node | str] = []  # inline content between blocks (a list item's own text)
+
+        def flush() -> None:
+            text = inline(run).strip()
+            if text:
+                out.append(Paragraph(text, self.styles.body))
+            run.clear()
+
+        for child in children:
+            if isinstance(child, str) or child.tag not in BLOCK_TAGS:
+                run.append(child)
+                continue
+            flush()
+            out.extend(self.block(child, width))
+        flush()
+        return out
+
+    def block(self, node: Node, width: float) -> list[Flowable]:
+        tag = node.tag
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            level = int(tag[1])
+            text = inline(node.children).strip()
+            title = " ".join(node.text().split())
+            heading = SectionHeading(text, self.styles.headings[level], node.attrs.get("id", title), title, level - 1)
+            return ([CondPageBreak(40 * mm)] if level == 1 else []) + [heading]
+        if tag == "p":
+            text = inline(node.children).strip()
+            return [Paragraph(text, self.styles.body)] if text else []
+        if tag in ("ul", "ol"):
+            return [self.listing(node, width)]
+        if tag == "table":
+            return self.table(node, width)
+        if tag == "pre":
+            return [Preformatted(node.text().rstrip("\n"), self.styles.code)]
+        if tag == "hr":
+            return [HRFlowable(width="100%", thickness=0.5, color=RULE_GREY, spaceBefore=4, spaceAfter=4)]
+        if tag == "div" and "admonition" in node.attrs.get("class", "").split():
+            return [self.boxed(node, width)]
+        return self.blocks(node.children, width)
+
+    def listing(self, node: Node, width: float) -> ListFlowable:
+        ordered = node.tag == "ol"
+        indent = 5 * mm
+        items: list[Any] = []
+        for child in node.children:
+            if isinstance(child, Node) and child.tag == "li":
+                items.append(ListItem(self.blocks(child.children, width - indent) or [Spacer(1, 0)]))
+        start = node.attrs.get("start", "1")
+        return ListFlowable(items, bulletType="1" if ordered else "bullet",
+                            start=start if ordered and start.isdigit() and len(start) < 6 else ("1" if ordered else "•"),
+                            leftIndent=indent, bulletFontName=self.styles.body.fontName,
+                            bulletFontSize=BODY_SIZE, bulletFormat="%s." if ordered else None, spaceAfter=4)
+
+    def boxed(self, node: Node, width: float) -> Table:
+        inner = self.blocks(node.children, width - 6 * mm)
+        box = Table([[inner]], colWidths=[width])
+        box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.6, RULE_GREY),
+                                 ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fafafa"))]))
+        return box
+
+    def table(self, node: Node, width: float) -> list[Flowable]:
+        rows: list[list[Node]] = []
+        header_rows = 0
+        for section in node.children:
+            if not isinstance(section, Node):
+                continue
+            trs = [section] if section.tag == "tr" else [tr for tr in section.children
+                                                         if isinstance(tr, Node) and tr.tag == "tr"]
+            for tr in trs:
+                cells = [td for td in tr.children if isinstance(td, Node) and td.tag in ("td", "th")]
+                if cells:
+                    rows.append(cells)
+                    if section.tag == "thead":
+                        header_rows += 1
+        if not rows:
+            return []
+        columns = max(len(r) for r in rows)
+        weights = [4.0] * columns
+        for row in rows:
+            for i, cell in enumerate(row):
+                text = cell.text()
+                longest_word = max((len(w) for w in text.split()), default=0)
+                weights[i] = max(weights[i], min(len(text), 50) * 0.6, longest_word * 1.1)
+        total = sum(weights)
+        widths = [width * w / total for w in weights]
+        data: list[list[Any]] = []
+        for row in rows:
+            line: list[Any] = []
+            for i in range(columns):
+                if i < len(row):
+                    text = inline(row[i].children).strip()
+                    if len(text) > MAX_CELL_CHARS:
+                        text = inline([row[i].text()[:MAX_CELL_CHARS] + " …"])
+                    if row[i].tag == "th":
+                        text = f"<b>{text}</b>"
+                    line.append(Paragraph(text, self.styles.cell))
+                else:
+                    line.append("")
+            data.append(line)
+        table = Table(data, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
+        style: list[Any] = [("GRID", (0, 0), (-1, -1), 0.4, RULE_GREY), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                 ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]
+        if header_rows:
+            style.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), HEADER_FILL))
+        table.setStyle(TableStyle(style))
+        return [KeepTogether([table]) if len(rows) <= 6 else table, Spacer(1, 6)]

@@ -1,0 +1,145 @@
+"""The printable rulebook: a valid PDF per game, language and paper whose headings carry the site's section numbers."""
+
+from __future__ import annotations
+
+import copy
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from generator.build import BuildOptions
+from generator.checking import load_checked
+from generator.content.errors import ErrorList
+from generator.rulebook.document import write_rulebook
+from generator.rulebook.flow import HEADING_COLOR, inline
+from generator.rulebook.html_tree import parse_html
+from generator.rulebook.step import render_rulebooks
+from generator.site.rule_sections import number_sections, numbered_markdown
+from generator.site.rules_text import render_rules
+
+REPO = Path(__file__).resolve().parents[2]
+GAMES = sorted(p.name for p in (REPO / "content").iterdir() if (p / "game.yaml").is_file())
+NUMBER_RE = re.compile(r"^(\d+(?:\.\d+)*) ")
+needs_qpdf = pytest.mark.skipif(shutil.which("qpdf") is None, reason="needs Debian's qpdf")
+
+
+def pdf_headings(path: Path) -> list[str]:
+    """The numbered heading lines of a rulebook: bold lines in the headings' colour that start with a number."""
+    colour = tuple(round(v, 3) for v in HEADING_COLOR.rgb())
+    found = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for line in page.extract_text_lines(return_chars=True):
+                first = line["chars"][0]
+                shown = tuple(round(v, 3) for v in first["non_stroking_color"] or ())
+                if "Bold" in first["fontname"] and shown == colour and NUMBER_RE.match(line["text"]):
+                    found.append(line["text"])
+    return found
+
+
+def qpdf_check(path: Path) -> None:
+    result = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and "WARNING" not in result.stdout + result.stderr, (path.name, result.stdout)
+
+
+def site_sections(content, lang: str) -> list[str]:
+    """Section labels as the site numbers them (rule_sections over the same rendered pages)."""
+    errors = ErrorList()
+    labels = []
+    for number, page in enumerate(render_rules(content, lang, errors), start=1):
+        labels += [s.label for s in number_sections(page.markdown, number)]
+    assert not errors, errors.as_text()
+    return labels
+
+
+@pytest.fixture(scope="module")
+def contents():
+    errors = ErrorList()
+    loaded = load_checked(REPO / "content", GAMES, errors)
+    assert not errors, errors.as_text()
+    return {content.id: content for content in loaded}
+
+
+def check_rulebooks(content, out: Path, languages: tuple[str, ...], papers: tuple[str, ...]) -> None:
+    errors = ErrorList()
+    written = render_rulebooks(content, out, BuildOptions(languages=languages, papers=papers), errors)
+    assert not errors, errors.as_text()
+    assert sorted(p.name for p in written) == sorted(f"rules-{lang}-{paper}.pdf" for lang in languages for paper in papers)
+    for lang in languages:
+        expected = [label.split(" ")[0] for label in site_sections(content, lang)]
+        assert len(expected) >= 10
+        for paper in papers:
+            path = out / f"rules-{lang}-{paper}.pdf"
+            qpdf_check(path)
+            headings = pdf_headings(path)
+            assert [NUMBER_RE.match(h).group(1) for h in headings] == expected, (content.id, lang, paper)
+
+
+@needs_qpdf
+def test_escape_earth_rulebook_in_english_on_a4(contents, tmp_path):
+    check_rulebooks(contents["escape-earth"], tmp_path, ("en",), ("a4",))
+    headings = pdf_headings(tmp_path / "rules-en-a4.pdf")
+    assert "3.2 Take up to 2 actions" in headings
+    assert "5.2.1 Fighting at once" in headings
+
+
+@pytest.mark.slow
+@needs_qpdf
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_language_and_paper(contents, game, tmp_path):
+    check_rulebooks(contents[game], tmp_path, ("de", "en"), ("a4", "letter"))
+    with pdfplumber.open(tmp_path / "rules-en-letter.pdf") as pdf:
+        assert (round(pdf.pages[0].width), round(pdf.pages[0].height)) == (612, 792)
+    with pdfplumber.open(tmp_path / "rules-de-a4.pdf") as pdf:
+        assert (round(pdf.pages[0].width), round(pdf.pages[0].height)) == (595, 842)
+        fonts = {char["fontname"].split("+")[-1] for page in pdf.pages for char in page.chars}
+        assert fonts <= {"DejaVuSansCondensed", "DejaVuSansCondensed-Bold", "DejaVuSansCondensed-Oblique"}, fonts
+
+
+HOSTILE = """# Costs <b>& more</b>
+
+Plain <b>bold</b> & <font color="red" size="40">big</font> &lt;para&gt; <img src="/etc/passwd" alt="pic">
+`<i>code</i>` and <a href="javascript:alert(1)">a link</a> <span onclick="x">&amp;amp;</span>
+
+## Step <para>two</para> & <br/> three
+
+| A <b>x</b> | B & C |
+|---|---|
+| <font size="30">1</font> | <unknown>2</unknown> |
+
+- item <strike>one</strike>
+- item & <super>two</super>
+"""
+
+
+def test_markup_in_a_rules_page_is_printed_as_text_not_obeyed(tmp_path):
+    pages = [numbered_markdown(HOSTILE, number_sections(HOSTILE, 1), keep_text_anchors=False)]
+    path = write_rulebook(tmp_path / "rules.pdf", "A & <b>B</b>", "<i>sub</i>", pages, [], "Boards", "a4", "x <y>")
+    if shutil.which("qpdf"):
+        qpdf_check(path)
+    with pdfplumber.open(path) as pdf:
+        [page] = pdf.pages
+        text = page.extract_text()
+        assert not page.images  # the content's <img> drew nothing
+        words = page.extract_words(extra_attrs=["size", "non_stroking_color"])
+        [big] = [w for w in words if w["text"] == "big"]
+        [one] = [w for w in words if w["text"] == "1" and 8 < w["size"] < 10]
+        assert round(big["size"], 1) == 9.5 and round(one["size"], 1) == 8.5  # not 40 and 30
+        assert big["non_stroking_color"] in ((0,), [0], (0, 0, 0), [0, 0, 0]), big  # not red
+    assert "A & <b>B</b>" in text and "<i>sub</i>" in text
+    assert "1 Costs & more" in text
+    assert "Plain bold & big <para> pic" in text
+    assert "<i>code</i> and a link &amp;" in text
+    assert "1.1 Step two &" in text  # the heading's own <para> is no paragraph tag of reportlab's
+    assert "item one" in text and "item & two" in text
+    assert pdf_headings(path) == ["1 Costs & more", "1.1 Step two &"]
+
+
+def test_inline_markup_is_escaped_and_limited_to_known_tags():
+    tree = parse_html('<p>a &lt; b <b>c</b> <font face="x">d</font> <a href="h">e</a> <img src="/x" alt="&lt;f&gt;"></p>')
+    [paragraph] = tree.children
+    assert inline(paragraph.children) == "a &lt; b <b>c</b> d e &lt;f&gt;"
