@@ -102,3 +102,8 @@ def rulebook(lang: str, paper: str) -> str:
     """The rules pages as one printable PDF, with the site's section numbers."""
     return f"rules-{lang}-{paper}.pdf"
 
+
+
+def player_aid(lang: str, paper: str) -> str:
+    """One page to keep beside the board: the rules sections the content marks for it."""
+    return f"player-aid-{lang}-{paper}.pdf"

@@ -14,7 +14,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, Image, PageTemplate, Paragraph, Spacer
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, Image, KeepTogether, PageTemplate, Paragraph,
+                                Spacer)
 from xml.sax.saxutils import escape
 
 from generator.rulebook.flow import Blocks, SectionHeading, make_styles
@@ -62,8 +63,9 @@ def write_rulebook(path: Path, title: str, subtitle: str, pages: list[str], boar
         for name, picture in boards:
             pixel_w, pixel_h = ImageReader(str(picture)).getSize()
             scale = min(width / pixel_w, height / pixel_h)
-            story += [Paragraph(f"<b>{escape(name)}</b>", styles.body),
-                      Image(str(picture), pixel_w * scale, pixel_h * scale, hAlign="LEFT"), Spacer(1, 4 * mm)]
+            story += [KeepTogether([Paragraph(f"<b>{escape(name)}</b>", styles.body),
+                                    Image(str(picture), pixel_w * scale, pixel_h * scale, hAlign="LEFT")]),
+                      Spacer(1, 4 * mm)]
     path.parent.mkdir(parents=True, exist_ok=True)
     doc.build(story)
     return path

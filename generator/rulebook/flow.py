@@ -55,18 +55,20 @@ def font_family() -> str:
     return regular
 
 
-def make_styles() -> Styles:
+def make_styles(scale: float = 1.0) -> Styles:
+    """The styles at the rulebook's sizes, or all of them `scale` times as large (the player aid shrinks to fit)."""
     regular = font_family()
     bold = face("bold").pdf_name
-    body = ParagraphStyle("body", fontName=regular, fontSize=BODY_SIZE, leading=BODY_SIZE * 1.3, spaceAfter=4,
+    size = BODY_SIZE * scale
+    body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * 1.3, spaceAfter=4 * scale,
                           alignment=TA_LEFT)
-    cell = ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0)
-    code = ParagraphStyle("code", parent=body, fontSize=8, leading=10, leftIndent=4 * mm,
+    cell = ParagraphStyle("cell", parent=body, fontSize=8.5 * scale, leading=10.5 * scale, spaceAfter=0)
+    code = ParagraphStyle("code", parent=body, fontSize=8 * scale, leading=10 * scale, leftIndent=4 * mm * scale,
                           backColor=colors.HexColor("#f5f5f5"))
-    headings = {level: ParagraphStyle(f"h{level}", parent=body, fontName=bold, fontSize=size, leading=size * 1.25,
-                                      spaceBefore=size * (0.9 if level > 1 else 0.4), spaceAfter=size * 0.35,
-                                      keepWithNext=1, textColor=HEADING_COLOR)
-                for level, size in HEADING_SIZES.items()}
+    headings = {level: ParagraphStyle(f"h{level}", parent=body, fontName=bold, fontSize=h * scale,
+                                      leading=h * scale * 1.25, spaceBefore=h * scale * (0.9 if level > 1 else 0.4),
+                                      spaceAfter=h * scale * 0.35, keepWithNext=1, textColor=HEADING_COLOR)
+                for level, h in HEADING_SIZES.items()}
     return Styles(body, cell, code, headings)
 
 
@@ -123,9 +125,10 @@ BLOCK_TAGS = frozenset({"p", "ul", "ol", "table", "div", "pre", "hr", "blockquot
 class Blocks:
     """Turns the element tree of one rules page into flowables that fit `width` points."""
 
-    def __init__(self, styles: Styles, width: float) -> None:
+    def __init__(self, styles: Styles, width: float, page_breaks: bool = True) -> None:
         self.styles = styles
         self.width = width
+        self.page_breaks = page_breaks  # a new rules page starts low on a page on a fresh one
 
     def page(self, root: Node) -> list[Flowable]:
         return self.blocks(root.children, self.width)
@@ -156,7 +159,7 @@ class Blocks:
             text = inline(node.children).strip()
             title = " ".join(node.text().split())
             heading = SectionHeading(text, self.styles.headings[level], node.attrs.get("id", title), title, level - 1)
-            return ([CondPageBreak(40 * mm)] if level == 1 else []) + [heading]
+            return ([CondPageBreak(40 * mm)] if level == 1 and self.page_breaks else []) + [heading]
         if tag == "p":
             text = inline(node.children).strip()
             return [Paragraph(text, self.styles.body)] if text else []
@@ -183,7 +186,7 @@ class Blocks:
         return ListFlowable(items, bulletType="1" if ordered else "bullet",
                             start=start if ordered and start.isdigit() and len(start) < 6 else ("1" if ordered else "•"),
                             leftIndent=indent, bulletFontName=self.styles.body.fontName,
-                            bulletFontSize=BODY_SIZE, bulletFormat="%s." if ordered else None, spaceAfter=4)
+                            bulletFontSize=self.styles.body.fontSize, bulletFormat="%s." if ordered else None, spaceAfter=4)
 
     def boxed(self, node: Node, width: float) -> Table:
         inner = self.blocks(node.children, width - 6 * mm)

@@ -1,4 +1,4 @@
-"""The build step: each game's printable rulebook per language and paper.
+"""The build step: each game's printable rulebook and player aid, per language and paper.
 
 It runs after the boards step, whose board pictures (the PNGs written for Tabletop Simulator)
 it prints after the rules. Rules pages that do not render are reported by the site step and
@@ -7,6 +7,7 @@ it prints after the rules. Rules pages that do not render are reported by the si
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.platypus.doctemplate import LayoutError
@@ -16,42 +17,71 @@ from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.render.cards_step import build_version
 from generator.rulebook.document import write_rulebook
+from generator.rulebook.player_aid import PlayerAidTooLong, write_player_aid
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
-from generator.site.rule_sections import number_sections, numbered_markdown
+from generator.site.rule_sections import PLAYER_AID, number_sections, numbered_markdown, section_markdown
 from generator.site.rules_text import render_rules
 from generator.site.tree import DocsTree
 
 
-def numbered_pages(content: GameContent, lang: str) -> list[str]:
-    """The rules pages as the rulebook prints them: numbered as on the site, icons as their words."""
+@dataclass(frozen=True)
+class PrintedRules:
+    """One language's rules as print takes them: each page's numbered Markdown, and the player aid's sections."""
+
+    pages: list[str]
+    aid_sections: list[str]
+
+
+def printed_rules(content: GameContent, lang: str) -> PrintedRules:
+    """The rules pages numbered as on the site, icons as their words, and the sections marked for the aid."""
     words = GameSite(content, lang, Path("."), DocsTree(lang))  # only its icon words are used
-    pages = []
+    pages: list[str] = []
+    aid: list[str] = []
     for number, page in enumerate(render_rules(content, lang, ErrorList()), start=1):
         text = words.md_plain(page.markdown)
-        pages.append(numbered_markdown(text, number_sections(text, number), keep_text_anchors=False))
-    return pages
+        sections = number_sections(text, number)
+        numbered = numbered_markdown(text, sections, keep_text_anchors=False)
+        pages.append(numbered)
+        inside = 0  # a marked section's subsections come with it
+        for position, section in enumerate(sections):
+            if inside and section.level > inside:
+                continue
+            inside = 0
+            if PLAYER_AID in section.classes:
+                aid.append(section_markdown(numbered, sections, position))
+                inside = section.level
+    return PrintedRules(pages, aid)
 
 
 def render_rulebooks(content: GameContent, out_dir: Path, options, errors: ErrorList) -> list[Path]:
-    """Write rules-<lang>-<paper>.pdf for every language and paper."""
+    """Write rules-<lang>-<paper>.pdf and, when sections are marked, player-aid-<lang>-<paper>.pdf."""
     written: list[Path] = []
     game = content.game
     for lang in options.languages:
-        pages = numbered_pages(content, lang)
-        if not pages:
+        rules = printed_rules(content, lang)
+        if not rules.pages:
             continue
         title = game.title.get(lang)
         subtitle = game.tagline.get(lang) if game.tagline else label("rules", lang)
         caption = f"{title} · {label('rules', lang)} · {build_version(content)}"
         boards = [(board.name.get(lang), out_dir / names.tts_board(lang, board.id)) for board in content.boards]
         boards = [(name, picture) for name, picture in boards if picture.is_file()]
+        where = Mark(f"{content.root.name}/rules/{lang}", 1, 1)
         for paper in options.papers:
             try:
-                written.append(write_rulebook(out_dir / names.rulebook(lang, paper), title, subtitle, pages, boards,
-                                              label("boards", lang), paper, caption))
+                written.append(write_rulebook(out_dir / names.rulebook(lang, paper), title, subtitle, rules.pages,
+                                              boards, label("boards", lang), paper, caption))
+                aid = write_player_aid(out_dir / names.player_aid(lang, paper), f"{title} · {label('player_aid', lang)}",
+                                       rules.aid_sections, paper,
+                                       f"{title} · {label('player_aid', lang)} · {build_version(content)}")
             except LayoutError as exc:
-                errors.add(Mark(f"{content.root.name}/rules/{lang}", 1, 1),
-                           f"the printable rulebook cannot be laid out on {paper}: {exc}", code="rules",
+                errors.add(where, f"the printable rulebook cannot be laid out on {paper}: {exc}", code="rules",
                            hint="a table cell or a list item longer than a page: split it")
+                continue
+            except PlayerAidTooLong as exc:
+                errors.add(where, str(exc), code="rules", hint=f"mark fewer sections {{ .{PLAYER_AID} }}")
+                continue
+            if aid is not None:
+                written.append(aid)
     return written

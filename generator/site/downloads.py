@@ -41,6 +41,10 @@ def expected_downloads(site: GameSite, papers: tuple[str, ...]) -> list[Download
         for paper in papers:
             out.append(Download(site.output(names.rulebook(lang, paper)),
                                 f"{label('dl_rulebook', lang)}, {paper_name[paper]}", "rulebook"))
+        for paper in papers:
+            aid = site.output(names.player_aid(lang, paper))
+            if aid.is_file():  # only a game whose rules mark sections for it has one
+                out.append(Download(aid, f"{label('dl_player_aid', lang)}, {paper_name[paper]}", "rulebook"))
     if site.content.cards:
         for paper in papers:
             out.append(Download(site.output(names.card_sheets(lang, paper)),

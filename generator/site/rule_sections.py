@@ -39,6 +39,7 @@ class Section:
     level: int  # 1 for `#`, 2 for `##` ...
     title: str  # the heading's Markdown, without the number or an attribute list
     line: int  # 1-based line of the heading in the page's rendered Markdown
+    classes: tuple[str, ...] = ()  # from the heading's attribute list: `{ .player-aid }` puts it on the player aid
 
     @property
     def anchor(self) -> str:
@@ -49,6 +50,9 @@ class Section:
     def label(self) -> str:
         """How the heading reads: `3.2 Take up to 2 actions`."""
         return f"{self.number} {self.title}"
+
+
+PLAYER_AID = "player-aid"  # the class that marks a heading for the one-page player aid
 
 
 def section_anchor(number: str) -> str:
@@ -99,7 +103,9 @@ def number_sections(text: str, page_number: int) -> list[Section]:
         own = OWN_NUMBER_RE.match(title)
         if own and counters and int(own.group(1)) == counters[-1]:
             title = title[own.end():]
-        sections.append(Section(number, level, title.strip(), index + 1))
+        _, kept = _split_attributes(raw)
+        classes = tuple(part[1:] for part in kept.split() if part.startswith("."))
+        sections.append(Section(number, level, title.strip(), index + 1, classes))
     return sections
 
 
@@ -137,9 +143,17 @@ def numbered_markdown(text: str, sections: list[Section], keep_text_anchors: boo
     return "\n".join(lines)
 
 
-def structure(sections: list[Section]) -> list[tuple[str, int]]:
-    """What must agree between languages: each heading's number and level."""
-    return [(s.number, s.level) for s in sections]
+def structure(sections: list[Section]) -> list[tuple[str, int, bool]]:
+    """What must agree between languages: each heading's number and level, and whether the player aid holds it."""
+    return [(s.number, s.level, PLAYER_AID in s.classes) for s in sections]
+
+
+def section_markdown(text: str, sections: list[Section], position: int) -> str:
+    """The Markdown of one section: its heading line and everything up to the next heading of its level or above."""
+    lines = text.split("\n")
+    start = sections[position].line - 1
+    end = next((s.line - 1 for s in sections[position + 1:] if s.level <= sections[position].level), len(lines))
+    return "\n".join(lines[start:end])
 
 
 def _levels(sections: list[Section]) -> str:
@@ -193,8 +207,17 @@ def check_same_structure(content: GameContent, pages: dict[str, list[RulesPage]]
             mine, others = number_sections(ours.markdown, number), number_sections(theirs.markdown, number)
             if structure(mine) == structure(others):
                 continue
-            position = next((i for i, (a, b) in enumerate(zip(mine, others)) if (a.number, a.level) != (b.number, b.level)),
+            position = next((i for i, (a, b) in enumerate(zip(structure(mine), structure(others))) if a != b),
                             min(len(mine), len(others)))
+            if position < min(len(mine), len(others)) and (mine[position].number, mine[position].level) == (
+                    others[position].number, others[position].level):
+                line = source_line(content.rules[lang][ours.source], ours.markdown, position)
+                errors.add(Mark(f"{content.root.name}/rules/{lang}/{ours.source}", line, 1),
+                           f"section {mine[position].number} is {'' if PLAYER_AID in mine[position].classes else 'not '}"
+                           f"marked {{ .{PLAYER_AID} }} here but {'' if PLAYER_AID in others[position].classes else 'not '}"
+                           f"in rules/{source_lang}/{theirs.source}", code="rules",
+                           hint="the player aid holds the same sections in every language: mark both or neither")
+                continue
             here = mine[position].label if position < len(mine) else "no further heading"
             there = others[position].label if position < len(others) else "no further heading"
             line = source_line(content.rules[lang][ours.source], ours.markdown, position)

@@ -25,6 +25,7 @@ from generator.site.markup import html_escape
 
 ORDER_RE = re.compile(r"^(\d+)[-_](.+)$")
 TITLE_RE = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
+ATTRIBUTES_RE = re.compile(r"\s*\{:?[^}]*\}\s*$")  # a heading's trailing attribute list (attr_list)
 TEMPLATE_NAME = "<rules>"
 
 
@@ -178,5 +179,6 @@ def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[Rul
             errors.add(Mark(display, 1, 1), "rules page has no `# title` line", hint="start the page with `# Title`",
                        code="rules")
             continue
-        pages.append(RulesPage(filename, slug, match.group(1).strip(), markdown))
+        title = ATTRIBUTES_RE.sub("", match.group(1)).strip()  # `# Setup { .player-aid }` is titled "Setup"
+        pages.append(RulesPage(filename, slug, title, markdown))
     return pages

@@ -54,7 +54,7 @@ def test_the_build_writes_pdfs_of_every_kind(built_pdfs):
     names = {p.name for p in built_pdfs}
     for expected in ("cards-de-a4.pdf", "cards-en-letter.pdf", "cards-de-a4-gutterfold.pdf",
                      "duplex-calibration-en-letter.pdf", "cards-en-pod.pdf", "01-erde-x1.pdf", "tokens-en-a4.pdf",
-                     "map-de-a4-tiled.pdf", "map-en-full.pdf"):
+                     "map-de-a4-tiled.pdf", "map-en-full.pdf", "rules-de-a4.pdf", "player-aid-en-letter.pdf"):
         assert expected in names
 
 

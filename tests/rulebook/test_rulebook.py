@@ -68,7 +68,8 @@ def check_rulebooks(content, out: Path, languages: tuple[str, ...], papers: tupl
     errors = ErrorList()
     written = render_rulebooks(content, out, BuildOptions(languages=languages, papers=papers), errors)
     assert not errors, errors.as_text()
-    assert sorted(p.name for p in written) == sorted(f"rules-{lang}-{paper}.pdf" for lang in languages for paper in papers)
+    assert sorted(p.name for p in written) == sorted(f"{kind}-{lang}-{paper}.pdf" for kind in ("rules", "player-aid")
+                                                     for lang in languages for paper in papers)
     for lang in languages:
         expected = [label.split(" ")[0] for label in site_sections(content, lang)]
         assert len(expected) >= 10
@@ -77,6 +78,12 @@ def check_rulebooks(content, out: Path, languages: tuple[str, ...], papers: tupl
             qpdf_check(path)
             headings = pdf_headings(path)
             assert [NUMBER_RE.match(h).group(1) for h in headings] == expected, (content.id, lang, paper)
+            aid = out / f"player-aid-{lang}-{paper}.pdf"
+            qpdf_check(aid)
+            with pdfplumber.open(aid) as pdf:
+                assert len(pdf.pages) == 1
+            marked = [NUMBER_RE.match(h).group(1) for h in pdf_headings(aid)]
+            assert marked and set(marked) <= set(expected), (content.id, lang, marked)
 
 
 @needs_qpdf
@@ -85,6 +92,9 @@ def test_escape_earth_rulebook_in_english_on_a4(contents, tmp_path):
     headings = pdf_headings(tmp_path / "rules-en-a4.pdf")
     assert "3.2 Take up to 2 actions" in headings
     assert "5.2.1 Fighting at once" in headings
+    # the player aid: the sections the content marks { .player-aid }, with their subsections
+    assert pdf_headings(tmp_path / "player-aid-en-a4.pdf") == [
+        "3.1 Reveal a time card", "3.2 Take up to 2 actions", "7 End of the game", "7.1 Defeat", "7.2 Victory"]
 
 
 @pytest.mark.slow

@@ -42,6 +42,14 @@ def test_headings_are_numbered_by_page_and_level():
     assert sections[3].anchor == "rule-3-2-1"
 
 
+def test_a_heading_marked_for_the_player_aid_keeps_its_mark_and_loses_it_from_the_title():
+    [page, step] = number_sections("# Turn { .player-aid }\n\n## Step {: #old .player-aid .x }\n", 2)
+    assert (page.title, page.classes) == ("Turn", ("player-aid",))
+    assert (step.title, step.classes) == ("Step", ("player-aid", "x"))
+    text = numbered_markdown("# Turn { .player-aid }\n", [page])
+    assert text == '# <span id="turn"></span>2 Turn { #rule-2 .player-aid }\n'
+
+
 def test_a_heading_keeps_an_own_number_that_is_not_its_section():
     [_, section] = number_sections("# T\n\n## 2. Second step first\n", 4)
     assert section.label == "4.1 2. Second step first"
@@ -88,6 +96,18 @@ def test_a_page_whose_headings_differ_between_languages_is_a_content_error(conte
     line = page.split("\n").index("## Example") + 1
     assert str(error.mark) == f"escape-earth/rules/en/30-turn.md:{line}:1"
     assert "here '3.2.1 Example', there '3.3 Beispiel'" in error.message
+
+
+def test_a_section_marked_for_the_player_aid_in_one_language_only_is_a_content_error(contents):
+    content = copy.copy(contents["escape-earth"])
+    content.rules = {lang: dict(pages) for lang, pages in content.rules.items()}
+    page = content.rules["de"]["70-end.md"]
+    content.rules["de"]["70-end.md"] = page.replace("## Sieg", "## Sieg { .player-aid }")
+    errors = ErrorList()
+    check_rules_templates(content, errors)
+    [error] = list(errors)
+    assert str(error.mark) == "escape-earth/rules/en/70-end.md:12:1"  # German is the source: English departs
+    assert "section 7.2 is not marked { .player-aid } here but in rules/de/70-end.md" in error.message
 
 
 def test_a_page_missing_in_one_language_is_a_content_error(contents):

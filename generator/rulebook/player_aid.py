@@ -1,0 +1,66 @@
+"""The player aid: one page with the rules sections the content marks `{ .player-aid }`.
+
+Which sections a table needs at hand (the turn, the actions, the game end) is the designer's
+choice, so the content marks their headings; the aid prints those sections with their section
+numbers (the rulebook's and the site's), in two columns, at the largest type size from 9.5 pt
+down to 6 pt that fits on one page. A game that marks nothing gets no player aid; sections that
+do not fit at 6 pt are a content error (mark fewer).
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from reportlab.lib.units import mm
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
+
+from generator.rulebook.document import MARGIN, PAPER_SIZES, _footer
+from generator.rulebook.flow import Blocks, make_styles
+from generator.rulebook.html_tree import markdown_tree
+
+GUTTER = 6 * mm
+SCALES = tuple(round(1.0 - 0.05 * i, 2) for i in range(9))  # 9.5 pt down to 5.7 pt body text
+
+
+class PlayerAidTooLong(Exception):
+    """The marked sections do not fit on one page at the smallest type size."""
+
+
+def _document(target: Path | io.BytesIO, title: str, paper: str, caption: str) -> BaseDocTemplate:
+    pagesize = PAPER_SIZES[paper]
+    column = (pagesize[0] - 2 * MARGIN - GUTTER) / 2
+    height = pagesize[1] - 2 * MARGIN
+    frames = [Frame(MARGIN + i * (column + GUTTER), MARGIN, column, height, leftPadding=0, rightPadding=0,
+                    topPadding=0, bottomPadding=0, id=f"column{i}") for i in range(2)]
+    doc = BaseDocTemplate(target if isinstance(target, io.BytesIO) else str(target), pagesize=pagesize,
+                          title=title, author="pnp-forge", creator="pnp-forge", invariant=1, pageCompression=1)
+    doc.addPageTemplates([PageTemplate("aid", frames, onPage=_footer(caption))])
+    return doc
+
+
+def _story(title: str, sections: list[str], scale: float, width: float) -> list[Flowable]:
+    styles = make_styles(scale)
+    blocks = Blocks(styles, width, page_breaks=False)
+    story: list[Flowable] = [Paragraph(f"<b>{escape(title)}</b>", styles.headings[1])]
+    for markdown in sections:
+        story += blocks.page(markdown_tree(markdown))
+    return story
+
+
+def write_player_aid(path: Path, title: str, sections: list[str], paper: str, caption: str) -> Path | None:
+    """Write the aid from the marked sections' numbered Markdown; None when no section is marked."""
+    if not sections:
+        return None
+    pagesize = PAPER_SIZES[paper]
+    width = (pagesize[0] - 2 * MARGIN - GUTTER) / 2
+    for scale in SCALES:
+        trial = _document(io.BytesIO(), title, paper, caption)
+        trial.build(_story(title, sections, scale, width))
+        if trial.page == 1:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _document(path, title, paper, caption).build(_story(title, sections, scale, width))
+            return path
+    raise PlayerAidTooLong(f"the sections marked {{ .player-aid }} need more than one {paper} page even at "
+                           f"{SCALES[-1] * 9.5:.1f} pt")
