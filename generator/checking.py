@@ -129,6 +129,9 @@ def check_engine(content: GameContent, errors: ErrorList) -> None:
                        f"'{cls.engine_id}' engine does not implement it", ("operations", i, "id"),
                        hint=did_you_mean(op.id, implemented, "operations"), code="reference")
     _check_sentences(content, cls, errors)
+    from generator.site.rule_citations import check_citations
+
+    check_citations(content, cls.sentence_keys(cls)["refusals"], errors)  # type: ignore[arg-type]  # class attributes
     for example in content.examples:
         try:
             cls.check_options(dict(example.options))

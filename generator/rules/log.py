@@ -128,6 +128,14 @@ def _seed_of(head: dict[str, Any]) -> int:
     return seed
 
 
+def _citation(content: GameContent, rule: str) -> str:
+    """" (see 4.2 Move a spaceship: rules/actions.html#rule-4-2)" when a rules section names this refusal."""
+    from generator.site.rule_citations import cite  # the rules pages are rendered only when a decision is refused
+
+    citation = cite(content, rule, "en")
+    return f" ({citation.text()})" if citation else ""
+
+
 def replay_text(text: str, content: GameContent) -> ReplayResult:
     """Re-referee a saved game; raises ReplayError naming the first line that fails."""
     rows = read_rows(text)
@@ -190,7 +198,7 @@ def replay_text(text: str, content: GameContent) -> ReplayResult:
             action = state.parse_action(written)
             state.apply(action)
         except RuleError as exc:
-            raise ReplayError(line, f"illegal decision {short(written)}: {exc}") from None
+            raise ReplayError(line, f"illegal decision {short(written)}: {exc}{_citation(content, exc.rule)}") from None
         except ChanceError as exc:
             raise ReplayError(exc.line or line, str(exc)) from None
         decisions += 1

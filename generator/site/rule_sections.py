@@ -27,6 +27,7 @@ from generator.site.rules_text import RulesPage
 HEADING_RE = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 FENCE_RE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 ATTR_LIST_RE = re.compile(r"[ \t]*\{:?[ \t]*([^}]*)\}[ \t]*$")  # a trailing `{ #id .class }` (attr_list)
+ATTRIBUTE_RE = re.compile(r'([A-Za-z_][\w-]*)=(?:"([^"]*)"|\'([^\']*)\'|(\S+))|(\S+)')
 # the heading's own enumeration: "1. Reveal", "2 – Research", "3) Act"
 OWN_NUMBER_RE = re.compile(r"^(\d+)(?:\.|\)|[ \t]+[–—-])[ \t]+(?=\S)")
 
@@ -40,6 +41,7 @@ class Section:
     title: str  # the heading's Markdown, without the number or an attribute list
     line: int  # 1-based line of the heading in the page's rendered Markdown
     classes: tuple[str, ...] = ()  # from the heading's attribute list: `{ .player-aid }` puts it on the player aid
+    refuses: tuple[str, ...] = ()  # `{ refuses="move.* build.points" }`: the engine's refusals this section explains
 
     @property
     def anchor(self) -> str:
@@ -53,6 +55,7 @@ class Section:
 
 
 PLAYER_AID = "player-aid"  # the class that marks a heading for the one-page player aid
+REFUSES = "refuses"  # the attribute that names the engine refusals a section explains
 
 
 def section_anchor(number: str) -> str:
@@ -78,13 +81,26 @@ def heading_lines(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
+def _attribute_parts(attributes: str) -> list[tuple[str, str | None]]:
+    """An attribute list as (key, value) pairs; a bare part (`.class`, `#id`) has the value None."""
+    parts: list[tuple[str, str | None]] = []
+    for match in ATTRIBUTE_RE.finditer(attributes):
+        if match.group(5) is not None:
+            parts.append((match.group(5), None))
+        else:
+            value = next(v for v in match.group(2, 3, 4) if v is not None)
+            parts.append((match.group(1), value))
+    return parts
+
+
 def _split_attributes(title: str) -> tuple[str, str]:
     """The heading text and its trailing attribute list without any `#id` (the number sets the id)."""
     match = ATTR_LIST_RE.search(title)
     if match is None:
         return title, ""
-    kept = " ".join(part for part in match.group(1).split() if not part.startswith("#"))
-    return title[:match.start()], kept
+    kept = [key if value is None else f'{key}="{value}"' for key, value in _attribute_parts(match.group(1))
+            if not key.startswith("#")]
+    return title[:match.start()], " ".join(kept)
 
 
 def number_sections(text: str, page_number: int) -> list[Section]:
@@ -104,8 +120,10 @@ def number_sections(text: str, page_number: int) -> list[Section]:
         if own and counters and int(own.group(1)) == counters[-1]:
             title = title[own.end():]
         _, kept = _split_attributes(raw)
-        classes = tuple(part[1:] for part in kept.split() if part.startswith("."))
-        sections.append(Section(number, level, title.strip(), index + 1, classes))
+        parts = _attribute_parts(kept)
+        classes = tuple(key[1:] for key, value in parts if value is None and key.startswith("."))
+        refuses = tuple(rule for key, value in parts if key == REFUSES and value for rule in value.split())
+        sections.append(Section(number, level, title.strip(), index + 1, classes, refuses))
     return sections
 
 
@@ -143,9 +161,10 @@ def numbered_markdown(text: str, sections: list[Section], keep_text_anchors: boo
     return "\n".join(lines)
 
 
-def structure(sections: list[Section]) -> list[tuple[str, int, bool]]:
-    """What must agree between languages: each heading's number and level, and whether the player aid holds it."""
-    return [(s.number, s.level, PLAYER_AID in s.classes) for s in sections]
+def structure(sections: list[Section]) -> list[tuple[str, int, bool, tuple[str, ...]]]:
+    """What must agree between languages: each heading's number and level, whether the player aid
+    holds it and which refusals it explains."""
+    return [(s.number, s.level, PLAYER_AID in s.classes, s.refuses) for s in sections]
 
 
 def section_markdown(text: str, sections: list[Section], position: int) -> str:
@@ -209,8 +228,17 @@ def check_same_structure(content: GameContent, pages: dict[str, list[RulesPage]]
                 continue
             position = next((i for i, (a, b) in enumerate(zip(structure(mine), structure(others))) if a != b),
                             min(len(mine), len(others)))
-            if position < min(len(mine), len(others)) and (mine[position].number, mine[position].level) == (
-                    others[position].number, others[position].level):
+            same_place = position < min(len(mine), len(others)) and (mine[position].number, mine[position].level) == (
+                others[position].number, others[position].level)
+            if same_place and mine[position].refuses != others[position].refuses:
+                line = source_line(content.rules[lang][ours.source], ours.markdown, position)
+                errors.add(Mark(f"{content.root.name}/rules/{lang}/{ours.source}", line, 1),
+                           f"section {mine[position].number} explains the refusals "
+                           f"'{' '.join(mine[position].refuses)}' here but '{' '.join(others[position].refuses)}' in "
+                           f"rules/{source_lang}/{theirs.source}", code="rules",
+                           hint=f"write the same {REFUSES}=\"...\" in every language")
+                continue
+            if same_place:
                 line = source_line(content.rules[lang][ours.source], ours.markdown, position)
                 errors.add(Mark(f"{content.root.name}/rules/{lang}/{ours.source}", line, 1),
                            f"section {mine[position].number} is {'' if PLAYER_AID in mine[position].classes else 'not '}"
