@@ -17,3 +17,17 @@ def built_all(tmp_path_factory) -> Build:
     assert build.code == 0, build.err
     build.content = content
     return build
+
+
+@pytest.fixture(scope="session")
+def bundled_contents() -> dict:
+    """Every bundled game loaded and checked once, by id; tests that change one copy it first."""
+    from generator.checking import load_checked
+    from generator.content.errors import ErrorList
+    from tests.site.conftest import REPO
+
+    errors = ErrorList()
+    games = sorted(p.name for p in (REPO / "content").iterdir() if (p / "game.yaml").is_file())
+    loaded = load_checked(REPO / "content", games, errors)
+    assert not errors, errors.as_text()
+    return {content.id: content for content in loaded}

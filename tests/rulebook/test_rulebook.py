@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import re
 import shutil
 import subprocess
@@ -12,7 +11,6 @@ import pdfplumber
 import pytest
 
 from generator.build import BuildOptions
-from generator.checking import load_checked
 from generator.content.errors import ErrorList
 from generator.rulebook.document import write_rulebook
 from generator.rulebook.flow import HEADING_COLOR, inline
@@ -56,14 +54,6 @@ def site_sections(content, lang: str) -> list[str]:
     return labels
 
 
-@pytest.fixture(scope="module")
-def contents():
-    errors = ErrorList()
-    loaded = load_checked(REPO / "content", GAMES, errors)
-    assert not errors, errors.as_text()
-    return {content.id: content for content in loaded}
-
-
 def check_rulebooks(content, out: Path, languages: tuple[str, ...], papers: tuple[str, ...]) -> None:
     errors = ErrorList()
     written = render_rulebooks(content, out, BuildOptions(languages=languages, papers=papers), errors)
@@ -87,8 +77,8 @@ def check_rulebooks(content, out: Path, languages: tuple[str, ...], papers: tupl
 
 
 @needs_qpdf
-def test_escape_earth_rulebook_in_english_on_a4(contents, tmp_path):
-    check_rulebooks(contents["escape-earth"], tmp_path, ("en",), ("a4",))
+def test_escape_earth_rulebook_in_english_on_a4(bundled_contents, tmp_path):
+    check_rulebooks(bundled_contents["escape-earth"], tmp_path, ("en",), ("a4",))
     headings = pdf_headings(tmp_path / "rules-en-a4.pdf")
     assert "3.2 Take up to 2 actions" in headings
     assert "5.2.1 Fighting at once" in headings
@@ -100,8 +90,8 @@ def test_escape_earth_rulebook_in_english_on_a4(contents, tmp_path):
 @pytest.mark.slow
 @needs_qpdf
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_language_and_paper(contents, game, tmp_path):
-    check_rulebooks(contents[game], tmp_path, ("de", "en"), ("a4", "letter"))
+def test_every_game_language_and_paper(bundled_contents, game, tmp_path):
+    check_rulebooks(bundled_contents[game], tmp_path, ("de", "en"), ("a4", "letter"))
     with pdfplumber.open(tmp_path / "rules-en-letter.pdf") as pdf:
         assert (round(pdf.pages[0].width), round(pdf.pages[0].height)) == (612, 792)
     with pdfplumber.open(tmp_path / "rules-de-a4.pdf") as pdf:

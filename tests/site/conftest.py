@@ -46,6 +46,17 @@ def copy_content(target: Path) -> Path:
     return target
 
 
+def edited_rules(content, lang: str, page: str, old: str, new: str):
+    """A copy of loaded content with one rules page's text `old` replaced by `new` (the original stays as it is)."""
+    import copy
+
+    changed = copy.copy(content)
+    changed.rules = {code: dict(pages) for code, pages in content.rules.items()}
+    assert old in changed.rules[lang][page], (lang, page, old)
+    changed.rules[lang][page] = changed.rules[lang][page].replace(old, new)
+    return changed
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Build:
     """The repository's content, snapshotted and built once; tests only read it."""

@@ -2,37 +2,23 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import random
-from pathlib import Path
 
 import pytest
 
-from generator.checking import check_engine, load_checked
+from generator.checking import check_engine
 from generator.content.errors import ErrorList
 from generator.rules.escape_earth import new_game
 from generator.rules.log import ReplayError, dump_lines, header_of, replay_text
 from generator.rules.policies import RandomPolicy
 from generator.site.rule_citations import cite
-
-REPO = Path(__file__).resolve().parents[2]
+from tests.site.conftest import edited_rules
 
 
 @pytest.fixture(scope="module")
-def escape_earth():
-    errors = ErrorList()
-    [content] = load_checked(REPO / "content", ["escape-earth"], errors)
-    assert not errors, errors.as_text()
-    return content
-
-
-def edited(content, lang: str, page: str, old: str, new: str):
-    changed = copy.copy(content)
-    changed.rules = {code: dict(pages) for code, pages in content.rules.items()}
-    assert old in changed.rules[lang][page]
-    changed.rules[lang][page] = changed.rules[lang][page].replace(old, new)
-    return changed
+def escape_earth(bundled_contents):
+    return bundled_contents["escape-earth"]
 
 
 def test_refusals_cite_their_section_by_number_and_site_anchor(escape_earth):
@@ -45,7 +31,7 @@ def test_refusals_cite_their_section_by_number_and_site_anchor(escape_earth):
 
 
 def test_a_refusal_name_the_engine_does_not_know_is_a_content_error(escape_earth):
-    content = edited(escape_earth, "de", "40-actions.md", 'refuses="move.*"', 'refuses="mvoe.*"')
+    content = edited_rules(escape_earth, "de", "40-actions.md", 'refuses="move.*"', 'refuses="mvoe.*"')
     errors = ErrorList()
     check_engine(content, errors)
     [error] = [e for e in errors if "mvoe" in e.message]
@@ -54,7 +40,7 @@ def test_a_refusal_name_the_engine_does_not_know_is_a_content_error(escape_earth
 
 
 def test_a_refusal_claimed_by_two_sections_is_a_content_error(escape_earth):
-    content = edited(escape_earth, "de", "40-actions.md", 'refuses="push.*"', 'refuses="move.*"')
+    content = edited_rules(escape_earth, "de", "40-actions.md", 'refuses="push.*"', 'refuses="move.*"')
     errors = ErrorList()
     check_engine(content, errors)
     assert "refusal 'move.*' is explained by section 4.2 already" in errors.as_text()
@@ -77,7 +63,7 @@ def test_a_refused_decision_in_a_replay_names_the_rule_and_its_anchor(escape_ear
 def test_the_languages_must_cite_alike(escape_earth):
     from generator.checking import check_rules_templates
 
-    content = edited(escape_earth, "en", "40-actions.md", ' { refuses="push.*" }', "")
+    content = edited_rules(escape_earth, "en", "40-actions.md", ' { refuses="push.*" }', "")
     errors = ErrorList()
     check_rules_templates(content, errors)
     [error] = list(errors)

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import copy
 import re
 from pathlib import Path
 
 import markdown
 import pytest
 
-from generator.checking import check_rules_templates, load_checked
+from generator.checking import check_rules_templates
 from generator.content.errors import ErrorList
 from generator.site.rule_sections import number_sections, numbered_markdown, structure
 from generator.site.rules_text import render_rules
+from tests.site.conftest import edited_rules
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = sorted(p.name for p in (REPO / "content").iterdir() if (p / "game.yaml").is_file())
@@ -63,17 +63,9 @@ def test_the_site_heading_carries_the_number_and_both_anchors():
     assert "## not a heading" in text  # code blocks are left alone
 
 
-@pytest.fixture(scope="module")
-def contents():
-    errors = ErrorList()
-    loaded = load_checked(REPO / "content", GAMES, errors)
-    assert not errors, errors.as_text()
-    return {content.id: content for content in loaded}
-
-
 @pytest.mark.parametrize("game", GAMES)
-def test_every_bundled_game_numbers_its_rules_alike_in_both_languages(contents, game):
-    content = contents[game]
+def test_every_bundled_game_numbers_its_rules_alike_in_both_languages(bundled_contents, game):
+    content = bundled_contents[game]
     errors = ErrorList()
     de, en = render_rules(content, "de", errors), render_rules(content, "en", errors)
     assert not errors, errors.as_text()
@@ -85,11 +77,9 @@ def test_every_bundled_game_numbers_its_rules_alike_in_both_languages(contents, 
         assert de_sections[0].number == str(number)
 
 
-def test_a_page_whose_headings_differ_between_languages_is_a_content_error(contents):
-    content = copy.copy(contents["escape-earth"])
-    content.rules = {lang: dict(pages) for lang, pages in content.rules.items()}
-    page = content.rules["en"]["30-turn.md"]
-    content.rules["en"]["30-turn.md"] = page.replace("## Example", "### Example")
+def test_a_page_whose_headings_differ_between_languages_is_a_content_error(bundled_contents):
+    page = bundled_contents["escape-earth"].rules["en"]["30-turn.md"]
+    content = edited_rules(bundled_contents["escape-earth"], "en", "30-turn.md", "## Example", "### Example")
     errors = ErrorList()
     check_rules_templates(content, errors)
     [error] = list(errors)
@@ -98,11 +88,8 @@ def test_a_page_whose_headings_differ_between_languages_is_a_content_error(conte
     assert "here '3.2.1 Example', there '3.3 Beispiel'" in error.message
 
 
-def test_a_section_marked_for_the_player_aid_in_one_language_only_is_a_content_error(contents):
-    content = copy.copy(contents["escape-earth"])
-    content.rules = {lang: dict(pages) for lang, pages in content.rules.items()}
-    page = content.rules["de"]["70-end.md"]
-    content.rules["de"]["70-end.md"] = page.replace("## Sieg", "## Sieg { .player-aid }")
+def test_a_section_marked_for_the_player_aid_in_one_language_only_is_a_content_error(bundled_contents):
+    content = edited_rules(bundled_contents["escape-earth"], "de", "70-end.md", "## Sieg", "## Sieg { .player-aid }")
     errors = ErrorList()
     check_rules_templates(content, errors)
     [error] = list(errors)
@@ -110,9 +97,8 @@ def test_a_section_marked_for_the_player_aid_in_one_language_only_is_a_content_e
     assert "section 7.2 is not marked { .player-aid } here but in rules/de/70-end.md" in error.message
 
 
-def test_a_page_missing_in_one_language_is_a_content_error(contents):
-    content = copy.copy(contents["escape-earth"])
-    content.rules = {lang: dict(pages) for lang, pages in content.rules.items()}
+def test_a_page_missing_in_one_language_is_a_content_error(bundled_contents):
+    content = edited_rules(bundled_contents["escape-earth"], "en", "50-events.md", "", "")
     del content.rules["en"]["50-events.md"]
     errors = ErrorList()
     check_rules_templates(content, errors)
