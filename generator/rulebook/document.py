@@ -7,6 +7,7 @@ DejaVu files, embedded; the file is deterministic (reportlab's invariant mode, f
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from reportlab.lib.pagesizes import A4, LETTER
@@ -18,7 +19,7 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, Image, KeepTog
                                 Spacer)
 from xml.sax.saxutils import escape
 
-from generator.rulebook.flow import Blocks, SectionHeading, make_styles
+from generator.rulebook.flow import Blocks, CrossReferences, SectionHeading, make_styles
 from generator.rulebook.html_tree import markdown_tree
 
 PAPER_SIZES = {"a4": A4, "letter": LETTER}
@@ -37,11 +38,13 @@ def _footer(caption: str):
     return draw
 
 
-def write_rulebook(path: Path, title: str, subtitle: str, pages: list[str], boards: list[tuple[str, Path]],
-                   boards_title: str, paper: str, caption: str) -> Path:
-    """Write the rulebook: `pages` are the numbered Markdown of the rules pages, in page order.
+def write_rulebook(path: Path, title: str, subtitle: str, pages: list[tuple[str, str]],
+                   boards: list[tuple[str, Path]], boards_title: str, paper: str, caption: str,
+                   targets: Mapping[str, tuple[str, str]] | None = None) -> Path:
+    """Write the rulebook: `pages` are (slug, numbered Markdown) of the rules pages, in page order.
 
-    `boards` are (name, PNG) pictures printed after the rules under `boards_title`."""
+    `boards` are (name, PNG) pictures printed after the rules under `boards_title`; `targets` turn
+    links between rules pages into links to the section (see flow.CrossReferences)."""
     styles = make_styles()
     pagesize = PAPER_SIZES[paper]
     doc = BaseDocTemplate(str(path), pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
@@ -54,9 +57,9 @@ def write_rulebook(path: Path, title: str, subtitle: str, pages: list[str], boar
     title_style = ParagraphStyle("title", parent=styles.headings[1], fontSize=24, leading=29, spaceAfter=2)
     story: list[Flowable] = [Paragraph(escape(title), title_style),
                              Paragraph(escape(subtitle), styles.body), Spacer(1, 6 * mm)]
-    blocks = Blocks(styles, width)
-    for markdown in pages:
-        story += blocks.page(markdown_tree(markdown))
+    blocks = Blocks(styles, width, refs=CrossReferences(targets or {}))
+    for slug, markdown in pages:
+        story += blocks.page(markdown_tree(markdown), slug)
     if boards:
         story.append(SectionHeading(escape(boards_title), styles.headings[1], "boards", boards_title, 0))
         height -= 30 * mm  # room for the heading and the board's name

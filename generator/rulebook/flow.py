@@ -10,6 +10,7 @@ content). Links print their words: on paper a cross-reference is its section num
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -92,8 +93,25 @@ class SectionHeading(Paragraph):
         super().draw()
 
 
-def inline(children: list[Node | str]) -> str:
-    """Paragraph markup for inline content: text escaped, known tags mapped, unknown tags reduced to their text."""
+@dataclass(frozen=True)
+class CrossReferences:
+    """Where the rules pages' links lead in the book: `actions.md#fight-an-event` -> ("rule-4-6", "4.6")."""
+
+    targets: Mapping[str, tuple[str, str]]
+    page: str = ""  # the slug of the page being laid out, for links within it (`#anchor`)
+
+    def find(self, href: str) -> tuple[str, str] | None:
+        return self.targets.get(f"{self.page}.md{href}" if href.startswith("#") else href)
+
+
+NO_REFERENCES = CrossReferences({})
+
+
+def inline(children: list[Node | str], refs: CrossReferences = NO_REFERENCES) -> str:
+    """Paragraph markup for inline content: text escaped, known tags mapped, unknown tags reduced to their text.
+
+    A link to another rules section becomes a link inside the PDF with the section's number after
+    it: the anchor and number are the book's own, never the content's href."""
     out: list[str] = []
     for child in children:
         if isinstance(child, str):
@@ -107,14 +125,17 @@ def inline(children: list[Node | str]) -> str:
             if alt:
                 out.append(escape(alt))
         elif tag in INLINE:
-            inner = inline(child.children)
+            inner = inline(child.children, refs)
             out.append(f"<{INLINE[tag]}>{inner}</{INLINE[tag]}>" if inner.strip() else inner)
         elif tag == "span" and "pnp-designed" in child.attrs.get("class", "").split():
             out.append(f"<i>[{escape(child.text())}]</i>")
         elif tag in ("code", "kbd", "samp"):
             out.append(f'<font color="#37474f">{escape(child.text())}</font>')
+        elif tag == "a" and (target := refs.find(child.attrs.get("href", ""))) is not None:
+            anchor, number = target
+            out.append(f'<a href="#{anchor}" color="#1a237e">{inline(child.children, refs)} ({number})</a>')
         else:
-            out.append(inline(child.children))
+            out.append(inline(child.children, refs))
     return "".join(out)
 
 
@@ -125,12 +146,16 @@ BLOCK_TAGS = frozenset({"p", "ul", "ol", "table", "div", "pre", "hr", "blockquot
 class Blocks:
     """Turns the element tree of one rules page into flowables that fit `width` points."""
 
-    def __init__(self, styles: Styles, width: float, page_breaks: bool = True) -> None:
+    def __init__(self, styles: Styles, width: float, page_breaks: bool = True,
+                 refs: CrossReferences = NO_REFERENCES) -> None:
         self.styles = styles
         self.width = width
+        self.refs = refs
         self.page_breaks = page_breaks  # a new rules page starts low on a page on a fresh one
 
-    def page(self, root: Node) -> list[Flowable]:
+    def page(self, root: Node, slug: str = "") -> list[Flowable]:
+        """One rules page's flowables; `slug` resolves the page's links to its own sections."""
+        self.refs = CrossReferences(self.refs.targets, slug)
         return self.blocks(root.children, self.width)
 
     def blocks(self, children: list[Node | str], width: float) -> list[Flowable]:
@@ -138,7 +163,7 @@ class Blocks:
         run: list[Node | str] = []  # inline content between blocks (a list item's own text)
 
         def flush() -> None:
-            text = inline(run).strip()
+            text = inline(run, self.refs).strip()
             if text:
                 out.append(Paragraph(text, self.styles.body))
             run.clear()
@@ -156,12 +181,12 @@ class Blocks:
         tag = node.tag
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
             level = int(tag[1])
-            text = inline(node.children).strip()
+            text = inline(node.children, self.refs).strip()
             title = " ".join(node.text().split())
             heading = SectionHeading(text, self.styles.headings[level], node.attrs.get("id", title), title, level - 1)
             return ([CondPageBreak(40 * mm)] if level == 1 and self.page_breaks else []) + [heading]
         if tag == "p":
-            text = inline(node.children).strip()
+            text = inline(node.children, self.refs).strip()
             return [Paragraph(text, self.styles.body)] if text else []
         if tag in ("ul", "ol"):
             return [self.listing(node, width)]
@@ -225,9 +250,9 @@ class Blocks:
             line: list[Any] = []
             for i in range(columns):
                 if i < len(row):
-                    text = inline(row[i].children).strip()
+                    text = inline(row[i].children, self.refs).strip()
                     if len(text) > MAX_CELL_CHARS:
-                        text = inline([row[i].text()[:MAX_CELL_CHARS] + " …"])
+                        text = inline([row[i].text()[:MAX_CELL_CHARS] + " …"], self.refs)
                     if row[i].tag == "th":
                         text = f"<b>{text}</b>"
                     line.append(Paragraph(text, self.styles.cell))

@@ -20,7 +20,8 @@ from generator.rulebook.document import write_rulebook
 from generator.rulebook.player_aid import PlayerAidTooLong, write_player_aid
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
-from generator.site.rule_sections import PLAYER_AID, number_sections, numbered_markdown, section_markdown
+from generator.site.rule_sections import (PLAYER_AID, number_sections, numbered_markdown, section_markdown,
+                                         text_anchors)
 from generator.site.rules_text import render_rules
 from generator.site.tree import DocsTree
 
@@ -29,20 +30,29 @@ from generator.site.tree import DocsTree
 class PrintedRules:
     """One language's rules as print takes them: each page's numbered Markdown, and the player aid's sections."""
 
-    pages: list[str]
+    pages: list[tuple[str, str]]  # (slug, numbered Markdown)
     aid_sections: list[str]
+    targets: dict[str, tuple[str, str]]  # link target -> (section anchor, number), see flow.CrossReferences
 
 
 def printed_rules(content: GameContent, lang: str) -> PrintedRules:
     """The rules pages numbered as on the site, icons as their words, and the sections marked for the aid."""
     words = GameSite(content, lang, Path("."), DocsTree(lang))  # only its icon words are used
-    pages: list[str] = []
+    pages: list[tuple[str, str]] = []
     aid: list[str] = []
+    targets: dict[str, tuple[str, str]] = {}
     for number, page in enumerate(render_rules(content, lang, ErrorList()), start=1):
         text = words.md_plain(page.markdown)
         sections = number_sections(text, number)
         numbered = numbered_markdown(text, sections, keep_text_anchors=False)
-        pages.append(numbered)
+        pages.append((page.slug, numbered))
+        if sections:
+            targets[f"{page.slug}.md"] = (sections[0].anchor, sections[0].number)
+        olds = text_anchors(text)
+        for position, section in enumerate(sections):
+            targets[f"{page.slug}.md#{section.anchor}"] = (section.anchor, section.number)
+            if len(olds) == len(sections):
+                targets[f"{page.slug}.md#{olds[position]}"] = (section.anchor, section.number)
         inside = 0  # a marked section's subsections come with it
         for position, section in enumerate(sections):
             if inside and section.level > inside:
@@ -51,7 +61,7 @@ def printed_rules(content: GameContent, lang: str) -> PrintedRules:
             if PLAYER_AID in section.classes:
                 aid.append(section_markdown(numbered, sections, position))
                 inside = section.level
-    return PrintedRules(pages, aid)
+    return PrintedRules(pages, aid, targets)
 
 
 def render_rulebooks(content: GameContent, out_dir: Path, options, errors: ErrorList) -> list[Path]:
@@ -71,7 +81,7 @@ def render_rulebooks(content: GameContent, out_dir: Path, options, errors: Error
         for paper in options.papers:
             try:
                 written.append(write_rulebook(out_dir / names.rulebook(lang, paper), title, subtitle, rules.pages,
-                                              boards, label("boards", lang), paper, caption))
+                                              boards, label("boards", lang), paper, caption, rules.targets))
                 aid = write_player_aid(out_dir / names.player_aid(lang, paper), f"{title} · {label('player_aid', lang)}",
                                        rules.aid_sections, paper,
                                        f"{title} · {label('player_aid', lang)} · {build_version(content)}")

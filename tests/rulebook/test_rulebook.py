@@ -82,6 +82,17 @@ def test_escape_earth_rulebook_in_english_on_a4(bundled_contents, tmp_path):
     headings = pdf_headings(tmp_path / "rules-en-a4.pdf")
     assert "3.2 Take up to 2 actions" in headings
     assert "5.2.1 Fighting at once" in headings
+    # a link to another rules section names its number and leads there inside the PDF
+    with pdfplumber.open(tmp_path / "rules-en-a4.pdf") as pdf:
+        [page] = [p for p in pdf.pages if "Fighting an event costs" in p.extract_text()]
+        assert "costs one action (see Actions (4.6))" in " ".join(page.extract_text().split())
+        assert any(annot["data"].get("Dest") for annot in page.annots)  # internal links, no URI
+        assert not any(annot.get("uri") for annot in page.annots)
+    # the same content gives the same bytes
+    again = tmp_path / "again"
+    render_rulebooks(bundled_contents["escape-earth"], again, BuildOptions(languages=("en",), papers=("a4",)), ErrorList())
+    for name in ("rules-en-a4.pdf", "player-aid-en-a4.pdf"):
+        assert (again / name).read_bytes() == (tmp_path / name).read_bytes()
     # the player aid: the sections the content marks { .player-aid }, with their subsections
     assert pdf_headings(tmp_path / "player-aid-en-a4.pdf") == [
         "3.1 Reveal a time card", "3.2 Take up to 2 actions", "7 End of the game", "7.1 Defeat", "7.2 Victory"]
@@ -117,7 +128,7 @@ Plain <b>bold</b> & <font color="red" size="40">big</font> &lt;para&gt; <img src
 
 
 def test_markup_in_a_rules_page_is_printed_as_text_not_obeyed(tmp_path):
-    pages = [numbered_markdown(HOSTILE, number_sections(HOSTILE, 1), keep_text_anchors=False)]
+    pages = [("hostile", numbered_markdown(HOSTILE, number_sections(HOSTILE, 1), keep_text_anchors=False))]
     path = write_rulebook(tmp_path / "rules.pdf", "A & <b>B</b>", "<i>sub</i>", pages, [], "Boards", "a4", "x <y>")
     if shutil.which("qpdf"):
         qpdf_check(path)
