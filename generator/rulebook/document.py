@@ -21,14 +21,18 @@ from xml.sax.saxutils import escape
 
 from generator.rulebook.flow import Blocks, CrossReferences, SectionHeading, make_styles
 from generator.rulebook.html_tree import markdown_tree
+from generator.rulebook.icons import InlineIcons
 
 PAPER_SIZES = {"a4": A4, "letter": LETTER}
 MARGIN = 18 * mm
 FOOTER_SIZE = 7.5
 
 
-def _footer(caption: str):
+def _footer(caption: str, icons: InlineIcons | None = None):
+    """The page's running footer (and, before the page's content is drawn, the icons' callback)."""
     def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
+        if icons is not None:
+            icons.register(canvas)
         canvas.saveState()
         canvas.setFont(make_styles().body.fontName, FOOTER_SIZE)
         width, _ = doc.pagesize
@@ -40,11 +44,12 @@ def _footer(caption: str):
 
 def write_rulebook(path: Path, title: str, subtitle: str, pages: list[tuple[str, str]],
                    boards: list[tuple[str, Path]], boards_title: str, paper: str, caption: str,
-                   targets: Mapping[str, tuple[str, str]] | None = None) -> Path:
+                   targets: Mapping[str, tuple[str, str]] | None = None, icons: InlineIcons | None = None) -> Path:
     """Write the rulebook: `pages` are (slug, numbered Markdown) of the rules pages, in page order.
 
     `boards` are (name, PNG) pictures printed after the rules under `boards_title`; `targets` turn
-    links between rules pages into links to the section (see flow.CrossReferences)."""
+    links between rules pages into links to the section (see flow.CrossReferences); `icons` draws
+    the game's `:icon:` names (without it they stay as written)."""
     styles = make_styles()
     pagesize = PAPER_SIZES[paper]
     doc = BaseDocTemplate(str(path), pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
@@ -53,11 +58,11 @@ def write_rulebook(path: Path, title: str, subtitle: str, pages: list[tuple[str,
     width, height = pagesize[0] - 2 * MARGIN, pagesize[1] - 2 * MARGIN
     frame = Frame(MARGIN, MARGIN, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
                   id="text")
-    doc.addPageTemplates([PageTemplate("page", [frame], onPage=_footer(caption))])
+    doc.addPageTemplates([PageTemplate("page", [frame], onPage=_footer(caption, icons))])
     title_style = ParagraphStyle("title", parent=styles.headings[1], fontSize=24, leading=29, spaceAfter=2)
     story: list[Flowable] = [Paragraph(escape(title), title_style),
                              Paragraph(escape(subtitle), styles.body), Spacer(1, 6 * mm)]
-    blocks = Blocks(styles, width, refs=CrossReferences(targets or {}))
+    blocks = Blocks(styles, width, refs=CrossReferences(targets or {}), icons=icons)
     for slug, markdown in pages:
         story += blocks.page(markdown_tree(markdown), slug)
     if boards:

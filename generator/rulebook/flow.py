@@ -23,6 +23,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogethe
 
 from generator.layout.fonts import face
 from generator.rulebook.html_tree import Node
+from generator.rulebook.icons import InlineIcons
 
 HEADING_SIZES = {1: 17.0, 2: 13.0, 3: 11.0, 4: 10.0, 5: 9.5, 6: 9.5}
 BODY_SIZE = 9.5
@@ -107,15 +108,25 @@ class CrossReferences:
 NO_REFERENCES = CrossReferences({})
 
 
-def inline(children: list[Node | str], refs: CrossReferences = NO_REFERENCES) -> str:
+@dataclass(frozen=True)
+class InlineContext:
+    """What inline text needs besides itself: where links lead, the game's icons, the type size."""
+
+    refs: CrossReferences = NO_REFERENCES
+    icons: InlineIcons | None = None
+    size: float = BODY_SIZE
+
+
+def inline(children: list[Node | str], context: InlineContext = InlineContext()) -> str:
     """Paragraph markup for inline content: text escaped, known tags mapped, unknown tags reduced to their text.
 
     A link to another rules section becomes a link inside the PDF with the section's number after
     it: the anchor and number are the book's own, never the content's href."""
     out: list[str] = []
+    refs = context.refs
     for child in children:
         if isinstance(child, str):
-            out.append(escape(child))
+            out.append(context.icons.text(child, context.size) if context.icons else escape(child))
             continue
         tag = child.tag
         if tag == "br":
@@ -125,7 +136,7 @@ def inline(children: list[Node | str], refs: CrossReferences = NO_REFERENCES) ->
             if alt:
                 out.append(escape(alt))
         elif tag in INLINE:
-            inner = inline(child.children, refs)
+            inner = inline(child.children, context)
             out.append(f"<{INLINE[tag]}>{inner}</{INLINE[tag]}>" if inner.strip() else inner)
         elif tag == "span" and "pnp-designed" in child.attrs.get("class", "").split():
             out.append(f"<i>[{escape(child.text())}]</i>")
@@ -133,9 +144,9 @@ def inline(children: list[Node | str], refs: CrossReferences = NO_REFERENCES) ->
             out.append(f'<font color="#37474f">{escape(child.text())}</font>')
         elif tag == "a" and (target := refs.find(child.attrs.get("href", ""))) is not None:
             anchor, number = target
-            out.append(f'<a href="#{anchor}" color="#1a237e">{inline(child.children, refs)} ({number})</a>')
+            out.append(f'<a href="#{anchor}" color="#1a237e">{inline(child.children, context)} ({number})</a>')
         else:
-            out.append(inline(child.children, refs))
+            out.append(inline(child.children, context))
     return "".join(out)
 
 
@@ -147,11 +158,15 @@ class Blocks:
     """Turns the element tree of one rules page into flowables that fit `width` points."""
 
     def __init__(self, styles: Styles, width: float, page_breaks: bool = True,
-                 refs: CrossReferences = NO_REFERENCES) -> None:
+                 refs: CrossReferences = NO_REFERENCES, icons: InlineIcons | None = None) -> None:
         self.styles = styles
         self.width = width
         self.refs = refs
+        self.icons = icons
         self.page_breaks = page_breaks  # a new rules page starts low on a page on a fresh one
+
+    def inline(self, children: list[Node | str], style: ParagraphStyle) -> str:
+        return inline(children, InlineContext(self.refs, self.icons, style.fontSize))
 
     def page(self, root: Node, slug: str = "") -> list[Flowable]:
         """One rules page's flowables; `slug` resolves the page's links to its own sections."""
@@ -163,7 +178,7 @@ class Blocks:
         run: list[Node | str] = []  # inline content between blocks (a list item's own text)
 
         def flush() -> None:
-            text = inline(run, self.refs).strip()
+            text = self.inline(run, self.styles.body).strip()
             if text:
                 out.append(Paragraph(text, self.styles.body))
             run.clear()
@@ -181,12 +196,12 @@ class Blocks:
         tag = node.tag
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
             level = int(tag[1])
-            text = inline(node.children, self.refs).strip()
+            text = self.inline(node.children, self.styles.headings[level]).strip()
             title = " ".join(node.text().split())
             heading = SectionHeading(text, self.styles.headings[level], node.attrs.get("id", title), title, level - 1)
             return ([CondPageBreak(40 * mm)] if level == 1 and self.page_breaks else []) + [heading]
         if tag == "p":
-            text = inline(node.children, self.refs).strip()
+            text = self.inline(node.children, self.styles.body).strip()
             return [Paragraph(text, self.styles.body)] if text else []
         if tag in ("ul", "ol"):
             return [self.listing(node, width)]
@@ -250,9 +265,9 @@ class Blocks:
             line: list[Any] = []
             for i in range(columns):
                 if i < len(row):
-                    text = inline(row[i].children, self.refs).strip()
+                    text = self.inline(row[i].children, self.styles.cell).strip()
                     if len(text) > MAX_CELL_CHARS:
-                        text = inline([row[i].text()[:MAX_CELL_CHARS] + " …"], self.refs)
+                        text = self.inline([row[i].text()[:MAX_CELL_CHARS] + " …"], self.styles.cell)
                     if row[i].tag == "th":
                         text = f"<b>{text}</b>"
                     line.append(Paragraph(text, self.styles.cell))

@@ -19,6 +19,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, P
 from generator.rulebook.document import MARGIN, PAPER_SIZES, _footer
 from generator.rulebook.flow import Blocks, make_styles
 from generator.rulebook.html_tree import markdown_tree
+from generator.rulebook.icons import InlineIcons
 
 GUTTER = 6 * mm
 SCALES = tuple(round(1.0 - 0.05 * i, 2) for i in range(9))  # 9.5 pt down to 5.7 pt body text
@@ -28,7 +29,8 @@ class PlayerAidTooLong(Exception):
     """The marked sections do not fit on one page at the smallest type size."""
 
 
-def _document(target: Path | io.BytesIO, title: str, paper: str, caption: str) -> BaseDocTemplate:
+def _document(target: Path | io.BytesIO, title: str, paper: str, caption: str,
+              icons: InlineIcons | None) -> BaseDocTemplate:
     pagesize = PAPER_SIZES[paper]
     column = (pagesize[0] - 2 * MARGIN - GUTTER) / 2
     height = pagesize[1] - 2 * MARGIN
@@ -36,31 +38,32 @@ def _document(target: Path | io.BytesIO, title: str, paper: str, caption: str) -
                     topPadding=0, bottomPadding=0, id=f"column{i}") for i in range(2)]
     doc = BaseDocTemplate(target if isinstance(target, io.BytesIO) else str(target), pagesize=pagesize,
                           title=title, author="pnp-forge", creator="pnp-forge", invariant=1, pageCompression=1)
-    doc.addPageTemplates([PageTemplate("aid", frames, onPage=_footer(caption))])
+    doc.addPageTemplates([PageTemplate("aid", frames, onPage=_footer(caption, icons))])
     return doc
 
 
-def _story(title: str, sections: list[str], scale: float, width: float) -> list[Flowable]:
+def _story(title: str, sections: list[str], scale: float, width: float, icons: InlineIcons | None) -> list[Flowable]:
     styles = make_styles(scale)
-    blocks = Blocks(styles, width, page_breaks=False)
+    blocks = Blocks(styles, width, page_breaks=False, icons=icons)
     story: list[Flowable] = [Paragraph(f"<b>{escape(title)}</b>", styles.headings[1])]
     for markdown in sections:
         story += blocks.page(markdown_tree(markdown))
     return story
 
 
-def write_player_aid(path: Path, title: str, sections: list[str], paper: str, caption: str) -> Path | None:
+def write_player_aid(path: Path, title: str, sections: list[str], paper: str, caption: str,
+                     icons: InlineIcons | None = None) -> Path | None:
     """Write the aid from the marked sections' numbered Markdown; None when no section is marked."""
     if not sections:
         return None
     pagesize = PAPER_SIZES[paper]
     width = (pagesize[0] - 2 * MARGIN - GUTTER) / 2
     for scale in SCALES:
-        trial = _document(io.BytesIO(), title, paper, caption)
-        trial.build(_story(title, sections, scale, width))
+        trial = _document(io.BytesIO(), title, paper, caption, icons)
+        trial.build(_story(title, sections, scale, width, icons))
         if trial.page == 1:
             path.parent.mkdir(parents=True, exist_ok=True)
-            _document(path, title, paper, caption).build(_story(title, sections, scale, width))
+            _document(path, title, paper, caption, icons).build(_story(title, sections, scale, width, icons))
             return path
     raise PlayerAidTooLong(f"the sections marked {{ .player-aid }} need more than one {paper} page even at "
                            f"{SCALES[-1] * 9.5:.1f} pt")

@@ -17,6 +17,7 @@ from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.render.cards_step import build_version
 from generator.rulebook.document import write_rulebook
+from generator.rulebook.icons import InlineIcons
 from generator.rulebook.player_aid import PlayerAidTooLong, write_player_aid
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
@@ -36,13 +37,12 @@ class PrintedRules:
 
 
 def printed_rules(content: GameContent, lang: str) -> PrintedRules:
-    """The rules pages numbered as on the site, icons as their words, and the sections marked for the aid."""
-    words = GameSite(content, lang, Path("."), DocsTree(lang))  # only its icon words are used
+    """The rules pages numbered as on the site, and the sections marked for the aid."""
     pages: list[tuple[str, str]] = []
     aid: list[str] = []
     targets: dict[str, tuple[str, str]] = {}
     for number, page in enumerate(render_rules(content, lang, ErrorList()), start=1):
-        text = words.md_plain(page.markdown)
+        text = page.markdown
         sections = number_sections(text, number)
         numbered = numbered_markdown(text, sections, keep_text_anchors=False)
         pages.append((page.slug, numbered))
@@ -72,6 +72,8 @@ def render_rulebooks(content: GameContent, out_dir: Path, options, errors: Error
         rules = printed_rules(content, lang)
         if not rules.pages:
             continue
+        words = GameSite(content, lang, Path("."), DocsTree(lang))  # only its words for icons are used
+        icons = InlineIcons(content.icons, words.icon_alt)
         title = game.title.get(lang)
         subtitle = game.tagline.get(lang) if game.tagline else label("rules", lang)
         caption = f"{title} · {label('rules', lang)} · {build_version(content)}"
@@ -81,10 +83,10 @@ def render_rulebooks(content: GameContent, out_dir: Path, options, errors: Error
         for paper in options.papers:
             try:
                 written.append(write_rulebook(out_dir / names.rulebook(lang, paper), title, subtitle, rules.pages,
-                                              boards, label("boards", lang), paper, caption, rules.targets))
+                                              boards, label("boards", lang), paper, caption, rules.targets, icons))
                 aid = write_player_aid(out_dir / names.player_aid(lang, paper), f"{title} · {label('player_aid', lang)}",
                                        rules.aid_sections, paper,
-                                       f"{title} · {label('player_aid', lang)} · {build_version(content)}")
+                                       f"{title} · {label('player_aid', lang)} · {build_version(content)}", icons)
             except LayoutError as exc:
                 errors.add(where, f"the printable rulebook cannot be laid out on {paper}: {exc}", code="rules",
                            hint="a table cell or a list item longer than a page: split it")

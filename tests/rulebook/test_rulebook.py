@@ -88,6 +88,14 @@ def test_escape_earth_rulebook_in_english_on_a4(bundled_contents, tmp_path):
         assert "costs one action (see Actions (4.6))" in " ".join(page.extract_text().split())
         assert any(annot["data"].get("Dest") for annot in page.annots)  # internal links, no URI
         assert not any(annot.get("uri") for annot in page.annots)
+    # icons are drawn as vectors in the text, not printed as their words
+    with pdfplumber.open(tmp_path / "rules-en-a4.pdf") as pdf:
+        [page] = [p for p in pdf.pages if "Events and their effects" in p.extract_text()]
+        text = " ".join(page.extract_text().split())
+        assert "Food Food" not in text and "1 × Food" in text.replace("\xa0", " ").replace("  ", " ")
+        [famine] = [w for w in page.extract_words() if w["text"] == "Famine"]
+        row = [c for c in page.curves if abs(c["top"] - famine["top"]) < 8]
+        assert row, "the food icon of the famine row is drawn"
     # the same content gives the same bytes
     again = tmp_path / "again"
     render_rulebooks(bundled_contents["escape-earth"], again, BuildOptions(languages=("en",), papers=("a4",)), ErrorList())
@@ -154,3 +162,16 @@ def test_inline_markup_is_escaped_and_limited_to_known_tags():
     tree = parse_html('<p>a &lt; b <b>c</b> <font face="x">d</font> <a href="h">e</a> <img src="/x" alt="&lt;f&gt;"></p>')
     [paragraph] = tree.children
     assert inline(paragraph.children) == "a &lt; b <b>c</b> d e &lt;f&gt;"
+
+
+def test_icon_names_become_icons_only_for_the_games_own_readable_icons(tmp_path):
+    from generator.rulebook.icons import CALLBACK, InlineIcons
+
+    good = REPO / "content" / "escape-earth" / "icons"
+    [food] = sorted(good.glob("food.svg")) or sorted((REPO / "templates" / "icons").glob("food.svg"))
+    broken = tmp_path / "broken.svg"
+    broken.write_text("<svg><path d='M0 0 L'", encoding="utf-8")
+    icons = InlineIcons({"food": food, "broken": broken}, lambda name: f"<{name}>")
+    markup = icons.text("a :food: & :broken: :nothing: <b>", 9.5)
+    assert markup.startswith(f'a <ondraw name="{CALLBACK}" label="food 9.50"/>')
+    assert markup.endswith(" &amp; &lt;broken&gt; :nothing: &lt;b&gt;")
