@@ -69,3 +69,14 @@ def test_the_languages_must_cite_alike(escape_earth):
     [error] = list(errors)
     assert str(error.mark) == "escape-earth/rules/en/40-actions.md:105:1"
     assert "section 4.7 explains the refusals '' here but 'push.*' in rules/de/40-actions.md" in error.message
+
+
+@pytest.mark.parametrize("game, rule, number, address", [
+    ("astronuts", "jump.off", "5.2", "rules/optional-rules.html#rule-5-2"),
+    ("astronuts", "tech.nut", "3.4", "rules/turn.html#rule-3-4"),
+    ("terraforming-mars", "req.min-oxygen", "4.1", "rules/actions.html#rule-4-1"),
+    ("terraforming-mars", "convert.at-goal", "4.7", "rules/actions.html#rule-4-7"),
+])
+def test_other_games_cite_their_rules(bundled_contents, game, rule, number, address):
+    citation = cite(bundled_contents[game], rule, "de")
+    assert (citation.number, citation.address) == (number, address)
