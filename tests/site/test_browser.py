@@ -93,7 +93,7 @@ def test_gallery_images_are_rendered(built, site, page):
 
 
 @pytest.mark.parametrize("start, lang, expected, heading", [
-    ("escape-earth/de/rules/setup.html", "en", "escape-earth/en/rules/setup.html", "Setup"),
+    ("escape-earth/de/rules/setup.html", "en", "escape-earth/en/rules/setup.html", "2 Setup"),  # its section number
     ("escape-earth/en/cards.html", "de", "escape-earth/de/cards.html", "Karten"),
     ("escape-earth/en/index.html", "de", "escape-earth/de/index.html", "Escape Earth"),
 ])
