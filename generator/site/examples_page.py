@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.boards.svg import scene_svg
+from generator.rules.picture import StatePicture
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
-from generator.site.markup import escape, table
+from generator.site.markup import escape, rel, table
 
 def _by_lang(value: Any, lang: str) -> Any:
     if isinstance(value, dict):
@@ -36,6 +38,19 @@ def _state_table(before: list[tuple[str, str]], after: list[tuple[str, str]], la
     if not rows:
         return None
     return table(["", label("before", lang), label("after", lang)], rows)
+
+
+def picture_markdown(site: GameSite, page: str, picture: StatePicture | None, name: str, caption: str) -> list[str]:
+    """A state picture as an SVG file beside the page and the Markdown that shows it (zoomable).
+
+    The SVG's texts are XML text nodes written by the boards' SVG backend (escaped there); the
+    alt text and caption are Markdown-escaped here."""
+    if picture is None:
+        return []
+    svg = '<?xml version="1.0" encoding="utf-8" ?>\n' + scene_svg(picture.scene, name) + "\n"
+    target = site.tree.data(site.path("pictures", f"{name}.svg"), svg.encode("utf-8"))
+    alt = " ".join(picture.alt.split())
+    return [f"![{escape(alt)}]({rel(page, target)}){{ .pnp-picture .pnp-zoom }}", "", f"*{escape(caption)}*", ""]
 
 
 def _setting(site: GameSite, example: Any) -> str | None:
@@ -70,9 +85,12 @@ def example_page(site: GameSite, example: Any, replay: Any) -> str:
         lines += [f"## {label('setup_events', lang)}", ""] + [f"1. {site.md(escape(e), page)}" for e in setup] + [""]
     if replay.steps:
         start = _rows(replay.steps[0], "before", lang)
+        start_picture = (getattr(replay, "start_picture", None) or {}).get(lang)
+        if start or start_picture:
+            lines += [f"## {label('state_at_start', lang)}", ""]
+            lines += picture_markdown(site, page, start_picture, f"{example.id}-0", label("state_at_start", lang))
         if start:
-            lines += [f"## {label('state_at_start', lang)}", "",
-                      table(["", label("before", lang)], [[escape(a), escape(b)] for a, b in start]), ""]
+            lines += [table(["", label("before", lang)], [[escape(a), escape(b)] for a, b in start]), ""]
     for number, step in enumerate(replay.steps, 1):
         action = _by_lang(getattr(step, "action_text", {}), lang) or ""
         lines += [f"## {label('step', lang)} {number}: {escape(str(action))}", ""]
@@ -82,6 +100,8 @@ def example_page(site: GameSite, example: Any, replay: Any) -> str:
         events = [str(e) for e in _by_lang(getattr(step, "events_text", {}), lang)]
         if events:
             lines += [f"**{label('events', lang)}**", ""] + [f"1. {site.md(escape(e), page)}" for e in events] + [""]
+        lines += picture_markdown(site, page, (getattr(step, "picture", None) or {}).get(lang),
+                                  f"{example.id}-{number}", label("table_after_step", lang).replace("{n}", str(number)))
         changes = _state_table(_rows(step, "before", lang), _rows(step, "after", lang), lang)
         if changes:
             lines += [changes, ""]
