@@ -19,7 +19,7 @@ def _face_image(site: GameSite, page: str, card_id: str, side: str, alt: str) ->
     if not source.is_file():
         return None
     target = site.tree.copy(site.path("cards", f"{card_id}-{side}.svg"), source)
-    return f"![{escape(alt)}]({rel(page, target)}){{ .pnp-face }}"
+    return f"![{escape(alt)}]({rel(page, target)}){{ .pnp-face .pnp-zoom }}"
 
 
 def cards_page(site: GameSite) -> str | None:
@@ -84,7 +84,7 @@ def boards_page(site: GameSite) -> str | None:
         source = site.output("boards", f"{board.id}-{lang}.svg")
         if source.is_file():
             target = site.tree.copy(site.path("boards", f"{board.id}.svg"), source)
-            lines += [f"![{escape(site.t(board.name))}]({rel(page, target)}){{ .pnp-board }}", ""]
+            lines += [f"![{escape(site.t(board.name))}]({rel(page, target)}){{ .pnp-board .pnp-zoom }}", ""]
         else:
             site.note(f"no board picture {site.id}/boards/{source.name} (boards step not there yet?)")
         size = f"{board.size.width:g} × {board.size.height:g} mm"

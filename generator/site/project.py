@@ -42,6 +42,7 @@ STYLESHEET = "assets/pnp.css"
 # the worker in a hidden frame. Its name holds "iframe-worker": the theme's offline plugin then
 # leaves out its own shim, which it would load from a CDN.
 WORKER_SHIM = "assets/iframe-worker.js"
+ZOOM_SCRIPT = "assets/zoom.js"  # pictures marked .pnp-zoom open large, to zoom and pan (no lightbox plugin needed)
 HOOKS = ("hooks/safety.py", "hooks/search_words.py")
 COMMITTED_PARTS = ("mkdocs.base.yml", "overrides", "assets", "hooks")
 LANDING = "../../index.html"  # from a game's site in one language (output/site/<game>/<lang>/) to the list of games
@@ -136,6 +137,7 @@ def language_site(content: GameContent, lang: str, languages: tuple[str, ...], o
     site, nav = _game_tree(content, lang, outputs, tree, replays, papers, errors, sources)
     tree.copy(STYLESHEET, SITE_TEMPLATE / STYLESHEET)
     tree.copy(WORKER_SHIM, SITE_TEMPLATE / WORKER_SHIM)
+    tree.copy(ZOOM_SCRIPT, SITE_TEMPLATE / ZOOM_SCRIPT)
     config = {
         "INHERIT": "../../mkdocs.base.yml",
         "site_name": nav_title(content.game.title.get(lang)),
@@ -146,6 +148,7 @@ def language_site(content: GameContent, lang: str, languages: tuple[str, ...], o
         # offline: search from a folder on disk (the index as a script) and no directory URLs
         "plugins": [{"search": {"lang": lang}}, "offline"],
         "extra_css": [STYLESHEET],
+        "extra_javascript": [ZOOM_SCRIPT],
         "extra": {"alternate": [{"name": LANGUAGE_NAMES[other], "link": f"../{other}/", "lang": other}
                                 for other in languages] if len(languages) > 1 else [],
                   "homepage": LANDING,  # the logo leads to the list of games
