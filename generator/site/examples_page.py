@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.boards.svg import scene_svg
-from generator.rules.picture import StatePicture
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
-from generator.site.markup import escape, rel, table
+from generator.site.markup import escape, table
+from generator.site.state_pictures import picture_markdown
 
 def _by_lang(value: Any, lang: str) -> Any:
     if isinstance(value, dict):
@@ -38,19 +37,6 @@ def _state_table(before: list[tuple[str, str]], after: list[tuple[str, str]], la
     if not rows:
         return None
     return table(["", label("before", lang), label("after", lang)], rows)
-
-
-def picture_markdown(site: GameSite, page: str, picture: StatePicture | None, name: str, caption: str) -> list[str]:
-    """A state picture as an SVG file beside the page and the Markdown that shows it (zoomable).
-
-    The SVG's texts are XML text nodes written by the boards' SVG backend (escaped there); the
-    alt text and caption are Markdown-escaped here."""
-    if picture is None:
-        return []
-    svg = '<?xml version="1.0" encoding="utf-8" ?>\n' + scene_svg(picture.scene, name) + "\n"
-    target = site.tree.data(site.path("pictures", f"{name}.svg"), svg.encode("utf-8"))
-    alt = " ".join(picture.alt.split())
-    return [f"![{escape(alt)}]({rel(page, target)}){{ .pnp-picture .pnp-zoom }}", "", f"*{escape(caption)}*", ""]
 
 
 def _setting(site: GameSite, example: Any) -> str | None:

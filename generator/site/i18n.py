@@ -38,6 +38,7 @@ LABELS: dict[str, dict[str, str]] = {
                       "en": "The rulebook leaves this value open; this edition chose it."},
     "setup_events": {"de": "Aufbau", "en": "Set-up"},
     "state_at_start": {"de": "Die Lage vor dem ersten Schritt", "en": "The table before the first step"},
+    "table_after_setup": {"de": "Der Tisch nach dem Aufbau", "en": "The table after setup"},
     "table_after_step": {"de": "Der Tisch nach Schritt {n}", "en": "The table after step {n}"},
     "outcome": {"de": "Ergebnis", "en": "Outcome"},
     "step": {"de": "Schritt", "en": "Step"},

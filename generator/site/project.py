@@ -34,6 +34,7 @@ from generator.site.i18n import LANGUAGE_NAMES, label
 from generator.site.markup import html_escape
 from generator.site.pages import components_page, glossary_page, overview_page
 from generator.site.rules_text import render_rules
+from generator.site.state_pictures import place_pictures
 from generator.site.tree import DocsTree, NavList
 
 SITE_TEMPLATE = Path(__file__).resolve().parents[2] / "site"
@@ -87,7 +88,9 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     rules = render_rules(content, lang, errors)
     rule_pages: list[tuple[str, str]] = []
     for rules_page in rules:
-        path = site.page(f"rules/{rules_page.slug}.md", site.md(rules_page.markdown, site.path("rules", f"{rules_page.slug}.md")))
+        page = site.path("rules", f"{rules_page.slug}.md")
+        markdown = place_pictures(site, page, rules_page.slug, site.md(rules_page.markdown, page), rules_page.pictures)
+        path = site.page(f"rules/{rules_page.slug}.md", markdown)
         rule_pages.append((rules_page.title, path))
         sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
     cards = cards_page(site)

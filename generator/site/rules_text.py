@@ -18,6 +18,7 @@ from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.suggest import did_you_mean
+from generator.rules.picture import StatePicture
 from generator.sandbox import BoundedSandbox, TemplateBudgetError, render_bounded
 from generator.site.card_text import costs_text, effect_sentence
 from generator.site.i18n import label
@@ -34,12 +35,58 @@ class RulesReferenceError(Exception):
 
 @dataclass(frozen=True)
 class RulesPage:
-    """One rendered rules page: where it came from, where it goes, its title and Markdown."""
+    """One rendered rules page: where it came from, where it goes, its title and Markdown.
+
+    `pictures` are the tables the page asked the engine to draw (`setup_picture(...)`); the
+    Markdown holds `picture_marker(i)` where the site puts picture i."""
 
     source: str
     slug: str
     title: str
     markdown: str
+    pictures: tuple[StatePicture, ...] = ()
+
+
+MAX_PICTURES = 8            # pictures one rules page may ask for
+MAX_PICTURE_SEED = 2**31
+
+
+def picture_marker(index: int) -> str:
+    """Where a rules page's picture `index` goes; the site replaces it with the picture."""
+    return f"\u2063pnp-picture-{index}\u2063"
+
+
+def setup_picture(content: GameContent, lang: str, pictures: list[StatePicture], seed: Any = 1,
+                  **options: Any) -> str:
+    """The table right after set-up, drawn by the game's engine with `options` and `seed`.
+
+    A rules page writes `{{ setup_picture(players=3) }}` on a line of its own; an engine that
+    draws no pictures, an unknown option or a value the option does not offer is an error at
+    that line."""
+    from generator.rules.contract import OptionsError
+    from generator.rules.faults import describe
+    from generator.rules.registry import EngineLoadError, make_game
+
+    if not content.game.engine:
+        raise RulesReferenceError("setup_picture: the game has no rules engine to set up the table")
+    if len(pictures) >= MAX_PICTURES:
+        raise RulesReferenceError(f"setup_picture: at most {MAX_PICTURES} pictures on one page")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_PICTURE_SEED:
+        raise RulesReferenceError(f"setup_picture: seed must be a whole number from 0 to {MAX_PICTURE_SEED - 1}")
+    try:
+        game = make_game(content, {name: str(value) for name, value in options.items()})
+    except OptionsError as exc:
+        raise RulesReferenceError(f"setup_picture: {exc}") from None
+    except EngineLoadError as exc:
+        raise RulesReferenceError(f"setup_picture: {exc.message}") from None
+    try:
+        picture = game.picture(game.new_initial_state(seed), lang)
+    except Exception as exc:  # an engine's own fault is reported at the page's line, never as a traceback
+        raise RulesReferenceError(f"setup_picture: the engine fails setting up the table: {describe(exc)}") from None
+    if picture is None:
+        raise RulesReferenceError(f"setup_picture: the engine '{content.game.engine}' draws no pictures")
+    pictures.append(picture)
+    return picture_marker(len(pictures) - 1)
 
 
 def page_order(filename: str) -> tuple[int, int, str]:
@@ -61,8 +108,11 @@ def designed_marker(lang: str, what: str = "") -> str:
     return f'<span class="pnp-designed" title="{html_escape(hint)}">{label("designed", lang)}</span>'
 
 
-def rules_context(content: GameContent, lang: str) -> dict[str, Any]:
-    """What a rules page may use: the game, its cards and components, and formatting helpers."""
+def rules_context(content: GameContent, lang: str, pictures: list[StatePicture] | None = None) -> dict[str, Any]:
+    """What a rules page may use: the game, its cards and components, and formatting helpers.
+
+    Pictures a page asks for (`setup_picture`) are added to `pictures`."""
+    drawn: list[StatePicture] = pictures if pictures is not None else []
     cards = {c.id: c for c in content.cards}
     game = content.game
 
@@ -120,6 +170,7 @@ def rules_context(content: GameContent, lang: str) -> dict[str, Any]:
         "costs": costs,
         "t": t,
         "designed": lambda what="": designed_marker(lang, what),
+        "setup_picture": lambda seed=1, **options: setup_picture(content, lang, drawn, seed, **options),
     }
 
 
@@ -158,7 +209,8 @@ def render_rules_page(source_text: str, context: dict[str, Any], display: str, e
 
 def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[RulesPage]:
     """Every rules page of a game in `lang`, in page order."""
-    context = rules_context(content, lang)
+    drawn: list[StatePicture] = []
+    context = rules_context(content, lang, drawn)
     pages: list[RulesPage] = []
     slugs: dict[str, str] = {}
     for filename in sorted(content.rules.get(lang, {}), key=page_order):
@@ -170,6 +222,7 @@ def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[Rul
                        code="rules")
             continue
         slugs[slug] = filename
+        drawn.clear()
         markdown = render_rules_page(content.rules[lang][filename], context, display, errors)
         if markdown is None:
             continue
@@ -178,5 +231,5 @@ def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[Rul
             errors.add(Mark(display, 1, 1), "rules page has no `# title` line", hint="start the page with `# Title`",
                        code="rules")
             continue
-        pages.append(RulesPage(filename, slug, match.group(1).strip(), markdown))
+        pages.append(RulesPage(filename, slug, match.group(1).strip(), markdown, tuple(drawn)))
     return pages

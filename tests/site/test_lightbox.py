@@ -98,7 +98,7 @@ def test_an_example_turns_picture_opens_large(astronuts_site, browser):
     third.focus()
     tab.keyboard.press("Enter")                              # the keyboard opens it as a click does
     tab.locator(".pnp-lightbox").wait_for(state="visible")
-    assert tab.locator(".pnp-lightbox__picture").get_attribute("src").endswith("/pictures/find-the-nuts-3.svg")
-    assert third.get_attribute("src") == "../pictures/find-the-nuts-3.svg"
+    assert tab.locator(".pnp-lightbox__picture").get_attribute("src").endswith("/pictures/examples/find-the-nuts-3.svg")
+    assert third.get_attribute("src") == "../pictures/examples/find-the-nuts-3.svg"
     assert tab.locator(".pnp-lightbox").get_attribute("aria-label") == third.get_attribute("alt")
     assert tab.problems == []

@@ -134,3 +134,15 @@ def test_downloads_list_every_print_file_with_what_it_is_for(built):
     assert {"galaxy.json", "galaxy-faces-1.png", "galaxy-back.png"} <= listed
     german = (built.site / "escape-earth" / "de" / "downloads.html").read_text(encoding="utf-8")
     assert "Faltbögen" in german and "tts-de.zip" in german
+
+
+def test_the_setup_page_shows_the_table_after_setup_in_each_language(built):
+    for lang, caption, alt, earth in (("en", "The table after setup", "Galaxy: 1 Earth", "Earth"),
+                                      ("de", "Der Tisch nach dem Aufbau", "Galaxie: 1 Erde", "Erde")):
+        page = built.site / "escape-earth" / lang / "rules" / "setup.html"
+        html = page.read_text(encoding="utf-8")
+        [(shown_alt, src)] = re.findall(r'<img alt="([^"]+)" class="pnp-picture pnp-zoom" src="([^"]+)"', html)
+        assert src == "../pictures/rules/setup-0.svg" and shown_alt.startswith(alt)
+        assert f"<em>{caption}</em>" in html
+        svg = (page.parent / src).resolve().read_text(encoding="utf-8")
+        assert svg.startswith("<?xml") and f">{earth}<" in svg
