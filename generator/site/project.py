@@ -44,6 +44,8 @@ STYLESHEET = "assets/pnp.css"
 # leaves out its own shim, which it would load from a CDN.
 WORKER_SHIM = "assets/iframe-worker.js"
 ZOOM_SCRIPT = "assets/zoom.js"  # pictures marked .pnp-zoom open large, to zoom and pan (no lightbox plugin needed)
+CARD_PREVIEW_SCRIPT = "assets/card-preview.js"  # a card name linked by a rules page shows the card's face on hover
+SCRIPTS = (ZOOM_SCRIPT, CARD_PREVIEW_SCRIPT)
 HOOKS = ("hooks/safety.py", "hooks/search_words.py")
 COMMITTED_PARTS = ("mkdocs.base.yml", "overrides", "assets", "hooks")
 LANDING = "../../index.html"  # from a game's site in one language (output/site/<game>/<lang>/) to the list of games
@@ -140,7 +142,8 @@ def language_site(content: GameContent, lang: str, languages: tuple[str, ...], o
     site, nav = _game_tree(content, lang, outputs, tree, replays, papers, errors, sources)
     tree.copy(STYLESHEET, SITE_TEMPLATE / STYLESHEET)
     tree.copy(WORKER_SHIM, SITE_TEMPLATE / WORKER_SHIM)
-    tree.copy(ZOOM_SCRIPT, SITE_TEMPLATE / ZOOM_SCRIPT)
+    for script in SCRIPTS:
+        tree.copy(script, SITE_TEMPLATE / script)
     config = {
         "INHERIT": "../../mkdocs.base.yml",
         "site_name": nav_title(content.game.title.get(lang)),
@@ -151,7 +154,7 @@ def language_site(content: GameContent, lang: str, languages: tuple[str, ...], o
         # offline: search from a folder on disk (the index as a script) and no directory URLs
         "plugins": [{"search": {"lang": lang}}, "offline"],
         "extra_css": [STYLESHEET],
-        "extra_javascript": [ZOOM_SCRIPT],
+        "extra_javascript": list(SCRIPTS),
         "extra": {"alternate": [{"name": LANGUAGE_NAMES[other], "link": f"../{other}/", "lang": other}
                                 for other in languages] if len(languages) > 1 else [],
                   "homepage": LANDING,  # the logo leads to the list of games

@@ -22,7 +22,7 @@ from generator.rules.picture import StatePicture
 from generator.sandbox import BoundedSandbox, TemplateBudgetError, render_bounded
 from generator.site.card_text import costs_text, effect_sentence
 from generator.site.i18n import label
-from generator.site.markup import html_escape
+from generator.site.markup import escape as markdown_escape, html_escape
 
 ORDER_RE = re.compile(r"^(\d+)[-_](.+)$")
 TITLE_RE = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
@@ -145,6 +145,15 @@ def rules_context(content: GameContent, lang: str, pictures: list[StatePicture] 
             raise RulesReferenceError(f"card '{card_id}' has no effect number {index}")
         return effect_sentence(content, effects[index], lang)
 
+    def card_link(card_id: str, lower: bool = False, back: bool = False) -> str:
+        """The card's name linking to it in the card gallery; the site shows its face on hover.
+
+        Rules pages live in rules/, the gallery is cards.md beside that folder."""
+        face = card(card_id).back if back else card(card_id)
+        name = (face if face is not None else card(card_id)).name.get(lang)
+        shown = name.lower() if lower else name
+        return f"[{markdown_escape(shown)}](../cards.md#card-{card_id}){{ .pnp-card-link }}"
+
     def costs(mapping: dict[str, int]) -> str:
         return costs_text(content, dict(mapping), lang)
 
@@ -158,6 +167,7 @@ def rules_context(content: GameContent, lang: str, pictures: list[StatePicture] 
         "boards": content.boards,
         "tables": content.tables,
         "card": card,
+        "card_link": card_link,
         "cards_of": lambda kind_id: [c for c in content.cards if c.kind == kind_id],
         "count": count,
         "components_of": lambda type_id: [c for c in game.components if c.type == type_id],

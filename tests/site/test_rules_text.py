@@ -126,3 +126,14 @@ def test_every_bundled_setup_page_shows_the_table_after_setup():
             assert len(setup.pictures) == 1 and picture_marker(0) in setup.markdown, (game, lang)
             assert setup.pictures[0].alt.strip()
         assert not errors, errors.as_text()
+
+
+def test_card_link_names_the_card_and_links_its_place_in_the_gallery(escape_earth):
+    out, errors = render(escape_earth, "# T\n{{ card_link('ozeanplanet') }}; {{ card_link('ozeanplanet', lower=True) }}; "
+                                       "{{ card_link('aussenposten', back=True) }}", "en")
+    assert not errors, errors.as_text()
+    assert out.split("\n")[1] == ("[Ocean planet](../cards.md#card-ozeanplanet){ .pnp-card-link }; "
+                                  "[ocean planet](../cards.md#card-ozeanplanet){ .pnp-card-link }; "
+                                  "[Outpost+](../cards.md#card-aussenposten){ .pnp-card-link }")
+    out, errors = render(escape_earth, "# T\n\n{{ card_link('ozeanplanett') }}", "en")
+    assert out is None and "unknown card 'ozeanplanett' (did you mean 'ozeanplanet'?)" in errors.as_text()
