@@ -5,7 +5,8 @@ Layout of a project folder (the repository's site/ holds the committed parts):
     mkdocs.base.yml       theme, Markdown extensions, features (committed)
     overrides/            theme overrides: the language switch stays on the same page (committed)
     assets/               the site's styles and the file:// search worker (committed, copied into each docs tree)
-    hooks/                safety.py cleans every page's HTML to an allow-list; search_words.py adds the
+    hooks/                rule_numbers.py numbers the rules' sections (citable anchors #rule-2-1);
+                          safety.py cleans every page's HTML to an allow-list; search_words.py adds the
                           other spellings of words to the search index (committed; see those files)
     docs/<game>/mkdocs.<lang>.yml  generated: INHERIT the base, title, language, search, nav, alternates
     docs/<game>/<lang>/...         generated pages and files
@@ -33,7 +34,7 @@ from generator.site.game_site import GameSite
 from generator.site.i18n import LANGUAGE_NAMES, label
 from generator.site.markup import html_escape
 from generator.site.pages import components_page, glossary_page, overview_page
-from generator.site.rules_text import render_rules
+from generator.site.rules_text import page_order, render_rules
 from generator.site.state_pictures import place_pictures
 from generator.site.tree import DocsTree, NavList
 
@@ -46,7 +47,7 @@ WORKER_SHIM = "assets/iframe-worker.js"
 ZOOM_SCRIPT = "assets/zoom.js"  # pictures marked .pnp-zoom open large, to zoom and pan (no lightbox plugin needed)
 CARD_PREVIEW_SCRIPT = "assets/card-preview.js"  # a card name linked by a rules page shows the card's face on hover
 SCRIPTS = (ZOOM_SCRIPT, CARD_PREVIEW_SCRIPT)
-HOOKS = ("hooks/safety.py", "hooks/search_words.py")
+HOOKS = ("hooks/rule_numbers.py", "hooks/safety.py", "hooks/search_words.py")  # numbers first, then cleaned
 COMMITTED_PARTS = ("mkdocs.base.yml", "overrides", "assets", "hooks")
 LANDING = "../../index.html"  # from a game's site in one language (output/site/<game>/<lang>/) to the list of games
 
@@ -81,6 +82,16 @@ def _balance(site: GameSite) -> str | None:
 
     game = make_game(site.content, {})
     return balance_page(site, data, results_are_current(site.content, data), game.taken_name)
+
+
+def rule_numbers(sources: dict[str, str]) -> dict[str, int]:
+    """Docs path -> number of each numbered rules page (`NN-name.md`), 1, 2, ... in page order.
+
+    The rulings and other pages without a number prefix get none (site/hooks/rule_numbers.py
+    numbers the sections of the pages that have one)."""
+    numbered = [path for path, source in sources.items()
+                if path.startswith("rules/") and page_order(source.rsplit("/", 1)[-1])[0] == 0]
+    return {path: index for index, path in enumerate(numbered, 1)}
 
 
 def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, replays: dict[str, Any],
@@ -158,6 +169,7 @@ def language_site(content: GameContent, lang: str, languages: tuple[str, ...], o
         "extra": {"alternate": [{"name": LANGUAGE_NAMES[other], "link": f"../{other}/", "lang": other}
                                 for other in languages] if len(languages) > 1 else [],
                   "homepage": LANDING,  # the logo leads to the list of games
+                  "rule_numbers": rule_numbers(sources),
                   "polyfills": [WORKER_SHIM]},
         "nav": nav,
     }
