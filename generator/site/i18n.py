@@ -38,6 +38,8 @@ LABELS: dict[str, dict[str, str]] = {
                       "en": "The rulebook leaves this value open; this edition chose it."},
     "setup_events": {"de": "Aufbau", "en": "Set-up"},
     "state_at_start": {"de": "Die Lage vor dem ersten Schritt", "en": "The table before the first step"},
+    "card_in_rules": {"de": "In den Regeln", "en": "In the rules"},
+    "card_in_examples": {"de": "In den Beispielzügen", "en": "In the example turns"},
     "table_after_setup": {"de": "Der Tisch nach dem Aufbau", "en": "The table after setup"},
     "table_after_step": {"de": "Der Tisch nach Schritt {n}", "en": "The table after step {n}"},
     "outcome": {"de": "Ergebnis", "en": "Outcome"},

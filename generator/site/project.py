@@ -28,6 +28,7 @@ from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.site.downloads import downloads_page
 from generator.site.balance_page import balance_label, balance_page
+from generator.site.card_pages import card_pages, example_cards
 from generator.site.examples_page import example_pages
 from generator.site.gallery import boards_page, cards_page
 from generator.site.game_site import GameSite
@@ -100,16 +101,23 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     site = GameSite(content, lang, outputs, tree)
     rules = render_rules(content, lang, errors)
     rule_pages: list[tuple[str, str]] = []
+    naming: list[tuple[str, str, tuple[str, ...]]] = []   # (title, page, cards it names) for the card pages
     for rules_page in rules:
         page = site.path("rules", f"{rules_page.slug}.md")
         markdown = place_pictures(site, page, rules_page.slug, site.md(rules_page.markdown, page), rules_page.pictures)
         path = site.page(f"rules/{rules_page.slug}.md", markdown)
         rule_pages.append((rules_page.title, path))
+        naming.append((rules_page.title, path, rules_page.cards))
         sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
     cards = cards_page(site)
     components = components_page(site, cards)
     boards = boards_page(site)
     examples = example_pages(site, replays)
+    if cards:
+        ids = {card.id for card in content.cards}
+        shown = [e for e in content.examples if e.id in replays]   # example_pages' order
+        card_pages(site, naming, [(title, path, example_cards(replays[e.id], ids))
+                                  for (title, path), e in zip(examples, shown)], cards)
     downloads = downloads_page(site, papers)
     glossary = glossary_page(site)
     balance = _balance(site)
@@ -166,6 +174,7 @@ def language_site(content: GameContent, lang: str, languages: tuple[str, ...], o
         "plugins": [{"search": {"lang": lang}}, "offline"],
         "extra_css": [STYLESHEET],
         "extra_javascript": list(SCRIPTS),
+        "not_in_nav": "/cards/*.md\n",  # the card pages: the gallery lists them
         "extra": {"alternate": [{"name": LANGUAGE_NAMES[other], "link": f"../{other}/", "lang": other}
                                 for other in languages] if len(languages) > 1 else [],
                   "homepage": LANDING,  # the logo leads to the list of games

@@ -45,6 +45,7 @@ class RulesPage:
     title: str
     markdown: str
     pictures: tuple[StatePicture, ...] = ()
+    cards: tuple[str, ...] = ()          # ids of the cards the page names (card pages list it)
 
 
 MAX_PICTURES = 8            # pictures one rules page may ask for
@@ -108,11 +109,14 @@ def designed_marker(lang: str, what: str = "") -> str:
     return f'<span class="pnp-designed" title="{html_escape(hint)}">{label("designed", lang)}</span>'
 
 
-def rules_context(content: GameContent, lang: str, pictures: list[StatePicture] | None = None) -> dict[str, Any]:
+def rules_context(content: GameContent, lang: str, pictures: list[StatePicture] | None = None,
+                  named: dict[str, None] | None = None) -> dict[str, Any]:
     """What a rules page may use: the game, its cards and components, and formatting helpers.
 
-    Pictures a page asks for (`setup_picture`) are added to `pictures`."""
+    Pictures a page asks for (`setup_picture`) are added to `pictures`, the ids of the cards it
+    names (`card`, `card_link`, `effect`, `count`) to `named`."""
     drawn: list[StatePicture] = pictures if pictures is not None else []
+    used: dict[str, None] = named if named is not None else {}
     cards = {c.id: c for c in content.cards}
     game = content.game
 
@@ -122,12 +126,14 @@ def rules_context(content: GameContent, lang: str, pictures: list[StatePicture] 
         return items[item_id]
 
     def card(card_id: str):
-        return lookup(cards, "card", card_id)
+        found = lookup(cards, "card", card_id)
+        used[card_id] = None
+        return found
 
     def count(item_id: str) -> int:
         """Copies of a card, cards of a kind, or a component's count."""
         if item_id in cards:
-            return cards[item_id].count
+            return card(item_id).count
         if item_id in {k.id for k in game.kinds}:
             return sum(c.count for c in content.cards if c.kind == item_id)
         components = {c.id: c for c in game.components}
@@ -146,13 +152,13 @@ def rules_context(content: GameContent, lang: str, pictures: list[StatePicture] 
         return effect_sentence(content, effects[index], lang)
 
     def card_link(card_id: str, lower: bool = False, back: bool = False) -> str:
-        """The card's name linking to it in the card gallery; the site shows its face on hover.
+        """The card's name linking to its page in the card database; the site shows its face on hover.
 
-        Rules pages live in rules/, the gallery is cards.md beside that folder."""
+        Rules pages live in rules/, the card pages in cards/ beside that folder."""
         face = card(card_id).back if back else card(card_id)
         name = (face if face is not None else card(card_id)).name.get(lang)
         shown = name.lower() if lower else name
-        return f"[{markdown_escape(shown)}](../cards.md#card-{card_id}){{ .pnp-card-link }}"
+        return f"[{markdown_escape(shown)}](../cards/{card_id}.md){{ .pnp-card-link }}"
 
     def costs(mapping: dict[str, int]) -> str:
         return costs_text(content, dict(mapping), lang)
@@ -220,7 +226,8 @@ def render_rules_page(source_text: str, context: dict[str, Any], display: str, e
 def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[RulesPage]:
     """Every rules page of a game in `lang`, in page order."""
     drawn: list[StatePicture] = []
-    context = rules_context(content, lang, drawn)
+    named: dict[str, None] = {}
+    context = rules_context(content, lang, drawn, named)
     pages: list[RulesPage] = []
     slugs: dict[str, str] = {}
     for filename in sorted(content.rules.get(lang, {}), key=page_order):
@@ -233,6 +240,7 @@ def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[Rul
             continue
         slugs[slug] = filename
         drawn.clear()
+        named.clear()
         markdown = render_rules_page(content.rules[lang][filename], context, display, errors)
         if markdown is None:
             continue
@@ -241,5 +249,5 @@ def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[Rul
             errors.add(Mark(display, 1, 1), "rules page has no `# title` line", hint="start the page with `# Title`",
                        code="rules")
             continue
-        pages.append(RulesPage(filename, slug, match.group(1).strip(), markdown, tuple(drawn)))
+        pages.append(RulesPage(filename, slug, match.group(1).strip(), markdown, tuple(drawn), tuple(named)))
     return pages

@@ -1,17 +1,17 @@
-/* pnp-forge rules site: a card name that links to the card gallery (a.pnp-card-link, written by
-   `card_link(...)` in rules pages) shows the card's face while the pointer rests on it or the link
-   has the keyboard's focus. The face is the gallery's own file beside cards.html
-   (cards/<id>-front.svg), found from the link's address, so nothing is fetched from elsewhere and
-   it works from a folder on disk (file://) as well. */
+/* pnp-forge rules site: a card name that links to the card's page (a.pnp-card-link to
+   cards/<id>.html, written by `card_link(...)` in rules pages) shows the card's face while the
+   pointer rests on it or the link has the keyboard's focus. The face is the file beside the card's
+   page (cards/<id>-front.svg), found from the link's address, so nothing is fetched from elsewhere
+   and it works from a folder on disk (file://) as well. */
 (function () {
   "use strict";
   var preview = null, shownFor = null;
 
   function faceOf(link) {
     var target = new URL(link.href, document.baseURI);
-    var match = /^#card-([a-z0-9][a-z0-9-]*)$/.exec(target.hash);
+    var match = /\/cards\/([a-z0-9][a-z0-9-]*)\.html$/.exec(target.pathname);
     if (!match) return null;
-    return new URL("cards/" + match[1] + "-front.svg", target).href;
+    return new URL(match[1] + "-front.svg", target).href;
   }
 
   function hide() {

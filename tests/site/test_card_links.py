@@ -1,4 +1,4 @@
-"""A card named by a rules page links to its place in the gallery and shows its face on hover (file://)."""
+"""A card named by a rules page links to the card's page and shows its face on hover (file://)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def test_a_card_name_in_the_rules_shows_the_card_on_hover_and_leads_to_it(built,
     tab.on("pageerror", lambda e: problems.append(str(e)))
     tab.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     tab.goto((built.site / "escape-earth" / "en" / "rules" / "events.html").as_uri())
-    link = tab.locator('a.pnp-card-link[href="../cards.html#card-aufstaende"]').first
+    link = tab.locator('a.pnp-card-link[href="../cards/aufstaende.html"]').first
     assert link.inner_text() == "Riots"
     assert tab.locator(".pnp-card-preview:not([hidden])").count() == 0
     link.hover()
@@ -36,15 +36,16 @@ def test_a_card_name_in_the_rules_shows_the_card_on_hover_and_leads_to_it(built,
     tab.mouse.move(5, 5)
     assert tab.locator(".pnp-card-preview:not([hidden])").count() == 0
     link.click()
-    tab.wait_for_url("**/cards.html#card-aufstaende")
-    assert tab.locator("#card-aufstaende").inner_text().startswith("Riots")
+    tab.wait_for_url("**/escape-earth/en/cards/aufstaende.html")
+    assert tab.locator("h1").inner_text().startswith("Riots")
+    assert tab.locator('img.pnp-face[src="aufstaende-front.svg"]').evaluate("i => i.naturalWidth") > 0
     assert problems == []
 
 
 def test_the_german_rules_link_the_german_card(built, browser):
     tab = browser.new_context(viewport={"width": 1100, "height": 800}).new_page()
     tab.goto((built.site / "escape-earth" / "de" / "rules" / "events.html").as_uri())
-    link = tab.locator('a.pnp-card-link[href="../cards.html#card-aufstaende"]').first
+    link = tab.locator('a.pnp-card-link[href="../cards/aufstaende.html"]').first
     link.focus()                                             # the keyboard shows it too
     tab.locator(".pnp-card-preview:not([hidden]) img").wait_for()
     assert tab.locator(".pnp-card-preview img").get_attribute("src").endswith("/escape-earth/de/cards/aufstaende-front.svg")

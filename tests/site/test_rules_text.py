@@ -132,8 +132,8 @@ def test_card_link_names_the_card_and_links_its_place_in_the_gallery(escape_eart
     out, errors = render(escape_earth, "# T\n{{ card_link('ozeanplanet') }}; {{ card_link('ozeanplanet', lower=True) }}; "
                                        "{{ card_link('aussenposten', back=True) }}", "en")
     assert not errors, errors.as_text()
-    assert out.split("\n")[1] == ("[Ocean planet](../cards.md#card-ozeanplanet){ .pnp-card-link }; "
-                                  "[ocean planet](../cards.md#card-ozeanplanet){ .pnp-card-link }; "
-                                  "[Outpost+](../cards.md#card-aussenposten){ .pnp-card-link }")
+    assert out.split("\n")[1] == ("[Ocean planet](../cards/ozeanplanet.md){ .pnp-card-link }; "
+                                  "[ocean planet](../cards/ozeanplanet.md){ .pnp-card-link }; "
+                                  "[Outpost+](../cards/aussenposten.md){ .pnp-card-link }")
     out, errors = render(escape_earth, "# T\n\n{{ card_link('ozeanplanett') }}", "en")
     assert out is None and "unknown card 'ozeanplanett' (did you mean 'ozeanplanet'?)" in errors.as_text()
