@@ -52,6 +52,16 @@ def card_block(site: GameSite, page: str, card: Card) -> tuple[list[str], int]:
     return lines, len(faces) - len(shown)
 
 
+def entry_classes(card: Card) -> str:
+    """Classes of a card's entry in the gallery that the filter (site/assets/gallery-filter.js)
+    reads: its kind and its cost. Classes, since the page's HTML keeps no data attributes; ids
+    and numbers are safe in a class name (ids are slugs)."""
+    classes = ["pnp-card-entry", f"pnp-kind-{card.kind}"]
+    if card.cost is not None:
+        classes.append(f"pnp-cost-{card.cost}")
+    return " ".join(classes)
+
+
 def cards_page(site: GameSite) -> str | None:
     """All cards by kind: faces (front, and back where it is the card's own), name, count, text."""
     content = site.content
@@ -76,9 +86,10 @@ def cards_page(site: GameSite) -> str | None:
                 lines += ['<div class="pnp-kind-back" markdown>', "", back, "", "</div>", ""]
         for card in cards:
             name = site.t(card.name)
-            lines += [f"### [{escape(name)}]({rel(page, card_page_path(site, card.id))}) {{ #card-{card.id} }}", ""]
+            lines += [f'<div class="{entry_classes(card)}" markdown>', "",
+                      f"### [{escape(name)}]({rel(page, card_page_path(site, card.id))}) {{ #card-{card.id} }}", ""]
             block, lacking = card_block(site, page, card)
-            lines += block
+            lines += block + ["</div>", ""]
             missing += lacking
     if missing:
         site.note(f"{missing} card face(s) missing under {site.id}/cards/{lang}/ "

@@ -52,3 +52,27 @@ def test_the_german_rules_link_the_german_card(built, browser):
     assert link.inner_text() == "Aufstände"
     tab.keyboard.press("Escape")
     assert tab.locator(".pnp-card-preview:not([hidden])").count() == 0
+
+
+def test_the_gallery_filters_by_words_and_kind(built, browser):
+    tab = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    tab.goto((built.site / "escape-earth" / "en" / "cards.html").as_uri())
+    count = tab.locator(".pnp-gallery-filter__count")
+    total = tab.locator(".pnp-card-entry").count()
+    assert total == 30 and count.inner_text() == "30 of 30 cards"
+    kinds = tab.eval_on_selector_all(".pnp-gallery-filter__kind option", "os => os.map(o => o.value)")
+    assert kinds[0] == "" and "event" in kinds and "galaxy" in kinds
+    tab.select_option(".pnp-gallery-filter__kind", "event")
+    visible = tab.eval_on_selector_all(".pnp-card-entry:not([hidden])", "es => es.map(e => e.className)")
+    assert visible and all("pnp-kind-event" in c for c in visible)
+    assert tab.locator("h2#kind-galaxy").is_hidden() and tab.locator("h2#kind-event").is_visible()
+    tab.fill(".pnp-gallery-filter__words", "FAMINE")                 # case and accents do not matter
+    assert count.inner_text() == "1 of 30 cards"
+    assert tab.locator(".pnp-card-entry:not([hidden]) h3").inner_text().startswith("Famine")
+    tab.select_option(".pnp-gallery-filter__kind", "")
+    tab.fill(".pnp-gallery-filter__words", "xyzzy")
+    assert count.inner_text() == "0 of 30 cards" and tab.locator("h2#kind-event").is_hidden()
+    german = browser.new_context().new_page()
+    german.goto((built.site / "escape-earth" / "de" / "cards.html").as_uri())
+    german.fill(".pnp-gallery-filter__words", "Aussenposten")        # ß typed as ss
+    assert german.locator(".pnp-gallery-filter__count").inner_text() == "1 von 30 Karten"
