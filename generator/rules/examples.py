@@ -52,7 +52,7 @@ from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.schema import Example, LANGUAGES, Text
 from generator.rules.contract import Game, GameState, OptionsError
-from generator.rules.core import ChanceError, RuleError
+from generator.rules.core import ChanceError, Event, RuleError
 from generator.rules.faults import describe, engine_fault
 from generator.rules.picture import StatePicture
 from generator.rules.registry import EngineLoadError, make_game
@@ -79,6 +79,7 @@ class ReplayedStep:
     after: dict[str, list[tuple[str, str]]]
     player: int = 0                      # 1-based: who decided
     picture: dict[str, StatePicture | None] = field(default_factory=dict)  # the table after the step, per language
+    events: tuple[Event, ...] = ()       # the events it caused, as the engine emitted them (ids, not words)
 
 
 @dataclass
@@ -145,7 +146,7 @@ def replay_example(content: GameContent, example: Example, *, draw: bool = False
         replay.steps.append(ReplayedStep(index, state.format_action(action), action_text, step.narrative,
                                          _texts(state, start), before,
                                          {lang: summarize(state, lang) for lang in LANGUAGES}, player,
-                                         pictures(state) if draw else {}))
+                                         pictures(state) if draw else {}, tuple(state.events[start:])))
     outcome = state.outcome()
     replay.outcome_text = dict(outcome.text) if outcome else None
     return replay

@@ -28,15 +28,24 @@ def _words(value: Any) -> Iterable[str]:
             yield from _words(item)
 
 
-def example_cards(replay: Any, card_ids: set[str]) -> set[str]:
-    """The cards an example's replay uses: ids among its actions' words and its events' values."""
-    found: set[str] = set()
-    for step in getattr(replay, "steps", []):
-        found.update(word for word in str(step.action).split() if word in card_ids)
-    state = getattr(replay, "state", None)
-    for event in getattr(state, "events", []) or []:
+def cards_named(action: str, events: Iterable[Any], card_ids: set[str]) -> list[str]:
+    """The cards a step names, in order: ids among its action's words and its events' values."""
+    found = [word for word in action.split() if word in card_ids]
+    for event in events:
         for _key, value in event.data:
-            found.update(word for word in _words(value) if word in card_ids)
+            found += [word for word in _words(value) if word in card_ids]
+    return list(dict.fromkeys(found))
+
+
+def example_cards(replay: Any, card_ids: set[str]) -> set[str]:
+    """The cards an example's replay uses: every step's, and what set-up showed."""
+    found: set[str] = set()
+    steps = getattr(replay, "steps", [])
+    for step in steps:
+        found.update(cards_named(str(step.action), getattr(step, "events", ()), card_ids))
+    state = getattr(replay, "state", None)
+    first = len(getattr(state, "events", []) or []) - sum(len(getattr(s, "events", ())) for s in steps)
+    found.update(cards_named("", (getattr(state, "events", []) or [])[:max(first, 0)], card_ids))
     return found
 
 

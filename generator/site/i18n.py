@@ -38,6 +38,7 @@ LABELS: dict[str, dict[str, str]] = {
                       "en": "The rulebook leaves this value open; this edition chose it."},
     "setup_events": {"de": "Aufbau", "en": "Set-up"},
     "state_at_start": {"de": "Die Lage vor dem ersten Schritt", "en": "The table before the first step"},
+    "cards_in_step": {"de": "Karten in diesem Schritt", "en": "Cards in this step"},
     "card_in_rules": {"de": "In den Regeln", "en": "In the rules"},
     "card_in_examples": {"de": "In den Beispielzügen", "en": "In the example turns"},
     "table_after_setup": {"de": "Der Tisch nach dem Aufbau", "en": "The table after setup"},

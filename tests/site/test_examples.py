@@ -201,3 +201,12 @@ def test_every_escape_earth_example_step_has_its_picture(built):
 def test_every_games_example_steps_have_pictures(built_all, game):
     counts = picture_counts(built_all.site, game, built_all.content)
     assert counts and all(shown == wanted for shown, wanted in counts.values()), counts
+
+
+def test_an_example_step_links_the_cards_it_names(built):
+    page = (built.site / "escape-earth" / "en" / "examples" / "beginner-opening.html").read_text(encoding="utf-8")
+    step_one = page.split('<h2 id="step-1-')[1].split('<h2 id="step-2-')[0]
+    assert ('<strong>Cards in this step:</strong> <a class="pnp-card-link" href="../cards/weltraumlabor.html">'
+            'Space lab</a>') in step_one
+    german = (built.site / "escape-earth" / "de" / "examples" / "beginner-opening.html").read_text(encoding="utf-8")
+    assert '<a class="pnp-card-link" href="../cards/weltraumlabor.html">Weltraumlabor</a>' in german
