@@ -59,29 +59,33 @@ def draw(state: "AstronutsState", lang: str) -> StatePicture:
 
 def _strip(state: "AstronutsState", scene: Scene, lang: str, colours: list[str],
            nut_colour: dict[str, str]) -> None:
-    """Below the map: each player's nuts in hand, colonies on the map and technologies; the bank."""
+    """Below the map: each player's nuts in hand, colonies on the map and technologies; the bank.
+
+    Sized to the map's width, so it reads at the same size as the map."""
     d = state.data
     words = state.game.content.sentences.get(lang, {}).get("words", {})
+    k = max(1.0, scene.width / 300)
+    row = STRIP_ROW * k
     top = scene.height
-    scene.height += (state.n + 1) * STRIP_ROW + 4
+    scene.height += (state.n + 1) * row + 4 * k
     scene.add(Rect(0, top, scene.width, scene.height - top, Paint(fill=STRIP_BG)))
-    for row in range(state.n + 1):
-        y = top + 4 + row * STRIP_ROW + STRIP_ROW / 2
-        if row < state.n:
-            ship(scene, 12, y, 9, colours[row], str(row + 1))
-            counts = state.hand[row * 4:row * 4 + 4]
+    for index in range(state.n + 1):
+        y = top + 4 * k + index * row + row / 2
+        if index < state.n:
+            ship(scene, 12 * k, y, 9 * k, colours[index], str(index + 1))
+            counts = state.hand[index * 4:index * 4 + 4]
         else:
-            fitted_text(scene, 4, y + 1.5, str(words.get("bank", "AstroBank")), 30, 9, "#f8f9fa", "bold", "start")
+            fitted_text(scene, 4 * k, y + 1.5 * k, str(words.get("bank", "AstroBank")), 30 * k, 9 * k, "#f8f9fa",
+                        "bold", "start")
             counts = state.bank
-        x = 40.0
+        x = 40.0 * k
         for colour, count in zip(d.colours, counts):
-            disc(scene, x, y, 4, nut_colour.get(colour, "#888888"))
-            scene.add(Text(x + 6, y + 1.8, f"× {count}", "bold", 10, "#f8f9fa", "start"))
-            x += 26
-        if row < state.n:
-            cube(scene, x + 6, y, 6, colours[row])
-            scene.add(Text(x + 12, y + 1.8, f"× {state.colonies[row]}", "bold", 10, "#f8f9fa", "start"))
-            techs = [str(words.get(f"tech-{c}", c)) for i, c in enumerate(d.colours) if state.tech[row * 4 + i]]
-            fitted_text(scene, x + 32, y + 1.8, ", ".join(techs), scene.width - x - 36, 9, "#f8f9fa", "regular",
-                        "start")
-
+            disc(scene, x, y, 4 * k, nut_colour.get(colour, "#888888"))
+            scene.add(Text(x + 6 * k, y + 1.8 * k, f"× {count}", "bold", 10 * k, "#f8f9fa", "start"))
+            x += 26 * k
+        if index < state.n:
+            cube(scene, x + 6 * k, y, 6 * k, colours[index])
+            scene.add(Text(x + 12 * k, y + 1.8 * k, f"× {state.colonies[index]}", "bold", 10 * k, "#f8f9fa", "start"))
+            techs = [str(words.get(f"tech-{c}", c)) for i, c in enumerate(d.colours) if state.tech[index * 4 + i]]
+            fitted_text(scene, x + 32 * k, y + 1.8 * k, ", ".join(techs), scene.width - x - 36 * k, 9 * k, "#f8f9fa",
+                        "regular", "start")

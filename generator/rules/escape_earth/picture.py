@@ -65,7 +65,7 @@ def draw(state: "EscapeEarthState", lang: str) -> StatePicture:
             scene.add(Text(x + CARD_W / 2, y + CARD_H / 2 + 4, "?", "bold", 26, text_colour(back), "middle"))
         else:
             info = d.galaxy[state.track[pos]]
-            card(scene, x, y, CARD_W, CARD_H, front, [str(info.name.get(lang)), "◆" * state.parsecs[pos]])
+            card(scene, x, y, CARD_W, CARD_H, front, [str(info.name.get(lang)), "◆" * state.parsecs[pos]], 9)
             if state.planet[pos]:
                 scene.add(Circle(x + CARD_W - 4, y + CARD_H - 4, 2.2, Paint(fill="#4dabf7", stroke="#111111",
                                                                             stroke_width=0.3)))
@@ -76,7 +76,7 @@ def draw(state: "EscapeEarthState", lang: str) -> StatePicture:
             top = y + CARD_H * 0.42
             scene.add(Rect(x + 2, top, CARD_W - 4, 15, Paint(fill=building_fill, stroke="#f1f3f5",
                                                              stroke_width=0.4), 1.2))
-            fitted_text(scene, x + CARD_W / 2, top + 5, str(side.name.get(lang)), CARD_W - 6, 6.5,
+            fitted_text(scene, x + CARD_W / 2, top + 5, str(side.name.get(lang)), CARD_W - 6, 8,
                         text_colour(building_fill), "bold")
             slots = int(side.capacity or 0)
             filled = state.cubes[pos]
@@ -105,7 +105,7 @@ def draw(state: "EscapeEarthState", lang: str) -> StatePicture:
             x = MARGIN + 30 + i * (SMALL_W + GAP)
             active = state.is_active(p, activity)
             fill = activity_fill if active else "#495057"
-            card(scene, x, y, SMALL_W, SMALL_H, fill, [str(d.activity_names[activity].get(lang))], 6.5)
+            card(scene, x, y, SMALL_W, SMALL_H, fill, [str(d.activity_names[activity].get(lang))], 8)
             scene.add(Text(x + 2, y + SMALL_H - 2, str(i + 1), "bold", 6, text_colour(fill), "start"))
             if active:
                 scene.add(Text(x + SMALL_W - 2, y + SMALL_H - 2, "✓", "bold", 8, "#8ce99a", "end"))
@@ -114,7 +114,7 @@ def draw(state: "EscapeEarthState", lang: str) -> StatePicture:
         x = MARGIN + 30 + i * (SMALL_W + GAP)
         copies = state.active_events.count(event)
         card(scene, x, events_top, SMALL_W, SMALL_H, event_fill,
-             [str(d.events[event].name.get(lang)), f"×{copies}" if copies > 1 else ""], 6.5)
+             [str(d.events[event].name.get(lang)), f"×{copies}" if copies > 1 else ""], 8)
     return StatePicture(scene, _alt(state, lang))
 
 

@@ -41,7 +41,7 @@ def draw(state: "HabitableState", lang: str) -> StatePicture:
         if spot is None or card_id is None:
             continue
         w, h = spot.width * 0.84, spot.height * 0.6
-        card(scene, spot.x - w / 2, spot.y - h / 2, w, h, "#fff9db", [card_name(card_id, d, lang)], 11)
+        card(scene, spot.x - w / 2, spot.y - h / 2, w, h, "#fff9db", [card_name(card_id, d, lang)], 16)
     for p in range(state.n):
         for planet in state.planets[p]:
             if planet.status == 0 or planet.star < 0:
@@ -62,31 +62,33 @@ def draw(state: "HabitableState", lang: str) -> StatePicture:
 
 
 def _strip(state: "HabitableState", scene: Scene, lang: str, colours: list[str]) -> None:
-    """Below the board: each player's discovered planets with their values."""
+    """Below the board: each player's discovered planets with their values, sized to the board's width."""
     d = state.data
+    k = max(1.0, scene.width / 300)          # the strip grows with the board, so it reads at the same size
+    row, tile = STRIP_ROW * k, TILE_W * k
     top = scene.height
-    scene.height += state.n * STRIP_ROW + 4
+    scene.height += state.n * row + 4 * k
     scene.add(Rect(0, top, scene.width, scene.height - top, Paint(fill=STRIP_BG)))
     for p in range(state.n):
-        y = top + 3 + p * STRIP_ROW
-        disc(scene, 10, y + STRIP_ROW / 2 - 1, 5, colours[p], str(p + 1))
-        x = 22.0
+        y = top + 3 * k + p * row
+        disc(scene, 10 * k, y + row / 2 - k, 5 * k, colours[p], str(p + 1))
+        x = 22.0 * k
         for planet in state.planets[p]:
             if planet.status != DISCOVERED:
                 continue
             fill = "#2b8a3e" if planet.habitable else "#495057"
-            card(scene, x, y, TILE_W, STRIP_ROW - 4, fill, [f"{planet.tile} · {card_name(planet.card, d, lang)}"], 7)
+            card(scene, x, y, tile, row - 4 * k, fill, [f"{planet.tile} · {card_name(planet.card, d, lang)}"], 7 * k)
             for i, (field, letter) in enumerate(VALUES):
                 value = int(getattr(planet, field))
-                vx = x + 4 + i * (TILE_W - 6) / 4
+                vx = x + 4 * k + i * (tile - 6 * k) / 4
                 if field in scene.icons:
-                    scene.add(Icon(field, vx - 1, y + 9, 4.5))
+                    scene.add(Icon(field, vx - k, y + 9 * k, 4.5 * k))
                 else:
-                    scene.add(Text(vx + 1, y + 12.5, letter, "bold", 7, "#f8f9fa", "middle"))
+                    scene.add(Text(vx + k, y + 12.5 * k, letter, "bold", 7 * k, "#f8f9fa", "middle"))
                 label = f"{value:+d}" if field == "temperature" else str(value)
-                scene.add(Text(vx + 5, y + 12.8, label, "bold", 8, "#f8f9fa", "start"))
+                scene.add(Text(vx + 5 * k, y + 12.8 * k, label, "bold", 8 * k, "#f8f9fa", "start"))
             if planet.habitable:
-                fitted_text(scene, x + TILE_W - 4, y + 6, "✓", 6, 9, "#b2f2bb", "bold")
-            x += TILE_W + 3
-            if x + TILE_W > scene.width:
+                fitted_text(scene, x + tile - 4 * k, y + 6 * k, "✓", 6 * k, 9 * k, "#b2f2bb", "bold")
+            x += tile + 3 * k
+            if x + tile > scene.width:
                 break
