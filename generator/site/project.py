@@ -139,7 +139,9 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
 
     nav: NavList = [{label("overview", lang): overview}, {label("components", lang): components}]
     if rule_pages:
-        nav.append({label("rules", lang): [{nav_title(title): path} for title, path in rule_pages]})
+        numbers = rule_numbers(sources)   # the navigation cites the rules by number too ("2 Setup")
+        nav.append({label("rules", lang): [{nav_title(f"{numbers[path]} {title}" if path in numbers else title): path}
+                                           for title, path in rule_pages]})
     if cards:
         nav.append({label("cards", lang): cards})
     if boards:

@@ -38,3 +38,6 @@ def test_the_built_rules_are_numbered_in_both_languages_and_keep_their_anchors(b
         assert 'id="fight-an-event"' in actions or 'id="ereignis-bekämpfen"' in actions  # old links still land
         rulings = (built.site / "escape-earth" / lang / "rules" / "rulings.html").read_text(encoding="utf-8")
         assert "pnp-rule-number" not in rulings                        # the rulings have numbers of their own
+        nav = [re.sub(r"\s+", " ", t).strip() for t in re.findall(r'md-ellipsis">(.*?)</span>', rulings, re.S)]
+        setup_title = "2 Setup" if lang == "en" else "2 Aufbau"
+        assert setup_title in nav and not any(re.match(r"\d+ (Rulings|Entscheidungen)", t) for t in nav)
