@@ -48,8 +48,9 @@ def draw(state: "TerraformingMarsState", lang: str) -> StatePicture:
         if spot is None:
             continue
         fill, icon = looks.get(tile, ("#999999", None))
-        scene.add(Polygon(hexagon(spot.x, spot.y, spot.width * 0.92), Paint(fill=fill, stroke="#111111",
-                                                                           stroke_width=0.5)))
+        # a white rim tells a placed tile from the printed space beneath (ocean spaces are blue too)
+        scene.add(Polygon(hexagon(spot.x, spot.y, spot.width * 0.88), Paint(fill=fill, stroke="#ffffff",
+                                                                           stroke_width=1.2)))
         if icon and icon in scene.icons:
             size = spot.width * 0.5
             scene.add(Icon(icon, spot.x - size / 2, spot.y - size / 2 - spot.height * 0.08, size))
