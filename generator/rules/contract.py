@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 from generator.content.loader import GameContent
 from generator.rules.sentence_fill import fill
 from generator.rules.core import Action, ChanceError, Event, Explanation, Outcome, PlayerResult, RuleError, stable_hash
+from generator.rules.picture import StatePicture
 
 TERMINAL = -1  # `current_player` of a finished game
 UNSEEN = ".unseen"  # events.<kind>.unseen: the sentence for players who may not see the event's secret
@@ -106,6 +107,12 @@ class Game(ABC):
     def summary(self, state: "GameState", lang: str) -> list[tuple[str, str]]:
         """The table as (label, value) rows in `lang`, as players see it (examples, `pnp play`)."""
         return []
+
+    def picture(self, state: "GameState", lang: str) -> StatePicture | None:
+        """The table drawn as players would see it from above (example pages, setup diagrams), or
+        None when the engine draws none. The default draws none; the site shows pictures of every
+        engine that gives them (`generator/rules/picture.py` has the shared pieces)."""
+        return None
 
     def words(self, key: str, value: Any, lang: str) -> str:
         """How an event or refusal value reads in a sentence (a card id becomes its name, ...)."""

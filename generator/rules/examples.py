@@ -13,6 +13,9 @@ API for the site builder::
         step.events_text["de"]                     # every event it caused, chance outcomes included
                                                    # (time cards, events drawn, cards revealed)
         step.before["en"], step.after["en"]        # [(label, value), ...] rows of the table
+        step.picture["en"]                         # StatePicture of the table after the step (None: the
+                                                   # engine draws none; Game.picture)
+    replay.start_picture["de"]                     # the table before the first step, likewise
     replay.outcome_text                            # {de, en} when the game ended, else None
 
     summarize(state, lang) -> [(label, value), ...]   # galaxy (hidden cards '?'), ships, aliens,
@@ -49,8 +52,9 @@ from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.schema import Example, LANGUAGES, Text
 from generator.rules.contract import Game, GameState, OptionsError
-from generator.rules.core import ChanceError, RuleError
+from generator.rules.core import ChanceError, Event, RuleError
 from generator.rules.faults import describe, engine_fault
+from generator.rules.picture import StatePicture
 from generator.rules.registry import EngineLoadError, make_game
 
 
@@ -74,6 +78,8 @@ class ReplayedStep:
     before: dict[str, list[tuple[str, str]]]
     after: dict[str, list[tuple[str, str]]]
     player: int = 0                      # 1-based: who decided
+    picture: dict[str, StatePicture | None] = field(default_factory=dict)  # the table after the step, per language
+    events: tuple[Event, ...] = ()       # the events it caused, as the engine emitted them (ids, not words)
 
 
 @dataclass
@@ -86,6 +92,7 @@ class ExampleReplay:
     outcome_text: dict[str, str] | None = None
     state: GameState | None = None
     game: Game | None = None
+    start_picture: dict[str, StatePicture | None] = field(default_factory=dict)  # before the first step
 
 
 def summarize(state: GameState, lang: str) -> list[tuple[str, str]]:
@@ -93,13 +100,21 @@ def summarize(state: GameState, lang: str) -> list[tuple[str, str]]:
     return state.game.summary(state, lang)
 
 
+def pictures(state: GameState) -> dict[str, StatePicture | None]:
+    """The engine's picture of the table in every language (None where it draws none)."""
+    return {lang: state.game.picture(state, lang) for lang in LANGUAGES}
+
+
 def _texts(state: GameState, start: int) -> dict[str, list[str]]:
     """Sentences of the events since `start`, as an onlooker sees them (secrets hidden)."""
     return {lang: [state.game.render_event(ev, lang, 0) for ev in state.events[start:]] for lang in LANGUAGES}
 
 
-def replay_example(content: GameContent, example: Example) -> ExampleReplay:
-    """Replay `example` with the game's engine; raises ExampleError at the first refused step."""
+def replay_example(content: GameContent, example: Example, *, draw: bool = False) -> ExampleReplay:
+    """Replay `example` with the game's engine; raises ExampleError at the first refused step.
+
+    `draw` asks the engine for a picture of the table at the start and after every step (the
+    site shows them; checking and comparing need none)."""
     if not content.game.engine:
         raise ExampleError(example.id, 0, f"game '{content.id}' has no rules engine to replay examples with")
     try:
@@ -109,7 +124,8 @@ def replay_example(content: GameContent, example: Example) -> ExampleReplay:
     except EngineLoadError as exc:
         raise ExampleError(example.id, 0, exc.message) from None
     state = game.new_initial_state(example.seed)
-    replay = ExampleReplay(example.id, example.title, example.intro, _texts(state, 0), state=state, game=game)
+    replay = ExampleReplay(example.id, example.title, example.intro, _texts(state, 0), state=state, game=game,
+                           start_picture=pictures(state) if draw else {})
     for index, step in enumerate(example.steps, 1):
         if state.is_terminal:
             raise ExampleError(example.id, index, "the game is already over")
@@ -129,7 +145,8 @@ def replay_example(content: GameContent, example: Example) -> ExampleReplay:
         _apply(state, action, step.chance, example.id, index)
         replay.steps.append(ReplayedStep(index, state.format_action(action), action_text, step.narrative,
                                          _texts(state, start), before,
-                                         {lang: summarize(state, lang) for lang in LANGUAGES}, player))
+                                         {lang: summarize(state, lang) for lang in LANGUAGES}, player,
+                                         pictures(state) if draw else {}, tuple(state.events[start:])))
     outcome = state.outcome()
     replay.outcome_text = dict(outcome.text) if outcome else None
     return replay
@@ -157,7 +174,7 @@ def _apply(state: GameState, action: Any, chance: list[dict[str, Any]], example_
                                               "list only the outcomes it draws")
 
 
-def replay_examples(content: GameContent, errors: ErrorList) -> dict[str, ExampleReplay]:
+def replay_examples(content: GameContent, errors: ErrorList, *, draw: bool = False) -> dict[str, ExampleReplay]:
     """Replay every example of the game; a refused step goes to `errors` at that step's place.
 
     `pnp check` and the site build both call this, so an example that a content change made
@@ -166,7 +183,7 @@ def replay_examples(content: GameContent, errors: ErrorList) -> dict[str, Exampl
     replays: dict[str, ExampleReplay] = {}
     for example in content.examples:
         try:
-            replays[example.id] = replay_example(content, example)
+            replays[example.id] = replay_example(content, example, draw=draw)
         except ExampleError as exc:
             if 1 <= exc.step <= len(example.steps):  # 1-based as in the file; 0 = before the first step
                 action = example.steps[exc.step - 1].action

@@ -12,7 +12,10 @@ from typing import Any
 
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
-from generator.site.markup import escape, table
+from generator.site.card_pages import cards_named
+from generator.site.gallery import card_page_path
+from generator.site.markup import escape, rel, table
+from generator.site.state_pictures import picture_markdown
 
 def _by_lang(value: Any, lang: str) -> Any:
     if isinstance(value, dict):
@@ -36,6 +39,16 @@ def _state_table(before: list[tuple[str, str]], after: list[tuple[str, str]], la
     if not rows:
         return None
     return table(["", label("before", lang), label("after", lang)], rows)
+
+
+def _card_links(site: GameSite, page: str, step: Any) -> str:
+    """The cards a step names (its action, its events), each linked to its page with the hover preview."""
+    cards = {card.id: card for card in site.content.cards}
+    if not cards:
+        return ""
+    ids = cards_named(str(getattr(step, "action", "")), getattr(step, "events", ()), set(cards))
+    return " · ".join(f"[{escape(site.t(cards[i].name))}]({rel(page, card_page_path(site, i))}){{ .pnp-card-link }}"
+                      for i in ids)
 
 
 def _setting(site: GameSite, example: Any) -> str | None:
@@ -70,9 +83,12 @@ def example_page(site: GameSite, example: Any, replay: Any) -> str:
         lines += [f"## {label('setup_events', lang)}", ""] + [f"1. {site.md(escape(e), page)}" for e in setup] + [""]
     if replay.steps:
         start = _rows(replay.steps[0], "before", lang)
+        start_picture = (getattr(replay, "start_picture", None) or {}).get(lang)
+        if start or start_picture:
+            lines += [f"## {label('state_at_start', lang)}", ""]
+            lines += picture_markdown(site, page, start_picture, f"{example.id}-0", label("state_at_start", lang))
         if start:
-            lines += [f"## {label('state_at_start', lang)}", "",
-                      table(["", label("before", lang)], [[escape(a), escape(b)] for a, b in start]), ""]
+            lines += [table(["", label("before", lang)], [[escape(a), escape(b)] for a, b in start]), ""]
     for number, step in enumerate(replay.steps, 1):
         action = _by_lang(getattr(step, "action_text", {}), lang) or ""
         lines += [f"## {label('step', lang)} {number}: {escape(str(action))}", ""]
@@ -82,6 +98,11 @@ def example_page(site: GameSite, example: Any, replay: Any) -> str:
         events = [str(e) for e in _by_lang(getattr(step, "events_text", {}), lang)]
         if events:
             lines += [f"**{label('events', lang)}**", ""] + [f"1. {site.md(escape(e), page)}" for e in events] + [""]
+        named = _card_links(site, page, step)
+        if named:
+            lines += [f"**{label('cards_in_step', lang)}:** {named}", ""]
+        lines += picture_markdown(site, page, (getattr(step, "picture", None) or {}).get(lang),
+                                  f"{example.id}-{number}", label("table_after_step", lang).replace("{n}", str(number)))
         changes = _state_table(_rows(step, "before", lang), _rows(step, "after", lang), lang)
         if changes:
             lines += [changes, ""]

@@ -8,6 +8,7 @@ build log says so.
 
 from __future__ import annotations
 
+from generator.content.schema import Card
 from generator.site.card_text import face_lines
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
@@ -19,7 +20,46 @@ def _face_image(site: GameSite, page: str, card_id: str, side: str, alt: str) ->
     if not source.is_file():
         return None
     target = site.tree.copy(site.path("cards", f"{card_id}-{side}.svg"), source)
-    return f"![{escape(alt)}]({rel(page, target)}){{ .pnp-face }}"
+    return f"![{escape(alt)}]({rel(page, target)}){{ .pnp-face .pnp-zoom }}"
+
+
+def card_page_path(site: GameSite, card_id: str) -> str:
+    """The docs path of a card's own page (generator/site/card_pages.py), beside its face files."""
+    return site.path("cards", f"{card_id}.md")
+
+
+def card_block(site: GameSite, page: str, card: Card) -> tuple[list[str], int]:
+    """A card's faces and text as Markdown on `page` (gallery and card page), and how many faces are missing."""
+    content = site.content
+    lang = site.lang
+    kind = content.game.kind(card.kind)
+    name = site.t(card.name)
+    faces = [_face_image(site, page, card.id, "front", f"{name} – {label('front', lang)}")]
+    if kind.double_sided and card.back is not None:
+        faces.append(_face_image(site, page, card.id, "back", f"{site.t(card.back.name)} – {label('back', lang)}"))
+    shown = [f for f in faces if f]
+    lines = ['<div class="pnp-card" markdown>', ""]
+    if shown:
+        lines += ['<div class="pnp-faces" markdown>', "", " ".join(shown), "", "</div>", ""]
+    lines += ['<div class="pnp-card-text" markdown>', "", f"**{card.count} ×** {escape(site.t(kind.name))}", ""]
+    lines += [f"- {site.md(line, page)}" for line in face_lines(content, card, card, lang)]
+    if card.back is not None:
+        lines += ["", f"**{label('back', lang)}: {escape(site.t(card.back.name))}**", ""]
+        lines += [f"- {site.md(line, page)}" for line in face_lines(content, card, card.back, lang)]
+    if card.design_note:
+        lines += ["", f"*{label('designed', lang)}*"]
+    lines += ["", "</div>", "", "</div>", ""]
+    return lines, len(faces) - len(shown)
+
+
+def entry_classes(card: Card) -> str:
+    """Classes of a card's entry in the gallery that the filter (site/assets/gallery-filter.js)
+    reads: its kind and its cost. Classes, since the page's HTML keeps no data attributes; ids
+    and numbers are safe in a class name (ids are slugs)."""
+    classes = ["pnp-card-entry", f"pnp-kind-{card.kind}"]
+    if card.cost is not None:
+        classes.append(f"pnp-cost-{card.cost}")
+    return " ".join(classes)
 
 
 def cards_page(site: GameSite) -> str | None:
@@ -46,25 +86,11 @@ def cards_page(site: GameSite) -> str | None:
                 lines += ['<div class="pnp-kind-back" markdown>', "", back, "", "</div>", ""]
         for card in cards:
             name = site.t(card.name)
-            lines += [f"### {escape(name)} {{ #card-{card.id} }}", ""]
-            faces = [_face_image(site, page, card.id, "front", f"{name} – {label('front', lang)}")]
-            if kind.double_sided and card.back is not None:
-                faces.append(_face_image(site, page, card.id, "back", f"{site.t(card.back.name)} – {label('back', lang)}"))
-            shown = [f for f in faces if f]
-            missing += len(faces) - len(shown)
-            lines += ['<div class="pnp-card" markdown>', ""]
-            if shown:
-                lines += ['<div class="pnp-faces" markdown>', "", " ".join(shown), "", "</div>", ""]
-            lines += ['<div class="pnp-card-text" markdown>', "",
-                      f"**{card.count} ×** {escape(site.t(kind.name))}", ""]
-            lines += [f"- {site.md(line, page)}" for line in face_lines(content, card, card, lang)]
-            if card.back is not None:
-                lines += ["", f"**{label('back', lang)}: "
-                              f"{escape(site.t(card.back.name))}**", ""]
-                lines += [f"- {site.md(line, page)}" for line in face_lines(content, card, card.back, lang)]
-            if card.design_note:
-                lines += ["", f"*{label('designed', lang)}*"]
-            lines += ["", "</div>", "", "</div>", ""]
+            lines += [f'<div class="{entry_classes(card)}" markdown>', "",
+                      f"### [{escape(name)}]({rel(page, card_page_path(site, card.id))}) {{ #card-{card.id} }}", ""]
+            block, lacking = card_block(site, page, card)
+            lines += block + ["</div>", ""]
+            missing += lacking
     if missing:
         site.note(f"{missing} card face(s) missing under {site.id}/cards/{lang}/ "
                   "(cards step not there yet?); the gallery shows the card text only")
@@ -84,7 +110,7 @@ def boards_page(site: GameSite) -> str | None:
         source = site.output("boards", f"{board.id}-{lang}.svg")
         if source.is_file():
             target = site.tree.copy(site.path("boards", f"{board.id}.svg"), source)
-            lines += [f"![{escape(site.t(board.name))}]({rel(page, target)}){{ .pnp-board }}", ""]
+            lines += [f"![{escape(site.t(board.name))}]({rel(page, target)}){{ .pnp-board .pnp-zoom }}", ""]
         else:
             site.note(f"no board picture {site.id}/boards/{source.name} (boards step not there yet?)")
         size = f"{board.size.width:g} × {board.size.height:g} mm"

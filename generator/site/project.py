@@ -27,6 +27,7 @@ from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.site.downloads import downloads_page
 from generator.site.balance_page import balance_label, balance_page
+from generator.site.card_pages import card_pages, example_cards
 from generator.site.examples_page import example_pages
 from generator.site.gallery import boards_page, cards_page
 from generator.site.game_site import GameSite
@@ -35,6 +36,7 @@ from generator.site.markup import html_escape
 from generator.site.pages import components_page, glossary_page, overview_page
 from generator.site.rule_sections import number_sections, numbered_markdown
 from generator.site.rules_text import render_rules
+from generator.site.state_pictures import place_pictures
 from generator.site.tree import DocsTree, NavList
 
 SITE_TEMPLATE = Path(__file__).resolve().parents[2] / "site"
@@ -43,6 +45,10 @@ STYLESHEET = "assets/pnp.css"
 # the worker in a hidden frame. Its name holds "iframe-worker": the theme's offline plugin then
 # leaves out its own shim, which it would load from a CDN.
 WORKER_SHIM = "assets/iframe-worker.js"
+ZOOM_SCRIPT = "assets/zoom.js"  # pictures marked .pnp-zoom open large, to zoom and pan (no lightbox plugin needed)
+CARD_PREVIEW_SCRIPT = "assets/card-preview.js"  # a card name linked by a rules page shows the card's face on hover
+GALLERY_FILTER_SCRIPT = "assets/gallery-filter.js"  # the card gallery filtered by words, kind and cost
+SCRIPTS = (ZOOM_SCRIPT, CARD_PREVIEW_SCRIPT, GALLERY_FILTER_SCRIPT)
 HOOKS = ("hooks/safety.py", "hooks/search_words.py")
 COMMITTED_PARTS = ("mkdocs.base.yml", "overrides", "assets", "hooks")
 LANDING = "../../index.html"  # from a game's site in one language (output/site/<game>/<lang>/) to the list of games
@@ -86,17 +92,24 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     site = GameSite(content, lang, outputs, tree)
     rules = render_rules(content, lang, errors)
     rule_pages: list[tuple[str, str]] = []
+    naming: list[tuple[str, str, tuple[str, ...]]] = []   # (title, page, cards it names) for the card pages
     for number, rules_page in enumerate(rules, start=1):
-        docs_path = site.path("rules", f"{rules_page.slug}.md")
-        markdown = site.md(rules_page.markdown, docs_path)
+        page = site.path("rules", f"{rules_page.slug}.md")
+        markdown = place_pictures(site, page, rules_page.slug, site.md(rules_page.markdown, page), rules_page.pictures)
         numbered = number_sections(markdown, number)  # numbered after the icons: the anchors see what the site sees
         path = site.page(f"rules/{rules_page.slug}.md", numbered_markdown(markdown, numbered))
         rule_pages.append((f"{number} {rules_page.title}", path))
+        naming.append((rules_page.title, path, rules_page.cards))
         sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
     cards = cards_page(site)
     components = components_page(site, cards)
     boards = boards_page(site)
     examples = example_pages(site, replays)
+    if cards:
+        ids = {card.id for card in content.cards}
+        shown = [e for e in content.examples if e.id in replays]   # example_pages' order
+        card_pages(site, naming, [(title, path, example_cards(replays[e.id], ids))
+                                  for (title, path), e in zip(examples, shown)], cards)
     downloads = downloads_page(site, papers)
     glossary = glossary_page(site)
     balance = _balance(site)
@@ -140,6 +153,8 @@ def language_site(content: GameContent, lang: str, languages: tuple[str, ...], o
     site, nav = _game_tree(content, lang, outputs, tree, replays, papers, errors, sources)
     tree.copy(STYLESHEET, SITE_TEMPLATE / STYLESHEET)
     tree.copy(WORKER_SHIM, SITE_TEMPLATE / WORKER_SHIM)
+    for script in SCRIPTS:
+        tree.copy(script, SITE_TEMPLATE / script)
     config = {
         "INHERIT": "../../mkdocs.base.yml",
         "site_name": nav_title(content.game.title.get(lang)),
@@ -150,6 +165,8 @@ def language_site(content: GameContent, lang: str, languages: tuple[str, ...], o
         # offline: search from a folder on disk (the index as a script) and no directory URLs
         "plugins": [{"search": {"lang": lang}}, "offline"],
         "extra_css": [STYLESHEET],
+        "extra_javascript": list(SCRIPTS),
+        "not_in_nav": "/cards/*.md\n",  # the card pages: the gallery lists them
         "extra": {"alternate": [{"name": LANGUAGE_NAMES[other], "link": f"../{other}/", "lang": other}
                                 for other in languages] if len(languages) > 1 else [],
                   "homepage": LANDING,  # the logo leads to the list of games

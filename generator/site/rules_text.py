@@ -18,10 +18,11 @@ from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.suggest import did_you_mean
+from generator.rules.picture import StatePicture
 from generator.sandbox import BoundedSandbox, TemplateBudgetError, render_bounded
 from generator.site.card_text import costs_text, effect_sentence
 from generator.site.i18n import label
-from generator.site.markup import html_escape
+from generator.site.markup import escape as markdown_escape, html_escape
 
 ORDER_RE = re.compile(r"^(\d+)[-_](.+)$")
 TITLE_RE = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
@@ -35,12 +36,59 @@ class RulesReferenceError(Exception):
 
 @dataclass(frozen=True)
 class RulesPage:
-    """One rendered rules page: where it came from, where it goes, its title and Markdown."""
+    """One rendered rules page: where it came from, where it goes, its title and Markdown.
+
+    `pictures` are the tables the page asked the engine to draw (`setup_picture(...)`); the
+    Markdown holds `picture_marker(i)` where the site puts picture i."""
 
     source: str
     slug: str
     title: str
     markdown: str
+    pictures: tuple[StatePicture, ...] = ()
+    cards: tuple[str, ...] = ()          # ids of the cards the page names (card pages list it)
+
+
+MAX_PICTURES = 8            # pictures one rules page may ask for
+MAX_PICTURE_SEED = 2**31
+
+
+def picture_marker(index: int) -> str:
+    """Where a rules page's picture `index` goes; the site replaces it with the picture."""
+    return f"\u2063pnp-picture-{index}\u2063"
+
+
+def setup_picture(content: GameContent, lang: str, pictures: list[StatePicture], seed: Any = 1,
+                  **options: Any) -> str:
+    """The table right after set-up, drawn by the game's engine with `options` and `seed`.
+
+    A rules page writes `{{ setup_picture(players=3) }}` on a line of its own; an engine that
+    draws no pictures, an unknown option or a value the option does not offer is an error at
+    that line."""
+    from generator.rules.contract import OptionsError
+    from generator.rules.faults import describe
+    from generator.rules.registry import EngineLoadError, make_game
+
+    if not content.game.engine:
+        raise RulesReferenceError("setup_picture: the game has no rules engine to set up the table")
+    if len(pictures) >= MAX_PICTURES:
+        raise RulesReferenceError(f"setup_picture: at most {MAX_PICTURES} pictures on one page")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_PICTURE_SEED:
+        raise RulesReferenceError(f"setup_picture: seed must be a whole number from 0 to {MAX_PICTURE_SEED - 1}")
+    try:
+        game = make_game(content, {name: str(value) for name, value in options.items()})
+    except OptionsError as exc:
+        raise RulesReferenceError(f"setup_picture: {exc}") from None
+    except EngineLoadError as exc:
+        raise RulesReferenceError(f"setup_picture: {exc.message}") from None
+    try:
+        picture = game.picture(game.new_initial_state(seed), lang)
+    except Exception as exc:  # an engine's own fault is reported at the page's line, never as a traceback
+        raise RulesReferenceError(f"setup_picture: the engine fails setting up the table: {describe(exc)}") from None
+    if picture is None:
+        raise RulesReferenceError(f"setup_picture: the engine '{content.game.engine}' draws no pictures")
+    pictures.append(picture)
+    return picture_marker(len(pictures) - 1)
 
 
 def page_order(filename: str) -> tuple[int, int, str]:
@@ -62,8 +110,14 @@ def designed_marker(lang: str, what: str = "") -> str:
     return f'<span class="pnp-designed" title="{html_escape(hint)}">{label("designed", lang)}</span>'
 
 
-def rules_context(content: GameContent, lang: str) -> dict[str, Any]:
-    """What a rules page may use: the game, its cards and components, and formatting helpers."""
+def rules_context(content: GameContent, lang: str, pictures: list[StatePicture] | None = None,
+                  named: dict[str, None] | None = None) -> dict[str, Any]:
+    """What a rules page may use: the game, its cards and components, and formatting helpers.
+
+    Pictures a page asks for (`setup_picture`) are added to `pictures`, the ids of the cards it
+    names (`card`, `card_link`, `effect`, `count`) to `named`."""
+    drawn: list[StatePicture] = pictures if pictures is not None else []
+    used: dict[str, None] = named if named is not None else {}
     cards = {c.id: c for c in content.cards}
     game = content.game
 
@@ -73,12 +127,14 @@ def rules_context(content: GameContent, lang: str) -> dict[str, Any]:
         return items[item_id]
 
     def card(card_id: str):
-        return lookup(cards, "card", card_id)
+        found = lookup(cards, "card", card_id)
+        used[card_id] = None
+        return found
 
     def count(item_id: str) -> int:
         """Copies of a card, cards of a kind, or a component's count."""
         if item_id in cards:
-            return cards[item_id].count
+            return card(item_id).count
         if item_id in {k.id for k in game.kinds}:
             return sum(c.count for c in content.cards if c.kind == item_id)
         components = {c.id: c for c in game.components}
@@ -96,6 +152,15 @@ def rules_context(content: GameContent, lang: str) -> dict[str, Any]:
             raise RulesReferenceError(f"card '{card_id}' has no effect number {index}")
         return effect_sentence(content, effects[index], lang)
 
+    def card_link(card_id: str, lower: bool = False, back: bool = False) -> str:
+        """The card's name linking to its page in the card database; the site shows its face on hover.
+
+        Rules pages live in rules/, the card pages in cards/ beside that folder."""
+        face = card(card_id).back if back else card(card_id)
+        name = (face if face is not None else card(card_id)).name.get(lang)
+        shown = name.lower() if lower else name
+        return f"[{markdown_escape(shown)}](../cards/{card_id}.md){{ .pnp-card-link }}"
+
     def costs(mapping: dict[str, int]) -> str:
         return costs_text(content, dict(mapping), lang)
 
@@ -109,6 +174,7 @@ def rules_context(content: GameContent, lang: str) -> dict[str, Any]:
         "boards": content.boards,
         "tables": content.tables,
         "card": card,
+        "card_link": card_link,
         "cards_of": lambda kind_id: [c for c in content.cards if c.kind == kind_id],
         "count": count,
         "components_of": lambda type_id: [c for c in game.components if c.type == type_id],
@@ -121,6 +187,7 @@ def rules_context(content: GameContent, lang: str) -> dict[str, Any]:
         "costs": costs,
         "t": t,
         "designed": lambda what="": designed_marker(lang, what),
+        "setup_picture": lambda seed=1, **options: setup_picture(content, lang, drawn, seed, **options),
     }
 
 
@@ -159,7 +226,9 @@ def render_rules_page(source_text: str, context: dict[str, Any], display: str, e
 
 def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[RulesPage]:
     """Every rules page of a game in `lang`, in page order."""
-    context = rules_context(content, lang)
+    drawn: list[StatePicture] = []
+    named: dict[str, None] = {}
+    context = rules_context(content, lang, drawn, named)
     pages: list[RulesPage] = []
     slugs: dict[str, str] = {}
     for filename in sorted(content.rules.get(lang, {}), key=page_order):
@@ -171,6 +240,8 @@ def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[Rul
                        code="rules")
             continue
         slugs[slug] = filename
+        drawn.clear()
+        named.clear()
         markdown = render_rules_page(content.rules[lang][filename], context, display, errors)
         if markdown is None:
             continue
@@ -180,5 +251,5 @@ def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[Rul
                        code="rules")
             continue
         title = ATTRIBUTES_RE.sub("", match.group(1)).strip()  # `# Setup { .player-aid }` is titled "Setup"
-        pages.append(RulesPage(filename, slug, title, markdown))
+        pages.append(RulesPage(filename, slug, title, markdown, tuple(drawn), tuple(named)))
     return pages

@@ -60,7 +60,7 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
     for content in contents:
         if on_step:
             on_step(content.id, "site: examples")
-        replays: dict[str, Any] = replay_examples(content, errors)
+        replays: dict[str, Any] = replay_examples(content, errors, draw=True)
         if on_step:
             on_step(content.id, "site: pages")
         for lang in languages:

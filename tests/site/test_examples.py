@@ -169,3 +169,44 @@ def test_escape_earth_example_pages_speak_player_words(built):
 @pytest.mark.parametrize("game", sorted(p.name for p in (REPO / "content").iterdir() if (p / "examples").is_dir()))
 def test_every_games_example_pages_speak_player_words(built_all, game):
     assert engine_words(built_all.site, game) == {}
+
+
+def picture_counts(site: Path, game: str, content: Path) -> dict[tuple[str, str], tuple[int, int]]:
+    """(lang, example) -> (pictures on its page, steps + 1): one picture of the start, one per step."""
+    counts = {}
+    for source in sorted((content / game / "examples").glob("*.yaml")):
+        data = yaml.safe_load(source.read_text(encoding="utf-8"))
+        for lang in ("de", "en"):
+            page_path = site / game / lang / "examples" / f"{data.get('id', source.stem)}.html"
+            page = page_path.read_text(encoding="utf-8")
+            images = re.findall(r'<img alt="([^"]+)" class="pnp-picture pnp-zoom" src="([^"]+)"', page)
+            for alt, src in images:
+                assert alt.strip(), f"{page_path}: a picture without alt text"
+                assert (page_path.parent / src).resolve().is_file(), src
+            counts[lang, source.stem] = (len(images), len(data["steps"]) + 1)
+    return counts
+
+
+def test_every_escape_earth_example_step_has_its_picture(built):
+    counts = picture_counts(built.site, "escape-earth", built.content)
+    assert counts and all(shown == wanted for shown, wanted in counts.values()), counts
+    english = (built.site / "escape-earth" / "en" / "examples" / "beginner-opening.html").read_text(encoding="utf-8")
+    assert "The table after step 2" in english and 'alt="Galaxy: 1 Earth' in english
+    german = (built.site / "escape-earth" / "de" / "examples" / "beginner-opening.html").read_text(encoding="utf-8")
+    assert "Der Tisch nach Schritt 2" in german and 'alt="Galaxie: 1 Erde' in german
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(p.name for p in (REPO / "content").iterdir() if (p / "examples").is_dir()))
+def test_every_games_example_steps_have_pictures(built_all, game):
+    counts = picture_counts(built_all.site, game, built_all.content)
+    assert counts and all(shown == wanted for shown, wanted in counts.values()), counts
+
+
+def test_an_example_step_links_the_cards_it_names(built):
+    page = (built.site / "escape-earth" / "en" / "examples" / "beginner-opening.html").read_text(encoding="utf-8")
+    step_one = page.split('<h2 id="step-1-')[1].split('<h2 id="step-2-')[0]
+    assert ('<strong>Cards in this step:</strong> <a class="pnp-card-link" href="../cards/weltraumlabor.html">'
+            'Space lab</a>') in step_one
+    german = (built.site / "escape-earth" / "de" / "examples" / "beginner-opening.html").read_text(encoding="utf-8")
+    assert '<a class="pnp-card-link" href="../cards/weltraumlabor.html">Weltraumlabor</a>' in german

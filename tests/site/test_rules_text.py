@@ -80,3 +80,60 @@ def test_two_pages_with_one_address_are_refused(escape_earth):
     [error] = list(errors)
     assert error.mark.file == "escape-earth/rules/de/setup.md"
     assert "same address as '10-setup.md'" in error.message
+
+
+def test_setup_picture_draws_the_table_after_setup_where_the_page_asks(escape_earth):
+    from generator.boards.scene import Polygon
+    from generator.site.rules_text import picture_marker
+
+    drawn: list = []
+    errors = ErrorList()
+    out = render_rules_page("# Setup\n\nBefore.\n\n{{ setup_picture(seed=3, variant='beginner') }}\n\nAfter.\n",
+                            rules_context(escape_earth, "en", drawn), "escape-earth/rules/en/20-setup.md", errors)
+    assert not errors, errors.as_text()
+    [picture] = drawn
+    assert out.split("\n")[4] == picture_marker(0)
+    texts = [t.text for t in picture.scene.texts()]
+    assert "Earth" in texts and texts.count("?") == 12           # Earth and 3 cards open, 12 face down
+    ships = [p for p in picture.scene.items if isinstance(p, Polygon) and len(p.points) == 4]
+    assert len(ships) == 4                                        # 2 on Earth, 2 beside the activity rows
+    assert picture.alt.startswith("Galaxy: 1 Earth")
+
+
+@pytest.mark.parametrize("call, message", [
+    ("setup_picture(players=3)", "setup_picture: unknown option 'players'"),
+    ("setup_picture(variant='easy')", "setup_picture: option variant: 'easy' is not one of beginner, expert"),
+    ("setup_picture(seed=-1)", "setup_picture: seed must be a whole number"),
+])
+def test_setup_picture_mistakes_name_the_line(escape_earth, call, message):
+    errors = ErrorList()
+    out = render_rules_page(f"# Setup\n\n{{{{ {call} }}}}\n", rules_context(escape_earth, "en", []),
+                            "escape-earth/rules/en/20-setup.md", errors)
+    assert out is None
+    text = errors.as_text()
+    assert "escape-earth/rules/en/20-setup.md:3:1" in text and message in text, text
+
+
+def test_every_bundled_setup_page_shows_the_table_after_setup():
+    from generator.site.rules_text import picture_marker, render_rules
+
+    for game in ("escape-earth", "astronuts", "habitable", "terraforming-mars"):
+        errors = ErrorList()
+        [content] = load_checked(REPO / "content", [game], errors)
+        for lang in ("de", "en"):
+            pages = {page.slug: page for page in render_rules(content, lang, errors)}
+            setup = pages["setup"]
+            assert len(setup.pictures) == 1 and picture_marker(0) in setup.markdown, (game, lang)
+            assert setup.pictures[0].alt.strip()
+        assert not errors, errors.as_text()
+
+
+def test_card_link_names_the_card_and_links_its_place_in_the_gallery(escape_earth):
+    out, errors = render(escape_earth, "# T\n{{ card_link('ozeanplanet') }}; {{ card_link('ozeanplanet', lower=True) }}; "
+                                       "{{ card_link('aussenposten', back=True) }}", "en")
+    assert not errors, errors.as_text()
+    assert out.split("\n")[1] == ("[Ocean planet](../cards/ozeanplanet.md){ .pnp-card-link }; "
+                                  "[ocean planet](../cards/ozeanplanet.md){ .pnp-card-link }; "
+                                  "[Outpost+](../cards/aussenposten.md){ .pnp-card-link }")
+    out, errors = render(escape_earth, "# T\n\n{{ card_link('ozeanplanett') }}", "en")
+    assert out is None and "unknown card 'ozeanplanett' (did you mean 'ozeanplanet'?)" in errors.as_text()

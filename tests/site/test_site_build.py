@@ -46,7 +46,7 @@ def test_rules_numbers_and_designed_marks_come_from_content(built):
 def test_gallery_shows_every_card_with_its_text(built):
     html = (built.site / "escape-earth" / "de" / "cards.html").read_text(encoding="utf-8")
     for card_id, name in (("sternenbasis", "Sternenbasis"), ("hungersnot", "Hungersnot"), ("erde", "Erde")):
-        assert re.search(rf'<h3 id="card-{card_id}">{name}', html), card_id
+        assert re.search(rf'<h3 id="card-{card_id}"><a href="cards/{card_id}.html">{name}</a>', html), card_id
     section = html.split('id="card-sternenbasis"')[1].split("<h3")[0]
     assert "<strong>Baukosten:</strong> 4" in section
     assert "sternenbasis-front.svg" in section and "sternenbasis-back.svg" in section
@@ -134,3 +134,37 @@ def test_downloads_list_every_print_file_with_what_it_is_for(built):
     assert {"galaxy.json", "galaxy-faces-1.png", "galaxy-back.png"} <= listed
     german = (built.site / "escape-earth" / "de" / "downloads.html").read_text(encoding="utf-8")
     assert "Faltbögen" in german and "tts-de.zip" in german
+
+
+def test_the_setup_page_shows_the_table_after_setup_in_each_language(built):
+    for lang, caption, alt, earth in (("en", "The table after setup", "Galaxy: 1 Earth", "Earth"),
+                                      ("de", "Der Tisch nach dem Aufbau", "Galaxie: 1 Erde", "Erde")):
+        page = built.site / "escape-earth" / lang / "rules" / "setup.html"
+        html = page.read_text(encoding="utf-8")
+        [(shown_alt, src)] = re.findall(r'<img alt="([^"]+)" class="pnp-picture pnp-zoom" src="([^"]+)"', html)
+        assert src == "../pictures/rules/setup-0.svg" and shown_alt.startswith(alt)
+        assert f"<em>{caption}</em>" in html
+        svg = (page.parent / src).resolve().read_text(encoding="utf-8")
+        assert svg.startswith("<?xml") and f">{earth}<" in svg
+
+
+def test_every_card_has_its_page_with_faces_text_rules_and_examples(built):
+    import yaml
+
+    ids = [card["id"] for source in sorted((built.content / "escape-earth" / "cards").glob("*.yaml"))
+           for card in yaml.safe_load(source.read_text(encoding="utf-8"))["cards"]]
+    for lang, rules_title, example_title in (("en", "Actions", "Opening of a beginner game"),
+                                             ("de", "Aktionen", "Eröffnung im Anfängerspiel")):
+        folder = built.site / "escape-earth" / lang / "cards"
+        assert sorted(p.stem for p in folder.glob("*.html")) == sorted(ids)
+        gallery = (built.site / "escape-earth" / lang / "cards.html").read_text(encoding="utf-8")
+        assert '<a href="cards/aussenposten.html">' in gallery
+        page = (folder / "aussenposten.html").read_text(encoding="utf-8")
+        assert 'src="aussenposten-front.svg"' in page and 'src="aussenposten-back.svg"' in page
+        assert "Outpost+" in page if lang == "en" else "Außenposten+" in page
+        rules = page.split('id="in-the-rules"' if lang == "en" else 'id="in-den-regeln"')[1]
+        assert f'<a href="../rules/actions.html">{rules_title}</a>' in rules
+        assert f'<a href="../examples/beginner-opening.html">{example_title}</a>' in page
+        assert '<a href="../cards.html#card-aussenposten">' in page
+    unused = (built.site / "escape-earth" / "en" / "cards" / "bauen-1.html").read_text(encoding="utf-8")
+    assert "pnp-face" in unused

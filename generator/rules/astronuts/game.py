@@ -7,7 +7,8 @@ from typing import Any
 from generator.content.loader import GameContent
 from generator.rules.contract import Game, GameState, OptionSpec
 from generator.rules.core import PerObject
-from generator.rules.astronuts import accounting, greedy
+from generator.rules.picture import StatePicture
+from generator.rules.astronuts import accounting, greedy, picture
 from generator.rules.astronuts.data import RulesData, load_rules_data
 from generator.rules.astronuts.decisions import ACTION_KINDS
 from generator.rules.astronuts.effects import OPERATION_CODE
@@ -80,6 +81,10 @@ class AstronutsGame(Game):
     def evaluate(self, state: GameState, player: int) -> float:
         assert isinstance(state, AstronutsState)
         return greedy.evaluate(state, player)
+
+    def picture(self, state: GameState, lang: str) -> StatePicture:
+        assert isinstance(state, AstronutsState)
+        return picture.draw(state, lang)
 
     def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
         assert isinstance(state, AstronutsState)

@@ -7,7 +7,8 @@ from typing import Any
 from generator.content.loader import GameContent
 from generator.rules.contract import Game, GameState, OptionSpec
 from generator.rules.core import PerObject
-from generator.rules.escape_earth import accounting, greedy
+from generator.rules.picture import StatePicture
+from generator.rules.escape_earth import accounting, greedy, picture
 from generator.rules.escape_earth.data import RulesData, load_rules_data
 from generator.rules.escape_earth.decisions import ACTION_KINDS
 from generator.rules.escape_earth.effects import OPERATION_CODE
@@ -81,6 +82,10 @@ class EscapeEarthGame(Game):
     def evaluate(self, state: GameState, player: int) -> float:
         assert isinstance(state, EscapeEarthState)
         return greedy.evaluate(state)
+
+    def picture(self, state: GameState, lang: str) -> StatePicture:
+        assert isinstance(state, EscapeEarthState)
+        return picture.draw(state, lang)
 
     def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
         assert isinstance(state, EscapeEarthState)

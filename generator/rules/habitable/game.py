@@ -7,7 +7,8 @@ from typing import Any
 from generator.content.loader import GameContent
 from generator.rules.contract import Game, GameState, OptionSpec
 from generator.rules.core import PerObject
-from generator.rules.habitable import accounting, greedy
+from generator.rules.picture import StatePicture
+from generator.rules.habitable import accounting, greedy, picture
 from generator.rules.habitable.data import RulesData, load_rules_data
 from generator.rules.habitable.decisions import ACTION_KINDS
 from generator.rules.habitable.effects import OPERATIONS
@@ -76,6 +77,10 @@ class HabitableGame(Game):
     def evaluate(self, state: GameState, player: int) -> float:
         assert isinstance(state, HabitableState)
         return greedy.evaluate(state, player)
+
+    def picture(self, state: GameState, lang: str) -> StatePicture:
+        assert isinstance(state, HabitableState)
+        return picture.draw(state, lang)
 
     def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
         assert isinstance(state, HabitableState)

@@ -7,7 +7,8 @@ from typing import Any
 from generator.content.loader import GameContent
 from generator.rules.contract import Game, GameState, OptionSpec
 from generator.rules.core import PerObject
-from generator.rules.terraforming_mars import accounting, greedy
+from generator.rules.picture import StatePicture
+from generator.rules.terraforming_mars import accounting, greedy, picture
 from generator.rules.terraforming_mars.data import RulesData, load_rules_data
 from generator.rules.terraforming_mars.decisions import ACTION_KINDS
 from generator.rules.terraforming_mars.effects import OPERATIONS
@@ -79,6 +80,10 @@ class TerraformingMarsGame(Game):
     def evaluate(self, state: GameState, player: int) -> float:
         assert isinstance(state, TerraformingMarsState)
         return greedy.evaluate(state, player)
+
+    def picture(self, state: GameState, lang: str) -> StatePicture:
+        assert isinstance(state, TerraformingMarsState)
+        return picture.draw(state, lang)
 
     def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
         assert isinstance(state, TerraformingMarsState)

@@ -1,0 +1,139 @@
+"""The Escape Earth table as a picture: the galaxy's two rows, buildings, cubes, ships and tokens.
+
+The galaxy is laid out as the rulebook lays it: Earth and row 1 left to right, row 2 below it
+back toward the ocean planet, which lies under Earth. Face-down cards show their back; the
+aliens wait left of the ocean planet until they move onto the galaxy. Below the galaxy: each
+player's activity row (active cards marked) and the active events.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.boards.scene import PT_MM, Circle, Icon, Paint, Rect, Scene, Text
+from generator.rules.picture import StatePicture, card, cube, disc, fitted_text, player_colours, ship, text_colour
+
+if TYPE_CHECKING:
+    from generator.rules.escape_earth.state import EscapeEarthState
+
+CARD_W, CARD_H, GAP = 36.0, 50.0, 3.0
+MARGIN = 6.0
+ALIEN_LANE = 22.0      # left of the galaxy: where the aliens wait beside the ocean planet
+SMALL_W, SMALL_H = 30.0, 17.0
+NO_ANOMALY = -1
+
+
+def card_box(pos: int, length: int) -> tuple[float, float]:
+    """Top-left corner of the galaxy card at `pos`: row 1 left to right, row 2 right to left below it."""
+    per_row = (length + 1) // 2
+    row, column = divmod(pos, per_row)
+    if row == 1:
+        column = per_row - 1 - column
+    return MARGIN + ALIEN_LANE + column * (CARD_W + GAP), MARGIN + row * (CARD_H + GAP)
+
+
+def _kind_colour(state: "EscapeEarthState", kind_id: str, back: bool = False) -> str:
+    for kind in state.game.content.game.kinds:
+        if kind.id == kind_id:
+            return str((kind.back.color or kind.color) if back else kind.color)
+    return "#555555"
+
+
+def draw(state: "EscapeEarthState", lang: str) -> StatePicture:
+    """The picture of `state` in `lang` (names of cards, buildings and activities in that language)."""
+    content = state.game.content
+    d = state.data
+    length = state.length
+    per_row = (length + 1) // 2
+    colours = player_colours(content, d.players)
+    resource_colour = {r.id: str(r.color or "#888888") for r in content.game.resources}
+    galaxy_w = per_row * (CARD_W + GAP) - GAP
+    events = list(dict.fromkeys(state.active_events))
+    rows_top = MARGIN + 2 * (CARD_H + GAP) + 4.0
+    events_top = rows_top + len(state.rows) * (SMALL_H + 4.0)
+    height = events_top + (SMALL_H + 4.0 if events else 0.0) + MARGIN
+    width = max(MARGIN * 2 + ALIEN_LANE + galaxy_w, MARGIN * 2 + 30 + 5 * (SMALL_W + GAP))
+    labels = content.sentences.get(lang, {}).get("labels", {})
+    scene = Scene(width, height, "#0b1026", icons=dict(content.icons), title=str(labels.get("galaxy", "")))
+    scene.add(Rect(0, 0, width, height, Paint(fill="#0b1026")))
+    front, back = _kind_colour(state, "galaxy"), _kind_colour(state, "galaxy", back=True)
+    building_fill = _kind_colour(state, "building")
+    for pos in range(length):
+        x, y = card_box(pos, length)
+        if pos >= state.revealed:
+            card(scene, x, y, CARD_W, CARD_H, back, [])
+            scene.add(Text(x + CARD_W / 2, y + CARD_H / 2 + 4, "?", "bold", 26, text_colour(back), "middle"))
+        else:
+            info = d.galaxy[state.track[pos]]
+            card(scene, x, y, CARD_W, CARD_H, front, [str(info.name.get(lang)), "◆" * state.parsecs[pos]], 9)
+            if state.planet[pos]:
+                scene.add(Circle(x + CARD_W - 4, y + CARD_H - 4, 2.2, Paint(fill="#4dabf7", stroke="#111111",
+                                                                            stroke_width=0.3)))
+        scene.add(Text(x + 2.5, y + CARD_H - 2.2, str(pos + 1), "bold", 7, text_colour(back if pos >= state.revealed
+                                                                                       else front), "start"))
+        if state.building[pos]:
+            side = state.side(pos)
+            top = y + CARD_H * 0.42
+            scene.add(Rect(x + 2, top, CARD_W - 4, 15, Paint(fill=building_fill, stroke="#f1f3f5",
+                                                             stroke_width=0.4), 1.2))
+            fitted_text(scene, x + CARD_W / 2, top + 5, str(side.name.get(lang)), CARD_W - 6, 8,
+                        text_colour(building_fill), "bold")
+            slots = int(side.capacity or 0)
+            filled = state.cubes[pos]
+            colour = resource_colour.get(str(side.produces), "#888888")
+            for i in range(max(slots, filled)):
+                cx = x + CARD_W / 2 + (i - (max(slots, filled) - 1) / 2) * 6
+                if i < filled:
+                    cube(scene, cx, top + 10.5, 4.2, colour)
+                else:
+                    scene.add(Rect(cx - 2.1, top + 8.4, 4.2, 4.2, Paint(stroke="#f1f3f5", stroke_width=0.35), 0.5))
+        free = state.free[pos]
+        if free:
+            cube(scene, x + CARD_W - 5, y + CARD_H - 11, 4.2, resource_colour.get(free, "#888888"))
+    for p, where in enumerate(state.ships):
+        if 0 <= where < length:
+            x, y = card_box(where, length)
+            ship(scene, x + CARD_W / 2 + (p - (d.players - 1) / 2) * 9, y + CARD_H - 7.5, 8, colours[p], str(p + 1))
+    _token(scene, state.aliens, length, "aliens", "#c92a2a", -1)
+    if state.anomaly != NO_ANOMALY:
+        _token(scene, state.anomaly, length, "anomaly", "#9c36b5", 1)
+    activity_fill = _kind_colour(state, "activity")
+    for p, row in enumerate(state.rows):
+        y = rows_top + p * (SMALL_H + 4.0)
+        ship(scene, MARGIN + 6, y + SMALL_H / 2, 8, colours[p], str(p + 1))
+        for i, activity in enumerate(row):
+            x = MARGIN + 30 + i * (SMALL_W + GAP)
+            active = state.is_active(p, activity)
+            fill = activity_fill if active else "#495057"
+            card(scene, x, y, SMALL_W, SMALL_H, fill, [str(d.activity_names[activity].get(lang))], 8)
+            scene.add(Text(x + 2, y + SMALL_H - 2, str(i + 1), "bold", 6, text_colour(fill), "start"))
+            if active:
+                scene.add(Text(x + SMALL_W - 2, y + SMALL_H - 2, "✓", "bold", 8, "#8ce99a", "end"))
+    event_fill = _kind_colour(state, "event")
+    for i, event in enumerate(events):
+        x = MARGIN + 30 + i * (SMALL_W + GAP)
+        copies = state.active_events.count(event)
+        card(scene, x, events_top, SMALL_W, SMALL_H, event_fill,
+             [str(d.events[event].name.get(lang)), f"×{copies}" if copies > 1 else ""], 8)
+    return StatePicture(scene, _alt(state, lang))
+
+
+def _token(scene: Scene, pos: int, length: int, icon: str, fill: str, side: int) -> None:
+    """The aliens (left) or the anomaly (right) on a card; beside the galaxy when on none."""
+    if 0 <= pos < length:
+        x, y = card_box(pos, length)
+        cx, cy = x + CARD_W / 2 + side * 10, y + CARD_H * 0.33
+    else:
+        x, y = card_box(length - 1, length)
+        cx, cy = x - GAP - ALIEN_LANE / 2, y + CARD_H / 2
+    disc(scene, cx, cy, 5.5, fill)
+    if icon in scene.icons:
+        scene.add(Icon(icon, cx - 3.6, cy - 3.6, 7.2))
+    else:
+        scene.add(Text(cx, cy + 7 * PT_MM * 0.35, icon[:1].upper(), "bold", 7, text_colour(fill), "middle"))
+
+
+def _alt(state: "EscapeEarthState", lang: str) -> str:
+    """The picture in words: the galaxy, ships, aliens and buildings rows of the summary."""
+    rows = state.game.summary(state, lang)
+    return " — ".join(f"{label}: {value}" for label, value in rows[1:6])

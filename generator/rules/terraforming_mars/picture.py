@@ -1,0 +1,104 @@
+"""The Terraforming Mars table as a picture: Mars with its tiles and the global parameters' markers.
+
+The Mars board is the boards step's own drawing; tiles lie on their hexes in the colour of the
+box's tile of that kind (with its icon), a player's marker cube on each tile that player owns.
+Markers stand on the temperature, oxygen and ocean tracks and each player's cube on the TR
+track. Below the board a strip shows every player's resources and production.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.boards.layout import hexagon
+from generator.boards.scene import Icon, Paint, Polygon, Rect, Scene, Text
+from generator.rules.picture import StatePicture, Spot, board_picture, cube, disc, player_colours
+from generator.rules.terraforming_mars.data import RESOURCES
+
+if TYPE_CHECKING:
+    from generator.rules.terraforming_mars.state import TerraformingMarsState
+
+STRIP_ROW = 13.0
+STRIP_BG = "#1b1410"
+MARKER = "#ffffff"
+
+
+def mars_board(state: "TerraformingMarsState") -> str:
+    """The board holding the map's hexes (the spaces tiles are placed on)."""
+    spaces = set(state.data.spaces)
+    return next(b.id for b in state.game.content.boards if spaces & set(b.placed.by_id))
+
+
+def _tile_look(state: "TerraformingMarsState") -> dict[str, tuple[str, str | None]]:
+    """Each tile kind's colour and icon, from the box's tile components (`ocean-tiles` is an ocean)."""
+    looks: dict[str, tuple[str, str | None]] = {}
+    for comp in state.game.content.game.components:
+        if comp.type == "tile":
+            looks[comp.id.split("-")[0]] = (str(comp.color or "#999999"), comp.icon)
+    return looks
+
+
+def draw(state: "TerraformingMarsState", lang: str) -> StatePicture:
+    content = state.game.content
+    scene, spots = board_picture(content, mars_board(state), lang)
+    colours = player_colours(content, state.n)
+    looks = _tile_look(state)
+    for space, (tile, owner) in sorted(state.tiles.items()):
+        spot = spots.get(space)
+        if spot is None:
+            continue
+        fill, icon = looks.get(tile, ("#999999", None))
+        # a white rim tells a placed tile from the printed space beneath (ocean spaces are blue too)
+        scene.add(Polygon(hexagon(spot.x, spot.y, spot.width * 0.88), Paint(fill=fill, stroke="#ffffff",
+                                                                           stroke_width=1.2)))
+        if icon and icon in scene.icons:
+            size = spot.width * 0.5
+            scene.add(Icon(icon, spot.x - size / 2, spot.y - size / 2 - spot.height * 0.08, size))
+        if owner >= 0:
+            cube(scene, spot.x, spot.y + spot.height * 0.22, spot.width * 0.24, colours[owner])
+    _marker(scene, spots.get(f"temperature-{state.temperature}"))
+    _marker(scene, spots.get(f"oxygen-{state.oxygen}"))
+    _marker(scene, spots.get(f"oceans-{state.oceans}"))
+    by_tr: dict[int, list[int]] = {}
+    for p, tr in enumerate(state.tr):
+        by_tr.setdefault(tr, []).append(p)
+    for tr, players in by_tr.items():
+        spot = spots.get(f"tr-{tr}")
+        if spot is None:
+            continue
+        side = spot.width * 0.4
+        for i, p in enumerate(players):
+            cube(scene, spot.x + (i - (len(players) - 1) / 2) * side * 0.6, spot.y + (i % 2) * side * 0.3, side,
+                 colours[p])
+    _strip(state, scene, lang, colours)
+    rows = state.game.summary(state, lang)
+    return StatePicture(scene, " — ".join(f"{label}: {value}" for label, value in rows[1:]))
+
+
+def _marker(scene: Scene, spot: Spot | None) -> None:
+    if spot is not None:
+        disc(scene, spot.x, spot.y, min(spot.width, spot.height) * 0.36, MARKER)
+
+
+def _strip(state: "TerraformingMarsState", scene: Scene, lang: str, colours: list[str]) -> None:
+    """Below Mars: each player's resources (production in brackets), with the resource's icon."""
+    top = scene.height
+    scene.height += state.n * STRIP_ROW + 4
+    scene.add(Rect(0, top, scene.width, scene.height - top, Paint(fill=STRIP_BG)))
+    names = state.data.resource_names
+    icons = {r.id: r.icon or r.id for r in state.game.content.game.resources}
+    for p in range(state.n):
+        y = top + 2 + p * STRIP_ROW + STRIP_ROW / 2
+        cube(scene, 10, y, 7, colours[p], str(p + 1))
+        x = 22.0
+        for i, resource in enumerate(RESOURCES):
+            icon = icons.get(resource, resource)
+            if icon in scene.icons:
+                scene.add(Icon(icon, x, y - 3.5, 7))
+            else:
+                name = names.get(resource)
+                scene.add(Text(x + 3.5, y + 1.5, str(name.get(lang))[:2] if name else resource[:2], "bold", 8,
+                               "#f8f9fa", "middle"))
+            scene.add(Text(x + 9, y + 2, f"{state.res[p][i]} ({state.prod[p][i]:+d})", "bold", 10, "#f8f9fa",
+                           "start"))
+            x += (scene.width - 30) / len(RESOURCES)

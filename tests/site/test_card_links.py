@@ -1,0 +1,78 @@
+"""A card named by a rules page links to the card's page and shows its face on hover (file://)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.site.browser import browser_missing, chromium
+
+pytestmark = [pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or ""), pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as running:
+        yield running
+
+
+def test_a_card_name_in_the_rules_shows_the_card_on_hover_and_leads_to_it(built, browser):
+    tab = browser.new_context(viewport={"width": 1100, "height": 800}).new_page()
+    tab.set_default_timeout(20_000)
+    problems: list[str] = []
+    tab.on("pageerror", lambda e: problems.append(str(e)))
+    tab.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    tab.goto((built.site / "escape-earth" / "en" / "rules" / "events.html").as_uri())
+    link = tab.locator('a.pnp-card-link[href="../cards/aufstaende.html"]').first
+    assert link.inner_text() == "Riots"
+    assert tab.locator(".pnp-card-preview:not([hidden])").count() == 0
+    link.hover()
+    preview = tab.locator(".pnp-card-preview:not([hidden]) img")
+    preview.wait_for()
+    tab.wait_for_function("document.querySelector('.pnp-card-preview img').naturalWidth > 0")  # the face loaded
+    assert preview.get_attribute("src").endswith("/escape-earth/en/cards/aufstaende-front.svg")
+    assert preview.get_attribute("alt") == "Riots"
+    shown, named = tab.locator(".pnp-card-preview").bounding_box(), link.bounding_box()
+    assert shown["width"] > 150 and (shown["y"] >= named["y"] + named["height"] or shown["y"] + shown["height"] <= named["y"])
+    tab.mouse.move(5, 5)
+    assert tab.locator(".pnp-card-preview:not([hidden])").count() == 0
+    link.click()
+    tab.wait_for_url("**/escape-earth/en/cards/aufstaende.html")
+    assert tab.locator("h1").inner_text().startswith("Riots")
+    assert tab.locator('img.pnp-face[src="aufstaende-front.svg"]').evaluate("i => i.naturalWidth") > 0
+    assert problems == []
+
+
+def test_the_german_rules_link_the_german_card(built, browser):
+    tab = browser.new_context(viewport={"width": 1100, "height": 800}).new_page()
+    tab.goto((built.site / "escape-earth" / "de" / "rules" / "events.html").as_uri())
+    link = tab.locator('a.pnp-card-link[href="../cards/aufstaende.html"]').first
+    link.focus()                                             # the keyboard shows it too
+    tab.locator(".pnp-card-preview:not([hidden]) img").wait_for()
+    assert tab.locator(".pnp-card-preview img").get_attribute("src").endswith("/escape-earth/de/cards/aufstaende-front.svg")
+    assert link.inner_text() == "Aufstände"
+    tab.keyboard.press("Escape")
+    assert tab.locator(".pnp-card-preview:not([hidden])").count() == 0
+
+
+def test_the_gallery_filters_by_words_and_kind(built, browser):
+    tab = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    tab.goto((built.site / "escape-earth" / "en" / "cards.html").as_uri())
+    count = tab.locator(".pnp-gallery-filter__count")
+    total = tab.locator(".pnp-card-entry").count()
+    assert total == 30 and count.inner_text() == "30 of 30 cards"
+    kinds = tab.eval_on_selector_all(".pnp-gallery-filter__kind option", "os => os.map(o => o.value)")
+    assert kinds[0] == "" and "event" in kinds and "galaxy" in kinds
+    tab.select_option(".pnp-gallery-filter__kind", "event")
+    visible = tab.eval_on_selector_all(".pnp-card-entry:not([hidden])", "es => es.map(e => e.className)")
+    assert visible and all("pnp-kind-event" in c for c in visible)
+    assert tab.locator("h2#kind-galaxy").is_hidden() and tab.locator("h2#kind-event").is_visible()
+    tab.fill(".pnp-gallery-filter__words", "FAMINE")                 # case and accents do not matter
+    assert count.inner_text() == "1 of 30 cards"
+    assert tab.locator(".pnp-card-entry:not([hidden]) h3").inner_text().startswith("Famine")
+    tab.select_option(".pnp-gallery-filter__kind", "")
+    tab.fill(".pnp-gallery-filter__words", "xyzzy")
+    assert count.inner_text() == "0 of 30 cards" and tab.locator("h2#kind-event").is_hidden()
+    german = browser.new_context().new_page()
+    german.goto((built.site / "escape-earth" / "de" / "cards.html").as_uri())
+    german.fill(".pnp-gallery-filter__words", "Aussenposten")        # ß typed as ss
+    assert german.locator(".pnp-gallery-filter__count").inner_text() == "1 von 30 Karten"
