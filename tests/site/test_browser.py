@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -104,8 +103,7 @@ def test_language_switch_goes_to_the_same_page(site, page, start, lang, expected
     page.hover(".md-header__option .md-select")
     page.click(f"a.md-select__link[hreflang={lang}]")
     page.wait_for_url(base + expected)
-    title = page.locator("article h1").first.inner_text().strip()
-    assert re.sub(r"^\d+(\.\d+)* ", "", title).startswith(heading)   # a rules page's title carries its number
+    assert page.locator("article h1").first.inner_text().strip().startswith(heading)  # "2 Setup": it carries its number
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
