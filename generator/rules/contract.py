@@ -104,6 +104,16 @@ class Game(ABC):
             return 0.5
         return _result_value(outcome, player)
 
+    def rank_actions(self, state: "GameState", actions: list[Action]) -> list[Action]:
+        """`actions` (legal in `state`) best first by the game's quick judgement; tree search with
+        progressive widening considers them in this order. The default keeps the order given."""
+        return list(actions)
+
+    def rollout_policy(self) -> Any:
+        """A fresh, fast policy (`choose(state, rng)`) tree search may play ahead with before it
+        evaluates, or None for random decisions (the default)."""
+        return None
+
     def summary(self, state: "GameState", lang: str) -> list[tuple[str, str]]:
         """The table as (label, value) rows in `lang`, as players see it (examples, `pnp play`)."""
         return []

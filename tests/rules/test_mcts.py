@@ -111,6 +111,67 @@ def test_finds_the_winning_move_of_a_two_player_game(pile, best, rollout):
         assert policy.choose(game.new_initial_state(0), random.Random(seed)) == ("take", best)
 
 
+class RankedNimGame(NimGame):
+    """Nim whose quick judgement ranks the actions in a fixed order and whose rollouts are counted."""
+
+    def __init__(self, pile: int, first: int, rollout: "CountingPolicy | None" = None):
+        super().__init__(pile)
+        self.first, self.ranked, self.rollout = first, 0, rollout
+
+    def rank_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
+        self.ranked += 1
+        return sorted(actions, key=lambda a: a[1] != self.first)
+
+    def rollout_policy(self) -> "CountingPolicy | None":
+        return self.rollout
+
+
+class CountingPolicy:
+    """Takes 1 every time and remembers the turn of each decision it made."""
+
+    def __init__(self) -> None:
+        self.turns: list[int] = []
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        self.turns.append(state.turn)
+        return ("take", 1)
+
+
+@pytest.mark.parametrize("first", [1, 2])
+def test_widening_expands_the_games_first_ranked_action_first(first):
+    """With one playout the only action searched is the ranking's first; the search asks the ranking once per node."""
+    game = RankedNimGame(9, first)
+    for seed in range(4):
+        assert MCTSPolicy(game, 1, widen=1.0).choose(game.new_initial_state(0), random.Random(seed)) == ("take", first)
+    assert game.ranked == 4
+
+
+@pytest.mark.parametrize("pile, best", [(4, 1), (5, 2), (8, 2)])
+def test_widening_finds_the_winning_move_the_ranking_puts_last(pile, best):
+    game = RankedNimGame(pile, 3 - best)
+    for seed in range(3):
+        assert MCTSPolicy(game, 300, widen=1.0).choose(game.new_initial_state(0), random.Random(seed)) == ("take", best)
+
+
+def test_without_widening_the_ranking_is_never_asked():
+    game = RankedNimGame(7, 2)
+    MCTSPolicy(game, 50).choose(game.new_initial_state(0), random.Random(1))
+    assert game.ranked == 0
+
+
+@pytest.mark.parametrize("decisions, horizon, called", [(0, None, False), (5, None, True), (20, 2, True)])
+def test_rollouts_play_the_games_own_rollout_policy_up_to_the_horizon(decisions, horizon, called):
+    rollout = CountingPolicy()
+    game = RankedNimGame(30, 1, rollout)
+    MCTSPolicy(game, 40, rollout_decisions=decisions, rollout_turns=50, horizon=horizon).choose(
+        game.new_initial_state(0), random.Random(2))
+    assert bool(rollout.turns) is called
+    if horizon is not None:
+        assert max(rollout.turns) == 1 + horizon      # the deciding turn is 1; no rollout goes past turn 3
+    elif called:
+        assert max(rollout.turns) > 3
+
+
 # -- Escape Earth ---------------------------------------------------------------------------------
 def test_only_legal_action_is_taken_without_searching(table, content):
     state = table(phase="lose", pending_loss="food", free=[None, "food"] + [None] * 14)
@@ -121,6 +182,14 @@ def test_only_legal_action_is_taken_without_searching(table, content):
     assert rng.getstate() == before
 
 
+def test_the_ranking_puts_the_fight_that_averts_chaos_first_and_chaos_last(table):
+    state = table(events=["hungersnot", "aufstaende"], phase="respond", pending_event="weltraumanomalie")
+    put(state, 3, "lab", cubes=1)
+    ranked = state.game.rank_actions(state, state.legal_actions())
+    assert sorted(ranked) == sorted(state.legal_actions())
+    assert ranked[0][0] == "fight-now" and ranked[-1] == ("let-happen",)
+
+
 def test_fights_at_once_when_letting_the_event_happen_is_chaos(table):
     """Two different events are active; a third kind drawn must be fought now or the game is lost."""
     state = table(events=["hungersnot", "aufstaende"], phase="respond", pending_event="weltraumanomalie")
@@ -129,6 +198,9 @@ def test_fights_at_once_when_letting_the_event_happen_is_chaos(table):
     assert ("let-happen",) in actions and any(a[0] == "fight-now" for a in actions)
     choice = MCTSPolicy(state.game, 40).choose(state, random.Random(1))
     assert choice[0] == "fight-now"
+
+
+GUIDED = {"widen": 1.0, "rollout_decisions": 6, "horizon": 1}   # ranking, quick rollouts, a common horizon
 
 
 def _mid_game(content, seed: int = 11, decisions: int = 14) -> GameState:
@@ -142,16 +214,18 @@ def _mid_game(content, seed: int = 11, decisions: int = 14) -> GameState:
     return state
 
 
-def test_same_seed_same_decision_and_the_table_is_untouched(content):
+@pytest.mark.parametrize("aids", [{}, GUIDED], ids=["plain", "guided"])
+def test_same_seed_same_decision_and_the_table_is_untouched(content, aids):
     state = _mid_game(content)
     key = state.key()
-    policy = MCTSPolicy(state.game, 60)
+    policy = MCTSPolicy(state.game, 60, **aids)
     first = policy.choose(state, random.Random(4))
     assert state.key() == key
     assert [policy.choose(state, random.Random(4)) for _ in range(3)] == [first] * 3
 
 
-def test_decision_never_depends_on_hidden_cards_or_the_rng(content):
+@pytest.mark.parametrize("aids", [{}, GUIDED], ids=["plain", "guided"])
+def test_decision_never_depends_on_hidden_cards_or_the_rng(content, aids):
     """A table whose face-down cards, decks and RNG were redrawn looks the same to the player: same choice."""
     state = _mid_game(content)
     twin = state.clone()
@@ -167,7 +241,7 @@ def test_decision_never_depends_on_hidden_cards_or_the_rng(content):
     shuffle.shuffle(twin.event_deck)
     twin.rng.seed(12345)
     assert twin.key() != state.key() and twin.observation(0) == state.observation(0)
-    policy = MCTSPolicy(state.game, 60)
+    policy = MCTSPolicy(state.game, 60, **aids)
     for seed in range(4):
         assert policy.choose(twin, random.Random(seed)) == policy.choose(state, random.Random(seed))
 

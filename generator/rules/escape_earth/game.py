@@ -6,7 +6,7 @@ from typing import Any
 
 from generator.content.loader import GameContent
 from generator.rules.contract import Game, GameState, OptionSpec
-from generator.rules.core import PerObject
+from generator.rules.core import Action, PerObject
 from generator.rules.picture import StatePicture
 from generator.rules.escape_earth import accounting, greedy, picture
 from generator.rules.escape_earth.data import RulesData, load_rules_data
@@ -86,6 +86,13 @@ class EscapeEarthGame(Game):
     def picture(self, state: GameState, lang: str) -> StatePicture:
         assert isinstance(state, EscapeEarthState)
         return picture.draw(state, lang)
+
+    def rank_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
+        assert isinstance(state, EscapeEarthState)
+        return greedy.rank(state, actions)
+
+    def rollout_policy(self) -> greedy.QuickPolicy:
+        return greedy.QuickPolicy()
 
     def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
         assert isinstance(state, EscapeEarthState)

@@ -8,6 +8,10 @@ are ready for the next actions.
 
 The policy keeps the plan it chose: the second action of a turn is the plan's second action
 when the table is as planned, so it never swaps two cards and then swaps them back.
+
+Tree search borrows the same judgement: `rank` orders actions by the table each leaves (the
+game's `rank_actions`), and `QuickPolicy`, one step of look-ahead only, about three times
+faster than the planning policy, is the game's `rollout_policy`.
 """
 
 from __future__ import annotations
@@ -79,6 +83,13 @@ def after(state: EscapeEarthState, action: Action) -> EscapeEarthState:
     return trial
 
 
+def rank(state: EscapeEarthState, actions: list[Action]) -> list[Action]:
+    """`actions` best first by the score of the table each leaves (ties keep their order)."""
+    scored = [(-(score(after(state, a)) - (0.5 if a[0] == "pass" else 0.0)), i, a) for i, a in enumerate(actions)]
+    scored.sort(key=lambda item: (item[0], item[1]))
+    return [a for _, _, a in scored]
+
+
 class GreedyPolicy:
     """Plans the rest of the player's turn: every first action, the best few with every second one.
 
@@ -134,3 +145,13 @@ class GreedyPolicy:
         action, plan = best[rng.randrange(len(best))]
         self._planned = plan
         return action
+
+
+class QuickPolicy:
+    """One step of look-ahead only: the action whose table scores best (for tree search's rollouts)."""
+
+    name = "quick"
+
+    def choose(self, state: EscapeEarthState, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        return actions[0] if len(actions) == 1 else rank(state, actions)[0]
