@@ -187,7 +187,9 @@ def test_json_format_lists_errors_for_tools(content: Path) -> None:
     edit(content / "tiny/cards/events.yaml", "    count: 2\n", "    cots: 2\n")
     result = check(content, "--format", "json")
     assert result.code == 1
-    errors = json.loads(result.out)
+    report = json.loads(result.out)
+    assert report["ok"] is False and report["exit_code"] == 1 and report["message"] == "1 error(s) in 1 file(s)"
+    errors = report["errors"]
     assert errors[0]["file"].endswith("tiny/cards/events.yaml")
     assert errors[0]["message"] == "unknown key 'cots'"
     assert errors[0]["hint"] == "did you mean 'cost'?"
