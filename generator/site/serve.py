@@ -104,8 +104,8 @@ def serve(content_dir: Path, games: tuple[str, ...], output_dir: Path, host: str
         if folder.is_dir():
             server.watch(str(folder))
     server.watch(str(SITE_TEMPLATE), recursive=False)  # mkdocs.base.yml; docs/ is the build's own output
-    on_event("listening", {"address": f"http://{host}:{port}/"})
     try:
+        on_event("listening", {"address": f"http://{host}:{port}/"})
         server.serve()
     except KeyboardInterrupt:
         on_event("stopped", {})
