@@ -196,3 +196,43 @@ def test_serve_in_json_says_where_it_listens_and_when_it_stops(tmp_path: Path):
             os.killpg(server.pid, signal.SIGKILL)
             rest, _ = server.communicate()
     assert json_lines(rest)[-1] == {"kind": "stopped"}
+
+
+def test_new_and_schema_in_json_list_what_they_wrote(tmp_path: Path):
+    content = tmp_path / "content"
+    run = pnp("new", "my-game", "--content", str(content), "--format", "json", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    made = json.loads(run.stdout)
+    assert made["ok"] is True and made["folder"] == str(content / "my-game")
+    assert str(content / "my-game" / "game.yaml") in made["files"] and all(Path(f).is_file() for f in made["files"])
+    assert made["next"][0] == f"pnp check my-game --content {content}"
+    again = pnp("new", "my-game", "--content", str(content), "--format", "json", cwd=tmp_path)
+    assert again.returncode == 2 and json.loads(again.stdout)["exit_code"] == 2
+
+    schemas = pnp("schema", "my-game", "--content", str(content), "--format", "json", cwd=tmp_path)
+    assert schemas.returncode == 0, schemas.stderr
+    written = json.loads(schemas.stdout)
+    assert written["game"] == "my-game"
+    assert str(content / "my-game" / "schema" / "game.schema.json") in written["written"]
+
+
+def test_check_and_info_in_json(tmp_path: Path):
+    checked = json.loads(pnp("check", "astronuts", "--format", "json").stdout)
+    assert checked == {"ok": True, "games": ["astronuts"], "errors": []}
+    info = json.loads(pnp("info", "astronuts", "--format", "json").stdout)
+    boards = [c for c in info["components"] if c["type"] == "board"]
+    assert {c["id"] for c in boards} == {"map", "action-track"} and all(c["designs"] is None for c in boards)
+    content = broken_astronuts(tmp_path)
+    failed = pnp("info", "astronuts", "--content", str(content), "--format", "json")
+    assert failed.returncode == 1 and json.loads(failed.stdout)["errors"][0]["path"] == "age"
+
+
+def test_cards_in_json_lists_the_files_where_they_now_are(tmp_path: Path):
+    out = tmp_path / "out"
+    run = pnp("cards", "escape-earth", "--lang", "en", "--paper", "a4", "--output", str(out), "--format", "json",
+              cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    files = json.loads(run.stdout)["escape-earth"]
+    assert str(out / "escape-earth" / "cards-en-a4.pdf") in files
+    assert str(out / "escape-earth" / "cards" / "en" / "erde-front.svg") in files
+    assert all(Path(f).is_file() for f in files) and not any("staging" in f for f in files)
