@@ -229,7 +229,8 @@ def test_check_and_info_in_json(tmp_path: Path):
 
 def test_cards_in_json_lists_the_files_where_they_now_are(tmp_path: Path):
     out = tmp_path / "out"
-    run = pnp("cards", "escape-earth", "--lang", "en", "--paper", "a4", "--output", str(out), "--format", "json",
+    run = pnp("cards", "escape-earth", "--content", str(CONTENT), "--lang", "en", "--paper", "a4", "--output", str(out),
+              "--format", "json",
               cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     files = json.loads(run.stdout)["escape-earth"]
