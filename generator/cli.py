@@ -502,13 +502,15 @@ def schema(game: str | None, content_dir: Path, out_dir: Path | None, reference:
 @click.option("--games", type=click.IntRange(min=0, max=1_000_000), default=200, show_default=True,
               help="Seeded games each revision plays for the balance delta (0: none).")
 @policy_option
+@game_options
 @click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), default=0, show_default=True,
               help="Batch seed of the balance games; both revisions play the same seeds.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes to play the balance games in (capped at the number of cores).")
 @reported
 def diff(arguments: tuple[str, ...], content_dir: Path, output_format: str, out_dir: Path, games: int,
-         policy: str, seed: int, jobs: int) -> NoReturn:
+         policy: str, variant: str | None, players: int | None, option: tuple[str, ...], seed: int,
+         jobs: int) -> NoReturn:
     """What a change of the content did: cards, rules pages, example turns and balance, before and after.
 
     REV is the revision to compare with (default HEAD, the last commit), read from git without
@@ -523,9 +525,10 @@ def diff(arguments: tuple[str, ...], content_dir: Path, output_format: str, out_
       rules pages whose rendered text changed, in every language, as a unified diff;
       example turns the engine now refuses (at their step) or that play differently (from
         the first step whose events differ);
-      the balance delta: --games seeded games under both revisions (same seeds), win rates
-        (per seat for competitive games), endings and game length with 95 % intervals, and
-        whether each difference is significant (two-proportion z-test; Welch for length).
+      the balance delta: --games seeded games under both revisions (same seeds, the same
+        --variant, --players and --option NAME=VALUE), win rates (per seat for competitive
+        games), endings and game length with 95 % intervals, and whether each difference is
+        significant (two-proportion z-test; Welch for length).
 
     The HTML report, its pictures and diff.json go to --out. Exit 1 when an example turn is
     refused in the new revision or either revision's content has errors (listed with their
@@ -535,12 +538,15 @@ def diff(arguments: tuple[str, ...], content_dir: Path, output_format: str, out_
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     from generator.commands.diff import diff as compare_revisions
+    from generator.commands.loading import chosen_options
     from generator.diff.compare import DiffOptions
+
+    options = DiffOptions(games, policy, seed, jobs, tuple(sorted(chosen_options(variant, players, option).items())))
 
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=console(err=True),
                   transient=True, disable=output_format != "text") as progress:
         task = progress.add_task("comparing")
-        report, page = compare_revisions(content_dir, arguments, out_dir, DiffOptions(games, policy, seed, jobs),
+        report, page = compare_revisions(content_dir, arguments, out_dir, options,
                                          html=output_format == "html",
                                          on_step=lambda game, step: progress.update(task,
                                                                                     description=f"{game}: {step}"))

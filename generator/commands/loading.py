@@ -54,17 +54,23 @@ def parse_options(option: tuple[str, ...] | list[str]) -> dict[str, Any]:
     return options
 
 
+def chosen_options(variant: str | None, players: int | None, option: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    """`--variant`, `--players` and `--option NAME=VALUE` as one dict of game options."""
+    options = parse_options(option)
+    if variant:
+        options["variant"] = variant
+    if players is not None:
+        options["players"] = str(players)
+    return options
+
+
 def engine_game(content: GameContent, variant: str | None = None, players: int | None = None,
                 option: tuple[str, ...] | list[str] = ()) -> Game:
     """The game's engine with the options of the command line (an option it lacks is bad usage)."""
     from generator.rules.contract import OptionsError
     from generator.rules.registry import EngineLoadError, make_game
 
-    options = parse_options(option)
-    if variant:
-        options["variant"] = variant
-    if players is not None:
-        options["players"] = str(players)
+    options = chosen_options(variant, players, option)
     try:
         return make_game(content, options)
     except OptionsError as exc:

@@ -10,7 +10,6 @@ from typing import Any, Callable
 from generator.commands.failure import CommandFailed, CommandRefused
 from generator.commands.loading import engine_faults, engine_game, load_engine_game
 
-MAX_SAVED_GAME_BYTES = 64 * 1024 * 1024
 
 
 @dataclass
@@ -87,7 +86,7 @@ class ReplayResult:
 
 def replay(file: Path, game: str | None, content_dir: Path) -> ReplayResult:
     """Replay a saved game: every decision legal, every chance outcome possible, every entry as played."""
-    from generator.rules.log import ReplayError, replay_text
+    from generator.rules.log import MAX_SAVED_GAME_BYTES, ReplayError, replay_text
 
     def failed(line: int, message: str) -> CommandFailed:
         return CommandFailed.at(str(file), line, message, f"{file}:{line}: replay failed: {message}", code="replay")
