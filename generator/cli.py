@@ -22,7 +22,8 @@ from generator import __version__
 from generator.cli_options import (DEFAULT_MAX_TURNS, back_offset_option, content_option, format_option, game_options, lang_option,
                                    languages_of, paper_option, papers_of, policy_option, profile_option,
                                    tts_url_of, tts_url_option)
-from generator.cli_report import reported, run_cli
+from generator.cli_report import report_failure, reported, run_cli
+from generator.commands.failure import CommandFailed
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -396,13 +397,8 @@ def _serve_text(kind: str, details: dict[str, Any]) -> None:
     if kind == "rebuilt":
         click.echo("serve: site rebuilt", err=True)
     elif kind == "failed":
-        if details["message"]:
-            click.echo(details["message"], err=True)
-        for error in details["errors"]:
-            click.echo(error.one_line(), err=True)
-        if details["errors"]:
-            click.echo(f"serve: build failed with {len(details['errors'])} error(s); still serving the last good site",
-                       err=True)
+        report_failure(CommandFailed(details["errors"], line=details["message"],
+                                     note="serve: the build failed; still serving the last good site"), "text")
     elif kind == "listening":
         click.echo(f"serve: {details['address']} (Ctrl+C stops)", err=True)
     elif kind == "stopped":

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -162,6 +164,19 @@ def test_serve_of_broken_content_fails_in_json_before_listening(tmp_path: Path):
     assert report["ok"] is False and report["errors"][0]["path"] == "age"
 
 
+def _wait_until_served(url: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.5)
+    raise AssertionError(f"{url} was not served within {timeout} s")
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -188,6 +203,15 @@ def test_serve_in_json_says_where_it_listens_and_when_it_stops(tmp_path: Path):
             lines.append(json.loads(line))
         assert [row["kind"] for row in lines] == ["rebuilt", "listening"], lines
         assert lines[1]["address"] == f"http://127.0.0.1:{port}/"
+        _wait_until_served(f"http://127.0.0.1:{port}/astronuts/en/index.html")  # the watcher runs from then on
+        game_yaml = content / "astronuts" / "game.yaml"
+        game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("\nage: 8", "\nage: eight"),
+                             encoding="utf-8")
+        ready, _, _ = select.select([server.stdout], [], [], 120)
+        assert ready, "no rebuild reported within 2 minutes of the edit"
+        failed = json.loads(server.stdout.readline())  # the rebuild after the edit
+        assert failed["kind"] == "failed" and [e["path"] for e in failed["errors"]] == ["age"], failed
+        assert failed["errors"][0]["file"].endswith("astronuts/game.yaml")
     finally:
         os.killpg(server.pid, signal.SIGINT)
         try:

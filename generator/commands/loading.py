@@ -91,17 +91,11 @@ def engine_faults(content: GameContent) -> Iterator[None]:
         raise
     except Exception as exc:
         fault = engine_fault(exc, content)
-        if fault is None or isinstance(exc, _click_exceptions()):
+        if fault is None:
             raise
         message = f"the game's engine fails: {describe(exc)}"
         raise CommandFailed.at(str(fault[0]), int(fault[1]), message, f"{fault[0]}:{fault[1]}: error: {message}",
                                code="engine") from None
-
-
-def _click_exceptions() -> tuple[type[BaseException], ...]:
-    import click
-
-    return (click.exceptions.Exit, click.ClickException)
 
 
 def check_policy(value: str) -> str:
