@@ -1,7 +1,8 @@
 """The `pnp` command line: every command's options in one place, each calling a plain function.
 
-The work lives in `generator.commands` (one module per command; serve in generator.site.serve);
-every failure goes through the one reporter in `generator.cli_report`. Heavy libraries
+The work lives in `generator.commands` (one module per command; serve in generator.site.serve),
+the text and JSON views of the results in `generator.cli_views`, and every failure goes through
+the one reporter in `generator.cli_report`. Heavy libraries
 (reportlab, svgwrite, mkdocs, matplotlib, the engines) are imported inside the commands that use
 them, so `pnp --version` and `pnp check` start quickly.
 
@@ -14,39 +15,21 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NoReturn
+from typing import TYPE_CHECKING, Callable, NoReturn
 
 import click
 
 from generator import __version__
-from generator.cli_options import (DEFAULT_MAX_TURNS, back_offset_option, content_option, format_option, game_options, lang_option,
-                                   languages_of, paper_option, papers_of, policy_option, profile_option,
+from generator import cli_views as views
+from generator.cli_options import (DEFAULT_MAX_TURNS, back_offset_option, content_option, format_option, game_options,
+                                   lang_option, languages_of, paper_option, papers_of, policy_option, profile_option,
                                    tts_url_of, tts_url_option)
-from generator.cli_report import report_failure, reported, run_cli
-from generator.commands.failure import CommandFailed
+from generator.cli_report import reported, run_cli
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from generator.build import BuildOptions
 
 MAX_SEED = 2 ** 63 - 1
-
-
-def console(err: bool = False) -> Console:
-    """A rich console for text output (rich is imported when something is printed, not at start)."""
-    from rich.console import Console
-
-    return Console(stderr=err, highlight=False, soft_wrap=True)
-
-
-def echo_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-
-
-def json_line(kind: str, **data: Any) -> None:
-    """One JSON object on one line, for commands whose output goes on (play, serve)."""
-    click.echo(json.dumps({"kind": kind, **data}, ensure_ascii=False))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -78,9 +61,9 @@ def check(games: tuple[str, ...], content_dir: Path, output_format: str) -> None
 
     result = check_games(content_dir, games)
     if output_format == "json":
-        echo_json(result.as_json())
+        views.echo_json(result.as_json())
         return
-    out = console()
+    out = views.console()
     for line in result.lines():
         out.print(line)
 
@@ -92,32 +75,13 @@ def check(games: tuple[str, ...], content_dir: Path, output_format: str) -> None
 @reported
 def info(game: str, content_dir: Path, output_format: str) -> None:
     """Show GAME's components and card counts by kind."""
-    from rich.markup import escape
-    from rich.table import Table
-
     from generator.commands.info import info as game_info
 
     data = game_info(content_dir, game)
     if output_format == "json":
-        echo_json(data)
-        return
-    players, time = data["players"], data["play_time"]
-    table = Table(title=f"{escape(data['title']['en'])} — {players['min']}-{players['max']} players, {data['age']}+, "
-                        f"{time['min']}-{time['max']} min")
-    for column in ("component", "type", "count", "designs"):
-        table.add_column(column, justify="right" if column in ("count", "designs") else "left")
-    for comp in data["components"]:
-        designs = "" if comp["designs"] is None else str(comp["designs"])
-        table.add_row(escape(f"{comp['name']['en']} / {comp['name']['de']}"), comp["type"], str(comp["count"]),
-                      designs)
-    out = console()
-    out.print(table)
-    engine = data["engine"]
-    if engine:
-        out.print(f"rules engine: {engine['id']} (version {engine['version']})")
-        for option in engine["options"]:
-            out.print(f"  --option {option['name']}={'|'.join(option['choices'])} "
-                      f"(default {option['default']}): {option['help']}")
+        views.echo_json(data)
+    else:
+        views.print_info(data)
 
 
 def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, back_offset: tuple[float, float],
@@ -126,10 +90,6 @@ def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, 
 
     return BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines, profile=profile,
                         back_offset=back_offset, tts_url=tts_url_of(tts_url, output_dir))
-
-
-def _written_json(written: dict[str, list[Path]]) -> dict[str, list[str]]:
-    return {game: [str(p) for p in files] for game, files in written.items()}
 
 
 @cli.command()
@@ -152,12 +112,11 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
     A failed build changes nothing in --output: results are staged and swapped in at the end.
     """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-    from rich.table import Table
 
     from generator.commands.build import build as build_games
 
     options = _build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir)
-    stderr = console(err=True)
+    stderr = views.console(err=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TimeElapsedColumn(), console=stderr, transient=True, disable=output_format == "json") as progress:
         task = progress.add_task("building", total=None)
@@ -169,15 +128,9 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
                               on_start=lambda total: progress.update(task, total=total), on_step=on_step,
                               on_wait=lambda message: stderr.print(message))
     if output_format == "json":
-        click.echo(json.dumps(_written_json(written), indent=2))
-        return
-    table = Table(title="written")
-    for column in ("game", "files", "size", "where"):
-        table.add_column(column, justify="right" if column in ("files", "size") else "left")
-    for game, files in written.items():
-        size = sum(p.stat().st_size for p in files if p.exists())
-        table.add_row(game, str(len(files)), f"{size / 1024:.0f} KiB", str(output_dir / game))
-    console().print(table)
+        click.echo(json.dumps(views.written_json(written), indent=2))
+    else:
+        views.print_written(written, output_dir)
 
 
 @cli.command("cards")
@@ -198,26 +151,17 @@ def cards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
     """Render only the cards of GAMES (default: all): sheets, print-on-demand PDF and SVG faces."""
     from contextlib import nullcontext
 
-    from rich.table import Table
-
     from generator.commands.cards import cards as render_cards
 
     options = _build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir)
-    stderr = console(err=True)
+    stderr = views.console(err=True)
     written = render_cards(content_dir, games, output_dir, options, on_wait=lambda message: stderr.print(message),
                            status=(nullcontext if output_format == "json"
                                    else lambda: stderr.status("rendering cards")))
     if output_format == "json":
-        click.echo(json.dumps(_written_json(written), indent=2))
-        return
-    table = Table(title="cards written")
-    for column in ("game", "PDFs", "SVG faces", "size", "where"):
-        table.add_column(column, justify="right" if column in ("PDFs", "SVG faces", "size") else "left")
-    for game, files in written.items():
-        size = sum(p.stat().st_size for p in files if p.exists())
-        table.add_row(game, str(sum(p.suffix == ".pdf" for p in files)), str(sum(p.suffix == ".svg" for p in files)),
-                      f"{size / 1024:.0f} KiB", str(output_dir / game) if files else "(no cards)")
-    console().print(table)
+        click.echo(json.dumps(views.written_json(written), indent=2))
+    else:
+        views.print_cards_written(written, output_dir)
 
 
 @cli.command()
@@ -246,7 +190,7 @@ def play(game: str, seed: int, policy: str, variant: str | None, players: int | 
     on_entry: Callable[[str, str], None]
     if as_json:
         def on_entry(kind: str, text: str) -> None:
-            json_line(kind, text=text)
+            views.json_line(kind, text=text)
     else:
         def on_entry(kind: str, text: str) -> None:
             click.echo(f"  {text}" if kind in ("event", "decision") else text)
@@ -269,24 +213,9 @@ def replay(file: Path, game: str | None, content_dir: Path, output_format: str) 
 
     result = replay_game(file, game, content_dir)
     if output_format == "json":
-        echo_json(result.as_json())
+        views.echo_json(result.as_json())
     else:
-        console().print(result.line())
-
-
-def _progress(output_format: str) -> Any:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    console=console(err=True), transient=True, disable=output_format == "json")
-
-
-def _task_starter(progress: Any) -> Callable[[str, int], Callable[[int], None]]:
-    def start(label: str, total: int) -> Callable[[int], None]:
-        task = progress.add_task(label, total=total)
-        return lambda n: progress.advance(task, n)
-
-    return start
+        views.console().print(result.line())
 
 
 @cli.command()
@@ -310,37 +239,15 @@ def simulate(game: str, games: int, policy: str, variant: str | None, players: i
              jobs: int, seed: int, max_turns: int, out: Path | None, content_dir: Path,
              output_format: str) -> None:
     """Play many seeded games; print results by cause (and by seat) with 95 % intervals and game length."""
-    from rich.table import Table
-
     from generator.commands.simulate import simulate as simulate_games
 
-    with _progress(output_format) as progress:
+    with views.progress(output_format) as progress:
         result = simulate_games(content_dir, game, games, policy, variant, players, option, jobs, seed, max_turns, out,
-                                on_start=_task_starter(progress))
+                                on_start=views.task_starter(progress))
     if output_format == "json":
-        echo_json(result.as_json())
-        return
-    summary = result.summary
-    options_text = ", ".join(f"{k}={v}" for k, v in sorted(summary.options.items())) or "none"
-    table = Table(title=f"{game}: {games} games, policy {policy}, options {options_text}, batch seed {seed}")
-    table.add_column("result")
-    for column in ("games", "rate", "95 % interval"):
-        table.add_column(column, justify="right")
-    for cause, row in summary.causes.items():
-        label = ("won: " if row["won"] else ("lost: " if cause != "unfinished" and summary.cooperative else "")) + cause
-        table.add_row(label, str(row["games"]), f"{row['rate']:.1%}",
-                      f"{row['interval'][0]:.1%} – {row['interval'][1]:.1%}")
-    if summary.cooperative:
-        table.add_row("[b]won (all)[/]", str(summary.wins), f"{summary.win_rate:.1%}",
-                      f"{summary.win_interval[0]:.1%} – {summary.win_interval[1]:.1%}")
-    for seat in summary.seats:
-        table.add_row(f"[b]seat {seat['seat']} wins[/] (mean score {seat['mean_score']})", str(seat["wins"]),
-                      f"{seat['rate']:.1%}", f"{seat['interval'][0]:.1%} – {seat['interval'][1]:.1%}")
-    out_console = console()
-    out_console.print(table)
-    t = summary.turns
-    out_console.print(f"turns per game: mean {t['mean']}, median {t['median']}, min {t['min']}, max {t['max']}")
-    out_console.print(f"figures written to {result.written}")
+        views.echo_json(result.as_json())
+    else:
+        views.print_simulation(result)
 
 
 @cli.command()
@@ -359,12 +266,12 @@ def balance(game: str, jobs: int, only: tuple[str, ...], content_dir: Path, outp
     """
     from generator.commands.simulate import balance as play_balance
 
-    with _progress(output_format) as progress:
-        result = play_balance(content_dir, game, jobs, only, on_start=_task_starter(progress))
+    with views.progress(output_format) as progress:
+        result = play_balance(content_dir, game, jobs, only, on_start=views.task_starter(progress))
     if output_format == "json":
-        echo_json(result.as_json())
+        views.echo_json(result.as_json())
         return
-    out = console()
+    out = views.console()
     for line in result.lines():
         out.print(line)
     out.print(f"figures written to {result.written}")
@@ -390,27 +297,7 @@ def serve(games: tuple[str, ...], content_dir: Path, output_dir: Path, host: str
     from generator.site.serve import serve as serve_site
 
     serve_site(content_dir, games, output_dir, host, port,
-               _serve_json if output_format == "json" else _serve_text)
-
-
-def _serve_text(kind: str, details: dict[str, Any]) -> None:
-    if kind == "rebuilt":
-        click.echo("serve: site rebuilt", err=True)
-    elif kind == "failed":
-        report_failure(CommandFailed(details["errors"], line=details["message"],
-                                     note="serve: the build failed; still serving the last good site"), "text")
-    elif kind == "listening":
-        click.echo(f"serve: {details['address']} (Ctrl+C stops)", err=True)
-    elif kind == "stopped":
-        click.echo("serve: stopped", err=True)
-
-
-def _serve_json(kind: str, details: dict[str, Any]) -> None:
-    if kind == "failed":
-        json_line(kind, message=details["message"], errors=[e.as_json() for e in details["errors"]])
-    else:
-        json_line(kind, **details)
-    sys.stdout.flush()
+               views.serve_json if output_format == "json" else views.serve_text)
 
 
 @cli.command("new")
@@ -438,9 +325,9 @@ def new(game: str, content_dir: Path, output_format: str) -> None:
 
     result = new_game(content_dir, game)
     if output_format == "json":
-        echo_json(result.as_json())
+        views.echo_json(result.as_json())
         return
-    out = console()
+    out = views.console()
     out.print(f"[green]✓[/] wrote {escape(str(result.folder))}: {len(result.files)} files")
     out.print("next:")
     for command in result.next_commands:
@@ -478,12 +365,12 @@ def schema(game: str | None, content_dir: Path, out_dir: Path | None, reference:
         click.echo(result.reference, nl=False)
         return
     if output_format == "json":
-        echo_json(result.as_json())
+        views.echo_json(result.as_json())
         return
     if reference:
-        console().print(f"[green]✓[/] wrote {escape(str(result.written[0]))}")
+        views.console().print(f"[green]✓[/] wrote {escape(str(result.written[0]))}")
         return
-    console().print(f"[green]✓[/] wrote {len(result.written)} schemas to {escape(str(result.written[0].parent))}"
+    views.console().print(f"[green]✓[/] wrote {len(result.written)} schemas to {escape(str(result.written[0].parent))}"
                     + (f" with the kinds and operations of '{escape(game)}'" if game else ""))
 
 
@@ -539,7 +426,7 @@ def diff(arguments: tuple[str, ...], content_dir: Path, output_format: str, out_
 
     options = DiffOptions(games, policy, seed, jobs, tuple(sorted(chosen_options(variant, players, option).items())))
 
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=console(err=True),
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=views.console(err=True),
                   transient=True, disable=output_format != "text") as progress:
         task = progress.add_task("comparing")
         report, page = compare_revisions(content_dir, arguments, out_dir, options,
@@ -549,11 +436,11 @@ def diff(arguments: tuple[str, ...], content_dir: Path, output_format: str, out_
     if page is not None:
         click.echo(page, nl=False)
     if output_format == "json":
-        echo_json(report.as_json())
+        views.echo_json(report.as_json())
     elif output_format == "text":
         from generator.diff.terminal import print_report
 
-        print_report(report, console())
+        print_report(report, views.console())
     sys.exit(report.exit_code)
 
 
