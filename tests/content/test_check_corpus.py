@@ -309,3 +309,13 @@ def test_a_board_file_that_does_not_load_gives_no_follow_on_error_at_its_compone
     assert_clean_failure(result)
     lines = [line for line in result.err.splitlines() if ": error" in line]
     assert len(lines) == 1 and "tiny/boards/track.yaml:3:" in lines[0] and "size.height" in lines[0], result.err
+
+
+def test_check_and_build_report_a_stray_board_file_alike(content: Path, tmp_path: Path) -> None:
+    add_board(content, None)
+    checked = check(content)
+    built = pnp("build", "--content", str(content), "--output", str(tmp_path / "out"))
+    assert checked.code == built.code == 1
+    errors = [line for line in checked.err.splitlines() if ": error" in line]
+    assert errors and errors == [line for line in built.err.splitlines() if ": error" in line]
+    assert not (tmp_path / "out" / "tiny").exists()
