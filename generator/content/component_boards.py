@@ -10,9 +10,17 @@ from __future__ import annotations
 
 from generator.content.errors import ErrorList, relative
 from generator.content.loader import GameContent
+from generator.content.schema import Component
 from generator.content.suggest import did_you_mean
 
 BOARD_TYPES = ("board", "tableau")
+
+
+def board_of(component: Component) -> str | None:
+    """The id of the board file a component is printed from (None: not a board)."""
+    if component.type not in BOARD_TYPES:
+        return None
+    return component.board or (component.id if component.type == "board" else None)
 
 
 def check_component_boards(content: GameContent, errors: ErrorList) -> None:
@@ -31,7 +39,7 @@ def check_component_boards(content: GameContent, errors: ErrorList) -> None:
                            hint="only a component of type board or tableau is printed from a board file; "
                                 "change its type or remove `board:`", code="reference")
             continue
-        target = comp.board or (comp.id if comp.type == "board" else None)
+        target = board_of(comp)
         if target is None:  # a tableau that is not printed from a board file of this game
             continue
         if target in boards:
