@@ -1,4 +1,10 @@
-"""The `pnp` command line: parses options, calls the pipeline, reports. Nothing else lives here.
+"""The `pnp` command line: every command's options in one place, each calling a plain function.
+
+The work lives in `generator.commands` (one module per command; serve in generator.site.serve),
+the text and JSON views of the results in `generator.cli_views`, and every failure goes through
+the one reporter in `generator.cli_report`. Heavy libraries
+(reportlab, svgwrite, mkdocs, matplotlib, the engines) are imported inside the commands that use
+them, so `pnp --version` and `pnp check` start quickly.
 
 Exit codes: 0 success, 1 bad content (every problem printed, one line each) or a machine problem
 (one sentence), 2 bad usage, 130 interrupted, 3 a bug in pnp-forge.
@@ -6,40 +12,24 @@ Exit codes: 0 success, 1 bad content (every problem printed, one line each) or a
 
 from __future__ import annotations
 
-import errno
 import json
-import os
 import sys
-from collections import Counter
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, Callable, NoReturn
 
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from generator import __version__
-from generator.content.errors import ErrorList
-from generator.checking import load_checked
-from generator.cli_options import (back_offset_option, content_option, format_option, games_or_usage_error,
-                                   lang_option, languages_of, paper_option, papers_of, profile_option, tts_url_of,
-                                   tts_url_option)
+from generator import cli_views as views
+from generator.cli_options import (DEFAULT_MAX_TURNS, back_offset_option, content_option, format_option, game_options,
+                                   lang_option, languages_of, paper_option, papers_of, policy_option, profile_option,
+                                   tts_url_of, tts_url_option)
+from generator.cli_report import reported, run_cli
 
-stdout = Console(highlight=False, soft_wrap=True)
-stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+if TYPE_CHECKING:
+    from generator.build import BuildOptions
 
-
-def report_errors(errors: ErrorList, output_format: str) -> None:
-    """Print every content error, one line each, and a count."""
-    if output_format == "json":
-        click.echo(errors.as_json())
-        return
-    for error in errors:
-        click.echo(error.one_line(), err=True)
-    files = len({e.mark.file for e in errors})
-    click.echo(f"{len(errors)} error(s) in {files} file(s)", err=True)
+MAX_SEED = 2 ** 63 - 1
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -49,7 +39,8 @@ def cli() -> None:
 
     Every command reads the games under ./content (or --content DIR); a game is a folder with a
     game.yaml. Exit codes: 0 done, 1 the content has errors (all are listed) or the disk refused,
-    2 bad usage, 130 interrupted.
+    2 bad usage, 130 interrupted. With --format json, a failure is one JSON object on standard
+    output ({"ok": false, "exit_code", "message", "errors"}).
     """
 
 
@@ -57,6 +48,7 @@ def cli() -> None:
 @click.argument("games", nargs=-1)
 @content_option
 @format_option
+@reported
 def check(games: tuple[str, ...], content_dir: Path, output_format: str) -> None:
     """Validate GAMES (default: all): everything `pnp build` checks, without writing a file.
 
@@ -65,91 +57,39 @@ def check(games: tuple[str, ...], content_dir: Path, output_format: str) -> None
     a rules engine, every example turn replayed, so a card change that makes an example illegal
     shows here, at the example's step.
     """
-    ids = games_or_usage_error(content_dir, games)
-    errors = ErrorList()
-    loaded = load_checked(content_dir, ids, errors)
-    if not errors:  # the data is sound: does everything a build makes from it come out, without writing?
-        from generator.checking import check_as_build
-        from generator.rules.examples import replay_examples
+    from generator.commands.check import check as check_games
 
-        for content in loaded:
-            check_as_build(content, errors)
-            if content.game.engine:
-                replay_examples(content, errors)
-    if errors:
-        report_errors(errors, output_format)
-        sys.exit(1)
+    result = check_games(content_dir, games)
     if output_format == "json":
-        click.echo(json.dumps({"ok": True, "games": [c.id for c in loaded], "errors": []}, indent=2))
-    else:
-        for content in loaded:
-            stdout.print(f"[green]✓[/] {content.id}: {len(content.cards)} card designs, "
-                         f"{sum(c.count for c in content.cards)} cards, {len(content.boards)} boards, "
-                         f"{len(content.examples)} examples — no problems")
+        views.echo_json(result.as_json())
+        return
+    out = views.console()
+    for line in result.lines():
+        out.print(line)
 
 
 @cli.command()
 @click.argument("game")
 @content_option
 @format_option
+@reported
 def info(game: str, content_dir: Path, output_format: str) -> None:
     """Show GAME's components and card counts by kind."""
-    ids = games_or_usage_error(content_dir, (game,))
-    errors = ErrorList()
-    loaded = load_checked(content_dir, ids, errors)
-    if errors:
-        report_errors(errors, output_format)
-        sys.exit(1)
-    content = loaded[0]
-    g = content.game
-    by_kind: Counter[str] = Counter()
-    for card in content.cards:
-        by_kind[card.kind] += card.count
-    cards_by_kind = {k.id: by_kind.get(k.id, 0) for k in g.kinds}
-    engine = _engine_info(content)
+    from generator.commands.info import info as game_info
+
+    data = game_info(content_dir, game)
     if output_format == "json":
-        data = {
-            "game": g.id,
-            "title": g.title.model_dump(),
-            "players": g.players.model_dump(),
-            "age": g.age,
-            "play_time": g.play_time.model_dump(),
-            "components": [{"id": c.id, "type": c.type, "count": c.count, "kind": c.kind, "name": c.name.model_dump()}
-                           for c in g.components],
-            "cards_by_kind": cards_by_kind,
-            "cards_total": sum(cards_by_kind.values()),
-            "card_designs": len(content.cards),
-            "engine": engine,
-        }
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-        return
-    table = Table(title=f"{escape(g.title.en)} — {g.players.min}-{g.players.max} players, {g.age}+, "
-                        f"{g.play_time.min}-{g.play_time.max} min")
-    table.add_column("component")
-    table.add_column("type")
-    table.add_column("count", justify="right")
-    table.add_column("designs", justify="right")
-    for comp in g.components:
-        designs = str(len(content.cards_of(comp.kind))) if comp.kind else ""
-        table.add_row(escape(f"{comp.name.en} / {comp.name.de}"), comp.type, str(comp.count), designs)
-    stdout.print(table)
-    if engine:
-        stdout.print(f"rules engine: {engine['id']} (version {engine['version']})")
-        for option in engine["options"]:
-            stdout.print(f"  --option {option['name']}={'|'.join(option['choices'])} "
-                         f"(default {option['default']}): {option['help']}")
+        views.echo_json(data)
+    else:
+        views.print_info(data)
 
 
-def _engine_info(content) -> dict | None:
-    """The game's engine and its options, as `pnp info` shows them (None without an engine)."""
-    if not content.game.engine:
-        return None
-    from generator.rules.registry import engine_class
+def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, back_offset: tuple[float, float],
+                   tts_url: str | None, output_dir: Path) -> BuildOptions:
+    from generator.build import BuildOptions
 
-    cls = engine_class(content)  # load_checked has already reported an engine that does not load
-    return {"id": cls.engine_id, "version": cls.engine_version, "cooperative": cls.cooperative,
-            "options": [{"name": o.name, "choices": list(o.choices), "default": o.default, "help": o.help}
-                        for o in cls.option_specs]}
+    return BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines, profile=profile,
+                        back_offset=back_offset, tts_url=tts_url_of(tts_url, output_dir))
 
 
 @cli.command()
@@ -164,116 +104,349 @@ def _engine_info(content) -> dict | None:
 @back_offset_option
 @tts_url_option
 @format_option
+@reported
 def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, cut_lines: bool,
           profile: str | None, back_offset: tuple[float, float], tts_url: str | None, output_format: str) -> None:
     """Check GAMES (default: all) and write their outputs under --output.
 
     A failed build changes nothing in --output: results are staged and swapped in at the end.
     """
-    from generator.build import BuildOptions, build_games
-    from generator.output_folder import OutputRefused
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    ids = games_or_usage_error(content_dir, games)
-    errors = ErrorList()
-    loaded = load_checked(content_dir, ids, errors)
-    if errors:
-        report_errors(errors, output_format)
-        sys.exit(1)
-    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines, profile=profile,
-                           back_offset=back_offset, tts_url=tts_url_of(tts_url, output_dir))
-    from generator.build import STEPS
+    from generator.commands.build import build as build_games
 
+    options = _build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir)
+    stderr = views.console(err=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TimeElapsedColumn(), console=stderr, transient=True, disable=output_format == "json") as progress:
-        # per game: every step plus the site's example replays; then one mkdocs build per language
-        task = progress.add_task("building", total=len(loaded) * (len(STEPS) + 1) + len(options.languages))
+        task = progress.add_task("building", total=None)
 
         def on_step(game: str, step: str) -> None:
             progress.update(task, description=f"{game}: {step}", advance=1)
 
-        try:
-            written = build_games(loaded, output_dir, options, errors, on_step,
-                                  on_wait=lambda message: stderr.print(message))
-        except OutputRefused as exc:
-            progress.stop()
-            click.echo(f"build: {exc}", err=True)
-            sys.exit(1)
-    if errors:
-        report_errors(errors, output_format)
-        click.echo("build failed; the previous output is untouched", err=True)
-        sys.exit(1)
+        written = build_games(content_dir, games, output_dir, options,
+                              on_start=lambda total: progress.update(task, total=total), on_step=on_step,
+                              on_wait=lambda message: stderr.print(message))
     if output_format == "json":
-        click.echo(json.dumps({g: [str(p) for p in files] for g, files in written.items()}, indent=2))
-        return
-    table = Table(title="written")
-    table.add_column("game")
-    table.add_column("files", justify="right")
-    table.add_column("size", justify="right")
-    table.add_column("where")
-    for game, files in written.items():
-        size = sum(p.stat().st_size for p in files if p.exists())
-        table.add_row(game, str(len(files)), f"{size / 1024:.0f} KiB", str(output_dir / game))
-    stdout.print(table)
+        click.echo(json.dumps(views.written_json(written), indent=2))
+    else:
+        views.print_written(written, output_dir)
 
 
-# commands of other modules: one `cli.add_command(...)` line each
-from generator.rules import commands as rules_commands  # noqa: E402
-cli.add_command(rules_commands.play)
-cli.add_command(rules_commands.replay)
-cli.add_command(rules_commands.simulate_command)
-cli.add_command(rules_commands.balance_command)
-from generator.site.serve import serve as _serve_command  # noqa: E402  (pnp serve: the rules site, live reload)
+@cli.command("cards")
+@click.argument("games", nargs=-1)
+@content_option
+@click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
+              show_default=True, help="Where output/<game>/cards-* go; replaced only when every game succeeds.")
+@lang_option
+@paper_option
+@click.option("--cut-lines", is_flag=True, help="Draw a dashed cut-line grid along every card edge on the sheets.")
+@profile_option
+@back_offset_option
+@tts_url_option
+@format_option
+@reported
+def cards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, cut_lines: bool,
+          profile: str | None, back_offset: tuple[float, float], tts_url: str | None, output_format: str) -> None:
+    """Render only the cards of GAMES (default: all): sheets, print-on-demand PDF and SVG faces."""
+    from contextlib import nullcontext
 
-cli.add_command(_serve_command)
-from generator.render.command import cards_command as _cards_command  # noqa: E402  (pnp cards: card outputs only)
-cli.add_command(_cards_command)
-from generator.authoring.commands import new_command, schema_command  # noqa: E402  (pnp new, pnp schema)
-cli.add_command(new_command)
-cli.add_command(schema_command)
-from generator.diff.command import diff_command  # noqa: E402  (pnp diff: what a content change did)
-cli.add_command(diff_command)
-# (end of command registrations)
+    from generator.commands.cards import cards as render_cards
+
+    options = _build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir)
+    stderr = views.console(err=True)
+    written = render_cards(content_dir, games, output_dir, options, on_wait=lambda message: stderr.print(message),
+                           status=(nullcontext if output_format == "json"
+                                   else lambda: stderr.status("rendering cards")))
+    if output_format == "json":
+        click.echo(json.dumps(views.written_json(written), indent=2))
+    else:
+        views.print_cards_written(written, output_dir)
 
 
-ENVIRONMENT_ERRORS = {errno.ENOSPC: "the disk is full", errno.EROFS: "the file system is read-only",
-                      errno.EACCES: "permission denied", errno.EPERM: "not permitted",
-                      errno.EDQUOT: "the disk quota is used up", errno.EMFILE: "too many open files"}
+@cli.command()
+@click.argument("game")
+@click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), required=True,
+              help="Seed of the game's own RNG (same seed, same game).")
+@policy_option
+@game_options
+@click.option("--turns", type=click.IntRange(min=1), default=None, help="Stop after this many turns.")
+@click.option("--lang", type=click.Choice(["de", "en"]), default="en", show_default=True)
+@click.option("--view", default="referee", show_default=True, metavar="referee|public|N",
+              help="referee: everything; public: what no player sees stays hidden; N: what player N sees.")
+@click.option("--save", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Write the game as JSON lines for `pnp replay`.")
+@content_option
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: the event log; json: one JSON object per line (turn, event, decision, end), then the "
+                   "result.")
+@reported
+def play(game: str, seed: int, policy: str, variant: str | None, players: int | None, option: tuple[str, ...],
+         turns: int | None, lang: str, view: str, save: Path | None, content_dir: Path, output_format: str) -> None:
+    """Play GAME with a policy and print its event log, turn by turn."""
+    from generator.commands.play import play as play_game
+
+    as_json = output_format == "json"
+    on_entry: Callable[[str, str], None]
+    if as_json:
+        def on_entry(kind: str, text: str) -> None:
+            views.json_line(kind, text=text)
+    else:
+        def on_entry(kind: str, text: str) -> None:
+            click.echo(f"  {text}" if kind in ("event", "decision") else text)
+    result = play_game(content_dir, game, seed, policy, variant, players, option, turns, lang, view, save, on_entry)
+    if as_json:
+        click.echo(json.dumps(result.as_json(), ensure_ascii=False))
+    elif save is not None:
+        click.echo(f"saved {save}", err=True)
 
 
-def main() -> None:
-    """Entry point: run the CLI and turn an unexpected failure into one readable line.
+@cli.command()
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@click.option("--game", default=None, help="Game id (default: the one named in the file).")
+@content_option
+@format_option
+@reported
+def replay(file: Path, game: str | None, content_dir: Path, output_format: str) -> None:
+    """Verify a saved game: every decision legal, every chance outcome possible, every entry as the engine plays it."""
+    from generator.commands.play import replay as replay_game
 
-    Exit codes: 0 done, 1 content errors or a problem of the machine (disk full, read-only,
-    permissions: one sentence), 2 bad usage, 130 interrupted (Ctrl-C), 3 a bug in pnp-forge.
+    result = replay_game(file, game, content_dir)
+    if output_format == "json":
+        views.echo_json(result.as_json())
+    else:
+        views.console().print(result.line())
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--games", type=click.IntRange(min=1, max=10_000_000), default=1000, show_default=True)
+@policy_option
+@game_options
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes to play in (capped at the number of cores and of games).")
+@click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), default=0, show_default=True,
+              help="Batch seed; game i gets a seed derived from it.")
+@click.option("--max-turns", type=click.IntRange(min=1, max=100_000), default=DEFAULT_MAX_TURNS, show_default=True,
+              help="A game still running after this many turns counts as 'unfinished'.")
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Where to write the figures as JSON (default: output/simulations/<game>-<policy>-<options>.json, "
+                   "apart from output/<game>, which every build replaces).")
+@content_option
+@format_option
+@reported
+def simulate(game: str, games: int, policy: str, variant: str | None, players: int | None, option: tuple[str, ...],
+             jobs: int, seed: int, max_turns: int, out: Path | None, content_dir: Path,
+             output_format: str) -> None:
+    """Play many seeded games; print results by cause (and by seat) with 95 % intervals and game length."""
+    from generator.commands.simulate import simulate as simulate_games
+
+    with views.progress(output_format) as progress:
+        result = simulate_games(content_dir, game, games, policy, variant, players, option, jobs, seed, max_turns, out,
+                                on_start=views.task_starter(progress))
+    if output_format == "json":
+        views.echo_json(result.as_json())
+    else:
+        views.print_simulation(result)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes to play in (capped at the number of cores).")
+@click.option("--only", "only", multiple=True, metavar="RUN", help="Play only these runs of `balance:` (repeatable).")
+@content_option
+@format_option
+@reported
+def balance(game: str, jobs: int, only: tuple[str, ...], content_dir: Path, output_format: str) -> None:
+    """Play the batches GAME's game.yaml declares under `balance:` and record them for the rules site.
+
+    The figures go to content/GAME/balance/results.json; commit them with the content. The site
+    shows them with a chart, and says so when they are older than the rules.
     """
-    try:
-        code = cli.main(standalone_mode=False)
-    except (click.exceptions.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
-        click.echo("interrupted", err=True)
-        sys.exit(130)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
-    except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
-    except SystemExit:
-        raise
-    except OSError as exc:
-        if exc.errno is None or exc.errno not in ENVIRONMENT_ERRORS or os.environ.get("PNP_DEBUG"):
-            _internal_error(exc)
-        where = f" {exc.filename}" if exc.filename else ""
-        click.echo(f"pnp: cannot write or read{where}: {ENVIRONMENT_ERRORS[exc.errno]}", err=True)
-        sys.exit(1)
-    except Exception as exc:  # a bug in pnp-forge, not in the content
-        _internal_error(exc)
-    sys.exit(code if isinstance(code, int) else 0)
+    from generator.commands.simulate import balance as play_balance
+
+    with views.progress(output_format) as progress:
+        result = play_balance(content_dir, game, jobs, only, on_start=views.task_starter(progress))
+    if output_format == "json":
+        views.echo_json(result.as_json())
+        return
+    out = views.console()
+    for line in result.lines():
+        out.print(line)
+    out.print(f"figures written to {result.written}")
 
 
-def _internal_error(exc: Exception) -> NoReturn:
-    if os.environ.get("PNP_DEBUG"):
-        raise exc
-    click.echo(f"internal error: {type(exc).__name__}: {exc} (set PNP_DEBUG=1 for the traceback)", err=True)
-    sys.exit(3)
+@cli.command()
+@click.argument("games", nargs=-1)
+@content_option
+@click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
+              show_default=True, help="Where the build writes; the site is served from OUTPUT/site.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (local only by default).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: messages on standard error; json: one JSON object per line on standard output "
+                   "(listening with the address, rebuilt, failed with the errors, stopped).")
+@reported
+def serve(games: tuple[str, ...], content_dir: Path, output_dir: Path, host: str, port: int,
+          output_format: str) -> None:
+    """Build GAMES (default: all) and serve the rules site with live reload.
+
+    Edit a card, a rules page or a template and the open pages reload with the new build.
+    """
+    from generator.site.serve import serve as serve_site
+
+    serve_site(content_dir, games, output_dir, host, port,
+               views.serve_json if output_format == "json" else views.serve_text)
+
+
+@cli.command("new")
+@click.argument("game")
+@content_option
+@format_option
+@reported
+def new(game: str, content_dir: Path, output_format: str) -> None:
+    """Write a starter game GAME into the content folder: it checks, builds and plays at once.
+
+    GAME is the new game's id and folder name (lower-case letters, digits and hyphens). The
+    starter has two card kinds (jobs and orders), a board with a score track, two resources with
+    their icons, rules pages in German and English, an example turn and a small rules engine in
+    the game's own folder (engine/rules.py, see docs/engines.md). Comments in every file say what
+    it is for. Each YAML file starts with a `# yaml-language-server: $schema=` line naming its
+    JSON Schema in the game's schema/ folder, so editors complete keys and underline mistakes.
+
+    Refused (exit 2): an id the content schema refuses, an id the build's output uses (site,
+    simulations, diff, assets, search), or a folder that already exists. The game appears whole or
+    not at all.
+    """
+    from rich.markup import escape
+
+    from generator.commands.new import new_game
+
+    result = new_game(content_dir, game)
+    if output_format == "json":
+        views.echo_json(result.as_json())
+        return
+    out = views.console()
+    out.print(f"[green]✓[/] wrote {escape(str(result.folder))}: {len(result.files)} files")
+    out.print("next:")
+    for command in result.next_commands:
+        out.print(f"  {escape(command)}")
+
+
+@cli.command("schema")
+@click.argument("game", required=False)
+@content_option
+@click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Folder to write into. Default: ./schema; with GAME, the game's own schema/ folder (where the "
+                   "lines `pnp new` writes point); with --reference, the terminal.")
+@click.option("--reference", is_flag=True,
+              help="Write the content reference instead: every key of every file with its type, default and "
+                   "description, as Markdown (content-reference.md in --out).")
+@format_option
+@reported
+def schema(game: str | None, content_dir: Path, out_dir: Path | None, reference: bool, output_format: str) -> None:
+    """Write a JSON Schema for every kind of content file, for editors that complete and check YAML.
+
+    One schema per file type: game.yaml, cards/*.yaml, boards/*.yaml, tables/*.yaml,
+    examples/*.yaml, rules/<lang>/sentences.yaml and layouts/*.yaml, generated from the models
+    `pnp check` validates with. With GAME, the game's card kinds with their fields, its resources
+    and its effect operations are folded in (only its game.yaml needs to be valid). Point an
+    editor at them with a first line `# yaml-language-server: $schema=../schema/cards.schema.json`
+    (VS Code: the YAML extension). A schema catches what one file can show; `pnp check` still
+    checks references between files, counts, icons and layouts.
+    """
+    from rich.markup import escape
+
+    from generator.commands.new import schemas
+
+    result = schemas(game, content_dir, out_dir, reference)
+    if result.reference is not None:
+        click.echo(result.reference, nl=False)
+        return
+    if output_format == "json":
+        views.echo_json(result.as_json())
+        return
+    if reference:
+        views.console().print(f"[green]✓[/] wrote {escape(str(result.written[0]))}")
+        return
+    views.console().print(f"[green]✓[/] wrote {len(result.written)} schemas to {escape(str(result.written[0].parent))}"
+                    + (f" with the kinds and operations of '{escape(game)}'" if game else ""))
+
+
+@cli.command("diff")
+@click.argument("arguments", nargs=-1, metavar="[REV] [GAME]...")
+@content_option
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "html"]), default="text",
+              show_default=True, help="text: tables on the terminal; json: the whole report for tools; html: the "
+                                      "report page with its pictures inside it, on standard output.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output") / "diff",
+              show_default=True, help="Folder for the HTML report, its pictures and diff.json (replaced whole).")
+@click.option("--games", type=click.IntRange(min=0, max=1_000_000), default=200, show_default=True,
+              help="Seeded games each revision plays for the balance delta (0: none).")
+@policy_option
+@game_options
+@click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), default=0, show_default=True,
+              help="Batch seed of the balance games; both revisions play the same seeds.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes to play the balance games in (capped at the number of cores).")
+@reported
+def diff(arguments: tuple[str, ...], content_dir: Path, output_format: str, out_dir: Path, games: int,
+         policy: str, variant: str | None, players: int | None, option: tuple[str, ...], seed: int,
+         jobs: int) -> NoReturn:
+    """What a change of the content did: cards, rules pages, example turns and balance, before and after.
+
+    REV is the revision to compare with (default HEAD, the last commit), read from git without
+    touching the working tree; the other side is the working tree, or NEW with `OLD..NEW`.
+    GAME limits the comparison to those games (default: every game of either side). The first argument is a
+    game when it names one of the working tree, else a revision.
+
+    \b
+    Shows, per changed game:
+      cards added, removed and changed, every changed value (old → new), and before/after
+        pictures of every redrawn face with the changed area boxed (in the HTML report);
+      rules pages whose rendered text changed, in every language, as a unified diff;
+      example turns the engine now refuses (at their step) or that play differently (from
+        the first step whose events differ);
+      the balance delta: --games seeded games under both revisions (same seeds, the same
+        --variant, --players and --option NAME=VALUE), win rates (per seat for competitive
+        games), endings and game length with 95 % intervals, and whether each difference is
+        significant (two-proportion z-test; Welch for length).
+
+    The HTML report, its pictures and diff.json go to --out. Exit 1 when an example turn is
+    refused in the new revision or either revision's content has errors (listed with their
+    revision: `HEAD:content/<game>/...`); exit 2 outside a git repository or for an unknown
+    revision.
+    """
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from generator.commands.diff import diff as compare_revisions
+    from generator.commands.loading import chosen_options
+    from generator.diff.compare import DiffOptions
+
+    options = DiffOptions(games, policy, seed, jobs, tuple(sorted(chosen_options(variant, players, option).items())))
+
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=views.console(err=True),
+                  transient=True, disable=output_format != "text") as progress:
+        task = progress.add_task("comparing")
+        report, page = compare_revisions(content_dir, arguments, out_dir, options,
+                                         html=output_format == "html",
+                                         on_step=lambda game, step: progress.update(task,
+                                                                                    description=f"{game}: {step}"))
+    if page is not None:
+        click.echo(page, nl=False)
+    if output_format == "json":
+        views.echo_json(report.as_json())
+    elif output_format == "text":
+        from generator.diff.terminal import print_report
+
+        print_report(report, views.console())
+    sys.exit(report.exit_code)
+
+
+def main() -> NoReturn:
+    """Entry point: run the CLI; every failure goes through the one reporter (generator.cli_report)."""
+    run_cli(cli)
 
 
 if __name__ == "__main__":

@@ -1,22 +1,24 @@
-"""Command-line pieces every `pnp` command shares: the content folder, output choices, game ids.
+"""Command-line options `pnp` commands share: the content folder, output choices, game options.
 
-Kept apart from cli.py so the command modules of other packages (cards, rules, site) can use
-them without importing the command group that imports them.
+Only click and light modules are imported here: `pnp --version` and `pnp check` start without
+loading the renderers (reportlab, svgwrite), mkdocs or the engines.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 import click
 
-from generator.content.library import UnknownGame, resolve_games
-from generator.content.schema import LANGUAGES
+from generator.commands.failure import CommandRefused
 
 F = TypeVar("F", bound=Callable[..., Any])
 CONTENT_HELP = "Folder holding one sub-folder per game."
 PAPERS: tuple[str, ...] = ("a4", "letter")
+# mirrors of constants whose modules are heavy to import (tests/test_cli.py keeps them equal)
+LANGUAGES: tuple[str, ...] = ("de", "en")    # generator.content.schema.LANGUAGES
+DEFAULT_MAX_TURNS = 1000                     # generator.rules.simulate.DEFAULT_MAX_TURNS
 
 
 def content_option(func: F) -> F:
@@ -51,24 +53,30 @@ def papers_of(paper: str) -> tuple[str, ...]:
     return PAPERS if paper == "all" else (paper,)
 
 
-def games_or_usage_error(content_dir: Path, games: tuple[str, ...] | list[str]) -> list[str]:
-    """The games a command works on; an unknown game or a missing content tree is a usage error (exit 2)."""
-    try:
-        return resolve_games(content_dir, games)
-    except UnknownGame as exc:
-        raise click.UsageError(str(exc)) from None
+class ProfileChoice(click.Choice):
+    """The print-shop profiles as a choice, read from templates/print/profiles.yaml only when needed.
+
+    Reading them loads the content schema; `pnp --version` and `pnp check` should not pay for that.
+    """
+
+    def __init__(self) -> None:
+        self.case_sensitive = True
+
+    @property
+    def choices(self) -> Sequence[Any]:  # type: ignore[override]
+        from generator.render.profiles import profiles
+
+        return tuple(sorted(profiles()))
 
 
-def profile_option(func):
+def profile_option(func: F) -> F:
     """`--profile ID`: write per-card uploads for a print shop (templates/print/profiles.yaml)."""
-    from generator.render.profiles import profiles
-
-    return click.option("--profile", type=click.Choice(sorted(profiles())), default=None,
+    return click.option("--profile", type=ProfileChoice(), default=None,
                         help="Print-shop profile: lay the cards out at its trim and write a PDF and PNGs per card "
                              "(default: the game's print_profile, if any).")(func)
 
 
-def _offset(ctx, param, value: str | None) -> tuple[float, float]:
+def _offset(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float]:
     if value is None:
         return (0.0, 0.0)
     try:
@@ -80,14 +88,14 @@ def _offset(ctx, param, value: str | None) -> tuple[float, float]:
     return (dx, dy)
 
 
-def back_offset_option(func):
+def back_offset_option(func: F) -> F:
     """`--back-offset DX,DY`: move the back pages of the card sheets (mm), as the calibration sheet shows."""
     return click.option("--back-offset", "back_offset", callback=_offset, default=None, metavar="DX,DY",
                         help="Move every back page by DX mm right and DY mm up (read them off the duplex "
                              "calibration sheet).")(func)
 
 
-def tts_url_option(func):
+def tts_url_option(func: F) -> F:
     """`--tts-url URL`: where the output folder will be reachable, for Tabletop Simulator's image links."""
     return click.option("--tts-url", "tts_url", default=None, metavar="URL",
                         help="Address of the output folder in Tabletop Simulator objects (default: its file:// "
@@ -96,3 +104,29 @@ def tts_url_option(func):
 
 def tts_url_of(given: str | None, output_dir: Path) -> str:
     return given or output_dir.resolve().as_uri()
+
+
+def _checked_policy(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    from generator.commands.loading import check_policy
+
+    try:
+        return check_policy(value)
+    except CommandRefused as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def policy_option(func: F) -> F:
+    """`--policy random|greedy|mcts:N`: who decides in played games."""
+    return click.option("--policy", default="random", show_default=True, callback=_checked_policy,
+                        help="Who decides: random, greedy (the game's heuristic) or mcts:N (tree search, "
+                             "N playouts per decision).")(func)
+
+
+def game_options(func: F) -> F:
+    """`--variant`, `--players`, `--option NAME=VALUE` (repeatable)."""
+    func = click.option("--option", "option", multiple=True, metavar="NAME=VALUE",
+                        help="A game option, e.g. outposts=frontier (see `pnp info GAME`); repeatable.")(func)
+    func = click.option("--players", type=click.IntRange(min=1, max=16), default=None,
+                        help="Number of players (for games that seat a varying number).")(func)
+    return click.option("--variant", default=None,
+                        help="Game variant, e.g. beginner or expert (default: the game's).")(func)

@@ -186,6 +186,9 @@ class Component(Model):
                                 "markers and tiles with a `shape` are printed on token sheets")
     count: int = Field(ge=0, le=MAX_COMPONENT_COUNT, description="how many are in the box")
     kind: Identifier | None = Field(default=None, description="`type: cards`: the card kind (required there)")
+    board: Slug | None = Field(default=None, description="`type: board` or `tableau`: the id of the board file "
+                               "(boards/*.yaml) printed for it; a board component without it is the board "
+                               "of its own id. Every board file is some component's board")
     resource: Identifier | None = Field(default=None, description="the resource these pieces count (cubes of food): "
                                         "all components of a resource are the most of it a cost or an effect may "
                                         "name (none: no limit)")

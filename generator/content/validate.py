@@ -10,6 +10,7 @@ from functools import partial
 from typing import Any, Callable, Protocol
 
 from generator.content import word_forms
+from generator.content.component_boards import check_component_boards
 from generator.content.errors import ErrorList, Mark, YamlPath, relative
 from generator.content.loader import ANY_KIND, GameContent
 from generator.content.schema import LANGUAGES, Card, Effect, Face, FieldSpec, OperationSpec, ParamSpec, Text
@@ -493,3 +494,4 @@ class _Checker:
 def check_content(content: GameContent, errors: ErrorList) -> None:
     """Run every cross-check on a loaded game; problems go to `errors`."""
     _Checker(content, errors).run()
+    check_component_boards(content, errors)

@@ -1,7 +1,7 @@
 """The balance delta: the same seeded games played under both revisions, and whether the figures moved.
 
 Both revisions play one batch (same batch seed, so game i has the same seed on both sides, same
-policy, the game's default options). Win rates (every seat's for a competitive game) and the
+policy, the same options: the game's defaults or those `--option` gives). Win rates (every seat's for a competitive game) and the
 share of each ending are proportions, compared by a two-sided two-proportion z-test with the
 pooled proportion; game length is compared by Welch's test on the mean (normal approximation,
 fine at the batch sizes used). A difference counts as significant at p < 0.05. The games share
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.loader import GameContent
+from generator.rules.contract import OptionsError
 from generator.rules.registry import make_game
 from generator.rules.simulate import GameResult, simulate, wilson
 
@@ -152,10 +153,28 @@ def compare_batches(game: str, policy: str, batch_seed: int, options: dict[str, 
     return delta
 
 
+class BalanceOptionsRefused(Exception):
+    """A revision's engine does not take the options given (`side`: old or new)."""
+
+    def __init__(self, side: str, message: str):
+        super().__init__(message)
+        self.side = side
+
+
 def balance_delta(old: GameContent, old_dir: Path, new: GameContent, new_dir: Path, games: int, policy: str,
-                  batch_seed: int = 0, jobs: int = 1) -> BalanceDelta:
-    """Play `games` seeded games with both revisions' content (and engines) and compare them."""
-    old_game, new_game = make_game(old, {}), make_game(new, {})
+                  batch_seed: int = 0, jobs: int = 1, options: dict[str, Any] | None = None) -> BalanceDelta:
+    """Play `games` seeded games with both revisions' content (and engines) and compare them.
+
+    `options` (the game's options by name, as `--option` gives them) apply to both revisions; a
+    revision whose engine refuses them raises BalanceOptionsRefused.
+    """
+    games_of: list[Any] = []
+    for side, content in (("old", old), ("new", new)):
+        try:
+            games_of.append(make_game(content, dict(options or {})))
+        except OptionsError as exc:
+            raise BalanceOptionsRefused(side, str(exc)) from None
+    old_game, new_game = games_of
     before = simulate(old, old_dir, games, policy, old_game.options, batch_seed, jobs)
     after = simulate(new, new_dir, games, policy, new_game.options, batch_seed, jobs)
     return compare_batches(new.id, policy, batch_seed, new_game.options, new_game.cooperative, before, after)

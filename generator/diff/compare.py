@@ -1,4 +1,5 @@
-"""One game at a time, what a change did: files, cards and their faces, rules pages, examples, balance.
+"""One game at a time, what a change did: files, cards and their faces, rules pages, examples, golden
+playthroughs, balance.
 
 Both revisions are loaded and checked as every command loads a game; a revision whose content
 has errors is not compared (the errors are the answer). A game whose files are the same in both
@@ -14,11 +15,12 @@ from typing import Callable
 from generator.checking import load_checked
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
-from generator.diff.balance import balance_delta
+from generator.diff.balance import BalanceOptionsRefused, balance_delta
 from generator.diff.cards import card_changes, faces_may_change
 from generator.diff.examples import example_changes
 from generator.diff.faces import MAX_FACES, draw_changes
 from generator.diff.game_files import file_changes
+from generator.diff.playthroughs import playthrough_changes
 from generator.diff.report import DiffReport, GameDiff
 from generator.diff.revisions import Side
 from generator.diff.rules_pages import page_changes
@@ -31,6 +33,7 @@ class DiffOptions:
     policy: str = "random"
     batch_seed: int = 0
     jobs: int = 1
+    game_options: tuple[tuple[str, str], ...] = ()   # --option NAME=VALUE (and --variant, --players) for both sides
 
 
 @dataclass
@@ -73,6 +76,8 @@ def compare_game(old: Side, new: Side, game: str, folder: Path, options: DiffOpt
     diff.pages = page_changes(before, after, old_errors, new_errors, old.label, new.label)
     on_step("examples")
     diff.examples = example_changes(before, after, old_errors, new_errors)
+    on_step("playthroughs")
+    diff.playthroughs = playthrough_changes(before, old_root, after, new_root, old_errors, new_errors)
     if old_errors or new_errors:
         return diff
     on_step("pictures")
@@ -93,7 +98,9 @@ def _balance(diff: GameDiff, old: Side, before: GameContent, new: Side, after: G
         return
     try:
         diff.balance = balance_delta(before, old.content_dir, after, new.content_dir, options.games, options.policy,
-                                     options.batch_seed, options.jobs)
+                                     options.batch_seed, options.jobs, dict(options.game_options))
+    except BalanceOptionsRefused as exc:
+        diff.balance_note = f"not played: {old.label if exc.side == 'old' else new.label} refuses the options: {exc}"
     except Exception as exc:  # the game's own engine failing is an error of that revision; anything else a bug
         for content, errors in ((after, new_errors), (before, old_errors)):
             fault = engine_fault(exc, content)

@@ -25,6 +25,7 @@ class GameDiff:
     balance: BalanceDelta | None = None
     balance_note: str = ""               # why there is no balance delta
     faces_left_out: int = 0              # changed faces beyond the picture budget
+    playthroughs: list[ExampleChange] = field(default_factory=list)   # saved games in playthroughs/, played again
 
     @property
     def broken_examples(self) -> list[ExampleChange]:
@@ -34,12 +35,17 @@ class GameDiff:
     def changed_examples(self) -> list[ExampleChange]:
         return [e for e in self.examples if e.status != SAME]
 
+    @property
+    def changed_playthroughs(self) -> list[ExampleChange]:
+        return [p for p in self.playthroughs if p.status != SAME]
+
     def as_json(self) -> dict[str, Any]:
         return {"game": self.game, "title": self.title, "status": self.status,
                 "files": [f.as_json() for f in self.files],
                 "cards": [c.as_json() for c in self.cards],
                 "rules_pages": [p.as_json() for p in self.pages],
                 "examples": [e.as_json() for e in self.examples],
+                "playthroughs": [p.as_json() for p in self.playthroughs],
                 "balance": self.balance.as_json() if self.balance else None,
                 "balance_note": self.balance_note, "faces_left_out": self.faces_left_out}
 

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from generator.content.errors import one_line
 from generator.diff.balance import Delta
-from generator.diff.examples import BROKEN, FIXED
+from generator.diff.examples import BROKEN, FIXED, ExampleChange
 from generator.diff.report import DiffReport, GameDiff
 
 MAX_DIFF_LINES = 40  # per rules page; the HTML report and JSON hold all of them
@@ -87,15 +87,23 @@ def _pages(diff: GameDiff, console: Console) -> None:
 
 
 def _examples(diff: GameDiff, console: Console) -> None:
-    if not diff.examples:
+    _replays(diff.examples, diff.changed_examples, "examples", "example turns", "example", console)
+    _replays(diff.playthroughs, diff.changed_playthroughs, "golden playthroughs", "golden playthroughs",
+             "playthrough", console)
+
+
+def _replays(replays: list[ExampleChange], changed: list[ExampleChange], noun: str, title: str, column: str,
+             console: Console) -> None:
+    """Example turns or golden playthroughs: the ones that changed, each at the step where they part."""
+    if not replays:
         return
-    changed = diff.changed_examples
     if not changed:
-        console.print(f"examples: all {len(diff.examples)} replay as before")
+        console.print(f"{noun}: all {len(replays)} replay as before")
         return
-    table = Table(title="example turns", title_justify="left")
-    for column in ("example", "status", "step", "what"):
-        table.add_column(column)
+    table = Table(title=title, title_justify="left")
+    table.add_column(column, min_width=min(40, max(len(e.example_id) for e in changed)))  # ids shown whole
+    for name in ("status", "step", "what"):
+        table.add_column(name)
     for example in changed:
         style = "red" if example.status in BROKEN else "green" if example.status == FIXED else "yellow"
         step = "" if example.step is None else "set-up" if example.step == 0 else str(example.step)
@@ -115,8 +123,9 @@ def _balance(diff: GameDiff, console: Console) -> None:
         if diff.balance_note:
             console.print(f"balance: {text(diff.balance_note)}")
         return
+    options = ", ".join(f"{k}={v}" for k, v in sorted(delta.options.items())) or "none"
     table = Table(title=f"balance: {delta.games} games per revision, policy {text(delta.policy)}, "
-                        f"batch seed {delta.batch_seed}", title_justify="left")
+                        f"options {text(options)}, batch seed {delta.batch_seed}", title_justify="left")
     for column in ("figure", "before (95 %)", "after (95 %)", "p", "significant"):
         table.add_column(column, justify="left" if column == "figure" else "right")
     for row in delta.rows:

@@ -30,6 +30,7 @@ from generator.rules.registry import EngineLoadError, make_game
 
 FORMAT = "pnp-forge-game/1"
 MAX_LINE_CHARS = 1_000_000
+MAX_SAVED_GAME_BYTES = 64 * 1024 * 1024  # a saved game larger than this is refused unread
 MAX_SEED = 2 ** 63
 
 

@@ -23,11 +23,13 @@ class Transcript:
 
 def play_transcript(game: Game, seed: int, policy: str, lang: str = "en", turns: int | None = None,
                     viewer: int | None = None, log: bool = False,
-                    echo: Callable[[str], None] | None = None) -> Transcript:
+                    echo: Callable[[str], None] | None = None,
+                    on_entry: Callable[[str, str], None] | None = None) -> Transcript:
     """Play from `seed` with `policy`; every decision ('> action') and event becomes one line.
 
     `viewer` None shows everything (the referee's view), 0 what an onlooker sees, 1.. what
-    that player sees.
+    that player sees. `echo` hears each line as printed; `on_entry` each entry as its kind
+    (turn, event, decision, end) and its sentence, for tools.
     """
     state = game.new_initial_state(seed, log=log)
     chooser = make_policy(policy, game)
@@ -35,24 +37,27 @@ def play_transcript(game: Game, seed: int, policy: str, lang: str = "en", turns:
     lines: list[str] = []
     shown = 0
 
-    def emit(line: str) -> None:
+    def emit(kind: str, text: str) -> None:
+        line = f"  {text}" if kind in ("event", "decision") else text
         lines.append(line)
         if echo:
             echo(line)
+        if on_entry:
+            on_entry(kind, text)
 
     def flush() -> None:
         nonlocal shown
         for ev in state.events[shown:]:
             text = game.render_event(ev, lang, viewer)
-            emit(text if ev.kind == "turn" else f"  {text}")
+            emit("turn" if ev.kind == "turn" else "event", text)
         shown = len(state.events)
 
     flush()
     while not state.is_terminal and (turns is None or state.turn <= turns):
         action = chooser.choose(state, rng)
-        emit(f"  > {state.format_action(action)}")
+        emit("decision", f"> {state.format_action(action)}")
         state.apply(action)
         flush()
     outcome = state.outcome()
-    emit(outcome.text[lang] if outcome else game.sentence("words", "unfinished", lang, {}))
+    emit("end", outcome.text[lang] if outcome else game.sentence("words", "unfinished", lang, {}))
     return Transcript(lines, state)

@@ -11,6 +11,7 @@ from generator.site.i18n import label
 from generator.site.markup import escape, rel, table
 from generator.site.pictures import card_svg, token_svg
 from generator.site.rules_text import designed_marker
+from generator.content.component_boards import board_of
 
 
 def overview_page(site: GameSite, sections: list[tuple[str, str]]) -> str:
@@ -65,6 +66,10 @@ def _component_picture(site: GameSite, comp) -> str | None:
         return site.tree.data(site.path("components", f"{comp.id}.svg"),
                               card_svg(width, height, kind.back.color or kind.color,
                                        content.icons.get(back_icon) if back_icon else None, name))
+    board = board_of(comp)
+    if board is not None:  # the picture the boards step drew of the component's board file
+        drawn = site.output("boards", f"{board}-{site.lang}.svg")
+        return site.tree.copy(site.path("components", f"{comp.id}.svg"), drawn) if drawn.is_file() else None
     if comp.type in ("token", "cube", "ship", "marker", "pawn", "coin", "die", "tile"):
         shape = comp.shape or ("square" if comp.type in ("cube", "die", "tile") else "round")
         return site.tree.data(site.path("components", f"{comp.id}.svg"),

@@ -9,18 +9,16 @@ keeps serving the last good site (the build never half-writes output/).
 from __future__ import annotations
 
 import logging
-import sys
 from pathlib import Path
+from typing import Any, Callable
 
-import click
-
-from generator.content.errors import ErrorList
-from generator.cli_options import content_option, games_or_usage_error
-from generator.checking import load_checked
+from generator.commands.failure import CommandFailed
+from generator.commands.loading import game_ids
+from generator.content.errors import ContentError, ErrorList
 from generator.content.library import UnknownGame, resolve_games
-from generator.site.project import SITE_TEMPLATE
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+ServeEvent = Callable[[str, dict[str, Any]], None]  # (kind, details): rebuilt, failed, listening, stopped
 LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
 
 
@@ -54,62 +52,62 @@ def host_checked(server_class):
     return HostCheckedServer
 
 
-def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path) -> bool:
-    """One `pnp build` of the games; prints the errors and returns False if it failed."""
+def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path) -> tuple[list[ContentError], str]:
+    """One `pnp build` of the games: its errors, or one sentence when it could not start (none: success)."""
     from generator.build import BuildOptions, build_games
+    from generator.checking import load_checked
     from generator.output_folder import OutputRefused
 
     errors = ErrorList()
     try:
         ids = resolve_games(content_dir, games)
     except UnknownGame as exc:
-        click.echo(f"serve: {exc}", err=True)
-        return False
+        return [], f"serve: {exc}"
     loaded = load_checked(content_dir, ids, errors)
     if not errors:
         try:
             build_games(loaded, output_dir, BuildOptions(), errors)
         except OutputRefused as exc:
-            click.echo(f"serve: {exc}", err=True)
-            return False
-    if errors:
-        for error in errors:
-            click.echo(error.one_line(), err=True)
-        click.echo(f"serve: build failed with {len(errors)} error(s); still serving the last good site", err=True)
-        return False
-    click.echo("serve: site rebuilt", err=True)
-    return True
+            return [], f"serve: {exc}"
+    return list(errors), ""
 
 
-@click.command("serve")
-@click.argument("games", nargs=-1)
-@content_option
-@click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
-              show_default=True, help="Where the build writes; the site is served from OUTPUT/site.")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (local only by default).")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
-def serve(games: tuple[str, ...], content_dir: Path, output_dir: Path, host: str, port: int) -> None:
-    """Build GAMES (default: all) and serve the rules site with live reload.
+def serve(content_dir: Path, games: tuple[str, ...], output_dir: Path, host: str, port: int,
+          on_event: ServeEvent) -> None:
+    """Build the games and serve OUTPUT/site with live reload until interrupted.
 
-    Edit a card, a rules page or a template and the open pages reload with the new build.
+    `on_event` hears `rebuilt`, `failed` (with `errors` and/or `message`: the last good site
+    stays served), `listening` (with `address`) and `stopped`. A first build that fails with no
+    earlier site to serve fails the command.
     """
     from mkdocs.livereload import LiveReloadServer
 
-    games_or_usage_error(content_dir, games)
-    if not rebuild(content_dir, games, output_dir) and not (output_dir / "site" / "index.html").is_file():
-        sys.exit(1)
+    from generator.site.project import SITE_TEMPLATE
+
+    game_ids(content_dir, games)
+
+    def build_once(first: bool = False) -> bool:
+        errors, sentence = rebuild(content_dir, games, output_dir)
+        if not errors and not sentence:
+            on_event("rebuilt", {})
+            return True
+        if first and not (output_dir / "site" / "index.html").is_file():
+            raise CommandFailed(errors, line=sentence)
+        on_event("failed", {"errors": errors, "message": sentence})
+        return False
+
+    build_once(first=True)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    server = host_checked(LiveReloadServer)(builder=lambda: rebuild(content_dir, games, output_dir), host=host, port=port,
-                              root=str(output_dir / "site"))
+    server = host_checked(LiveReloadServer)(builder=build_once, host=host, port=port, root=str(output_dir / "site"))
     server.watch(str(content_dir))
     for folder in (TEMPLATES, SITE_TEMPLATE / "overrides", SITE_TEMPLATE / "assets"):
         if folder.is_dir():
             server.watch(str(folder))
     server.watch(str(SITE_TEMPLATE), recursive=False)  # mkdocs.base.yml; docs/ is the build's own output
-    click.echo(f"serve: http://{host}:{port}/ (Ctrl+C stops)", err=True)
     try:
+        on_event("listening", {"address": f"http://{host}:{port}/"})
         server.serve()
     except KeyboardInterrupt:
-        click.echo("serve: stopped", err=True)
+        on_event("stopped", {})
     finally:
         server.shutdown()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -51,8 +52,12 @@ def board_game(tmp_path: Path):
         root = tmp_path / "content"
         game = root / "boardgame"
         (game / "boards").mkdir(parents=True)
-        (game / "game.yaml").write_text(GAME_YAML, encoding="utf-8")
-        (game / "boards" / name).write_text(textwrap.dedent(board_yaml), encoding="utf-8")
+        board_yaml = textwrap.dedent(board_yaml)
+        board_id = re.search(r"^id:\s*([\w-]+)", board_yaml, re.MULTILINE)
+        component = (f"  - {{id: {board_id.group(1)}, name: {{de: Spielplan, en: Board}}, type: board, count: 1}}\n"
+                     if board_id else "")  # every board file is some component's board
+        (game / "game.yaml").write_text(GAME_YAML + component, encoding="utf-8")
+        (game / "boards" / name).write_text(board_yaml, encoding="utf-8")
         return root
 
     return make

@@ -187,7 +187,9 @@ def test_json_format_lists_errors_for_tools(content: Path) -> None:
     edit(content / "tiny/cards/events.yaml", "    count: 2\n", "    cots: 2\n")
     result = check(content, "--format", "json")
     assert result.code == 1
-    errors = json.loads(result.out)
+    report = json.loads(result.out)
+    assert report["ok"] is False and report["exit_code"] == 1 and report["message"] == "1 error(s) in 1 file(s)"
+    errors = report["errors"]
     assert errors[0]["file"].endswith("tiny/cards/events.yaml")
     assert errors[0]["message"] == "unknown key 'cots'"
     assert errors[0]["hint"] == "did you mean 'cost'?"
@@ -228,3 +230,92 @@ def test_a_badge_must_name_a_whole_number_or_costs_field(content: Path) -> None:
     assert_clean_failure(result)
     assert "badge 'severty' of kind 'event' is not one of its whole-number or costs fields (hint: did you mean " \
         "'severity'?)" in result.err
+
+
+# -- board components tied to board files ----------------------------------------------------------
+
+TRACK = "id: track\nname: {de: Leiste, en: Track}\nsize: {width: 200, height: 100}\ntracks:\n" \
+        "  - {id: score, start: 0, end: 10, at: [10, 10]}\n"
+
+
+def add_board(content: Path, component: str | None, board: str = TRACK) -> Path:
+    (content / "tiny/boards").mkdir()
+    path = content / "tiny/boards/track.yaml"
+    path.write_text(board, encoding="utf-8")
+    if component is not None:
+        game = content / "tiny/game.yaml"
+        game.write_text(game.read_text(encoding="utf-8") + f"  - {component}\n", encoding="utf-8")
+    return path
+
+
+def test_a_board_component_names_its_file_by_board_or_by_its_own_id(content: Path) -> None:
+    add_board(content, "{id: score-track, name: {de: Leiste, en: Track}, type: board, count: 1, board: track}")
+    assert check(content).code == 0
+    game = content / "tiny/game.yaml"
+    edit(game, "{id: score-track, name: {de: Leiste, en: Track}, type: board, count: 1, board: track}",
+         "{id: track, name: {de: Leiste, en: Track}, type: board, count: 1}")
+    result = check(content)
+    assert result.code == 0, result.err
+
+
+def test_a_board_file_no_component_names_is_an_error_at_its_id(content: Path) -> None:
+    add_board(content, None)
+    result = check(content)
+    assert_clean_failure(result)
+    assert ("tiny/boards/track.yaml:1:5: error [id]: board 'track' is not a component of the game "
+            "(hint: add `board: track` to its component in game.yaml") in result.err
+    assert "1 error(s) in 1 file(s)" in result.err
+
+
+def test_a_board_component_naming_a_missing_file_is_an_error_with_a_suggestion(content: Path) -> None:
+    add_board(content, "{id: score-track, name: {de: Leiste, en: Track}, type: board, count: 1, board: trakc}")
+    result = check(content)
+    assert_clean_failure(result)
+    game = content / "tiny/game.yaml"
+    line = line_of(game, "board: trakc")
+    column = game.read_text(encoding="utf-8").splitlines()[line - 1].index("trakc") + 1
+    assert (f"tiny/game.yaml:{line}:{column}: error [components[1].board]: no board file with id 'trakc' "
+            "(hint: did you mean 'track'?)") in result.err
+    assert "board 'track' is not a component of the game" in result.err  # the file is then named by none
+
+
+def test_a_board_component_without_a_file_is_an_error_at_its_type(content: Path) -> None:
+    game = content / "tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8")
+                    + "  - {id: map, name: {de: Plan, en: Map}, type: board, count: 1}\n", encoding="utf-8")
+    result = check(content)
+    assert_clean_failure(result)
+    line = line_of(game, "id: map")
+    assert (f"tiny/game.yaml:{line}:" in result.err
+            and "error [components[1].type]: board component 'map' has no board file: no board with id 'map' "
+                "(hint: name its file's id with `board: ID` (board files: none), or add boards/map.yaml "
+                "with `id: map`)" in result.err), result.err
+
+
+def test_only_a_board_or_tableau_names_a_board_file(content: Path) -> None:
+    add_board(content, "{id: track, name: {de: Leiste, en: Track}, type: board, count: 1}")
+    game = content / "tiny/game.yaml"
+    edit(game, "kind: event, count: 3}", "kind: event, count: 3, board: track}")
+    result = check(content)
+    assert_clean_failure(result)
+    assert ("error [components[0].board]: component 'event-cards' of type 'cards' names board 'track' "
+            "(hint: only a component of type board or tableau") in result.err
+
+
+def test_a_board_file_that_does_not_load_gives_no_follow_on_error_at_its_component(content: Path) -> None:
+    add_board(content, "{id: score-track, name: {de: Leiste, en: Track}, type: board, count: 1, board: track}",
+              board=TRACK.replace("size: {width: 200, height: 100}", "size: {width: 200, height: wide}"))
+    result = check(content)
+    assert_clean_failure(result)
+    lines = [line for line in result.err.splitlines() if ": error" in line]
+    assert len(lines) == 1 and "tiny/boards/track.yaml:3:" in lines[0] and "size.height" in lines[0], result.err
+
+
+def test_check_and_build_report_a_stray_board_file_alike(content: Path, tmp_path: Path) -> None:
+    add_board(content, None)
+    checked = check(content)
+    built = pnp("build", "--content", str(content), "--output", str(tmp_path / "out"))
+    assert checked.code == built.code == 1
+    errors = [line for line in checked.err.splitlines() if ": error" in line]
+    assert errors and errors == [line for line in built.err.splitlines() if ": error" in line]
+    assert not (tmp_path / "out" / "tiny").exists()

@@ -40,6 +40,7 @@ def hostile_report(folder: Path) -> DiffReport:
     balance = compare_batches("g", "random", 0, {}, True, results, results)
     game = GameDiff("g", HOSTILE, "changed", [FileChange("cards/<b>.yaml", "changed")], [card], [page], [example],
                     balance)
+    game.playthroughs = [ExampleChange(HOSTILE + MARKUP, {"de": HOSTILE, "en": HOSTILE}, BROKE, 3, HOSTILE, MARKUP)]
     return DiffReport(Side("HEAD (abc1234)", folder, "HEAD", "abc1234"), Side("working tree", folder), [game],
                       str(folder))
 
@@ -50,6 +51,7 @@ def test_the_html_report_escapes_every_content_string(tmp_path: Path) -> None:
     assert "cards/&lt;b&gt;.yaml" in page and '<span class="del">-&lt;script&gt;' in page
     assert 'src="before.png"' in page and 'src="after.png"' in page
     assert "broke" in page and "No significant difference" in page
+    assert "<h3>Golden playthroughs</h3>" in page and "<code>&lt;script&gt;" in page
 
 
 def test_html_on_standard_output_carries_its_pictures_inside(tmp_path: Path) -> None:
@@ -63,6 +65,7 @@ def test_the_terminal_prints_content_markup_as_written(tmp_path: Path) -> None:
     out = buffer.getvalue()
     assert MARKUP in out and HOSTILE in out  # shown literally, not read as rich markup
     assert "broke" in out and "1 (" in out and "fields.text" in out
+    assert "golden playthroughs" in out and "3 (" in out
 
 
 def test_a_folder_not_written_by_pnp_diff_is_refused_and_an_old_report_is_replaced(tmp_path: Path) -> None:

@@ -1,0 +1,130 @@
+"""The one error reporter of the `pnp` command line, in text (stderr) and JSON (stdout).
+
+Every command's failure reaches it: content errors (exit 1), a machine that refused (exit 1,
+one sentence), bad usage (exit 2), an interruption (130) and a bug in pnp-forge (exit 3). With
+`--format json` the failure is one JSON object on standard output:
+`{"ok": false, "exit_code": N, "message": "...", "errors": [{file, line, column, path, message, hint, code}], "note": "..."}`.
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+import json
+import os
+import sys
+from typing import Any, Callable, NoReturn, TypeVar
+
+import click
+
+from generator.commands.failure import CommandFailed, CommandRefused
+from generator.content.errors import ContentError
+
+F = TypeVar("F", bound=Callable[..., Any])
+ENVIRONMENT_ERRORS = {errno.ENOSPC: "the disk is full", errno.EROFS: "the file system is read-only",
+                      errno.EACCES: "permission denied", errno.EPERM: "not permitted",
+                      errno.EDQUOT: "the disk quota is used up", errno.EMFILE: "too many open files"}
+_format = ["text"]  # the running command's --format, for failures that reach main()
+
+
+def summary(errors: list[ContentError]) -> str:
+    return f"{len(errors)} error(s) in {len({e.mark.file for e in errors})} file(s)"
+
+
+def failure_json(code: int, message: str, errors: list[dict[str, Any]] | None = None, note: str = "") -> str:
+    data: dict[str, Any] = {"ok": False, "exit_code": code, "message": message, "errors": errors or []}
+    if note:
+        data["note"] = note
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def report_failure(failure: CommandFailed, output_format: str) -> None:
+    """Every error of a failed command, one line each and a count (text), or one JSON object."""
+    errors = failure.errors
+    if output_format == "json":
+        listed = [{**e.as_json(), **({"revision": s.label} if s.label else {})}
+                  for s in failure.sections for e in sorted(set(s.errors), key=ContentError.sort_key)]
+        click.echo(failure_json(1, failure.line or summary(errors), listed, failure.note))
+        return
+    if failure.line:
+        click.echo(failure.line, err=True)
+    else:
+        for section in failure.sections:
+            if section.label and section.errors:
+                click.echo(f"errors in {section.label}:", err=True)
+            for error in sorted(set(section.errors), key=ContentError.sort_key):
+                click.echo(error.one_line(), err=True)
+        click.echo(summary(errors), err=True)
+    if failure.note:
+        click.echo(failure.note, err=True)
+
+
+def report_usage(message: str, output_format: str) -> NoReturn:
+    """Bad usage found while the command ran (an unknown game): exit 2."""
+    if output_format == "json":
+        click.echo(failure_json(2, message))
+        sys.exit(2)
+    raise click.UsageError(message)
+
+
+def reported(command: F) -> F:
+    """Run a command body, sending every failure it raises to the one reporter in its --format."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        output_format = kwargs.get("output_format", "text")
+        _format[0] = output_format
+        try:
+            return command(*args, **kwargs)
+        except CommandFailed as failure:
+            report_failure(failure, output_format)
+            sys.exit(1)
+        except CommandRefused as refused:
+            report_usage(str(refused), output_format)
+        except click.UsageError as exc:
+            if output_format != "json":
+                raise
+            report_usage(exc.format_message(), output_format)
+
+    return run  # type: ignore[return-value]
+
+
+def run_cli(group: click.Group) -> NoReturn:
+    """Run the command group and turn an unexpected failure into one readable line (or JSON object).
+
+    Exit codes: 0 done, 1 content errors or a problem of the machine (disk full, read-only,
+    permissions: one sentence), 2 bad usage, 130 interrupted (Ctrl-C), 3 a bug in pnp-forge.
+    """
+    try:
+        code = group.main(standalone_mode=False)
+    except (click.exceptions.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
+        _say(130, "interrupted")
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except SystemExit:
+        raise
+    except OSError as exc:
+        if exc.errno is None or exc.errno not in ENVIRONMENT_ERRORS or os.environ.get("PNP_DEBUG"):
+            _internal_error(exc)
+        where = f" {exc.filename}" if exc.filename else ""
+        _say(1, f"pnp: cannot write or read{where}: {ENVIRONMENT_ERRORS[exc.errno]}")
+    except Exception as exc:  # a bug in pnp-forge, not in the content
+        _internal_error(exc)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _say(code: int, message: str) -> NoReturn:
+    if _format[0] == "json":
+        click.echo(failure_json(code, message))
+    else:
+        click.echo(message, err=True)
+    sys.exit(code)
+
+
+def _internal_error(exc: Exception) -> NoReturn:
+    if os.environ.get("PNP_DEBUG"):
+        raise exc
+    _say(3, f"internal error: {type(exc).__name__}: {exc} (set PNP_DEBUG=1 for the traceback)")

@@ -1,0 +1,158 @@
+"""How `pnp` commands show their results as text (rich tables on the terminal) and as JSON lines.
+
+rich is imported when something is printed, not when the command line starts.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+import click
+
+from generator.cli_report import report_failure
+from generator.commands.failure import CommandFailed
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from generator.commands.simulate import SimulationResult
+
+
+def console(err: bool = False) -> Console:
+    from rich.console import Console
+
+    return Console(stderr=err, highlight=False, soft_wrap=True)
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def json_line(kind: str, **data: Any) -> None:
+    """One JSON object on one line, for commands whose output goes on (play, serve)."""
+    click.echo(json.dumps({"kind": kind, **data}, ensure_ascii=False))
+
+
+def progress(output_format: str) -> Any:
+    """A progress bar on standard error (none with --format json)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    console=console(err=True), transient=True, disable=output_format == "json")
+
+
+def task_starter(bar: Any) -> Callable[[str, int], Callable[[int], None]]:
+    """`on_start(label, total)` for a plain function: adds a task to `bar`, returns its advance(n)."""
+    def start(label: str, total: int) -> Callable[[int], None]:
+        task = bar.add_task(label, total=total)
+        return lambda n: bar.advance(task, n)
+
+    return start
+
+
+def print_info(data: dict[str, Any]) -> None:
+    """`pnp info`: the components as a table, then the engine and its options."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    players, time = data["players"], data["play_time"]
+    table = Table(title=f"{escape(data['title']['en'])} — {players['min']}-{players['max']} players, {data['age']}+, "
+                        f"{time['min']}-{time['max']} min")
+    for column in ("component", "type", "count", "designs"):
+        table.add_column(column, justify="right" if column in ("count", "designs") else "left")
+    for comp in data["components"]:
+        designs = "" if comp["designs"] is None else str(comp["designs"])
+        table.add_row(escape(f"{comp['name']['en']} / {comp['name']['de']}"), comp["type"], str(comp["count"]),
+                      designs)
+    out = console()
+    out.print(table)
+    engine = data["engine"]
+    if engine:
+        out.print(f"rules engine: {engine['id']} (version {engine['version']})")
+        for option in engine["options"]:
+            out.print(f"  --option {option['name']}={'|'.join(option['choices'])} "
+                      f"(default {option['default']}): {option['help']}")
+
+
+def written_json(written: dict[str, list[Path]]) -> dict[str, list[str]]:
+    return {game: [str(p) for p in files] for game, files in written.items()}
+
+
+def print_written(written: dict[str, list[Path]], output_dir: Path) -> None:
+    """`pnp build`: files and size per game."""
+    from rich.table import Table
+
+    table = Table(title="written")
+    for column in ("game", "files", "size", "where"):
+        table.add_column(column, justify="right" if column in ("files", "size") else "left")
+    for game, files in written.items():
+        size = sum(p.stat().st_size for p in files if p.exists())
+        table.add_row(game, str(len(files)), f"{size / 1024:.0f} KiB", str(output_dir / game))
+    console().print(table)
+
+
+def print_cards_written(written: dict[str, list[Path]], output_dir: Path) -> None:
+    """`pnp cards`: PDFs, SVG faces and size per game."""
+    from rich.table import Table
+
+    table = Table(title="cards written")
+    for column in ("game", "PDFs", "SVG faces", "size", "where"):
+        table.add_column(column, justify="right" if column in ("PDFs", "SVG faces", "size") else "left")
+    for game, files in written.items():
+        size = sum(p.stat().st_size for p in files if p.exists())
+        table.add_row(game, str(sum(p.suffix == ".pdf" for p in files)), str(sum(p.suffix == ".svg" for p in files)),
+                      f"{size / 1024:.0f} KiB", str(output_dir / game) if files else "(no cards)")
+    console().print(table)
+
+
+def print_simulation(result: SimulationResult) -> None:
+    """`pnp simulate`: results by cause (and by seat) with 95 % intervals, then game length."""
+    from rich.table import Table
+
+    summary = result.summary
+    options_text = ", ".join(f"{k}={v}" for k, v in sorted(summary.options.items())) or "none"
+    table = Table(title=f"{summary.game}: {summary.games} games, policy {summary.policy}, options {options_text}, "
+                        f"batch seed {summary.batch_seed}")
+    table.add_column("result")
+    for column in ("games", "rate", "95 % interval"):
+        table.add_column(column, justify="right")
+    for cause, row in summary.causes.items():
+        label = ("won: " if row["won"] else ("lost: " if cause != "unfinished" and summary.cooperative else "")) + cause
+        table.add_row(label, str(row["games"]), f"{row['rate']:.1%}",
+                      f"{row['interval'][0]:.1%} – {row['interval'][1]:.1%}")
+    if summary.cooperative:
+        table.add_row("[b]won (all)[/]", str(summary.wins), f"{summary.win_rate:.1%}",
+                      f"{summary.win_interval[0]:.1%} – {summary.win_interval[1]:.1%}")
+    for seat in summary.seats:
+        table.add_row(f"[b]seat {seat['seat']} wins[/] (mean score {seat['mean_score']})", str(seat["wins"]),
+                      f"{seat['rate']:.1%}", f"{seat['interval'][0]:.1%} – {seat['interval'][1]:.1%}")
+    out = console()
+    out.print(table)
+    t = summary.turns
+    out.print(f"turns per game: mean {t['mean']}, median {t['median']}, min {t['min']}, max {t['max']}")
+    out.print(f"figures written to {result.written}")
+
+
+def serve_text(kind: str, details: dict[str, Any]) -> None:
+    """`pnp serve`'s events as sentences on standard error; a failed rebuild through the one reporter."""
+    if kind == "rebuilt":
+        click.echo("serve: site rebuilt", err=True)
+    elif kind == "failed":
+        report_failure(CommandFailed(details["errors"], line=details["message"],
+                                     note="serve: the build failed; still serving the last good site"), "text")
+    elif kind == "listening":
+        click.echo(f"serve: {details['address']} (Ctrl+C stops)", err=True)
+    elif kind == "stopped":
+        click.echo("serve: stopped", err=True)
+
+
+def serve_json(kind: str, details: dict[str, Any]) -> None:
+    """`pnp serve --format json`: one object per event on standard output, flushed at once."""
+    if kind == "failed":
+        json_line(kind, message=details["message"], errors=[e.as_json() for e in details["errors"]])
+    else:
+        json_line(kind, **details)
+    sys.stdout.flush()

@@ -1,0 +1,39 @@
+"""`pnp build`: check the games and write every output, swapped in only when all of it succeeded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from generator.commands.failure import CommandFailed
+from generator.commands.loading import load_games
+from generator.content.errors import ErrorList
+
+if TYPE_CHECKING:
+    from generator.build import BuildOptions
+
+UNTOUCHED = "build failed; the previous output is untouched"
+
+
+def build(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Path, options: BuildOptions,
+          on_start: Callable[[int], None] | None = None, on_step: Callable[[str, str], None] | None = None,
+          on_wait: Callable[[str], None] | None = None) -> dict[str, list[Path]]:
+    """Build the games into `output_dir`; the files written per game.
+
+    `on_start` hears the number of steps to come (per game every step plus the site's example
+    replays, then one mkdocs build per language), `on_step` each one as it begins.
+    """
+    from generator.build import STEPS, build_games
+    from generator.output_folder import OutputRefused
+
+    loaded = load_games(content_dir, games)
+    if on_start:
+        on_start(len(loaded) * (len(STEPS) + 1) + len(options.languages))
+    errors = ErrorList()
+    try:
+        written = build_games(loaded, output_dir, options, errors, on_step, on_wait=on_wait)
+    except OutputRefused as exc:
+        raise CommandFailed.sentence(f"build: {exc}") from None
+    if errors:
+        raise CommandFailed(errors, note=UNTOUCHED)
+    return written

@@ -1,0 +1,86 @@
+"""`pnp cards`: build only the card outputs of games, fast, with the card-only options (cut lines).
+
+`pnp build` writes everything a game needs; while a designer works on card texts or a layout,
+rebuilding the rules site each time is slow. This command checks the content, renders the
+cards into the output folder's staging area and only when every game succeeded makes a new
+generation of the output (generator.output_folder) in which each game's card files of the
+chosen languages and papers (cards-<lang>-*.pdf and cards/<lang>/) are replaced. Every other
+file, other languages' and papers' sheets included, is carried over as it was.
+"""
+
+from __future__ import annotations
+
+import shutil
+from contextlib import nullcontext
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, ContextManager
+
+from generator.commands.failure import CommandFailed
+from generator.commands.loading import game_ids
+from generator.content.errors import ErrorList
+
+if TYPE_CHECKING:
+    from generator.build import BuildOptions
+
+UNTOUCHED = "the previous output is untouched"
+
+
+def card_outputs(languages: tuple[str, ...], papers: tuple[str, ...]) -> Callable[[Path], bool]:
+    """The files of a game folder a `pnp cards` run for these languages and papers replaces."""
+    from generator import output_files as names
+    from generator.build import PAPERS
+    from generator.content.schema import LANGUAGES
+    from generator.output_folder import in_scope
+
+    scope = in_scope(languages, papers, LANGUAGES, PAPERS)
+
+    def replaced(rel: Path) -> bool:
+        first = rel.parts[0]
+        ours = first in names.CARD_FOLDERS or (len(rel.parts) == 1 and any(fnmatch(first, pattern)
+                                                                           for pattern in names.CARD_PDFS))
+        return ours and scope(rel)
+
+    return replaced
+
+
+def cards(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Path, options: BuildOptions,
+          on_wait: Callable[[str], None] | None = None,
+          status: Callable[[], ContextManager[Any]] = nullcontext) -> dict[str, list[Path]]:
+    """Render the cards of the games; the files now in `output_dir` per game (empty: a game without cards)."""
+    from generator.build import refuse_reserved_ids
+    from generator.checking import load_checked
+    from generator.output_folder import OutputFolder, OutputRefused
+    from generator.render.cards_step import render_cards
+
+    ids = game_ids(content_dir, games)
+    errors = ErrorList()
+    loaded = load_checked(content_dir, ids, errors)
+    refuse_reserved_ids(loaded, errors)
+    if errors:
+        raise CommandFailed(errors, note=UNTOUCHED)
+    output_dir.mkdir(parents=True, exist_ok=True)
+    folder = OutputFolder(output_dir)
+    written: dict[str, list[Path]] = {}
+    try:
+        folder.check_names([content.id for content in loaded])
+    except OutputRefused as exc:
+        raise CommandFailed.sentence(f"cards: {exc}") from None
+    with folder.locked(on_wait or (lambda message: None)):
+        staging = folder.stage()
+        try:
+            with status():
+                for content in loaded:
+                    game_dir = staging / content.id
+                    game_dir.mkdir()
+                    written[content.id] = render_cards(content, game_dir, options, errors)
+            if errors:
+                raise CommandFailed(errors, note=UNTOUCHED)
+            replaced = card_outputs(options.languages, options.papers)
+            for content in loaded:
+                folder.merge(staging, content.id, replaced)
+            folder.keep(staging, [name for name in folder.names_in_use() if name not in written])
+            folder.commit(staging)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    return {game: [output_dir / game / f.relative_to(staging / game) for f in files] for game, files in written.items()}

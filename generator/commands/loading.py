@@ -1,0 +1,113 @@
+"""Loading what a command works on: the games (checked), one game's engine with the given options."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator
+
+from generator.commands.failure import CommandFailed, CommandRefused
+from generator.content.errors import ErrorList
+from generator.content.library import UnknownGame, resolve_games
+
+if TYPE_CHECKING:
+    from generator.content.loader import GameContent
+    from generator.rules.contract import Game
+
+
+def game_ids(content_dir: Path, games: tuple[str, ...] | list[str]) -> list[str]:
+    """The games a command works on; an unknown game or a missing content tree is bad usage."""
+    try:
+        return resolve_games(content_dir, games)
+    except UnknownGame as exc:
+        raise CommandRefused(str(exc)) from None
+
+
+def load_games(content_dir: Path, games: tuple[str, ...] | list[str], note: str = "") -> list[GameContent]:
+    """The games loaded and checked (schema, references, counts); any error fails the command."""
+    from generator.checking import load_checked
+
+    ids = game_ids(content_dir, games)
+    errors = ErrorList()
+    loaded = load_checked(content_dir, ids, errors)
+    if errors or not loaded:
+        raise CommandFailed(errors, note=note)
+    return loaded
+
+
+def load_engine_game(content_dir: Path, game: str) -> GameContent:
+    """One game that has a rules engine (a game without one is bad usage for play, replay, simulate)."""
+    [content] = load_games(content_dir, (game,), note="fix the content first")
+    if not content.game.engine:
+        raise CommandRefused(f"game '{game}' has no rules engine (set `engine:` in its game.yaml; see docs/engines.md)")
+    return content
+
+
+def parse_options(option: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    """`--option NAME=VALUE` items as a dict (a malformed item is bad usage)."""
+    options: dict[str, Any] = {}
+    for item in option:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise CommandRefused(f"--option takes NAME=VALUE, not {item!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def chosen_options(variant: str | None, players: int | None, option: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    """`--variant`, `--players` and `--option NAME=VALUE` as one dict of game options."""
+    options = parse_options(option)
+    if variant:
+        options["variant"] = variant
+    if players is not None:
+        options["players"] = str(players)
+    return options
+
+
+def engine_game(content: GameContent, variant: str | None = None, players: int | None = None,
+                option: tuple[str, ...] | list[str] = ()) -> Game:
+    """The game's engine with the options of the command line (an option it lacks is bad usage)."""
+    from generator.rules.contract import OptionsError
+    from generator.rules.registry import EngineLoadError, make_game
+
+    options = chosen_options(variant, players, option)
+    try:
+        return make_game(content, options)
+    except OptionsError as exc:
+        raise CommandRefused(str(exc)) from None
+    except EngineLoadError as exc:
+        file, line = exc.file or content.id, exc.line or 1
+        raise CommandFailed.at(file, line, exc.message, f"{file}:{line}: error: {exc.message}", code="engine") from None
+
+
+@contextmanager
+def engine_faults(content: GameContent) -> Iterator[None]:
+    """A fault raised by the game's own engine is a content error at its file and line (exit 1)."""
+    from generator.rules.faults import describe, engine_fault
+
+    try:
+        yield
+    except (KeyboardInterrupt, SystemExit, CommandFailed, CommandRefused):
+        raise
+    except Exception as exc:
+        fault = engine_fault(exc, content)
+        if fault is None:
+            raise
+        message = f"the game's engine fails: {describe(exc)}"
+        raise CommandFailed.at(str(fault[0]), int(fault[1]), message, f"{fault[0]}:{fault[1]}: error: {message}",
+                               code="engine") from None
+
+
+def check_policy(value: str) -> str:
+    """random, greedy or mcts:N; anything else is bad usage."""
+    if value in ("random", "greedy"):
+        return value
+    if value.startswith("mcts"):
+        from generator.rules.mcts import parse_budget
+
+        try:
+            parse_budget(value)
+        except ValueError as exc:
+            raise CommandRefused(str(exc)) from None
+        return value
+    raise CommandRefused(f"{value!r}: choose random, greedy or mcts:N (N playouts per decision)")

@@ -1,0 +1,121 @@
+"""`pnp play` and `pnp replay`: one game played by a policy, and a saved game verified."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from generator.commands.failure import CommandFailed, CommandRefused
+from generator.commands.loading import engine_faults, engine_game, load_engine_game
+
+
+
+@dataclass
+class PlayResult:
+    game: str
+    seed: int
+    policy: str
+    options: dict[str, Any]
+    turn: int
+    finished: bool
+    outcome: str
+    state_hash: str
+    saved: Path | None
+
+    def as_json(self) -> dict[str, Any]:
+        """The last JSON line of `pnp play --format json`, after one line per entry."""
+        return {"kind": "result", "game": self.game, "seed": self.seed, "policy": self.policy,
+                "options": self.options, "turn": self.turn, "finished": self.finished, "outcome": self.outcome,
+                "state_hash": self.state_hash, "saved": str(self.saved) if self.saved else None}
+
+
+def viewer_of(view: str, players: int) -> int | None:
+    """--view referee (None: everything), public (0) or a player 1..players."""
+    if view == "referee":
+        return None
+    if view in ("public", "player"):
+        return 0
+    if view.isdigit() and 1 <= int(view) <= players:
+        return int(view)
+    raise CommandRefused(f"--view {view!r}: choose referee, public or a player 1-{players}")
+
+
+def play(content_dir: Path, game: str, seed: int, policy: str, variant: str | None = None,
+         players: int | None = None, option: tuple[str, ...] = (), turns: int | None = None, lang: str = "en",
+         view: str = "referee", save: Path | None = None,
+         on_entry: Callable[[str, str], None] | None = None) -> PlayResult:
+    """Play GAME from `seed`; `on_entry` hears every turn, event, decision and the end as they come."""
+    from generator.rules.log import dump_lines, header_of
+    from generator.rules.transcript import play_transcript
+
+    content = load_engine_game(content_dir, game)
+    rules = engine_game(content, variant, players, option)
+    viewer = viewer_of(view, rules.num_players())
+    with engine_faults(content):
+        played = play_transcript(rules, seed, policy, lang, turns, viewer, log=save is not None, on_entry=on_entry)
+    state = played.state
+    if save is not None:
+        save.write_text(dump_lines(header_of(state, rules.options, policy), state.log or []), encoding="utf-8")
+    outcome = state.outcome()
+    return PlayResult(game, seed, policy, dict(rules.options), state.turn, state.is_terminal,
+                      outcome.cause if outcome else "unfinished", state.state_hash(), save)
+
+
+@dataclass
+class ReplayResult:
+    file: Path
+    game: str
+    entries: int
+    decisions: int
+    outcome: str | None
+    outcome_text: str
+    state_hash: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"ok": True, "file": str(self.file), "game": self.game, "entries": self.entries,
+                "decisions": self.decisions, "outcome": self.outcome, "outcome_text": self.outcome_text,
+                "state_hash": self.state_hash}
+
+    def line(self) -> str:
+        """The text view, in rich markup."""
+        return (f"[green]✓[/] {self.file}: {self.entries} entries, {self.decisions} decisions replayed; "
+                f"{self.outcome_text} (state {self.state_hash})")
+
+
+def replay(file: Path, game: str | None, content_dir: Path) -> ReplayResult:
+    """Replay a saved game: every decision legal, every chance outcome possible, every entry as played."""
+    from generator.rules.log import MAX_SAVED_GAME_BYTES, ReplayError, replay_text
+
+    def failed(line: int, message: str) -> CommandFailed:
+        return CommandFailed.at(str(file), line, message, f"{file}:{line}: replay failed: {message}", code="replay")
+
+    try:
+        if file.stat().st_size > MAX_SAVED_GAME_BYTES:
+            raise failed(1, f"the file is larger than {MAX_SAVED_GAME_BYTES // (1024 * 1024)} MiB")
+        raw = file.read_bytes()
+    except OSError as exc:
+        raise failed(1, f"cannot read the file: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise failed(raw.count(b"\n", 0, exc.start) + 1, "the file is not UTF-8 text") from None
+    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        first = json.loads(first_line) if first_line else {}
+    except ValueError:
+        first = {}
+    named = first.get("game") if isinstance(first, dict) else None
+    game_id = game or (named if isinstance(named, str) else None)
+    if not game_id:
+        raise CommandRefused(f"{file}: no game named in the header; pass --game")
+    content = load_engine_game(content_dir, game_id)
+    try:
+        with engine_faults(content):
+            result = replay_text(text, content)
+    except ReplayError as exc:
+        raise failed(exc.line, exc.message) from None
+    outcome = result.state.outcome()
+    return ReplayResult(file, game_id, result.entries, result.decisions, outcome.cause if outcome else None,
+                        outcome.text.get("en", outcome.cause) if outcome else "game not finished", result.final_hash)
