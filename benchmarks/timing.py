@@ -52,8 +52,10 @@ class Timings:
         return f"{self.label:<{width}} CPU {spread(self.cpu)} s   wall {spread(self.wall)} s"
 
 
-def spread(values: list[float], digits: int = 2) -> str:
-    """min / median / max of `values`."""
+def spread(values: list[float], digits: int | None = None) -> str:
+    """min / median / max of `values` (three decimals below one second, else two)."""
+    if digits is None:
+        digits = 3 if min(values) < 1 else 2
     return " / ".join(f"{v:.{digits}f}" for v in (min(values), statistics.median(values), max(values)))
 
 
