@@ -1,13 +1,16 @@
-"""`pnp check` time on the bundled games and on a synthetic deck of thousands of cards.
+"""`pnp check` (or `pnp cards`) time on the bundled games and on a synthetic deck of thousands of cards.
 
     python benchmarks/check.py [--cards 5000] [--repeat 3] [--baseline /path/to/other/checkout]
+                               [--command cards] [--skip-bundled]
 
 The synthetic deck is Escape Earth with `--cards` extra event cards (its own events with
 numbered names, one copy each) in one cards file, as a designer with a big deck would keep it;
 its examples are left out (they were written for the real deck). Each figure is the CPU time
 (user + system of the child process) and wall time of `python -m generator.cli check`, repeated
 and printed as min / median / max. With `--baseline`, the same commands run against that
-checkout too (e.g. the main branch before a change), alternating with this one.
+checkout too (e.g. the main branch before a change), alternating with this one. `--command
+cards` times `pnp cards` instead (sheets, print-on-demand PDF, SVG faces, Tabletop Simulator
+decks; into a temporary output folder).
 """
 
 from __future__ import annotations
@@ -59,18 +62,22 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=5000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--baseline", help="another checkout of pnp-forge to measure alternately (e.g. main)")
+    parser.add_argument("--command", choices=("check", "cards"), default="check")
+    parser.add_argument("--skip-bundled", action="store_true", help="only the synthetic deck")
     args = parser.parse_args()
     trees = ([("baseline", args.baseline)] if args.baseline else []) + [("this tree", str(REPO))]
     with tempfile.TemporaryDirectory() as tmp:
         deck = synthetic_content(Path(tmp), args.cards)
-        cases = [("bundled games", str(REPO / "content")), (f"{args.cards:,}-card deck", str(deck))]
+        cases = ([] if args.skip_bundled else [("bundled games", str(REPO / "content"))]) + \
+            [(f"{args.cards:,}-card deck", str(deck))]
+        extra = ["--output", str(Path(tmp) / "output")] if args.command == "cards" else []
         figures = {(case, tree): Timings(f"{case}, {tree}") for case, _ in cases for tree, _ in trees}
         for _ in range(args.repeat):
             for case, content in cases:
                 for tree, path in trees:
-                    figures[case, tree].run([sys.executable, "-m", "generator.cli", "check", "--content", content],
-                                            env=python_env(path), cwd=path)
-    print(f"pnp check, {args.repeat} repeats, min / median / max")
+                    command = [sys.executable, "-m", "generator.cli", args.command, "--content", content, *extra]
+                    figures[case, tree].run(command, env=python_env(path), cwd=path)
+    print(f"pnp {args.command}, {args.repeat} repeats, min / median / max")
     for case, _ in cases:
         for tree, _ in trees:
             print("  " + figures[case, tree].line(34))
