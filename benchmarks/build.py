@@ -1,6 +1,7 @@
 """`pnp build` from scratch next to a rebuild after a one-card edit and after a one-rules-page edit.
 
     python benchmarks/build.py [--repeat 3] [--games escape-earth ...] [--card-file escape-earth/cards/events.yaml]
+                               [--code /path/to/other/checkout]
 
 Copies the bundled content to a temporary folder and, in each repeat, alternately:
 
@@ -11,7 +12,8 @@ Copies the bundled content to a temporary folder and, in each repeat, alternatel
 
 Each figure is the CPU time (user + system of the build process and its children, mkdocs
 included) and the wall time, printed as min / median / max, with each edit's median as a
-fraction of the full build's. The target for both edits is under 2 s wall. Run on demand;
+fraction of the full build's. The target for both edits is under 2 s wall. `--code` runs the
+generator of another checkout (e.g. the main branch before a change) on this checkout's content. Run on demand;
 this is not a test.
 """
 
@@ -55,6 +57,7 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=[], help="games to build (default: all bundled games)")
     parser.add_argument("--card-file", default="escape-earth/cards/events.yaml", help="cards file to edit")
     parser.add_argument("--page", default="escape-earth/rules/en/10-goal.md", help="rules page to edit")
+    parser.add_argument("--code", default=str(REPO), help="checkout whose generator builds (default: this one)")
     args = parser.parse_args()
     full, card, page = Timings("full build"), Timings("one-card edit"), Timings("one-page edit")
     with tempfile.TemporaryDirectory() as tmp:
@@ -62,7 +65,7 @@ def main() -> None:
         shutil.copytree(REPO / "content", work / "content")
         command = [sys.executable, "-m", "generator.cli", "build", "--content", "content", "--output", "output",
                    *args.games]
-        env = python_env(str(REPO))
+        env = python_env(args.code)
         serial = 0
         for _ in range(args.repeat):
             shutil.rmtree(work / "output", ignore_errors=True)
@@ -73,7 +76,7 @@ def main() -> None:
             edit_page(work / "content" / args.page, serial)
             page.run(command, env=env, cwd=str(work))
     games = ", ".join(args.games) or "all bundled games"
-    print(f"pnp build of {games}, {args.repeat} repeats, min / median / max")
+    print(f"pnp build of {games} by {args.code}, {args.repeat} repeats, min / median / max")
     for figures in (full, card, page):
         share = statistics.median(figures.wall) / statistics.median(full.wall)
         verdict = "" if figures is full else (
