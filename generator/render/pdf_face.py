@@ -44,6 +44,7 @@ class PdfFaceDrawer:
         self._colours = _Colours()
         self._drawn: dict[int, tuple[list[str], list[str], bool]] = {}
         self._faces: list[FaceLayout] = []
+        self._repeated: set[int] | None = None  # ids of faces drawn more than once (None: not known, record all)
 
     # --- public --------------------------------------------------------------------------------
     def draw(self, face: FaceLayout) -> None:
@@ -69,6 +70,8 @@ class PdfFaceDrawer:
         else:
             self._items(face.frame, face.height)
         self._items(face.items, face.height, share=self.use_forms)
+        if self._repeated is not None and id(face) not in self._repeated:
+            return
         if (len(c._colorsUsed), len(c._shadingUsed), len(c._annotationrefs)) == others:
             images = any(isinstance(item, ImagePlacement) for item in face.all_items())
             self._drawn[id(face)] = (c._code[code_at:], c._formsinuse[forms_at:], images)
@@ -109,12 +112,14 @@ class PdfFaceDrawer:
     # --- items ---------------------------------------------------------------------------------
     def share_blocks(self, faces: list[FaceLayout]) -> None:
         """What occurs on more than one drawn face becomes a form (call before drawing): text blocks, and
-        runs of shapes and icons between texts (a card's panels, badge and pictures repeat across a kind)."""
+        runs of shapes and icons between texts (a card's panels, badge and pictures repeat across a kind); and
+        which faces come more than once (copies of a card), the only ones whose drawing `draw` records."""
         counts = Counter(item.block for face in faces for item in face.items
                          if isinstance(item, TextRun) and item.block is not None)
         self._shared_blocks = {block for block, n in counts.items() if n > 1}
         runs = Counter(key for face in faces for key, _, _ in _graphic_runs(face.items, face.height))
         self._shared_runs = {key for key, n in runs.items() if n > 1}
+        self._repeated = {face_id for face_id, n in Counter(id(face) for face in faces).items() if n > 1}
 
     def _run_form(self, key: tuple) -> str:
         known = key in self._forms
