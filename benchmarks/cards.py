@@ -76,154 +76,32 @@ def run_forge(size: int, out: Path, use_forms: bool) -> tuple[float, float]:
 
 
 def run_naive(size: int, out: Path) -> tuple[float, float]:
-    """The baseline: what a first version would do with reportlab's own text flowables."""
-    from reportlab.lib.colors import HexColor
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.lib.units import mm
-    from reportlab.pdfgen.canvas import Canvas
-    from reportlab.platypus import Frame, Paragraph
-
-    from reportlab.pdfbase.pdfmetrics import registerFontFamily
-
-    from generator.layout.context import face_context
-    from generator.layout.templating import tint
-    from generator.layout.fonts import face
-    from generator.layout.icons import load_icon
-    from generator.render.cards_step import ordered_cards
-
-    content = synthetic_deck(size)
-    start, wall = time.process_time(), time.perf_counter()
-    regular, bold, italic = face("regular").pdf_name, face("bold").pdf_name, face("italic").pdf_name
-    registerFontFamily(regular, normal=regular, bold=bold, italic=italic, boldItalic=bold)
-    body = ParagraphStyle("body", fontName=regular, fontSize=8.5, leading=10, alignment=1)
-    fields_style = ParagraphStyle("fields", fontName=regular, fontSize=7.5, leading=8.4)
-    flavour = ParagraphStyle("flavour", fontName=italic, fontSize=7, leading=8.2, alignment=1)
-    canvas = Canvas(str(out), pagesize=(210 * mm, 297 * mm), invariant=1, pageCompression=1)
-    cards = ordered_cards(content)
-
-    def icon(name: str, x: float, y: float, edge: float) -> None:
-        drawn = load_icon(content.icons[name])
-        scale, dx, dy = drawn.placement(edge)
-        for shape in drawn.shapes:
-            path = canvas.beginPath()
-            for cmd in shape.commands:
-                pts = [(x + dx + cmd[i] * scale, y + edge - (dy + cmd[i + 1] * scale)) for i in range(1, len(cmd), 2)]
-                if cmd[0] == "M":
-                    path.moveTo(*pts[0])
-                elif cmd[0] == "L":
-                    path.lineTo(*pts[0])
-                elif cmd[0] == "C":
-                    path.curveTo(*pts[0], *pts[1], *pts[2])
-                else:
-                    path.close()
-            if shape.fill:
-                canvas.setFillColor(HexColor(shape.fill))
-            if shape.stroke:
-                canvas.setStrokeColor(HexColor(shape.stroke))
-                canvas.setLineWidth(shape.stroke_width * scale)
-            canvas.drawPath(path, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)))
-
-    def para(markup: str, style, left: float, bottom: float, width: float, height: float) -> None:
-        text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", markup).replace("\n", "<br/>")
-        Frame(left, bottom, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
-              showBoundary=0).addFromList([Paragraph(text, style)], canvas)
-
-    def fill(colour: str) -> None:
-        canvas.setFillColor(HexColor(colour))
-
-    # the same design as templates/layouts/card.yaml, drawn element by element for every card
-    for page_start in range(0, len(cards), 9):
-        chunk = cards[page_start:page_start + 9]
-        for back in (False, True):
-            for index, card in enumerate(chunk):
-                kind = content.game.kind(card.kind)
-                col, row = index % 3, index // 3
-                if back:
-                    col = 2 - col
-                x, y = (1.5 + col * 69 + 3) * mm, (297 - 7.5 - (row + 1) * 94 + 3) * mm
-                top = y + 88 * mm
-                side = "back" if back and card.back else "front"
-                ctx = face_context(content, card, card.back if side == "back" else card, side, "en")
-                if back and not card.back:
-                    colour = kind.back.color or kind.color
-                    fill(colour)
-                    canvas.rect(x - 3 * mm, y - 3 * mm, 69 * mm, 94 * mm, stroke=0, fill=1)
-                    canvas.setStrokeColor(HexColor(tint(colour, 0.45)))
-                    canvas.setLineWidth(0.6 * mm)
-                    canvas.roundRect(x + 3.5 * mm, y + 3.5 * mm, 56 * mm, 81 * mm, 2.5 * mm, stroke=1, fill=0)
-                    canvas.setStrokeColor(HexColor(tint(colour, 0.25)))
-                    canvas.setLineWidth(0.25 * mm)
-                    canvas.roundRect(x + 5.1 * mm, y + 5.1 * mm, 52.8 * mm, 77.8 * mm, 1.8 * mm, stroke=1, fill=0)
-                    fill(tint(colour, 0.9))
-                    canvas.circle(x + 31.5 * mm, y + 49 * mm, 17 * mm, stroke=0, fill=1)
-                    icon(kind.back.icon or kind.icon, x + 19.5 * mm, y + 37 * mm, 24 * mm)
-                    fill("#ffffff")
-                    canvas.setFont(bold, 15)
-                    canvas.drawCentredString(x + 31.5 * mm, y + 24 * mm, ctx["kind"]["back"]["title"])
-                    fill(tint(colour, 0.6))
-                    canvas.setFont(regular, 7)
-                    canvas.drawCentredString(x + 31.5 * mm, y + 8 * mm, ctx["game"]["title"])
-                    continue
-                fill(kind.color)
-                canvas.rect(x - 3 * mm, y - 3 * mm, 69 * mm, 94 * mm, stroke=0, fill=1)
-                fill("#fbf8f1")
-                canvas.roundRect(x + 3.5 * mm, y + 3.5 * mm, 56 * mm, 69.5 * mm, 1.6 * mm, stroke=0, fill=1)
-                fill(tint(kind.color, 0.84))
-                canvas.roundRect(x + 4.7 * mm, top - 39 * mm, 53.6 * mm, 22 * mm, 1.2 * mm, stroke=0, fill=1)
-                fill("#ffffff")
-                canvas.setStrokeColor(HexColor(tint(kind.color, 0.45)))
-                canvas.setLineWidth(0.35 * mm)
-                canvas.circle(x + 54.3 * mm, top - 35 * mm, 3.4 * mm, stroke=1, fill=1)
-                icon(kind.icon, x + 51.8 * mm, top - 37.5 * mm, 5 * mm)
-                title_x = 4.4
-                if ctx["cost"] is not None:
-                    title_x = 17.5
-                    fill("#f2c94c")
-                    canvas.setStrokeColor(HexColor("#8a6a12"))
-                    canvas.setLineWidth(0.6 * mm)
-                    canvas.circle(x + 10 * mm, top - 9.2 * mm, 5.6 * mm, stroke=1, fill=1)
-                    fill("#3a2c00")
-                    canvas.setFont(bold, 14)
-                    canvas.drawCentredString(x + 10 * mm, top - 11.5 * mm, str(ctx["cost"]))
-                fill("#ffffff")
-                canvas.setFont(bold, 11.5)
-                canvas.drawString(x + title_x * mm, top - 8.5 * mm, ctx["face"]["name"])
-                fill(tint(kind.color, 0.7))
-                canvas.setFont(regular, 6.5)
-                canvas.drawString(x + title_x * mm, top - 12.5 * mm, ctx["kind"]["name"])
-                icon(ctx["face"]["icon"], x + 22 * mm, top - 37.5 * mm, 19 * mm)
-                if ctx["fields"]:
-                    fill("#ffffff")
-                    canvas.setStrokeColor(HexColor(tint(kind.color, 0.55)))
-                    canvas.setLineWidth(0.3 * mm)
-                    canvas.roundRect(x + 4.7 * mm, top - 57 * mm, 53.6 * mm, 15 * mm, 1 * mm, stroke=1, fill=1)
-                    para(ctx["fields_text"], fields_style, x + 6.1 * mm, top - 56 * mm, 50.8 * mm, 13 * mm)
-                if ctx["body"]:
-                    para(ctx["body"], body, x + 5.7 * mm, y + 18 * mm, 51.6 * mm, 12 * mm)
-                strip = "\n".join(t for t in (ctx["face"]["flavor"], ctx["face"]["science"]) if t)
-                if strip:
-                    fill(tint(kind.color, 0.86))
-                    canvas.roundRect(x + 4.7 * mm, y + 4.7 * mm, 53.6 * mm, 12.5 * mm, 1.2 * mm, stroke=0, fill=1)
-                    para(strip, flavour, x + 6.1 * mm, y + 5.5 * mm, 50.8 * mm, 10.9 * mm)
-            canvas.showPage()
-    canvas.save()
-    return time.process_time() - start, time.perf_counter() - wall
+    """The naive baseline: what a first version would do with reportlab's own text flowables."""
+    return run_reportlab(size, out, fair=False)
 
 
 def run_fair(size: int, out: Path) -> tuple[float, float]:
     """The fair baseline: the loop a user who knows reportlab would write (see the module docstring)."""
+    return run_reportlab(size, out, fair=True)
+
+
+def run_reportlab(size: int, out: Path, fair: bool) -> tuple[float, float]:
+    """The same design as templates/layouts/card.yaml drawn element by element for every card.
+
+    naive (`fair` false): icons replayed as paths on every card, every back drawn out, text as
+    Paragraphs in Frames. fair: each icon and each kind's back drawn once as a form and placed
+    by reference, Paragraphs drawn straight onto the canvas, crop marks on every sheet."""
     from reportlab.lib.colors import HexColor
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.lib.units import mm
-    from reportlab.pdfgen.canvas import Canvas
-    from reportlab.platypus import Paragraph
-
     from reportlab.pdfbase.pdfmetrics import registerFontFamily
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Frame, Paragraph
 
     from generator.layout.context import face_context
-    from generator.layout.templating import tint
     from generator.layout.fonts import face
     from generator.layout.icons import load_icon
+    from generator.layout.templating import tint
     from generator.render.cards_step import ordered_cards
 
     content = synthetic_deck(size)
@@ -235,25 +113,11 @@ def run_fair(size: int, out: Path) -> tuple[float, float]:
     flavour = ParagraphStyle("flavour", fontName=italic, fontSize=7, leading=8.2, alignment=1)
     canvas = Canvas(str(out), pagesize=(210 * mm, 297 * mm), invariant=1, pageCompression=1)
     cards = ordered_cards(content)
-
     forms: dict[str, str] = {}
     icon_edge = 100.0
 
-    def icon_form(name: str) -> str:
-        if name not in forms:  # each icon drawn once into a form, then placed by reference
-            forms[name] = f"icon{len(forms)}"
-            canvas.beginForm(forms[name], 0, 0, icon_edge, icon_edge)
-            icon_paths(name, 0, 0, icon_edge)
-            canvas.endForm()
-        return forms[name]
-
-    def icon(name: str, x: float, y: float, edge: float) -> None:
-        icon_form(name)
-        canvas.saveState()
-        canvas.translate(x, y)
-        canvas.scale(edge / icon_edge, edge / icon_edge)
-        canvas.doForm(forms[name])
-        canvas.restoreState()
+    def fill(colour: str) -> None:
+        canvas.setFillColor(HexColor(colour))
 
     def icon_paths(name: str, x: float, y: float, edge: float) -> None:
         drawn = load_icon(content.icons[name])
@@ -277,9 +141,32 @@ def run_fair(size: int, out: Path) -> tuple[float, float]:
                 canvas.setLineWidth(shape.stroke_width * scale)
             canvas.drawPath(path, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)))
 
+    def icon_form(name: str) -> str:
+        if name not in forms:  # each icon drawn once into a form, then placed by reference
+            forms[name] = f"icon{len(forms)}"
+            canvas.beginForm(forms[name], 0, 0, icon_edge, icon_edge)
+            icon_paths(name, 0, 0, icon_edge)
+            canvas.endForm()
+        return forms[name]
+
+    def icon(name: str, x: float, y: float, edge: float) -> None:
+        if not fair:
+            icon_paths(name, x, y, edge)
+            return
+        icon_form(name)
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(edge / icon_edge, edge / icon_edge)
+        canvas.doForm(forms[name])
+        canvas.restoreState()
+
     def para(markup: str, style, left: float, bottom: float, width: float, height: float) -> None:
         text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", markup).replace("\n", "<br/>")
         paragraph = Paragraph(text, style)
+        if not fair:
+            Frame(left, bottom, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+                  showBoundary=0).addFromList([paragraph], canvas)
+            return
         _, used = paragraph.wrapOn(canvas, width, height)
         paragraph.drawOn(canvas, left, bottom + height - used)  # top-aligned in its box, like a Frame
 
@@ -299,16 +186,7 @@ def run_fair(size: int, out: Path) -> tuple[float, float]:
                 canvas.line(right + 0.4 * mm, mark_y, right + 1.4 * mm, mark_y)
         canvas.restoreState()
 
-    backs: dict[str, str] = {}
-
-    def back_form(kind_id: str, kind, ctx) -> str:
-        """Each kind's back drawn once into a form (its icons are forms of their own, made first)."""
-        if kind_id in backs:
-            return backs[kind_id]
-        icon_form(kind.back.icon or kind.icon)  # a form a form uses must exist before that form opens
-        backs[kind_id] = f"back{len(backs)}"
-        canvas.beginForm(backs[kind_id], -3 * mm, -3 * mm, 66 * mm, 91 * mm)
-        x, y = 0, 0
+    def back(kind, ctx, x: float, y: float) -> None:
         colour = kind.back.color or kind.color
         fill(colour)
         canvas.rect(x - 3 * mm, y - 3 * mm, 69 * mm, 94 * mm, stroke=0, fill=1)
@@ -327,30 +205,39 @@ def run_fair(size: int, out: Path) -> tuple[float, float]:
         fill(tint(colour, 0.6))
         canvas.setFont(regular, 7)
         canvas.drawCentredString(x + 31.5 * mm, y + 8 * mm, ctx["game"]["title"])
-        canvas.endForm()
+
+    backs: dict[str, str] = {}
+
+    def back_form(kind_id: str, kind, ctx) -> str:
+        """Each kind's back drawn once into a form (its icon's form made first: forms do not nest open)."""
+        if kind_id not in backs:
+            icon_form(kind.back.icon or kind.icon)
+            backs[kind_id] = f"back{len(backs)}"
+            canvas.beginForm(backs[kind_id], -3 * mm, -3 * mm, 66 * mm, 91 * mm)
+            back(kind, ctx, 0, 0)
+            canvas.endForm()
         return backs[kind_id]
 
-    def fill(colour: str) -> None:
-        canvas.setFillColor(HexColor(colour))
-
-    # the same design as templates/layouts/card.yaml, drawn element by element for every card
     for page_start in range(0, len(cards), 9):
         chunk = cards[page_start:page_start + 9]
-        for back in (False, True):
+        for backs_page in (False, True):
             for index, card in enumerate(chunk):
                 kind = content.game.kind(card.kind)
                 col, row = index % 3, index // 3
-                if back:
+                if backs_page:
                     col = 2 - col
                 x, y = (1.5 + col * 69 + 3) * mm, (297 - 7.5 - (row + 1) * 94 + 3) * mm
                 top = y + 88 * mm
-                side = "back" if back and card.back else "front"
+                side = "back" if backs_page and card.back else "front"
                 ctx = face_context(content, card, card.back if side == "back" else card, side, "en")
-                if back and not card.back:
-                    canvas.saveState()
-                    canvas.translate(x, y)
-                    canvas.doForm(back_form(card.kind, kind, ctx))
-                    canvas.restoreState()
+                if backs_page and not card.back:
+                    if fair:
+                        canvas.saveState()
+                        canvas.translate(x, y)
+                        canvas.doForm(back_form(card.kind, kind, ctx))
+                        canvas.restoreState()
+                    else:
+                        back(kind, ctx, x, y)
                     continue
                 fill(kind.color)
                 canvas.rect(x - 3 * mm, y - 3 * mm, 69 * mm, 94 * mm, stroke=0, fill=1)
@@ -393,7 +280,8 @@ def run_fair(size: int, out: Path) -> tuple[float, float]:
                     fill(tint(kind.color, 0.86))
                     canvas.roundRect(x + 4.7 * mm, y + 4.7 * mm, 53.6 * mm, 12.5 * mm, 1.2 * mm, stroke=0, fill=1)
                     para(strip, flavour, x + 6.1 * mm, y + 5.5 * mm, 50.8 * mm, 10.9 * mm)
-            crop_marks()
+            if fair:
+                crop_marks()
             canvas.showPage()
     canvas.save()
     return time.process_time() - start, time.perf_counter() - wall

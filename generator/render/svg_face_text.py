@@ -24,25 +24,6 @@ _ROOT_FIXED = {"baseProfile": "full", "version": "1.1", "xmlns": "http://www.w3.
                "xmlns:ev": "http://www.w3.org/2001/xml-events", "xmlns:xlink": "http://www.w3.org/1999/xlink"}
 
 
-def _attr(text: str) -> str:
-    """ElementTree's escaping of an attribute value."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    if '"' in text:
-        text = text.replace('"', "&quot;")
-    if "\r" in text:
-        text = text.replace("\r", "&#13;")
-    if "\n" in text:
-        text = text.replace("\n", "&#10;")
-    if "\t" in text:
-        text = text.replace("\t", "&#09;")
-    return text
-
-
 def _cdata(text: str) -> str:
     """ElementTree's escaping of character data."""
     if "&" in text:
@@ -51,6 +32,18 @@ def _cdata(text: str) -> str:
         text = text.replace("<", "&lt;")
     if ">" in text:
         text = text.replace(">", "&gt;")
+    return text
+
+
+_ATTRIBUTE_MORE = (('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
+
+
+def _attr(text: str) -> str:
+    """ElementTree's escaping of an attribute value: character data's, then quotes and white space."""
+    text = _cdata(text)
+    for char, entity in _ATTRIBUTE_MORE:
+        if char in text:
+            text = text.replace(char, entity)
     return text
 
 
