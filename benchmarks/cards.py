@@ -1,6 +1,6 @@
-"""Card rendering throughput: pnp-forge's layout + PDF backend against a naive reportlab loop.
+"""Card rendering throughput: pnp-forge's layout + PDF backend against reportlab loops a user would write.
 
-    python benchmarks/cards.py [--cards 1000] [--repeat 3]
+    python benchmarks/cards.py [--cards 1000] [--repeat 3] [--variants fair forge]
 
 Renders a deck of N distinct cards (Escape Earth's designs with numbered names and varied costs,
 so text, inline icons, fields and cost badges are all exercised) onto A4 sheets with backs, and
@@ -9,21 +9,26 @@ prints cards per second and peak memory for:
   naive      a reportlab canvas loop drawing the same design (templates/layouts/card.yaml) card
              by card: rectangles, badge, title, icons as paths, and the fields, rules and
              flavour text as Paragraphs in Frames (no shrinking, no inline icons, no sharing)
+  fair       the loop a user who knows reportlab would write, the baseline forge is judged by:
+             the same fonts, text and design, each icon drawn once as a form and placed by
+             reference, each kind's back drawn once as a form, Paragraphs drawn straight onto
+             the canvas (wrapOn/drawOn, no Frame), crop marks on every sheet
   forge      pnp-forge: layout step (real metrics, shrink-to-fit, cached text layout), then
              the PDF backend with shared frames and icons as PDF forms
   no-forms   the same without forms (every frame and icon drawn out per card)
 
-Each variant runs in its own process so its peak RSS is its own. The ratio column compares with
-the naive baseline measured in the same run. Times are CPU seconds of the rendering process
-(the work is single-threaded; CPU time is steadier than wall time on a shared machine).
-Run on demand; this is not a test.
+Each variant runs in its own process so its peak RSS is its own; the variants alternate within
+each repeat. Times are CPU seconds of the rendering (the work is single-threaded; CPU time is
+steadier than wall time on a shared machine) next to wall seconds, as min / median / max; the
+ratios compare medians with the baselines measured in the same run. Run on demand; not a test.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import dataclasses
+import re
+import statistics
 import multiprocessing
 import resource
 import sys
@@ -33,6 +38,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from timing import Timings, ratio  # noqa: E402
 
 
 def synthetic_deck(size: int):
@@ -52,39 +60,52 @@ def synthetic_deck(size: int):
     return dataclasses.replace(content, cards=cards)
 
 
-def run_forge(size: int, out: Path, use_forms: bool) -> float:
+def run_forge(size: int, out: Path, use_forms: bool) -> tuple[float, float]:
     from generator.content.errors import ErrorList
     from generator.layout.engine import CardLayouts
     from generator.render.cards_step import ordered_cards
     from generator.render.pdf_sheets import PrintCard, write_sheets
 
     content = synthetic_deck(size)
-    start = time.process_time()
+    start, wall = time.process_time(), time.perf_counter()
     layouts = CardLayouts(content, ErrorList())
     deck = [PrintCard(c.id, layouts.front(c, "en"), layouts.back(c, "en")) for c in ordered_cards(content)]
     assert not layouts.problems, layouts.problems[:3]
     write_sheets(out, deck, "a4", content.icons, "benchmark", "en", use_forms=use_forms)
-    return time.process_time() - start
+    return time.process_time() - start, time.perf_counter() - wall
 
 
-def run_naive(size: int, out: Path) -> float:
-    """The baseline: what a first version would do with reportlab's own text flowables."""
+def run_naive(size: int, out: Path) -> tuple[float, float]:
+    """The naive baseline: what a first version would do with reportlab's own text flowables."""
+    return run_reportlab(size, out, fair=False)
+
+
+def run_fair(size: int, out: Path) -> tuple[float, float]:
+    """The fair baseline: the loop a user who knows reportlab would write (see the module docstring)."""
+    return run_reportlab(size, out, fair=True)
+
+
+def run_reportlab(size: int, out: Path, fair: bool) -> tuple[float, float]:
+    """The same design as templates/layouts/card.yaml drawn element by element for every card.
+
+    naive (`fair` false): icons replayed as paths on every card, every back drawn out, text as
+    Paragraphs in Frames. fair: each icon and each kind's back drawn once as a form and placed
+    by reference, Paragraphs drawn straight onto the canvas, crop marks on every sheet."""
     from reportlab.lib.colors import HexColor
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.lib.units import mm
+    from reportlab.pdfbase.pdfmetrics import registerFontFamily
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Frame, Paragraph
 
-    from reportlab.pdfbase.pdfmetrics import registerFontFamily
-
     from generator.layout.context import face_context
-    from generator.layout.templating import tint
     from generator.layout.fonts import face
     from generator.layout.icons import load_icon
+    from generator.layout.templating import tint
     from generator.render.cards_step import ordered_cards
 
     content = synthetic_deck(size)
-    start = time.process_time()
+    start, wall = time.process_time(), time.perf_counter()
     regular, bold, italic = face("regular").pdf_name, face("bold").pdf_name, face("italic").pdf_name
     registerFontFamily(regular, normal=regular, bold=bold, italic=italic, boldItalic=bold)
     body = ParagraphStyle("body", fontName=regular, fontSize=8.5, leading=10, alignment=1)
@@ -92,8 +113,13 @@ def run_naive(size: int, out: Path) -> float:
     flavour = ParagraphStyle("flavour", fontName=italic, fontSize=7, leading=8.2, alignment=1)
     canvas = Canvas(str(out), pagesize=(210 * mm, 297 * mm), invariant=1, pageCompression=1)
     cards = ordered_cards(content)
+    forms: dict[str, str] = {}
+    icon_edge = 100.0
 
-    def icon(name: str, x: float, y: float, edge: float) -> None:
+    def fill(colour: str) -> None:
+        canvas.setFillColor(HexColor(colour))
+
+    def icon_paths(name: str, x: float, y: float, edge: float) -> None:
         drawn = load_icon(content.icons[name])
         scale, dx, dy = drawn.placement(edge)
         for shape in drawn.shapes:
@@ -115,46 +141,103 @@ def run_naive(size: int, out: Path) -> float:
                 canvas.setLineWidth(shape.stroke_width * scale)
             canvas.drawPath(path, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)))
 
+    def icon_form(name: str) -> str:
+        if name not in forms:  # each icon drawn once into a form, then placed by reference
+            forms[name] = f"icon{len(forms)}"
+            canvas.beginForm(forms[name], 0, 0, icon_edge, icon_edge)
+            icon_paths(name, 0, 0, icon_edge)
+            canvas.endForm()
+        return forms[name]
+
+    def icon(name: str, x: float, y: float, edge: float) -> None:
+        if not fair:
+            icon_paths(name, x, y, edge)
+            return
+        icon_form(name)
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(edge / icon_edge, edge / icon_edge)
+        canvas.doForm(forms[name])
+        canvas.restoreState()
+
     def para(markup: str, style, left: float, bottom: float, width: float, height: float) -> None:
         text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", markup).replace("\n", "<br/>")
-        Frame(left, bottom, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
-              showBoundary=0).addFromList([Paragraph(text, style)], canvas)
+        paragraph = Paragraph(text, style)
+        if not fair:
+            Frame(left, bottom, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+                  showBoundary=0).addFromList([paragraph], canvas)
+            return
+        _, used = paragraph.wrapOn(canvas, width, height)
+        paragraph.drawOn(canvas, left, bottom + height - used)  # top-aligned in its box, like a Frame
 
-    def fill(colour: str) -> None:
-        canvas.setFillColor(HexColor(colour))
+    def crop_marks() -> None:  # the 3 x 3 grid's cut lines, marked outside the block, white under black
+        xs = [(1.5 + col * 69 + 3 + dx) * mm for col in range(3) for dx in (0, 63)]
+        ys = [(297 - 7.5 - (row + 1) * 94 + 3 + dy) * mm for row in range(3) for dy in (0, 88)]
+        left, right, bottom, top = 1.5 * mm, (1.5 + 3 * 69) * mm, (297 - 7.5 - 3 * 94) * mm, (297 - 7.5) * mm
+        canvas.saveState()
+        for colour, width in (("#ffffff", 1.1), ("#000000", 0.35)):
+            canvas.setStrokeColor(HexColor(colour))
+            canvas.setLineWidth(width)
+            for mark_x in xs:
+                canvas.line(mark_x, top + 1 * mm, mark_x, top + 5 * mm)
+                canvas.line(mark_x, bottom - 5 * mm, mark_x, bottom - 1 * mm)
+            for mark_y in ys:
+                canvas.line(left - 1.4 * mm, mark_y, left - 0.4 * mm, mark_y)
+                canvas.line(right + 0.4 * mm, mark_y, right + 1.4 * mm, mark_y)
+        canvas.restoreState()
 
-    # the same design as templates/layouts/card.yaml, drawn element by element for every card
+    def back(kind, ctx, x: float, y: float) -> None:
+        colour = kind.back.color or kind.color
+        fill(colour)
+        canvas.rect(x - 3 * mm, y - 3 * mm, 69 * mm, 94 * mm, stroke=0, fill=1)
+        canvas.setStrokeColor(HexColor(tint(colour, 0.45)))
+        canvas.setLineWidth(0.6 * mm)
+        canvas.roundRect(x + 3.5 * mm, y + 3.5 * mm, 56 * mm, 81 * mm, 2.5 * mm, stroke=1, fill=0)
+        canvas.setStrokeColor(HexColor(tint(colour, 0.25)))
+        canvas.setLineWidth(0.25 * mm)
+        canvas.roundRect(x + 5.1 * mm, y + 5.1 * mm, 52.8 * mm, 77.8 * mm, 1.8 * mm, stroke=1, fill=0)
+        fill(tint(colour, 0.9))
+        canvas.circle(x + 31.5 * mm, y + 49 * mm, 17 * mm, stroke=0, fill=1)
+        icon(kind.back.icon or kind.icon, x + 19.5 * mm, y + 37 * mm, 24 * mm)
+        fill("#ffffff")
+        canvas.setFont(bold, 15)
+        canvas.drawCentredString(x + 31.5 * mm, y + 24 * mm, ctx["kind"]["back"]["title"])
+        fill(tint(colour, 0.6))
+        canvas.setFont(regular, 7)
+        canvas.drawCentredString(x + 31.5 * mm, y + 8 * mm, ctx["game"]["title"])
+
+    backs: dict[str, str] = {}
+
+    def back_form(kind_id: str, kind, ctx) -> str:
+        """Each kind's back drawn once into a form (its icon's form made first: forms do not nest open)."""
+        if kind_id not in backs:
+            icon_form(kind.back.icon or kind.icon)
+            backs[kind_id] = f"back{len(backs)}"
+            canvas.beginForm(backs[kind_id], -3 * mm, -3 * mm, 66 * mm, 91 * mm)
+            back(kind, ctx, 0, 0)
+            canvas.endForm()
+        return backs[kind_id]
+
     for page_start in range(0, len(cards), 9):
         chunk = cards[page_start:page_start + 9]
-        for back in (False, True):
+        for backs_page in (False, True):
             for index, card in enumerate(chunk):
                 kind = content.game.kind(card.kind)
                 col, row = index % 3, index // 3
-                if back:
+                if backs_page:
                     col = 2 - col
                 x, y = (1.5 + col * 69 + 3) * mm, (297 - 7.5 - (row + 1) * 94 + 3) * mm
                 top = y + 88 * mm
-                side = "back" if back and card.back else "front"
+                side = "back" if backs_page and card.back else "front"
                 ctx = face_context(content, card, card.back if side == "back" else card, side, "en")
-                if back and not card.back:
-                    colour = kind.back.color or kind.color
-                    fill(colour)
-                    canvas.rect(x - 3 * mm, y - 3 * mm, 69 * mm, 94 * mm, stroke=0, fill=1)
-                    canvas.setStrokeColor(HexColor(tint(colour, 0.45)))
-                    canvas.setLineWidth(0.6 * mm)
-                    canvas.roundRect(x + 3.5 * mm, y + 3.5 * mm, 56 * mm, 81 * mm, 2.5 * mm, stroke=1, fill=0)
-                    canvas.setStrokeColor(HexColor(tint(colour, 0.25)))
-                    canvas.setLineWidth(0.25 * mm)
-                    canvas.roundRect(x + 5.1 * mm, y + 5.1 * mm, 52.8 * mm, 77.8 * mm, 1.8 * mm, stroke=1, fill=0)
-                    fill(tint(colour, 0.9))
-                    canvas.circle(x + 31.5 * mm, y + 49 * mm, 17 * mm, stroke=0, fill=1)
-                    icon(kind.back.icon or kind.icon, x + 19.5 * mm, y + 37 * mm, 24 * mm)
-                    fill("#ffffff")
-                    canvas.setFont(bold, 15)
-                    canvas.drawCentredString(x + 31.5 * mm, y + 24 * mm, ctx["kind"]["back"]["title"])
-                    fill(tint(colour, 0.6))
-                    canvas.setFont(regular, 7)
-                    canvas.drawCentredString(x + 31.5 * mm, y + 8 * mm, ctx["game"]["title"])
+                if backs_page and not card.back:
+                    if fair:
+                        canvas.saveState()
+                        canvas.translate(x, y)
+                        canvas.doForm(back_form(card.kind, kind, ctx))
+                        canvas.restoreState()
+                    else:
+                        back(kind, ctx, x, y)
                     continue
                 fill(kind.color)
                 canvas.rect(x - 3 * mm, y - 3 * mm, 69 * mm, 94 * mm, stroke=0, fill=1)
@@ -197,21 +280,31 @@ def run_naive(size: int, out: Path) -> float:
                     fill(tint(kind.color, 0.86))
                     canvas.roundRect(x + 4.7 * mm, y + 4.7 * mm, 53.6 * mm, 12.5 * mm, 1.2 * mm, stroke=0, fill=1)
                     para(strip, flavour, x + 6.1 * mm, y + 5.5 * mm, 50.8 * mm, 10.9 * mm)
+            if fair:
+                crop_marks()
             canvas.showPage()
     canvas.save()
-    return time.process_time() - start
+    return time.process_time() - start, time.perf_counter() - wall
+
+
+RUNNERS = {"naive": run_naive, "fair": run_fair}
+VARIANTS = ("naive", "fair", "forge", "no-forms")
 
 
 def _child(variant: str, size: int, queue) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / f"{variant}.pdf"
-        seconds = run_naive(size, out) if variant == "naive" else run_forge(size, out, variant == "forge")
+        if variant in RUNNERS:
+            cpu, wall = RUNNERS[variant](size, out)
+        else:
+            cpu, wall = run_forge(size, out, variant == "forge")
         kib = out.stat().st_size / 1024
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    queue.put((seconds, peak_mb, kib))
+    queue.put((cpu, wall, peak_mb, kib))
 
 
-def measure(variant: str, size: int) -> tuple[float, float, float]:
+def measure(variant: str, size: int) -> tuple[float, float, float, float]:
+    """(CPU s, wall s, peak RSS MB, PDF KiB) of one run of `variant` in a fresh process."""
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
     process = ctx.Process(target=_child, args=(variant, size, queue))
@@ -224,20 +317,24 @@ def measure(variant: str, size: int) -> tuple[float, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=1000)
-    parser.add_argument("--repeat", type=int, default=3, help="runs per variant; the best time counts")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per variant, alternating the variants")
+    parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
     args = parser.parse_args()
-    variants = ("naive", "forge", "no-forms")
-    runs: dict[str, list[tuple[float, float, float]]] = {v: [] for v in variants}
-    for _ in range(args.repeat):  # interleaved, so a busy moment of the machine hits every variant
-        for variant in variants:
-            runs[variant].append(measure(variant, args.cards))
-    results = {v: (min(r[0] for r in runs[v]), max(r[1] for r in runs[v]), runs[v][0][2]) for v in variants}
-    base = args.cards / results["naive"][0]
-    print(f"{args.cards} cards (fronts and backs on A4 sheets), best of {args.repeat}")
-    print(f"{'variant':<10} {'CPU s':>8} {'cards/s':>9} {'vs naive':>9} {'peak RSS':>10} {'PDF':>9}")
-    for variant, (seconds, peak, kib) in results.items():
-        rate = args.cards / seconds
-        print(f"{variant:<10} {seconds:8.2f} {rate:9.0f} {rate / base:8.2f}x {peak:8.0f} MB {kib / 1024:7.1f} MB")
+    figures = {v: Timings(v) for v in args.variants}
+    extra: dict[str, tuple[float, float]] = {}
+    for _ in range(args.repeat):  # alternated, so a busy moment of the machine hits every variant
+        for variant in args.variants:
+            cpu, wall, peak, kib = measure(variant, args.cards)
+            figures[variant].add(cpu, wall)
+            extra[variant] = (max(peak, extra.get(variant, (0.0, 0.0))[0]), kib)
+    print(f"{args.cards} cards (fronts and backs on A4 sheets), {args.repeat} runs each, min / median / max")
+    for variant in args.variants:
+        rate = args.cards / statistics.median(figures[variant].cpu)
+        peak, kib = extra[variant]
+        print(f"  {figures[variant].line(9)}   {rate:6.0f} cards/CPU s   peak RSS {peak:4.0f} MB   PDF {kib / 1024:5.1f} MB")
+    for baseline in ("fair", "naive"):
+        if baseline in figures and "forge" in figures:
+            print(f"  forge vs {baseline:<6} {ratio(figures[baseline], figures['forge'])}")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,13 @@ PyYAML's composer gives a node tree with start marks; we build plain Python data
 ourselves so that (1) every key and value keeps its file:line:column, (2) aliases are expanded
 under a budget (an alias bomb stops with an error instead of eating memory), and (3) duplicate
 keys are reported instead of silently overwritten.
+
+Speed: when PyYAML has libyaml (its wheels do), libyaml scans and parses and PyYAML's own Python
+composer builds the node tree from libyaml's events; that is about 3.5x faster than the
+pure-Python scanner and keeps the same marks. The composer stays in Python on purpose: its
+recursion stops at Python's limit (libyaml's own composer recurses in C and crashes the process
+on a document nested a hundred thousand levels deep). A document libyaml refuses is read again
+by the pure-Python loader, so every error message and mark is the one PyYAML has always given.
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.resolver import Resolver
 
 from generator.content.errors import ErrorList, Mark, YamlPath
 from generator.content.files import Unreadable, decode, read_bytes
@@ -57,6 +66,33 @@ class YamlDocument:
     data: Any
     source: SourceMap
 
+
+def _fast_loader() -> type | None:
+    """libyaml's event parser under PyYAML's Python composer and safe resolver, when libyaml is present."""
+    # yaml.cyaml is absent when PyYAML was built without libyaml
+    libyaml_parser: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)
+    if libyaml_parser is None:
+        return None
+
+    class LibyamlEventsLoader(libyaml_parser, Composer, Resolver):
+        """libyaml events, PyYAML's composer: the node tree of SafeLoader, made faster."""
+
+        def __init__(self, stream: str) -> None:
+            libyaml_parser.__init__(self, stream)
+            Composer.__init__(self)
+            Resolver.__init__(self)
+
+        # CParser has a composer of its own in C; take PyYAML's (it stops at the recursion limit)
+        get_single_node = Composer.get_single_node
+        compose_document = Composer.compose_document
+        get_node = Composer.get_node
+        check_node = Composer.check_node
+
+    return LibyamlEventsLoader
+
+
+FAST_LOADER = _fast_loader()
+"""The loader tried first (None without libyaml); tests set it to None to check the fallback."""
 
 _SAFE_TAGS = {tag for tag in yaml.SafeLoader.yaml_constructors if tag}
 
@@ -174,11 +210,22 @@ def _too_deep_at(text: str, name: str) -> Mark:
     return Mark(name, 1, 1)
 
 
+def _compose(text: str) -> yaml.Node | None:
+    """The node tree, by libyaml's parser when it is present and accepts the text, else by PyYAML's."""
+    if FAST_LOADER is not None:
+        try:
+            node: yaml.Node | None = yaml.compose(text, Loader=FAST_LOADER)
+            return node
+        except Exception:  # noqa: BLE001 - what libyaml refuses is read again for PyYAML's own message
+            pass
+    return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
 def load_yaml_text(text: str, name: str, errors: ErrorList) -> YamlDocument:
     """Load YAML from a string (used by `load_yaml` and tests)."""
     source = SourceMap(name)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _compose(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -43,6 +43,7 @@ Printed = dict[str, dict[str, str]]
 Keys = dict[str, tuple[str, ...]]  # by address pattern: "3", or "3.1" for a group's element in every copy
 
 
+@lru_cache(maxsize=4096)  # the same few addresses come back on every card
 def _pattern(address: str) -> str:
     """`3` and `3.1` are their own patterns; a copy's address `3.1.0` has the pattern `3.1`."""
     parts = address.split(".")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -41,16 +42,40 @@ class PdfFaceDrawer:
         self._shared_blocks: set[tuple] = set()
         self._shared_runs: set[tuple] = set()
         self._colours = _Colours()
+        self._drawn: dict[int, tuple[list[str], list[str], bool]] = {}
+        self._faces: list[FaceLayout] = []
+        self._repeated: set[int] | None = None  # ids of faces drawn more than once (None: not known, record all)
 
     # --- public --------------------------------------------------------------------------------
     def draw(self, face: FaceLayout) -> None:
-        """Draw `face` with its trim box's bottom-left corner at the canvas origin."""
+        """Draw `face` with its trim box's bottom-left corner at the canvas origin.
+
+        Copies of a card are the same FaceLayout object: the first draw records the operators it
+        added to the page (and the forms the page uses), later copies replay them. The bytes are
+        the ones drawing it again would give, since the forms it needs exist by then."""
+        c: Any = self.canvas  # reportlab's page accumulators are not in its stubs
+        replay = self._drawn.get(id(face))
+        if replay is not None:
+            code, forms, images = replay
+            c._code.extend(code)
+            c._formsinuse.extend(forms)
+            if images:
+                c._currentPageHasImages = 1
+            return
+        code_at, forms_at = len(c._code), len(c._formsinuse)
+        others = (len(c._colorsUsed), len(c._shadingUsed), len(c._annotationrefs))
         if self.use_forms:
             name = self._frame_form(face)
             self.canvas.doForm(name)
         else:
             self._items(face.frame, face.height)
         self._items(face.items, face.height, share=self.use_forms)
+        if self._repeated is not None and id(face) not in self._repeated:
+            return
+        if (len(c._colorsUsed), len(c._shadingUsed), len(c._annotationrefs)) == others:
+            images = any(isinstance(item, ImagePlacement) for item in face.all_items())
+            self._drawn[id(face)] = (c._code[code_at:], c._formsinuse[forms_at:], images)
+            self._faces.append(face)  # keeps the face alive, so its id stays its own while recorded
 
     # --- forms ---------------------------------------------------------------------------------
     def _form_name(self, key: object) -> str:
@@ -87,12 +112,14 @@ class PdfFaceDrawer:
     # --- items ---------------------------------------------------------------------------------
     def share_blocks(self, faces: list[FaceLayout]) -> None:
         """What occurs on more than one drawn face becomes a form (call before drawing): text blocks, and
-        runs of shapes and icons between texts (a card's panels, badge and pictures repeat across a kind)."""
+        runs of shapes and icons between texts (a card's panels, badge and pictures repeat across a kind); and
+        which faces come more than once (copies of a card), the only ones whose drawing `draw` records."""
         counts = Counter(item.block for face in faces for item in face.items
                          if isinstance(item, TextRun) and item.block is not None)
         self._shared_blocks = {block for block, n in counts.items() if n > 1}
         runs = Counter(key for face in faces for key, _, _ in _graphic_runs(face.items, face.height))
         self._shared_runs = {key for key, n in runs.items() if n > 1}
+        self._repeated = {face_id for face_id, n in Counter(id(face) for face in faces).items() if n > 1}
 
     def _run_form(self, key: tuple) -> str:
         known = key in self._forms

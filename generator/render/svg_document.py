@@ -27,6 +27,13 @@ def number(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def image_data_uri(path: str) -> str:
+    """A PNG or JPEG file as a data: URI, so an SVG that shows it stays one self-contained file."""
+    data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
+    mime = "image/png" if path.lower().endswith(".png") else "image/jpeg"
+    return f"data:{mime};base64,{data}"
+
+
 def _dash(dash: tuple[float, ...] | list[float]) -> str:
     return " ".join(number(d) for d in dash)
 
@@ -125,9 +132,7 @@ class SvgDocument:
 
     def image(self, path: str, x: float, y: float, w: float, h: float) -> Element:
         """An embedded PNG/JPEG, so the file stays self-contained."""
-        data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
-        mime = "image/png" if path.lower().endswith(".png") else "image/jpeg"
-        return self.dwg.image(f"data:{mime};base64,{data}", insert=(number(x), number(y)), size=(number(w), number(h)))
+        return self.dwg.image(image_data_uri(path), insert=(number(x), number(y)), size=(number(w), number(h)))
 
     # -- output ---------------------------------------------------------------------------
     def tostring(self) -> str:

@@ -455,8 +455,7 @@ class GameState(ABC):
         other.game = self.game
         other.seed = self.seed
         other.turn = self.turn
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         other.log = None
         other.quiet = self.quiet
         other._forced = None
@@ -464,6 +463,16 @@ class GameState(ABC):
         other._events = []
         other._mark = 0
         other._legal = None
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent RNG in the same state as `rng`.
+
+    `random.Random()` would first seed itself from os.urandom only to be overwritten by setstate;
+    a clone made per decision (greedy trials, tree search) paid that system call every time."""
+    other = random.Random.__new__(random.Random)
+    other.setstate(rng.getstate())
+    return other
 
 
 def _short(value: Any, limit: int = 120) -> str:

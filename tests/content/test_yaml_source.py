@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.content import yaml_source
 from generator.content.errors import ErrorList, Mark
 from generator.content.yaml_source import load_yaml_text
 
@@ -68,3 +74,57 @@ def test_syntax_error_has_line_and_column() -> None:
     [error] = errors.sorted()
     assert error.mark.file == "bad.yaml" and error.mark.line == 3
     assert error.message.startswith("YAML syntax error")
+
+
+REPO = Path(__file__).resolve().parents[2]
+REFUSED = ["a: 1\n\tb: 2\n", "a: \x00\n", "a: 'x\n", "a: b: c\n", "a: &x 1\nb: *y\n", "a: 1\n---\nb: 2\n",
+           "a: @x\n", "x: !!python/name:os.system\n", "a: " + "[" * 5_000 + "\n", "a: " + "[" * 5_000 + "]" * 5_000]
+ODD = ["{a: 1, b}\n", "x: !!binary aGk=\n", "- a\n- b\n  c\n", "a: \"\\x41\\u00e9\\N\\_\"\n", "a: |\n  x\n   y\n b\n",
+       "a: plain\n  folded\n\n  more\n", "\ufeffa: 1\n", "? [a]\n: 1\n", "x: \u2028y\n", "a: 1e3\nb: 0x1F\nc: 0o17\n"]
+
+
+def _load_both(text: str, name: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    results = []
+    for loader in (yaml_source.FAST_LOADER, None):
+        monkeypatch.setattr(yaml_source, "FAST_LOADER", loader)
+        errors = ErrorList()
+        doc = load_yaml_text(text, name, errors)
+        results.append((doc.data, doc.source.values, doc.source.keys,
+                        [(e.mark, e.message, e.hint) for e in errors.sorted()]))
+    return results
+
+
+@pytest.mark.skipif(yaml_source.FAST_LOADER is None, reason="PyYAML without libyaml")
+def test_libyaml_gives_the_same_data_and_marks_as_pure_python_on_the_bundled_content(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    files = sorted((REPO / "content").rglob("*.yaml"))
+    assert len(files) > 20
+    for path in files:
+        fast, pure = _load_both(path.read_text(encoding="utf-8"), path.name, monkeypatch)
+        assert fast == pure, path
+        assert fast[1], path  # marks were recorded
+
+
+@pytest.mark.skipif(yaml_source.FAST_LOADER is None, reason="PyYAML without libyaml")
+@pytest.mark.parametrize("text", REFUSED, ids=range(len(REFUSED)))
+def test_libyaml_refusals_carry_pure_pythons_message_and_mark(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast, pure = _load_both(text, "bad.yaml", monkeypatch)
+    assert fast == pure
+    assert fast[0] is None and fast[3] and all(mark.file == "bad.yaml" for mark, _, _ in fast[3])
+
+
+@pytest.mark.skipif(yaml_source.FAST_LOADER is None, reason="PyYAML without libyaml")
+@pytest.mark.parametrize("text", ODD, ids=range(len(ODD)))
+def test_libyaml_reads_odd_but_valid_yaml_as_pure_python_does(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast, pure = _load_both(text, "odd.yaml", monkeypatch)
+    assert fast == pure
+
+
+def test_without_libyaml_the_pure_python_loader_keeps_the_marks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yaml_source, "FAST_LOADER", None)
+    errors = ErrorList()
+    doc = load_yaml_text(DOC, "demo.yaml", errors)
+    assert doc.source.mark(("cards", 1, "name", "en")) == Mark("demo.yaml", 8, 11)
+    load_yaml_text("a: 1\nb: [1, 2\nc: 3\n", "bad.yaml", errors)
+    [error] = errors.sorted()
+    assert error.mark.line == 3 and error.message.startswith("YAML syntax error")

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from generator.rules.contract import copy_rng
 from generator.rules.core import RuleError
 from generator.rules.escape_earth import new_game
 from generator.rules.policies import RandomPolicy
@@ -101,6 +102,23 @@ def test_a_clone_equals_its_original_and_then_goes_its_own_way(content):
     assert twin != state
     state.apply(action)
     assert twin == state
+
+
+def test_a_clone_draws_what_its_original_would_and_apart_from_it(content):
+    state = play(content, 5, "beginner", 20)
+    twin = state.clone()
+    assert twin.rng is not state.rng and twin.rng.getstate() == state.rng.getstate()
+    ahead = [twin.rng.random() for _ in range(5)]
+    assert twin.rng.getstate() != state.rng.getstate()      # drawing on the clone leaves the original alone
+    assert [state.rng.random() for _ in range(5)] == ahead  # and the original then draws the same numbers
+
+
+def test_copy_rng_keeps_gauss_and_the_sequence():
+    rng = random.Random(7)
+    rng.gauss(0, 1)  # leaves a second normal deviate waiting in gauss_next
+    copy = copy_rng(rng)
+    assert type(copy) is random.Random
+    assert [copy.gauss(0, 1), copy.random(), copy.randrange(10**9)] == [rng.gauss(0, 1), rng.random(), rng.randrange(10**9)]
 
 
 def test_explain_says_why_without_applying(content):
