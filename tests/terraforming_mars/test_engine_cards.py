@@ -94,23 +94,76 @@ def test_animals_for_another_card_ask_which_card_when_there_are_several(table):
 
 def test_red_outlined_effects_choose_any_player_or_none(table):
     state = table()
-    give(state, 0, "eismond-einschlag")
+    give(state, 0, "eismond-einschlag")                   # temperature +2, an ocean, remove up to 3 plants
     state.res[0][MC], state.res[0][TITANIUM] = 21, 0
     state.res[1][PLANTS], state.res[2][PLANTS] = 5, 2
     state.apply(("play", "eismond-einschlag", 0, 0))
+    assert names(state) == ["first place_ocean", "first remove_any"]
+    state.apply(("first", "place_ocean"))
     assert state.pending[0] == "place"
     state.apply(("place", "mars-0-2"))
     assert names(state) == ["target 2", "target 3", "skip"]   # player 1 has no plants to lose
     state.apply(("target", 2))
+    assert names(state) == ["take 3", "take 2", "take 1"]      # "up to 3": the player says how many
+    state.apply(("take", 3))
     assert state.res[1][PLANTS] == 2
     other = table()
     give(other, 0, "eismond-einschlag")
     other.res[0][MC] = 21
     other.res[1][PLANTS] = 5
     other.apply(("play", "eismond-einschlag", 0, 0))
+    other.apply(("first", "place_ocean"))
     other.apply(("place", "mars-0-2"))
     other.apply(("skip",))
     assert other.res[1][PLANTS] == 5 and other.current_player == 0 and other.actions_done == 1
+
+
+def test_up_to_means_the_player_may_take_less_and_no_more(table):
+    """Summary: red-outlined resources are optional; the card says "up to" (bis zu) the amount."""
+    state = table()
+    give(state, 0, "eismond-einschlag")
+    state.res[0][MC] = 21
+    state.res[1][PLANTS] = 5
+    state.apply(("play", "eismond-einschlag", 0, 0))
+    state.apply(("first", "remove_any"))
+    state.apply(("target", 2))
+    assert state.explain(("take", 4)).rule == "amount.range"
+    assert "3" in state.explain(("take", 4)).text["en"]
+    assert state.explain(("take", 0)).rule == "amount.range"
+    assert state.explain(("place", "mars-0-2")).rule == "pending.amount"
+    state.apply(("take", 1))
+    assert state.res[1][PLANTS] == 4
+    assert state.parse_action("take 1") == ("take", 1)
+
+
+def test_a_played_cards_effects_go_in_the_order_the_player_chooses_where_it_matters(table):
+    """Summary: "Soforteffekte ... können in beliebiger Reihenfolge durchgeführt werden"."""
+    state = table()
+    give(state, 0, "eismond-einschlag")
+    state.res[0][MC] = 21
+    state.res[1][PLANTS] = 5
+    state.apply(("play", "eismond-einschlag", 0, 0))
+    assert state.pending == ("order",)
+    assert state.explain(("first", "raise_temperature")).rule == "order.effect"  # its order changes nothing
+    assert state.explain(("place", "mars-0-2")).rule == "pending.order"
+    state.apply(("first", "remove_any"))                  # the plants go before the ocean is placed
+    assert state.pending[0] == "target"
+    state.apply(("skip",))
+    assert state.pending[0] == "place"                    # one effect left whose order matters: no question
+    state.apply(("place", "mars-0-2"))
+    assert state.pending is None and state.oceans == 1 and state.actions_done == 1
+    firsts = [e for e in state.events if e.kind == "effect-first"]
+    assert [(e.get("effect"), e.get("card")) for e in firsts] == [("remove_any", "eismond-einschlag")]
+    assert state.format_action(("first", "remove_any")) == "first remove_any"
+    assert state.parse_action("first remove_any") == ("first", "remove_any")
+
+
+def test_a_card_with_one_effect_whose_order_matters_asks_nothing(table):
+    state = table()
+    give(state, 0, "staubverdunkelung")                   # an ocean and production changes
+    state.res[0][MC] = 40
+    state.apply(("play", "staubverdunkelung", 0, 0))
+    assert state.pending is None or state.pending[0] != "order"
 
 
 def test_a_production_decrease_on_any_player_stops_at_the_floor(table):
@@ -264,6 +317,8 @@ def test_animals_may_be_taken_from_any_players_card(table):
     state.res[0][MC] = 2
     state._legal = None
     state.apply(("play", "weidenschlag", 0, 0))
+    assert names(state) == ["first add_to_other_card", "first remove_any_card"]
+    state.apply(("first", "add_to_other_card"))
     assert state.card_res["bestaeuber"] == 1
     assert names(state) == ["target 1 bestaeuber", "target 2 marshasen", "target 3 schneeziegen", "skip"]
     state.apply(("target", 3, "schneeziegen"))

@@ -92,7 +92,7 @@ def test_a_card_greenery_follows_the_conversion_rule(table):
     state.tiles["mars-6-3"] = ("city", 0)
     state.oxygen = 7
     give(state, 0, "gruener-ring")
-    state.res[0][MC] = 17
+    state.res[0][MC] = 21
     state._legal = None
     state.apply(("play", "gruener-ring", 0, 0))
     assert "mars-0-0" not in places(state) and places(state) <= set(state.data.spaces["mars-6-3"].neighbours)

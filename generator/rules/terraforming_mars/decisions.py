@@ -12,6 +12,8 @@ Actions are tuples (see `notation.py` for how they are written):
     ("buy", card) / ("done",)         research: buy one of your research cards; discard the rest
     ("place", space)                  the space for the tile being placed
     ("target", player[, card]) / ("skip",)   the target of a red-outlined effect, or none
+    ("take", n)                       how much of its "up to" amount the red-outlined effect takes
+    ("first", operation)              which of a played card's effects to carry out next, where order matters
     ("add", card)                     the card that gets the animals or microbes
     ("sell", card) / ("done",)        one more card for sell patents; done selling
 
@@ -37,7 +39,7 @@ END: Action = ("end",)
 DONE: Action = ("done",)
 SKIP: Action = ("skip",)
 ACTION_KINDS = frozenset({"play", "project", "milestone", "award", "action", "convert", "pass", "end", "buy",
-                          "done", "place", "target", "skip", "add", "sell"})
+                          "done", "place", "target", "skip", "add", "sell", "take", "first"})
 
 
 # -- the legal set -------------------------------------------------------------------------------
@@ -52,6 +54,10 @@ def pending_actions(state: "TerraformingMarsState") -> list[Action]:
     if kind == "target":
         _, op, args, _source = pending
         return [("target", q + 1, *rest) for q, *rest in effects.any_player_targets(state, op, dict(args))] + [SKIP]
+    if kind == "amount":
+        return [("take", n) for n in range(pending[-1], 0, -1)]
+    if kind == "order":
+        return [("first", op) for op in effects.effects_to_order(state.queue)]
     if kind == "add":
         _, resource, _n, source = pending
         cards = state.data.cards
@@ -162,6 +168,7 @@ def _play(state: "TerraformingMarsState", p: int, action: Action) -> None:
     state._emit("played", player=p + 1, card=card_id, cost=cost, mc=mc, steel=steel, titanium=titanium)
     effects.trigger_tags(state, p, card_id)
     state.queue = [(op, dict(args), card_id) for op, args in card.effects + card.production + card.any_player]
+    state.any_order = True
 
 
 def _project(state: "TerraformingMarsState", p: int, action: Action) -> None:
@@ -224,6 +231,15 @@ def _resolve_pending(state: "TerraformingMarsState", action: Action) -> None:
         else:
             target = (action[1] - 1, *action[2:])
             effects.hit(state, p, pending[1], dict(pending[2]), target)
+    elif kind == "amount":
+        state.pending = None
+        effects.take(state, p, pending[1], dict(pending[2]), pending[3], action[1])
+    elif kind == "order":
+        state.pending = None
+        chosen = next(i for i, (op, _, _) in enumerate(state.queue) if op == action[1])
+        op, args, source = state.queue.pop(chosen)
+        state._emit("effect-first", player=p + 1, effect=op, card=source)
+        effects.run(state, op, args, source)
     elif kind == "add":
         state.pending = None
         effects.add_to(state, action[1], pending[1], pending[2])

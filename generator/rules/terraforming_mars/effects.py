@@ -254,24 +254,43 @@ def _any_player_op(op: str) -> Op:
     return ask
 
 
-def hit(state: "TerraformingMarsState", p: int, op: str, a: dict[str, Any], target: tuple[Any, ...]) -> None:
-    """Carry out a red-outlined effect on the chosen target: as much as it has, up to the amount."""
-    q = target[0]
+def most_to_take(state: "TerraformingMarsState", op: str, a: dict[str, Any], target: tuple[Any, ...]) -> int:
+    """How much a red-outlined effect can take from the target: its amount, or what the target has."""
+    q: int = target[0]
     n = int(a["amount"])
     if op == "remove_any":
+        return min(n, state.res[q][RES_INDEX[a["resource"]]])
+    if op == "production_loss_any":
         r = RES_INDEX[a["resource"]]
-        n = min(n, state.res[q][r])
+        return min(n, state.prod[q][r] - state.data.floors[r])
+    card: str = target[1]
+    return min(n, state.card_res[card])
+
+
+def hit(state: "TerraformingMarsState", p: int, op: str, a: dict[str, Any], target: tuple[Any, ...]) -> None:
+    """Aim a red-outlined effect at the chosen target. Its text says "up to": when it could take more
+    than 1, the player says how much next (`("amount", ...)`); otherwise it takes what there is."""
+    most = most_to_take(state, op, a, target)
+    if most > 1:
+        state.pending = ("amount", op, tuple(sorted(a.items())), target, most)
+    else:
+        take(state, p, op, a, target, most)
+
+
+def take(state: "TerraformingMarsState", p: int, op: str, a: dict[str, Any], target: tuple[Any, ...], n: int) -> None:
+    """Carry out a red-outlined effect on its target: exactly `n` (at most what it can take, checked before)."""
+    q = target[0]
+    if op == "remove_any":
+        r = RES_INDEX[a["resource"]]
         state.res[q][r] -= n
         state._emit("removed", player=p + 1, target=q + 1, resource=a["resource"], n=n)
     elif op == "production_loss_any":
         r = RES_INDEX[a["resource"]]
-        n = min(n, state.prod[q][r] - state.data.floors[r])
         state.prod[q][r] -= n
         state._emit("production-lowered", player=p + 1, target=q + 1, resource=a["resource"], n=n,
                     value=state.prod[q][r])
     else:
         card = target[1]
-        n = min(n, state.card_res[card])
         state.card_res[card] -= n
         state._emit("card-resource-taken", player=p + 1, target=q + 1, card=card, resource=a["resource"], n=n)
 
@@ -292,6 +311,25 @@ LASTING = frozenset({"discount_tag", "discount_all", "on_tag_gain", "on_tag_add"
                      "steel_value", "titanium_value", "requirement_leeway"})
 SCORING = frozenset({"vp_per_resource", "vp_per_tag", "vp_per_tile"})
 OPERATIONS = frozenset(op for op in IMMEDIATE if not op.startswith("_")) | LASTING | SCORING
+
+
+# The summary: "Soforteffekte ... können in beliebiger Reihenfolge durchgeführt werden". The order of
+# these immediate effects changes what happens (a tile's neighbours, what a target still has, what
+# can still be spent); the others give the same result in any order, so nobody is asked about them.
+ORDER_MATTERS = frozenset({"place_ocean", "place_greenery", "place_city", "spend", "add_to_other_card",
+                           "remove_from_card", "remove_any", "production_loss_any", "remove_any_card"})
+
+
+def effects_to_order(queue: list[tuple[str, dict[str, Any], Any]]) -> list[str]:
+    """The played card's effects the player may carry out next, when their order matters: [] otherwise.
+
+    A tile placement already started (its `_place` steps at the front of the queue) is finished
+    first; effects of one operation are carried out in their printed order.
+    """
+    if not queue or queue[0][0] == PLACE_TILE:
+        return []
+    ops = list(dict.fromkeys(op for op, _, _ in queue if op in ORDER_MATTERS))
+    return ops if len(ops) > 1 else []
 
 
 def run(state: "TerraformingMarsState", op: str, args: dict[str, Any], source: Any) -> None:

@@ -22,7 +22,7 @@ EVENT_KINDS = frozenset({
     "project", "milestone", "award", "card-action", "converted", "tile", "ocean-neighbours", "ocean", "temperature",
     "oxygen", "at-goal", "no-space", "tr", "gained", "spent", "drew", "reshuffled", "deck-empty", "card-resource",
     "card-resource-removed", "card-resource-taken", "nothing-to-collect", "production", "production-lowered",
-    "removed", "no-target", "skipped", "patents-sold", "produced", "last-generation", "conversion-done", "scored",
+    "removed", "no-target", "skipped", "effect-first", "patents-sold", "produced", "last-generation", "conversion-done", "scored",
     "game-over",
 })
 
@@ -38,7 +38,7 @@ class TerraformingMarsGame(Game):
     """The competitive game of the rules summary for 2 to 4 players."""
 
     engine_id = "terraforming-mars"
-    engine_version = "1"
+    engine_version = "2"
     operations = OPERATIONS
     option_specs = (
         OptionSpec("players", ("2", "3", "4"), "3", "how many players sit at the table"),

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from generator.rules.terraforming_mars.state import TerraformingMarsState
 
 RULE_IDS = frozenset({
-    "game-over", "pending.place", "pending.target", "pending.add", "pending.sell", "phase.research", "phase.final",
+    "game-over", "pending.place", "pending.target", "pending.amount", "pending.order", "pending.add", "pending.sell", "phase.research", "phase.final",
     "phase.action", "research.not-offered", "research.cost", "play.form", "play.not-in-hand",
     "req.min-temperature", "req.max-temperature", "req.min-oxygen", "req.max-oxygen", "req.min-oceans",
     "req.max-oceans", "req.tags", "effect.production-floor", "effect.spend", "effect.card-resources",
@@ -28,10 +28,11 @@ RULE_IDS = frozenset({
     "award.unknown", "award.funded", "award.all-funded", "award.cost", "action.not-played", "action.none",
     "action.used", "convert.plants", "convert.heat", "convert.at-goal", "convert.what", "pass.after-action",
     "end.no-action", "place.unknown", "place.occupied", "place.ocean-only", "place.land-only", "place.city-next-to-city",
-    "place.next-to-own", "target.nothing", "add.card", "sell.not-in-hand", "sell.none", "final.convert",
+    "place.next-to-own", "target.nothing", "amount.range", "order.effect", "add.card", "sell.not-in-hand", "sell.none", "final.convert",
 })
 
-_PENDING_KINDS = {"place": ("place",), "target": ("target", "skip"), "add": ("add",), "sell": ("sell", "done")}
+_PENDING_KINDS = {"place": ("place",), "target": ("target", "skip"), "amount": ("take",), "order": ("first",),
+                  "add": ("add",), "sell": ("sell", "done")}
 _TURN_KINDS = ("play", "project", "milestone", "award", "action", "convert", "pass", "end")
 
 
@@ -133,6 +134,13 @@ def _pending_problem(state: "TerraformingMarsState", action: Action) -> RuleErro
         targets = effects.any_player_targets(state, pending[1], dict(pending[2]))
         wanted = (action[1] - 1, *action[2:]) if len(action) >= 2 and isinstance(action[1], int) else None
         return None if wanted in targets else refuse("target.nothing", target=action[1:])
+    if pending[0] == "amount":
+        most = pending[-1]
+        n = action[1] if len(action) == 2 else None
+        ok = isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= most
+        return None if ok else refuse("amount.range", most=most)
+    if pending[0] == "order":
+        return None if action in pending_legal(state) else refuse("order.effect", effect=action[1] if len(action) == 2 else "")
     if pending[0] == "add":
         return None if action in pending_legal(state) else refuse("add.card", card=action[1:], resource=pending[1])
     if kind == "done":

@@ -13,6 +13,8 @@ map by their board id (`mars-4-3`: row 5, space 4, counted from 0), players from
     buy erzader / done               research: buy a card / discard the rest
     place mars-4-3                   the space for the tile being placed
     target 2 / target 2 marshasen / skip   the target of a red-outlined effect
+    take 2                           how much of its "up to" amount that effect takes
+    first remove_any                 the played card's effect to carry out next (where order matters)
     add marshasen                    the card that gets the animals or microbes
     sell erzader / done              sell patents card by card
 """
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from generator.rules.terraforming_mars.state import TerraformingMarsState
 
 _ONE_WORD = frozenset({"pass", "end", "done", "skip"})
-_ONE_NAME = frozenset({"project", "milestone", "award", "action", "convert", "buy", "place", "add", "sell"})
+_ONE_NAME = frozenset({"project", "milestone", "award", "action", "convert", "buy", "place", "add", "sell", "first"})
 
 
 def format_action(action: Action) -> str:
@@ -58,6 +60,9 @@ def parse_action(state: "TerraformingMarsState", text: str) -> Action:
             paid[what] = n
         else:
             return ("play", words[1], paid["steel"], paid["titanium"])
+    amount = _count(words[1]) if len(words) == 2 and words[0] == "take" else None
+    if amount is not None:
+        return ("take", amount)
     if words and words[0] == "target" and len(words) in (2, 3):
         n = _count(words[1])
         if n is not None:
@@ -88,4 +93,10 @@ def action_values(state: "TerraformingMarsState", action: Action) -> Mapping[str
     if kind == "target":
         values["target"] = action[1]
         values["card"] = action[2] if len(action) > 2 else ""
+    if kind == "take":
+        values["n"] = action[1]
+        if state.pending and state.pending[0] == "amount":
+            values["resource"] = dict(state.pending[2])["resource"]
+    if kind == "first":
+        values["effect"] = action[1]
     return values

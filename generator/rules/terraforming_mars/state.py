@@ -71,6 +71,7 @@ class TerraformingMarsState(GameState):
         self.discard: list[str] = []
         self.discard_owner: list[int] = []                        # who discarded each card (they know it)
         self.queue: list[tuple[str, dict[str, Any], Any]] = []
+        self.any_order = False                                    # the queue holds a played card's own effects
         self.pending: tuple[Any, ...] | None = None
         self.order: list[int] = []                                # still to decide in research / last conversion
         self.result: str | None = None
@@ -89,7 +90,7 @@ class TerraformingMarsState(GameState):
         other = TerraformingMarsState.__new__(TerraformingMarsState)
         self._copy_base(other)
         for name in ("data", "n", "max_generations", "project_greenery_next_to_own", "generation", "first", "player",
-                     "phase", "temperature", "oxygen", "oceans", "tr_other", "actions_done", "turn_done", "in_action", "pending",
+                     "phase", "temperature", "oxygen", "oceans", "tr_other", "actions_done", "turn_done", "in_action", "any_order", "pending",
                      "result", "_final"):
             setattr(other, name, getattr(self, name))
         for name in ("tr", "passed", "deck", "discard", "discard_owner", "queue", "order"):
@@ -109,7 +110,7 @@ class TerraformingMarsState(GameState):
                 t(t(x) for x in self.used), t(self.passed), self.actions_done, self.turn_done, self.in_action,
                 t(sorted(self.tiles.items())), t(sorted(self.card_res.items())), t(self.milestones.items()),
                 t(self.awards), t(self.deck), t(self.discard), t(self.discard_owner),
-                t((op, t(sorted(a.items())), s) for op, a, s in self.queue), self.pending, t(self.order), self.result)
+                t((op, t(sorted(a.items())), s) for op, a, s in self.queue), self.any_order, self.pending, t(self.order), self.result)
 
     # -- the contract ----------------------------------------------------------------------------
     @property
@@ -146,7 +147,7 @@ class TerraformingMarsState(GameState):
         """The table as `player` sees it: other hands, research cards and event piles by count only; the deck by size."""
         return {
             "player": player + 1, "generation": self.generation, "phase": self.phase,
-            "to_play": self.current_player + 1, "first": self.first + 1, "pending": list(self.pending or ()),
+            "to_play": self.current_player + 1, "first": self.first + 1, "pending": _as_json(self.pending or ()),
             "temperature": self.temperature, "oxygen": self.oxygen, "oceans": self.oceans,
             "tiles": {s: [tile, owner + 1] for s, (tile, owner) in sorted(self.tiles.items())},
             "milestones": {m: p + 1 for m, p in self.milestones.items()},
@@ -218,8 +219,13 @@ class TerraformingMarsState(GameState):
     def resume(self) -> None:
         """Run the queued effects until one waits for a decision; close the action when none is left."""
         while self.pending is None and self.queue:
+            if self.any_order and effects.effects_to_order(self.queue):
+                self.pending = ("order",)
+                break
             op, args, source = self.queue.pop(0)
             effects.run(self, op, args, source)
+        if not self.queue:
+            self.any_order = False
         if self.pending is None and self.in_action:
             self.in_action = False
             if self.phase == ACTION:
@@ -338,3 +344,10 @@ class TerraformingMarsState(GameState):
             self._emit("scored", player=r.player, score=int(r.score), rank=r.rank)
         self._emit("game-over", cause=cause)
         self._step("game-over")
+
+
+def _as_json(value: Any) -> Any:
+    """A pending decision as plain JSON data: its tuples (an effect's arguments, a target) as lists."""
+    if isinstance(value, (tuple, list)):
+        return [_as_json(v) for v in value]
+    return value

@@ -43,7 +43,7 @@ def value_words(key: str, value: Any, data: RulesData, lang: str, words: Mapping
         return str(name.get(lang)) if name is not None else str(value)
     if key == "space":
         return space_words(value, data, words)
-    if key in ("tile", "parameter", "what", "tag"):
+    if key in ("tile", "parameter", "what", "tag", "effect"):
         return word(words, f"{key}-{value}")
     if key == "cause":
         return str(outcome(value))
