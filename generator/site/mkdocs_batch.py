@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,14 +50,20 @@ class MkdocsJob:
         return len(self.site.tree.pages) if self.site else 1
 
 
-def _die_with_parent() -> None:
-    """In the mkdocs child: be killed when pnp dies, however it dies (Linux; elsewhere a no-op)."""
+def _die_with_parent(parent: int) -> None:
+    """In the mkdocs child: be killed when pnp (process `parent`) dies, however it dies (Linux; elsewhere a no-op).
+
+    If pnp died between the fork and this call, the signal will never come: the child then
+    sees another parent and leaves at once.
+    """
     try:
         import ctypes
 
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
-        pass
+        return
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def _mkdocs_env() -> dict[str, str]:
@@ -114,7 +121,8 @@ def _start(group: list[MkdocsJob]) -> subprocess.Popen[str]:
     for job in group:
         command += [str(job.config.resolve()), str(job.destination.resolve())]
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_mkdocs_env(),
-                            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
+                            preexec_fn=partial(_die_with_parent, os.getpid()) if sys.platform.startswith("linux")
+                            else None)
 
 
 def _wait(child: subprocess.Popen[str]) -> tuple[int, str, str] | None:
