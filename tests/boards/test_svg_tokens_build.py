@@ -128,6 +128,7 @@ def test_a_panel_whose_text_does_not_fit_fails_the_build_at_its_line(board_game,
     assert not any("-de" in p.name and p.parent.name == "boards" for p in written)
 
 
+@pytest.mark.slow
 def test_pnp_build_astronuts_writes_the_named_outputs(tmp_path):
     run = pnp("build", "astronuts", "--output", str(tmp_path / "out"))
     assert run.code == 0, run.err

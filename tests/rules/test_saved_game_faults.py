@@ -82,6 +82,7 @@ def test_a_broken_saved_game_is_exit_1_with_its_line(tmp_path: Path, name: str) 
 
 @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
+@pytest.mark.slow
 def test_a_randomly_mutated_saved_game_replays_or_names_a_line(data: st.DataObject) -> None:
     errors = ErrorList()
     [content] = load_checked(REPO / "content", ["escape-earth"], errors)

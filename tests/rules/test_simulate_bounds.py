@@ -85,6 +85,7 @@ def test_only_a_few_tasks_are_in_flight(recorded):
     assert pool.submitted > 4 and pool.most_in_flight <= 2 * pool.max_workers
 
 
+@pytest.mark.slow
 def test_ctrl_c_on_simulate_exits_130(tmp_path):
     process = subprocess.Popen([sys.executable, "-c", "from generator.cli import main; main()", "simulate",
                                 "escape-earth", "--games", "1000000", "--jobs", "2", "--content", str(REPO / "content"),

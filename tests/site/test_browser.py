@@ -46,6 +46,7 @@ def all_pages(root: Path) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html"))
 
 
+@pytest.mark.slow
 def test_every_page_loads_without_console_errors(built, site, page):
     base, _ = site
     urls = all_pages(built.site)

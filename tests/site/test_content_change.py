@@ -36,6 +36,7 @@ def rules_cost(output: Path, lang: str) -> str:
     return re.search(rf"<td>{name}</td>\s*<td>\d+</td>\s*<td>(\d+)</td>", html).group(1)
 
 
+@pytest.mark.slow
 def test_a_building_cost_changes_everywhere(built, tmp_path):
     content = copy_content(tmp_path / "content")
     buildings = content / "escape-earth" / "cards" / "buildings.yaml"

@@ -52,6 +52,7 @@ def test_an_example_page_shows_the_replay(tmp_path):
         assert "<table>" in after_step_two
 
 
+@pytest.mark.slow
 def test_a_refused_example_step_fails_the_build_naming_file_step_and_rule(built, tmp_path):
     content = copy_content(tmp_path / "content")
     (content / "escape-earth" / "examples").mkdir(exist_ok=True)
@@ -98,6 +99,7 @@ def test_every_content_example_has_a_page_in_both_languages(built):
 
 @pytest.mark.skipif(not (REPO / "content" / "escape-earth" / "examples" / "first-turn.yaml").is_file(),
                     reason="content/escape-earth/examples/first-turn.yaml is not there")
+@pytest.mark.slow
 def test_breaking_a_content_example_names_its_file_step_and_rule(tmp_path):
     content = copy_content(tmp_path / "content")
     path = content / "escape-earth" / "examples" / "first-turn.yaml"

@@ -11,6 +11,8 @@ import time
 import urllib.error
 import urllib.request
 
+import pytest
+
 from tests.site.conftest import copy_content
 
 
@@ -38,6 +40,7 @@ def wait_for(condition, timeout: float, what: str):
     raise AssertionError(f"timed out waiting for {what}")
 
 
+@pytest.mark.slow
 def test_serve_rebuilds_when_a_rules_page_changes(tmp_path):
     content = copy_content(tmp_path / "content")
     port = free_port()
@@ -62,6 +65,7 @@ def test_serve_rebuilds_when_a_rules_page_changes(tmp_path):
             server.wait()
 
 
+@pytest.mark.slow
 def test_serve_answers_only_local_host_names(tmp_path):
     """DNS rebinding: a page on evil.example that resolves its name to 127.0.0.1 is refused."""
     content = copy_content(tmp_path / "content")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.site.conftest import copy_content, pnp_build
 
 
@@ -57,6 +59,7 @@ def test_glossary_terms_are_tooltips(built):
     assert re.search(r'<abbr title="Reisekosten einer Galaxiekarte \(1 oder 2\)\.">Parsec</abbr>', html)
 
 
+@pytest.mark.slow
 def test_a_broken_rules_page_fails_and_keeps_the_previous_site(built, tmp_path):
     content = copy_content(tmp_path / "content")
     page = content / "escape-earth" / "rules" / "en" / "30-turn.md"
@@ -75,6 +78,7 @@ def test_a_broken_rules_page_fails_and_keeps_the_previous_site(built, tmp_path):
     assert after == before
 
 
+@pytest.mark.slow
 def test_same_content_gives_a_byte_identical_site(tmp_path):
     content = copy_content(tmp_path / "content")  # a snapshot: both builds read the same bytes
     builds = []
@@ -101,6 +105,7 @@ def test_components_page_counts_and_pictures_come_from_content(built):
         assert (built.site / "escape-earth" / "en" / src).resolve().is_file(), src
 
 
+@pytest.mark.slow
 def test_a_broken_link_in_a_rules_page_names_the_page_and_line(tmp_path):
     content = copy_content(tmp_path / "content")
     page = content / "escape-earth" / "rules" / "de" / "30-turn.md"
