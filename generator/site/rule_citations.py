@@ -9,6 +9,7 @@ replay of a saved game cites the section when it refuses a decision.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -16,6 +17,9 @@ from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.site.rule_sections import REFUSES, number_sections, source_line
 from generator.site.rules_text import render_rules
+
+
+MARKDOWN_ESCAPE = re.compile(r"\\(.)")
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,8 @@ def _claims(content: GameContent, lang: str) -> list[_Claim]:
     for number, page in enumerate(render_rules(content, lang, ErrorList()), start=1):
         for position, section in enumerate(number_sections(page.markdown, number)):
             for pattern in section.refuses:
-                claims.append(_Claim(pattern, Citation(section.number, section.title, page.slug, section.anchor),
+                title = MARKDOWN_ESCAPE.sub(r"\1", section.title)  # `## \*Paying` reads "*Paying"
+                claims.append(_Claim(pattern, Citation(section.number, title, page.slug, section.anchor),
                                      page.source, position))
     return claims
 

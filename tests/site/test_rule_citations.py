@@ -76,7 +76,15 @@ def test_the_languages_must_cite_alike(escape_earth):
     ("astronuts", "tech.nut", "3.4", "rules/turn.html#rule-3-4"),
     ("terraforming-mars", "req.min-oxygen", "4.1", "rules/actions.html#rule-4-1"),
     ("terraforming-mars", "convert.at-goal", "4.7", "rules/actions.html#rule-4-7"),
+    ("habitable", "pay.superfluous", "3.2", "rules/turn.html#rule-3-2"),
+    ("habitable", "archive.late", "3.1", "rules/turn.html#rule-3-1"),
+    ("habitable", "distance.cost", "4.3", "rules/card-kinds.html#rule-4-3"),
+    ("habitable", "defend-first", "4.5", "rules/card-kinds.html#rule-4-5"),
 ])
 def test_other_games_cite_their_rules(bundled_contents, game, rule, number, address):
     citation = cite(bundled_contents[game], rule, "de")
     assert (citation.number, citation.address) == (number, address)
+
+
+def test_a_cited_title_reads_without_markdown_escapes(bundled_contents):
+    assert cite(bundled_contents["habitable"], "pay.short", "en").title == "*Paying"
