@@ -213,3 +213,31 @@ def check_rules_templates(content: GameContent, errors: ErrorList) -> None:
     errors.extend(rendered)
     if not rendered:  # a page that did not render would look missing: compare only whole rulebooks
         check_same_structure(content, pages, errors)
+
+
+def check_playthroughs(content: GameContent, errors: ErrorList) -> None:
+    """Every golden playthrough (playthroughs/*.jsonl, saved by `pnp play --save`) still plays to its
+    last decision under these rules; the first refused decision is an error at its line.
+
+    A playthrough that plays on but differently is no error here: `pnp diff` shows what changed.
+    """
+    from generator.diff.playthroughs import played_through_file, playthrough_files
+    from generator.rules.log import ReplayError, read_rows
+
+    for path in playthrough_files(content.root):
+        played = played_through_file(content, path, errors)
+        if played is None or played.refused is None:
+            continue
+        step, why = played.refused
+        line = 1
+        if step:
+            try:
+                rows = read_rows(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, ReplayError):
+                rows = []
+            decisions = [number for number, row in rows[1:] if row.get("kind") == "decision"]
+            line = decisions[step - 1] if step <= len(decisions) else line
+        where = f"decision {step}" if step else "its header"
+        errors.add(Mark(relative(path), line, 1), f"golden playthrough {path.name}: {where} no longer plays: {why}",
+                   hint="if the rules changed on purpose, save the game again with `pnp play --save`; "
+                        "`pnp diff` shows where it parts", code="example")

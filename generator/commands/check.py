@@ -35,13 +35,14 @@ def check(content_dir: Path, games: tuple[str, ...] | list[str]) -> CheckResult:
     errors = ErrorList()
     loaded = load_checked(content_dir, ids, errors)
     if not errors:  # the data is sound: does everything a build makes from it come out, without writing?
-        from generator.checking import check_as_build
+        from generator.checking import check_as_build, check_playthroughs
         from generator.rules.examples import replay_examples
 
         for content in loaded:
             check_as_build(content, errors)
             if content.game.engine:
                 replay_examples(content, errors)
+                check_playthroughs(content, errors)
     if errors:
         raise CommandFailed(errors)
     return CheckResult(loaded)

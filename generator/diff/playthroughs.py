@@ -97,7 +97,7 @@ def play_through(content: GameContent, text: str) -> PlayedThrough:
     return played
 
 
-def _played(content: GameContent, path: Path, errors: ErrorList) -> PlayedThrough | None:
+def played_through_file(content: GameContent, path: Path, errors: ErrorList) -> PlayedThrough | None:
     """The playthrough under one revision; None when the game's own engine fails (an error of that revision)."""
     try:
         if path.stat().st_size > MAX_SAVED_GAME_BYTES:
@@ -138,8 +138,8 @@ def playthrough_changes(old: GameContent | None, old_root: Path | None, new: Gam
     changes: list[ExampleChange] = []
     for name in [*after, *(n for n in before if n not in after)]:
         title = {"de": name, "en": name}
-        then = _played(old, before[name], old_errors) if old is not None and name in before else None
-        now = _played(new, after[name], new_errors) if new is not None and name in after else None
+        then = played_through_file(old, before[name], old_errors) if old is not None and name in before else None
+        now = played_through_file(new, after[name], new_errors) if new is not None and name in after else None
         if (name in before and then is None) or (name in after and now is None):
             continue  # an engine fault, reported as an error of its revision
         if now is None:

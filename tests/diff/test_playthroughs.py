@@ -51,6 +51,7 @@ def repo_with_playthroughs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     repo = tmp_path_factory.mktemp("designer")
     shutil.copytree(Path(__file__).resolve().parents[2] / "content" / GAME, repo / "content" / GAME)
     folder = repo / "content" / GAME / "playthroughs"
+    shutil.rmtree(folder, ignore_errors=True)  # the game's own playthrough aside: these tests bring theirs
     folder.mkdir()
     for name in (WON, LOST):
         shutil.copy(GOLDEN / f"{name}.jsonl", folder / f"{name}.jsonl")
@@ -79,6 +80,7 @@ def test_pnp_diff_names_the_playthrough_the_change_broke_and_its_step(repo_with_
 def test_a_playthrough_whose_decisions_stay_legal_but_play_otherwise(tmp_path: Path) -> None:
     repo = game_repository(tmp_path)
     folder = repo / "content" / GAME / "playthroughs"
+    shutil.rmtree(folder, ignore_errors=True)  # the game's own playthrough aside: these tests bring theirs
     folder.mkdir()
     shutil.copy(GOLDEN / f"{LOST}.jsonl", folder / "lost.jsonl")
     git(repo, "add", "-A")
@@ -105,3 +107,23 @@ def test_pnp_diff_plays_its_balance_games_with_the_options_given(repo_with_playt
         game["balance_note"]
     malformed = pnp("diff", "--games", "6", "--option", "outposts", "--format", "json", cwd=repo_with_playthroughs)
     assert malformed.code == 2 and "--option takes NAME=VALUE" in json.loads(malformed.out)["message"]
+
+
+def test_check_names_the_line_of_the_bundled_playthroughs_first_refused_decision(escape_earth: GameContent,
+                                                                                 dearer_lab: GameContent) -> None:
+    from generator.checking import check_playthroughs
+    from generator.content.errors import ErrorList
+
+    bundled = escape_earth.root / "playthroughs" / "greedy-frontier-won.jsonl"
+    assert bundled.read_bytes() == (GOLDEN / f"{WON}.jsonl").read_bytes()
+    clean = ErrorList()
+    check_playthroughs(escape_earth, clean)
+    assert not clean
+    errors = ErrorList()
+    check_playthroughs(dearer_lab, errors)
+    [error] = list(errors)
+    rows = [json.loads(line) for line in bundled.read_text(encoding="utf-8").splitlines()]
+    decision_lines = [number for number, row in enumerate(rows, 1) if row.get("kind") == "decision"]
+    assert error.mark.line == decision_lines[20] and error.mark.file.endswith("playthroughs/greedy-frontier-won.jsonl")
+    assert "golden playthrough greedy-frontier-won.jsonl: decision 21 no longer plays: Space lab costs 5" in error.message
+    assert "pnp play --save" in error.hint
