@@ -243,12 +243,23 @@ class BalanceRun(Model):
                               "balance page (what the figures mean for the game, not only what they are)")
 
 
+# a word form or phrase of a glossary term: words only, on one line, bounded
+Phrase = Annotated[str, StringConstraints(min_length=1, max_length=80, strip_whitespace=True,
+                                          pattern=r"^[^\s<>`\[\]*_|\\](?:[^\n<>`\[\]*_|\\]*[^\s<>`\[\]*_|\\])?$")]
+
+
 class GlossaryTerm(Model):
     """A term the rules site explains as a tooltip wherever it appears."""
 
     id: Identifier = Field(description="unique among the terms")
     term: Text = Field(description="the word as it appears in the rules")
     definition: Text = Field(description="the explanation shown in the tooltip")
+    forms: dict[Language, list[Phrase]] = Field(
+        default={}, description="the other forms of the term per language that get the tooltip too "
+        "(`{de: [Kolonien], en: [colonies]}`); matched as whole words, case-insensitively")
+    avoid: dict[Language, list[Phrase]] = Field(
+        default={}, description="phrases per language in which the term is used in another sense and gets no "
+        "tooltip (`{en: [becomes active]}`); a phrase is matched like a longer term")
 
 
 class Game(Model):
