@@ -22,7 +22,7 @@ from typing import Iterable
 PROTECTED_RE = re.compile(
     r"`+[^`]*`+"
     r"|!?\[(?:[^\[\]]|\[[^\]]*\])*\](?:\([^)]*\)|\[[^\]]*\])?"
-    r"|<[^>\n]*>"
+    r"|<[^>]*>"
     r"|\{[^}\n]*\}"
     r"|:[a-z][a-z0-9_-]*:"
     r"|https?://\S+"
@@ -85,9 +85,15 @@ class Marker:
         if self.pattern is None:
             return markdown
         out: list[str] = []
+        block: list[str] = []   # running text of the current block, marked as one (a phrase may wrap)
+
+        def flush() -> None:
+            if block:
+                out.append(self._mark_block("\n".join(block)))
+                block.clear()
+
         fence: str | None = None
         in_front_matter = markdown.startswith("---\n")
-        seen: set[str] = set()
         for index, line in enumerate(markdown.split("\n")):
             if in_front_matter:
                 out.append(line)
@@ -100,26 +106,27 @@ class Marker:
                 if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
                     fence = None
                 continue
+            if opening or not line.strip() or SKIP_LINE_RE.match(line) or BLOCK_START_RE.match(line):
+                flush()
             if opening:
                 fence = opening.group(1)
+            if opening or not line.strip() or SKIP_LINE_RE.match(line):
                 out.append(line)
-                continue
-            if not line.strip() or BLOCK_START_RE.match(line):
-                seen = set()
-            if not line.strip() or SKIP_LINE_RE.match(line):
-                out.append(line)
-                continue
-            out.append(self._mark_line(line, seen))
+            else:
+                block.append(line)
+        flush()
         return "\n".join(out)
 
-    def _mark_line(self, line: str, seen: set[str]) -> str:
+    def _mark_block(self, text: str) -> str:
+        """One block's text with the first use of each term marked; protected spans kept as they are."""
+        seen: set[str] = set()
         parts: list[str] = []
         position = 0
-        for span in PROTECTED_RE.finditer(line):
-            parts.append(self._mark_text(line[position:span.start()], seen))
+        for span in PROTECTED_RE.finditer(text):
+            parts.append(self._mark_text(text[position:span.start()], seen))
             parts.append(span.group(0))
             position = span.end()
-        parts.append(self._mark_text(line[position:], seen))
+        parts.append(self._mark_text(text[position:], seen))
         return "".join(parts)
 
     def _mark_text(self, text: str, seen: set[str]) -> str:

@@ -76,3 +76,11 @@ def test_definitions_are_escaped_for_html_and_markdown():
     assert "<img" not in html and 'onerror' in html and '"><' not in html
     assert html.count("|") == 3, "a pipe in a definition would split the table row"
     assert title_attribute('a "b" <c>') == "a &#34;b&#34; &#60;c&#62;"
+
+
+def test_a_phrase_wrapped_over_two_lines_is_still_one_phrase():
+    event = Term("active_event", ("active event", "active events"), "A revealed event card not yet fought.")
+    card_sense = Term("active", ("active",), "An activity card at a position on its top edge.", avoid=("becomes active",))
+    assert marked("It joins the active\nevents at once.", card_sense, event) == [
+        ("A revealed event card not yet fought.", "active\nevents")]
+    assert marked("The event\nbecomes active.", card_sense, event) == []
