@@ -80,7 +80,8 @@ def test_definitions_are_escaped_for_html_and_markdown():
 
 def test_a_phrase_wrapped_over_two_lines_is_still_one_phrase():
     event = Term("active_event", ("active event", "active events"), "A revealed event card not yet fought.")
-    card_sense = Term("active", ("active",), "An activity card at a position on its top edge.", avoid=("becomes active",))
+    card_sense = Term("active", ("active",), "An activity card at a position on its top edge.",
+                      avoid=("becomes active",))
     assert marked("It joins the active\nevents at once.", card_sense, event) == [
         ("A revealed event card not yet fought.", "active\nevents")]
     assert marked("The event\nbecomes active.", card_sense, event) == []
