@@ -12,7 +12,7 @@ import re
 
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, StringConstraints, field_validator, model_validator
+from pydantic import AfterValidator, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 from generator.content.schema_base import (CARD_SIZE_PRESETS, LANGUAGES, CardSizeName, Colour, Identifier, Language,
                                           Model, NonEmpty, Range, Size, Slug, Text)
@@ -243,12 +243,34 @@ class BalanceRun(Model):
                               "balance page (what the figures mean for the game, not only what they are)")
 
 
+PHRASE_MARKUP = re.compile(r"[<>`\[\]*_|\\\n]")
+
+
+def _phrase(value: str) -> str:
+    if PHRASE_MARKUP.search(value):
+        raise ValueError("a glossary phrase is words as the rules print them: no line break and none of "
+                         "< > ` [ ] * _ | \\")
+    return value
+
+
+# a word form or phrase of a glossary term: words only, on one line, bounded
+Phrase = Annotated[str, StringConstraints(min_length=1, max_length=80, strip_whitespace=True), AfterValidator(_phrase)]
+
+
 class GlossaryTerm(Model):
-    """A term the rules site explains as a tooltip wherever it appears."""
+    """A term the rules site explains as a tooltip: its first use in each paragraph, list item or table row
+    (never in headings, links or code)."""
 
     id: Identifier = Field(description="unique among the terms")
     term: Text = Field(description="the word as it appears in the rules")
     definition: Text = Field(description="the explanation shown in the tooltip")
+    forms: dict[Language, list[Phrase]] = Field(
+        default={}, description="the other forms of the term per language that get the tooltip too "
+        "(`{de: [Kolonien], en: [colonies]}`); matched as whole words, case-insensitively (a form of up to four "
+        "capitals, such as TR, in capitals only), longest first")
+    avoid: dict[Language, list[Phrase]] = Field(
+        default={}, description="phrases per language in which the term is used in another sense and gets no "
+        "tooltip (`{en: [becomes active]}`); a phrase is matched like a longer term")
 
 
 class Game(Model):

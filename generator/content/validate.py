@@ -54,6 +54,7 @@ class _Checker:
     # -- the checks -------------------------------------------------------------------------
     def run(self) -> None:
         self.unique_ids()
+        self.glossary_phrases()
         self.game_references()
         self.decks()
         for card in self.c.cards:
@@ -104,6 +105,24 @@ class _Checker:
         for lang in LANGUAGES:
             for name in ICON_RE.findall(text.get(lang)):
                 self.icon(name, mark_of(lang), path + (lang,))
+
+    def glossary_phrases(self) -> None:
+        """Each word form or avoid phrase belongs to one glossary entry: a page cannot show two tooltips at once."""
+        for lang in LANGUAGES:
+            owner: dict[str, int] = {}
+            for i, term in enumerate(self.g.glossary):
+                phrases: list[tuple[str, YamlPath]] = [(term.term.get(lang), ("glossary", i, "term", lang))]
+                for key in ("forms", "avoid"):
+                    listed: dict[str, list[str]] = getattr(term, key)
+                    phrases += [(p, ("glossary", i, key, lang, k)) for k, p in enumerate(listed.get(lang, []))]
+                for phrase, path in phrases:
+                    normal = " ".join(phrase.split()).lower()
+                    if normal in owner:
+                        self.errors.add(self.game_mark(*path), f"glossary phrase '{phrase}' ({lang}) is listed twice",
+                                        path, hint=f"it is already a term, form or avoid phrase of glossary term "
+                                        f"'{self.g.glossary[owner[normal]].id}'; keep it in one place",
+                                        code="reference")
+                    owner.setdefault(normal, i)
 
     def decks(self) -> None:
         """A deck names known kinds of one size, each kind in one deck; double-sided kinds stay alone."""

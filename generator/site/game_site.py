@@ -8,10 +8,13 @@ into page Markdown (inline icons, glossary tooltips).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from generator.content.loader import GameContent
-from generator.site.markup import ICON_RE, abbreviations, icons_to_markdown
+from generator.content.schema_base import Language
+from generator.site.glossary_marks import Marker, Term
+from generator.site.markup import ICON_RE, icons_to_markdown
 from generator.site.tree import DocsTree
 
 
@@ -69,10 +72,14 @@ class GameSite:
         """Content text as Markdown on `page`: `:icon:` becomes an inline image."""
         return icons_to_markdown(text, self.icon_target, page, self.icon_alt)
 
-    def glossary_block(self) -> str:
-        """Tooltip definitions for the game's terms, appended to each of its pages."""
-        terms = [(g.term.get(self.lang), g.definition.get(self.lang)) for g in self.content.game.glossary]
-        return abbreviations([(term, self.md_plain(definition)) for term, definition in terms])
+    @cached_property
+    def glossary(self) -> Marker:
+        """The game's terms in this language, with their word forms, ready to mark pages."""
+        def of(phrases: dict[Language, list[str]]) -> tuple[str, ...]:
+            return tuple(next((v for k, v in phrases.items() if k == self.lang), ()))
+
+        return Marker(Term(g.id, (g.term.get(self.lang), *of(g.forms)), self.md_plain(g.definition.get(self.lang)),
+                           of(g.avoid)) for g in self.content.game.glossary)
 
     def md_plain(self, text: str) -> str:
         """Text for places that cannot hold images (tooltips): `:food:` becomes the word."""
@@ -80,10 +87,8 @@ class GameSite:
                            text)
 
     def page(self, name: str, markdown: str) -> str:
-        """Add a page of this game, with the glossary tooltips appended."""
-        path = self.path(name)
-        block = self.glossary_block()
-        return self.tree.page(path, markdown.rstrip() + ("\n\n" + block if block else ""))
+        """Add a page of this game, its glossary terms marked as tooltips."""
+        return self.tree.page(self.path(name), self.glossary.mark(markdown.rstrip()))
 
     def output(self, *parts: str) -> Path:
         return self.outputs.joinpath(*parts)

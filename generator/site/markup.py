@@ -42,15 +42,6 @@ def icons_to_markdown(text: str, icon_target: Callable[[str], str | None], page:
     return ICON_RE.sub(image, text)
 
 
-def abbreviations(terms: list[tuple[str, str]]) -> str:
-    """Markdown `abbr` definitions: every occurrence of a term on the page gets a tooltip."""
-    lines = []
-    for term, definition in terms:
-        clean = " ".join(definition.split())
-        lines.append(f"*[{term}]: {clean}")
-    return "\n".join(lines)
-
-
 def table(header: list[str], rows: list[list[str]]) -> str:
     """A Markdown table; cells must already be Markdown (pipes escaped)."""
     out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from generator.site.markup import abbreviations, escape, icons_to_markdown, rel
+from generator.site.markup import escape, icons_to_markdown, rel
 from generator.site.pictures import PX_PER_MM, SVG_NS, card_svg, token_svg
 
 ICONS = Path(__file__).resolve().parents[2] / "templates" / "icons"
@@ -26,10 +26,6 @@ def test_icons_become_images_and_unknown_names_stay_text():
     out = icons_to_markdown("1 :food: und 10:30: Uhr :nope:", targets.get, "escape-earth/rules/setup.md",
                             lambda name: "Nahrung")
     assert out == "1 ![Nahrung](../icons/food.svg){ .pnp-icon } und 10:30: Uhr :nope:"
-
-
-def test_abbreviations_are_one_line_each():
-    assert abbreviations([("Parsec", "Reisekosten\n einer Karte [1]")]) == "*[Parsec]: Reisekosten einer Karte [1]"
 
 
 def test_token_picture_has_its_size_colour_and_icon():

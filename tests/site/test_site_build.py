@@ -57,6 +57,13 @@ def test_gallery_shows_every_card_with_its_text(built):
 def test_glossary_terms_are_tooltips(built):
     html = (built.site / "escape-earth" / "de" / "rules" / "actions.html").read_text(encoding="utf-8")
     assert re.search(r'<abbr title="Reisekosten einer Galaxiekarte \(1 oder 2\)\.">Parsec</abbr>', html)
+    english = (built.site / "escape-earth" / "en" / "rules" / "events.html").read_text(encoding="utf-8")
+    # a word form, and a definition whose colon and apostrophes went through Markdown and the cleaner intact
+    assert re.search(r'<abbr title="Three different events are active at the same time: the game ends at once, '
+                     r'and you have lost\.">Chaos</abbr>', english)
+    assert "&amp;#" not in english and "becomes <abbr" not in english and "becomes <strong><abbr" not in english
+    turn = (built.site / "escape-earth" / "en" / "rules" / "turn.html").read_text(encoding="utf-8")
+    assert re.search(r'<abbr title="Travel cost of a galaxy card \(1 or 2\)\.">parsecs</abbr>', turn)
 
 
 @pytest.mark.slow

@@ -1,0 +1,87 @@
+"""The bundled games' glossaries on their rules pages: word forms found, senses kept apart, languages alike."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from generator.content.errors import ErrorList
+from generator.content.loader import load_game
+from generator.site.project import language_site
+from tests.content.conftest import edit, pnp
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+ABBR = re.compile(r'<abbr title="([^"]*)">([^<]*)</abbr>')
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    """docs pages per (game, language), built without mkdocs (the marking happens before mkdocs runs)."""
+    built = {}
+    for game in ("escape-earth", "astronuts"):
+        errors = ErrorList()
+        content = load_game(CONTENT / game, errors)
+        assert content is not None and not errors
+        for lang in ("de", "en"):
+            site = language_site(content, lang, ("de", "en"), tmp_path_factory.mktemp(game), {}, (), errors)
+            built[game, lang] = site.tree.pages
+    return built
+
+
+def tooltips(pages: dict[str, str]) -> Counter[str]:
+    """How many tooltips each definition (by its first words) has over all pages."""
+    return Counter(title[:20] for md in pages.values() for title, _ in ABBR.findall(md))
+
+
+def test_german_and_english_get_about_as_many_tooltips(pages):
+    # measured: Escape Earth 246 (de) / 238 (en), Astronuts 238 / 243; before word forms, 126 / 79
+    for game in ("escape-earth", "astronuts"):
+        de, en = sum(tooltips(pages[game, "de"]).values()), sum(tooltips(pages[game, "en"]).values())
+        assert de >= 150 and en >= 150, (game, de, en)
+        assert 0.9 <= de / en <= 1.1, (game, de, en)
+
+
+def test_plural_forms_get_the_term_tooltip(pages):
+    english = " ".join(pages["astronuts", "en"].values())
+    colony = [words for title, words in ABBR.findall(english) if title.startswith("A pawn on a planet")]
+    assert "colonies" in colony and "colony" in colony
+    parsecs = [words for md in pages["escape-earth", "en"].values() for title, words in ABBR.findall(md)
+               if title.startswith("Travel cost")]
+    assert "parsecs" in parsecs and len(parsecs) >= 10
+    german = " ".join(pages["astronuts", "de"].values())
+    assert "Kolonien" in [words for title, words in ABBR.findall(german) if title.startswith("Ein Männchen")]
+
+
+def test_an_event_that_becomes_active_gets_no_activity_card_tooltip(pages):
+    events = pages["escape-earth", "en"]["rules/events.md"]
+    assert "This event becomes **active**" in events
+    assert not re.search(r"becomes\s+(\*\*)?<abbr", events) and not re.search(r"stays\s+<abbr", events)
+    assert re.search(r'<abbr title="A revealed event card not yet fought[^"]*">active\s+events</abbr>', events)
+    german = pages["escape-earth", "de"]["rules/events.md"]
+    assert "Dieses Ereignis wird **aktiv**" in german and not re.search(r"bleibt\s+<abbr", german)
+    actions = pages["escape-earth", "en"]["rules/actions.md"]
+    assert re.search(r'<abbr title="An activity card is active[^"]*">active</abbr>', actions)
+
+
+def test_headings_are_never_marked(pages):
+    for (game, lang), docs in pages.items():
+        for path, md in docs.items():
+            headings = [line for line in md.splitlines() if line.startswith("#")]
+            assert not [h for h in headings if "<abbr" in h], (game, lang, path)
+
+
+def test_a_phrase_listed_twice_is_a_content_error(tmp_path):
+    root = tmp_path / "content"
+    game = root / "escape-earth"
+    shutil.copytree(CONTENT / "escape-earth", game)
+    edit(game / "game.yaml", "forms: {de: [Galaxiekarten], en: [galaxy cards]}",
+         "forms: {de: [Galaxiekarten], en: [galaxy cards, Parsecs]}")
+    result = pnp("check", "--content", str(root), "escape-earth")
+    assert result.code == 1, result.err
+    assert re.search(r"game\.yaml:\d+:\d+: error \[glossary\[\d+\]\.forms\.en\[1\]\]: glossary phrase 'Parsecs' "
+                     r"\(en\) is listed twice", result.err), result.err
+    assert "glossary term 'parsec'" in result.err
