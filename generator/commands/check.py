@@ -40,8 +40,8 @@ def check(content_dir: Path, games: tuple[str, ...] | list[str]) -> CheckResult:
 
         for content in loaded:
             check_as_build(content, errors)
+            replay_examples(content, errors)  # without an engine, an example is an error, as in the build
             if content.game.engine:
-                replay_examples(content, errors)
                 check_playthroughs(content, errors)
     if errors:
         raise CommandFailed(errors)
