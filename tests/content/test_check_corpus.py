@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.content.conftest import edit, line_of, pnp
 
 
@@ -316,6 +318,31 @@ def test_check_and_build_report_a_stray_board_file_alike(content: Path, tmp_path
     checked = check(content)
     built = pnp("build", "--content", str(content), "--output", str(tmp_path / "out"))
     assert checked.code == built.code == 1
+    errors = [line for line in checked.err.splitlines() if ": error" in line]
+    assert errors and errors == [line for line in built.err.splitlines() if ": error" in line]
+    assert not (tmp_path / "out" / "tiny").exists()
+
+
+# Broken content that `pnp check` and `pnp build` must both refuse with the same error lines: the
+# model's mistakes (found when loading) and the ones only laying out or rendering used to find.
+ALIKE = {
+    "unknown-key": ("cards/events.yaml", "    count: 2\n", "    cots: 2\n"),
+    "wrong-type": ("cards/events.yaml", "    count: 2\n", "    count: many\n"),
+    "missing-translation": ("cards/events.yaml", "name: {de: Sturm, en: Storm}", "name: {de: Sturm}"),
+    "unknown-icon-in-text": ("cards/events.yaml", 'en: "A storm :food:"', 'en: "A storm :fod:"'),
+    "text-too-long": ("cards/events.yaml", 'en: "A storm :food:"', 'en: "' + "A storm that will not stop. " * 40 + '"'),
+    "misspelt-name-in-rules": ("rules/en/overview.md", "# Rules", "# Rules\n\n{{ count('evnt') }}"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", sorted(ALIKE))
+def test_check_and_build_report_the_same_errors(content: Path, tmp_path: Path, case: str) -> None:
+    file, old, new = ALIKE[case]
+    edit(content / "tiny" / file, old, new)
+    checked = check(content)
+    built = pnp("build", "--content", str(content), "--output", str(tmp_path / "out"))
+    assert checked.code == built.code == 1, (checked.err, built.err)
     errors = [line for line in checked.err.splitlines() if ": error" in line]
     assert errors and errors == [line for line in built.err.splitlines() if ": error" in line]
     assert not (tmp_path / "out" / "tiny").exists()
