@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.rules.conftest import forge_first_decision
+
 REPO = Path(__file__).resolve().parents[1]
 CONTENT = REPO / "content"
 HEAVY = ("reportlab", "matplotlib", "mkdocs", "svgwrite", "jinja2", "playwright", "PIL", "pydantic")
@@ -88,18 +90,13 @@ def test_play_in_json_gives_one_object_per_entry_and_the_result(tmp_path: Path):
 def test_a_failed_replay_in_json_names_the_line(tmp_path: Path):
     saved = tmp_path / "game.jsonl"
     assert pnp("play", "escape-earth", "--seed", "5", "--turns", "3", "--save", str(saved)).returncode == 0
-    rows = saved.read_text().splitlines()
-    index = next(i for i, line in enumerate(rows) if '"kind":"decision"' in line)
-    entry = json.loads(rows[index])
-    entry["action"] = "improve nonsense"
-    rows[index] = json.dumps(entry)
-    saved.write_text("\n".join(rows) + "\n")
+    line = forge_first_decision(saved, "improve nonsense")
     run = pnp("replay", str(saved), "--format", "json")
     assert run.returncode == 1 and run.stderr == ""
     report = json.loads(run.stdout)
-    assert report["exit_code"] == 1 and report["message"].startswith(f"{saved}:{index + 1}: replay failed: ")
+    assert report["exit_code"] == 1 and report["message"].startswith(f"{saved}:{line}: replay failed: ")
     [error] = report["errors"]
-    assert error["file"] == str(saved) and error["line"] == index + 1 and error["code"] == "replay"
+    assert error["file"] == str(saved) and error["line"] == line and error["code"] == "replay"
     assert error["message"].startswith("illegal decision 'improve nonsense'")
 
 

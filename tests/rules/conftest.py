@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,14 @@ def put(state: EscapeEarthState, pos: int, building_kind: str, cubes: int = 0, u
 
 def names(state: EscapeEarthState) -> list[str]:
     return [state.format_action(a) for a in state.legal_actions()]
+
+
+def forge_first_decision(saved: Path, action: str) -> int:
+    """Write `action` over the first decision of a saved game; returns that entry's 1-based line."""
+    rows = saved.read_text().splitlines()
+    index = next(i for i, line in enumerate(rows) if '"kind":"decision"' in line)
+    entry = json.loads(rows[index])
+    entry["action"] = action
+    rows[index] = json.dumps(entry)
+    saved.write_text("\n".join(rows) + "\n")
+    return index + 1

@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 
 from generator.cli import cli
-from tests.rules.conftest import CONTENT_DIR
+from tests.rules.conftest import CONTENT_DIR, forge_first_decision
 
 
 def run(*args: str):
@@ -35,15 +35,10 @@ def test_play_speaks_german_and_hides_unseen_cards_in_the_player_view():
 def test_replay_names_the_line_of_a_tampered_entry(tmp_path):
     saved = tmp_path / "game.jsonl"
     run("play", "escape-earth", "--seed", "5", "--turns", "3", "--save", str(saved))
-    rows = saved.read_text().splitlines()
-    index = next(i for i, line in enumerate(rows) if '"kind":"decision"' in line)
-    entry = json.loads(rows[index])
-    entry["action"] = "improve nonsense"
-    rows[index] = json.dumps(entry)
-    saved.write_text("\n".join(rows) + "\n")
+    line = forge_first_decision(saved, "improve nonsense")
     result = run("replay", str(saved))
     assert result.exit_code == 1
-    assert f"game.jsonl:{index + 1}: replay failed: illegal decision 'improve nonsense'" in result.output
+    assert f"game.jsonl:{line}: replay failed: illegal decision 'improve nonsense'" in result.output
 
 
 def test_simulate_prints_rates_with_intervals_and_writes_json(tmp_path):
