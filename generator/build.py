@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Protocol
 
 from generator import output_files
+from generator.build_cache import BuildCache, language_fingerprint, unit_key
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES
@@ -65,6 +66,7 @@ def write_model(content: GameContent, out: Path, options: BuildOptions, errors: 
 
 
 STEPS: list[tuple[str, BuildStep]] = [("model", write_model)]
+UNCACHED_STEPS = frozenset({"model"})  # cheaper to write than to look up; holds every language at once
 
 from generator.render.cards_step import render_cards  # noqa: E402  (card sheets, POD, SVG faces)
 
@@ -88,11 +90,40 @@ def refuse_reserved_ids(contents: list[GameContent], errors: ErrorList) -> None:
                        hint="rename the game folder and its `id`", code="reference")
 
 
+def run_steps(content: GameContent, game_dir: Path, options: BuildOptions, errors: ErrorList, cache: BuildCache,
+              step_keys: dict[tuple[str, str], list[str]],
+              on_step: Callable[[str, str], None] | None = None) -> list[Path]:
+    """Every step of one game into `game_dir`, one language at a time, each taken from the cache when its
+    key is there (generator.build_cache); the keys go to `step_keys` for the site, which reads these files."""
+    files: dict[Path, None] = {}
+    settings = {k: v for k, v in asdict(options).items() if k != "languages"}
+    for name, step in STEPS:
+        if on_step:
+            on_step(content.id, name)
+        if name in UNCACHED_STEPS:
+            files.update(dict.fromkeys(step(content, game_dir, options, errors)))
+            continue
+        for lang in options.languages:
+            key = unit_key("step", name, content.id, lang, language_fingerprint(content, lang), settings)
+            step_keys.setdefault((content.id, lang), []).append(key)
+            unit = f"{content.id}/{name}/{lang}"
+            made = cache.restore(key, game_dir, unit)
+            if made is None:
+                before = len(errors.errors)
+                made = step(content, game_dir, replace(options, languages=(lang,)), errors)
+                if len(errors.errors) == before:
+                    cache.store(key, game_dir, made, unit)
+            files.update(dict.fromkeys(made))
+    return list(files)
+
+
 def build_games(contents: list[GameContent], output: Path, options: BuildOptions, errors: ErrorList,
                 on_step: Callable[[str, str], None] | None = None,
-                on_wait: Callable[[str], None] | None = None) -> dict[str, list[Path]]:
+                on_wait: Callable[[str], None] | None = None, cache: BuildCache | None = None) -> dict[str, list[Path]]:
     """Build every game; on any error nothing in `output` changes. Returns written files per game.
 
+    Units whose inputs did not change since an earlier build are copied from `cache` instead of
+    being made again (generator.build_cache; None: the output's own cache, output/.pnp/cache).
     Raises OutputRefused when output/ holds something this build may not replace.
     """
     from generator.site.stage import PROJECT, SITE, build_site, publish_project
@@ -105,22 +136,21 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
     folder.check_names([content.id for content in contents] + [SITE])
     written: dict[str, list[Path]] = {}
     with folder.locked(on_wait):
+        cache = cache if cache is not None else BuildCache.of_output(output)
         staging = folder.stage()
         try:
+            step_keys: dict[tuple[str, str], list[str]] = {}
             for content in contents:
                 game_dir = staging / content.id
                 game_dir.mkdir(parents=True)
-                files: list[Path] = []
-                for name, step in STEPS:
-                    if on_step:
-                        on_step(content.id, name)
-                    files.extend(step(content, game_dir, options, errors))
+                files = run_steps(content, game_dir, options, errors, cache, step_keys, on_step)
                 written[content.id] = [output / content.id / f.relative_to(game_dir) for f in files]
             if errors:
                 return {}
             checkpoint("steps")
             # the rules site: after every per-game step, from the files they just wrote (generator/site)
-            site_files = build_site(contents, staging, options.languages, options.papers, errors, on_step)
+            site_files = build_site(contents, staging, options.languages, options.papers, errors, on_step,
+                                    cache=cache, step_keys=step_keys)
             if errors:
                 return {}
             checkpoint("site")
@@ -132,6 +162,7 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
                 folder.merge(staging, content.id, replaced)
             folder.keep(staging, [name for name in folder.names_in_use() if name not in written])
             folder.commit(staging)
+            cache.prune()
             return written
         finally:
             shutil.rmtree(staging, ignore_errors=True)

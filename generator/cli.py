@@ -103,19 +103,27 @@ def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, 
 @profile_option
 @back_offset_option
 @tts_url_option
+@click.option("--no-cache", is_flag=True,
+              help="Make every output again instead of reusing what an earlier build made from the same content "
+                   "and code (the cache is OUTPUT/.pnp/cache; deleting it is always safe).")
 @format_option
 @reported
 def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, cut_lines: bool,
-          profile: str | None, back_offset: tuple[float, float], tts_url: str | None, output_format: str) -> None:
+          profile: str | None, back_offset: tuple[float, float], tts_url: str | None, no_cache: bool,
+          output_format: str) -> None:
     """Check GAMES (default: all) and write their outputs under --output.
 
     A failed build changes nothing in --output: results are staged and swapped in at the end.
+    A rebuild makes again only what a change touches (per game and language: cards, boards,
+    rulebook, site) and copies the rest from the build cache.
     """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from generator.build_cache import BuildCache
     from generator.commands.build import build as build_games
 
     options = _build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir)
+    cache = BuildCache(None) if no_cache else BuildCache.of_output(output_dir)
     stderr = views.console(err=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TimeElapsedColumn(), console=stderr, transient=True, disable=output_format == "json") as progress:
@@ -126,11 +134,12 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 
         written = build_games(content_dir, games, output_dir, options,
                               on_start=lambda total: progress.update(task, total=total), on_step=on_step,
-                              on_wait=lambda message: stderr.print(message))
+                              on_wait=lambda message: stderr.print(message), cache=cache)
     if output_format == "json":
         click.echo(json.dumps(views.written_json(written), indent=2))
     else:
         views.print_written(written, output_dir)
+        views.print_cache(cache)
 
 
 @cli.command("cards")

@@ -18,6 +18,8 @@ from generator.commands.failure import CommandFailed
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from generator.build_cache import BuildCache
+
     from generator.commands.simulate import SimulationResult
 
 
@@ -92,6 +94,16 @@ def print_written(written: dict[str, list[Path]], output_dir: Path) -> None:
         size = sum(p.stat().st_size for p in files if p.exists())
         table.add_row(game, str(len(files)), f"{size / 1024:.0f} KiB", str(output_dir / game))
     console().print(table)
+
+
+def print_cache(cache: BuildCache) -> None:
+    """`pnp build`: which units this build made and how many it copied from the cache (what a change touched)."""
+    if cache.folder is None:
+        return
+    from rich.markup import escape
+
+    made = ", ".join(escape(unit) for unit in cache.made) or "nothing"
+    console().print(f"made: {made}; copied from the build cache: {len(cache.reused)} unchanged unit(s)")
 
 
 def print_cards_written(written: dict[str, list[Path]], output_dir: Path) -> None:

@@ -51,12 +51,12 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
             written.append(write_board_image(full, out_dir, lang, board.id, BLEED_MM))
             for paper in options.papers:
                 path = out_dir / names.board_tiled(board.id, lang, paper)
-                write_tiled_pdf(scene, path, paper, lang, caption, build_version(content))
+                write_tiled_pdf(scene, path, paper, lang, caption, build_version(content, lang))
                 written.append(path)
     for lang in options.languages:
         for paper in options.papers:
             sheet = write_token_pdf(content, out_dir / names.tokens(lang, paper), paper, lang,
-                                    build_version(content))
+                                    build_version(content, lang))
             if sheet is not None:
                 written.append(sheet)
     return written

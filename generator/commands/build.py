@@ -11,15 +11,17 @@ from generator.content.errors import ErrorList
 
 if TYPE_CHECKING:
     from generator.build import BuildOptions
+    from generator.build_cache import BuildCache
 
 UNTOUCHED = "build failed; the previous output is untouched"
 
 
 def build(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Path, options: BuildOptions,
           on_start: Callable[[int], None] | None = None, on_step: Callable[[str, str], None] | None = None,
-          on_wait: Callable[[str], None] | None = None) -> dict[str, list[Path]]:
+          on_wait: Callable[[str], None] | None = None, cache: BuildCache | None = None) -> dict[str, list[Path]]:
     """Build the games into `output_dir`; the files written per game.
 
+    `cache`: where units come from and go (None: OUTPUT/.pnp/cache); it lists what was made and reused.
     `on_start` hears the number of steps to come (per game every step plus the site's example
     replays, then one mkdocs build per language), `on_step` each one as it begins.
     """
@@ -31,7 +33,7 @@ def build(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pat
         on_start(len(loaded) * (len(STEPS) + 1) + len(options.languages))
     errors = ErrorList()
     try:
-        written = build_games(loaded, output_dir, options, errors, on_step, on_wait=on_wait)
+        written = build_games(loaded, output_dir, options, errors, on_step, on_wait=on_wait, cache=cache)
     except OutputRefused as exc:
         raise CommandFailed.sentence(f"build: {exc}") from None
     if errors:

@@ -36,9 +36,13 @@ from generator.render.svg import write_face_svg
 from generator.render.tts import write_decks
 
 
-def build_version(content: GameContent) -> str:
-    """What a printed sheet names as its build: the generator's version and the content's hash."""
-    return f"pnp-forge {__version__} · {content.content_hash[:8]}"
+def build_version(content: GameContent, lang: str) -> str:
+    """What a printed sheet names as its build: the generator's version and the hash of the content as
+    that language's sheets show it (an edit of the German text alone leaves English sheets as they were,
+    so an incremental build need not redraw them)."""
+    from generator.build_cache import language_fingerprint
+
+    return f"pnp-forge {__version__} · {language_fingerprint(content, lang)[:8]}"
 
 
 def ordered_cards(content: GameContent) -> list[Card]:
@@ -145,13 +149,13 @@ def _write_prints(content: GameContent, out_dir: Path, options, lang: str, desig
     for paper in options.papers:
         path = out_dir / names.card_sheets(lang, paper)
         write_sheets(path, deck, paper, content.icons, title, lang, cut_lines=options.cut_lines,
-                     version=build_version(content), back_offset=getattr(options, "back_offset", (0.0, 0.0)))
+                     version=build_version(content, lang), back_offset=getattr(options, "back_offset", (0.0, 0.0)))
         written.append(path)
         calibration = out_dir / names.duplex_calibration(lang, paper)
-        written.append(write_calibration(calibration, paper, lang, build_version(content),
+        written.append(write_calibration(calibration, paper, lang, build_version(content, lang),
                                          getattr(options, "back_offset", (0.0, 0.0))))
         fold = out_dir / names.gutterfold(lang, paper)
-        write_gutterfold(fold, deck, paper, content.icons, title, lang, version=build_version(content))
+        write_gutterfold(fold, deck, paper, content.icons, title, lang, version=build_version(content, lang))
         written.append(fold)
     pod = out_dir / names.card_pod(lang)
     write_pod(pod, [printed for card, printed in shop_designs for _ in range(card.count)], content.icons, title)

@@ -30,6 +30,8 @@ class Download:
     what: str
     group: str
     archive: str | None = None  # for a folder: the zip's file name on the site
+    sized: bool = True  # False for the model: it holds every language, and the page of one language
+    #                     should not change with the other's text (generator.site.stage._offer_model)
 
 
 def expected_downloads(site: GameSite, papers: tuple[str, ...]) -> list[Download]:
@@ -75,7 +77,7 @@ def expected_downloads(site: GameSite, papers: tuple[str, ...]) -> list[Download
                                 f"{label('dl_tokens', lang)}, {paper_name[paper]}", "tokens"))
     if site.content.cards or site.content.boards:
         out.append(Download(site.output(names.tts(lang)), label("dl_tts", lang), "tts", f"tts-{lang}.zip"))
-    out.append(Download(site.output(names.MODEL), label("dl_model", lang), "model"))
+    out.append(Download(site.output(names.MODEL), label("dl_model", lang), "model", sized=False))
     return out
 
 
@@ -124,7 +126,7 @@ def downloads_page(site: GameSite, papers: tuple[str, ...]) -> str:
             continue
         target = site.tree.copy(site.path("downloads", item.source.name), item.source)
         rows.append([escape(item.what), f"[{escape(item.source.name)}]({rel(page, target)})",
-                     _size(item.source.stat().st_size)])
+                     _size(item.source.stat().st_size) if item.sized else "–"])
     for group, n in sorted(missing.items()):
         site.note(f"{n} {group} download(s) not written by this build (the {group} step is not there yet?)")
     lines = [f"# {label('downloads', lang)}", ""]

@@ -17,6 +17,8 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from generator import output_files
+from generator.build_cache import BuildCache, language_fingerprint, unit_key
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.rules.examples import replay_examples
@@ -48,22 +50,37 @@ def root_404_page(page: Path, prefix: str) -> None:
 
 def build_site(contents: list[GameContent], staging: Path, languages: tuple[str, ...], papers: tuple[str, ...],
                errors: ErrorList, on_step: Callable[[str, str], None] | None = None,
-               log: Callable[[str], None] | None = None) -> list[Path]:
+               log: Callable[[str], None] | None = None, cache: BuildCache | None = None,
+               step_keys: dict[tuple[str, str], list[str]] | None = None) -> list[Path]:
     """Write <staging>/.site-project (the mkdocs project) and <staging>/site (the built sites).
 
-    `staging/<game>` must hold this build's files of each game. Returns the built site's files;
-    on any problem adds to `errors` and returns [] (the caller then changes nothing).
+    `staging/<game>` must hold this build's files of each game. A game's site in one language is
+    one unit of the build cache: its key is the game as that language sees it and the keys of the
+    print files it offers (`step_keys`); a site found there is copied (its docs tree too) instead of
+    being written and built again. Returns the built site's files; on any problem adds to `errors`
+    and returns [] (the caller then changes nothing).
     """
     log = log or (lambda message: print(message, file=sys.stderr))
+    cache = cache or BuildCache(None)
     notes: list[str] = []
     sites: list[LanguageSite] = []
+    keys: dict[tuple[str, str], str] = {}
     for content in contents:
+        wanted = []
+        for lang in languages:
+            key = unit_key("site", content.id, lang, language_fingerprint(content, lang), languages, papers,
+                           (step_keys or {}).get((content.id, lang), []))
+            keys[(content.id, lang)] = key
+            if cache.restore(key, staging, f"{content.id}/site/{lang}") is None:
+                wanted.append(lang)
+        if not wanted:
+            continue
         if on_step:
             on_step(content.id, "site: examples")
         replays: dict[str, Any] = replay_examples(content, errors, draw=True)
         if on_step:
             on_step(content.id, "site: pages")
-        for lang in languages:
+        for lang in wanted:
             site = language_site(content, lang, languages, staging / content.id, replays, papers, errors)
             notes += site.notes
             sites.append(site)
@@ -74,7 +91,7 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
     project = staging / PROJECT
     write_project(project, sites)
     destination = staging / SITE
-    destination.mkdir()
+    destination.mkdir(exist_ok=True)
     content_root = contents[0].root.parent if contents else None
     jobs = [MkdocsJob(project / "docs" / site.game / config_name(site.lang), destination / site.game / site.lang,
                       f"site/docs/{site.game}/{config_name(site.lang)}", site, content_root) for site in sites]
@@ -85,10 +102,39 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
     for site in sites:
         root_404_page(destination / site.game / site.lang / "404.html", f"{site.game}/{site.lang}")
         prune_theme_assets(destination / site.game / site.lang, site.lang)
+        cache.store(keys[(site.game, site.lang)], staging, _site_files(staging, site.game, site.lang),
+                    f"{site.game}/site/{site.lang}")
     for content in contents:
+        for lang in languages:
+            _offer_model(staging, content.id, lang)
         (destination / content.id / "index.html").write_text(language_choice(content, languages), encoding="utf-8")
     (destination / "index.html").write_text(games_page(contents, languages), encoding="utf-8")
     return sorted(p for p in destination.rglob("*") if p.is_file())
+
+
+def _site_files(staging: Path, game: str, lang: str) -> list[Path]:
+    """The files of one game's site in one language: the built site, its docs tree and its config."""
+    built = staging / SITE / game / lang
+    docs = staging / PROJECT / "docs" / game
+    files = [p for folder in (built, docs / lang) for p in sorted(folder.rglob("*")) if p.is_file()]
+    return files + [docs / config_name(lang)]
+
+
+def _offer_model(staging: Path, game: str, lang: str) -> None:
+    """Copy this build's game.json into the site's downloads (and its docs tree).
+
+    The model holds every language, so it is the one download that changes with an edit in the
+    other language; it is copied fresh into a site taken from the cache, and the downloads page
+    gives it no size, so the page itself does not change with it.
+    """
+    model = staging / game / output_files.MODEL
+    if not model.is_file():
+        return
+    for folder in (staging / SITE / game / lang, staging / PROJECT / "docs" / game / lang):
+        target = folder / "downloads" / output_files.MODEL
+        if target.parent.is_dir():
+            target.unlink(missing_ok=True)
+            shutil.copyfile(model, target)
 
 
 def _generated_configs(folder: Path) -> set[str] | None:

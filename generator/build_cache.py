@@ -1,0 +1,229 @@
+"""The build cache: each build unit's files kept under a key of everything they are made from.
+
+A build is made of units (a print step of one game in one language, one game's site in one
+language). A unit's key hashes the code that makes it (every file of the generator, the site
+template, the fonts, and the versions of the libraries that draw), the game's content as that
+language sees it (`language_fingerprint`: a German-only edit leaves the English key alone), the
+build options and the keys of the units it reads. A unit whose key is in the cache is copied
+from it instead of being made again, so a one-card edit redoes the cards, rulebook and site of
+that card's game and language and nothing else.
+
+Lives in `output/.pnp/cache/` and is safe to delete: the next build makes it again. Restoring
+copies files (never hard links), so nothing a build writes later can change a cached file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import time
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+from generator.content.loader import GameContent
+from generator.content.schema import LANGUAGES
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
+# what makes the outputs besides the content: the generator itself, the site's committed parts, fonts, templates
+CODE_PARTS = ("generator", "site/assets", "site/hooks", "site/overrides", "site/mkdocs.base.yml", "fonts", "templates")
+# libraries whose version changes what is drawn or written
+LIBRARIES = ("reportlab", "svgwrite", "Pillow", "matplotlib", "mkdocs", "mkdocs-material", "Markdown",
+             "pymdown-extensions", "PyYAML", "pydantic")
+CACHE_FORMAT = "1"
+STATE, CACHE = ".pnp", "cache"  # output/.pnp/cache (generator.output_folder keeps its state in output/.pnp)
+MANIFEST = "files.json"
+FILES = "files"
+KEEP_SECONDS = 7 * 24 * 3600  # entries unused for a week go, whatever the count
+KEEP_SPARE = 2.0              # besides this build's entries, keep up to this many times as many recent ones
+
+
+def _code_files(root: Path) -> Iterable[Path]:
+    for part in CODE_PARTS:
+        path = root / part
+        if path.is_file():
+            yield path
+        elif path.is_dir():
+            yield from sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                              and p.suffix != ".pyc")
+
+
+@lru_cache(maxsize=1)
+def code_version() -> str:
+    """A hash of the code and libraries that turn content into outputs (about 30 ms, once per process)."""
+    digest = hashlib.sha256(CACHE_FORMAT.encode())
+    for path in _code_files(PACKAGE_ROOT):
+        digest.update(str(path.relative_to(PACKAGE_ROOT)).encode() + b"\0")
+        digest.update(path.read_bytes())
+    for library in LIBRARIES:
+        try:
+            version = metadata.version(library)
+        except metadata.PackageNotFoundError:
+            version = "-"
+        digest.update(f"{library}={version}\0".encode())
+    return digest.hexdigest()[:24]
+
+
+def _project(value: Any, lang: str) -> Any:
+    """`value` as language `lang` sees it: every {de: ..., en: ...} mapping becomes its `lang` entry."""
+    if isinstance(value, dict):
+        if value and set(value) == set(LANGUAGES):
+            return _project(value[lang], lang)
+        return {str(k): _project(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_project(v, lang) for v in value]
+    return value
+
+
+def _yaml_projection(data: bytes, lang: str) -> bytes:
+    """A YAML file's data in one language, as canonical JSON; the raw bytes when it does not parse."""
+    try:
+        loaded = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return data
+    return json.dumps(_project(loaded, lang), sort_keys=True, ensure_ascii=False, default=str).encode()
+
+
+_FINGERPRINTS: dict[tuple[str, str, str], str] = {}
+
+
+def language_fingerprint(content: GameContent, lang: str) -> str:
+    """A hash of the game's folder as language `lang` sees it.
+
+    YAML files count by their data in that language (text in the other language and comments do
+    not count), the other language's rules pages not at all, every other file by its bytes.
+    Only what the outputs show counts: a YAML edit that moves lines or comments leaves it alone.
+    """
+    memo = (str(content.root), content.content_hash, lang)
+    found = _FINGERPRINTS.get(memo)
+    if found is not None:
+        return found
+    root = content.root
+    digest = hashlib.sha256(lang.encode() + b"\0")
+    others = {root / "rules" / other for other in LANGUAGES if other != lang}
+    paths: list[Path] = []
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        here = Path(folder)
+        dirs[:] = [d for d in dirs if here / d not in others]
+        paths += [here / name for name in files]
+    for path in sorted(paths):
+        if path.is_symlink() or not path.is_file():
+            continue
+        data = path.read_bytes()
+        if path.suffix in (".yaml", ".yml"):
+            data = _yaml_projection(data, lang)
+        digest.update(str(path.relative_to(root)).encode() + b"\0")
+        digest.update(hashlib.sha256(data).digest())
+    found = _FINGERPRINTS[memo] = digest.hexdigest()[:24]
+    return found
+
+
+def unit_key(*parts: Any) -> str:
+    """The key of a unit from everything it is made from (strings, numbers, tuples, other keys)."""
+    text = json.dumps([code_version(), *parts], sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+class BuildCache:
+    """Units' files by key, in one folder; a disabled cache (folder None) stores and finds nothing."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.used: set[str] = set()
+        self.reused: list[str] = []  # the units this build copied, by name (game/step/lang)
+        self.made: list[str] = []    # the units it made (and stored)
+
+    @classmethod
+    def of_output(cls, output: Path) -> "BuildCache":
+        """The cache of an output folder: output/.pnp/cache."""
+        return cls(output / STATE / CACHE)
+
+    def _entry(self, key: str) -> Path:
+        assert self.folder is not None
+        return self.folder / key
+
+    def restore(self, key: str, base: Path, unit: str) -> list[Path] | None:
+        """Copy the unit's files under `base` and return them; None when the cache does not have it."""
+        if self.folder is None:
+            return None
+        entry = self._entry(key)
+        try:
+            names = json.loads((entry / MANIFEST).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        written: list[Path] = []
+        for name in names:
+            target = base / name
+            if not _relative(name):
+                return None  # a manifest not written by this code; make the unit again
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                shutil.copyfile(entry / FILES / name, target)
+            except OSError:
+                return None
+            written.append(target)
+        self.used.add(key)
+        self.reused.append(unit)
+        os.utime(entry)
+        return written
+
+    def store(self, key: str, base: Path, files: Iterable[Path], unit: str) -> None:
+        """Keep `files` (under `base`) as the unit `key`: hard links into a new entry, renamed into place."""
+        self.made.append(unit)
+        if self.folder is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        entry = self._entry(key)
+        scratch = self.folder / f".new-{key}-{os.getpid()}"
+        shutil.rmtree(scratch, ignore_errors=True)
+        scratch.mkdir()
+        names: list[str] = []
+        for path in files:
+            name = path.relative_to(base).as_posix()
+            target = scratch / FILES / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.link(path, target)
+            except OSError:
+                shutil.copyfile(path, target)
+            names.append(name)
+        (scratch / MANIFEST).write_text(json.dumps(sorted(set(names))), encoding="utf-8")
+        shutil.rmtree(entry, ignore_errors=True)
+        try:
+            scratch.rename(entry)
+        except OSError:
+            shutil.rmtree(scratch, ignore_errors=True)
+            return
+        self.used.add(key)
+
+    def prune(self) -> None:
+        """Remove half-written entries, entries unused for a week, and the oldest beyond a spare count."""
+        if self.folder is None or not self.folder.is_dir():
+            return
+        now = time.time()
+        entries: list[tuple[float, Path]] = []
+        for entry in self.folder.iterdir():
+            if entry.name.startswith(".new-"):
+                shutil.rmtree(entry, ignore_errors=True)
+                continue
+            if entry.name in self.used:
+                continue
+            mtime = entry.stat().st_mtime
+            if now - mtime > KEEP_SECONDS:
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entries.append((mtime, entry))
+        spare = int(KEEP_SPARE * max(1, len(self.used)))
+        entries.sort(reverse=True)
+        for _, entry in entries[spare:]:
+            shutil.rmtree(entry, ignore_errors=True)
+
+
+def _relative(name: Any) -> bool:
+    """A manifest entry that stays below the folder it is restored into."""
+    return isinstance(name, str) and bool(name) and not name.startswith("/") and ".." not in name.split("/")

@@ -1,0 +1,156 @@
+"""The build cache: a rebuild makes again only the units a change touches, and gives the same files.
+
+A unit is a print step or the site of one game in one language (generator.build_cache). These
+tests edit a `pnp new` starter game the way a designer would and check which units the rebuild
+made, that its output is byte for byte what a build without the cache writes, and that a broken
+or deleted cache only costs time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.authoring.starter import write_starter
+from generator.build import BuildOptions
+from generator.build_cache import BuildCache, language_fingerprint
+from generator.commands.build import build
+from generator.commands.failure import CommandFailed
+from tests.layout.conftest import load_game
+
+GAME = "reef-keepers"
+OPTIONS = BuildOptions(tts_url="https://example.org/out")  # TTS links name the output folder otherwise
+STEPS = ("cards", "boards", "rulebook", "site")
+
+
+def units(lang: str) -> list[str]:
+    return [f"{GAME}/{step}/{lang}" for step in STEPS]
+
+
+def rename_field_card(content: Path, english: str = "Meadow", german: str = "Feld") -> None:
+    """The designer's edit: the first job card's name (`Field` in the starter game)."""
+    path = content / GAME / "cards" / "jobs.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "name: {de: Feld, en: Field}" in text
+    path.write_text(text.replace("name: {de: Feld, en: Field}", f"name: {{de: {german}, en: {english}}}"),
+                    encoding="utf-8")
+
+
+def tree_digest(output: Path) -> dict[str, str]:
+    """Every file of a build (through output/<name> links) by its path and the hash of its bytes."""
+    current = (output / ".pnp" / "current").resolve()
+    return {p.relative_to(current).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(current.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def starter(tmp_path: Path) -> Path:
+    content = tmp_path / "content"
+    write_starter(content, GAME)
+    return content
+
+
+def rebuild(content: Path, output: Path, cache: BuildCache | None = None) -> BuildCache:
+    cache = cache if cache is not None else BuildCache.of_output(output)
+    build(content, [GAME], output, OPTIONS, cache=cache)
+    return cache
+
+
+# --- what a language sees -------------------------------------------------------------------------
+
+def _fingerprints(content: Path) -> tuple[str, str]:
+    game = load_game(content, GAME)
+    return language_fingerprint(game, "de"), language_fingerprint(game, "en")
+
+
+def test_an_english_edit_changes_only_the_english_fingerprint(starter: Path) -> None:
+    de, en = _fingerprints(starter)
+    rename_field_card(starter)
+    de_after, en_after = _fingerprints(starter)
+    assert de_after == de
+    assert en_after != en
+
+
+def test_a_german_rules_page_changes_only_the_german_fingerprint(starter: Path) -> None:
+    de, en = _fingerprints(starter)
+    page = starter / GAME / "rules" / "de" / "40-end.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nEin neuer Satz.\n", encoding="utf-8")
+    de_after, en_after = _fingerprints(starter)
+    assert (de_after != de, en_after == en) == (True, True)
+
+
+def test_a_comment_changes_nothing_and_an_icon_changes_both(starter: Path) -> None:
+    de, en = _fingerprints(starter)
+    cards = starter / GAME / "cards" / "jobs.yaml"
+    cards.write_text("# a designer's note\n" + cards.read_text(encoding="utf-8"), encoding="utf-8")
+    assert _fingerprints(starter) == (de, en)
+    icon = starter / GAME / "icons" / "star.svg"
+    icon.write_text(icon.read_text(encoding="utf-8").replace("</svg>", "<!-- redrawn --></svg>"), encoding="utf-8")
+    de_after, en_after = _fingerprints(starter)
+    assert de_after != de and en_after != en
+
+
+# --- what a rebuild makes ---------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_a_one_card_edit_remakes_that_language_only_and_equals_a_build_without_cache(starter: Path,
+                                                                                      tmp_path: Path) -> None:
+    output = tmp_path / "output"
+    first = rebuild(starter, output)
+    assert sorted(first.made) == sorted(units("de") + units("en")) and not first.reused
+
+    unchanged = rebuild(starter, output)
+    assert unchanged.made == [] and sorted(unchanged.reused) == sorted(units("de") + units("en"))
+
+    rename_field_card(starter)
+    edited = rebuild(starter, output)
+    assert sorted(edited.made) == sorted(units("en"))
+    assert sorted(edited.reused) == sorted(units("de"))
+    faces = json.loads((output / GAME / "cards" / "en" / "cards.json").read_text(encoding="utf-8"))
+    assert "Meadow" in [card["name"] for card in faces["cards"]]
+    assert "Meadow" in (output / "site" / GAME / "en" / "cards.html").read_text(encoding="utf-8")
+
+    fresh = tmp_path / "fresh"
+    rebuild(starter, fresh, BuildCache(None))
+    assert tree_digest(output) == tree_digest(fresh)
+
+
+@pytest.mark.slow
+def test_a_deleted_or_damaged_cache_costs_time_only(starter: Path, tmp_path: Path) -> None:
+    output = tmp_path / "output"
+    rebuild(starter, output)
+    before = tree_digest(output)
+    folder = output / ".pnp" / "cache"
+    entries = sorted(p for p in folder.iterdir() if p.is_dir())
+    assert len(entries) == 8
+    (entries[0] / "files.json").write_text("not json", encoding="utf-8")
+    (entries[1] / "files.json").write_text(json.dumps(["../../../escaped.txt"]), encoding="utf-8")
+    for name in json.loads((entries[2] / "files.json").read_text(encoding="utf-8"))[:1]:
+        (entries[2] / "files" / name).unlink()
+    again = rebuild(starter, output)
+    assert len(again.made) == 3 and len(again.reused) == 5
+    assert not (tmp_path / "escaped.txt").exists() and not (output / "escaped.txt").exists()
+    assert tree_digest(output) == before
+
+    shutil.rmtree(folder)
+    assert len(rebuild(starter, output).made) == 8
+    assert tree_digest(output) == before
+
+
+@pytest.mark.slow
+def test_a_failed_build_stores_nothing_and_leaves_the_output(starter: Path, tmp_path: Path) -> None:
+    output = tmp_path / "output"
+    rebuild(starter, output)
+    before = tree_digest(output)
+    entries = {p.name for p in (output / ".pnp" / "cache").iterdir()}
+    cards = starter / GAME / "cards" / "jobs.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("name: {de: Feld, en: Field}",
+                                                               "name: {de: Feld}"), encoding="utf-8")
+    with pytest.raises(CommandFailed):
+        rebuild(starter, output)
+    assert tree_digest(output) == before
+    assert {p.name for p in (output / ".pnp" / "cache").iterdir()} == entries
