@@ -67,6 +67,8 @@ def write_model(content: GameContent, out: Path, options: BuildOptions, errors: 
 
 STEPS: list[tuple[str, BuildStep]] = [("model", write_model)]
 UNCACHED_STEPS = frozenset({"model"})  # cheaper to write than to look up; holds every language at once
+# what a step reads of the game folder (generator.build_cache.SCOPES); a step not named reads all of it
+STEP_SCOPES = {"cards": "print", "boards": "boards"}
 
 from generator.render.cards_step import render_cards  # noqa: E402  (card sheets, POD, SVG faces)
 
@@ -103,16 +105,19 @@ def run_steps(content: GameContent, game_dir: Path, options: BuildOptions, error
         if name in UNCACHED_STEPS:
             files.update(dict.fromkeys(step(content, game_dir, options, errors)))
             continue
-        for lang in options.languages:
-            key = unit_key("step", name, content.id, lang, language_fingerprint(content, lang), settings)
-            step_keys.setdefault((content.id, lang), []).append(key)
+        scope = STEP_SCOPES.get(name, "all")
+        keys = {lang: unit_key("step", name, content.id, lang, language_fingerprint(content, lang, scope), settings)
+                for lang in options.languages}
+        # the languages to make first, then the cached ones, whose links never replace a file just made
+        for lang in sorted(options.languages, key=lambda lang: cache.has(keys[lang])):
+            step_keys.setdefault((content.id, lang), []).append(keys[lang])
             unit = f"{content.id}/{name}/{lang}"
-            made = cache.restore(key, game_dir, unit)
+            made = cache.restore(keys[lang], game_dir, unit)
             if made is None:
                 before = len(errors.errors)
                 made = step(content, game_dir, replace(options, languages=(lang,)), errors)
                 if len(errors.errors) == before:
-                    cache.store(key, game_dir, made, unit)
+                    cache.store(keys[lang], game_dir, made, unit)
             files.update(dict.fromkeys(made))
     return list(files)
 

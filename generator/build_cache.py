@@ -8,8 +8,12 @@ build options and the keys of the units it reads. A unit whose key is in the cac
 from it instead of being made again, so a one-card edit redoes the cards, rulebook and site of
 that card's game and language and nothing else.
 
-Lives in `output/.pnp/cache/` and is safe to delete: the next build makes it again. Restoring
-copies files (never hard links), so nothing a build writes later can change a cached file.
+Lives in `output/.pnp/cache/` and is safe to delete: the next build makes it again. Entries and
+outputs share files by hard links, as the output's generations already do (generator.output_folder):
+a rebuild then writes and frees only what changed, which matters where freeing blocks is slow
+(a disk mounted with `discard`). Builds never write into a file in place: a restored file is never
+written again in that build (restores skip paths a fresh unit already wrote, and the one file
+rewritten later, the site's game.json, is unlinked first).
 """
 
 from __future__ import annotations
@@ -19,10 +23,12 @@ import json
 import os
 import shutil
 import time
-from functools import lru_cache
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache, wraps
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 import yaml
 
@@ -38,6 +44,7 @@ LIBRARIES = ("reportlab", "svgwrite", "Pillow", "matplotlib", "mkdocs", "mkdocs-
 CACHE_FORMAT = "1"
 STATE, CACHE = ".pnp", "cache"  # output/.pnp/cache (generator.output_folder keeps its state in output/.pnp)
 MANIFEST = "files.json"
+BLOB = "bytes"
 FILES = "files"
 KEEP_SECONDS = 7 * 24 * 3600  # entries unused for a week go, whatever the count
 KEEP_SPARE = 2.0              # besides this build's entries, keep up to this many times as many recent ones
@@ -80,47 +87,70 @@ def _project(value: Any, lang: str) -> Any:
     return value
 
 
-def _yaml_projection(data: bytes, lang: str) -> bytes:
-    """A YAML file's data in one language, as canonical JSON; the raw bytes when it does not parse."""
-    try:
-        loaded = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError:
-        return data
-    return json.dumps(_project(loaded, lang), sort_keys=True, ensure_ascii=False, default=str).encode()
+# What a kind of output reads of a game folder, by what it leaves out (top folders, and rules pages).
+# Card sheets never read the rules pages, examples, recorded balance or playthroughs; boards and
+# token sheets not the cards or their layouts either. Everything else reads all of it.
+SCOPES: dict[str, tuple[frozenset[str], bool]] = {
+    "all": (frozenset(), False),
+    "print": (frozenset({"examples", "balance", "playthroughs"}), True),
+    "boards": (frozenset({"examples", "balance", "playthroughs", "cards", "layouts"}), True),
+}
+_FINGERPRINTS: dict[tuple[str, str], dict[tuple[str, str], str]] = {}
 
 
-_FINGERPRINTS: dict[tuple[str, str, str], str] = {}
-
-
-def language_fingerprint(content: GameContent, lang: str) -> str:
-    """A hash of the game's folder as language `lang` sees it.
+def language_fingerprint(content: GameContent, lang: str, scope: str = "all") -> str:
+    """A hash of the game's folder as language `lang` sees it, limited to what `scope` (SCOPES) reads.
 
     YAML files count by their data in that language (text in the other language and comments do
     not count), the other language's rules pages not at all, every other file by its bytes.
     Only what the outputs show counts: a YAML edit that moves lines or comments leaves it alone.
+    Every language's and scope's fingerprint is made in one pass (each YAML file parsed once).
     """
-    memo = (str(content.root), content.content_hash, lang)
+    memo = (str(content.root), content.content_hash)
     found = _FINGERPRINTS.get(memo)
-    if found is not None:
-        return found
-    root = content.root
-    digest = hashlib.sha256(lang.encode() + b"\0")
-    others = {root / "rules" / other for other in LANGUAGES if other != lang}
+    if found is None:
+        found = _FINGERPRINTS[memo] = _fingerprints(content.root)
+    return found[(scope, lang)]
+
+
+def _seen_by(relative: Path, lang: str, scope: str) -> bool:
+    left_out, without_pages = SCOPES[scope]
+    parts = relative.parts
+    if len(parts) > 1 and parts[0] in left_out:
+        return False
+    if len(parts) > 2 and parts[0] == "rules" and parts[1] in LANGUAGES:
+        if parts[1] != lang:
+            return False  # the other language's rules pages and sentences
+        if without_pages and relative.suffix == ".md":
+            return False
+    return True
+
+
+def _fingerprints(root: Path) -> dict[tuple[str, str], str]:
     paths: list[Path] = []
     for folder, dirs, files in os.walk(root, followlinks=False):
-        here = Path(folder)
-        dirs[:] = [d for d in dirs if here / d not in others]
-        paths += [here / name for name in files]
+        paths += [Path(folder) / name for name in files]
+    digests = {(scope, lang): hashlib.sha256(f"{scope}/{lang}".encode() + b"\0")
+               for scope in SCOPES for lang in LANGUAGES}
     for path in sorted(paths):
         if path.is_symlink() or not path.is_file():
             continue
+        relative = path.relative_to(root)
         data = path.read_bytes()
+        loaded: Any = None
         if path.suffix in (".yaml", ".yml"):
-            data = _yaml_projection(data, lang)
-        digest.update(str(path.relative_to(root)).encode() + b"\0")
-        digest.update(hashlib.sha256(data).digest())
-    found = _FINGERPRINTS[memo] = digest.hexdigest()[:24]
-    return found
+            try:
+                loaded = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            except yaml.YAMLError:
+                loaded = None
+        for lang in LANGUAGES:
+            seen = data if loaded is None else json.dumps(_project(loaded, lang), sort_keys=True, ensure_ascii=False,
+                                                          default=str).encode()
+            record = str(relative).encode() + b"\0" + hashlib.sha256(seen).digest()
+            for scope in SCOPES:
+                if _seen_by(relative, lang, scope):
+                    digests[(scope, lang)].update(record)
+    return {key: digest.hexdigest()[:24] for key, digest in digests.items()}
 
 
 def unit_key(*parts: Any) -> str:
@@ -147,8 +177,12 @@ class BuildCache:
         assert self.folder is not None
         return self.folder / key
 
+    def has(self, key: str) -> bool:
+        return self.folder is not None and (self._entry(key) / MANIFEST).is_file()
+
     def restore(self, key: str, base: Path, unit: str) -> list[Path] | None:
-        """Copy the unit's files under `base` and return them; None when the cache does not have it."""
+        """Link the unit's files under `base` (a path that exists already is left as it is) and return them;
+        None when the cache does not have the unit whole (then nothing was placed)."""
         if self.folder is None:
             return None
         entry = self._entry(key)
@@ -156,17 +190,22 @@ class BuildCache:
             names = json.loads((entry / MANIFEST).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
+        if not isinstance(names, list) or not all(_relative(name) for name in names):
+            return None  # a manifest not written by this code; make the unit again
+        sources = [entry / FILES / name for name in names]
+        if not all(source.is_file() for source in sources):
+            return None
         written: list[Path] = []
-        for name in names:
+        for name, source in zip(names, sources):
             target = base / name
-            if not _relative(name):
-                return None  # a manifest not written by this code; make the unit again
+            written.append(target)
+            if target.exists():
+                continue
             target.parent.mkdir(parents=True, exist_ok=True)
             try:
-                shutil.copyfile(entry / FILES / name, target)
+                os.link(source, target)
             except OSError:
-                return None
-            written.append(target)
+                shutil.copyfile(source, target)
         self.used.add(key)
         self.reused.append(unit)
         os.utime(entry)
@@ -201,6 +240,48 @@ class BuildCache:
             return
         self.used.add(key)
 
+    def checked(self, content: GameContent) -> bool:
+        """Whether this game, with these very files, was checked clean by this code before."""
+        return self.restore(self._check_key(content), content.root, f"{content.id}/check") is not None
+
+    def mark_checked(self, content: GameContent) -> None:
+        self.store(self._check_key(content), content.root, [], f"{content.id}/check")
+
+    @staticmethod
+    def _check_key(content: GameContent) -> str:
+        # every byte of the game folder, both languages: a check reads all of it
+        return unit_key("check", content.id, str(content.root.resolve()), content.content_hash)
+
+    def remembered_bytes(self, key: str, make: Callable[[], bytes]) -> bytes:
+        """The bytes `make` gives for `key`, made once and kept (for costly pictures such as charts)."""
+        if self.folder is None:
+            return make()
+        entry = self._entry(key)
+        try:
+            data = (entry / BLOB).read_bytes()
+        except OSError:
+            data = make()
+            scratch = self.folder / f".new-{key}-{os.getpid()}"
+            shutil.rmtree(scratch, ignore_errors=True)
+            scratch.mkdir(parents=True)
+            (scratch / BLOB).write_bytes(data)
+            try:
+                scratch.rename(entry)
+            except OSError:
+                shutil.rmtree(scratch, ignore_errors=True)
+                return data
+        self.used.add(key)
+        return data
+
+    @contextmanager
+    def active(self) -> Iterator[None]:
+        """Functions marked `@remembered` keep their results in this cache while the block runs."""
+        token = _ACTIVE.set(self)
+        try:
+            yield
+        finally:
+            _ACTIVE.reset(token)
+
     def prune(self) -> None:
         """Remove half-written entries, entries unused for a week, and the oldest beyond a spare count."""
         if self.folder is None or not self.folder.is_dir():
@@ -227,3 +308,22 @@ class BuildCache:
 def _relative(name: Any) -> bool:
     """A manifest entry that stays below the folder it is restored into."""
     return isinstance(name, str) and bool(name) and not name.startswith("/") and ".." not in name.split("/")
+
+
+_ACTIVE: ContextVar[BuildCache | None] = ContextVar("pnp_build_cache", default=None)
+Maker = TypeVar("Maker", bound=Callable[..., bytes])
+
+
+def remembered(function: Maker) -> Maker:
+    """Keep what a pure, costly bytes-making function (a chart) returns in the active build cache,
+    by its arguments (plain data: dicts, lists, strings, numbers). Outside a build it just runs."""
+    name = f"{function.__module__}.{function.__qualname__}"
+
+    @wraps(function)
+    def cached(*args: Any) -> bytes:
+        cache = _ACTIVE.get()
+        if cache is None:
+            return function(*args)
+        return cache.remembered_bytes(unit_key("bytes", name, args), lambda: function(*args))
+
+    return cached  # type: ignore[return-value]  # same signature as `function`

@@ -83,6 +83,22 @@ def test_a_german_rules_page_changes_only_the_german_fingerprint(starter: Path) 
     assert (de_after != de, en_after == en) == (True, True)
 
 
+def test_what_a_sheet_does_not_show_leaves_its_fingerprint_alone(starter: Path) -> None:
+    def scoped() -> dict[str, str]:
+        game = load_game(starter, GAME)
+        return {scope: language_fingerprint(game, "en", scope) for scope in ("all", "print", "boards")}
+
+    before = scoped()
+    page = starter / GAME / "rules" / "en" / "40-end.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
+    after_page = scoped()
+    assert after_page["all"] != before["all"]
+    assert (after_page["print"], after_page["boards"]) == (before["print"], before["boards"])
+    rename_field_card(starter)
+    after_card = scoped()
+    assert after_card["print"] != after_page["print"] and after_card["boards"] == before["boards"]
+
+
 def test_a_comment_changes_nothing_and_an_icon_changes_both(starter: Path) -> None:
     de, en = _fingerprints(starter)
     cards = starter / GAME / "cards" / "jobs.yaml"
@@ -100,16 +116,17 @@ def test_a_comment_changes_nothing_and_an_icon_changes_both(starter: Path) -> No
 def test_a_one_card_edit_remakes_that_language_only_and_equals_a_build_without_cache(starter: Path,
                                                                                       tmp_path: Path) -> None:
     output = tmp_path / "output"
+    check = f"{GAME}/check"
     first = rebuild(starter, output)
-    assert sorted(first.made) == sorted(units("de") + units("en")) and not first.reused
+    assert sorted(first.made) == sorted([check] + units("de") + units("en")) and not first.reused
 
     unchanged = rebuild(starter, output)
-    assert unchanged.made == [] and sorted(unchanged.reused) == sorted(units("de") + units("en"))
+    assert unchanged.made == [] and sorted(unchanged.reused) == sorted([check] + units("de") + units("en"))
 
     rename_field_card(starter)
-    edited = rebuild(starter, output)
-    assert sorted(edited.made) == sorted(units("en"))
-    assert sorted(edited.reused) == sorted(units("de"))
+    edited = rebuild(starter, output)  # boards do not show cards: they stay
+    assert sorted(edited.made) == sorted([check, f"{GAME}/cards/en", f"{GAME}/rulebook/en", f"{GAME}/site/en"])
+    assert sorted(edited.reused) == sorted(units("de") + [f"{GAME}/boards/en"])
     faces = json.loads((output / GAME / "cards" / "en" / "cards.json").read_text(encoding="utf-8"))
     assert "Meadow" in [card["name"] for card in faces["cards"]]
     assert "Meadow" in (output / "site" / GAME / "en" / "cards.html").read_text(encoding="utf-8")
@@ -120,24 +137,37 @@ def test_a_one_card_edit_remakes_that_language_only_and_equals_a_build_without_c
 
 
 @pytest.mark.slow
+def test_a_rules_page_edit_remakes_the_rulebook_and_site_of_its_language(starter: Path, tmp_path: Path) -> None:
+    output = tmp_path / "output"
+    rebuild(starter, output)
+    page = starter / GAME / "rules" / "en" / "40-end.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nA sentence the designer added.\n", encoding="utf-8")
+    edited = rebuild(starter, output)
+    assert sorted(edited.made) == sorted([f"{GAME}/check", f"{GAME}/rulebook/en", f"{GAME}/site/en"])
+    assert "A sentence the designer added." in (output / "site" / GAME / "en" / "rules" / "end.html").read_text(
+        encoding="utf-8")
+
+
+@pytest.mark.slow
 def test_a_deleted_or_damaged_cache_costs_time_only(starter: Path, tmp_path: Path) -> None:
     output = tmp_path / "output"
     rebuild(starter, output)
     before = tree_digest(output)
     folder = output / ".pnp" / "cache"
-    entries = sorted(p for p in folder.iterdir() if p.is_dir())
+    entries = sorted(p for p in folder.iterdir() if p.is_dir()
+                     and json.loads((p / "files.json").read_text(encoding="utf-8")))  # not the check's mark
     assert len(entries) == 8
     (entries[0] / "files.json").write_text("not json", encoding="utf-8")
     (entries[1] / "files.json").write_text(json.dumps(["../../../escaped.txt"]), encoding="utf-8")
     for name in json.loads((entries[2] / "files.json").read_text(encoding="utf-8"))[:1]:
         (entries[2] / "files" / name).unlink()
     again = rebuild(starter, output)
-    assert len(again.made) == 3 and len(again.reused) == 5
+    assert len(again.made) == 3 and len(again.reused) == 5 + 1  # and the check's mark
     assert not (tmp_path / "escaped.txt").exists() and not (output / "escaped.txt").exists()
     assert tree_digest(output) == before
 
     shutil.rmtree(folder)
-    assert len(rebuild(starter, output).made) == 8
+    assert len(rebuild(starter, output).made) == 8 + 1
     assert tree_digest(output) == before
 
 
@@ -154,3 +184,28 @@ def test_a_failed_build_stores_nothing_and_leaves_the_output(starter: Path, tmp_
         rebuild(starter, output)
     assert tree_digest(output) == before
     assert {p.name for p in (output / ".pnp" / "cache").iterdir()} == entries
+
+
+# --- costly pictures -------------------------------------------------------------------------------
+
+def test_remembered_bytes_are_made_once_per_argument_and_only_inside_a_build(tmp_path: Path) -> None:
+    from generator.build_cache import remembered
+
+    calls: list[tuple[object, ...]] = []
+
+    @remembered
+    def chart(rows: list[dict[str, int]], lang: str) -> bytes:
+        calls.append((rows, lang))
+        return f"{lang}:{sum(r['n'] for r in rows)}".encode()
+
+    assert chart([{"n": 1}], "en") == b"en:1" and len(calls) == 1   # no build: it just runs
+    cache = BuildCache(tmp_path / "cache")
+    with cache.active():
+        assert chart([{"n": 2}], "en") == b"en:2"
+        assert chart([{"n": 2}], "en") == b"en:2"
+        assert chart([{"n": 2}], "de") == b"de:2"
+    assert len(calls) == 3
+    again = BuildCache(tmp_path / "cache")  # the next build, another process
+    with again.active():
+        assert chart([{"n": 2}], "en") == b"en:2"
+    assert len(calls) == 3 and len(again.used) == 1

@@ -26,6 +26,8 @@ from generator.layout.icons import IconError
 from generator.render.tts import write_board_image
 from generator.render.cards_step import build_version
 
+STEP_SCOPE = "boards"  # what boards and token sheets read of a game folder (generator.build_cache.SCOPES)
+
 
 def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorList) -> list[Path]:
     """The build step (see module docstring). Returns the files written."""
@@ -51,12 +53,12 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
             written.append(write_board_image(full, out_dir, lang, board.id, BLEED_MM))
             for paper in options.papers:
                 path = out_dir / names.board_tiled(board.id, lang, paper)
-                write_tiled_pdf(scene, path, paper, lang, caption, build_version(content, lang))
+                write_tiled_pdf(scene, path, paper, lang, caption, build_version(content, lang, STEP_SCOPE))
                 written.append(path)
     for lang in options.languages:
         for paper in options.papers:
             sheet = write_token_pdf(content, out_dir / names.tokens(lang, paper), paper, lang,
-                                    build_version(content, lang))
+                                    build_version(content, lang, STEP_SCOPE))
             if sheet is not None:
                 written.append(sheet)
     return written

@@ -26,9 +26,11 @@ def build(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pat
     replays, then one mkdocs build per language), `on_step` each one as it begins.
     """
     from generator.build import STEPS, build_games
+    from generator.build_cache import BuildCache
     from generator.output_folder import OutputRefused
 
-    loaded = load_games(content_dir, games)
+    cache = cache if cache is not None else BuildCache.of_output(output_dir)
+    loaded = load_games(content_dir, games, before=cache)
     if on_start:
         on_start(len(loaded) * (len(STEPS) + 1) + len(options.languages))
     errors = ErrorList()

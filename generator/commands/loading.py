@@ -11,6 +11,7 @@ from generator.content.errors import ErrorList
 from generator.content.library import UnknownGame, resolve_games
 
 if TYPE_CHECKING:
+    from generator.checking import CheckedBefore
     from generator.content.loader import GameContent
     from generator.rules.contract import Game
 
@@ -23,13 +24,15 @@ def game_ids(content_dir: Path, games: tuple[str, ...] | list[str]) -> list[str]
         raise CommandRefused(str(exc)) from None
 
 
-def load_games(content_dir: Path, games: tuple[str, ...] | list[str], note: str = "") -> list[GameContent]:
-    """The games loaded and checked (schema, references, counts); any error fails the command."""
+def load_games(content_dir: Path, games: tuple[str, ...] | list[str], note: str = "",
+               before: CheckedBefore | None = None) -> list[GameContent]:
+    """The games loaded and checked (schema, references, counts); any error fails the command.
+    `before`: games checked clean before (the build cache), whose cross-checks are not repeated."""
     from generator.checking import load_checked
 
     ids = game_ids(content_dir, games)
     errors = ErrorList()
-    loaded = load_checked(content_dir, ids, errors)
+    loaded = load_checked(content_dir, ids, errors, before)
     if errors or not loaded:
         raise CommandFailed(errors, note=note)
     return loaded

@@ -36,13 +36,14 @@ from generator.render.svg import write_face_svg
 from generator.render.tts import write_decks
 
 
-def build_version(content: GameContent, lang: str) -> str:
+def build_version(content: GameContent, lang: str, scope: str = "print") -> str:
     """What a printed sheet names as its build: the generator's version and the hash of the content as
-    that language's sheets show it (an edit of the German text alone leaves English sheets as they were,
-    so an incremental build need not redraw them)."""
+    that language's sheets of this kind show it (`scope`, see generator.build_cache.SCOPES). An edit
+    the sheet does not show (the German text, a rules page) leaves it byte-identical, so an
+    incremental build need not draw it again."""
     from generator.build_cache import language_fingerprint
 
-    return f"pnp-forge {__version__} · {language_fingerprint(content, lang)[:8]}"
+    return f"pnp-forge {__version__} · {language_fingerprint(content, lang, scope)[:8]}"
 
 
 def ordered_cards(content: GameContent) -> list[Card]:

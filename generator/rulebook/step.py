@@ -76,7 +76,7 @@ def render_rulebooks(content: GameContent, out_dir: Path, options, errors: Error
         icons = InlineIcons(content.icons, words.icon_alt)
         title = game.title.get(lang)
         subtitle = game.tagline.get(lang) if game.tagline else label("rules", lang)
-        caption = f"{title} · {label('rules', lang)} · {build_version(content, lang)}"
+        caption = f"{title} · {label('rules', lang)} · {build_version(content, lang, 'all')}"
         boards = [(board.name.get(lang), out_dir / names.tts_board(lang, board.id)) for board in content.boards]
         boards = [(name, picture) for name, picture in boards if picture.is_file()]
         where = Mark(f"{content.root.name}/rules/{lang}", 1, 1)
@@ -86,7 +86,7 @@ def render_rulebooks(content: GameContent, out_dir: Path, options, errors: Error
                                               boards, label("boards", lang), paper, caption, rules.targets, icons))
                 aid = write_player_aid(out_dir / names.player_aid(lang, paper), f"{title} · {label('player_aid', lang)}",
                                        rules.aid_sections, paper,
-                                       f"{title} · {label('player_aid', lang)} · {build_version(content, lang)}", icons)
+                                       f"{title} · {label('player_aid', lang)} · {build_version(content, lang, 'all')}", icons)
             except LayoutError as exc:
                 errors.add(where, f"the printable rulebook cannot be laid out on {paper}: {exc}", code="rules",
                            hint="a table cell or a list item longer than a page: split it")

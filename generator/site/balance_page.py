@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from typing import Any, Callable
 
+from generator.build_cache import remembered
 from generator.site.game_site import GameSite
 from generator.site.markup import escape, html_escape, table
 
@@ -92,6 +93,7 @@ def _pct(value: float) -> str:
     return f"{value * 100:.1f} %"
 
 
+@remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it
 def chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
     """Win rate per batch with its 95 % interval as horizontal bars (PNG bytes, deterministic)."""
     import matplotlib
@@ -128,6 +130,7 @@ def _png(figure: Any) -> bytes:
         plt.close(figure)
 
 
+@remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it
 def seat_chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
     """Per batch, each seat's win rate with its 95 % interval, and the fair share 1/players dashed."""
     import matplotlib
@@ -175,6 +178,7 @@ def chart_cards(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return cards[:CHART_CARDS] + cards[-CHART_CARDS:]
 
 
+@remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it
 def card_chart_png(cards: list[dict[str, Any]], names: dict[str, str], lang: str) -> bytes:
     """The takers' win rate of each card with its 95 % interval, and every player's rate as a line."""
     import matplotlib

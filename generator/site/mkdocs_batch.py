@@ -6,6 +6,9 @@ site, so the builds are shared out over at most one child per core (generator.si
 each building its share one after another. A child dies with pnp (however pnp dies) and is
 killed after MKDOCS_TIMEOUT_S; every warning it reports becomes an error at the rules page (and
 line) it came from, so `--strict` keeps failing a build with a broken link.
+
+`pnp serve` rebuilds often: inside `standing_workers()` the children stay up between builds and
+take their sites on standard input (a child that died or hung is replaced at the next build).
 """
 
 from __future__ import annotations
@@ -16,10 +19,14 @@ import re
 import signal
 import subprocess
 import sys
+import threading
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from functools import partial
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from generator.content.errors import ErrorList, Mark
 from generator.output_folder import checkpoint
@@ -136,11 +143,104 @@ def _wait(child: subprocess.Popen[str]) -> tuple[int, str, str] | None:
     return child.returncode, stdout, stderr
 
 
+class StandingChild:
+    """A mkdocs child that stays up between builds (`mkdocs_worker --stdin`), with the tail of its stderr."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "generator.site.mkdocs_worker", "--stdin"], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_mkdocs_env(),
+            preexec_fn=partial(_die_with_parent, os.getpid()) if sys.platform.startswith("linux") else None)
+        self.stderr: deque[str] = deque(maxlen=20)
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self.stderr.append(line.rstrip())
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def build(self, group: list[MkdocsJob]) -> tuple[int, str, str] | None:
+        """Build `group` as a one-off child would: (code, stdout, stderr); None when it hung and was killed."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        timed_out = threading.Event()
+
+        def expire() -> None:
+            timed_out.set()
+            self.process.kill()
+
+        timer = threading.Timer(MKDOCS_TIMEOUT_S, expire)
+        timer.start()
+        self.stderr.clear()
+        lines: list[str] = []
+        try:
+            for job in group:
+                self.process.stdin.write(json.dumps({"config": str(job.config.resolve()),
+                                                     "dest": str(job.destination.resolve())}) + "\n")
+            self.process.stdin.flush()
+            while len(lines) < len(group):
+                line = self.process.stdout.readline()
+                if not line:
+                    break
+                if line.startswith(RESULT_MARK):
+                    lines.append(line)
+        except OSError:  # the child is gone: what it said so far is reported below
+            pass
+        finally:
+            timer.cancel()
+        if timed_out.is_set():
+            return None
+        code = 0 if self.alive else (self.process.returncode or 1)
+        return code, "".join(lines), "\n".join(self.stderr)
+
+    def close(self) -> None:
+        if self.alive and self.process.stdin is not None:
+            try:
+                self.process.stdin.close()
+                self.process.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired):
+                self.process.kill()
+        if self.alive:
+            self.process.kill()
+
+
+_STANDING: list[StandingChild] | None = None
+
+
+@contextmanager
+def standing_workers() -> Iterator[None]:
+    """Keep the mkdocs children up for every build made inside the block (`pnp serve`)."""
+    global _STANDING
+    _STANDING = []
+    try:
+        yield
+    finally:
+        children, _STANDING = _STANDING, None
+        for child in children:
+            child.close()
+
+
+def _standing(count: int) -> list[StandingChild]:
+    assert _STANDING is not None
+    _STANDING[:] = [child for child in _STANDING if child.alive]
+    while len(_STANDING) < count:
+        _STANDING.append(StandingChild())
+    return _STANDING[:count]
+
+
 def build_sites(jobs: list[MkdocsJob], errors: ErrorList) -> bool:
     """Build every job's site; False (with the problems in `errors`) if any did not build."""
     if not jobs:
         return True
     groups = share_out(jobs, cores())
+    if _STANDING is not None:
+        standing = _standing(len(groups))
+        checkpoint("mkdocs")
+        with ThreadPoolExecutor(max_workers=len(groups)) as pool:
+            return _collect(groups, list(pool.map(StandingChild.build, standing, groups)), errors)
     children = [_start(group) for group in groups]
     try:
         checkpoint("mkdocs")
@@ -151,6 +251,11 @@ def build_sites(jobs: list[MkdocsJob], errors: ErrorList) -> bool:
             child.kill()
             child.wait()
         raise
+    return _collect(groups, outcomes, errors)
+
+
+def _collect(groups: list[list[MkdocsJob]], outcomes: list[tuple[int, str, str] | None], errors: ErrorList) -> bool:
+    """Every child's results as errors at the pages they came from; False if any site did not build."""
     ok = True
     for group, outcome in zip(groups, outcomes):
         if outcome is None:

@@ -86,9 +86,25 @@ def remember_theme_listings() -> None:
     jinja2.FileSystemLoader.list_templates = list_templates  # type: ignore[method-assign]  # this child only
 
 
+def standing() -> int:
+    """`--stdin`: build the sites named on standard input, one JSON line {"config", "dest"} each, until it closes.
+
+    `pnp serve` keeps such a child for its rebuilds: Python, mkdocs and the theme start once, not
+    once per saved change."""
+    remember_theme_listings()
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        job = json.loads(line)
+        print(RESULT_MARK + json.dumps(build_one(job["config"], job["dest"]), ensure_ascii=False), flush=True)
+    return 0
+
+
 def main(argv: list[str]) -> int:
+    if argv == ["--stdin"]:
+        return standing()
     if not argv or len(argv) % 2:
-        print("usage: python -m generator.site.mkdocs_worker CONFIG DEST [CONFIG DEST ...]", file=sys.stderr)
+        print("usage: python -m generator.site.mkdocs_worker CONFIG DEST [CONFIG DEST ...] | --stdin", file=sys.stderr)
         return 2
     remember_theme_listings()
     failed = False

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import traceback
 from dataclasses import dataclass
+from functools import lru_cache
+from types import CodeType
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
@@ -209,10 +211,17 @@ def _template_line(exc: BaseException) -> int:
     return line
 
 
+@lru_cache(maxsize=512)
+def _compiled(source_text: str) -> CodeType:
+    """A page's template compiled once per process: the check, the rulebook and the site render the
+    same page (a page that does not compile raises each time; errors are not cached)."""
+    return ENV.compile(source_text, name=TEMPLATE_NAME, filename=TEMPLATE_NAME)
+
+
 def render_rules_page(source_text: str, context: dict[str, Any], display: str, errors: ErrorList) -> str | None:
     """Render one page; a problem is added to `errors` with the page's file and line."""
     try:
-        code = ENV.compile(source_text, name=TEMPLATE_NAME, filename=TEMPLATE_NAME)
+        code = _compiled(source_text)
         template = ENV.template_class.from_code(ENV, code, ENV.make_globals(None))
         return render_bounded(template, context, MAX_PAGE_CHARS, PAGE_SECONDS)
     except (TemplateError, RulesReferenceError, TypeError, ValueError, KeyError, IndexError,

@@ -1,8 +1,8 @@
 """`pnp serve`: build, serve the rules site, and rebuild with live reload when the game changes.
 
 Watches the content tree (YAML, rules pages, icons), the shared templates (card layouts, icons)
-and the site's committed parts (base config, theme overrides, styles). A rebuild is the whole
-`pnp build`, so what you see is what `pnp build` writes; a rebuild with errors prints them and
+and the site's committed parts (base config, theme overrides, styles). A rebuild is `pnp build`
+(incremental: only what the change touched is made again), so what you see is what `pnp build` writes; a rebuild with errors prints them and
 keeps serving the last good site (the build never half-writes output/).
 """
 
@@ -20,6 +20,7 @@ from generator.content.library import UnknownGame, resolve_games
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 ServeEvent = Callable[[str, dict[str, Any]], None]  # (kind, details): rebuilt, failed, listening, stopped
 LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
+POLL_SECONDS = 0.25  # how often the watcher looks for saved changes (mkdocs' default is 0.5)
 
 
 def host_name(header: str) -> str:
@@ -55,6 +56,7 @@ def host_checked(server_class):
 def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path) -> tuple[list[ContentError], str]:
     """One `pnp build` of the games: its errors, or one sentence when it could not start (none: success)."""
     from generator.build import BuildOptions, build_games
+    from generator.build_cache import BuildCache
     from generator.checking import load_checked
     from generator.output_folder import OutputRefused
 
@@ -63,10 +65,11 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path) -> tupl
         ids = resolve_games(content_dir, games)
     except UnknownGame as exc:
         return [], f"serve: {exc}"
-    loaded = load_checked(content_dir, ids, errors)
+    cache = BuildCache.of_output(output_dir)  # a rebuild makes only what the change touched
+    loaded = load_checked(content_dir, ids, errors, cache)
     if not errors:
         try:
-            build_games(loaded, output_dir, BuildOptions(), errors)
+            build_games(loaded, output_dir, BuildOptions(), errors, cache=cache)
         except OutputRefused as exc:
             return [], f"serve: {exc}"
     return list(errors), ""
@@ -80,11 +83,18 @@ def serve(content_dir: Path, games: tuple[str, ...], output_dir: Path, host: str
     stays served), `listening` (with `address`) and `stopped`. A first build that fails with no
     earlier site to serve fails the command.
     """
+    from generator.site.mkdocs_batch import standing_workers
+
+    game_ids(content_dir, games)
+    with standing_workers():  # mkdocs starts once, not at every saved change
+        _serve(content_dir, games, output_dir, host, port, on_event)
+
+
+def _serve(content_dir: Path, games: tuple[str, ...], output_dir: Path, host: str, port: int,
+           on_event: ServeEvent) -> None:
     from mkdocs.livereload import LiveReloadServer
 
     from generator.site.project import SITE_TEMPLATE
-
-    game_ids(content_dir, games)
 
     def build_once(first: bool = False) -> bool:
         errors, sentence = rebuild(content_dir, games, output_dir)
@@ -98,7 +108,8 @@ def serve(content_dir: Path, games: tuple[str, ...], output_dir: Path, host: str
 
     build_once(first=True)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    server = host_checked(LiveReloadServer)(builder=build_once, host=host, port=port, root=str(output_dir / "site"))
+    server = host_checked(LiveReloadServer)(builder=build_once, host=host, port=port, root=str(output_dir / "site"),
+                                            polling_interval=POLL_SECONDS)
     server.watch(str(content_dir))
     for folder in (TEMPLATES, SITE_TEMPLATE / "overrides", SITE_TEMPLATE / "assets"):
         if folder.is_dir():

@@ -81,7 +81,8 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
         if on_step:
             on_step(content.id, "site: pages")
         for lang in wanted:
-            site = language_site(content, lang, languages, staging / content.id, replays, papers, errors)
+            with cache.active():  # charts made by an earlier build come from the cache
+                site = language_site(content, lang, languages, staging / content.id, replays, papers, errors)
             notes += site.notes
             sites.append(site)
     for note in notes:

@@ -56,6 +56,14 @@ def test_serve_rebuilds_when_a_rules_page_changes(tmp_path):
         page = content / "escape-earth" / "rules" / "en" / "30-turn.md"
         page.write_text(page.read_text(encoding="utf-8") + "\nMarker from the live reload test.\n", encoding="utf-8")
         wait_for(lambda: "Marker from the live reload test" in (fetch(url) or ""), 120, "the rebuilt page")
+        # a card's new name reaches its page (rebuilt from the build cache: the English units only)
+        cards = content / "escape-earth" / "cards" / "events.yaml"
+        text = cards.read_text(encoding="utf-8")
+        assert "en: Plague outbreak}" in text
+        cards.write_text(text.replace("en: Plague outbreak}", "en: Plague of the live reload test}", 1),
+                         encoding="utf-8")
+        card = f"http://127.0.0.1:{port}/escape-earth/en/cards/seuchenausbruch.html"
+        wait_for(lambda: "Plague of the live reload test" in (fetch(card) or ""), 120, "the card's new name")
     finally:
         os.killpg(server.pid, signal.SIGINT)
         try:

@@ -1,0 +1,56 @@
+"""`pnp serve`'s mkdocs children stay up between rebuilds, and one that died is replaced."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from generator.authoring.starter import write_starter
+from generator.build import BuildOptions
+from generator.build_cache import BuildCache
+from generator.commands.build import build
+from generator.site import mkdocs_batch
+
+GAME = "reef-keepers"
+
+
+def rename(content: Path, english: str) -> None:
+    path = content / GAME / "cards" / "jobs.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = text.split("name: {de: Feld, en: ", 1)[1].split("}", 1)[0]
+    path.write_text(text.replace(f"name: {{de: Feld, en: {old}}}", f"name: {{de: Feld, en: {english}}}"),
+                    encoding="utf-8")
+
+
+def card_page(output: Path) -> str:
+    return (output / "site" / GAME / "en" / "cards" / "field.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_standing_children_build_every_rebuild_and_a_dead_one_is_replaced(tmp_path: Path) -> None:
+    content, output = tmp_path / "content", tmp_path / "output"
+    write_starter(content, GAME)
+    with mkdocs_batch.standing_workers():
+        build(content, [GAME], output, BuildOptions(), cache=BuildCache.of_output(output))
+        assert mkdocs_batch._STANDING, "the first build started the children"
+        first = [child.process.pid for child in mkdocs_batch._STANDING]
+
+        rename(content, "Meadow")
+        cache = BuildCache.of_output(output)
+        build(content, [GAME], output, BuildOptions(), cache=cache)
+        assert cache.made.count(f"{GAME}/site/en") == 1
+        assert [child.process.pid for child in mkdocs_batch._STANDING] == first, "the same children built it"
+        assert "Meadow" in card_page(output)
+
+        os.kill(first[0], signal.SIGKILL)
+        mkdocs_batch._STANDING[0].process.wait()
+        rename(content, "Pasture")
+        build(content, [GAME], output, BuildOptions(), cache=BuildCache.of_output(output))
+        assert "Pasture" in card_page(output)
+        assert first[0] not in [child.process.pid for child in mkdocs_batch._STANDING]
+        children = list(mkdocs_batch._STANDING)
+    assert mkdocs_batch._STANDING is None
+    assert all(child.process.poll() is not None for child in children), "the children leave with the block"
