@@ -2,12 +2,14 @@
 
 Watches the content tree (YAML, rules pages, icons), the shared templates (card layouts, icons)
 and the site's committed parts (base config, theme overrides, styles). A rebuild is `pnp build`
-(incremental: only what the change touched is made again), so what you see is what `pnp build` writes; a rebuild with errors prints them and
-keeps serving the last good site (the build never half-writes output/).
+(incremental: only what the change touched is made again), so what you see is what `pnp build`
+writes; a rebuild with errors prints them, keeps serving the last good site (the build never
+half-writes output/) and shows them over every page, file:line first, until a rebuild succeeds.
 """
 
 from __future__ import annotations
 
+import html
 import logging
 from pathlib import Path
 from typing import Any, Callable
@@ -53,6 +55,39 @@ def host_checked(server_class):
     return HostCheckedServer
 
 
+OVERLAY_ID = "pnp-build-errors"
+OVERLAY_STYLE = ("position:fixed;left:0;right:0;bottom:0;max-height:50vh;overflow:auto;z-index:100000;margin:0;"
+                 "padding:1em 1.5em;background:#5c1111;color:#fff;font:14px/1.45 monospace;"
+                 "box-shadow:0 -2px 12px rgba(0,0,0,.4)")
+
+
+def error_overlay(lines: list[str]) -> bytes:
+    """The failed rebuild's errors as a box over the page (each line escaped: content text is untrusted)."""
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    return (f'<div id="{OVERLAY_ID}" role="alert" style="{OVERLAY_STYLE}"><strong>pnp build failed; this page '
+            f'is the last good build. Fix these and save:</strong><ul style="margin:.5em 0 0 1.2em;padding:0">'
+            f"{items}</ul></div>").encode()
+
+
+def with_error_overlay(server_class):
+    """The live-reload server, showing the last rebuild's errors over every page until a rebuild succeeds."""
+
+    class OverlaidServer(server_class):
+        problems: list[str] = []
+
+        def _inject_js_into_html(self, content, epoch):
+            page = super()._inject_js_into_html(content, epoch)
+            if not self.problems:
+                return page
+            try:
+                body_end = page.rindex(b"</body>")
+            except ValueError:
+                body_end = len(page)
+            return page[:body_end] + error_overlay(self.problems) + page[body_end:]
+
+    return OverlaidServer
+
+
 def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path) -> tuple[list[ContentError], str]:
     """One `pnp build` of the games: its errors, or one sentence when it could not start (none: success)."""
     from generator.build import BuildOptions, build_games
@@ -96,9 +131,12 @@ def _serve(content_dir: Path, games: tuple[str, ...], output_dir: Path, host: st
 
     from generator.site.project import SITE_TEMPLATE
 
+    problems: list[str] = []  # the last rebuild's errors, shown over every served page (with_error_overlay)
+
     def build_once(first: bool = False) -> bool:
         errors, sentence = rebuild(content_dir, games, output_dir)
-        if not errors and not sentence:
+        problems[:] = [error.one_line() for error in errors] + ([sentence] if sentence else [])
+        if not problems:
             on_event("rebuilt", {})
             return True
         if first and not (output_dir / "site" / "index.html").is_file():
@@ -108,8 +146,9 @@ def _serve(content_dir: Path, games: tuple[str, ...], output_dir: Path, host: st
 
     build_once(first=True)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    server = host_checked(LiveReloadServer)(builder=build_once, host=host, port=port, root=str(output_dir / "site"),
-                                            polling_interval=POLL_SECONDS)
+    server = with_error_overlay(host_checked(LiveReloadServer))(
+        builder=build_once, host=host, port=port, root=str(output_dir / "site"), polling_interval=POLL_SECONDS)
+    server.problems = problems
     server.watch(str(content_dir))
     for folder in (TEMPLATES, SITE_TEMPLATE / "overrides", SITE_TEMPLATE / "assets"):
         if folder.is_dir():

@@ -64,6 +64,19 @@ def test_serve_rebuilds_when_a_rules_page_changes(tmp_path):
                          encoding="utf-8")
         card = f"http://127.0.0.1:{port}/escape-earth/en/cards/seuchenausbruch.html"
         wait_for(lambda: "Plague of the live reload test" in (fetch(card) or ""), 120, "the card's new name")
+        # a content error shows over the page with its file and line, and goes when it is mended
+        edited = cards.read_text(encoding="utf-8")
+        line = edited.splitlines().index(next(x for x in edited.splitlines() if "Plague of the live" in x)) + 1
+        cards.write_text(edited.replace("en: Plague of the live reload test}", "en: <b>Plague</b>, en: twice}", 1),
+                         encoding="utf-8")
+        broken = wait_for(lambda: (fetch(card) or "") if "pnp-build-errors" in (fetch(card) or "") else "", 120,
+                          "the error overlay")
+        overlay = broken.split('id="pnp-build-errors"', 1)[1].split("</div>", 1)[0]
+        assert f"escape-earth/cards/events.yaml:{line}:" in overlay
+        assert "<b>" not in overlay, "content text in the overlay is escaped"
+        assert "Plague of the live reload test" in broken, "the last good page stays under the overlay"
+        cards.write_text(edited, encoding="utf-8")
+        wait_for(lambda: "pnp-build-errors" not in (fetch(card) or "pnp-build-errors"), 120, "the overlay to go")
     finally:
         os.killpg(server.pid, signal.SIGINT)
         try:
