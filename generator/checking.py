@@ -16,13 +16,16 @@ from typing import TYPE_CHECKING, Protocol
 
 from generator.content.errors import ErrorList, Mark, relative
 from generator.content.files import entries
-from generator.content.loader import GameContent, load_game
+from generator.content.loader import GameContent, content_hash_of, load_game
 from generator.content.schema import LANGUAGES
 from generator.content.suggest import did_you_mean
 from generator.content.validate import check_content
 
 if TYPE_CHECKING:
     from generator.rules.contract import Game
+
+
+LoadedGames = dict[tuple[str, str], GameContent]  # (game folder, content hash) -> the game loaded clean
 
 
 class CheckedBefore(Protocol):
@@ -34,17 +37,22 @@ class CheckedBefore(Protocol):
 
 
 def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
-                 before: CheckedBefore | None = None) -> list[GameContent]:
+                 before: CheckedBefore | None = None, reuse: LoadedGames | None = None) -> list[GameContent]:
     """Load and cross-check each game; every problem lands in `errors`.
 
     A game that `before` remembers as checked clean with the same files and code is loaded (its
     model is needed) but not cross-checked again: that saves a rebuild most of a second a game.
+    `reuse` keeps the games loaded clean in this process by folder and content hash (`pnp serve`
+    rebuilds often, mostly after a change to one game): such a game is not even parsed again.
     """
     loaded: list[GameContent] = []
     folders: dict[str, str] = {}
     for game in games:
         found = len(errors.errors)
-        content = load_game(content_dir / game, errors)
+        root = content_dir / game
+        memo = (str(root.resolve()), content_hash_of(root)) if reuse is not None else None
+        content = reuse.get(memo) if reuse is not None and memo is not None else None
+        content = content or load_game(root, errors)
         if content is None:
             continue
         if content.id in folders:  # outputs are named by id: two such games would overwrite each other
@@ -62,8 +70,13 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
         check_icons_drawable(content, errors)
         check_print_profile(content, errors)
         check_engine(content, errors)
-        if before is not None and len(errors.errors) == found:  # neither loading nor a check found anything
-            before.mark_checked(content)
+        if len(errors.errors) == found:  # neither loading nor a check found anything
+            if before is not None:
+                before.mark_checked(content)
+            if reuse is not None and memo is not None:
+                for key in [key for key in reuse if key[0] == memo[0]]:
+                    del reuse[key]  # one loaded copy per folder: the newest
+                reuse[memo] = content
     return loaded
 
 

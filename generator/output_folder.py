@@ -5,6 +5,8 @@ Layout of `output/`:
     .pnp/lock                  held by the build writing here (a second build waits)
     .pnp/generations/<n>/      complete builds: <game>/..., site/...
     .pnp/current               link to the generation in use, replaced in one rename
+    .pnp/trash-*               replaced generations, being deleted by a detached process
+    .pnp/cache/                the build cache (generator.build_cache), safe to delete
     <game>, site               links to .pnp/current/<game>, .pnp/current/site
     simulations/               `pnp simulate`'s figures; builds never touch it
 
@@ -27,6 +29,8 @@ import os
 import shutil
 import re
 import signal
+import subprocess
+import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +41,7 @@ LOCK = "lock"
 CURRENT = "current"
 GENERATIONS = "generations"
 STAGING_PREFIX = "staging-"
+TRASH_PREFIX = "trash-"  # what a build replaced, being deleted in the background (remove_later)
 # folders older versions left in output/ while building (removed when found, as they were)
 LEGACY_LEFTOVERS = (".staging-", ".old-", ".cards-staging-")
 KILL_POINT = "PNP_TEST_KILL_AT"
@@ -44,6 +49,20 @@ KILL_POINT = "PNP_TEST_KILL_AT"
 
 class OutputRefused(Exception):
     """The output folder holds something the build may not replace; the message says what to do."""
+
+
+def remove_later(path: Path) -> None:
+    """Delete `path` (already renamed out of the way) in a detached process, so the build need not wait.
+
+    Deleting a build's thousands of files can take longer than the rebuild that replaced them
+    (seconds on a disk mounted with `discard`); whoever renamed it removes what such a process left.
+    """
+    try:
+        subprocess.Popen([sys.executable, "-c", "import shutil, sys; shutil.rmtree(sys.argv[1], ignore_errors=True)",
+                          str(path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True)
+    except OSError:
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def checkpoint(name: str) -> None:
@@ -117,7 +136,7 @@ class OutputFolder:
             if entry.resolve() != current:
                 shutil.rmtree(entry, ignore_errors=True)
         for entry in self.state.iterdir():
-            if entry.name.startswith(STAGING_PREFIX) or entry.name.startswith(".link-"):
+            if entry.name.startswith((STAGING_PREFIX, ".link-", TRASH_PREFIX)):
                 if entry.is_symlink() or entry.is_file():
                     entry.unlink()
                 else:
@@ -201,7 +220,13 @@ class OutputFolder:
         checkpoint("swapped")
         for entry in generations.iterdir():
             if entry != generation:
-                shutil.rmtree(entry, ignore_errors=True)
+                trash = self.state / f"{TRASH_PREFIX}{os.getpid()}-{entry.name}"
+                try:
+                    entry.rename(trash)
+                except OSError:
+                    shutil.rmtree(entry, ignore_errors=True)
+                    continue
+                remove_later(trash)  # the next build removes it if this process could not
         checkpoint("cleaned")
 
     def _link(self, name: str) -> None:

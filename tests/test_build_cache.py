@@ -209,3 +209,22 @@ def test_remembered_bytes_are_made_once_per_argument_and_only_inside_a_build(tmp
     with again.active():
         assert chart([{"n": 2}], "en") == b"en:2"
     assert len(calls) == 3 and len(again.used) == 1
+
+
+def test_serve_reuses_a_game_loaded_clean_until_its_files_change(starter: Path, tmp_path: Path) -> None:
+    from generator.checking import LoadedGames, load_checked
+    from generator.content.errors import ErrorList
+
+    reuse: LoadedGames = {}
+    errors = ErrorList()
+    [first] = load_checked(starter, [GAME], errors, reuse=reuse)
+    [again] = load_checked(starter, [GAME], errors, reuse=reuse)
+    assert again is first and not errors
+    rename_field_card(starter)
+    [edited] = load_checked(starter, [GAME], errors, reuse=reuse)
+    assert edited is not first and "Meadow" in [card.name.en for card in edited.cards]
+    assert list(reuse.values()) == [edited], "one loaded copy per game folder"
+    cards = starter / GAME / "cards" / "jobs.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("en: Meadow}", "}"), encoding="utf-8")
+    load_checked(starter, [GAME], errors, reuse=reuse)
+    assert errors and list(reuse.values()) == [edited], "a game with errors is not kept"

@@ -101,6 +101,11 @@ def _yaml_files(folder: Path, root: Path, errors: ErrorList) -> list[Path]:
     return entries(folder, (".yaml", ".yml"), relative(folder), errors, root)
 
 
+def content_hash_of(root: Path) -> str:
+    """The hash `load_game` gives the game in `root`, without loading it (to find a loaded copy)."""
+    return _content_hash(root)
+
+
 def _content_hash(root: Path) -> str:
     """A hash of every regular file of the game folder (links and special files are not followed)."""
     digest = hashlib.sha256()

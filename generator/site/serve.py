@@ -12,12 +12,15 @@ from __future__ import annotations
 import html
 import logging
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from generator.commands.failure import CommandFailed
 from generator.commands.loading import game_ids
 from generator.content.errors import ContentError, ErrorList
 from generator.content.library import UnknownGame, resolve_games
+
+if TYPE_CHECKING:
+    from generator.checking import LoadedGames
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 ServeEvent = Callable[[str, dict[str, Any]], None]  # (kind, details): rebuilt, failed, listening, stopped
@@ -88,8 +91,10 @@ def with_error_overlay(server_class):
     return OverlaidServer
 
 
-def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path) -> tuple[list[ContentError], str]:
-    """One `pnp build` of the games: its errors, or one sentence when it could not start (none: success)."""
+def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path,
+            loaded_before: LoadedGames | None = None) -> tuple[list[ContentError], str]:
+    """One `pnp build` of the games: its errors, or one sentence when it could not start (none: success).
+    `loaded_before`: the games loaded clean by earlier rebuilds (an unchanged game is not parsed again)."""
     from generator.build import BuildOptions, build_games
     from generator.build_cache import BuildCache
     from generator.checking import load_checked
@@ -101,7 +106,7 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path) -> tupl
     except UnknownGame as exc:
         return [], f"serve: {exc}"
     cache = BuildCache.of_output(output_dir)  # a rebuild makes only what the change touched
-    loaded = load_checked(content_dir, ids, errors, cache)
+    loaded = load_checked(content_dir, ids, errors, cache, loaded_before)
     if not errors:
         try:
             build_games(loaded, output_dir, BuildOptions(), errors, cache=cache)
@@ -132,9 +137,10 @@ def _serve(content_dir: Path, games: tuple[str, ...], output_dir: Path, host: st
     from generator.site.project import SITE_TEMPLATE
 
     problems: list[str] = []  # the last rebuild's errors, shown over every served page (with_error_overlay)
+    loaded: LoadedGames = {}
 
     def build_once(first: bool = False) -> bool:
-        errors, sentence = rebuild(content_dir, games, output_dir)
+        errors, sentence = rebuild(content_dir, games, output_dir, loaded)
         problems[:] = [error.one_line() for error in errors] + ([sentence] if sentence else [])
         if not problems:
             on_event("rebuilt", {})

@@ -21,6 +21,7 @@ from generator import output_files
 from generator.build_cache import BuildCache, language_fingerprint, unit_key
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
+from generator.output_folder import remove_later
 from generator.rules.examples import replay_examples
 from generator.site.landing import games_page, language_choice
 from generator.site.mkdocs_batch import MkdocsJob, build_sites
@@ -200,8 +201,11 @@ def _publish(project: Path, site_root: Path) -> None:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(file, target)
     target = site_root / "docs"
+    for stale in site_root.glob(".docs-old-*"):  # what an earlier build's background removal left
+        shutil.rmtree(stale, ignore_errors=True)
     old = site_root / f".docs-old-{os.getpid()}"
     if target.exists():
         target.rename(old)
     shutil.move(str(project / "docs"), str(target))
-    shutil.rmtree(old, ignore_errors=True)
+    if old.exists():
+        remove_later(old)  # the next publish removes it if this process could not
