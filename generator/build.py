@@ -115,7 +115,8 @@ def run_steps(content: GameContent, game_dir: Path, options: BuildOptions, error
             made = cache.restore(keys[lang], game_dir, unit)
             if made is None:
                 before = len(errors.errors)
-                made = step(content, game_dir, replace(options, languages=(lang,)), errors)
+                with cache.active():  # parts of the unit an edit left alone come from the cache too
+                    made = step(content, game_dir, replace(options, languages=(lang,)), errors)
                 if len(errors.errors) == before:
                     cache.store(keys[lang], game_dir, made, unit)
             files.update(dict.fromkeys(made))

@@ -180,7 +180,7 @@ class BuildCache:
     def has(self, key: str) -> bool:
         return self.folder is not None and (self._entry(key) / MANIFEST).is_file()
 
-    def restore(self, key: str, base: Path, unit: str) -> list[Path] | None:
+    def restore(self, key: str, base: Path, unit: str | None) -> list[Path] | None:
         """Link the unit's files under `base` (a path that exists already is left as it is) and return them;
         None when the cache does not have the unit whole (then nothing was placed)."""
         if self.folder is None:
@@ -207,13 +207,15 @@ class BuildCache:
             except OSError:
                 shutil.copyfile(source, target)
         self.used.add(key)
-        self.reused.append(unit)
+        if unit is not None:  # a part of a unit (remembered_files) is not reported on its own
+            self.reused.append(unit)
         os.utime(entry)
         return written
 
-    def store(self, key: str, base: Path, files: Iterable[Path], unit: str) -> None:
+    def store(self, key: str, base: Path, files: Iterable[Path], unit: str | None) -> None:
         """Keep `files` (under `base`) as the unit `key`: hard links into a new entry, renamed into place."""
-        self.made.append(unit)
+        if unit is not None:
+            self.made.append(unit)
         if self.folder is None:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -327,3 +329,39 @@ def remembered(function: Maker) -> Maker:
         return cache.remembered_bytes(unit_key("bytes", name, args), lambda: function(*args))
 
     return cached  # type: ignore[return-value]  # same signature as `function`
+
+
+def remembered_files(parts: Any, base: Path, make: Callable[[], list[Path]]) -> list[Path]:
+    """The files `make` writes under `base`, kept in the active build cache by `parts` (plain data that
+    names everything they are drawn from); outside a build, or when not kept yet, `make` runs.
+
+    For a part of a unit that a typical edit leaves alone: one deck's Tabletop Simulator sheets
+    when another deck's card changed."""
+    cache = _ACTIVE.get()
+    if cache is None:
+        return make()
+    key = unit_key("files", parts)
+    found = cache.restore(key, base, None)
+    if found is not None:
+        return found
+    made = make()
+    cache.store(key, base, made, None)
+    return made
+
+
+_ASSETS: dict[tuple[str, str], str] = {}
+
+
+def icons_digest(content: GameContent) -> str:
+    """A hash of the game's icon files: a drawing names its icons, this says what they look like."""
+    memo = (str(content.root), content.content_hash)
+    if memo not in _ASSETS:
+        digest = hashlib.sha256()
+        for name, path in sorted(content.icons.items()):
+            digest.update(name.encode() + b"\0")
+            try:
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+            except OSError:
+                digest.update(b"unreadable")
+        _ASSETS[memo] = digest.hexdigest()[:24]
+    return _ASSETS[memo]

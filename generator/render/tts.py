@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from reportlab.lib.units import mm
@@ -25,6 +26,7 @@ from generator import output_files as names
 from generator.content.loader import GameContent
 from generator.content.schema import Card, Deck
 from generator.layout.geometry import FaceLayout
+from generator.build_cache import icons_digest, remembered_files
 from generator.render.pdf_face import PdfFaceDrawer
 from generator.render.pdf_sheets import PrintCard, new_canvas
 from generator.render.raster import render_pages, save_png
@@ -164,7 +166,11 @@ def write_decks(content: GameContent, out_dir: Path, lang: str, designs: list[tu
     written: list[Path] = []
     for deck in content.game.all_decks():
         members = [(card, printed) for card, printed in designs if card.kind in deck.kinds]
-        written.extend(write_deck(content, out_dir, lang, deck, members, base_url))
+        # a rebuild draws again only the decks whose cards changed (what is drawn is in the printed faces)
+        drawn = ("tts-deck", content.id, lang, deck.model_dump(mode="json"), base_url, icons_digest(content),
+                 [(card.id, card.name.get(lang), card.count, repr(printed)) for card, printed in members])
+        written.extend(remembered_files(drawn, out_dir, partial(write_deck, content, out_dir, lang, deck, members,
+                                                                base_url)))
     return written
 
 

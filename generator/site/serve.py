@@ -72,14 +72,14 @@ def error_overlay(lines: list[str]) -> bytes:
             f"{items}</ul></div>").encode()
 
 
-def with_error_overlay(server_class):
+def with_error_overlay(server_class: type[Any]) -> type[Any]:
     """The live-reload server, showing the last rebuild's errors over every page until a rebuild succeeds."""
 
     class OverlaidServer(server_class):
         problems: list[str] = []
 
-        def _inject_js_into_html(self, content, epoch):
-            page = super()._inject_js_into_html(content, epoch)
+        def _inject_js_into_html(self, content: bytes, epoch: int) -> bytes:
+            page: bytes = super()._inject_js_into_html(content, epoch)
             if not self.problems:
                 return page
             try:
