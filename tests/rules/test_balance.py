@@ -106,6 +106,29 @@ def test_card_figures_count_takers_once_per_game_and_weigh_them_against_every_pl
     assert [r["card"] for r in card_figures(results)] == ["a", "c", "b"]   # best takers' rate first
 
 
+def test_group_figures_count_each_player_once_per_group_and_compare_winners_cards_with_the_others():
+    from generator.rules.simulate import GameResult, group_figures, summarize, wilson
+
+    groups = {"a": ("x", "y"), "b": ("x",), "c": ("y", "y"), "d": ()}
+    results = [GameResult(1, True, "score", 10, 30, winners=(1,), scores=(5, 3), taken=(("a", "a", "b"), ("b",))),
+               GameResult(2, True, "score", 10, 30, winners=(2,), scores=(2, 4), taken=(("b",), ("c", "z"))),
+               GameResult(3, True, "score", 10, 30, winners=(1, 2), scores=(4, 4), taken=((), ("a", "d"))),
+               GameResult(4, False, "unfinished", 99, 300)]          # no results: no players
+    rows = group_figures(results, groups)
+    assert [r["group"] for r in rows] == ["y", "x"]                  # best players' rate first
+    x, y = rows[1], rows[0]
+    assert (x["players"], x["player_wins"], x["win_rate"]) == (4, 2, 0.5)       # 4 of 6 player-games played x
+    assert (y["players"], y["player_wins"], y["win_rate"]) == (3, 3, 1.0)       # "y" twice on c counts once
+    assert x["player_rate"] == round(4 / 6, 4) and y["player_rate"] == 0.5
+    assert x["baseline"] == y["baseline"] == round(4 / 6, 4)                    # 4 winners among 6 players
+    assert y["interval"] == [round(v, 4) for v in wilson(3, 3)]
+    assert (x["winner_mean"], x["other_mean"]) == (1.0, 1.0)        # winners 3 + 0 + 0 + 1 of 4; others 1 + 1 of 2
+    assert (y["winner_mean"], y["other_mean"]) == (1.0, 0.0)        # winners 2 + 1 + 0 + 1 of 4
+    assert group_figures(results, {}) == []
+    summary = summarize("g", "greedy", {}, 0, results, cooperative=False, groups=groups)
+    assert summary.as_json()["groups"] == rows
+
+
 def test_a_competitive_game_shows_seat_rates_and_the_cards_winners_took(tmp_path: Path):
     from generator.site.game_site import GameSite
     from generator.site.tree import DocsTree
