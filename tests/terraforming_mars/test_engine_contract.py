@@ -229,3 +229,4 @@ def test_the_balance_figures_group_project_cards_by_their_tags(tm):
     assert set(groups) == {c.id for c in tm.cards if c.kind in ("automated", "active", "event")}
     assert (game.group_name("jovian", "de"), game.group_name("power", "de"), game.group_name("power", "en")) == \
         ("Jupiter", "Energie", "power")
+    assert game.group_name("<b>", "en") == "<b>"          # no word for it: its id (the page escapes it)

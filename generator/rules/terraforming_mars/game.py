@@ -94,6 +94,11 @@ class TerraformingMarsGame(Game):
         winners played, as a player weighs a card by its tags."""
         return {card.id: card.tags for card in self.data.cards.values()}
 
+    def group_name(self, group: str, lang: str) -> str:
+        """The content's word for the tag (`tag-jovian`: Jupiter); a tag without one reads as its id."""
+        words = self.content.sentences.get(lang, {}).get("words", {})
+        return str(words.get(f"tag-{group}", group))
+
     def words(self, key: str, value: Any, lang: str) -> str:
         words = self.content.sentences.get(lang, {}).get("words", {})
         return value_words(key, value, self.data, lang, words, lambda cause: self.sentence("outcomes", cause, lang, {}))
