@@ -216,3 +216,8 @@ def test_every_bundled_game_records_the_figures_of_every_batch_it_declares_for_i
     assert results_are_current(content, data), f"the figures are older than the rules: pnp balance {game}"
     for run, figures in zip(content.game.balance, data["runs"]):
         assert figures["games"] == run.games and figures["policy"] == run.policy
+    from generator.rules.registry import make_game
+
+    engine = make_game(content, {})
+    if engine.card_groups() and not engine.cooperative:       # an engine that groups cards records the groups
+        assert all(figures.get("groups") for figures in data["runs"]), f"no group figures: pnp balance {game}"
