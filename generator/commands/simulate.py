@@ -41,7 +41,7 @@ def simulate(content_dir: Path, game: str, games: int, policy: str, variant: str
     with engine_faults(content):
         results = play_batch(content, content_dir, games, policy, rules.options, seed, jobs,
                              max_turns or DEFAULT_MAX_TURNS, on_progress=advance)
-    summary = summarize(game, policy, rules.options, seed, results, rules.cooperative)
+    summary = summarize(game, policy, rules.options, seed, results, rules.cooperative, rules.card_groups())
     tag = "-".join(f"{v}" for _, v in sorted(rules.options.items())) or "default"
     target = out or Path("output") / "simulations" / f"{game}-{policy.replace(':', '')}-{tag}.json"
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -28,7 +28,8 @@ def play_run(content: GameContent, content_dir: Path, run: BalanceRun, jobs: int
     game = make_game(content, run.options)
     results = simulate(content, content_dir, run.games, run.policy, game.options, run.seed, jobs, run.max_turns,
                        on_progress)
-    figures = summarize(content.id, run.policy, game.options, run.seed, results, game.cooperative).as_json()
+    figures = summarize(content.id, run.policy, game.options, run.seed, results, game.cooperative,
+                        game.card_groups()).as_json()
     figures.pop("results", None)
     figures["id"] = run.id
     figures["label"] = run.label.model_dump()

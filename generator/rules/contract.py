@@ -133,6 +133,16 @@ class Game(ABC):
         id becomes its title; an engine whose players take other things says how they read."""
         return self.words("card", item, lang)
 
+    def card_groups(self) -> Mapping[str, tuple[str, ...]]:
+        """Card id -> the groups it belongs to (Terraforming Mars: its tags), so the balance page can
+        say which groups winners played besides which cards. The default groups nothing."""
+        return {}
+
+    def group_name(self, group: str, lang: str) -> str:
+        """The name of a group of `card_groups` in `lang`: the content's word for that tag
+        (`words: tag-<group>` through `words`); the default `words` gives the group id itself."""
+        return self.words("tag", group, lang)
+
     # -- options -------------------------------------------------------------------------------
     @classmethod
     def check_options(cls, options: Mapping[str, Any]) -> dict[str, str]:

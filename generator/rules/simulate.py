@@ -16,7 +16,7 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
@@ -93,13 +93,14 @@ class Summary:
     cooperative: bool = False
     results: list[dict[str, Any]] = field(default_factory=list)   # per game: seed, cause, turns (replayable)
     cards: list[dict[str, Any]] = field(default_factory=list)     # per card taken: how often, how its takers fared
+    groups: list[dict[str, Any]] = field(default_factory=list)    # per card group (tag): its players, how they fared
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
 def summarize(game: str, policy: str, options: dict[str, Any], batch_seed: int, results: list[GameResult],
-              cooperative: bool = True) -> Summary:
+              cooperative: bool = True, groups: Mapping[str, tuple[str, ...]] | None = None) -> Summary:
     n = len(results)
     wins = sum(r.won for r in results)
     causes: dict[str, dict[str, Any]] = {}
@@ -128,7 +129,7 @@ def summarize(game: str, policy: str, options: dict[str, Any], batch_seed: int, 
                    {"mean": round(statistics.fmean(turns), 2), "median": statistics.median(turns),
                     "min": min(turns), "max": max(turns)}, hint, seats, cooperative,
                    [{"seed": r.seed, "cause": r.cause, "turns": r.turns, "winners": list(r.winners)}
-                    for r in results], card_figures(results))
+                    for r in results], card_figures(results), group_figures(results, groups or {}))
 
 
 def card_figures(results: list[GameResult]) -> list[dict[str, Any]]:
@@ -167,6 +168,46 @@ def card_figures(results: list[GameResult]) -> list[dict[str, Any]]:
                      "win_rate": round(taker_wins[card] / takers[card], 4), "interval": [round(lo, 4), round(hi, 4)],
                      "baseline": round(baseline, 4)})
     rows.sort(key=lambda row: (-row["win_rate"], -row["takers"], row["card"]))
+    return rows
+
+
+def group_figures(results: list[GameResult], groups: Mapping[str, tuple[str, ...]]) -> list[dict[str, Any]]:
+    """Per group of cards (`Game.card_groups`, e.g. a tag): how many players played at least one card
+    of it and how many of them won (with its 95 % interval) beside every player's share, and how many
+    of its cards a winner played on average against every other player.
+
+    A player is one seat in one game; a card counts once per group it belongs to, however often
+    the group stands on it. Cards in no group are left out. Sorted by the players' win rate, best first.
+    """
+    seats = [(seat in r.winners, cards) for r in results for seat, cards in enumerate(r.taken, start=1)]
+    if not seats or not groups:
+        return []
+    winners = sum(won for won, _ in seats)
+    others = len(seats) - winners
+    baseline = winners / len(seats)
+    players: dict[str, int] = {}
+    player_wins: dict[str, int] = {}
+    winner_cards: dict[str, int] = {}
+    other_cards: dict[str, int] = {}
+    for won, cards in seats:
+        counts: dict[str, int] = {}
+        for card in cards:
+            for group in set(groups.get(card, ())):
+                counts[group] = counts.get(group, 0) + 1
+        for group, k in counts.items():
+            players[group] = players.get(group, 0) + 1
+            player_wins[group] = player_wins.get(group, 0) + won
+            tally = winner_cards if won else other_cards
+            tally[group] = tally.get(group, 0) + k
+    rows: list[dict[str, Any]] = []
+    for group in sorted(players):
+        lo, hi = wilson(player_wins[group], players[group])
+        rows.append({"group": group, "players": players[group], "player_rate": round(players[group] / len(seats), 4),
+                     "player_wins": player_wins[group], "win_rate": round(player_wins[group] / players[group], 4),
+                     "interval": [round(lo, 4), round(hi, 4)], "baseline": round(baseline, 4),
+                     "winner_mean": round(winner_cards.get(group, 0) / winners, 3) if winners else 0.0,
+                     "other_mean": round(other_cards.get(group, 0) / others, 3) if others else 0.0})
+    rows.sort(key=lambda row: (-row["win_rate"], -row["players"], row["group"]))
     return rows
 
 

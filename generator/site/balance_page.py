@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from generator.build_cache import remembered
 from generator.site.game_site import GameSite
-from generator.site.markup import escape, html_escape, table
+from generator.site.markup import ICON_RE, escape, html_escape, rel, table
 
 WORDS: dict[str, dict[str, str]] = {
     "title": {"de": "Balance", "en": "Balance"},
@@ -65,6 +65,22 @@ WORDS: dict[str, dict[str, str]] = {
     "card_chart_alt": {"de": "Gewinnrate der Nehmenden je Karte mit 95-%-Intervall",
                        "en": "Takers' win rate per card with 95 % interval"},
     "card_axis": {"de": "Gewinnrate der Nehmenden", "en": "Takers' win rate"},
+    "groups_title": {"de": "Gespielte Symbole: {batch}", "en": "Tags played: {batch}"},
+    "groups_intro": {"de": "Je Symbol: wie viele Spieler mindestens eine Karte damit hatten und wie viele dieser "
+                           "Spieler gewannen, neben der Gewinnrate aller Spieler ({baseline}); dazu, wie viele "
+                           "Karten mit dem Symbol ein Gewinner im Mittel hatte und wie viele jeder andere Spieler. "
+                           "Auch hier gilt: Was mit dem Sieg einhergeht, bringt ihn nicht unbedingt.",
+                     "en": "Per tag: how many players had at least one card with it and how many of them won, "
+                           "beside every player's win rate ({baseline}); then how many cards with the tag a winner "
+                           "had on average, and how many every other player had. Here too, what goes with winning "
+                           "does not by itself win games."},
+    "group": {"de": "Symbol", "en": "Tag"},
+    "group_players": {"de": "Spieler damit", "en": "Players with it"},
+    "per_winner": {"de": "Karten je Gewinner", "en": "Cards per winner"},
+    "per_other": {"de": "je anderem Spieler", "en": "per other player"},
+    "group_chart_alt": {"de": "Gewinnrate der Spieler je Symbol mit 95-%-Intervall",
+                        "en": "Players' win rate per tag with 95 % interval"},
+    "group_axis": {"de": "Gewinnrate der Spieler mit dem Symbol", "en": "Win rate of the players with the tag"},
 }
 
 CHART_CARDS = 12          # the chart shows this many cards from each end of the table
@@ -181,12 +197,23 @@ def chart_cards(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
 @remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it
 def card_chart_png(cards: list[dict[str, Any]], names: dict[str, str], lang: str) -> bytes:
     """The takers' win rate of each card with its 95 % interval, and every player's rate as a line."""
+    shown = chart_cards(cards)
+    return _rates_chart_png(shown, [names.get(c["card"], c["card"]) for c in shown], _w("card_axis", lang))
+
+
+def group_chart_png(groups: list[dict[str, Any]], names: dict[str, str], lang: str) -> bytes:
+    """The win rate of the players who played each group (tag), 95 % interval, every player's rate as a line."""
+    shown = chart_cards(groups)
+    return _rates_chart_png(shown, [names.get(g["group"], g["group"]) for g in shown], _w("group_axis", lang))
+
+
+def _rates_chart_png(shown: list[dict[str, Any]], labels: list[str], axis: str) -> bytes:
+    """Rows with `win_rate`, `interval` and `baseline` as bars with error bars, the baseline dashed."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    shown = chart_cards(cards)
     figure, axes = plt.subplots(figsize=(7.0, 0.8 + 0.26 * len(shown)), dpi=110)
     positions = list(range(len(shown)))[::-1]
     rates = [float(c["win_rate"]) for c in shown]
@@ -194,10 +221,10 @@ def card_chart_png(cards: list[dict[str, Any]], names: dict[str, str], lang: str
     highs = [max(0.0, float(c["interval"][1]) - r) for r, c in zip(rates, shown)]
     axes.barh(positions, rates, xerr=[lows, highs], color="#2f6fcf", ecolor="#222222", capsize=3, height=0.75)
     axes.axvline(float(shown[0]["baseline"]), linestyle="--", color="#444444", linewidth=1)
-    axes.set_yticks(positions, [_chart_text(names.get(c["card"], c["card"])) for c in shown], fontsize=8)
+    axes.set_yticks(positions, [_chart_text(label) for label in labels], fontsize=8)
     axes.set_xlim(0, 1.0)
     axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    axes.set_xlabel(_w("card_axis", lang))
+    axes.set_xlabel(axis)
     axes.grid(axis="x", alpha=0.3)
     return _png(figure)
 
@@ -219,8 +246,10 @@ def _notes(site: GameSite, rows: list[dict[str, Any]]) -> list[str]:
     return ["", *items] if items else []
 
 
-def _competitive_lines(site: GameSite, rows: list[dict[str, Any]], name_of: Callable[[str, str], str]) -> list[str]:
-    """Seat win rates per batch (table and chart), then per batch the cards its players took."""
+def _competitive_lines(site: GameSite, rows: list[dict[str, Any]], name_of: Callable[[str, str], str],
+                       group_name: Callable[[str, str], str]) -> list[str]:
+    """Seat win rates per batch (table and chart), then per batch the cards its players took and the
+    groups (tags) of those cards."""
     lang = site.lang
     lines = [_w("competitive", lang), ""]
     chart = site.tree.data(site.path("balance", f"seats-{lang}.png"), seat_chart_png(rows, lang))
@@ -237,28 +266,70 @@ def _competitive_lines(site: GameSite, rows: list[dict[str, Any]], name_of: Call
                         _w("turns", lang)] + [_w("seat", lang).format(n=n) for n in range(1, most + 1)], body))
     lines += _notes(site, rows)
     for r in rows:
-        cards = [c for c in r.get("cards") or [] if isinstance(c, dict) and "card" in c]
-        if not cards:
-            continue
-        names = {c["card"]: name_of(str(c["card"]), lang) for c in cards}
-        baseline = _pct(float(cards[0]["baseline"]))
-        image = site.tree.data(site.path("balance", f"cards-{r.get('id', 'batch')}-{lang}.png"),
-                               card_chart_png(cards, names, lang))
-        title = _w("cards_title", lang).format(batch=_label(r, lang)).replace('"', "'")
-        lines += ["", f'??? info "{html_escape(title)}"', "",
-                  "    " + _w("cards_intro", lang).format(baseline=baseline), "",
-                  f"    ![{_w('card_chart_alt', lang)}](balance/{image.rsplit('/', 1)[-1]})", ""]
-        card_rows = [[_text(names[c["card"]]), f"{c['games']} ({_pct(c['game_rate'])})", str(c["takers"]),
-                      f"{c['taker_wins']} ({_pct(c['win_rate'])})", _interval(c["interval"])] for c in cards]
-        lines += ["    " + line for line in table([_w("card", lang), _w("in_games", lang), _w("takers", lang),
-                                                  _w("takers_won", lang), _w("interval", lang)],
-                                                 card_rows).splitlines()]
+        lines += _card_lines(site, r, name_of) + _group_lines(site, r, group_name)
     return lines
 
 
+def _card_lines(site: GameSite, r: dict[str, Any], name_of: Callable[[str, str], str]) -> list[str]:
+    """One batch's cards taken as a collapsed section: chart and table; none when nobody took any."""
+    lang = site.lang
+    cards = [c for c in r.get("cards") or [] if isinstance(c, dict) and "card" in c]
+    if not cards:
+        return []
+    names = {c["card"]: name_of(str(c["card"]), lang) for c in cards}
+    baseline = _pct(float(cards[0]["baseline"]))
+    image = site.tree.data(site.path("balance", f"cards-{r.get('id', 'batch')}-{lang}.png"),
+                           card_chart_png(cards, names, lang))
+    title = _w("cards_title", lang).format(batch=_label(r, lang)).replace('"', "'")
+    lines = ["", f'??? info "{html_escape(title)}"', "",
+             "    " + _w("cards_intro", lang).format(baseline=baseline), "",
+             f"    ![{_w('card_chart_alt', lang)}](balance/{image.rsplit('/', 1)[-1]})", ""]
+    card_rows = [[_text(names[c["card"]]), f"{c['games']} ({_pct(c['game_rate'])})", str(c["takers"]),
+                  f"{c['taker_wins']} ({_pct(c['win_rate'])})", _interval(c["interval"])] for c in cards]
+    return lines + ["    " + line for line in table([_w("card", lang), _w("in_games", lang), _w("takers", lang),
+                                                   _w("takers_won", lang), _w("interval", lang)],
+                                                  card_rows).splitlines()]
+
+
+def _group_lines(site: GameSite, row: dict[str, Any], group_name: Callable[[str, str], str]) -> list[str]:
+    """One batch's groups of cards (tags) as a collapsed section: chart and table; none when the
+    figures have no groups (an engine without `card_groups`, or figures recorded before them)."""
+    lang = site.lang
+    groups = [g for g in row.get("groups") or [] if isinstance(g, dict) and "group" in g]
+    if not groups:
+        return []
+    names = {g["group"]: group_name(str(g["group"]), lang) for g in groups}
+    image = site.tree.data(site.path("balance", f"tags-{row.get('id', 'batch')}-{lang}.png"),
+                           group_chart_png(groups, names, lang))
+    title = _w("groups_title", lang).format(batch=_label(row, lang)).replace('"', "'")
+    lines = ["", f'??? info "{html_escape(title)}"', "",
+             "    " + _w("groups_intro", lang).format(baseline=_pct(float(groups[0]["baseline"]))), "",
+             f"    ![{_w('group_chart_alt', lang)}](balance/{image.rsplit('/', 1)[-1]})", ""]
+    body = [[_group_cell(site, str(g["group"]), names[g["group"]]), f"{g['players']} ({_pct(g['player_rate'])})",
+             f"{g['player_wins']} ({_pct(g['win_rate'])})", _interval(g["interval"]),
+             f"{float(g['winner_mean']):.2f}", f"{float(g['other_mean']):.2f}"] for g in groups]
+    return lines + ["    " + line for line in table([_w("group", lang), _w("group_players", lang),
+                                                   _w("takers_won", lang), _w("interval", lang),
+                                                   _w("per_winner", lang), _w("per_other", lang)],
+                                                  body).splitlines()]
+
+
+def _group_cell(site: GameSite, group: str, name: str) -> str:
+    """A group's name in the table, after the game's icon of the same name when it has one."""
+    text = _text(name)
+    if not ICON_RE.fullmatch(f":{group}:") or group not in site.content.icons:
+        return text
+    target = site.icon_target(group)
+    return f"![{text}]({rel(site.path('balance.md'), target)}){{ .pnp-icon }} {text}" if target else text
+
+
 def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool,
-                 name_of: Callable[[str, str], str] | None = None) -> str | None:
-    """Write the balance page when figures are recorded; returns its path (None without figures)."""
+                 name_of: Callable[[str, str], str] | None = None,
+                 group_name: Callable[[str, str], str] | None = None) -> str | None:
+    """Write the balance page when figures are recorded; returns its path (None without figures).
+
+    `name_of` names a taken card, `group_name` a group of cards (both `Game` hooks); without
+    them ids show as they are."""
     if not data:
         return None
     lang = site.lang
@@ -271,7 +342,8 @@ def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool,
         lines += [f"!!! warning \"{_w('title', lang)}\"", f"    {_w('stale', lang)}", ""]
     competitive = [r for r in rows if not r.get("cooperative", True) and r.get("seats")]
     if competitive:
-        lines += _competitive_lines(site, competitive, name_of or (lambda item, _lang: item))
+        lines += _competitive_lines(site, competitive, name_of or (lambda item, _lang: item),
+                                    group_name or (lambda group, _lang: group))
         return site.page("balance.md", "\n".join(lines))
     chart = site.tree.data(site.path("balance", f"win-rates-{lang}.png"), chart_png(rows, lang))
     lines += [f"![{_w('chart_alt', lang)}](balance/{chart.rsplit('/', 1)[-1]})", ""]

@@ -83,7 +83,7 @@ def _balance(site: GameSite) -> str | None:
     from generator.rules.registry import make_game
 
     game = make_game(site.content, {})
-    return balance_page(site, data, results_are_current(site.content, data), game.taken_name)
+    return balance_page(site, data, results_are_current(site.content, data), game.taken_name, game.group_name)
 
 
 def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, replays: dict[str, Any],

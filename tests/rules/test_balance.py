@@ -106,6 +106,29 @@ def test_card_figures_count_takers_once_per_game_and_weigh_them_against_every_pl
     assert [r["card"] for r in card_figures(results)] == ["a", "c", "b"]   # best takers' rate first
 
 
+def test_group_figures_count_each_player_once_per_group_and_compare_winners_cards_with_the_others():
+    from generator.rules.simulate import GameResult, group_figures, summarize, wilson
+
+    groups = {"a": ("x", "y"), "b": ("x",), "c": ("y", "y"), "d": ()}
+    results = [GameResult(1, True, "score", 10, 30, winners=(1,), scores=(5, 3), taken=(("a", "a", "b"), ("b",))),
+               GameResult(2, True, "score", 10, 30, winners=(2,), scores=(2, 4), taken=(("b",), ("c", "z"))),
+               GameResult(3, True, "score", 10, 30, winners=(1, 2), scores=(4, 4), taken=((), ("a", "d"))),
+               GameResult(4, False, "unfinished", 99, 300)]          # no results: no players
+    rows = group_figures(results, groups)
+    assert [r["group"] for r in rows] == ["y", "x"]                  # best players' rate first
+    x, y = rows[1], rows[0]
+    assert (x["players"], x["player_wins"], x["win_rate"]) == (4, 2, 0.5)       # 4 of 6 player-games played x
+    assert (y["players"], y["player_wins"], y["win_rate"]) == (3, 3, 1.0)       # "y" twice on c counts once
+    assert x["player_rate"] == round(4 / 6, 4) and y["player_rate"] == 0.5
+    assert x["baseline"] == y["baseline"] == round(4 / 6, 4)                    # 4 winners among 6 players
+    assert y["interval"] == [round(v, 4) for v in wilson(3, 3)]
+    assert (x["winner_mean"], x["other_mean"]) == (1.0, 1.0)        # winners 3 + 0 + 0 + 1 of 4; others 1 + 1 of 2
+    assert (y["winner_mean"], y["other_mean"]) == (1.0, 0.0)        # winners 2 + 1 + 0 + 1 of 4
+    assert group_figures(results, {}) == []
+    summary = summarize("g", "greedy", {}, 0, results, cooperative=False, groups=groups)
+    assert summary.as_json()["groups"] == rows
+
+
 def test_a_competitive_game_shows_seat_rates_and_the_cards_winners_took(tmp_path: Path):
     from generator.site.game_site import GameSite
     from generator.site.tree import DocsTree
@@ -140,6 +163,43 @@ def test_a_competitive_game_shows_seat_rates_and_the_cards_winners_took(tmp_path
     plain = re.sub(r"</?abbr[^>]*>", "", page)                   # glossary terms in it carry their tooltip
     assert f"- **Greedy, 2**: {note.en}" in plain                # the designer's words from game.yaml
     assert all(tree.files[p][:8] == b"\x89PNG\r\n\x1a\n" for p in pngs)
+    assert "Tags played" not in page                              # figures without `groups`: no tag rows
+
+
+def test_the_balance_page_shows_the_tags_winners_played_named_by_the_game_with_a_chart(tmp_path: Path):
+    from generator.site.game_site import GameSite
+    from generator.site.tree import DocsTree
+    from generator.rules.registry import make_game
+
+    errors = ErrorList()
+    [content] = load_checked(REPO / "content", ["terraforming-mars"], errors)
+    seats = [{"seat": 1, "wins": 50, "rate": 0.5, "interval": [0.4, 0.6]},
+             {"seat": 2, "wins": 50, "rate": 0.5, "interval": [0.4, 0.6]}]
+    groups = [{"group": "jovian", "players": 40, "player_rate": 0.2, "player_wins": 30, "win_rate": 0.75,
+               "interval": [0.6, 0.86], "baseline": 0.5, "winner_mean": 1.25, "other_mean": 0.4},
+              {"group": "$x$ <b>|", "players": 3, "player_rate": 0.015, "player_wins": 0, "win_rate": 0.0,
+               "interval": [0.0, 0.56], "baseline": 0.5, "winner_mean": 0.0, "other_mean": 0.02}]
+    data = {"runs": [{"id": "greedy-2", "label": {"de": "Gierig, 2", "en": "Greedy, 2"}, "policy": "greedy",
+                      "games": 100, "wins": 100, "win_rate": 1.0, "win_interval": [0.96, 1.0], "cooperative": False,
+                      "turns": {"mean": 19.0}, "seats": seats, "cards": [], "groups": groups}]}
+    game = make_game(content, {})
+    pages = {}
+    for lang in ("de", "en"):
+        tree = DocsTree(lang)
+        path = balance_page(GameSite(content, lang, tmp_path, tree), data, current=True, name_of=game.taken_name,
+                            group_name=game.group_name)
+        pages[lang] = re.sub(r"</?abbr[^>]*>", "", tree.pages[path])
+        assert tree.files[f"balance/tags-greedy-2-{lang}.png"][:8] == b"\x89PNG\r\n\x1a\n"
+        assert "icons/jovian.svg" in tree.files
+    en, de = pages["en"], pages["de"]
+    assert '??? info "Tags played: Greedy, 2"' in en and '??? info "Gespielte Symbole: Gierig, 2"' in de
+    assert "![Players' win rate per tag with 95 % interval](balance/tags-greedy-2-en.png)" in en
+    assert ("    | ![Jupiter](icons/jovian.svg){ .pnp-icon } Jupiter | 40 (20.0 %) | 30 (75.0 %) "
+            "| 60.0 % – 86.0 % | 1.25 | 0.40 |") in en
+    assert "<b>" not in en
+    assert r"    | $x$ &lt;b&gt;\| | 3 (1.5 %) | 0 (0.0 %) | 0.0 % – 56.0 % | 0.00 | 0.02 |" in en   # no word, no icon
+    assert "every player's win rate (50.0 %)" in en
+    assert "| Symbol | Spieler damit | davon gewonnen | 95-%-Intervall | Karten je Gewinner | je anderem Spieler |" in de
 
 
 def _games_with_balance() -> list[str]:
@@ -156,3 +216,8 @@ def test_every_bundled_game_records_the_figures_of_every_batch_it_declares_for_i
     assert results_are_current(content, data), f"the figures are older than the rules: pnp balance {game}"
     for run, figures in zip(content.game.balance, data["runs"]):
         assert figures["games"] == run.games and figures["policy"] == run.policy
+    from generator.rules.registry import make_game
+
+    engine = make_game(content, {})
+    if engine.card_groups() and not engine.cooperative:       # an engine that groups cards records the groups
+        assert all(figures.get("groups") for figures in data["runs"]), f"no group figures: pnp balance {game}"

@@ -299,6 +299,16 @@ def test_a_finished_game_has_one_ranked_result_per_player_with_its_breakdown(gam
             assert len({r.won for r in results}) == 1, "a cooperative table wins or loses together"
 
 
+def test_card_groups_name_cards_of_the_content_and_every_group_has_a_name(content: GameContent, game: Game) -> None:
+    groups = game.card_groups()
+    assert set(groups) <= {card.id for card in content.cards}, "card_groups maps content card ids"
+    for card, names in groups.items():
+        assert isinstance(names, tuple) and all(isinstance(g, str) and g for g in names), card
+    for group in {g for names in groups.values() for g in names}:
+        for lang in content.sentences:
+            assert game.group_name(group, lang).strip(), f"group {group} has no name in {lang}"
+
+
 # -- the real command line -------------------------------------------------------------------------------
 def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

@@ -219,3 +219,14 @@ def test_a_two_player_greedy_game_ends_before_production_alone_can_carry_it(tm):
         state.apply(policy.choose(state, rng))
         assert state.generation <= 30
     assert max(state.prod[p][4] for p in range(2)) < 40
+
+
+def test_the_balance_figures_group_project_cards_by_their_tags(tm):
+    game = TerraformingMarsGame(tm)
+    groups = game.card_groups()
+    assert groups["jupiter-konsortium"] == ("jovian", "space")
+    assert groups["heizstrahler"] == ("power", "building")
+    assert set(groups) == {c.id for c in tm.cards if c.kind in ("automated", "active", "event")}
+    assert (game.group_name("jovian", "de"), game.group_name("power", "de"), game.group_name("power", "en")) == \
+        ("Jupiter", "Energie", "power")
+    assert game.group_name("<b>", "en") == "<b>"          # no word for it: its id (the page escapes it)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from generator.content.loader import GameContent
 from generator.rules.contract import Game, GameState, OptionSpec
@@ -88,6 +88,16 @@ class TerraformingMarsGame(Game):
     def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
         assert isinstance(state, TerraformingMarsState)
         return summarize(state, lang)
+
+    def card_groups(self) -> Mapping[str, tuple[str, ...]]:
+        """Each project card's tags (building, space, Jupiter ...): the balance page weighs the tags
+        winners played, as a player weighs a card by its tags."""
+        return {card.id: card.tags for card in self.data.cards.values()}
+
+    def group_name(self, group: str, lang: str) -> str:
+        """The content's word for the tag (`tag-jovian`: Jupiter); a tag without one reads as its id."""
+        words = self.content.sentences.get(lang, {}).get("words", {})
+        return str(words.get(f"tag-{group}", group))
 
     def words(self, key: str, value: Any, lang: str) -> str:
         words = self.content.sentences.get(lang, {}).get("words", {})
