@@ -201,6 +201,7 @@ def card_chart_png(cards: list[dict[str, Any]], names: dict[str, str], lang: str
     return _rates_chart_png(shown, [names.get(c["card"], c["card"]) for c in shown], _w("card_axis", lang))
 
 
+@remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it
 def group_chart_png(groups: list[dict[str, Any]], names: dict[str, str], lang: str) -> bytes:
     """The win rate of the players who played each group (tag), 95 % interval, every player's rate as a line."""
     shown = chart_cards(groups)
