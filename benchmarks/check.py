@@ -5,7 +5,7 @@
 
 The synthetic deck is Escape Earth with `--cards` extra event cards (its own events with
 numbered names, one copy each) in one cards file, as a designer with a big deck would keep it;
-its examples are left out (they were written for the real deck). Each figure is the CPU time
+its examples and golden playthroughs are left out (they were written for the real deck). Each figure is the CPU time
 (user + system of the child process) and wall time of `python -m generator.cli check`, repeated
 and printed as min / median / max. With `--baseline`, the same commands run against that
 checkout too (e.g. the main branch before a change), alternating with this one. `--command
@@ -35,7 +35,8 @@ def synthetic_content(folder: Path, cards: int) -> Path:
     """A content folder holding Escape Earth with `cards` more event cards; returns the folder."""
     game = folder / "escape-earth"
     shutil.copytree(REPO / "content" / "escape-earth", game)
-    shutil.rmtree(game / "examples", ignore_errors=True)
+    for written_for_the_real_deck in ("examples", "playthroughs"):
+        shutil.rmtree(game / written_for_the_real_deck, ignore_errors=True)
     events = yaml.safe_load((game / "cards" / "events.yaml").read_text(encoding="utf-8"))["cards"]
     lines = ["cards:"]
     for n in range(cards):

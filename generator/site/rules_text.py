@@ -17,9 +17,10 @@ from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 
-from generator.content.errors import ErrorList, Mark
+from generator.content.errors import ContentError, ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.suggest import did_you_mean
+from generator.rules.core import PerObject
 from generator.rules.picture import StatePicture
 from generator.sandbox import BoundedSandbox, TemplateBudgetError, render_bounded
 from generator.site.card_text import costs_text, effect_sentence
@@ -233,8 +234,25 @@ def render_rules_page(source_text: str, context: dict[str, Any], display: str, e
         return None
 
 
+_RENDERED: PerObject[dict[str, tuple[list[RulesPage], list[ContentError]]]] = PerObject()
+
+
 def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[RulesPage]:
-    """Every rules page of a game in `lang`, in page order."""
+    """Every rules page of a game in `lang`, in page order.
+
+    Rendered once per loaded game and language, however many readers ask (the checks, the
+    citations, the rulebook, the site): a page that loops over 5,000 cards costs seconds.
+    """
+    done = _RENDERED.get(content, dict)
+    if lang not in done:
+        found = ErrorList()
+        done[lang] = (_render_rules(content, lang, found), list(found.errors))
+    pages, problems = done[lang]
+    errors.extend(problems)
+    return list(pages)
+
+
+def _render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[RulesPage]:
     drawn: list[StatePicture] = []
     named: dict[str, None] = {}
     context = rules_context(content, lang, drawn, named)
