@@ -8,11 +8,14 @@ build log says so.
 
 from __future__ import annotations
 
+import re
+
+from generator.content.loader import GameContent
 from generator.content.schema import Card
 from generator.site.card_text import face_lines
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
-from generator.site.markup import escape, rel
+from generator.site.markup import escape, html_escape, rel
 
 
 def _face_image(site: GameSite, page: str, card_id: str, side: str, alt: str) -> str | None:
@@ -52,14 +55,48 @@ def card_block(site: GameSite, page: str, card: Card) -> tuple[list[str], int]:
     return lines, len(faces) - len(shown)
 
 
-def entry_classes(card: Card) -> str:
+CLASS_SAFE = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+
+
+def card_tags(card: Card) -> list[str]:
+    """The card's tags (a `tags:` field listing ids, as Terraforming Mars' cards have), for the filter."""
+    tags = card.fields.get("tags") if card.fields else None
+    if not isinstance(tags, list):
+        return []
+    return list(dict.fromkeys(t for t in tags if isinstance(t, str) and CLASS_SAFE.fullmatch(t)))
+
+
+def filter_decks(content: GameContent) -> dict[str, str]:
+    """Card kind -> its deck, when decks say more than kinds (some deck shuffles several kinds together)."""
+    decks = content.game.all_decks()
+    if len(decks) < 2 or all(len(deck.kinds) < 2 for deck in decks):
+        return {}
+    return {kind: deck.id for deck in decks for kind in deck.kinds}
+
+
+def entry_classes(card: Card, deck: str | None = None) -> str:
     """Classes of a card's entry in the gallery that the filter (site/assets/gallery-filter.js)
-    reads: its kind and its cost. Classes, since the page's HTML keeps no data attributes; ids
-    and numbers are safe in a class name (ids are slugs)."""
+    reads: its kind, cost, deck and tags. Classes, since the page's HTML keeps no data attributes;
+    ids and numbers are safe in a class name (ids are slugs; other tags are left out)."""
     classes = ["pnp-card-entry", f"pnp-kind-{card.kind}"]
     if card.cost is not None:
         classes.append(f"pnp-cost-{card.cost}")
+    if deck is not None:
+        classes.append(f"pnp-deck-{deck}")
+    classes += [f"pnp-tag-{tag}" for tag in card_tags(card)]
     return " ".join(classes)
+
+
+def filter_names(site: GameSite, decks: dict[str, str]) -> list[str]:
+    """The names the filter shows for decks and tags, as hidden spans it reads (escaped content text)."""
+    content, lang = site.content, site.lang
+    words = content.sentences.get(lang, {}).get("words", {})
+    spans = [f'<span class="pnp-filter-name pnp-deckname-{deck.id}">{html_escape(site.t(deck.name))}</span>'
+             for deck in content.game.all_decks() if deck.id in decks.values()]
+    tags = dict.fromkeys(tag for card in content.cards for tag in card_tags(card))
+    spans += [f'<span class="pnp-filter-name pnp-tagname-{tag}">{html_escape(str(words.get(f"tag-{tag}", tag)))}'
+              "</span>" for tag in tags]
+    return [f'<div class="pnp-filter-names">{"".join(spans)}</div>', ""] if spans else []
 
 
 def cards_page(site: GameSite) -> str | None:
@@ -73,6 +110,8 @@ def cards_page(site: GameSite) -> str | None:
     total = sum(c.count for c in content.cards)
     noun = "Karten" if lang == "de" else "cards"
     lines = [f"# {label('cards', lang)}", "", f"{total} {noun}, {len(content.cards)} {label('card_designs', lang)}.", ""]
+    decks = filter_decks(content)
+    lines += filter_names(site, decks)
     for kind in content.game.kinds:
         cards = content.cards_of(kind.id)
         if not cards:
@@ -86,7 +125,7 @@ def cards_page(site: GameSite) -> str | None:
                 lines += ['<div class="pnp-kind-back" markdown>', "", back, "", "</div>", ""]
         for card in cards:
             name = site.t(card.name)
-            lines += [f'<div class="{entry_classes(card)}" markdown>', "",
+            lines += [f'<div class="{entry_classes(card, decks.get(card.kind))}" markdown>', "",
                       f"### [{escape(name)}]({rel(page, card_page_path(site, card.id))}) {{ #card-{card.id} }}", ""]
             block, lacking = card_block(site, page, card)
             lines += block + ["</div>", ""]

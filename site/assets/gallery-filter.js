@@ -1,13 +1,16 @@
-/* pnp-forge rules site: the card gallery can be filtered by words (name and text), kind and cost.
-   Each card's entry carries its kind and cost as classes (pnp-kind-<kind>, pnp-cost-<n>, written
-   by generator/site/gallery.py); the kinds' names are the gallery's own section headings
-   (#kind-<kind>). Sections without a card left are hidden with their heading. Nothing is
-   fetched, so it works from a folder on disk (file://) as well. */
+/* pnp-forge rules site: the card gallery can be filtered by words (name and text), kind, cost,
+   deck and tag. Each card's entry carries its kind, cost, deck and tags as classes (pnp-kind-<kind>,
+   pnp-cost-<n>, pnp-deck-<deck>, pnp-tag-<tag>, written by generator/site/gallery.py); the kinds'
+   names are the gallery's own section headings (#kind-<kind>), the decks' and tags' names hidden
+   spans (.pnp-deckname-<deck>, .pnp-tagname-<tag>). Sections without a card left are hidden with
+   their heading. Nothing is fetched, so it works from a folder on disk (file://) as well. */
 (function () {
   "use strict";
   var WORDS = {
-    de: { search: "Karten filtern", kinds: "Alle Arten", costs: "Alle Kosten", cost: "Kosten", shown: "{n} von {m} Karten" },
-    en: { search: "Filter cards", kinds: "All kinds", costs: "Any cost", cost: "Cost", shown: "{n} of {m} cards" }
+    de: { search: "Karten filtern", kinds: "Alle Arten", costs: "Alle Kosten", cost: "Kosten", decks: "Alle Stapel",
+          tags: "Alle Symbole", shown: "{n} von {m} Karten" },
+    en: { search: "Filter cards", kinds: "All kinds", costs: "Any cost", cost: "Cost", decks: "All decks",
+          tags: "All tags", shown: "{n} of {m} cards" }
   };
   var words = WORDS[(document.documentElement.lang || "en").slice(0, 2)] || WORDS.en;
 
@@ -17,6 +20,30 @@
       if (name.indexOf(prefix) === 0) return name.slice(prefix.length);
     }
     return null;
+  }
+
+  function facets(entry, prefix) {
+    var found = [];
+    for (var i = 0; i < entry.classList.length; i++) {
+      var name = entry.classList[i];
+      if (name.indexOf(prefix) === 0) found.push(name.slice(prefix.length));
+    }
+    return found;
+  }
+
+  function nameOf(prefix, id) {
+    var span = document.querySelector(".pnp-filter-names ." + prefix + id);
+    return span ? span.textContent : id;
+  }
+
+  function choice(bar, className, all, values, prefix) {
+    var select = document.createElement("select");
+    select.className = className;
+    select.setAttribute("aria-label", all);
+    option(select, "", all);
+    values.forEach(function (id) { option(select, id, nameOf(prefix, id)); });
+    if (values.length > 1) bar.appendChild(select);
+    return select;
   }
 
   function fold(text) {
@@ -33,13 +60,17 @@
   function start() {
     var entries = Array.prototype.slice.call(document.querySelectorAll(".md-typeset .pnp-card-entry"));
     if (!entries.length) return;
-    var kinds = [], costs = [];
+    var kinds = [], costs = [], decks = [], tags = [];
     entries.forEach(function (entry) {
       entry.pnpKind = facet(entry, "pnp-kind-");
       entry.pnpCost = facet(entry, "pnp-cost-");
+      entry.pnpDeck = facet(entry, "pnp-deck-");
+      entry.pnpTags = facets(entry, "pnp-tag-");
       entry.pnpText = fold(entry.textContent);
       if (entry.pnpKind && kinds.indexOf(entry.pnpKind) < 0) kinds.push(entry.pnpKind);
       if (entry.pnpCost !== null && costs.indexOf(entry.pnpCost) < 0) costs.push(entry.pnpCost);
+      if (entry.pnpDeck && decks.indexOf(entry.pnpDeck) < 0) decks.push(entry.pnpDeck);
+      entry.pnpTags.forEach(function (tag) { if (tags.indexOf(tag) < 0) tags.push(tag); });
     });
     costs.sort(function (a, b) { return a - b; });
 
@@ -67,6 +98,8 @@
     option(cost, "", words.costs);
     costs.forEach(function (value) { option(cost, value, words.cost + " " + value); });
     if (costs.length) bar.appendChild(cost);
+    var deck = choice(bar, "pnp-gallery-filter__deck", words.decks, decks, "pnp-deckname-");
+    var tag = choice(bar, "pnp-gallery-filter__tag", words.tags, tags, "pnp-tagname-");
     var count = document.createElement("span");
     count.className = "pnp-gallery-filter__count";
     count.setAttribute("aria-live", "polite");
@@ -78,6 +111,7 @@
       var wanted = fold(search.value).split(/\s+/).filter(Boolean), shown = 0;
       entries.forEach(function (entry) {
         var ok = (!kind.value || entry.pnpKind === kind.value) && (!cost.value || entry.pnpCost === cost.value) &&
+          (!deck.value || entry.pnpDeck === deck.value) && (!tag.value || entry.pnpTags.indexOf(tag.value) >= 0) &&
           wanted.every(function (word) { return entry.pnpText.indexOf(word) >= 0; });
         entry.hidden = !ok;
         if (ok) shown += 1;
@@ -96,6 +130,8 @@
     search.addEventListener("input", apply);
     kind.addEventListener("change", apply);
     cost.addEventListener("change", apply);
+    deck.addEventListener("change", apply);
+    tag.addEventListener("change", apply);
     apply();
   }
 

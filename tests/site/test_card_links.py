@@ -76,3 +76,27 @@ def test_the_gallery_filters_by_words_and_kind(built, browser):
     german.goto((built.site / "escape-earth" / "de" / "cards.html").as_uri())
     german.fill(".pnp-gallery-filter__words", "Aussenposten")        # ß typed as ss
     assert german.locator(".pnp-gallery-filter__count").inner_text() == "1 von 30 Karten"
+
+
+def test_the_gallery_filters_terraforming_mars_by_tag_and_deck(built_all, browser):
+    tab = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    problems: list[str] = []
+    tab.on("pageerror", lambda e: problems.append(str(e)))
+    tab.goto((built_all.site / "terraforming-mars" / "en" / "cards.html").as_uri())
+    count = tab.locator(".pnp-gallery-filter__count")
+    total = tab.locator(".pnp-card-entry").count()
+    tags = dict(tab.eval_on_selector_all(".pnp-gallery-filter__tag option", "os => os.map(o => [o.value, o.text])"))
+    assert tags[""] == "All tags" and tags["jovian"] == "Jupiter" and tags["building"] == "building"
+    assert tab.locator(".pnp-filter-names").is_hidden(), "the names the filter reads are not shown as text"
+    tab.select_option(".pnp-gallery-filter__tag", "jovian")
+    visible = tab.eval_on_selector_all(".pnp-card-entry:not([hidden])", "es => es.map(e => e.className)")
+    assert 0 < len(visible) < total and all("pnp-tag-jovian" in c.split() for c in visible)
+    assert count.inner_text() == f"{len(visible)} of {total} cards"
+    tab.select_option(".pnp-gallery-filter__tag", "")
+    decks = tab.eval_on_selector_all(".pnp-gallery-filter__deck option", "os => os.map(o => o.value)")
+    assert "projects" in decks
+    tab.select_option(".pnp-gallery-filter__deck", "projects")  # green, blue and red cards are one deck
+    kinds = {c for e in tab.eval_on_selector_all(".pnp-card-entry:not([hidden])", "es => es.map(e => e.className)")
+             for c in e.split() if c.startswith("pnp-kind-")}
+    assert kinds == {"pnp-kind-automated", "pnp-kind-active", "pnp-kind-event"}
+    assert problems == []

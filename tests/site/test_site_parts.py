@@ -129,3 +129,14 @@ def test_docs_folders_pnp_wrote_are_told_from_others(tmp_path):
     assert not _made_by_pnp(foreign)
     (tmp_path / "empty").mkdir()
     assert not _made_by_pnp(tmp_path / "empty")
+
+
+def test_gallery_entries_carry_only_class_safe_tags():
+    from generator.content.schema import Card
+    from generator.site.gallery import card_tags, entry_classes
+
+    card = Card.model_validate({"id": "probe", "kind": "automated", "cost": 7, "name": {"de": "Sonde", "en": "Probe"},
+                                "fields": {"tags": ["space", "<b>x</b>", "Bad Tag", "space", "jovian"]}})
+    assert card_tags(card) == ["space", "jovian"]
+    assert entry_classes(card, "projects") == ("pnp-card-entry pnp-kind-automated pnp-cost-7 pnp-deck-projects "
+                                               "pnp-tag-space pnp-tag-jovian")
