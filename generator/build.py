@@ -12,7 +12,7 @@ import json
 import shutil
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 from generator import output_files
 from generator.build_cache import BuildCache, language_fingerprint, unit_key
@@ -68,7 +68,9 @@ def write_model(content: GameContent, out: Path, options: BuildOptions, errors: 
 STEPS: list[tuple[str, BuildStep]] = [("model", write_model)]
 UNCACHED_STEPS = frozenset({"model"})  # cheaper to write than to look up; holds every language at once
 # what a step reads of the game folder (generator.build_cache.SCOPES); a step not named reads all of it
-STEP_SCOPES = {"cards": "print", "boards": "boards"}
+STEP_SCOPES = {"cards": "print", "boards": "boards", "rulebook": "boards"}
+# what else a step reads, as data for its key: the rulebook its rules as rendered (generator.rulebook.step)
+STEP_INPUTS: dict[str, Callable[[GameContent, str], Any]] = {}
 
 from generator.render.cards_step import render_cards  # noqa: E402  (card sheets, POD, SVG faces)
 
@@ -78,9 +80,10 @@ from generator.boards.step import render_boards  # noqa: E402  (boards: SVG, ful
 
 STEPS.append(("boards", render_boards))
 
-from generator.rulebook.step import render_rulebooks  # noqa: E402  (rulebook PDFs, after the boards they picture)
+from generator.rulebook.step import printed_inputs, render_rulebooks  # noqa: E402  (after the boards it pictures)
 
 STEPS.append(("rulebook", render_rulebooks))
+STEP_INPUTS["rulebook"] = printed_inputs
 
 
 def refuse_reserved_ids(contents: list[GameContent], errors: ErrorList) -> None:
@@ -106,7 +109,9 @@ def run_steps(content: GameContent, game_dir: Path, options: BuildOptions, error
             files.update(dict.fromkeys(step(content, game_dir, options, errors)))
             continue
         scope = STEP_SCOPES.get(name, "all")
-        keys = {lang: unit_key("step", name, content.id, lang, language_fingerprint(content, lang, scope), settings)
+        inputs = STEP_INPUTS.get(name)
+        keys = {lang: unit_key("step", name, content.id, lang, language_fingerprint(content, lang, scope), settings,
+                               inputs(content, lang) if inputs else None)
                 for lang in options.languages}
         # the languages to make first, then the cached ones, whose links never replace a file just made
         for lang in sorted(options.languages, key=lambda lang: cache.has(keys[lang])):

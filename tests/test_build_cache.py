@@ -153,6 +153,21 @@ def test_a_rules_page_edit_remakes_the_rulebook_and_site_of_its_language(starter
 
 
 @pytest.mark.slow
+def test_a_card_text_the_rules_do_not_show_leaves_the_rulebook(starter: Path, tmp_path: Path) -> None:
+    output = tmp_path / "output"
+    rebuild(starter, output)
+    orders = starter / GAME / "cards" / "orders.yaml"
+    text = orders.read_text(encoding="utf-8")
+    assert '"For the whole village."' in text
+    orders.write_text(text.replace('"For the whole village."', '"For every village on the reef."'), encoding="utf-8")
+    edited = rebuild(starter, output)
+    assert sorted(edited.made) == sorted([f"{GAME}/check", f"{GAME}/cards/en", f"{GAME}/site/en"])
+    fresh = tmp_path / "fresh"
+    rebuild(starter, fresh, BuildCache(None))
+    assert tree_digest(output) == tree_digest(fresh)
+
+
+@pytest.mark.slow
 def test_a_deleted_or_damaged_cache_costs_time_only(starter: Path, tmp_path: Path) -> None:
     output = tmp_path / "output"
     rebuild(starter, output)

@@ -7,15 +7,18 @@ it prints after the rules. Rules pages that do not render are reported by the si
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from reportlab.platypus.doctemplate import LayoutError
 
 from generator import output_files as names
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
-from generator.render.cards_step import build_version
+from generator import __version__
 from generator.rulebook.document import write_rulebook
 from generator.rulebook.icons import InlineIcons
 from generator.rulebook.player_aid import PlayerAidTooLong, write_player_aid
@@ -64,6 +67,25 @@ def printed_rules(content: GameContent, lang: str) -> PrintedRules:
     return PrintedRules(pages, aid, targets)
 
 
+STEP_SCOPE = "boards"  # what the rulebook reads of the folder besides its rules (generator.build_cache.SCOPES)
+
+
+def printed_inputs(content: GameContent, lang: str) -> list[Any]:
+    """What a rulebook shows besides the folder's `STEP_SCOPE` (game, boards, icons, words): its rules
+    as rendered. A card edit changes the rulebook only where the rules name that card."""
+    rules = printed_rules(content, lang)
+    return [rules.pages, rules.aid_sections, sorted(rules.targets.items())]
+
+
+def printed_version(content: GameContent, lang: str) -> str:
+    """The build version a rulebook names: the generator's and a hash of what the rulebook shows."""
+    from generator.build_cache import language_fingerprint
+
+    shown = json.dumps([language_fingerprint(content, lang, STEP_SCOPE), printed_inputs(content, lang)],
+                       ensure_ascii=False)
+    return f"pnp-forge {__version__} · {hashlib.sha256(shown.encode()).hexdigest()[:8]}"
+
+
 def render_rulebooks(content: GameContent, out_dir: Path, options, errors: ErrorList) -> list[Path]:
     """Write rules-<lang>-<paper>.pdf and, when sections are marked, player-aid-<lang>-<paper>.pdf."""
     written: list[Path] = []
@@ -76,7 +98,8 @@ def render_rulebooks(content: GameContent, out_dir: Path, options, errors: Error
         icons = InlineIcons(content.icons, words.icon_alt)
         title = game.title.get(lang)
         subtitle = game.tagline.get(lang) if game.tagline else label("rules", lang)
-        caption = f"{title} · {label('rules', lang)} · {build_version(content, lang, 'all')}"
+        version = printed_version(content, lang)
+        caption = f"{title} · {label('rules', lang)} · {version}"
         boards = [(board.name.get(lang), out_dir / names.tts_board(lang, board.id)) for board in content.boards]
         boards = [(name, picture) for name, picture in boards if picture.is_file()]
         where = Mark(f"{content.root.name}/rules/{lang}", 1, 1)
@@ -86,7 +109,7 @@ def render_rulebooks(content: GameContent, out_dir: Path, options, errors: Error
                                               boards, label("boards", lang), paper, caption, rules.targets, icons))
                 aid = write_player_aid(out_dir / names.player_aid(lang, paper), f"{title} · {label('player_aid', lang)}",
                                        rules.aid_sections, paper,
-                                       f"{title} · {label('player_aid', lang)} · {build_version(content, lang, 'all')}", icons)
+                                       f"{title} · {label('player_aid', lang)} · {version}", icons)
             except LayoutError as exc:
                 errors.add(where, f"the printable rulebook cannot be laid out on {paper}: {exc}", code="rules",
                            hint="a table cell or a list item longer than a page: split it")
