@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 END: Action = ("end",)
 BUILD: Action = ("build",)
 TECHS: tuple[Action, ...] = tuple(("tech", c) for c in range(4))
+TECHS_BY_COLOURS: tuple[tuple[Action, ...], ...] = tuple(tuple(TECHS[c] for c in range(4) if mask >> c & 1)
+                                                       for mask in range(16))   # [colours as a bit mask]
 TRADES: tuple[Action, ...] = tuple(("trade", q) for q in range(4))
 ONE_NUT: tuple[tuple[int], ...] = tuple((c,) for c in range(4))
 OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(tuple(q for q in range(n) if q != p) for p in range(n))
@@ -150,7 +152,10 @@ def place_options(state: "AstronutsState") -> list[Action]:
 
 
 def act_actions(state: "AstronutsState") -> list[Action]:
-    """The legal set of the acting player; the order is part of the contract (random players pick by index)."""
+    """The legal set of the acting player; the order is part of the contract (random players pick by index).
+
+    Every playout decision in the `act` phase asks for it, so the player's nut colours are read once
+    as a bit mask and the colonies, technologies and trades come from tables indexed by it."""
     d = state.data
     p = state.player
     left = state.actions_left
@@ -158,13 +163,17 @@ def act_actions(state: "AstronutsState") -> list[Action]:
     mods = state.mods
     hand = state.hand
     base = p * 4
+    h0, h1, h2, h3 = hand[base:base + 4]
+    held = (h0 > 0) | (h1 > 0) << 1 | (h2 > 0) << 2 | (h3 > 0) << 3    # the colours p holds
     n = state.n
     col = state.col
     col_total = state.col_total
     scan, is_planet = d.neighbour_scan, d.planet
+    holes = state.hole_ready if state.astroholes else None
     out: list[Action] = []
     append = out.append
-    for k, s in enumerate(state.ships[p]):
+    ships = state.ships[p]
+    for k, s in enumerate(ships):
         if s < 0:
             continue
         m = mods.get((p, k)) if mods else None
@@ -193,7 +202,7 @@ def act_actions(state: "AstronutsState") -> list[Action]:
                     if attacks is None:
                         attacks = []
                     attacks.append(("attack", s, t, q))
-        if state.astroholes and state.hole_ready.get((p, k)) == s:
+        if holes and holes.get((p, k)) == s:
             for t, jump in d.jump_actions[s]:
                 if occ[t] < 0:
                     append(jump)
@@ -201,35 +210,31 @@ def act_actions(state: "AstronutsState") -> list[Action]:
             if is_planet[s]:
                 if state.nuts[s]:
                     append(d.mine_free[s])
-                if d.colony_room[s] > col_total[s] and state.colonies[p] < d.colonies_per_player:
-                    for c, colonise in enumerate(d.colonise_one[s]):
-                        if hand[base + c]:
-                            append(colonise)
+                if held and d.colony_room[s] > col_total[s] and state.colonies[p] < d.colonies_per_player:
+                    out += d.colonise_one_by_colours[s][held]
             if attacks:
                 out += attacks
     if left >= 1:
-        if (-1 in state.ships[p] and occ[state.home[p]] < 0
-                and hand[base] and hand[base + 1] and hand[base + 2] and hand[base + 3]):
-            out.append(BUILD)
+        if held == 15 and -1 in ships and occ[state.home[p]] < 0:
+            append(BUILD)
         if left >= TECH_ACTIONS:
             tech = state.tech
-            for c in range(4):
-                if hand[base + c] and not tech[base + c]:
-                    out.append(TECHS[c])
+            owned = tech[base] | tech[base + 1] << 1 | tech[base + 2] << 2 | tech[base + 3] << 3
+            out += TECHS_BY_COLOURS[held & ~owned]
         # a trade needs a colour of mine and a different colour of theirs
-        mine = (hand[base] > 0) + (hand[base + 1] > 0) + (hand[base + 2] > 0) + (hand[base + 3] > 0)
-        if mine > 1 and left >= TRADE_ACTIONS:       # any nut of theirs will do
-            for q in OTHERS[n][p]:
-                b = q * 4
-                if hand[b] or hand[b + 1] or hand[b + 2] or hand[b + 3]:
-                    out.append(TRADES[q])
-        elif mine and left >= TRADE_ACTIONS:
-            g = next(c for c in range(4) if hand[base + c])   # my only colour: they need another
-            for q in OTHERS[n][p]:
-                b = q * 4
-                if hand[b] + hand[b + 1] + hand[b + 2] + hand[b + 3] > hand[b + g]:
-                    out.append(TRADES[q])
-    out.append(END)
+        if left >= TRADE_ACTIONS and held:
+            if held & (held - 1):                    # two colours or more: any nut of theirs will do
+                for q in OTHERS[n][p]:
+                    b = q * 4
+                    if hand[b] or hand[b + 1] or hand[b + 2] or hand[b + 3]:
+                        append(TRADES[q])
+            else:
+                g = held.bit_length() - 1            # my only colour: they need another
+                for q in OTHERS[n][p]:
+                    b = q * 4
+                    if hand[b] + hand[b + 1] + hand[b + 2] + hand[b + 3] > hand[b + g]:
+                        append(TRADES[q])
+    append(END)
     return out
 
 
@@ -560,6 +565,7 @@ def _tech(state: "AstronutsState", action: Action) -> None:
 
 
 def _trade(state: "AstronutsState", action: Action) -> None:
+    state.trade_set = state.acting_set          # the set this trade was chosen from (see _answer)
     state.actions_left -= TRADE_ACTIONS
     state.offer = (state.player, action[1], -1, -1)
     state.phase = "offer"
@@ -583,17 +589,47 @@ def _answer(state: "AstronutsState", action: Action) -> None:
     p, q, g, r = state.offer
     state.offer = None
     state.phase = "act"
+    before, state.trade_set = state.trade_set, None
+    counted = False                      # whether the set listed before the trade may read p's nut counts
     if action[0] == "accept":
         hand = state.hand
         hand[p * 4 + g] -= 1
         hand[q * 4 + g] += 1
         hand[q * 4 + r] -= 1
         hand[p * 4 + r] += 1
+        if not (hand[p * 4 + g] and hand[p * 4 + r] > 1):
+            before = None                # p lost a colour or gained one: colonies, trades ... differ
+        counted = True
         if not state.quiet:
             state._emit("traded", player=p + 1, other=q + 1)
     elif not state.quiet:
         state._emit("trade-refused", player=p + 1, other=q + 1)
     state.settle()
+    if before is not None and state.phase == "act" and state.quiet \
+            and set_stands(state, state.actions_left, state.actions_left + TRADE_ACTIONS, counted):
+        state._legal = before            # the legal set is the one listed before the trade (see the state's apply)
+
+
+def set_stands(state: "AstronutsState", low: int, high: int, counted: bool) -> bool:
+    """Whether the acting player's legal set, listed with `high` actions left, holds with `low` left and, when
+    `counted`, nut counts changed but the same colours held (a trade leaves the rest of the table alone).
+
+    act_actions reads actions left only as `left >= price`, so no price may lie in (low, high]; it reads
+    the nut counts, beyond the colours held, only for prices of two nuts or more (a fated ship's)."""
+    if low < 1 <= high or low < TECH_ACTIONS <= high or low < TRADE_ACTIONS <= high:
+        return False
+    mods = state.mods
+    if mods:
+        p = state.player
+        for k in range(len(state.ships[p])):
+            m = mods.get((p, k))
+            if m:
+                (mine, mine_nuts), (colony, colony_nuts, _) = mine_price(m), colony_price(m)
+                if low < leave_price(m) <= high or low < mine <= high or low < colony <= high:
+                    return False
+                if counted and (mine_nuts > 1 or colony_nuts > 1):
+                    return False
+    return True
 
 
 def _end(state: "AstronutsState", action: Action) -> None:

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, OVER = (
     "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "over")
 OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
+_DO = decisions.DO
+D6 = (1, 2, 3, 4, 5, 6)   # a die's faces: rng.choice(D6) draws as _roll's randint(1, 6), one call shorter
 FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
 
@@ -88,6 +90,8 @@ class AstronutsState(GameState):
         self.turn = 1                            # the round (every player once)
         self.turns = 0                           # turns begun, all players together
         self.result: str | None = None
+        self.acting_set: list[Action] | None = None   # the acting player's legal set last listed (batch playouts)
+        self.trade_set: list[Action] | None = None    # the one a trade under way was chosen from
         for p in range(n):
             self.put_ship(p, 0, self.home[p])
         self._emit("setup", players=n, homes=tuple(d.ids[h] for h in self.home))
@@ -206,20 +210,25 @@ class AstronutsState(GameState):
 
     def apply(self, action: Action) -> list[Event]:
         """A quiet batch playout's decision: legal (checked against the cached set), done, no events; anything
-        else (a log, events, a refusal) goes the base class's way."""
+        else (a log, events, a refusal) goes the base class's way. The decision's code may leave the next legal
+        set in `_legal` when it knows it without listing (a trade's answer may: decisions.set_stands); nothing
+        in it asks for the legal set midway."""
         legal = self._legal
         if legal is not None and self.quiet and self.log is None and action in legal:
             self._legal = None
-            decisions.DO[action[0]](self, action)
-            self._legal = None
+            _DO[action[0]](self, action)
             return []
         return super().apply(action)
 
     def legal_actions(self) -> list[Action]:
-        """The base class's cached legal set, one call shorter: playouts ask for it at every decision."""
+        """The base class's cached legal set, one call shorter: playouts ask for it at every decision. The
+        acting player's set is kept (`acting_set`) so a trade's answer can hand it back."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = decisions.act_actions(self) if self.phase == ACT else decisions.legal_actions(self)
+            if self.phase == ACT:
+                legal = self._legal = self.acting_set = decisions.act_actions(self)
+            else:
+                legal = self._legal = decisions.legal_actions(self)
         return legal
 
     def _violation(self, action: Action) -> RuleError | None:
@@ -346,7 +355,7 @@ class AstronutsState(GameState):
     def die(self, purpose: str, roller: int) -> None:
         """Roll one die for `purpose`; a Time Warp owner who may still use it decides about a reroll."""
         if self._forced is None and self.log is None:   # a batch playout: _d6's draw, inlined
-            value = self.rng.randrange(6) + 1
+            value = self.rng.choice(D6)
         else:
             value = self._roll(purpose)[0]
         if not self.quiet:
@@ -359,9 +368,10 @@ class AstronutsState(GameState):
 
     def _d6(self, purpose: str) -> int:
         """One d6 through the recorded chance API; a batch playout (nothing forced, nothing logged)
-        draws the same number straight from the RNG: `_roll`'s randint(1, 6) is 1 + randrange(6)."""
+        draws the same number straight from the RNG: `_roll`'s randint(1, 6) is 1 + randrange(6), and
+        choice(D6) is D6[randrange(6)] (both draw one number below 6 from the RNG's bits)."""
         if self._forced is None and self.log is None:
-            return self.rng.randrange(6) + 1
+            return self.rng.choice(D6)
         return self._roll(purpose)[0]
 
     def reroll_helps(self, purpose: str, roller: int, value: int) -> bool:
