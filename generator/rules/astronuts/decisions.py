@@ -136,7 +136,7 @@ def place_options(state: "AstronutsState") -> list[Action]:
             open_planets.append((s, wants))
             groups[wants] = groups.get(wants, 0) + 1
     total = sum(need * times for (need, _), times in groups.items())
-    tight = placement.tight_sets(placement.grouped_slacks(pool, groups, total))
+    tight = placement.grouped_tight_sets(pool, groups, total)
     in_pool = (pool[0] > 0) | (pool[1] > 0) << 1 | (pool[2] > 0) << 2 | (pool[3] > 0) << 3
     blocked: dict[tuple[int, int], int] = {}
     out: list[Action] = []
