@@ -41,8 +41,8 @@ TECHS_BY_COLOURS: tuple[tuple[Action, ...], ...] = tuple(tuple(TECHS[c] for c in
                                                        for mask in range(16))   # [colours as a bit mask]
 TRADES: tuple[Action, ...] = tuple(("trade", q) for q in range(4))
 ONE_NUT: tuple[tuple[int], ...] = tuple((c,) for c in range(4))
-OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(tuple(q for q in range(n) if q != p) for p in range(n))
-                                                     for n in range(5))          # [players][p]: the other seats
+OTHER_HANDS: tuple[tuple[tuple[tuple[int, Action], ...], ...], ...] = tuple(   # [players][p]: (hand index, trade)
+    tuple(tuple((q * 4, TRADES[q]) for q in range(n) if q != p) for p in range(n)) for n in range(5))
 OFFERS: tuple[Action, ...] = tuple(("offer", g, r) for g in range(4) for r in range(4))   # at g * 4 + r
 OFFER_SETS: tuple[tuple[Action, ...], ...] = tuple(   # [my colours << 4 | theirs]: the offers in trade_terms' order
     tuple(OFFERS[g * 4 + r] for g in range(4) if mask >> 4 >> g & 1 for r in range(4) if r != g and mask >> r & 1)
@@ -103,24 +103,16 @@ def colony_room(state: "AstronutsState", p: int, s: int) -> bool:
 
 # -- the legal set -------------------------------------------------------------------------------
 def legal_actions(state: "AstronutsState") -> list[Action]:
-    phase = state.phase                     # the phases in the order a game meets them most often
-    if phase == "act":
-        return act_actions(state)
-    if phase == "offer":
-        assert state.offer is not None
-        return trade_terms(state, state.offer[0], state.offer[1])
-    if phase == "trade":
-        return list(ANSWERS)
-    if phase == "declare":
-        return list(DECLARES)
-    if phase == "reroll":
-        return list(REROLL_ACTIONS)
-    if phase == "choose":
-        return choice_options(state)
-    if phase == "place":
-        return place_options(state)
-    if phase == "defend":
-        return [("target", "ship"), ("target", "colony")]
+    """The legal set of the phase the table is in (empty when the game is over)."""
+    return LEGAL_BY_PHASE.get(state.phase, _nothing)(state)
+
+
+def _offer_terms(state: "AstronutsState") -> list[Action]:
+    assert state.offer is not None
+    return trade_terms(state, state.offer[0], state.offer[1])
+
+
+def _nothing(state: "AstronutsState") -> list[Action]:
     return []
 
 
@@ -224,16 +216,14 @@ def act_actions(state: "AstronutsState") -> list[Action]:
         # a trade needs a colour of mine and a different colour of theirs
         if left >= TRADE_ACTIONS and held:
             if held & (held - 1):                    # two colours or more: any nut of theirs will do
-                for q in OTHERS[n][p]:
-                    b = q * 4
+                for b, trade in OTHER_HANDS[n][p]:
                     if hand[b] or hand[b + 1] or hand[b + 2] or hand[b + 3]:
-                        append(TRADES[q])
+                        append(trade)
             else:
                 g = held.bit_length() - 1            # my only colour: they need another
-                for q in OTHERS[n][p]:
-                    b = q * 4
+                for b, trade in OTHER_HANDS[n][p]:
                     if hand[b] + hand[b + 1] + hand[b + 2] + hand[b + 3] > hand[b + g]:
-                        append(TRADES[q])
+                        append(trade)
     append(END)
     return out
 
@@ -354,6 +344,15 @@ def choice_options(state: "AstronutsState") -> list[Action]:
     if kind == "genie":
         return list(d.genie.get(detail, ()))
     return []
+
+
+# the legal set of each phase, looked up once per decision rather than asked phase by phase
+LEGAL_BY_PHASE: dict[str, Callable[["AstronutsState"], list[Action]]] = {
+    "act": act_actions, "offer": _offer_terms, "trade": lambda state: list(ANSWERS),
+    "declare": lambda state: list(DECLARES), "reroll": lambda state: list(REROLL_ACTIONS),
+    "choose": choice_options, "place": place_options,
+    "defend": lambda state: [("target", "ship"), ("target", "colony")],
+}
 
 
 # -- doing ------------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, OVER = (
     "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "over")
 OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
 _DO = decisions.DO
+_LEGAL_BY_PHASE = decisions.LEGAL_BY_PHASE
 D6 = (1, 2, 3, 4, 5, 6)   # a die's faces: rng.choice(D6) draws as _roll's randint(1, 6), one call shorter
 FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
@@ -228,7 +229,7 @@ class AstronutsState(GameState):
             if self.phase == ACT:
                 legal = self._legal = self.acting_set = decisions.act_actions(self)
             else:
-                legal = self._legal = decisions.legal_actions(self)
+                legal = self._legal = _LEGAL_BY_PHASE.get(self.phase, decisions.legal_actions)(self)
         return legal
 
     def _violation(self, action: Action) -> RuleError | None:
@@ -236,9 +237,9 @@ class AstronutsState(GameState):
 
     _do = decisions.do
 
-    @property
-    def is_terminal(self) -> bool:
-        return self.result is not None                # as outcome() is not None, without building it
+    # as outcome() is not None, without building it: a plain field (set by finish with `result`), as every
+    # playout asks before every decision
+    is_terminal: bool = False
 
     def format_action(self, action: Action) -> str:
         return notation.format_action(self, action)
@@ -347,6 +348,7 @@ class AstronutsState(GameState):
 
     def finish(self, cause: str) -> None:
         self.result = cause
+        self.is_terminal = True
         self.phase = OVER
         self.queue = []
         self._emit("game-over", cause=cause)
