@@ -261,25 +261,21 @@ def _fated_ship(state: "AstronutsState", k: int, s: int, m: dict[str, Any], out:
 
 
 def _attacks(state: "AstronutsState", s: int, out: list[Action]) -> None:
-    """Attacks from the ship on s: each adjacent space in map order, its defenders by seat."""
+    """Attacks from the ship on s: each adjacent space in map order, its defenders by seat (on a planet every
+    other player with a ship or a colony there)."""
     p = state.player
     occ = state.occ
-    for t, _, planet in state.data.neighbour_scan[s]:
-        if planet:                                   # colonies stand only on planets
-            out += _planet_attacks(state, s, t)
-        else:
-            q = occ[t]
-            if q >= 0 and q != p:
-                out.append(("attack", s, t, q))
-
-
-def _planet_attacks(state: "AstronutsState", s: int, t: int) -> list[Action]:
-    """Attacks from s on the planet t: every other player with a ship or a colony there, by seat."""
     n = state.n
-    here = state.col[t * n:t * n + n]
-    ship = state.occ[t]
-    p = state.player
-    return [("attack", s, t, q) for q in range(n) if q != p and (ship == q or here[q])]
+    col = state.col
+    for t, _, planet in state.data.neighbour_scan[s]:
+        q = occ[t]
+        if planet:                                   # colonies stand only on planets
+            b = t * n
+            for r in range(n):
+                if r != p and (q == r or col[b + r]):
+                    out.append(("attack", s, t, r))
+        elif q >= 0 and q != p:
+            out.append(("attack", s, t, q))
 
 
 def trade_terms(state: "AstronutsState", p: int, q: int) -> list[Action]:
@@ -406,7 +402,7 @@ def complete_move(state: "AstronutsState", p: int, k: int, to: int) -> None:
         state.hole_ready[(p, k)] = to
     if d.planet[to]:
         state.fate_ship = (p, k, to)
-        state.die("fate-1", p)
+        state.roll_fate(p)
         return
     state.settle()
 
@@ -507,6 +503,7 @@ def _build(state: "AstronutsState", action: Action) -> None:
 def _attack(state: "AstronutsState", action: Action) -> None:
     _, frm, to, q = action
     p = state.player
+    state.kept_set = state.acting_set           # the set this attack was chosen from (see duel_roll)
     state.actions_left -= 1
     has_ship = state.occ[to] == q
     colonies = state.col[to * state.n + q]
@@ -543,12 +540,16 @@ def duel_roll(state: "AstronutsState", purpose: str, value: int) -> None:
     if not state.quiet:
         state._emit("duel", player=p + 1, defender=q + 1, attack=attack, defence=defence, won=won, target=target)
     state.duel = None
+    before, state.kept_set = state.kept_set, None
     if won:
         if target == "ship":
             state.destroy_ship(q, state.slot_at(q, to), "attack")
         else:
             state.remove_colony(q, to, "attack")
     state.settle()
+    if before is not None and not won and state.phase == "act" and state.quiet \
+            and set_stands(state, state.actions_left, state.actions_left + 1, False):
+        state._legal = before            # a lost attack cost an action and changed nothing else
 
 
 def _tech(state: "AstronutsState", action: Action) -> None:
@@ -564,7 +565,7 @@ def _tech(state: "AstronutsState", action: Action) -> None:
 
 
 def _trade(state: "AstronutsState", action: Action) -> None:
-    state.trade_set = state.acting_set          # the set this trade was chosen from (see _answer)
+    state.kept_set = state.acting_set           # the set this trade was chosen from (see _answer)
     state.actions_left -= TRADE_ACTIONS
     state.offer = (state.player, action[1], -1, -1)
     state.phase = "offer"
@@ -578,8 +579,8 @@ def _offer(state: "AstronutsState", action: Action) -> None:
     p, q, _, _ = state.offer
     state.offer = (p, q, g, r)
     state.phase = "trade"
-    colours = state.data.colours
     if not state.quiet:
+        colours = state.data.colours
         state._emit("trade-offered", player=p + 1, other=q + 1, give=colours[g], get=colours[r])
 
 
@@ -588,7 +589,7 @@ def _answer(state: "AstronutsState", action: Action) -> None:
     p, q, g, r = state.offer
     state.offer = None
     state.phase = "act"
-    before, state.trade_set = state.trade_set, None
+    before, state.kept_set = state.kept_set, None
     counted = False                      # whether the set listed before the trade may read p's nut counts
     if action[0] == "accept":
         hand = state.hand
@@ -611,7 +612,8 @@ def _answer(state: "AstronutsState", action: Action) -> None:
 
 def set_stands(state: "AstronutsState", low: int, high: int, counted: bool) -> bool:
     """Whether the acting player's legal set, listed with `high` actions left, holds with `low` left and, when
-    `counted`, nut counts changed but the same colours held (a trade leaves the rest of the table alone).
+    `counted`, nut counts changed but the same colours held (a trade or a lost attack leaves the rest of the
+    table alone).
 
     act_actions reads actions left only as `left >= price`, so no price may lie in (low, high]; it reads
     the nut counts, beyond the colours held, only for prices of two nuts or more (a fated ship's)."""

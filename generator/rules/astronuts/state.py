@@ -92,7 +92,7 @@ class AstronutsState(GameState):
         self.turns = 0                           # turns begun, all players together
         self.result: str | None = None
         self.acting_set: list[Action] | None = None   # the acting player's legal set last listed (batch playouts)
-        self.trade_set: list[Action] | None = None    # the one a trade under way was chosen from
+        self.kept_set: list[Action] | None = None     # the one a trade or an attack under way was chosen from
         for p in range(n):
             self.put_ship(p, 0, self.home[p])
         self._emit("setup", players=n, homes=tuple(d.ids[h] for h in self.home))
@@ -212,8 +212,8 @@ class AstronutsState(GameState):
     def apply(self, action: Action) -> list[Event]:
         """A quiet batch playout's decision: legal (checked against the cached set), done, no events; anything
         else (a log, events, a refusal) goes the base class's way. The decision's code may leave the next legal
-        set in `_legal` when it knows it without listing (a trade's answer may: decisions.set_stands); nothing
-        in it asks for the legal set midway."""
+        set in `_legal` when it knows it without listing (after a trade's answer or a lost attack:
+        decisions.set_stands); nothing in it asks for the legal set midway."""
         legal = self._legal
         if legal is not None and self.quiet and self.log is None and action in legal:
             self._legal = None
@@ -223,7 +223,7 @@ class AstronutsState(GameState):
 
     def legal_actions(self) -> list[Action]:
         """The base class's cached legal set, one call shorter: playouts ask for it at every decision. The
-        acting player's set is kept (`acting_set`) so a trade's answer can hand it back."""
+        acting player's set is kept (`acting_set`) so a trade's answer or a lost attack can hand it back."""
         legal = self._legal
         if legal is None:
             if self.phase == ACT:
@@ -395,6 +395,26 @@ class AstronutsState(GameState):
             return value < (ASTEROID_STOP if self.move_ctx[3] else ASTEROID_CROSS)
         return True  # the fate dice: any number may be worth another try
 
+    def roll_fate(self, roller: int) -> None:
+        """A landing's two fate dice, then their effects. A batch playout in which the roller has no Time Warp
+        to offer rolls both at once: what `die` and `after_roll` would do, two calls apart, with nothing logged."""
+        if self._forced is None and self.log is None and self.quiet \
+                and not (self.tech[roller * 4 + self.warp] and not self.warp_used[roller]):
+            choice = self.rng.choice
+            self.fate_first = choice(D6)
+            self.queue_fate(roller, choice(D6))
+            self.settle()
+            return
+        self.die("fate-1", roller)
+
+    def queue_fate(self, roller: int, second: int) -> None:
+        """The fate table's entry of the two dice (`fate_first`, `second`): its effects run next."""
+        roll = FATE_ROLLS[self.fate_first][second]
+        entry = self.data.fate[roll]
+        if not self.quiet:
+            self._emit("fate", player=roller + 1, roll=roll, entry=roll)
+        self.queue = list(entry.effects) + self.queue if self.queue else list(entry.effects)
+
     def decide_reroll(self, again: bool) -> None:
         assert self.roll_ctx is not None
         purpose, roller, value, phase = self.roll_ctx
@@ -411,7 +431,13 @@ class AstronutsState(GameState):
 
     def after_roll(self, purpose: str, roller: int, value: int) -> None:
         """What a die decides, then the flow goes on."""
-        if purpose == "actions":
+        if purpose == "fate-1":                     # the purposes in the order a game rolls them most often
+            self.fate_first = value
+            self.die("fate-2", roller)
+            return
+        if purpose == "fate-2":
+            self.queue_fate(roller, value)
+        elif purpose == "actions":
             n = self.declared
             actions = 2 * n if value >= n else value
             bonus = self.tech[roller * 4 + self.energy]       # Extra Energy: +1
@@ -419,16 +445,6 @@ class AstronutsState(GameState):
             self.phase = ACT
             if not self.quiet:
                 self._emit("actions", player=roller + 1, declared=n, roll=value, actions=actions + bonus, bonus=bonus)
-        elif purpose == "fate-1":
-            self.fate_first = value
-            self.die("fate-2", roller)
-            return
-        elif purpose == "fate-2":
-            roll = FATE_ROLLS[self.fate_first][value]
-            entry = self.data.fate[roll]
-            if not self.quiet:
-                self._emit("fate", player=roller + 1, roll=roll, entry=roll)
-            self.queue = list(entry.effects) + self.queue if self.queue else list(entry.effects)
         elif purpose in ("attack", "defence"):
             decisions.duel_roll(self, purpose, value)
             return
