@@ -122,12 +122,13 @@ def place_options(state: "AstronutsState") -> list[Action]:
     nuts, pool = state.nuts, state.pool
     open_planets = []                                 # (planet, (nuts it still needs, colours it may take))
     groups: dict[tuple[int, int], int] = {}
+    total = 0                                         # the nuts the open planets still need
     for s, still in d.place_needs:
         wants = still[nuts[s]]
         if wants is not None:
             open_planets.append((s, wants))
             groups[wants] = groups.get(wants, 0) + 1
-    total = sum(need * times for (need, _), times in groups.items())
+            total += wants[0]
     tight = placement.grouped_tight_sets(pool, groups, total)
     in_pool = (pool[0] > 0) | (pool[1] > 0) << 1 | (pool[2] > 0) << 2 | (pool[3] > 0) << 3
     blocked: dict[tuple[int, int], int] = {}
@@ -289,6 +290,8 @@ def trade_terms(state: "AstronutsState", p: int, q: int) -> list[Action]:
 
 def free_action_exists(state: "AstronutsState") -> bool:
     """Whether the player can still do something that costs no action (a free colony, an AstroHole jump)."""
+    if not state.mods and not state.astroholes:     # no fate this turn and no holes: every action costs one
+        return False
     d = state.data
     p = state.player
     for k, s in enumerate(state.ships[p]):

@@ -128,10 +128,12 @@ class AstronutsState(GameState):
         self.nuts[s] |= 1 << c
         if not self.quiet:
             self._emit("nut-placed", player=self.placer + 1, at=self.data.ids[s], colour=self.data.colours[c])
-        if all(placement.POPCOUNT[self.nuts[q]] == self.data.nut_room[q] for q in self.data.planets):
-            self._finish_setup()
-        else:
-            self.placer = (self.placer + 1) % self.n
+        nuts, room, popcount = self.nuts, self.data.nut_room, placement.POPCOUNT
+        for q in self.data.planets:                   # a planet with room left: the next player places
+            if popcount[nuts[q]] != room[q]:
+                self.placer = (self.placer + 1) % self.n
+                return
+        self._finish_setup()
 
     def _finish_setup(self) -> None:
         """Everyone takes one nut of each colour; the rest is the AstroBank; player 1 begins."""
@@ -500,7 +502,7 @@ class AstronutsState(GameState):
         self.fate_ship = None
         nxt = (self.player + 1) % self.n
         if nxt == 0:
-            if not any(self.nuts[s] for s in self.data.planets):
+            if not any(self.nuts):                    # only planets hold nuts (accounting checks it)
                 self.finish("all-mined")
                 return
             self.turn += 1
