@@ -399,7 +399,7 @@ class AstronutsState(GameState):
 
     def roll_fate(self, roller: int) -> None:
         """A landing's two fate dice, then their effects. A batch playout in which the roller has no Time Warp
-        to offer rolls both at once: what `die` and `after_roll` would do, two calls apart, with nothing logged."""
+        to offer rolls both at once: the same numbers and effects as `die` and `after_roll`, fewer calls."""
         if self._forced is None and self.log is None and self.quiet \
                 and not (self.tech[roller * 4 + self.warp] and not self.warp_used[roller]):
             choice = self.rng.choice
