@@ -231,14 +231,15 @@ def act_actions(state: "AstronutsState") -> list[Action]:
 
 def _fated_ship(state: "AstronutsState", k: int, s: int, m: dict[str, Any], out: list[Action]) -> None:
     """The actions of a ship whose landing brought fate (blocked, dearer or free actions this turn)."""
-    if m.get("done"):
+    get = m.get                              # m is not empty: the prices read it directly (leave_price ...)
+    if get("done"):
         return
     d = state.data
     p = state.player
     left = state.actions_left
     occ = state.occ
-    if not m.get("no-move"):
-        if left >= leave_price(m):
+    if not get("no-move"):
+        if left >= 1 + get("leave+", 0):
             for t, move, _ in d.neighbour_scan[s]:
                 if occ[t] < 0:
                     out.append(move)
@@ -247,17 +248,16 @@ def _fated_ship(state: "AstronutsState", k: int, s: int, m: dict[str, Any], out:
                 if occ[t] < 0:
                     out.append(jump)
     if d.planet[s]:
-        if state.nuts[s] and not m.get("no-mine"):
-            actions, nuts = mine_price(m)
-            if left >= actions:
-                for pay in pay_options(state, p, nuts):
-                    out.append(("mine", s, pay))
-        if not m.get("no-colonise") and colony_room(state, p, s):
+        if state.nuts[s] and not get("no-mine") and left >= 1 + get("mine+", 0):
+            for pay in pay_options(state, p, get("mine$", 0)):
+                out.append(("mine", s, pay))
+        if not get("no-colonise") and d.colony_room[s] > state.col_total[s] \
+                and state.colonies[p] < d.colonies_per_player:
             actions, nuts, _ = colony_price(m)
             if left >= actions:
                 for pay in pay_options(state, p, nuts):
                     out.append(("colonise", s, pay))
-    if left >= 1 and not m.get("no-attack"):
+    if left >= 1 and not get("no-attack"):
         _attacks(state, s, out)
 
 

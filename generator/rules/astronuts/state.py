@@ -433,13 +433,7 @@ class AstronutsState(GameState):
 
     def after_roll(self, purpose: str, roller: int, value: int) -> None:
         """What a die decides, then the flow goes on."""
-        if purpose == "fate-1":                     # the purposes in the order a game rolls them most often
-            self.fate_first = value
-            self.die("fate-2", roller)
-            return
-        if purpose == "fate-2":
-            self.queue_fate(roller, value)
-        elif purpose == "actions":
+        if purpose == "actions":                    # the purposes in the order a game rolls them most often
             n = self.declared
             actions = 2 * n if value >= n else value
             bonus = self.tech[roller * 4 + self.energy]       # Extra Energy: +1
@@ -447,6 +441,12 @@ class AstronutsState(GameState):
             self.phase = ACT
             if not self.quiet:
                 self._emit("actions", player=roller + 1, declared=n, roll=value, actions=actions + bonus, bonus=bonus)
+        elif purpose == "fate-1":
+            self.fate_first = value
+            self.die("fate-2", roller)
+            return
+        elif purpose == "fate-2":
+            self.queue_fate(roller, value)
         elif purpose in ("attack", "defence"):
             decisions.duel_roll(self, purpose, value)
             return
