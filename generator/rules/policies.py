@@ -26,8 +26,9 @@ class RandomPolicy:
     name = "random"
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
-        actions = state.legal_actions()
-        return actions[rng.randrange(len(actions))]
+        """The action at a uniformly drawn index: `rng.choice` draws as `actions[rng.randrange(len(actions))]`
+        (one number below the length from the RNG's bits), one call shorter in every playout decision."""
+        return rng.choice(state.legal_actions())
 
 
 class OneStepPolicy:

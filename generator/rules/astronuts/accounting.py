@@ -54,4 +54,6 @@ def invariant_problems(state: AstronutsState) -> list[str]:
         problems.append("the map of ships disagrees with the ships")
     if state.actions_left < 0:
         problems.append(f"{state.actions_left} actions left")
+    if state.is_terminal != (state.result is not None):
+        problems.append(f"the game reads as {'' if state.is_terminal else 'not '}over, its result is {state.result}")
     return problems

@@ -73,6 +73,8 @@ class RulesData:
     place_actions: tuple[tuple[tuple[tuple[str, int, int], ...], ...], ...] = ()  # [s][colour mask]: ("place", s, c)...
     mine_free: tuple[tuple[str, int, tuple[int, ...]], ...] = ()             # ("mine", s, ()) per space
     colonise_one: tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...] = ()  # ("colonise", s, (c,)) per colour
+    # [s][colours held as a bit mask]: the one-nut colonies on s those colours pay for, in colour order
+    colonise_one_by_colours: tuple[tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...], ...] = ()
     genie: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # 6-6: group -> ("genie", roll)...
 
     def seats(self, players: int) -> tuple[int, ...]:
@@ -156,6 +158,7 @@ def load_rules_data(content: GameContent) -> RulesData:
                               tuple((f.op, tuple(sorted(f.args.items()))) for f in e.effects))
             for e in fate_table.entries}
     first = colours[0]
+    colonise_one = tuple(tuple(("colonise", s, (c,)) for c in range(len(colours))) for s in range(len(ids)))
     return RulesData(
         ids=ids, index=index, labels=tuple(s.label for s in placed), neighbours=neighbours, jumps=jumps,
         kinds=kinds, planet=planet, nut_room=nut_room, colony_room=colony_room,
@@ -175,4 +178,6 @@ def load_rules_data(content: GameContent) -> RulesData:
         place_actions=tuple(tuple(tuple(("place", s, c) for c in range(len(colours)) if mask >> c & 1)
                                   for mask in range(1 << len(colours))) for s in range(len(ids))),
         mine_free=tuple(("mine", s, ()) for s in range(len(ids))),
-        colonise_one=tuple(tuple(("colonise", s, (c,)) for c in range(len(colours))) for s in range(len(ids))))
+        colonise_one=colonise_one,
+        colonise_one_by_colours=tuple(tuple(tuple(row[c] for c in range(len(colours)) if mask >> c & 1)
+                                            for mask in range(1 << len(colours))) for row in colonise_one))

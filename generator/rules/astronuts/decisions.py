@@ -37,10 +37,12 @@ if TYPE_CHECKING:
 END: Action = ("end",)
 BUILD: Action = ("build",)
 TECHS: tuple[Action, ...] = tuple(("tech", c) for c in range(4))
+TECHS_BY_COLOURS: tuple[tuple[Action, ...], ...] = tuple(tuple(TECHS[c] for c in range(4) if mask >> c & 1)
+                                                       for mask in range(16))   # [colours as a bit mask]
 TRADES: tuple[Action, ...] = tuple(("trade", q) for q in range(4))
 ONE_NUT: tuple[tuple[int], ...] = tuple((c,) for c in range(4))
-OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(tuple(q for q in range(n) if q != p) for p in range(n))
-                                                     for n in range(5))          # [players][p]: the other seats
+OTHER_HANDS: tuple[tuple[tuple[tuple[int, Action], ...], ...], ...] = tuple(   # [players][p]: (hand index, trade)
+    tuple(tuple((q * 4, TRADES[q]) for q in range(n) if q != p) for p in range(n)) for n in range(5))
 OFFERS: tuple[Action, ...] = tuple(("offer", g, r) for g in range(4) for r in range(4))   # at g * 4 + r
 OFFER_SETS: tuple[tuple[Action, ...], ...] = tuple(   # [my colours << 4 | theirs]: the offers in trade_terms' order
     tuple(OFFERS[g * 4 + r] for g in range(4) if mask >> 4 >> g & 1 for r in range(4) if r != g and mask >> r & 1)
@@ -101,24 +103,16 @@ def colony_room(state: "AstronutsState", p: int, s: int) -> bool:
 
 # -- the legal set -------------------------------------------------------------------------------
 def legal_actions(state: "AstronutsState") -> list[Action]:
-    phase = state.phase                     # the phases in the order a game meets them most often
-    if phase == "act":
-        return act_actions(state)
-    if phase == "offer":
-        assert state.offer is not None
-        return trade_terms(state, state.offer[0], state.offer[1])
-    if phase == "trade":
-        return list(ANSWERS)
-    if phase == "declare":
-        return list(DECLARES)
-    if phase == "reroll":
-        return list(REROLL_ACTIONS)
-    if phase == "choose":
-        return choice_options(state)
-    if phase == "place":
-        return place_options(state)
-    if phase == "defend":
-        return [("target", "ship"), ("target", "colony")]
+    """The legal set of the phase the table is in (empty when the game is over)."""
+    return LEGAL_BY_PHASE.get(state.phase, _nothing)(state)
+
+
+def _offer_terms(state: "AstronutsState") -> list[Action]:
+    assert state.offer is not None
+    return trade_terms(state, state.offer[0], state.offer[1])
+
+
+def _nothing(state: "AstronutsState") -> list[Action]:
     return []
 
 
@@ -128,13 +122,14 @@ def place_options(state: "AstronutsState") -> list[Action]:
     nuts, pool = state.nuts, state.pool
     open_planets = []                                 # (planet, (nuts it still needs, colours it may take))
     groups: dict[tuple[int, int], int] = {}
+    total = 0                                         # the nuts the open planets still need
     for s, still in d.place_needs:
         wants = still[nuts[s]]
         if wants is not None:
             open_planets.append((s, wants))
             groups[wants] = groups.get(wants, 0) + 1
-    total = sum(need * times for (need, _), times in groups.items())
-    tight = placement.tight_sets(placement.grouped_slacks(pool, groups, total))
+            total += wants[0]
+    tight = placement.grouped_tight_sets(pool, groups, total)
     in_pool = (pool[0] > 0) | (pool[1] > 0) << 1 | (pool[2] > 0) << 2 | (pool[3] > 0) << 3
     blocked: dict[tuple[int, int], int] = {}
     out: list[Action] = []
@@ -150,7 +145,10 @@ def place_options(state: "AstronutsState") -> list[Action]:
 
 
 def act_actions(state: "AstronutsState") -> list[Action]:
-    """The legal set of the acting player; the order is part of the contract (random players pick by index)."""
+    """The legal set of the acting player; the order is part of the contract (random players pick by index).
+
+    Every playout decision in the `act` phase asks for it, so the player's nut colours are read once
+    as a bit mask and the colonies, technologies and trades come from tables indexed by it."""
     d = state.data
     p = state.player
     left = state.actions_left
@@ -158,13 +156,17 @@ def act_actions(state: "AstronutsState") -> list[Action]:
     mods = state.mods
     hand = state.hand
     base = p * 4
+    h0, h1, h2, h3 = hand[base:base + 4]
+    held = (h0 > 0) | (h1 > 0) << 1 | (h2 > 0) << 2 | (h3 > 0) << 3    # the colours p holds
     n = state.n
     col = state.col
     col_total = state.col_total
     scan, is_planet = d.neighbour_scan, d.planet
+    holes = state.hole_ready if state.astroholes else None
     out: list[Action] = []
     append = out.append
-    for k, s in enumerate(state.ships[p]):
+    ships = state.ships[p]
+    for k, s in enumerate(ships):
         if s < 0:
             continue
         m = mods.get((p, k)) if mods else None
@@ -193,7 +195,7 @@ def act_actions(state: "AstronutsState") -> list[Action]:
                     if attacks is None:
                         attacks = []
                     attacks.append(("attack", s, t, q))
-        if state.astroholes and state.hole_ready.get((p, k)) == s:
+        if holes and holes.get((p, k)) == s:
             for t, jump in d.jump_actions[s]:
                 if occ[t] < 0:
                     append(jump)
@@ -201,48 +203,43 @@ def act_actions(state: "AstronutsState") -> list[Action]:
             if is_planet[s]:
                 if state.nuts[s]:
                     append(d.mine_free[s])
-                if d.colony_room[s] > col_total[s] and state.colonies[p] < d.colonies_per_player:
-                    for c, colonise in enumerate(d.colonise_one[s]):
-                        if hand[base + c]:
-                            append(colonise)
+                if held and d.colony_room[s] > col_total[s] and state.colonies[p] < d.colonies_per_player:
+                    out += d.colonise_one_by_colours[s][held]
             if attacks:
                 out += attacks
     if left >= 1:
-        if (-1 in state.ships[p] and occ[state.home[p]] < 0
-                and hand[base] and hand[base + 1] and hand[base + 2] and hand[base + 3]):
-            out.append(BUILD)
+        if held == 15 and -1 in ships and occ[state.home[p]] < 0:
+            append(BUILD)
         if left >= TECH_ACTIONS:
             tech = state.tech
-            for c in range(4):
-                if hand[base + c] and not tech[base + c]:
-                    out.append(TECHS[c])
+            owned = tech[base] | tech[base + 1] << 1 | tech[base + 2] << 2 | tech[base + 3] << 3
+            out += TECHS_BY_COLOURS[held & ~owned]
         # a trade needs a colour of mine and a different colour of theirs
-        mine = (hand[base] > 0) + (hand[base + 1] > 0) + (hand[base + 2] > 0) + (hand[base + 3] > 0)
-        if mine > 1 and left >= TRADE_ACTIONS:       # any nut of theirs will do
-            for q in OTHERS[n][p]:
-                b = q * 4
-                if hand[b] or hand[b + 1] or hand[b + 2] or hand[b + 3]:
-                    out.append(TRADES[q])
-        elif mine and left >= TRADE_ACTIONS:
-            g = next(c for c in range(4) if hand[base + c])   # my only colour: they need another
-            for q in OTHERS[n][p]:
-                b = q * 4
-                if hand[b] + hand[b + 1] + hand[b + 2] + hand[b + 3] > hand[b + g]:
-                    out.append(TRADES[q])
-    out.append(END)
+        if left >= TRADE_ACTIONS and held:
+            if held & (held - 1):                    # two colours or more: any nut of theirs will do
+                for b, trade in OTHER_HANDS[n][p]:
+                    if hand[b] or hand[b + 1] or hand[b + 2] or hand[b + 3]:
+                        append(trade)
+            else:
+                g = held.bit_length() - 1            # my only colour: they need another
+                for b, trade in OTHER_HANDS[n][p]:
+                    if hand[b] + hand[b + 1] + hand[b + 2] + hand[b + 3] > hand[b + g]:
+                        append(trade)
+    append(END)
     return out
 
 
 def _fated_ship(state: "AstronutsState", k: int, s: int, m: dict[str, Any], out: list[Action]) -> None:
     """The actions of a ship whose landing brought fate (blocked, dearer or free actions this turn)."""
-    if m.get("done"):
+    get = m.get                              # m is not empty: the prices read it directly (leave_price ...)
+    if get("done"):
         return
     d = state.data
     p = state.player
     left = state.actions_left
     occ = state.occ
-    if not m.get("no-move"):
-        if left >= leave_price(m):
+    if not get("no-move"):
+        if left >= 1 + get("leave+", 0):
             for t, move, _ in d.neighbour_scan[s]:
                 if occ[t] < 0:
                     out.append(move)
@@ -251,40 +248,35 @@ def _fated_ship(state: "AstronutsState", k: int, s: int, m: dict[str, Any], out:
                 if occ[t] < 0:
                     out.append(jump)
     if d.planet[s]:
-        if state.nuts[s] and not m.get("no-mine"):
-            actions, nuts = mine_price(m)
-            if left >= actions:
-                for pay in pay_options(state, p, nuts):
-                    out.append(("mine", s, pay))
-        if not m.get("no-colonise") and colony_room(state, p, s):
+        if state.nuts[s] and not get("no-mine") and left >= 1 + get("mine+", 0):
+            for pay in pay_options(state, p, get("mine$", 0)):
+                out.append(("mine", s, pay))
+        if not get("no-colonise") and d.colony_room[s] > state.col_total[s] \
+                and state.colonies[p] < d.colonies_per_player:
             actions, nuts, _ = colony_price(m)
             if left >= actions:
                 for pay in pay_options(state, p, nuts):
                     out.append(("colonise", s, pay))
-    if left >= 1 and not m.get("no-attack"):
+    if left >= 1 and not get("no-attack"):
         _attacks(state, s, out)
 
 
 def _attacks(state: "AstronutsState", s: int, out: list[Action]) -> None:
-    """Attacks from the ship on s: each adjacent space in map order, its defenders by seat."""
+    """Attacks from the ship on s: each adjacent space in map order, its defenders by seat (on a planet every
+    other player with a ship or a colony there)."""
     p = state.player
     occ = state.occ
-    for t, _, planet in state.data.neighbour_scan[s]:
-        if planet:                                   # colonies stand only on planets
-            out += _planet_attacks(state, s, t)
-        else:
-            q = occ[t]
-            if q >= 0 and q != p:
-                out.append(("attack", s, t, q))
-
-
-def _planet_attacks(state: "AstronutsState", s: int, t: int) -> list[Action]:
-    """Attacks from s on the planet t: every other player with a ship or a colony there, by seat."""
     n = state.n
-    here = state.col[t * n:t * n + n]
-    ship = state.occ[t]
-    p = state.player
-    return [("attack", s, t, q) for q in range(n) if q != p and (ship == q or here[q])]
+    col = state.col
+    for t, _, planet in state.data.neighbour_scan[s]:
+        q = occ[t]
+        if planet:                                   # colonies stand only on planets
+            b = t * n
+            for r in range(n):
+                if r != p and (q == r or col[b + r]):
+                    out.append(("attack", s, t, r))
+        elif q >= 0 and q != p:
+            out.append(("attack", s, t, q))
 
 
 def trade_terms(state: "AstronutsState", p: int, q: int) -> list[Action]:
@@ -298,6 +290,8 @@ def trade_terms(state: "AstronutsState", p: int, q: int) -> list[Action]:
 
 def free_action_exists(state: "AstronutsState") -> bool:
     """Whether the player can still do something that costs no action (a free colony, an AstroHole jump)."""
+    if not state.mods and not state.astroholes:     # no fate this turn and no holes: every action costs one
+        return False
     d = state.data
     p = state.player
     for k, s in enumerate(state.ships[p]):
@@ -351,6 +345,15 @@ def choice_options(state: "AstronutsState") -> list[Action]:
     return []
 
 
+# the legal set of each phase, looked up once per decision rather than asked phase by phase
+LEGAL_BY_PHASE: dict[str, Callable[["AstronutsState"], list[Action]]] = {
+    "act": act_actions, "offer": _offer_terms, "trade": lambda state: list(ANSWERS),
+    "declare": lambda state: list(DECLARES), "reroll": lambda state: list(REROLL_ACTIONS),
+    "choose": choice_options, "place": place_options,
+    "defend": lambda state: [("target", "ship"), ("target", "colony")],
+}
+
+
 # -- doing ------------------------------------------------------------------------------------------
 def do(state: "AstronutsState", action: Action) -> None:
     """Carry out a legal decision, and everything automatic after it."""
@@ -402,7 +405,7 @@ def complete_move(state: "AstronutsState", p: int, k: int, to: int) -> None:
         state.hole_ready[(p, k)] = to
     if d.planet[to]:
         state.fate_ship = (p, k, to)
-        state.die("fate-1", p)
+        state.roll_fate(p)
         return
     state.settle()
 
@@ -503,6 +506,7 @@ def _build(state: "AstronutsState", action: Action) -> None:
 def _attack(state: "AstronutsState", action: Action) -> None:
     _, frm, to, q = action
     p = state.player
+    state.kept_set = state.acting_set           # the set this attack was chosen from (see duel_roll)
     state.actions_left -= 1
     has_ship = state.occ[to] == q
     colonies = state.col[to * state.n + q]
@@ -539,12 +543,16 @@ def duel_roll(state: "AstronutsState", purpose: str, value: int) -> None:
     if not state.quiet:
         state._emit("duel", player=p + 1, defender=q + 1, attack=attack, defence=defence, won=won, target=target)
     state.duel = None
+    before, state.kept_set = state.kept_set, None
     if won:
         if target == "ship":
             state.destroy_ship(q, state.slot_at(q, to), "attack")
         else:
             state.remove_colony(q, to, "attack")
     state.settle()
+    if before is not None and not won and state.phase == "act" and state.quiet \
+            and set_stands(state, state.actions_left, state.actions_left + 1, False):
+        state._legal = before            # a lost attack cost an action and changed nothing else
 
 
 def _tech(state: "AstronutsState", action: Action) -> None:
@@ -560,6 +568,7 @@ def _tech(state: "AstronutsState", action: Action) -> None:
 
 
 def _trade(state: "AstronutsState", action: Action) -> None:
+    state.kept_set = state.acting_set           # the set this trade was chosen from (see _answer)
     state.actions_left -= TRADE_ACTIONS
     state.offer = (state.player, action[1], -1, -1)
     state.phase = "offer"
@@ -573,8 +582,8 @@ def _offer(state: "AstronutsState", action: Action) -> None:
     p, q, _, _ = state.offer
     state.offer = (p, q, g, r)
     state.phase = "trade"
-    colours = state.data.colours
     if not state.quiet:
+        colours = state.data.colours
         state._emit("trade-offered", player=p + 1, other=q + 1, give=colours[g], get=colours[r])
 
 
@@ -583,17 +592,48 @@ def _answer(state: "AstronutsState", action: Action) -> None:
     p, q, g, r = state.offer
     state.offer = None
     state.phase = "act"
+    before, state.kept_set = state.kept_set, None
+    counted = False                      # whether the set listed before the trade may read p's nut counts
     if action[0] == "accept":
         hand = state.hand
         hand[p * 4 + g] -= 1
         hand[q * 4 + g] += 1
         hand[q * 4 + r] -= 1
         hand[p * 4 + r] += 1
+        if not (hand[p * 4 + g] and hand[p * 4 + r] > 1):
+            before = None                # p lost a colour or gained one: colonies, trades ... differ
+        counted = True
         if not state.quiet:
             state._emit("traded", player=p + 1, other=q + 1)
     elif not state.quiet:
         state._emit("trade-refused", player=p + 1, other=q + 1)
     state.settle()
+    if before is not None and state.phase == "act" and state.quiet \
+            and set_stands(state, state.actions_left, state.actions_left + TRADE_ACTIONS, counted):
+        state._legal = before            # the legal set is the one listed before the trade (see the state's apply)
+
+
+def set_stands(state: "AstronutsState", low: int, high: int, counted: bool) -> bool:
+    """Whether the acting player's legal set, listed with `high` actions left, holds with `low` left and, when
+    `counted`, nut counts changed but the same colours held (a trade or a lost attack leaves the rest of the
+    table alone).
+
+    act_actions reads actions left only as `left >= price`, so no price may lie in (low, high]; it reads
+    the nut counts, beyond the colours held, only for prices of two nuts or more (a fated ship's)."""
+    if low < 1 <= high or low < TECH_ACTIONS <= high or low < TRADE_ACTIONS <= high:
+        return False
+    mods = state.mods
+    if mods:
+        p = state.player
+        for k in range(len(state.ships[p])):
+            m = mods.get((p, k))
+            if m:
+                (mine, mine_nuts), (colony, colony_nuts, _) = mine_price(m), colony_price(m)
+                if low < leave_price(m) <= high or low < mine <= high or low < colony <= high:
+                    return False
+                if counted and (mine_nuts > 1 or colony_nuts > 1):
+                    return False
+    return True
 
 
 def _end(state: "AstronutsState", action: Action) -> None:

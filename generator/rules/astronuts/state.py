@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, OVER = (
     "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "over")
 OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
+_DO = decisions.DO
+_LEGAL_BY_PHASE = decisions.LEGAL_BY_PHASE
+D6 = (1, 2, 3, 4, 5, 6)   # a die's faces: rng.choice(D6) draws as _roll's randint(1, 6), one call shorter
 FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
 
@@ -88,6 +91,8 @@ class AstronutsState(GameState):
         self.turn = 1                            # the round (every player once)
         self.turns = 0                           # turns begun, all players together
         self.result: str | None = None
+        self.acting_set: list[Action] | None = None   # the acting player's legal set last listed (batch playouts)
+        self.kept_set: list[Action] | None = None     # the one a trade or an attack under way was chosen from
         for p in range(n):
             self.put_ship(p, 0, self.home[p])
         self._emit("setup", players=n, homes=tuple(d.ids[h] for h in self.home))
@@ -123,10 +128,12 @@ class AstronutsState(GameState):
         self.nuts[s] |= 1 << c
         if not self.quiet:
             self._emit("nut-placed", player=self.placer + 1, at=self.data.ids[s], colour=self.data.colours[c])
-        if all(placement.POPCOUNT[self.nuts[q]] == self.data.nut_room[q] for q in self.data.planets):
-            self._finish_setup()
-        else:
-            self.placer = (self.placer + 1) % self.n
+        nuts, room, popcount = self.nuts, self.data.nut_room, placement.POPCOUNT
+        for q in self.data.planets:                   # a planet with room left: the next player places
+            if popcount[nuts[q]] != room[q]:
+                self.placer = (self.placer + 1) % self.n
+                return
+        self._finish_setup()
 
     def _finish_setup(self) -> None:
         """Everyone takes one nut of each colour; the rest is the AstroBank; player 1 begins."""
@@ -206,20 +213,25 @@ class AstronutsState(GameState):
 
     def apply(self, action: Action) -> list[Event]:
         """A quiet batch playout's decision: legal (checked against the cached set), done, no events; anything
-        else (a log, events, a refusal) goes the base class's way."""
+        else (a log, events, a refusal) goes the base class's way. The decision's code may leave the next legal
+        set in `_legal` when it knows it without listing (after a trade's answer or a lost attack:
+        decisions.set_stands); nothing in it asks for the legal set midway."""
         legal = self._legal
         if legal is not None and self.quiet and self.log is None and action in legal:
             self._legal = None
-            decisions.DO[action[0]](self, action)
-            self._legal = None
+            _DO[action[0]](self, action)
             return []
         return super().apply(action)
 
     def legal_actions(self) -> list[Action]:
-        """The base class's cached legal set, one call shorter: playouts ask for it at every decision."""
+        """The base class's cached legal set, one call shorter: playouts ask for it at every decision. The
+        acting player's set is kept (`acting_set`) so a trade's answer or a lost attack can hand it back."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = decisions.act_actions(self) if self.phase == ACT else decisions.legal_actions(self)
+            if self.phase == ACT:
+                legal = self._legal = self.acting_set = decisions.act_actions(self)
+            else:
+                legal = self._legal = _LEGAL_BY_PHASE.get(self.phase, decisions.legal_actions)(self)
         return legal
 
     def _violation(self, action: Action) -> RuleError | None:
@@ -227,9 +239,9 @@ class AstronutsState(GameState):
 
     _do = decisions.do
 
-    @property
-    def is_terminal(self) -> bool:
-        return self.result is not None                # as outcome() is not None, without building it
+    # as outcome() is not None, without building it: a plain field (set by finish with `result`), as every
+    # playout asks before every decision
+    is_terminal: bool = False
 
     def format_action(self, action: Action) -> str:
         return notation.format_action(self, action)
@@ -338,6 +350,7 @@ class AstronutsState(GameState):
 
     def finish(self, cause: str) -> None:
         self.result = cause
+        self.is_terminal = True
         self.phase = OVER
         self.queue = []
         self._emit("game-over", cause=cause)
@@ -346,7 +359,7 @@ class AstronutsState(GameState):
     def die(self, purpose: str, roller: int) -> None:
         """Roll one die for `purpose`; a Time Warp owner who may still use it decides about a reroll."""
         if self._forced is None and self.log is None:   # a batch playout: _d6's draw, inlined
-            value = self.rng.randrange(6) + 1
+            value = self.rng.choice(D6)
         else:
             value = self._roll(purpose)[0]
         if not self.quiet:
@@ -359,9 +372,10 @@ class AstronutsState(GameState):
 
     def _d6(self, purpose: str) -> int:
         """One d6 through the recorded chance API; a batch playout (nothing forced, nothing logged)
-        draws the same number straight from the RNG: `_roll`'s randint(1, 6) is 1 + randrange(6)."""
+        draws the same number straight from the RNG: `_roll`'s randint(1, 6) is 1 + randrange(6), and
+        choice(D6) is D6[randrange(6)] (both draw one number below 6 from the RNG's bits)."""
         if self._forced is None and self.log is None:
-            return self.rng.randrange(6) + 1
+            return self.rng.choice(D6)
         return self._roll(purpose)[0]
 
     def reroll_helps(self, purpose: str, roller: int, value: int) -> bool:
@@ -383,6 +397,26 @@ class AstronutsState(GameState):
             return value < (ASTEROID_STOP if self.move_ctx[3] else ASTEROID_CROSS)
         return True  # the fate dice: any number may be worth another try
 
+    def roll_fate(self, roller: int) -> None:
+        """A landing's two fate dice, then their effects. A batch playout in which the roller has no Time Warp
+        to offer rolls both at once: the same numbers and effects as `die` and `after_roll`, fewer calls."""
+        if self._forced is None and self.log is None and self.quiet \
+                and not (self.tech[roller * 4 + self.warp] and not self.warp_used[roller]):
+            choice = self.rng.choice
+            self.fate_first = choice(D6)
+            self.queue_fate(roller, choice(D6))
+            self.settle()
+            return
+        self.die("fate-1", roller)
+
+    def queue_fate(self, roller: int, second: int) -> None:
+        """The fate table's entry of the two dice (`fate_first`, `second`): its effects run next."""
+        roll = FATE_ROLLS[self.fate_first][second]
+        entry = self.data.fate[roll]
+        if not self.quiet:
+            self._emit("fate", player=roller + 1, roll=roll, entry=roll)
+        self.queue = list(entry.effects) + self.queue if self.queue else list(entry.effects)
+
     def decide_reroll(self, again: bool) -> None:
         assert self.roll_ctx is not None
         purpose, roller, value, phase = self.roll_ctx
@@ -399,7 +433,7 @@ class AstronutsState(GameState):
 
     def after_roll(self, purpose: str, roller: int, value: int) -> None:
         """What a die decides, then the flow goes on."""
-        if purpose == "actions":
+        if purpose == "actions":                    # the purposes in the order a game rolls them most often
             n = self.declared
             actions = 2 * n if value >= n else value
             bonus = self.tech[roller * 4 + self.energy]       # Extra Energy: +1
@@ -412,11 +446,7 @@ class AstronutsState(GameState):
             self.die("fate-2", roller)
             return
         elif purpose == "fate-2":
-            roll = FATE_ROLLS[self.fate_first][value]
-            entry = self.data.fate[roll]
-            if not self.quiet:
-                self._emit("fate", player=roller + 1, roll=roll, entry=roll)
-            self.queue = list(entry.effects) + self.queue if self.queue else list(entry.effects)
+            self.queue_fate(roller, value)
         elif purpose in ("attack", "defence"):
             decisions.duel_roll(self, purpose, value)
             return
@@ -472,7 +502,7 @@ class AstronutsState(GameState):
         self.fate_ship = None
         nxt = (self.player + 1) % self.n
         if nxt == 0:
-            if not any(self.nuts[s] for s in self.data.planets):
+            if not any(self.nuts):                    # only planets hold nuts (accounting checks it)
                 self.finish("all-mined")
                 return
             self.turn += 1

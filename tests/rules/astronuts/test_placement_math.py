@@ -64,3 +64,21 @@ def test_the_quick_start_test_agrees_with_the_slack_of_empty_planets():
         assert placement.fresh_fillable(pool, sizes) == expected
         answers.add(expected)
     assert answers == {True, False}
+
+
+def test_the_packed_table_finds_the_same_tight_sets():
+    rng = random.Random(17)
+    tight_seen = 0
+    for _ in range(3000):
+        pool, need, allowed = random_table(rng)
+        if rng.random() < 0.05:
+            pool = [rng.randint(40, 90) for _ in range(COLOURS)]          # too big for a byte: the long way
+        groups: dict[tuple[int, int], int] = {}
+        for n, a in zip(need, allowed):
+            if n:
+                groups[n, a] = groups.get((n, a), 0) + 1
+        table = placement.grouped_slacks(pool, groups, sum(need))
+        tight = placement.grouped_tight_sets(pool, groups, sum(need))
+        assert tight == placement.tight_sets(table)
+        tight_seen += bool(tight)
+    assert tight_seen > 100
