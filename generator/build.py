@@ -173,7 +173,9 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
                 folder.merge(staging, content.id, replaced)
             folder.keep(staging, [name for name in folder.names_in_use() if name not in written])
             folder.commit(staging)
+            cache.commit()
             cache.prune()
             return written
         finally:
+            cache.discard()  # nothing when committed; a failed build leaves the cache as it was
             shutil.rmtree(staging, ignore_errors=True)

@@ -167,6 +167,7 @@ class BuildCache:
         self.used: set[str] = set()
         self.reused: list[str] = []  # the units this build copied, by name (game/step/lang)
         self.made: list[str] = []    # the units it made (and stored)
+        self._pending: dict[str, Path] = {}  # key -> its new entry, until the build commits or fails
 
     @classmethod
     def of_output(cls, output: Path) -> "BuildCache":
@@ -213,16 +214,13 @@ class BuildCache:
         return written
 
     def store(self, key: str, base: Path, files: Iterable[Path], unit: str | None) -> None:
-        """Keep `files` (under `base`) as the unit `key`: hard links into a new entry, renamed into place."""
+        """Keep `files` (under `base`) as the unit `key`: hard links into a new entry, which takes its place
+        when the build succeeds (`commit`); a failed build leaves the cache as it found it (`discard`)."""
         if unit is not None:
             self.made.append(unit)
         if self.folder is None:
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        entry = self._entry(key)
-        scratch = self.folder / f".new-{key}-{os.getpid()}"
-        shutil.rmtree(scratch, ignore_errors=True)
-        scratch.mkdir()
+        scratch = self._scratch(key)
         names: list[str] = []
         for path in files:
             name = path.relative_to(base).as_posix()
@@ -234,13 +232,36 @@ class BuildCache:
                 shutil.copyfile(path, target)
             names.append(name)
         (scratch / MANIFEST).write_text(json.dumps(sorted(set(names))), encoding="utf-8")
-        shutil.rmtree(entry, ignore_errors=True)
-        try:
-            scratch.rename(entry)
-        except OSError:
+        self._pending[key] = scratch
+
+    def _scratch(self, key: str) -> Path:
+        assert self.folder is not None
+        self.folder.mkdir(parents=True, exist_ok=True)
+        scratch = self.folder / f".new-{key}-{os.getpid()}"
+        shutil.rmtree(scratch, ignore_errors=True)
+        scratch.mkdir()
+        return scratch
+
+    def commit(self) -> None:
+        """The build succeeded: what it stored becomes part of the cache."""
+        for key, scratch in self._pending.items():
+            entry = self._entry(key)
+            shutil.rmtree(entry, ignore_errors=True)
+            try:
+                scratch.rename(entry)
+            except OSError:
+                shutil.rmtree(scratch, ignore_errors=True)
+                continue
+            self.used.add(key)
+        self._pending.clear()
+
+    def discard(self) -> None:
+        """The build failed (or was not committed): forget what it stored, leaving the cache as it was."""
+        for scratch in self._pending.values():
             shutil.rmtree(scratch, ignore_errors=True)
-            return
-        self.used.add(key)
+        self._pending.clear()
+        if self.folder is not None and self.folder.is_dir() and not any(self.folder.iterdir()):
+            self.folder.rmdir()
 
     def checked(self, content: GameContent) -> bool:
         """Whether this game, with these very files, was checked clean by this code before."""
@@ -260,20 +281,16 @@ class BuildCache:
             return make()
         entry = self._entry(key)
         try:
-            data = (entry / BLOB).read_bytes()
+            data = (self._pending[key] if key in self._pending else entry) / BLOB
+            made = data.read_bytes()
         except OSError:
-            data = make()
-            scratch = self.folder / f".new-{key}-{os.getpid()}"
-            shutil.rmtree(scratch, ignore_errors=True)
-            scratch.mkdir(parents=True)
-            (scratch / BLOB).write_bytes(data)
-            try:
-                scratch.rename(entry)
-            except OSError:
-                shutil.rmtree(scratch, ignore_errors=True)
-                return data
+            made = make()
+            scratch = self._scratch(key)
+            (scratch / BLOB).write_bytes(made)
+            self._pending[key] = scratch
+            return made
         self.used.add(key)
-        return data
+        return made
 
     @contextmanager
     def active(self) -> Iterator[None]:

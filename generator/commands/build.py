@@ -30,14 +30,17 @@ def build(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pat
     from generator.output_folder import OutputRefused
 
     cache = cache if cache is not None else BuildCache.of_output(output_dir)
-    loaded = load_games(content_dir, games, before=cache)
-    if on_start:
-        on_start(len(loaded) * (len(STEPS) + 1) + len(options.languages))
-    errors = ErrorList()
     try:
-        written = build_games(loaded, output_dir, options, errors, on_step, on_wait=on_wait, cache=cache)
-    except OutputRefused as exc:
-        raise CommandFailed.sentence(f"build: {exc}") from None
-    if errors:
-        raise CommandFailed(errors, note=UNTOUCHED)
-    return written
+        loaded = load_games(content_dir, games, before=cache)
+        if on_start:
+            on_start(len(loaded) * (len(STEPS) + 1) + len(options.languages))
+        errors = ErrorList()
+        try:
+            written = build_games(loaded, output_dir, options, errors, on_step, on_wait=on_wait, cache=cache)
+        except OutputRefused as exc:
+            raise CommandFailed.sentence(f"build: {exc}") from None
+        if errors:
+            raise CommandFailed(errors, note=UNTOUCHED)
+        return written
+    finally:
+        cache.discard()  # what a build that did not succeed remembered (checks too) is forgotten

@@ -107,7 +107,9 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path,
         return [], f"serve: {exc}"
     cache = BuildCache.of_output(output_dir)  # a rebuild makes only what the change touched
     loaded = load_checked(content_dir, ids, errors, cache, loaded_before)
-    if not errors:
+    if errors:
+        cache.discard()
+    else:
         try:
             build_games(loaded, output_dir, BuildOptions(), errors, cache=cache)
         except OutputRefused as exc:
