@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from generator.rules.core import Action
-from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL
+from generator.rules.habitable.data import Effects, HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
 from generator.rules.habitable.state import ARCHIVE, MAIN, HabitableState
 
@@ -39,7 +40,7 @@ LIFE_PER_TURN = 3.0   # what a habitable planet is worth per own turn left (life
 STEP = 3.0            # one missing step to habitable
 CARD_PLAY = 0.35      # the share of a card's play value counted for each time it will still be drawn
 MONEY = 0.8           # a card's printed value as money, for each time it will still be drawn
-PLAN_DEPTH = 1        # own further decisions a trial looks through (the rest of the turn, briefly)
+PLAN_DEPTH = 2        # own further decisions a trial looks through (the rest of the turn, briefly)
 PLAN_WIDTH = 3        # ... considering the best this many by the one-step judgement
 
 
@@ -49,35 +50,47 @@ def turns_left(state: HabitableState) -> float:
     return len(state.pile) / per_turn / state.n
 
 
-def _goal_progress(state: HabitableState, p: int, conditions: tuple) -> float:
-    """How far `p` is toward a goal's conditions, 0..1 (1: met)."""
+def _goal_progress(conditions: Effects, facts: dict[str, float]) -> float:
+    """How far a player is toward a goal's conditions, 0..1 (1: met), from their planets' `facts`."""
     found = 1.0
-    planets = [pl for pl in state.planets[p] if pl.status == DISCOVERED]
     for op, args in conditions:
-        a = dict(args)
+        a: dict[str, Any] = dict(args)
         if op == "has_planets":
-            on_board = sum(1 for pl in state.planets[p] if pl.status == UNDISCOVERED)
-            q = (len(planets) + 0.4 * on_board) / int(a["count"])
+            q = (facts["discovered"] + 0.4 * facts["undiscovered"]) / int(a["count"])
         elif op == "has_habitable_planets":
-            q = state.habitable_count(p) / int(a["count"])
+            q = facts["habitable"] / int(a["count"])
         elif op == "has_planet_with":
-            q = max((pl.get(str(a["parameter"])) for pl in planets), default=0) / int(a["at_least"])
+            q = facts[str(a["parameter"])] / int(a["at_least"])
         elif op == "has_temperate_planet":
-            q = max((0.9 - 0.25 * abs(pl.temperature) - 0.15 * pl.steps_to_habitable() for pl in planets), default=0.0)
+            q = facts["temperate"]
         elif op == "has_total_life":
-            q = sum(pl.life for pl in planets) / int(a["amount"])
+            q = facts["total_life"] / int(a["amount"])
         else:
             q = 0.0
         found = min(found, max(0.0, min(1.0, q)))
     return found
 
 
-def _card_play_value(state: HabitableState, p: int, card_id: str, habitable: int, lacking: int, home: int) -> float:
-    """What playing the card once would roughly bring `p` on this table (in judgement units)."""
+_PLAY_VALUES: dict[tuple[str, str, bool, bool, bool, bool], float] = {}
+
+
+def card_play_value(state: HabitableState, card_id: str, habitable: bool, lacking: bool, home: bool,
+                    discovered: bool) -> float:
+    """`_card_play_value`, cached by the card and the four facts about the table it depends on."""
+    key = (state.data.content_hash, card_id, habitable, lacking, home, discovered)
+    found = _PLAY_VALUES.get(key)
+    if found is None:
+        found = _PLAY_VALUES[key] = max(0.0, _card_play_value(state, card_id, habitable, lacking, home, discovered))
+    return found
+
+
+def _card_play_value(state: HabitableState, card_id: str, habitable: bool, lacking: bool, home: bool,
+                     discovered: bool) -> float:
+    """What playing the card once would roughly bring on a table with these facts (in judgement units)."""
     card = state.data.cards[card_id]
     value = 0.0
     for op, args in card.effects:
-        a = dict(args)
+        a: dict[str, Any] = dict(args)
         if op == "raise" and a.get("parameter") == "life":
             value += (0.8 * POINT if habitable or card.requirement is None else 0.1 * POINT) * int(a["amount"])
         elif op == "lower" and a.get("parameter") == "life":
@@ -87,7 +100,7 @@ def _card_play_value(state: HabitableState, p: int, card_id: str, habitable: int
         elif op in ("search_planet", "search_planet_steered"):
             value += 8.0 if home else 0.5
         elif op == "migrate":
-            value += 2.0 if state.discovered(p) else 0.0
+            value += 2.0 if discovered else 0.0
         elif op == "draw":
             value += 2.5 * int(a["count"])
         elif op == "trash":
@@ -104,7 +117,7 @@ def table_value(state: HabitableState, p: int) -> float:
     h = turns_left(state) if state.result is None else 0.0
     grow = LIFE_PER_TURN * min(h, 5.0)
     value = POINT * (sum(self_goal_bonus for self_goal_bonus in _goal_points(state, p)) + state.tokens[p])
-    habitable = lacking = home = 0
+    habitable = lacking = home = discovered = 0
     for pl in state.planets[p]:
         if pl.status == DISCOVERED:
             if pl.habitable:
@@ -120,21 +133,40 @@ def table_value(state: HabitableState, p: int) -> float:
                 value += POINT * (0.5 * pl.life + 0.5 * survives) + max(0.5, 2.0 + grow - STEP * steps)
                 if abs(pl.temperature) == 4:
                     value -= 1.5
+            discovered += 1
             value += 5.0
         elif pl.status == UNDISCOVERED:
             value += 2.0
         elif pl.status == HOME:
             home += 1
+    if state.goals_shown:
+        facts = {"discovered": 0.0, "undiscovered": 0.0, "habitable": 0.0, "water": 0.0, "magnetism": 0.0,
+                 "life": 0.0, "temperature": 0.0, "temperate": 0.0, "total_life": 0.0}
+        for pl in state.planets[p]:
+            if pl.status == UNDISCOVERED:
+                facts["undiscovered"] += 1
+            elif pl.status == DISCOVERED:
+                facts["discovered"] += 1
+                facts["habitable"] += pl.habitable
+                facts["total_life"] += pl.life
+                for name in ("water", "magnetism", "life", "temperature"):
+                    facts[name] = max(facts[name], pl.get(name))
+                facts["temperate"] = max(facts["temperate"],
+                                         0.9 - 0.25 * abs(pl.temperature) - 0.15 * pl.steps_to_habitable())
     for goal in state.goals_shown:
         g = state.data.goals[goal]
-        q = _goal_progress(state, p, g.conditions)
+        q = _goal_progress(g.conditions, facts)
         value += POINT * g.bonus * 0.6 * q * q * (1.0 if h > 1 else 0.6)
     if state.result is None:
         owned = state.hands[p] + state.decks[p] + state.discards[p]
         if owned:
             draws = min(h, 6.0) * 5.0 / len(owned)
-            plays = sum(max(0.0, _card_play_value(state, p, c, habitable, lacking, home)) for c in owned)
-            money = sum(state.data.cards[c].cost for c in owned)
+            table = (habitable > 0, lacking > 0, home > 0, discovered > 0)
+            cards = state.data.cards
+            plays = money = 0.0
+            for c in owned:
+                plays += card_play_value(state, c, *table)
+                money += cards[c].cost
             value += CARD_PLAY * draws * plays + MONEY * draws * money
         if p == state.player:
             value += 0.3 * sum(state.data.cards[c].cost for c in state.hands[p])
@@ -215,9 +247,7 @@ class ExpertPolicy:
         best_value = float("-inf")
         sample = state.resample_hidden(me, rng)
         for action in actions:
-            trial = sample.clone()
-            trial.quiet = True
-            trial.apply(action)
+            trial = _trial(sample, action)
             value = planned_value(trial, me) if action[0] != "end" else advantage(trial, me)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
