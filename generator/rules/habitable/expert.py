@@ -20,8 +20,11 @@ of its own turn, not only one action: after each action the trial goes on with t
 best next decisions (`PLAN_DEPTH` deep, the best few by the one-step judgement), so it can see
 that buying a card first and then playing another is better than the other way round.
 
+Tree search judges its leaves with the same judgement (the game's `evaluate`), after `settled`
+has answered a pending payment or card question, so a card is judged once it took effect.
 `rank` (the game's `rank_actions`) orders actions by the one-step judgement and `QuickPolicy`
-(one step, no plan: the game's `rollout_policy`) plays ahead for tree search.
+(one step, no plan: the game's `rollout_policy`) plays ahead for tree search; measured against
+three greedy players (8 games each), widening over `rank` did not make mcts:50 stronger.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from typing import Any
 from generator.rules.core import Action
 from generator.rules.habitable.data import Effects, HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
-from generator.rules.habitable.state import ARCHIVE, MAIN, HabitableState
+from generator.rules.habitable.state import ARCHIVE, CHOICE, MAIN, PAY, HabitableState
 
 POINT = 10.0          # one point at the end: the unit of the judgement
 LIFE_PER_TURN = 3.0   # what a habitable planet is worth per own turn left (life it can still grow)
@@ -182,6 +185,17 @@ def advantage(state: HabitableState, p: int) -> float:
     mine = table_value(state, p)
     others = [table_value(state, q) for q in range(state.n) if q != p]
     return mine - max(others, default=0.0)
+
+
+def settled(state: HabitableState) -> HabitableState:
+    """`state` with a pending payment or card question answered by its player's one-step judgement
+    (a copy; `state` itself when nothing is pending), so a leaf is judged after the card took effect."""
+    if state.result is not None or state.phase not in (PAY, CHOICE):
+        return state
+    me = state.current_player
+    trials = [_trial(state, a) for a in state.legal_actions()]
+    best = max(trials, key=lambda t: advantage(t, me))
+    return settled(best)
 
 
 def evaluate(state: HabitableState, player: int) -> float:

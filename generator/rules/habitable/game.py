@@ -80,7 +80,7 @@ class HabitableGame(Game):
 
     def evaluate(self, state: GameState, player: int) -> float:
         assert isinstance(state, HabitableState)
-        return greedy.evaluate(state, player)
+        return expert.evaluate(expert.settled(state), player)
 
     def rank_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
         assert isinstance(state, HabitableState)
