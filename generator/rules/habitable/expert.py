@@ -119,7 +119,8 @@ def table_value(state: HabitableState, p: int) -> float:
     """How good the table looks for player `p` on its own (higher is better; a point is worth 10)."""
     h = turns_left(state) if state.result is None else 0.0
     grow = LIFE_PER_TURN * min(h, 5.0)
-    value = POINT * (sum(self_goal_bonus for self_goal_bonus in _goal_points(state, p)) + state.tokens[p])
+    goals = state.data.goals
+    value = POINT * (sum(goals[g].bonus for g in state.goals_taken[p]) + state.tokens[p])
     habitable = lacking = home = discovered = 0
     for pl in state.planets[p]:
         if pl.status == DISCOVERED:
@@ -174,10 +175,6 @@ def table_value(state: HabitableState, p: int) -> float:
         if p == state.player:
             value += 0.3 * sum(state.data.cards[c].cost for c in state.hands[p])
     return value
-
-
-def _goal_points(state: HabitableState, p: int) -> list[int]:
-    return [state.data.goals[g].bonus for g in state.goals_taken[p]]
 
 
 def advantage(state: HabitableState, p: int) -> float:
