@@ -116,10 +116,11 @@ def _checked_policy(_ctx: click.Context, _param: click.Parameter, value: str) ->
 
 
 def policy_option(func: F) -> F:
-    """`--policy random|greedy|mcts:N`: who decides in played games."""
+    """`--policy random|greedy|expert|mcts:N`, or one per seat: who decides in played games."""
     return click.option("--policy", default="random", show_default=True, callback=_checked_policy,
-                        help="Who decides: random, greedy (the game's heuristic) or mcts:N (tree search, "
-                             "N playouts per decision).")(func)
+                        help="Who decides: random, greedy (the game's heuristic), expert (the game's strongest "
+                             "own player, else greedy) or mcts:N (tree search, N playouts per decision); or one "
+                             "per seat, comma-separated (expert,greedy,greedy,greedy).")(func)
 
 
 def game_options(func: F) -> F:

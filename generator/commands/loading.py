@@ -102,15 +102,10 @@ def engine_faults(content: GameContent) -> Iterator[None]:
 
 
 def check_policy(value: str) -> str:
-    """random, greedy or mcts:N; anything else is bad usage."""
-    if value in ("random", "greedy"):
-        return value
-    if value.startswith("mcts"):
-        from generator.rules.mcts import parse_budget
+    """random, greedy, expert or mcts:N, or one of them per seat (comma-separated); anything else is bad usage."""
+    from generator.rules.policies import check_policy_name
 
-        try:
-            parse_budget(value)
-        except ValueError as exc:
-            raise CommandRefused(str(exc)) from None
-        return value
-    raise CommandRefused(f"{value!r}: choose random, greedy or mcts:N (N playouts per decision)")
+    try:
+        return check_policy_name(value)
+    except ValueError as exc:
+        raise CommandRefused(str(exc)) from None

@@ -36,6 +36,10 @@ def simulate(content_dir: Path, game: str, games: int, policy: str, variant: str
 
     content = load_engine_game(content_dir, game)
     rules = engine_game(content, variant, players, option)
+    seats = policy.count(",") + 1
+    if seats > 1 and seats != rules.num_players():
+        raise CommandRefused(f"--policy {policy} names {seats} seats but the game seats {rules.num_players()}: "
+                             "give one policy per seat")
     jobs = max(1, min(jobs, games, os.cpu_count() or 1))
     advance = on_start(f"{game} ({policy})", games) if on_start else None
     with engine_faults(content):
@@ -43,7 +47,7 @@ def simulate(content_dir: Path, game: str, games: int, policy: str, variant: str
                              max_turns or DEFAULT_MAX_TURNS, on_progress=advance)
     summary = summarize(game, policy, rules.options, seed, results, rules.cooperative, rules.card_groups())
     tag = "-".join(f"{v}" for _, v in sorted(rules.options.items())) or "default"
-    target = out or Path("output") / "simulations" / f"{game}-{policy.replace(':', '')}-{tag}.json"
+    target = out or Path("output") / "simulations" / f"{game}-{policy.replace(':', '').replace(',', '_')}-{tag}.json"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(summary.as_json(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return SimulationResult(summary, target)

@@ -94,6 +94,10 @@ class Game(ABC):
         """The engine's own greedy policy, or None to use the generic one-step policy."""
         return None
 
+    def expert_policy(self) -> Any:
+        """The engine's strongest own player (`expert`), or None to play greedy under that name."""
+        return None
+
     def evaluate(self, state: "GameState", player: int) -> float:
         """How good `state` looks for `player` (0-based), in [0, 1]; tree search uses it at its horizon.
 

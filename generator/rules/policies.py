@@ -2,7 +2,9 @@
 
 A policy sees the state and its own RNG (never the game's, so a policy cannot change the
 game's chance outcomes) and returns one of `state.legal_actions()`. Policies are named on the
-command line: `random`, `greedy`, `mcts:200` (tree search with 200 playouts per decision).
+command line: `random`, `greedy`, `expert` (the game's strongest own player, greedy where it has
+none), `mcts:200` (tree search with 200 playouts per decision), or one name per seat separated by
+commas (`expert,greedy,greedy,greedy`) so players of different strength meet at one table.
 """
 
 from __future__ import annotations
@@ -58,11 +60,46 @@ class OneStepPolicy:
         return best[rng.randrange(len(best))]
 
 
-POLICY_NAMES = ("random", "greedy", "mcts:N")
+POLICY_NAMES = ("random", "greedy", "expert", "mcts:N")
+
+
+class SeatedPolicy:
+    """One policy per seat: the player to decide (a defender too) asks their own; one RNG for all."""
+
+    def __init__(self, name: str, seats: list[Policy]):
+        self.name = name
+        self.seats = seats
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        return self.seats[state.current_player].choose(state, rng)
+
+
+def check_policy_name(name: str) -> str:
+    """`name` when it names a policy (or one per seat); ValueError saying what is wrong otherwise."""
+    for part in name.split(","):
+        if part in ("random", "greedy", "expert"):
+            continue
+        if part.startswith("mcts"):
+            from generator.rules.mcts import parse_budget
+
+            parse_budget(part)
+            continue
+        raise ValueError(f"'{part}': choose random, greedy, expert or mcts:N (N playouts per decision), "
+                         "or one of them per seat separated by commas (expert,greedy,greedy)")
+    return name
 
 
 def make_policy(name: str, game: Game) -> Policy:
     """The policy called `name` for `game` (ValueError for a name no policy has)."""
+    if "," in name:
+        parts = name.split(",")
+        if len(parts) != game.num_players():
+            raise ValueError(f"'{name}' names {len(parts)} seats but the game seats {game.num_players()}: "
+                             "give one policy per seat")
+        return SeatedPolicy(name, [make_policy(part, game) for part in parts])
+    if name == "expert":
+        expert: Policy | None = game.expert_policy()
+        return expert if expert is not None else make_policy("greedy", game)
     if name == "random":
         return RandomPolicy()
     if name == "greedy":
@@ -73,4 +110,4 @@ def make_policy(name: str, game: Game) -> Policy:
 
         search: Policy = MCTSPolicy(game, parse_budget(name))
         return search
-    raise ValueError(f"unknown policy '{name}'; choose random, greedy or mcts:N (N playouts per decision)")
+    raise ValueError(f"unknown policy '{name}'; choose random, greedy, expert or mcts:N (N playouts per decision)")

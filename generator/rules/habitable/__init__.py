@@ -5,7 +5,8 @@ and the turn flow. data.py: the content as the engine reads it; planets.py: plan
 circles; decisions.py: the legal set and what each decision does; effects.py: the content's
 effect operations and goal conditions; legality.py: refusals with the rule they break;
 notation.py: the written form of actions; texts.py: values in words; summary.py: the table as
-label/value rows; accounting.py: the invariants; greedy.py: the greedy player and the evaluation.
+label/value rows; accounting.py: the invariants; greedy.py: the greedy player and the evaluation;
+expert.py: the stronger `expert` player and the ranking and rollout policy tree search may use.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ from generator.content.loader import GameContent
 from generator.rules.contract import Game, GameState, OptionSpec
 from generator.rules.core import PerObject
 from generator.rules.picture import StatePicture
-from generator.rules.habitable import accounting, greedy, picture
+from generator.rules.core import Action
+from generator.rules.habitable import accounting, expert, greedy, picture
 from generator.rules.habitable.data import RulesData, load_rules_data
 from generator.rules.habitable.decisions import ACTION_KINDS
 from generator.rules.habitable.effects import OPERATIONS
@@ -74,9 +75,19 @@ class HabitableGame(Game):
     def greedy_policy(self) -> greedy.GreedyPolicy:
         return greedy.GreedyPolicy()
 
+    def expert_policy(self) -> expert.ExpertPolicy:
+        return expert.ExpertPolicy()
+
     def evaluate(self, state: GameState, player: int) -> float:
         assert isinstance(state, HabitableState)
-        return greedy.evaluate(state, player)
+        return expert.evaluate(expert.settled(state), player)
+
+    def rank_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
+        assert isinstance(state, HabitableState)
+        return expert.rank(state, actions)
+
+    def rollout_policy(self) -> expert.QuickPolicy:
+        return expert.QuickPolicy()
 
     def picture(self, state: GameState, lang: str) -> StatePicture:
         assert isinstance(state, HabitableState)
