@@ -102,6 +102,9 @@ def print_cache(cache: BuildCache) -> None:
         return
     from rich.markup import escape
 
+    if cache.made and not cache.reused:
+        console().print(f"made: all {len(cache.made)} unit(s) (the build cache held none of them yet)")
+        return
     made = ", ".join(escape(unit) for unit in cache.made) or "nothing"
     console().print(f"made: {made}; copied from the build cache: {len(cache.reused)} unchanged unit(s)")
 

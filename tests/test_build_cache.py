@@ -253,3 +253,21 @@ def test_serve_reuses_a_game_loaded_clean_until_its_files_change(starter: Path, 
     cards.write_text(cards.read_text(encoding="utf-8").replace("en: Meadow}", "}"), encoding="utf-8")
     load_checked(starter, [GAME], errors, reuse=reuse)
     assert errors and list(reuse.values()) == [edited], "a game with errors is not kept"
+
+
+@pytest.mark.slow
+def test_pnp_build_says_what_it_made_and_what_it_copied(starter: Path, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    def build_line() -> str:
+        done = subprocess.run([sys.executable, "-m", "generator.cli", "build", GAME, "--content", str(starter),
+                               "--output", str(tmp_path / "output")], capture_output=True, text=True, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        return next(line for line in done.stdout.splitlines() if line.startswith("made:"))
+
+    assert build_line() == "made: all 9 unit(s) (the build cache held none of them yet)"
+    assert build_line() == "made: nothing; copied from the build cache: 9 unchanged unit(s)"
+    rename_field_card(starter)
+    assert build_line() == (f"made: {GAME}/check, {GAME}/cards/en, {GAME}/rulebook/en, {GAME}/site/en; "
+                            "copied from the build cache: 5 unchanged unit(s)")
