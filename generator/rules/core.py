@@ -7,6 +7,7 @@ value types that cross it, so tools can use them without importing any engine.
 from __future__ import annotations
 
 import hashlib
+import random
 import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Hashable, Iterable, Sequence, TypeVar
@@ -155,6 +156,24 @@ class PerObject(Generic[T]):
 
         self._items[key] = (weakref.ref(owner, forget), value)
         return value
+
+
+def best_action(actions: Sequence[Action], value_of: Callable[[Action], float], rng: random.Random,
+                tolerance: float = 1e-9) -> Action:
+    """The action `value_of` values highest, ties (within `tolerance`) broken by one draw from `rng`.
+
+    Every greedy player judges actions this way; `value_of` is called once per action in their
+    order (it may draw from `rng` itself, as a resampled trial does), then the tie is drawn, so a
+    seeded game plays the same whichever player module asks."""
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action in actions:
+        value = value_of(action)
+        if value > best_value + tolerance:
+            best, best_value = [action], value
+        elif abs(value - best_value) <= tolerance:
+            best.append(action)
+    return best[rng.randrange(len(best))]
 
 
 def stable_hash(key: Hashable) -> str:

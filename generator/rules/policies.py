@@ -13,7 +13,7 @@ import random
 from typing import Protocol
 
 from generator.rules.contract import Game, GameState
-from generator.rules.core import Action
+from generator.rules.core import Action, best_action
 
 
 class Policy(Protocol):
@@ -46,18 +46,14 @@ class OneStepPolicy:
         if len(actions) == 1:
             return actions[0]
         me = state.current_player
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in actions:
+
+        def value_of(action: Action) -> float:
             trial = state.resample_hidden(me, rng)
             trial.quiet = True
             trial.apply(action)
-            value = self.game.evaluate(trial, me)
-            if value > best_value + 1e-12:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-12:
-                best.append(action)
-        return best[rng.randrange(len(best))]
+            return self.game.evaluate(trial, me)
+
+        return best_action(actions, value_of, rng, tolerance=1e-12)
 
 
 POLICY_NAMES = ("random", "greedy", "expert", "mcts:N")

@@ -33,7 +33,7 @@ import math
 import random
 from typing import Any
 
-from generator.rules.core import Action
+from generator.rules.core import Action, best_action
 from generator.rules.habitable.data import Effects, HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
 from generator.rules.habitable.state import ARCHIVE, CHOICE, MAIN, PAY, HabitableState
@@ -254,17 +254,13 @@ class ExpertPolicy:
         if len(actions) == 1:
             return actions[0]
         me = state.current_player
-        best: list[Action] = []
-        best_value = float("-inf")
         sample = state.resample_hidden(me, rng)
-        for action in actions:
+
+        def value_of(action: Action) -> float:
             trial = _trial(sample, action)
-            value = planned_value(trial, me) if action[0] != "end" else advantage(trial, me)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return best[rng.randrange(len(best))]
+            return planned_value(trial, me) if action[0] != "end" else advantage(trial, me)
+
+        return best_action(actions, value_of, rng)
 
 
 class QuickPolicy:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 
-from generator.rules.core import Action
+from generator.rules.core import Action, best_action
 from generator.rules.habitable.planets import DISCOVERED, UNDISCOVERED
 from generator.rules.habitable.state import HabitableState
 
@@ -87,15 +87,11 @@ class GreedyPolicy:
         if len(actions) == 1:
             return actions[0]
         me = state.current_player
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in actions:
+
+        def value_of(action: Action) -> float:
             trial = state.resample_hidden(me, rng)
             trial.quiet = True
             trial.apply(action)
-            value = settled_value(trial, me)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return best[rng.randrange(len(best))]
+            return settled_value(trial, me)
+
+        return best_action(actions, value_of, rng)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 
-from generator.rules.core import Action
+from generator.rules.core import Action, best_action
 from generator.rules.terraforming_mars import scoring
 from generator.rules.terraforming_mars.state import TerraformingMarsState
 
@@ -91,18 +91,13 @@ class GreedyPolicy:
         if len(actions) == 1:
             return actions[0]
         me = state.current_player
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in actions:
+
+        def value_of(action: Action) -> float:
             trial = state.resample_hidden(me, rng)
             trial.quiet = True
             trial.apply(action)
             follow_through(trial, me, rng)
             value = margin(trial, me) if trial.result is None else 1000.0 * evaluate(trial, me)
-            if action[0] in ("pass", "done", "skip", "end"):
-                value -= 0.05
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return best[rng.randrange(len(best))]
+            return value - 0.05 if action[0] in ("pass", "done", "skip", "end") else value
+
+        return best_action(actions, value_of, rng)
