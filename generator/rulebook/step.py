@@ -20,6 +20,7 @@ from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator import __version__
 from generator.rulebook.document import write_rulebook
+from generator.rules.core import PerObject
 from generator.rulebook.icons import InlineIcons
 from generator.rulebook.player_aid import PlayerAidTooLong, write_player_aid
 from generator.site.game_site import GameSite
@@ -39,8 +40,19 @@ class PrintedRules:
     targets: dict[str, tuple[str, str]]  # link target -> (section anchor, number), see flow.CrossReferences
 
 
+_PRINTED: PerObject[dict[str, PrintedRules]] = PerObject()
+
+
 def printed_rules(content: GameContent, lang: str) -> PrintedRules:
-    """The rules pages numbered as on the site, and the sections marked for the aid."""
+    """The rules pages numbered as on the site, and the sections marked for the aid (made once per loaded
+    game and language: the build cache's key, the printed version and the step all read them)."""
+    done = _PRINTED.get(content, dict)
+    if lang not in done:
+        done[lang] = _printed_rules(content, lang)
+    return done[lang]
+
+
+def _printed_rules(content: GameContent, lang: str) -> PrintedRules:
     pages: list[tuple[str, str]] = []
     aid: list[str] = []
     targets: dict[str, tuple[str, str]] = {}
