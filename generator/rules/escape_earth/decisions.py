@@ -200,7 +200,8 @@ def do(state: "EscapeEarthState", action: Action) -> None:
         card = state.pending_event
         assert card is not None
         state.pay(action[1])
-        state._emit("event-fought", card=card, paid=action[1], at_once=True)
+        if not state.quiet:
+            state._emit("event-fought", card=card, paid=action[1], at_once=True)
         state.return_event(card)
         if state.result is None:
             state.event_done()
@@ -212,21 +213,24 @@ def do(state: "EscapeEarthState", action: Action) -> None:
         res = state.pending_loss
         assert res is not None
         state.take(action[1], res, 1)
-        state._emit("cube-lost", pos=action[1], resource=res)
+        if not state.quiet:
+            state._emit("cube-lost", pos=action[1], resource=res)
         state.pending_loss = None
         state.phase = ACTION
         state.continue_effects()
 
 
 def _do_pass(state: "EscapeEarthState", p: int, action: Action) -> None:
-    state._emit("passed", player=p + 1)
+    if not state.quiet:
+        state._emit("passed", player=p + 1)
 
 
 def _do_improve(state: "EscapeEarthState", p: int, action: Action) -> None:
     row = state.rows[p]
     i = row.index(action[1])
     row[i], row[i + 1] = row[i + 1], row[i]
-    state._emit("improved", player=p + 1, activity=action[1], position=i + 2, other=row[i])
+    if not state.quiet:
+        state._emit("improved", player=p + 1, activity=action[1], position=i + 2, other=row[i])
 
 
 def _do_move(state: "EscapeEarthState", p: int, action: Action) -> None:
@@ -234,8 +238,9 @@ def _do_move(state: "EscapeEarthState", p: int, action: Action) -> None:
     start = state.ships[p]
     state.to_first(p, activity)
     state.ships[p] = dest
-    state._emit("ship-moved", player=p + 1, activity=activity, frm=start, to=dest,
-                parsecs=state.cards[p][activity].travel)
+    if not state.quiet:
+        state._emit("ship-moved", player=p + 1, activity=activity, frm=start, to=dest,
+                    parsecs=state.cards[p][activity].travel)
     state.check_won()
 
 
@@ -249,19 +254,22 @@ def _do_build(state: "EscapeEarthState", p: int, action: Action) -> None:
         if produces and state.cubes[ship]:
             state.removed_cubes[produces] += state.cubes[ship]
         state.removed_buildings.append(old)
-        state._emit("building-removed", pos=ship, building=old, cubes=state.cubes[ship])
+        if not state.quiet:
+            state._emit("building-removed", pos=ship, building=old, cubes=state.cubes[ship])
     state.stacks[new.id] -= 1
     state.building[ship] = new.id
     state.upgraded[ship] = False
     state.cubes[ship] = 0
     state.scouted[ship] = 0
     state.builds += 1
-    state._emit("built", player=p + 1, building=new.id, pos=ship)
+    if not state.quiet:
+        state._emit("built", player=p + 1, building=new.id, pos=ship)
     for op, args in new.basic.effects:
         state.run(op, dict(args), ship)
     if not state.time_on and state.builds >= 2:
         state.time_on = True
-        state._emit("time-starts")
+        if not state.quiet:
+            state._emit("time-starts")
 
 
 def _do_upgrade(state: "EscapeEarthState", p: int, action: Action) -> None:
@@ -270,7 +278,8 @@ def _do_upgrade(state: "EscapeEarthState", p: int, action: Action) -> None:
     state.upgraded[pos] = True
     building = state.building[pos]
     assert building is not None  # legality allows an upgrade only of a building
-    state._emit("upgraded", building=building, pos=pos, paid=payment)
+    if not state.quiet:
+        state._emit("upgraded", building=building, pos=pos, paid=payment)
     for op, args in state.data.buildings[building].upgraded.effects:
         state.run(op, dict(args), pos)
 
@@ -282,29 +291,34 @@ def _do_produce(state: "EscapeEarthState", p: int, action: Action) -> None:
     state.to_first(p, res)
     state.supply[res] -= n
     state.cubes[ship] += n
-    state._emit("produced", player=p + 1, pos=ship, resource=res, n=n)
+    if not state.quiet:
+        state._emit("produced", player=p + 1, pos=ship, resource=res, n=n)
 
 
 def _do_fight(state: "EscapeEarthState", p: int, action: Action) -> None:
     _, card, payment = action
     state.pay(payment)
     state.active_events.remove(card)
-    state._emit("event-fought", card=card, paid=payment, at_once=False)
+    if not state.quiet:
+        state._emit("event-fought", card=card, paid=payment, at_once=False)
     state.return_event(card)
     if any(op == "place_anomaly" for op, _ in state.data.events[card].effects) and state.anomaly != NO_ANOMALY:
         if card in state.active_events:
             before = state.anomaly
             state.anomaly = min(state.anomaly + ANOMALY_STEP, state.length - 1)
-            state._emit("anomaly-moved", frm=before, to=state.anomaly)
+            if not state.quiet:
+                state._emit("anomaly-moved", frm=before, to=state.anomaly)
         else:
             state.anomaly = NO_ANOMALY
-            state._emit("anomaly-removed")
+            if not state.quiet:
+                state._emit("anomaly-removed")
 
 
 def _do_push(state: "EscapeEarthState", p: int, action: Action) -> None:
     _, pos, n = action
     state.take(pos, "military", n)
-    state._emit("aliens-pushed", player=p + 1, pos=pos, n=n)
+    if not state.quiet:
+        state._emit("aliens-pushed", player=p + 1, pos=pos, n=n)
     for _ in range(n):
         state.step_aliens(+1)
 

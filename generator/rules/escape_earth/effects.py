@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD, ANOMALY_STEP
+from generator.rules.escape_earth.decisions import payments
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
 
 NO_ANOMALY = -1
+RESPOND, LOSE = "respond", "lose"   # the state's phases (state.py imports this module, so not from there)
 
 
 def discovery_cube(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
@@ -22,7 +24,8 @@ def discovery_cube(state: "EscapeEarthState", args: dict[str, Any], pos: int) ->
     if state.supply[resource] > 0 and state.free[pos] is None:
         state.supply[resource] -= 1
         state.free[pos] = resource
-        state._emit("discovery-cube", pos=pos, resource=resource)
+        if not state.quiet:
+            state._emit("discovery-cube", pos=pos, resource=resource)
 
 
 def reveal(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
@@ -45,7 +48,8 @@ def reveal(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
 
 
 def time_passes(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
-    state._emit("time-passes")
+    if not state.quiet:
+        state._emit("time-passes")
 
 
 def move_aliens(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
@@ -55,15 +59,14 @@ def move_aliens(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> No
 
 
 def draw_event(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
-    from generator.rules.escape_earth.state import RESPOND
-
     card = state.event_deck.pop(0)
     state.pending_event = card
-    state._emit("event-drawn", card=card)
+    if not state.quiet:
+        state._emit("event-drawn", card=card)
     if not state.event_deck:
         state.lose("population")
         return
-    if state.payments(state.fight_cost(card, extra=1)):
+    if payments(state, state.fight_cost(card, extra=1)):
         state.phase = RESPOND     # the players may fight it at once, without an action
         return
     state.event_stays()
@@ -75,15 +78,14 @@ def build_cards_to_first(state: "EscapeEarthState", args: dict[str, Any], pos: i
 
 
 def lose_cube(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
-    from generator.rules.escape_earth.state import LOSE
-
     resource = args["resource"]
     if any(state.free[i] == resource or (state.building[i] and state.cubes[i] and state.side(i).produces == resource)
            for i in range(state.length)):
         state.pending_loss = resource
         state.phase = LOSE
     else:
-        state._emit("no-cube-to-lose", resource=resource)
+        if not state.quiet:
+            state._emit("no-cube-to-lose", resource=resource)
 
 
 def place_anomaly(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:

@@ -19,8 +19,9 @@ import random
 from typing import TYPE_CHECKING, Any, Mapping
 
 from generator.rules.contract import TERMINAL, GameState
-from generator.rules.core import Action, Outcome, PerObject, PlayerResult, RuleError
+from generator.rules.core import Action, Event, Outcome, PerObject, PlayerResult, RuleError
 from generator.rules.escape_earth import decisions, effects, legality, notation
+from generator.rules.escape_earth.effects import OPERATION_CODE
 from generator.rules.escape_earth.data import (ACTIONS_PER_TURN, CHAOS_DISTINCT_EVENTS, OPEN_IN_FIRST_ROW,
                                                REMOVED_UNSEEN, RulesData)
 
@@ -100,8 +101,9 @@ class EscapeEarthState(GameState):
         self._shuffle(self.time_deck, "time")
         self.event_deck = data.event_deck()
         self._shuffle(self.event_deck, "events")
-        self._emit("setup", removed=len(self.removed_galaxy), open=OPEN_IN_FIRST_ROW,
-                   hidden=self.length - 1 - OPEN_IN_FIRST_ROW, rows=tuple(tuple(r) for r in self.rows))
+        if not self.quiet:
+            self._emit("setup", removed=len(self.removed_galaxy), open=OPEN_IN_FIRST_ROW,
+                       hidden=self.length - 1 - OPEN_IN_FIRST_ROW, rows=tuple(tuple(r) for r in self.rows))
         self.reveal_up_to(1 + OPEN_IN_FIRST_ROW)
         self._step("setup")
         self._start_turn()
@@ -150,14 +152,45 @@ class EscapeEarthState(GameState):
         outcome = Outcome(self.result, results)
         return Outcome(self.result, results, self.game.render_outcome(outcome))
 
-    def _legal_now(self) -> list[Action]:
-        return decisions.legal_actions(self)
+    # the legal set and a decision's effects live in decisions.py (bound here without a call in between)
+    _legal_now = decisions.legal_actions
+    _do = decisions.do
+
+    @property
+    def is_terminal(self) -> bool:
+        """As the base's `outcome() is not None`, without building the outcome: every playout asks before
+        every decision, and a finished game's outcome fills its sentences."""
+        return self.result is not None
+
+    def legal_actions(self) -> list[Action]:
+        """The base class's cached legal set, one call shorter: playouts ask for it at every decision."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = decisions.legal_actions(self)
+        return legal
+
+    def apply(self, action: Action) -> list[Event]:
+        """A quiet batch playout's decision: legal (checked against the cached set), done, no events (the
+        base's `apply` without its log); anything else (a log, events, a refusal) goes the base class's way."""
+        legal = self._legal
+        if legal is not None and self.quiet and self.log is None and action in legal:
+            self._legal = None
+            decisions.do(self, action)
+            self._advance()
+            self._legal = None
+            return []
+        return super().apply(action)
+
+    def _shuffle(self, items: list[Any], what: str) -> None:
+        """A batch playout (nothing forced, nothing logged) shuffles in place: the base's shuffle of a copy put
+        back draws the same order from the RNG (the order depends only on the length and the RNG)."""
+        if self._forced is None and self.log is None:
+            self.rng.shuffle(items)
+            return
+        super()._shuffle(items, what)
 
     def _violation(self, action: Action) -> RuleError | None:
         return legality.violation(self, action)
-
-    def _do(self, action: Action) -> None:
-        decisions.do(self, action)
 
     def format_action(self, action: Action) -> str:
         return notation.format_action(self, action)
@@ -266,7 +299,8 @@ class EscapeEarthState(GameState):
         if self.result is None:
             self.result = cause
             self.phase = OVER
-            self._emit("game-over", cause=cause)
+            if not self.quiet:
+                self._emit("game-over", cause=cause)
 
     def check_won(self) -> None:
         if all(s == self.length - 1 for s in self.ships):
@@ -279,7 +313,8 @@ class EscapeEarthState(GameState):
         if row[0] != activity:
             row.remove(activity)
             row.insert(0, activity)
-            self._emit("card-to-first", player=player + 1, activity=activity)
+            if not self.quiet:
+                self._emit("card-to-first", player=player + 1, activity=activity)
 
     def reveal_up_to(self, count: int) -> None:
         """Turn face up every card before index `count` (discovery bonuses included)."""
@@ -288,9 +323,10 @@ class EscapeEarthState(GameState):
             pos = self.revealed
             self.revealed += 1
             card = self.track[pos]
-            self._emit("revealed", pos=pos, card=card)
+            if not self.quiet:
+                self._emit("revealed", pos=pos, card=card)
             for op, args in self.data.galaxy[card].on_discovery:
-                self.run(op, dict(args), pos)
+                OPERATION_CODE[op](self, dict(args), pos)
 
     def take(self, pos: int, resource: str, n: int) -> None:
         """Take `n` cubes of `resource` from card `pos` back to the supply: the building's first, then the free cube."""
@@ -308,11 +344,13 @@ class EscapeEarthState(GameState):
         """Move the aliens one card; a ship on the card they reach is pushed one card toward Earth."""
         before = self.aliens
         self.aliens += direction
-        self._emit("aliens-moved", frm=before, to=self.aliens)
+        if not self.quiet:
+            self._emit("aliens-moved", frm=before, to=self.aliens)
         for p, ship in enumerate(self.ships):
             if ship == self.aliens and ship > 0:
                 self.ships[p] = ship - 1
-                self._emit("ship-pushed", player=p + 1, frm=ship, to=ship - 1, by="aliens")
+                if not self.quiet:
+                    self._emit("ship-pushed", player=p + 1, frm=ship, to=ship - 1, by="aliens")
         if self.aliens == 0:
             self.lose("aliens")
 
@@ -336,19 +374,23 @@ class EscapeEarthState(GameState):
     def _start_turn(self) -> None:
         self.phase = ACTION
         self.actions_left = ACTIONS_PER_TURN
-        self._emit("turn", turn=self.turn, player=self.player + 1)
+        quiet = self.quiet
+        if not quiet:
+            self._emit("turn", turn=self.turn, player=self.player + 1)
         if self.time_on:
             if not self.time_deck:
                 self.time_deck, self.time_seen = self.time_seen, []
                 self._shuffle(self.time_deck, "time")
             card = self.time_deck.pop(0)
             self.time_seen.append(card)
-            self._emit("time-card", card=card)
+            if not quiet:
+                self._emit("time-card", card=card)
             for op, args in self.data.time_cards[card].effects:
-                self.run(op, dict(args))
+                OPERATION_CODE[op](self, dict(args), 0)
                 if self.result is not None or self.phase != ACTION:
                     break
-        self._step("turn-start")
+        if self.log is not None:
+            self._step("turn-start")
 
     def event_stays(self) -> None:
         """The drawn event becomes active: chaos check, then its effects."""
@@ -356,7 +398,8 @@ class EscapeEarthState(GameState):
         assert card is not None
         self.phase = ACTION
         self.active_events.append(card)
-        self._emit("event-active", card=card, copies=self.active_events.count(card))
+        if not self.quiet:
+            self._emit("event-active", card=card, copies=self.active_events.count(card))
         if len(set(self.active_events)) >= CHAOS_DISTINCT_EVENTS:
             self.lose("chaos")
             return
@@ -366,7 +409,7 @@ class EscapeEarthState(GameState):
     def continue_effects(self) -> None:
         while self.pending_effects and self.result is None:
             op, args = self.pending_effects.pop(0)
-            self.run(op, dict(args))
+            OPERATION_CODE[op](self, dict(args), 0)
             if self.phase != ACTION:
                 return            # waits for the players' choice
         if self.result is None:
@@ -378,7 +421,8 @@ class EscapeEarthState(GameState):
         self.time_deck = self.time_deck + self.time_seen
         self.time_seen = []
         self._shuffle(self.time_deck, "time")
-        self._emit("time-shuffled")
+        if not self.quiet:
+            self._emit("time-shuffled")
         self.phase = ACTION
 
     def return_event(self, card: str) -> None:
@@ -387,7 +431,8 @@ class EscapeEarthState(GameState):
         self._shuffle(self.event_deck, "events")
         gone = self.event_deck.pop(0)
         self.removed_events.append(gone)
-        self._emit("event-removed", secret=("card",), card=gone, left=len(self.event_deck))
+        if not self.quiet:
+            self._emit("event-removed", secret=("card",), card=gone, left=len(self.event_deck))
         if not self.event_deck:
             self.lose("population")
 
