@@ -43,6 +43,8 @@ TRADES: tuple[Action, ...] = tuple(("trade", q) for q in range(4))
 ONE_NUT: tuple[tuple[int], ...] = tuple((c,) for c in range(4))
 OTHER_HANDS: tuple[tuple[tuple[tuple[int, Action], ...], ...], ...] = tuple(   # [players][p]: (hand index, trade)
     tuple(tuple((q * 4, TRADES[q]) for q in range(n) if q != p) for p in range(n)) for n in range(5))
+OTHER_SEATS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(   # [players][p]: every other seat, in order
+    tuple(tuple(q for q in range(n) if q != p) for p in range(n)) for n in range(5))
 OFFERS: tuple[Action, ...] = tuple(("offer", g, r) for g in range(4) for r in range(4))   # at g * 4 + r
 OFFER_SETS: tuple[tuple[Action, ...], ...] = tuple(   # [my colours << 4 | theirs]: the offers in trade_terms' order
     tuple(OFFERS[g * 4 + r] for g in range(4) if mask >> 4 >> g & 1 for r in range(4) if r != g and mask >> r & 1)
@@ -50,6 +52,8 @@ OFFER_SETS: tuple[tuple[Action, ...], ...] = tuple(   # [my colours << 4 | their
 REROLL_ACTIONS: list[Action] = [("reroll",), ("keep",)]
 ANSWERS: list[Action] = [("accept",), ("refuse",)]
 DECLARES: list[Action] = [("declare", n) for n in range(1, MAX_DECLARE + 1)]
+TARGET_SHIP: Action = ("target", "ship")
+TARGET_COLONY: Action = ("target", "colony")
 
 
 # -- prices -----------------------------------------------------------------------------------
@@ -148,7 +152,8 @@ def act_actions(state: "AstronutsState") -> list[Action]:
     """The legal set of the acting player; the order is part of the contract (random players pick by index).
 
     Every playout decision in the `act` phase asks for it, so the player's nut colours are read once
-    as a bit mask and the colonies, technologies and trades come from tables indexed by it."""
+    as a bit mask and the colonies, technologies and trades come from tables indexed by it; what does not
+    depend on the ship (whether p may found a colony at all, the table's lists) is read once, not per ship."""
     d = state.data
     p = state.player
     left = state.actions_left
@@ -161,52 +166,66 @@ def act_actions(state: "AstronutsState") -> list[Action]:
     n = state.n
     col = state.col
     col_total = state.col_total
-    scan, is_planet = d.neighbour_scan, d.planet
+    scan = d.neighbour_scan
     holes = state.hole_ready if state.astroholes else None
+    others = OTHER_SEATS[n][p]
+    # one-nut colonies by planet when p holds a nut and has a colony left to found, else None
+    colonise = d.colonise_one_by_colours if held and state.colonies[p] < d.colonies_per_player else None
+    nuts, room, is_planet = state.nuts, d.colony_room, d.planet
     out: list[Action] = []
     append = out.append
     ships = state.ships[p]
     for k, s in enumerate(ships):
         if s < 0:
             continue
-        m = mods.get((p, k)) if mods else None
-        if m:
-            _fated_ship(state, k, s, m, out)
-            continue
+        if mods:
+            m = mods.get((p, k))
+            if m:
+                _fated_ship(state, k, s, m, out)
+                continue
         # no fate on this ship: the plain prices (1 action; a colony 1 action and 1 nut; mining no nut);
         # one pass over the neighbours finds the moves and the attacks, which come last
+        if left < 1:
+            if holes and holes.get((p, k)) == s:
+                for t, jump in d.jump_actions[s]:
+                    if occ[t] < 0:
+                        append(jump)
+            continue
         attacks: list[Action] | None = None
-        if left >= 1:
-            for t, move, planet in scan[s]:
-                q = occ[t]
-                if planet:                           # colonies stand only on planets
-                    if q < 0:
-                        append(move)
-                    if (q >= 0 and q != p) or col_total[t] > col[t * n + p]:
-                        b = t * n
-                        for r in range(n):
-                            if r != p and (q == r or col[b + r]):
-                                if attacks is None:
-                                    attacks = []
-                                attacks.append(("attack", s, t, r))
-                elif q < 0:
-                    append(move)
-                elif q != p:
-                    if attacks is None:
-                        attacks = []
-                    attacks.append(("attack", s, t, q))
+        for t, move, planet in scan[s]:
+            q = occ[t]
+            if q < 0:
+                append(move)
+                if planet and col_total[t]:              # colonies stand only on planets
+                    b = t * n
+                    for r in others:
+                        if col[b + r]:
+                            if attacks is None:
+                                attacks = []
+                            attacks.append(("attack", s, t, r))
+            elif planet:
+                if q != p or col_total[t] > col[t * n + p]:
+                    b = t * n
+                    for r in others:
+                        if q == r or col[b + r]:
+                            if attacks is None:
+                                attacks = []
+                            attacks.append(("attack", s, t, r))
+            elif q != p:
+                if attacks is None:
+                    attacks = []
+                attacks.append(("attack", s, t, q))
         if holes and holes.get((p, k)) == s:
             for t, jump in d.jump_actions[s]:
                 if occ[t] < 0:
                     append(jump)
-        if left >= 1:
-            if is_planet[s]:
-                if state.nuts[s]:
-                    append(d.mine_free[s])
-                if held and d.colony_room[s] > col_total[s] and state.colonies[p] < d.colonies_per_player:
-                    out += d.colonise_one_by_colours[s][held]
-            if attacks:
-                out += attacks
+        if is_planet[s]:
+            if nuts[s]:
+                append(d.mine_free[s])
+            if colonise is not None and room[s] > col_total[s]:
+                out += colonise[s][held]
+        if attacks:
+            out += attacks
     if left >= 1:
         if held == 15 and -1 in ships and occ[state.home[p]] < 0:
             append(BUILD)
@@ -350,7 +369,7 @@ LEGAL_BY_PHASE: dict[str, Callable[["AstronutsState"], list[Action]]] = {
     "act": act_actions, "offer": _offer_terms, "trade": lambda state: list(ANSWERS),
     "declare": lambda state: list(DECLARES), "reroll": lambda state: list(REROLL_ACTIONS),
     "choose": choice_options, "place": place_options,
-    "defend": lambda state: [("target", "ship"), ("target", "colony")],
+    "defend": lambda state: [TARGET_SHIP, TARGET_COLONY],
 }
 
 
@@ -515,6 +534,7 @@ def _attack(state: "AstronutsState", action: Action) -> None:
         state._emit("attack", player=p + 1, frm=state.data.ids[frm], at=state.data.ids[to], defender=q + 1)
     if has_ship and colonies:
         state.phase = "defend"
+        state._legal = [TARGET_SHIP, TARGET_COLONY]      # the defender's set, known without listing
         return
     state.duel[4] = "ship" if has_ship else "colony"
     state.die("attack", p)
@@ -572,6 +592,7 @@ def _trade(state: "AstronutsState", action: Action) -> None:
     state.actions_left -= TRADE_ACTIONS
     state.offer = (state.player, action[1], -1, -1)
     state.phase = "offer"
+    state._legal = trade_terms(state, state.player, action[1])   # the offer's set, listed now (nothing else moves)
     if not state.quiet:
         state._emit("trade-started", player=state.player + 1, other=action[1] + 1, cost=TRADE_ACTIONS)
 
@@ -582,6 +603,7 @@ def _offer(state: "AstronutsState", action: Action) -> None:
     p, q, _, _ = state.offer
     state.offer = (p, q, g, r)
     state.phase = "trade"
+    state._legal = list(ANSWERS)                  # the answer's set, known without listing
     if not state.quiet:
         colours = state.data.colours
         state._emit("trade-offered", player=p + 1, other=q + 1, give=colours[g], get=colours[r])

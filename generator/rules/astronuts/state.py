@@ -31,7 +31,7 @@ PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, OVER = (
 OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
 _DO = decisions.DO
 _LEGAL_BY_PHASE = decisions.LEGAL_BY_PHASE
-D6 = (1, 2, 3, 4, 5, 6)   # a die's faces: rng.choice(D6) draws as _roll's randint(1, 6), one call shorter
+REROLL_ACTION, KEEP_ACTION = decisions.REROLL_ACTIONS
 FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
 
@@ -359,7 +359,11 @@ class AstronutsState(GameState):
     def die(self, purpose: str, roller: int) -> None:
         """Roll one die for `purpose`; a Time Warp owner who may still use it decides about a reroll."""
         if self._forced is None and self.log is None:   # a batch playout: _d6's draw, inlined
-            value = self.rng.choice(D6)
+            bits = self.rng.getrandbits
+            value = bits(3)
+            while value >= 6:
+                value = bits(3)
+            value += 1
         else:
             value = self._roll(purpose)[0]
         if not self.quiet:
@@ -367,15 +371,21 @@ class AstronutsState(GameState):
         if self.tech[roller * 4 + self.warp] and not self.warp_used[roller] and self.reroll_helps(purpose, roller, value):
             self.roll_ctx = (purpose, roller, value, self.phase)
             self.phase = REROLL
+            self._legal = [REROLL_ACTION, KEEP_ACTION]    # the reroll decision's set, known without listing
             return
         self.after_roll(purpose, roller, value)
 
     def _d6(self, purpose: str) -> int:
         """One d6 through the recorded chance API; a batch playout (nothing forced, nothing logged)
-        draws the same number straight from the RNG: `_roll`'s randint(1, 6) is 1 + randrange(6), and
-        choice(D6) is D6[randrange(6)] (both draw one number below 6 from the RNG's bits)."""
+        draws the same number straight from the RNG: `_roll`'s randint(1, 6) is 1 + randrange(6), which draws
+        3 random bits until they make a number below 6 (`Random._randbelow_with_getrandbits`); so does this.
+        The stored same-games fingerprints (tests/rules/astronuts/data) fail if a Python draws otherwise."""
         if self._forced is None and self.log is None:
-            return self.rng.choice(D6)
+            bits = self.rng.getrandbits
+            value = bits(3)
+            while value >= 6:
+                value = bits(3)
+            return value + 1
         return self._roll(purpose)[0]
 
     def reroll_helps(self, purpose: str, roller: int, value: int) -> bool:
@@ -402,9 +412,15 @@ class AstronutsState(GameState):
         to offer rolls both at once: the same numbers and effects as `die` and `after_roll`, fewer calls."""
         if self._forced is None and self.log is None and self.quiet \
                 and not (self.tech[roller * 4 + self.warp] and not self.warp_used[roller]):
-            choice = self.rng.choice
-            self.fate_first = choice(D6)
-            self.queue_fate(roller, choice(D6))
+            bits = self.rng.getrandbits                # two d6 as _d6 draws them
+            first = bits(3)
+            while first >= 6:
+                first = bits(3)
+            second = bits(3)
+            while second >= 6:
+                second = bits(3)
+            self.fate_first = first + 1
+            self.queue_fate(roller, second + 1)
             self.settle()
             return
         self.die("fate-1", roller)
@@ -512,6 +528,7 @@ class AstronutsState(GameState):
         self.player = p
         self.turns += 1
         self.phase = DECLARE
+        self._legal = list(decisions.DECLARES)        # the declaration's set, known without listing
         self.actions_left = 0
         self.declared = 0
         self.warp_used = [False] * self.n
