@@ -127,7 +127,7 @@ def place_options(state: "AstronutsState") -> list[Action]:
     open_planets = []                                 # (planet, (nuts it still needs, colours it may take))
     groups: dict[tuple[int, int], int] = {}
     total = 0                                         # the nuts the open planets still need
-    for s, still in d.place_needs:
+    for s, still in state.place_open:                 # place_needs without the planets placing has filled
         wants = still[nuts[s]]
         if wants is not None:
             open_planets.append((s, wants))
@@ -384,11 +384,20 @@ def _place(state: "AstronutsState", action: Action) -> None:
 
 
 def _declare(state: "AstronutsState", action: Action) -> None:
-    state.declare(action[1])
+    """The state's `declare`, one call shorter (every turn begins with it)."""
+    n = state.declared = action[1]
+    if not state.quiet:
+        state._emit("declared", player=state.player + 1, n=n)
+    state.die("actions", state.player)
 
 
 def _reroll(state: "AstronutsState", action: Action) -> None:
     state.decide_reroll(action[0] == "reroll")
+
+
+# A note for `_move` and `_answer`: `settle` in the act phase runs the queued fate effects, the end of a turn, or ends a turn without actions; when
+# none of these applies it returns at once. The most frequent decisions test that before they call it:
+#     if state.queue or state.ending or state.actions_left <= 0 or state.result is not None: state.settle()
 
 
 def _move(state: "AstronutsState", action: Action) -> None:
@@ -407,7 +416,23 @@ def _move(state: "AstronutsState", action: Action) -> None:
         state.move_ctx = (p, k, to, False)   # it crosses the field: survive on 2 or more
         state.die("asteroid", p)
         return
-    complete_move(state, p, k, to)
+    # complete_move, one call shorter (a move is the most frequent decision)
+    d = state.data
+    occ = state.occ
+    occ[frm] = -1
+    state.ships[p][k] = to
+    occ[to] = p
+    state.entered[(p, k)] = to
+    if not state.quiet:
+        state._emit("moved", player=p + 1, frm=d.ids[frm], to=d.ids[to])
+    if state.astroholes and d.hole[to]:
+        state.hole_ready[(p, k)] = to
+    if d.planet[to]:
+        state.fate_ship = (p, k, to)
+        state.roll_fate(p)
+        return
+    if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
+        state.settle()                   # else settle would find nothing to do (see the note above `_move`)
 
 
 def complete_move(state: "AstronutsState", p: int, k: int, to: int) -> None:
@@ -629,7 +654,8 @@ def _answer(state: "AstronutsState", action: Action) -> None:
             state._emit("traded", player=p + 1, other=q + 1)
     elif not state.quiet:
         state._emit("trade-refused", player=p + 1, other=q + 1)
-    state.settle()
+    if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
+        state.settle()                   # else settle would find nothing to do (see the note above `_move`)
     if before is not None and state.phase == "act" and state.quiet \
             and set_stands(state, state.actions_left, state.actions_left + TRADE_ACTIONS, counted):
         state._legal = before            # the legal set is the one listed before the trade (see the state's apply)

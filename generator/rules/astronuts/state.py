@@ -67,6 +67,7 @@ class AstronutsState(GameState):
         self.tech_nuts = [0] * (4 * n)           # the nuts that mark them on the home planet
         self.bank = [0] * 4
         self.pool = [count - n for count in d.nuts_per_colour]   # set-up: what may still go on planets
+        self.place_open = d.place_needs          # set-up: place_needs but the planets `place` has filled
         self.phase = PLACE
         self.player = 0
         self.placer = 0
@@ -129,6 +130,8 @@ class AstronutsState(GameState):
         if not self.quiet:
             self._emit("nut-placed", player=self.placer + 1, at=self.data.ids[s], colour=self.data.colours[c])
         nuts, room, popcount = self.nuts, self.data.nut_room, placement.POPCOUNT
+        if popcount[nuts[s]] == room[s]:            # a full planet: place_options need not look at it again
+            self.place_open = tuple(entry for entry in self.place_open if entry[0] != s)
         for q in self.data.planets:                   # a planet with room left: the next player places
             if popcount[nuts[q]] != room[q]:
                 self.placer = (self.placer + 1) % self.n
@@ -457,6 +460,9 @@ class AstronutsState(GameState):
             self.phase = ACT
             if not self.quiet:
                 self._emit("actions", player=roller + 1, declared=n, roll=value, actions=actions + bonus, bonus=bonus)
+            if self.queue or self.ending or self.actions_left <= 0 or self.result is not None:
+                self.settle()                       # else settle would find nothing to do: the turn's actions begin
+            return
         elif purpose == "fate-1":
             self.fate_first = value
             self.die("fate-2", roller)
