@@ -41,8 +41,10 @@ TECHS_BY_COLOURS: tuple[tuple[Action, ...], ...] = tuple(tuple(TECHS[c] for c in
                                                        for mask in range(16))   # [colours as a bit mask]
 TRADES: tuple[Action, ...] = tuple(("trade", q) for q in range(4))
 ONE_NUT: tuple[tuple[int], ...] = tuple((c,) for c in range(4))
-OTHER_HANDS: tuple[tuple[tuple[tuple[int, Action], ...], ...], ...] = tuple(   # [players][p]: (hand index, trade)
-    tuple(tuple((q * 4, TRADES[q]) for q in range(n) if q != p) for p in range(n)) for n in range(5))
+OTHER_HANDS: tuple[tuple[tuple[tuple[int, int, int, int, Action], ...], ...], ...] = tuple(
+    # [players][p]: for each other player q, the hand indices of q's four colours and the trade with q
+    tuple(tuple((q * 4, q * 4 + 1, q * 4 + 2, q * 4 + 3, TRADES[q]) for q in range(n) if q != p) for p in range(n))
+    for n in range(5))
 OTHER_SEATS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(   # [players][p]: every other seat, in order
     tuple(tuple(q for q in range(n) if q != p) for p in range(n)) for n in range(5))
 OFFERS: tuple[Action, ...] = tuple(("offer", g, r) for g in range(4) for r in range(4))   # at g * 4 + r
@@ -236,13 +238,13 @@ def act_actions(state: "AstronutsState") -> list[Action]:
         # a trade needs a colour of mine and a different colour of theirs
         if left >= TRADE_ACTIONS and held:
             if held & (held - 1):                    # two colours or more: any nut of theirs will do
-                for b, trade in OTHER_HANDS[n][p]:
-                    if hand[b] or hand[b + 1] or hand[b + 2] or hand[b + 3]:
+                for b0, b1, b2, b3, trade in OTHER_HANDS[n][p]:
+                    if hand[b0] or hand[b1] or hand[b2] or hand[b3]:
                         append(trade)
             else:
                 g = held.bit_length() - 1            # my only colour: they need another
-                for b, trade in OTHER_HANDS[n][p]:
-                    if hand[b] + hand[b + 1] + hand[b + 2] + hand[b + 3] > hand[b + g]:
+                for b0, b1, b2, b3, trade in OTHER_HANDS[n][p]:
+                    if hand[b0] + hand[b1] + hand[b2] + hand[b3] > hand[b0 + g]:
                         append(trade)
     append(END)
     return out
@@ -268,14 +270,24 @@ def _fated_ship(state: "AstronutsState", k: int, s: int, m: dict[str, Any], out:
                     out.append(jump)
     if d.planet[s]:
         if state.nuts[s] and not get("no-mine") and left >= 1 + get("mine+", 0):
-            for pay in pay_options(state, p, get("mine$", 0)):
-                out.append(("mine", s, pay))
+            fee = get("mine$", 0)
+            if fee:
+                for pay in pay_options(state, p, fee):
+                    out.append(("mine", s, pay))
+            else:
+                out.append(d.mine_free[s])                  # pay_options of no nut: [()]
         if not get("no-colonise") and d.colony_room[s] > state.col_total[s] \
                 and state.colonies[p] < d.colonies_per_player:
             actions, nuts, _ = colony_price(m)
             if left >= actions:
-                for pay in pay_options(state, p, nuts):
-                    out.append(("colonise", s, pay))
+                if nuts == 1:                               # pay_options of one nut: each colour held, in order
+                    hand = state.hand
+                    b = p * 4
+                    held = (hand[b] > 0) | (hand[b + 1] > 0) << 1 | (hand[b + 2] > 0) << 2 | (hand[b + 3] > 0) << 3
+                    out += d.colonise_one_by_colours[s][held]
+                else:
+                    for pay in pay_options(state, p, nuts):
+                        out.append(("colonise", s, pay))
     if left >= 1 and not get("no-attack"):
         _attacks(state, s, out)
 
@@ -389,6 +401,15 @@ def _declare(state: "AstronutsState", action: Action) -> None:
     if not state.quiet:
         state._emit("declared", player=state.player + 1, n=n)
     state.die("actions", state.player)
+
+
+def _keep(state: "AstronutsState", action: Action) -> None:
+    """The state's `decide_reroll(False)`, one call shorter: the die stands."""
+    assert state.roll_ctx is not None
+    purpose, roller, value, phase = state.roll_ctx
+    state.roll_ctx = None
+    state.phase = phase
+    state.after_roll(purpose, roller, value)
 
 
 def _reroll(state: "AstronutsState", action: Action) -> None:
@@ -615,9 +636,15 @@ def _tech(state: "AstronutsState", action: Action) -> None:
 def _trade(state: "AstronutsState", action: Action) -> None:
     state.kept_set = state.acting_set           # the set this trade was chosen from (see _answer)
     state.actions_left -= TRADE_ACTIONS
-    state.offer = (state.player, action[1], -1, -1)
+    p, q = state.player, action[1]
+    state.offer = (p, q, -1, -1)
     state.phase = "offer"
-    state._legal = trade_terms(state, state.player, action[1])   # the offer's set, listed now (nothing else moves)
+    # the offer's set, listed now as trade_terms lists it (nothing else moves before the offer)
+    hand = state.hand
+    a, b = p * 4, q * 4
+    mine = (hand[a] > 0) | (hand[a + 1] > 0) << 1 | (hand[a + 2] > 0) << 2 | (hand[a + 3] > 0) << 3
+    theirs = (hand[b] > 0) | (hand[b + 1] > 0) << 1 | (hand[b + 2] > 0) << 2 | (hand[b + 3] > 0) << 3
+    state._legal = list(OFFER_SETS[mine << 4 | theirs])
     if not state.quiet:
         state._emit("trade-started", player=state.player + 1, other=action[1] + 1, cost=TRADE_ACTIONS)
 
@@ -770,7 +797,7 @@ def _names(state: "AstronutsState", colours: tuple[int, ...]) -> tuple[str, ...]
 
 
 DO: dict[str, Callable[["AstronutsState", Action], Any]] = {   # what each kind of decision does
-    "place": _place, "declare": _declare, "reroll": _reroll, "keep": _reroll, "move": _move, "jump": _jump,
+    "place": _place, "declare": _declare, "reroll": _reroll, "keep": _keep, "move": _move, "jump": _jump,
     "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack, "tech": _tech, "trade": _trade, "offer": _offer,
     "end": _end, "target": _target, "accept": _answer, "refuse": _answer, "take": _take, "swap": _swap,
     "done": _done, "gift-tech": _gift_tech, "gift-colony": _gift_colony, "teleport": _teleport,

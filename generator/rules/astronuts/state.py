@@ -423,7 +423,8 @@ class AstronutsState(GameState):
             while second >= 6:
                 second = bits(3)
             self.fate_first = first + 1
-            self.queue_fate(roller, second + 1)
+            entry = self.data.fate[FATE_ROLLS[first + 1][second + 1]]     # queue_fate, quiet
+            self.queue = list(entry.effects) + self.queue if self.queue else list(entry.effects)
             self.settle()
             return
         self.die("fate-1", roller)
