@@ -124,29 +124,29 @@ def _nothing(state: "AstronutsState") -> list[Action]:
 
 def place_options(state: "AstronutsState") -> list[Action]:
     """Every (planet, colour) that keeps the rest of the map fillable (placement.py), planets in map order."""
-    d = state.data
     nuts, pool = state.nuts, state.pool
-    open_planets = []                                 # (planet, (nuts it still needs, colours it may take))
-    groups: dict[tuple[int, int], int] = {}
+    in_pool = (pool[0] > 0) | (pool[1] > 0) << 1 | (pool[2] > 0) << 2 | (pool[3] > 0) << 3
+    actions = state.data.place_actions
+    groups: dict[tuple[int, int], int] = {}           # (nuts it still needs, colours it may take) -> planets
     total = 0                                         # the nuts the open planets still need
+    out: list[Action] = []                            # listed as if no colour set were tight (nearly always so)
     for s, still in state.place_open:                 # place_needs without the planets placing has filled
         wants = still[nuts[s]]
         if wants is not None:
-            open_planets.append((s, wants))
             groups[wants] = groups.get(wants, 0) + 1
             total += wants[0]
+            out += actions[s][wants[1] & in_pool]
     tight = placement.grouped_tight_sets(pool, groups, total)
-    in_pool = (pool[0] > 0) | (pool[1] > 0) << 1 | (pool[2] > 0) << 2 | (pool[3] > 0) << 3
-    blocked: dict[tuple[int, int], int] = {}
-    out: list[Action] = []
-    actions = d.place_actions
-    for s, wants in open_planets:
-        colours = wants[1] & in_pool
-        if tight:
+    if not tight:
+        return out
+    blocked: dict[tuple[int, int], int] = {}          # tight sets forbid some colours: list again without them
+    out = []
+    for s, still in state.place_open:
+        wants = still[nuts[s]]
+        if wants is not None:
             if wants not in blocked:
                 blocked[wants] = placement.blocked_colours(tight, *wants)
-            colours &= ~blocked[wants]
-        out += actions[s][colours]
+            out += actions[s][wants[1] & in_pool & ~blocked[wants]]
     return out
 
 
@@ -278,7 +278,10 @@ def _fated_ship(state: "AstronutsState", k: int, s: int, m: dict[str, Any], out:
                 out.append(d.mine_free[s])                  # pay_options of no nut: [()]
         if not get("no-colonise") and d.colony_room[s] > state.col_total[s] \
                 and state.colonies[p] < d.colonies_per_player:
-            actions, nuts, _ = colony_price(m)
+            if "deals" in m:
+                actions, nuts, _ = colony_price(m)
+            else:                                           # colony_price without a fate deal
+                actions, nuts = 1 + get("colonise+", 0), 1 + get("colonise$", 0)
             if left >= actions:
                 if nuts == 1:                               # pay_options of one nut: each colour held, in order
                     hand = state.hand
@@ -288,26 +291,18 @@ def _fated_ship(state: "AstronutsState", k: int, s: int, m: dict[str, Any], out:
                 else:
                     for pay in pay_options(state, p, nuts):
                         out.append(("colonise", s, pay))
-    if left >= 1 and not get("no-attack"):
-        _attacks(state, s, out)
-
-
-def _attacks(state: "AstronutsState", s: int, out: list[Action]) -> None:
-    """Attacks from the ship on s: each adjacent space in map order, its defenders by seat (on a planet every
-    other player with a ship or a colony there)."""
-    p = state.player
-    occ = state.occ
-    n = state.n
-    col = state.col
-    for t, _, planet in state.data.neighbour_scan[s]:
-        q = occ[t]
-        if planet:                                   # colonies stand only on planets
-            b = t * n
-            for r in range(n):
-                if r != p and (q == r or col[b + r]):
-                    out.append(("attack", s, t, r))
-        elif q >= 0 and q != p:
-            out.append(("attack", s, t, q))
+    if left >= 1 and not get("no-attack"):               # _attacks, inlined
+        n = state.n
+        col = state.col
+        for t, _, planet in d.neighbour_scan[s]:
+            q = occ[t]
+            if planet:                                   # colonies stand only on planets
+                b = t * n
+                for r in OTHER_SEATS[n][p]:
+                    if q == r or col[b + r]:
+                        out.append(("attack", s, t, r))
+            elif q >= 0 and q != p:
+                out.append(("attack", s, t, q))
 
 
 def trade_terms(state: "AstronutsState", p: int, q: int) -> list[Action]:
@@ -398,9 +393,22 @@ def _place(state: "AstronutsState", action: Action) -> None:
 def _declare(state: "AstronutsState", action: Action) -> None:
     """The state's `declare`, one call shorter (every turn begins with it)."""
     n = state.declared = action[1]
-    if not state.quiet:
-        state._emit("declared", player=state.player + 1, n=n)
-    state.die("actions", state.player)
+    p = state.player
+    if state.quiet:
+        if state._forced is None and state.log is None and not (state.tech[p * 4 + state.warp] and not state.warp_used[p]):
+            bits = state.rng.getrandbits     # die("actions") and after_roll of a batch playout without Time Warp
+            value = bits(3)
+            while value >= 6:
+                value = bits(3)
+            value += 1
+            state.actions_left = (2 * n if value >= n else value) + state.tech[p * 4 + state.energy]
+            state.phase = "act"
+            if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
+                state.settle()
+            return
+    else:
+        state._emit("declared", player=p + 1, n=n)
+    state.die("actions", p)
 
 
 def _keep(state: "AstronutsState", action: Action) -> None:
