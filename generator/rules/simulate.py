@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import multiprocessing
 import os
 import random
 import statistics
@@ -214,8 +215,13 @@ def group_figures(results: list[GameResult], groups: Mapping[str, tuple[str, ...
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(content_dir: str, game_id: str, options: dict[str, Any]) -> None:
-    """Each worker process loads the content and makes the game once, then plays many chunks."""
+def _init_worker(content_dir: str, game_id: str, options: dict[str, Any], game: Game | None = None) -> None:
+    """Each worker process makes the game once, then plays many chunks. A forked worker is handed the parent's
+    game (nothing to load or check again: that cost each worker most of a second, more than a small batch's
+    games); a spawned one loads and checks the content itself."""
+    if game is not None:
+        _WORKER["game"] = game
+        return
     from generator.checking import load_checked
 
     errors = ErrorList()
@@ -249,8 +255,10 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
             if on_progress:
                 on_progress(len(part))
         return results
+    # a forked worker inherits the parent's memory: the game made here reaches it without being pickled
+    inherited = make_game(content, options) if multiprocessing.get_start_method() == "fork" else None
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
-                             initargs=(str(content_dir), content.id, options)) as pool:
+                             initargs=(str(content_dir), content.id, options, inherited)) as pool:
         pending: deque[Future[list[GameResult]]] = deque()
         for task in tasks:  # at most a few tasks per process in flight, in game order
             pending.append(pool.submit(_run_chunk, task))
