@@ -145,18 +145,36 @@ def legal_actions(state: "EscapeEarthState") -> list[Action]:
     row = state.rows[p]
     ship = state.ships[p]
     cards = state.cards[p]
-    actions: list[Action] = [("improve", a) for a in row[:-1]]
+    last = len(row)
+    actions: list[Action] = []                       # the improvements, then the moves
+    moves: list[Action] = []
     active = set()
     targets: dict[int, list[int]] = {}
+    revealed, anomaly, aliens, parsecs = state.revealed, state.anomaly, state.aliens, state.parsecs
     for position, activity in enumerate(row, 1):
+        if position < last:
+            actions.append(("improve", activity))
         card = cards[activity]
         if position in card.active_positions:
             active.add(activity)
             travel = card.travel
-            if travel not in targets:
-                targets[travel] = move_targets(state, p, travel)
-            for dest in targets[travel]:
-                actions.append(("move", activity, dest))
+            ends = targets.get(travel)
+            if ends is None:                         # move_targets(state, p, travel), inlined
+                ends = targets[travel] = []
+                for step in (1, -1):
+                    pos, total = ship, 0
+                    while True:
+                        pos += step
+                        if pos < 0 or pos >= revealed or pos == anomaly:
+                            break
+                        total += parsecs[pos]
+                        if total >= travel:
+                            if total == travel and pos != aliens:
+                                ends.append(pos)
+                            break
+            for dest in ends:
+                moves.append(("move", activity, dest))
+    actions += moves
     points = cards["build"].build_points[row.index("build")] if "build" in active else 0
     sources = cube_sources(state) if any(state.cubes) or any(state.free) else {}
     here = state.building[ship]
