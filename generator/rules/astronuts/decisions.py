@@ -721,7 +721,10 @@ def set_stands(state: "AstronutsState", low: int, high: int, counted: bool) -> b
 
 def _end(state: "AstronutsState", action: Action) -> None:
     state.end_turn()
-    state.settle()
+    if state.queue or state.end_checks or state.result is not None:
+        state.settle()
+    else:
+        state.finish_turn()              # what settle does with the turn ending and nothing queued or to roll
 
 
 # -- fate choices ---------------------------------------------------------------------------------
