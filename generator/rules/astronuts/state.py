@@ -541,7 +541,8 @@ class AstronutsState(GameState):
         self.warp_used = [False] * self.n
         if not self.quiet:
             self._emit("turn", round=self.turn, player=p + 1)
-        self.replace_last_ship(p)
+        if max(self.ships[p]) < 0:                    # replace_last_ship's own test, without the call
+            self.replace_last_ship(p)
 
     def declare(self, n: int) -> None:
         self.declared = n
