@@ -3,7 +3,7 @@
 The work lives in `generator.commands` (one module per command; serve in generator.site.serve),
 the text and JSON views of the results in `generator.cli_views`, and every failure goes through
 the one reporter in `generator.cli_report`. Heavy libraries
-(reportlab, svgwrite, mkdocs, matplotlib, the engines) are imported inside the commands that use
+(reportlab, mkdocs, matplotlib, the engines) are imported inside the commands that use
 them, so `pnp --version` and `pnp check` start quickly.
 
 Exit codes: 0 success, 1 bad content (every problem printed, one line each) or a machine problem

@@ -1,7 +1,7 @@
 """Command-line options `pnp` commands share: the content folder, output choices, game options.
 
 Only click and light modules are imported here: `pnp --version` and `pnp check` start without
-loading the renderers (reportlab, svgwrite), mkdocs or the engines.
+loading the renderers (reportlab), mkdocs or the engines.
 """
 
 from __future__ import annotations
