@@ -15,6 +15,7 @@ from generator.drawing.shapes import PT_MM, Item
 
 __all__ = ["PT_MM", "FaceLayout", "Item", "TextBlockInfo"]
 
+
 @dataclass(frozen=True)
 class TextBlockInfo:
     """Where a text element landed and at which size (for tests and the SVG's searchable text)."""
