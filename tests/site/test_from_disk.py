@@ -49,6 +49,11 @@ def search(tab, query: str) -> list[str]:
     tab.keyboard.press("End")  # the theme searches on keyup (and when its index is ready)
     tab.locator(".md-search-result__item a").first.wait_for(state="attached")
     tab.wait_for_timeout(300)  # the list of one query, settled
+    shown = -1
+    while shown != (shown := tab.locator(".md-search-result__item").count()):
+        # the theme shows ten results and the next ten each time the list is scrolled to its end
+        tab.eval_on_selector(".md-search__scrollwrap", "wrap => wrap.scrollTo(0, wrap.scrollHeight)")
+        tab.wait_for_timeout(300)
     hrefs = tab.eval_on_selector_all(".md-search-result__item > a", "as => as.map(a => a.href)")
     return sorted({re.sub(r"[?#].*", "", href) for href in hrefs})
 
