@@ -326,12 +326,33 @@ def serve(games: tuple[str, ...], content_dir: Path, output_dir: Path, host: str
           output_format: str) -> None:
     """Build GAMES (default: all) and serve the rules site with live reload.
 
-    Edit a card, a rules page or a template and the open pages reload with the new build.
+    Edit a card, a rules page or a template and the open pages reload with the new build. A port
+    another program listens on is refused before the build (exit 2).
     """
     from generator.site.serve import serve as serve_site
 
+    _port_free(host, port)
     serve_site(content_dir, games, output_dir, host, port,
                views.serve_json if output_format == "json" else views.serve_text)
+
+
+def _port_free(host: str, port: int) -> None:
+    """Refuse (bad usage, exit 2) a port something already listens on, before a build that would be for nothing."""
+    import errno
+    import socket
+
+    from generator.commands.failure import CommandRefused
+
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds: a closed port is free
+            probe.bind((host, port))
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise CommandRefused(f"port {port} on {host} is in use (another program listens there): "
+                                 "choose another with --port") from None
+        # other failures (an address not of this machine) are the server's to report
 
 
 @cli.command("new")
