@@ -119,3 +119,10 @@ def test_you_plays_only_in_play_and_seat_lists_must_fit():
     assert simulated.returncode == 2 and "plays only in `pnp play`" in simulated.stderr
     misfit = pnp("play", "escape-earth", "--seed", "1", "--policy", "you,greedy,greedy")
     assert misfit.returncode == 2 and "names 3 seats but the game seats 2" in misfit.stderr
+
+
+def test_the_help_and_readme_list_exit_4():
+    helped = pnp("play", "--help")
+    assert "4 your input ended" in " ".join(helped.stdout.split())
+    readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    assert "`4` `pnp play` with you at a seat: your input ended" in readme
