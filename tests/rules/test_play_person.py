@@ -126,3 +126,20 @@ def test_the_help_and_readme_list_exit_4():
     assert "4 your input ended" in " ".join(helped.stdout.split())
     readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
     assert "`4` `pnp play` with you at a seat: your input ended" in readme
+
+
+@pytest.mark.parametrize("game, written", [("escape-earth", "improve nonsense"), ("escape-earth", "move military 5"),
+                                           ("escape-earth", "move food 3"), ("habitable", "play mond"),
+                                           ("terraforming-mars", "buy arbeitersiedlung"), ("astronuts", "fly away")])
+def test_play_refuses_with_the_rule_replay_would_name(game, written):
+    from generator.commands.loading import engine_game, load_engine_game
+    from generator.commands.person import refusal_of
+    from generator.rules.core import RuleError
+
+    content = load_engine_game(REPO / "content", game)
+    state = engine_game(content).new_initial_state(3)
+    action, refusal = refusal_of(state, written, content, "en")
+    assert action is None and refusal is not None
+    with pytest.raises(RuleError) as replayed:  # what `pnp replay` does with a decision of a saved game
+        state.clone().apply(state.parse_action(written))
+    assert refusal.rule == replayed.value.rule and refusal.text == replayed.value.text["en"]
