@@ -143,3 +143,15 @@ def test_play_refuses_with_the_rule_replay_would_name(game, written):
     with pytest.raises(RuleError) as replayed:  # what `pnp replay` does with a decision of a saved game
         state.clone().apply(state.parse_action(written))
     assert refusal.rule == replayed.value.rule and refusal.text == replayed.value.text["en"]
+
+
+def test_a_person_sees_their_own_research_cards_by_name_and_no_one_elses():
+    from generator.commands.loading import engine_game, load_engine_game
+
+    content = load_engine_game(REPO / "content", "terraforming-mars")
+    game = engine_game(content)
+    state = game.new_initial_state(3)
+    mine = dict(game.summary_for(state, "en", 1))
+    assert mine["Hand of player 1"] == "none" and "Nitrogen fixers" in mine["Research cards of player 1"]
+    assert not any(label.endswith("player 2") and label.startswith(("Hand", "Research")) for label in mine)
+    assert dict(game.summary(state, "en")) == {k: v for k, v in mine.items() if not k.startswith(("Hand", "Research"))}
