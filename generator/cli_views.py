@@ -174,13 +174,13 @@ def serve_json(kind: str, details: dict[str, Any]) -> None:
 
 
 PERSON_WORDS = {
-    "en": {"ask": "Player {player} decides (turn {turn}). The table as you see it:",
+    "en": {"ask": "Player {player} decides (turn {turn}).", "table": "The table as you see it:",
            "actions": "Legal actions:",
            "hint": "Write an action as above or its number; ? shows the list again.",
            "prompt": "player {player}> ",
            "no-number": "There is no action {number}: choose 1–{count}.",
            "refused": "Refused: {message}"},
-    "de": {"ask": "Spieler {player} entscheidet (Zug {turn}). Der Tisch, wie du ihn siehst:",
+    "de": {"ask": "Spieler {player} entscheidet (Zug {turn}).", "table": "Der Tisch, wie du ihn siehst:",
            "actions": "Erlaubte Aktionen:",
            "hint": "Schreib eine Aktion wie oben oder ihre Nummer; ? zeigt die Liste wieder.",
            "prompt": "Spieler {player}> ",
@@ -199,7 +199,7 @@ def person_text(lang: str) -> tuple[Callable[[str, dict[str, Any]], None], Calla
     def tell(kind: str, data: dict[str, Any]) -> None:
         if kind == "ask":
             seat[0] = data["player"]
-            click.echo(words["ask"].format(**data))
+            click.echo(words["ask"].format(**data) + (f" {words['table']}" if data["table"] else ""))
             for label, value in data["table"]:
                 click.echo(f"  {label}: {value}")
             click.echo(words["actions"])
