@@ -155,3 +155,10 @@ def test_a_person_sees_their_own_research_cards_by_name_and_no_one_elses():
     assert mine["Hand of player 1"] == "none" and "Nitrogen fixers" in mine["Research cards of player 1"]
     assert not any(label.endswith("player 2") and label.startswith(("Hand", "Research")) for label in mine)
     assert dict(game.summary(state, "en")) == {k: v for k, v in mine.items() if not k.startswith(("Hand", "Research"))}
+
+
+def test_you_at_every_seat_asks_each_player_in_turn():
+    run = pnp("play", "escape-earth", "--seed", "3", "--policy", "you", "--turns", "2", stdin="1\n" * 40)
+    assert run.returncode == 0, run.stderr
+    asked = [line for line in run.stdout.splitlines() if " decides (turn " in line]
+    assert [line.split(" decides")[0] for line in asked] == ["Player 1", "Player 1", "Player 2", "Player 2"]
