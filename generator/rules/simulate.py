@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import signal
 import random
 import statistics
 from collections import deque
@@ -215,8 +216,14 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(content_dir: str, game_id: str, options: dict[str, Any]) -> None:
-    """Each worker process loads the content and makes the game once, then plays many chunks."""
+    """Each worker process loads the content and makes the game once, then plays many chunks.
+
+    Workers ignore Ctrl-C: the terminal sends it to the whole process group, and only the parent
+    should answer it (by stopping the workers), not every worker with a traceback of its own.
+    """
     from generator.checking import load_checked
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     errors = ErrorList()
     content = load_checked(Path(content_dir), [game_id], errors)[0]
@@ -252,13 +259,24 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
                              initargs=(str(content_dir), content.id, options)) as pool:
         pending: deque[Future[list[GameResult]]] = deque()
-        for task in tasks:  # at most a few tasks per process in flight, in game order
-            pending.append(pool.submit(_run_chunk, task))
-            if len(pending) >= 2 * jobs:
+        try:
+            for task in tasks:  # at most a few tasks per process in flight, in game order
+                pending.append(pool.submit(_run_chunk, task))
+                if len(pending) >= 2 * jobs:
+                    _collect(pending.popleft(), results, on_progress)
+            while pending:
                 _collect(pending.popleft(), results, on_progress)
-        while pending:
-            _collect(pending.popleft(), results, on_progress)
+        except KeyboardInterrupt:
+            _stop_workers(pool)
+            raise
     return results
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the workers now: a chunk of tree-search games could otherwise run on for minutes."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):  # the executor has no terminate()
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)  # returns at once: the workers are gone
 
 
 @dataclass(frozen=True)
