@@ -3,11 +3,12 @@
 The work lives in `generator.commands` (one module per command; serve in generator.site.serve),
 the text and JSON views of the results in `generator.cli_views`, and every failure goes through
 the one reporter in `generator.cli_report`. Heavy libraries
-(reportlab, svgwrite, mkdocs, matplotlib, the engines) are imported inside the commands that use
+(reportlab, mkdocs, matplotlib, the engines) are imported inside the commands that use
 them, so `pnp --version` and `pnp check` start quickly.
 
 Exit codes: 0 success, 1 bad content (every problem printed, one line each) or a machine problem
-(one sentence), 2 bad usage, 130 interrupted, 3 a bug in pnp-forge.
+(one sentence), 2 bad usage, 130 interrupted, 3 a bug in pnp-forge, 4 (`pnp play` with a person)
+the input ended before the game did.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ import click
 from generator import __version__
 from generator import cli_views as views
 from generator.cli_options import (DEFAULT_MAX_TURNS, back_offset_option, content_option, format_option, game_options,
-                                   lang_option, languages_of, paper_option, papers_of, policy_option, profile_option,
-                                   tts_url_of, tts_url_option)
+                                   lang_option, languages_of, paper_option, papers_of, play_policy_option,
+                                   policy_option, profile_option, tts_url_of, tts_url_option)
 from generator.cli_report import reported, run_cli
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def cli() -> None:
 
     Every command reads the games under ./content (or --content DIR); a game is a folder with a
     game.yaml. Exit codes: 0 done, 1 the content has errors (all are listed) or the disk refused,
-    2 bad usage, 130 interrupted. With --format json, a failure is one JSON object on standard
+    2 bad usage, 130 interrupted, 4 `pnp play` with you playing: your input ended before the game. With --format json, a failure is one JSON object on standard
     output ({"ok": false, "exit_code", "message", "errors"}).
     """
 
@@ -177,22 +178,38 @@ def cards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 @click.argument("game")
 @click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), required=True,
               help="Seed of the game's own RNG (same seed, same game).")
-@policy_option
+@play_policy_option
 @game_options
 @click.option("--turns", type=click.IntRange(min=1), default=None, help="Stop after this many turns.")
 @click.option("--lang", type=click.Choice(["de", "en"]), default="en", show_default=True)
-@click.option("--view", default="referee", show_default=True, metavar="referee|public|N",
-              help="referee: everything; public: what no player sees stays hidden; N: what player N sees.")
+@click.option("--view", default=None, metavar="referee|public|N",
+              help="referee: everything; public: what no player sees stays hidden; N: what player N sees. "
+                   "Default: referee, or with you at one seat that seat's view (at several: public).")
 @click.option("--save", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="Write the game as JSON lines for `pnp replay`.")
+              help="Write the game as JSON lines for `pnp replay` (with you playing: also when your input "
+                   "ends first).")
 @content_option
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="text: the event log; json: one JSON object per line (turn, event, decision, end), then the "
-                   "result.")
+              help="text: the event log; json: one JSON object per line (turn, event, decision, end; with you "
+                   "playing also ask, refused, no-number), then the result.")
 @reported
 def play(game: str, seed: int, policy: str, variant: str | None, players: int | None, option: tuple[str, ...],
-         turns: int | None, lang: str, view: str, save: Path | None, content_dir: Path, output_format: str) -> None:
-    """Play GAME with a policy and print its event log, turn by turn."""
+         turns: int | None, lang: str, view: str | None, save: Path | None, content_dir: Path,
+         output_format: str) -> None:
+    """Play GAME with a policy, or play it yourself, and print its event log, turn by turn.
+
+    With `--policy you` (every seat) or one policy per seat (`you,greedy`) you decide at the
+    terminal: the table as your seat sees it and the numbered legal actions are shown, and you
+    write one decision per line, the action as a saved game writes it (`improve food`) or its
+    number; `?` or an empty line shows the list again. An illegal decision is refused with the
+    rule's reason and the rules section that explains it (`see 4.1 Improve an activity card:
+    rules/actions.html#rule-4-1`, a page of the game's rules site), and you are asked again.
+
+    Exit codes: 0 the game was played (to its end or --turns), 4 your input ended (Ctrl-D, or the
+    end of a piped file) before the game did: the game stops unfinished, --save still writes it;
+    and as every command, 1 bad content, 2 bad usage, 130 interrupted.
+    """
+    from generator.commands.play import STOPPED_EXIT
     from generator.commands.play import play as play_game
 
     as_json = output_format == "json"
@@ -203,11 +220,19 @@ def play(game: str, seed: int, policy: str, variant: str | None, players: int | 
     else:
         def on_entry(kind: str, text: str) -> None:
             click.echo(f"  {text}" if kind in ("event", "decision") else text)
-    result = play_game(content_dir, game, seed, policy, variant, players, option, turns, lang, view, save, on_entry)
+    tell, read = (views.person_json, views.read_line) if as_json else views.person_text(lang)
+    result = play_game(content_dir, game, seed, policy, variant, players, option, turns, lang, view, save, on_entry,
+                       read=read, tell=tell)
     if as_json:
         click.echo(json.dumps(result.as_json(), ensure_ascii=False))
-    elif save is not None:
-        click.echo(f"saved {save}", err=True)
+    else:
+        if save is not None:
+            click.echo(f"saved {save}", err=True)
+        if result.stopped:
+            click.echo(f"input ended before the game did: stopped unfinished at turn {result.turn} "
+                       f"(exit {STOPPED_EXIT})", err=True)
+    if result.stopped:
+        sys.exit(STOPPED_EXIT)
 
 
 @cli.command()
@@ -301,12 +326,33 @@ def serve(games: tuple[str, ...], content_dir: Path, output_dir: Path, host: str
           output_format: str) -> None:
     """Build GAMES (default: all) and serve the rules site with live reload.
 
-    Edit a card, a rules page or a template and the open pages reload with the new build.
+    Edit a card, a rules page or a template and the open pages reload with the new build. A port
+    another program listens on is refused before the build (exit 2).
     """
     from generator.site.serve import serve as serve_site
 
+    _port_free(host, port)
     serve_site(content_dir, games, output_dir, host, port,
                views.serve_json if output_format == "json" else views.serve_text)
+
+
+def _port_free(host: str, port: int) -> None:
+    """Refuse (bad usage, exit 2) a port something already listens on, before a build that would be for nothing."""
+    import errno
+    import socket
+
+    from generator.commands.failure import CommandRefused
+
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds: a closed port is free
+            probe.bind((host, port))
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise CommandRefused(f"port {port} on {host} is in use (another program listens there): "
+                                 "choose another with --port") from None
+        # other failures (an address not of this machine) are the server's to report
 
 
 @cli.command("new")

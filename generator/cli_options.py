@@ -1,7 +1,7 @@
 """Command-line options `pnp` commands share: the content folder, output choices, game options.
 
 Only click and light modules are imported here: `pnp --version` and `pnp check` start without
-loading the renderers (reportlab, svgwrite), mkdocs or the engines.
+loading the renderers (reportlab), mkdocs or the engines.
 """
 
 from __future__ import annotations
@@ -115,12 +115,29 @@ def _checked_policy(_ctx: click.Context, _param: click.Parameter, value: str) ->
         raise click.BadParameter(str(exc)) from None
 
 
+def _checked_play_policy(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    from generator.commands.loading import check_policy
+
+    try:
+        return check_policy(value, person=True)
+    except CommandRefused as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
 def policy_option(func: F) -> F:
     """`--policy random|greedy|expert|mcts:N`, or one per seat: who decides in played games."""
     return click.option("--policy", default="random", show_default=True, callback=_checked_policy,
                         help="Who decides: random, greedy (the game's heuristic), expert (the game's strongest "
                              "own player, else greedy) or mcts:N (tree search, N playouts per decision); or one "
                              "per seat, comma-separated (expert,greedy,greedy,greedy).")(func)
+
+
+def play_policy_option(func: F) -> F:
+    """`--policy` of `pnp play`: a policy, `you` (a person at the terminal), or one of them per seat."""
+    return click.option("--policy", default="random", show_default=True, callback=_checked_play_policy,
+                        help="Who decides: random, greedy (the game's heuristic), expert (the game's strongest "
+                             "own player, else greedy), mcts:N (tree search, N playouts per decision) or you (you "
+                             "decide at the terminal); or one per seat, comma-separated (you,greedy).")(func)
 
 
 def game_options(func: F) -> F:

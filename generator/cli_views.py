@@ -171,3 +171,63 @@ def serve_json(kind: str, details: dict[str, Any]) -> None:
     else:
         json_line(kind, **details)
     sys.stdout.flush()
+
+
+PERSON_WORDS = {
+    "en": {"ask": "Player {player} decides (turn {turn}).", "table": "The table as you see it:",
+           "actions": "Legal actions:",
+           "hint": "Write an action as above or its number; ? shows the list again.",
+           "prompt": "player {player}> ",
+           "no-number": "There is no action {number}: choose 1–{count}.",
+           "refused": "Refused: {message}"},
+    "de": {"ask": "Spieler {player} entscheidet (Zug {turn}).", "table": "Der Tisch, wie du ihn siehst:",
+           "actions": "Erlaubte Aktionen:",
+           "hint": "Schreib eine Aktion wie oben oder ihre Nummer; ? zeigt die Liste wieder.",
+           "prompt": "Spieler {player}> ",
+           "no-number": "Es gibt keine Aktion {number}: wähle 1–{count}.",
+           "refused": "Nicht erlaubt: {message}"},
+}
+
+
+def person_text(lang: str) -> tuple[Callable[[str, dict[str, Any]], None], Callable[[], str | None]]:
+    """How `pnp play` talks to a person in text: the table, the numbered legal actions, refusals and a
+    prompt (`tell`), and their next line (`read`). Piped input is echoed after the prompt, so the
+    output reads as the session did."""
+    words = PERSON_WORDS.get(lang, PERSON_WORDS["en"])
+    seat = [0]
+
+    def tell(kind: str, data: dict[str, Any]) -> None:
+        if kind == "ask":
+            seat[0] = data["player"]
+            click.echo(words["ask"].format(**data) + (f" {words['table']}" if data["table"] else ""))
+            for label, value in data["table"]:
+                click.echo(f"  {label}: {value}")
+            click.echo(words["actions"])
+            width = min(max((len(a["action"]) for a in data["actions"]), default=0), 24)
+            for item in data["actions"]:
+                click.echo(f"  {item['number']:>3}  {item['action']:<{width}}  {item['text']}")
+            click.echo(words["hint"])
+        else:
+            click.echo(words[kind].format(**data))
+        click.echo(words["prompt"].format(player=seat[0]), nl=False)
+        sys.stdout.flush()
+
+    def read() -> str | None:
+        line = read_line()
+        if line is None or not sys.stdin.isatty():
+            click.echo((line or "").rstrip("\r\n"))  # end the prompt's line
+        return line
+
+    return tell, read
+
+
+def person_json(kind: str, data: dict[str, Any]) -> None:
+    """`pnp play --format json` with a person: each question and refusal one JSON object on its line."""
+    json_line(kind, **data)
+    sys.stdout.flush()
+
+
+def read_line() -> str | None:
+    """The person's next line from standard input; None when the input has ended."""
+    line = sys.stdin.readline()
+    return line if line else None

@@ -258,3 +258,16 @@ def test_cards_in_json_lists_the_files_where_they_now_are(tmp_path: Path):
     assert str(out / "escape-earth" / "cards-en-a4.pdf") in files
     assert str(out / "escape-earth" / "cards" / "en" / "erde-front.svg") in files
     assert all(Path(f).is_file() for f in files) and not any("staging" in f for f in files)
+
+
+def test_serve_refuses_a_busy_port_before_it_builds(tmp_path: Path):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        run = pnp("serve", "astronuts", "--output", str(tmp_path / "output"), "--port", str(port), "--format", "json",
+                  timeout=120)
+    assert run.returncode == 2, run.stderr
+    report = json.loads(run.stdout)
+    assert report["exit_code"] == 2 and f"port {port} on 127.0.0.1 is in use" in report["message"]
+    assert not (tmp_path / "output").exists()  # refused before the build

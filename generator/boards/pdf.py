@@ -1,8 +1,8 @@
 """Draw a board scene with reportlab, and write the one-page full-size PDF for print shops.
 
-`draw_scene` paints a scene with the board's bottom-left corner at the current origin, in
-points; the tiled PDF puts that drawing into a form XObject once and shows a window of it on
-every page. Fonts are the project's DejaVu faces, embedded (subset) by reportlab.
+`draw_scene` paints a scene (through generator.drawing.pdf, the card faces' drawer) with the
+board's bottom-left corner at the current origin, in points; the tiled PDF puts that drawing
+into a form XObject once and shows a window of it on every page. Fonts are the project's DejaVu faces, embedded (subset) by reportlab.
 """
 
 from __future__ import annotations
@@ -13,10 +13,9 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.boards.scene import Circle, Icon, Paint, Polygon, Rect, Scene, Text
+from generator.boards.scene import Scene
+from generator.drawing.pdf import PdfDrawer
 from generator.layout.fonts import face
-from generator.layout.icons import load_icon
-from generator.render.pdf_icons import draw_icon
 
 BLEED_MM = 3.0
 
@@ -32,62 +31,12 @@ def new_canvas(path: Path, width_pt: float, height_pt: float, title: str) -> Can
     return canvas
 
 
-def _apply_paint(canvas: Canvas, paint: Paint) -> tuple[bool, bool]:
-    fill = paint.fill is not None
-    stroke = paint.stroke is not None and paint.stroke_width > 0
-    if paint.fill is not None:  # = fill, spelled so the type checker narrows
-        canvas.setFillColor(HexColor(paint.fill))
-    if stroke and paint.stroke is not None:  # the second test only narrows: stroke implies it
-        canvas.setStrokeColor(HexColor(paint.stroke))
-        canvas.setLineWidth(paint.stroke_width * mm)
-        canvas.setDash([d * mm for d in paint.dash] if paint.dash else [])
-    return fill, stroke
-
-
 def draw_scene(canvas: Canvas, scene: Scene) -> None:
-    """Paint every item of `scene` with the board's bottom-left corner at the current origin."""
-    height = scene.height
+    """Paint every item of `scene` with the board's bottom-left corner at the current origin.
 
-    def X(x: float) -> float:
-        return x * mm
-
-    def Y(y: float) -> float:
-        return (height - y) * mm
-
-    for item in scene.items:
-        canvas.saveState()
-        if isinstance(item, Rect):
-            fill, stroke = _apply_paint(canvas, item.paint)
-            if item.radius:
-                canvas.roundRect(X(item.x), Y(item.y + item.h), item.w * mm, item.h * mm, item.radius * mm,
-                                 stroke=int(stroke), fill=int(fill))
-            else:
-                canvas.rect(X(item.x), Y(item.y + item.h), item.w * mm, item.h * mm, stroke=int(stroke),
-                            fill=int(fill))
-        elif isinstance(item, Circle):
-            fill, stroke = _apply_paint(canvas, item.paint)
-            canvas.circle(X(item.cx), Y(item.cy), item.r * mm, stroke=int(stroke), fill=int(fill))
-        elif isinstance(item, Polygon):
-            fill, stroke = _apply_paint(canvas, item.paint)
-            path = canvas.beginPath()
-            first, *rest = item.points
-            path.moveTo(X(first[0]), Y(first[1]))
-            for px, py in rest:
-                path.lineTo(X(px), Y(py))
-            if item.closed:
-                path.close()
-            canvas.drawPath(path, stroke=int(stroke), fill=int(fill and item.closed))
-        elif isinstance(item, Text):
-            canvas.setFillColor(HexColor(item.color))
-            canvas.setFont(face(item.font).pdf_name, item.size)
-            draw = {"start": canvas.drawString, "middle": canvas.drawCentredString,
-                    "end": canvas.drawRightString}[item.anchor]
-            draw(X(item.x), Y(item.baseline), item.text)
-        elif isinstance(item, Icon):
-            path_ = scene.icons.get(item.name)
-            if path_ is not None:
-                draw_icon(canvas, load_icon(path_), X(item.x), Y(item.y), item.size * mm)
-        canvas.restoreState()
+    Through the drawing model's PDF drawer, as card faces are drawn; icons are drawn out (a tiled
+    board puts the whole scene into one form, which may not open another form's definition)."""
+    PdfDrawer(canvas, scene.icons, use_forms=False).items(scene.items, scene.height)
 
 
 def write_full_pdf(scene: Scene, path: Path, bleed: float = BLEED_MM) -> Path:

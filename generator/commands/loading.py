@@ -101,11 +101,12 @@ def engine_faults(content: GameContent) -> Iterator[None]:
                                code="engine") from None
 
 
-def check_policy(value: str) -> str:
-    """random, greedy, expert or mcts:N, or one of them per seat (comma-separated); anything else is bad usage."""
+def check_policy(value: str, person: bool = False) -> str:
+    """random, greedy, expert or mcts:N (`you` too where a person may play), or one of them per seat
+    (comma-separated); anything else is bad usage."""
     from generator.rules.policies import check_policy_name
 
     try:
-        return check_policy_name(value)
+        return check_policy_name(value, person)
     except ValueError as exc:
         raise CommandRefused(str(exc)) from None

@@ -1,4 +1,4 @@
-"""`pnp play` and `pnp replay`: one game played by a policy, and a saved game verified."""
+"""`pnp play` and `pnp replay`: one game played by policies or a person, and a saved game verified."""
 
 from __future__ import annotations
 
@@ -23,12 +23,33 @@ class PlayResult:
     outcome: str
     state_hash: str
     saved: Path | None
+    stopped: bool = False  # a person's input ended before the game did (exit STOPPED_EXIT)
 
     def as_json(self) -> dict[str, Any]:
         """The last JSON line of `pnp play --format json`, after one line per entry."""
         return {"kind": "result", "game": self.game, "seed": self.seed, "policy": self.policy,
                 "options": self.options, "turn": self.turn, "finished": self.finished, "outcome": self.outcome,
-                "state_hash": self.state_hash, "saved": str(self.saved) if self.saved else None}
+                "stopped": self.stopped, "state_hash": self.state_hash,
+                "saved": str(self.saved) if self.saved else None}
+
+
+STOPPED_EXIT = 4  # `pnp play` with a person: standard input ended before the game did
+
+
+def person_seats(policy: str, players: int) -> list[int]:
+    """The seats (1-based) `policy` gives to a person at the terminal: `you,greedy` -> [1]; `you` -> all."""
+    from generator.rules.policies import PERSON
+
+    parts = policy.split(",") if "," in policy else [policy] * players
+    return [seat for seat, part in enumerate(parts, 1) if part == PERSON]
+
+
+def default_view(policy: str, players: int) -> str:
+    """referee for policies alone; with a person the view of their seat (persons at several seats: public)."""
+    seats = person_seats(policy, players)
+    if not seats:
+        return "referee"
+    return str(seats[0]) if len(seats) == 1 else "public"
 
 
 def viewer_of(view: str, players: int) -> int | None:
@@ -44,23 +65,36 @@ def viewer_of(view: str, players: int) -> int | None:
 
 def play(content_dir: Path, game: str, seed: int, policy: str, variant: str | None = None,
          players: int | None = None, option: tuple[str, ...] = (), turns: int | None = None, lang: str = "en",
-         view: str = "referee", save: Path | None = None,
-         on_entry: Callable[[str, str], None] | None = None) -> PlayResult:
-    """Play GAME from `seed`; `on_entry` hears every turn, event, decision and the end as they come."""
+         view: str | None = "referee", save: Path | None = None,
+         on_entry: Callable[[str, str], None] | None = None,
+         read: Callable[[], str | None] | None = None,
+         tell: Callable[[str, dict[str, Any]], None] | None = None) -> PlayResult:
+    """Play GAME from `seed`; `on_entry` hears every turn, event, decision and the end as they come.
+
+    A seat whose policy is `you` is a person: `tell` shows them the table and the legal actions,
+    `read` gives their next line (None: input ended, the game stops unfinished). `view` None:
+    `default_view`."""
+    from generator.commands.person import Person
     from generator.rules.log import dump_lines, header_of
     from generator.rules.transcript import play_transcript
 
     content = load_engine_game(content_dir, game)
     rules = engine_game(content, variant, players, option)
-    viewer = viewer_of(view, rules.num_players())
+    seats = person_seats(policy, rules.num_players())
+    if "," in policy and len(policy.split(",")) != rules.num_players():
+        raise CommandRefused(f"--policy {policy!r} names {len(policy.split(','))} seats but the game seats "
+                             f"{rules.num_players()}: give one policy per seat")
+    viewer = viewer_of(view or default_view(policy, rules.num_players()), rules.num_players())
+    person = Person(content, lang, read or (lambda: None), tell or (lambda kind, data: None)) if seats else None
     with engine_faults(content):
-        played = play_transcript(rules, seed, policy, lang, turns, viewer, log=save is not None, on_entry=on_entry)
+        played = play_transcript(rules, seed, policy, lang, turns, viewer, log=save is not None, on_entry=on_entry,
+                                 person=person)
     state = played.state
     if save is not None:
         save.write_text(dump_lines(header_of(state, rules.options, policy), state.log or []), encoding="utf-8")
     outcome = state.outcome()
     return PlayResult(game, seed, policy, dict(rules.options), state.turn, state.is_terminal,
-                      outcome.cause if outcome else "unfinished", state.state_hash(), save)
+                      outcome.cause if outcome else "unfinished", state.state_hash(), save, played.stopped)
 
 
 @dataclass

@@ -268,7 +268,8 @@ class GlossaryTerm(Model):
     forms: dict[Language, list[Phrase]] = Field(
         default={}, description="the other forms of the term per language that get the tooltip too "
         "(`{de: [Kolonien], en: [colonies]}`); matched as whole words, case-insensitively (a form of up to four "
-        "capitals, such as TR, in capitals only), longest first")
+        "capitals, such as TR, in capitals only), longest first; a compound word (Außenpostenkarte, "
+        "M€-Produktion) gets the tooltip only when it is listed here")
     avoid: dict[Language, list[Phrase]] = Field(
         default={}, description="phrases per language in which the term is used in another sense and gets no "
         "tooltip (`{en: [becomes active]}`); a phrase is matched like a longer term")

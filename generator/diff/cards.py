@@ -16,8 +16,9 @@ from typing import Any
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES, Card
+from generator.drawing.shapes import Icon, Image
 from generator.layout.engine import CardLayouts
-from generator.layout.geometry import FaceLayout, IconPlacement, ImagePlacement
+from generator.layout.geometry import FaceLayout
 from generator.render.cards_step import ordered_cards, report
 
 SIDES = ("front", "back")
@@ -123,10 +124,10 @@ class FaceSignatures:
             return None
         items: list[Any] = []
         for item in face.all_items():
-            if isinstance(item, IconPlacement):
+            if isinstance(item, Icon):
                 icon = self.content.icons.get(item.name)
                 items.append((item, self._hash(icon) if icon else None))
-            elif isinstance(item, ImagePlacement):
+            elif isinstance(item, Image):
                 items.append(("image", self._hash(Path(item.path)), item.x, item.y, item.w, item.h))
             else:
                 items.append(item)

@@ -16,10 +16,10 @@ from typing import Any
 from jinja2 import TemplateError
 
 from generator.content.files import Unreadable, check_regular
+from generator.drawing.shapes import PT_MM, Circle, Icon, Image, Item, Line, Paint, Rect, Text
 from generator.layout import spec as specs
 from generator.layout.fonts import ascent_descent
-from generator.layout.geometry import (PT_MM, CircleShape, IconPlacement, ImagePlacement, Item, LineShape, RectShape,
-                                       TextBlockInfo, TextRun)
+from generator.layout.geometry import TextBlockInfo
 from generator.layout.richtext import set_text
 from generator.layout.templating import LayoutTemplateError, evaluate, render, repeat_items
 
@@ -49,7 +49,7 @@ class _Skip(Exception):
 _SAFE_ZONE_SEEN: dict[tuple, tuple[str, float] | None] = {}
 
 
-def _safe_zone_overrun(block: tuple, origin: tuple, runs: tuple[TextRun, ...], width: float, height: float,
+def _safe_zone_overrun(block: tuple, origin: tuple, runs: tuple[Text, ...], width: float, height: float,
                        safe: float) -> tuple[str, float] | None:
     """The first run of a text block that enters the safe zone, and by how much.
 
@@ -62,10 +62,10 @@ def _safe_zone_overrun(block: tuple, origin: tuple, runs: tuple[TextRun, ...], w
     return _SAFE_ZONE_SEEN[key]
 
 
-def _first_overrun(runs: tuple[TextRun, ...], width: float, height: float, safe: float) -> tuple[str, float] | None:
+def _first_overrun(runs: tuple[Text, ...], width: float, height: float, safe: float) -> tuple[str, float] | None:
     for run in runs:
         ascent, descent = ascent_descent(run.font, run.size)
-        box = (run.x, run.baseline - ascent * PT_MM, run.x + run.width, run.baseline - descent * PT_MM)
+        box = (run.x, run.baseline - ascent * PT_MM, run.x + (run.width or 0.0), run.baseline - descent * PT_MM)
         over = max(safe - box[0], safe - box[1], box[2] - (width - safe), box[3] - (height - safe))
         if over > 0.05:
             return run.text, over
@@ -219,14 +219,14 @@ class FaceEvaluation:
             return value.lower()
 
         if isinstance(element, specs.RectSpec):
-            self.items.append(RectShape(num("x"), num("y"), num("w"), num("h"), colour("fill"), colour("stroke"),
-                                        num("stroke_width"), num("radius")))
+            self.items.append(Rect(num("x"), num("y"), num("w"), num("h"),
+                                   Paint(colour("fill"), colour("stroke"), num("stroke_width")), num("radius")))
         elif isinstance(element, specs.CircleSpec):
-            self.items.append(CircleShape(num("cx"), num("cy"), num("r"), colour("fill"), colour("stroke"),
-                                          num("stroke_width")))
+            self.items.append(Circle(num("cx"), num("cy"), num("r"),
+                                     Paint(colour("fill"), colour("stroke"), num("stroke_width"))))
         elif isinstance(element, specs.LineSpec):
-            self.items.append(LineShape(num("x1"), num("y1"), num("x2"), num("y2"), colour("stroke") or "#000000",
-                                        num("stroke_width"), tuple(element.dash)))
+            self.items.append(Line(num("x1"), num("y1"), num("x2"), num("y2"),
+                                   Paint(None, colour("stroke") or "#000000", num("stroke_width"), tuple(element.dash))))
         elif isinstance(element, specs.IconSpec):
             name = text("name").strip()
             if not name:
@@ -234,19 +234,19 @@ class FaceEvaluation:
             if name not in self.icons:
                 self.problem("icon", f"unknown icon '{name}'", hint=f"add icons/{name}.svg to the game or templates/icons")
                 return
-            self.items.append(IconPlacement(name, num("x"), num("y"), num("size")))
+            self.items.append(Icon(name, num("x"), num("y"), num("size")))
         elif isinstance(element, specs.ImageSpec):
             source = text("src").strip()
             path = self._image_path(source, element.optional) if source else None
             if path is not None:
-                self.items.append(ImagePlacement(str(path), num("x"), num("y"), num("w"), num("h")))
+                self.items.append(Image(str(path), num("x"), num("y"), num("w"), num("h")))
         elif isinstance(element, specs.TextSpec):
             markup = text("text").strip()
             if markup:
                 self._text_block(element, where, markup, num("x"), num("y"), num("w"), num("h"),
                                  colour("color") or "#000000", copy)
 
-    def _check_safe_zone(self, field_name: str, block: tuple, runs: list[TextRun], safe: float) -> None:
+    def _check_safe_zone(self, field_name: str, block: tuple, runs: list[Text], safe: float) -> None:
         """Text that reaches into the outer `safe` mm of the trim, which a print shop's cut may take off."""
         found = _safe_zone_overrun(block, runs[0].origin, tuple(runs), self.context["W"], self.context["H"], safe)
         if found is not None:
@@ -297,7 +297,7 @@ class FaceEvaluation:
                          hint="shorten the text")
         for name, dx, dy, edge in setting.icons:
             if name in self.icons:
-                self.items.append(IconPlacement(name, x + dx, y + dy, edge))
+                self.items.append(Icon(name, x + dx, y + dy, edge))
             else:
                 self.problem(element.field, f"unknown icon ':{name}:' in the text",
                              hint="icons are SVG files in the game's icons/ or templates/icons")
@@ -307,7 +307,7 @@ class FaceEvaluation:
         size = fitted.size
         block = (markup, element.font, element.size, min_size, round(w, 4), round(h, 4), element.align,
                  element.valign, element.leading, element.max_lines, color)
-        runs = [TextRun(x + dx, y + db, text, face, size, color, width, block, (x, y))
+        runs = [Text(x + dx, y + db, text, face, size, color, width=width, block=block, origin=(x, y))
                 for dx, db, text, face, width in setting.runs]
         self.items.extend(runs)
         if self.safe is not None and fitted.fits:

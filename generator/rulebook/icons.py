@@ -2,7 +2,7 @@
 
 A reportlab paragraph places text, not drawings, so an icon is two pieces of paragraph markup
 written here: a zero-width `<ondraw>` callback at the icon's place, which draws the icon's
-outlines (generator.render.pdf_icons, as on cards and boards), and a non-breaking space sized to
+outlines (generator.drawing.pdf, as on cards and boards), and a non-breaking space sized to
 the icon's width, so the text after it leaves room. Icon names come from the content and are
 matched against the game's own icons before they reach the markup; an icon that cannot be parsed
 prints its word instead.
@@ -17,9 +17,9 @@ from xml.sax.saxutils import escape
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.drawing.pdf import draw_icon
 from generator.layout.fonts import face
 from generator.layout.icons import IconError, VectorIcon, load_icon
-from generator.render.pdf_icons import draw_icon
 from generator.site.markup import ICON_RE
 
 CALLBACK = "pnp_icon"

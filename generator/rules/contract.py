@@ -122,6 +122,12 @@ class Game(ABC):
         """The table as (label, value) rows in `lang`, as players see it (examples, `pnp play`)."""
         return []
 
+    def summary_for(self, state: "GameState", lang: str, viewer: int | None) -> list[tuple[str, str]]:
+        """The summary as `viewer` (1-based, 0 an onlooker, None the referee) may see it: a person
+        playing `pnp play` reads it. The default is `summary`, right for a summary that names no
+        secret; an engine whose summary shows hands or face-down cards hides them here."""
+        return self.summary(state, lang)
+
     def picture(self, state: "GameState", lang: str) -> StatePicture | None:
         """The table drawn as players would see it from above (example pages, setup diagrams), or
         None when the engine draws none. The default draws none; the site shows pictures of every

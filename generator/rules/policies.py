@@ -5,6 +5,8 @@ game's chance outcomes) and returns one of `state.legal_actions()`. Policies are
 command line: `random`, `greedy`, `expert` (the game's strongest own player, greedy where it has
 none), `mcts:200` (tree search with 200 playouts per decision), or one name per seat separated by
 commas (`expert,greedy,greedy,greedy`) so players of different strength meet at one table.
+`you` seats a person at the terminal (`pnp play` only: `you,greedy`); the command gives the policy
+that asks them.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ class Policy(Protocol):
     name: str
 
     def choose(self, state: GameState, rng: random.Random) -> Action: ...
+
+
+class NoDecision(Exception):
+    """A policy that cannot decide (a person's input ended): the game stops there, unfinished."""
 
 
 class RandomPolicy:
@@ -57,6 +63,7 @@ class OneStepPolicy:
 
 
 POLICY_NAMES = ("random", "greedy", "expert", "mcts:N")
+PERSON = "you"  # a seat played by a person at the terminal (`pnp play` only)
 
 
 class SeatedPolicy:
@@ -70,29 +77,41 @@ class SeatedPolicy:
         return self.seats[state.current_player].choose(state, rng)
 
 
-def check_policy_name(name: str) -> str:
-    """`name` when it names a policy (or one per seat); ValueError saying what is wrong otherwise."""
+def check_policy_name(name: str, person: bool = False) -> str:
+    """`name` when it names a policy (or one per seat); ValueError saying what is wrong otherwise.
+
+    `person`: the command can seat a person (`you`) at the terminal."""
     for part in name.split(","):
         if part in ("random", "greedy", "expert"):
             continue
+        if part == PERSON:
+            if person:
+                continue
+            raise ValueError(f"'{PERSON}' (a person at the terminal) plays only in `pnp play`")
         if part.startswith("mcts"):
             from generator.rules.mcts import parse_budget
 
             parse_budget(part)
             continue
-        raise ValueError(f"'{part}': choose random, greedy, expert or mcts:N (N playouts per decision), "
+        choices = f"random, greedy, expert, mcts:N (N playouts per decision) or {PERSON} (a person)" if person \
+            else "random, greedy, expert or mcts:N (N playouts per decision)"
+        raise ValueError(f"'{part}': choose {choices}, "
                          "or one of them per seat separated by commas (expert,greedy,greedy)")
     return name
 
 
-def make_policy(name: str, game: Game) -> Policy:
-    """The policy called `name` for `game` (ValueError for a name no policy has)."""
+def make_policy(name: str, game: Game, person: Policy | None = None) -> Policy:
+    """The policy called `name` for `game` (ValueError for a name no policy has); `person` plays `you`."""
     if "," in name:
         parts = name.split(",")
         if len(parts) != game.num_players():
             raise ValueError(f"'{name}' names {len(parts)} seats but the game seats {game.num_players()}: "
                              "give one policy per seat")
-        return SeatedPolicy(name, [make_policy(part, game) for part in parts])
+        return SeatedPolicy(name, [make_policy(part, game, person) for part in parts])
+    if name == PERSON:
+        if person is None:
+            raise ValueError(f"'{PERSON}' (a person at the terminal) plays only in `pnp play`")
+        return person
     if name == "expert":
         expert: Policy | None = game.expert_policy()
         return expert if expert is not None else make_policy("greedy", game)

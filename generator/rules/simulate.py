@@ -11,6 +11,7 @@ import hashlib
 import math
 import multiprocessing
 import os
+import signal
 import random
 import statistics
 from collections import deque
@@ -218,7 +219,12 @@ _WORKER: dict[str, Any] = {}
 def _init_worker(content_dir: str, game_id: str, options: dict[str, Any], game: Game | None = None) -> None:
     """Each worker process makes the game once, then plays many chunks. A forked worker is handed the parent's
     game (nothing to load or check again: that cost each worker most of a second, more than a small batch's
-    games); a spawned one loads and checks the content itself."""
+    games); a spawned one loads and checks the content itself.
+
+    Workers ignore Ctrl-C: the terminal sends it to the whole process group, and only the parent
+    should answer it (by stopping the workers), not every worker with a traceback of its own.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if game is not None:
         _WORKER["game"] = game
         return
@@ -260,13 +266,24 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
                              initargs=(str(content_dir), content.id, options, inherited)) as pool:
         pending: deque[Future[list[GameResult]]] = deque()
-        for task in tasks:  # at most a few tasks per process in flight, in game order
-            pending.append(pool.submit(_run_chunk, task))
-            if len(pending) >= 2 * jobs:
+        try:
+            for task in tasks:  # at most a few tasks per process in flight, in game order
+                pending.append(pool.submit(_run_chunk, task))
+                if len(pending) >= 2 * jobs:
+                    _collect(pending.popleft(), results, on_progress)
+            while pending:
                 _collect(pending.popleft(), results, on_progress)
-        while pending:
-            _collect(pending.popleft(), results, on_progress)
+        except KeyboardInterrupt:
+            _stop_workers(pool)
+            raise
     return results
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the workers now: a chunk of tree-search games could otherwise run on for minutes."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):  # the executor has no terminate()
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)  # returns at once: the workers are gone
 
 
 @dataclass(frozen=True)

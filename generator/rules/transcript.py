@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from generator.rules.contract import Game, GameState
-from generator.rules.policies import make_policy
+from generator.rules.policies import NoDecision, Policy, make_policy
 from generator.rules.simulate import policy_seed
 
 
@@ -15,6 +15,7 @@ from generator.rules.simulate import policy_seed
 class Transcript:
     lines: list[str]
     state: GameState
+    stopped: bool = False  # a policy could not decide (a person's input ended) before the game did
 
     @property
     def text(self) -> str:
@@ -24,15 +25,17 @@ class Transcript:
 def play_transcript(game: Game, seed: int, policy: str, lang: str = "en", turns: int | None = None,
                     viewer: int | None = None, log: bool = False,
                     echo: Callable[[str], None] | None = None,
-                    on_entry: Callable[[str, str], None] | None = None) -> Transcript:
+                    on_entry: Callable[[str, str], None] | None = None,
+                    person: Policy | None = None) -> Transcript:
     """Play from `seed` with `policy`; every decision ('> action') and event becomes one line.
 
     `viewer` None shows everything (the referee's view), 0 what an onlooker sees, 1.. what
     that player sees. `echo` hears each line as printed; `on_entry` each entry as its kind
-    (turn, event, decision, end) and its sentence, for tools.
+    (turn, event, decision, end) and its sentence, for tools. `person` decides for the seats
+    `policy` names `you`; when it cannot decide (its input ended) the game stops, unfinished.
     """
     state = game.new_initial_state(seed, log=log)
-    chooser = make_policy(policy, game)
+    chooser = make_policy(policy, game, person)
     rng = random.Random(policy_seed(seed))
     lines: list[str] = []
     shown = 0
@@ -53,11 +56,16 @@ def play_transcript(game: Game, seed: int, policy: str, lang: str = "en", turns:
         shown = len(state.events)
 
     flush()
+    stopped = False
     while not state.is_terminal and (turns is None or state.turn <= turns):
-        action = chooser.choose(state, rng)
+        try:
+            action = chooser.choose(state, rng)
+        except NoDecision:
+            stopped = True
+            break
         emit("decision", f"> {state.format_action(action)}")
         state.apply(action)
         flush()
     outcome = state.outcome()
     emit("end", outcome.text[lang] if outcome else game.sentence("words", "unfinished", lang, {}))
-    return Transcript(lines, state)
+    return Transcript(lines, state, stopped)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from generator import output_files as names
 from generator.content.loader import GameContent
 from generator.content.schema import Card
 from generator.site.card_text import face_lines
@@ -19,7 +20,7 @@ from generator.site.markup import escape, html_escape, rel
 
 
 def _face_image(site: GameSite, page: str, card_id: str, side: str, alt: str) -> str | None:
-    source = site.output("cards", site.lang, f"{card_id}-{side}.svg")
+    source = site.output(names.card_face(site.lang, card_id, side))
     if not source.is_file():
         return None
     target = site.tree.copy(site.path("cards", f"{card_id}-{side}.svg"), source)
@@ -146,7 +147,7 @@ def boards_page(site: GameSite) -> str | None:
     lines = [f"# {label('boards', lang)}", ""]
     for board in content.boards:
         lines += [f"## {escape(site.t(board.name))} {{ #board-{board.id} }}", ""]
-        source = site.output("boards", f"{board.id}-{lang}.svg")
+        source = site.output(names.board_svg(board.id, lang))
         if source.is_file():
             target = site.tree.copy(site.path("boards", f"{board.id}.svg"), source)
             lines += [f"![{escape(site.t(board.name))}]({rel(page, target)}){{ .pnp-board .pnp-zoom }}", ""]

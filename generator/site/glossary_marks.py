@@ -9,6 +9,13 @@ match never starts or ends inside a longer word or a longer term. An avoid phras
 like a term and left unmarked. Headings, links, images, code, HTML and attribute lists are never
 marked, and a term is marked once per block (a paragraph, a list item, a table row): the
 first use in each block carries the tooltip, the repeats stay plain.
+
+Compound words are words of their own. German joins words into one ("Außenpostenkarte",
+"Galaxiekartenstapel", "Ereignisstapel") or with a hyphen ("M€-Produktion", "Ozean-Plättchen"),
+and a compound often names something other than its parts (the Ereignisstapel is the deck, not
+an event). So a term never lights up inside a compound; a compound that should carry a term's
+tooltip is declared as one of its forms (`forms: {de: [Galaxiekarten, Galaxiekartenstapel]}`)
+and is then matched like any form, whole and longest first.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ FENCE_RE = re.compile(r"^\s*(`{3,}|~{3,})")
 SKIP_LINE_RE = re.compile(r"^\s*(#|\*\[|\[[^\]]+\]:|!!!|\?\?\?|<|\|?\s*:?-{3,})")
 # lines that start a block of their own: list items and table rows
 BLOCK_START_RE = re.compile(r"^\s*([-*+]\s|\d+[.)]\s|\|)")
-WORD = r"[\w-]"
+WORD = r"[\w-]"  # a letter (Unicode: umlauts and ß too), digit or hyphen: a match never borders one
 # a short form in capitals (TR, TW) is an abbreviation: it matches in capitals only
 ACRONYM_RE = re.compile(r"^[A-ZÄÖÜ0-9]{1,4}$")
 TITLE_ESCAPES = {c: f"&#{ord(c)};" for c in "&<>\"'|\\`*_[]{}#:!"}

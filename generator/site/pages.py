@@ -6,6 +6,7 @@ gallery, examples and downloads have modules of their own.
 
 from __future__ import annotations
 
+from generator import output_files as names
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
 from generator.site.markup import escape, rel, table
@@ -58,7 +59,7 @@ def _component_picture(site: GameSite, comp) -> str | None:
         cards = content.cards_of(kind.id)
         if cards:
             side = "front" if kind.double_sided else "back"
-            face = site.output("cards", site.lang, f"{cards[0].id}-{side}.svg")
+            face = site.output(names.card_face(site.lang, cards[0].id, side))
             if face.is_file():
                 return site.tree.copy(site.path("components", f"{comp.id}.svg"), face)
         width, height = kind.size_mm
@@ -68,7 +69,7 @@ def _component_picture(site: GameSite, comp) -> str | None:
                                        content.icons.get(back_icon) if back_icon else None, name))
     board = board_of(comp)
     if board is not None:  # the picture the boards step drew of the component's board file
-        drawn = site.output("boards", f"{board}-{site.lang}.svg")
+        drawn = site.output(names.board_svg(board, site.lang))
         return site.tree.copy(site.path("components", f"{comp.id}.svg"), drawn) if drawn.is_file() else None
     if comp.type in ("token", "cube", "ship", "marker", "pawn", "coin", "die", "tile"):
         shape = comp.shape or ("square" if comp.type in ("cube", "die", "tile") else "round")

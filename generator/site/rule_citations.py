@@ -20,6 +20,7 @@ from generator.site.rules_text import render_rules
 
 
 MARKDOWN_ESCAPE = re.compile(r"\\(.)")
+SEE = {"de": "siehe", "en": "see"}  # the word before a citation, per language of the rules
 
 
 @dataclass(frozen=True)
@@ -36,8 +37,9 @@ class Citation:
         """The section on the game's site, relative to the site of one language (`rules/actions.html#rule-4-2`)."""
         return f"rules/{self.page}.html#{self.anchor}"
 
-    def text(self) -> str:
-        return f"see {self.number} {self.title}: {self.address}"
+    def text(self, lang: str = "en") -> str:
+        """"see 4.1 Improve an activity card: rules/actions.html#rule-4-1" (German: "siehe ...")."""
+        return f"{SEE.get(lang, SEE['en'])} {self.number} {self.title}: {self.address}"
 
 
 @dataclass(frozen=True)

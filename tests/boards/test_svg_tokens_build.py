@@ -62,7 +62,7 @@ def _cut_shapes(path: Path) -> tuple[int, int]:
     with pdfplumber.open(path) as pdf:
         for page in pdf.pages:
             for curve in page.curves:
-                if curve.get("stroking_color") in ((0, 0, 0), [0, 0, 0], (0,), [0]) and \
+                if curve["stroke"] and curve.get("stroking_color") in ((0, 0, 0), [0, 0, 0], (0,), [0]) and \
                         abs(curve["linewidth"] - 0.2 * MM) < 0.01:
                     rounds += 1
             for rect in page.rects:

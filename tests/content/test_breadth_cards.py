@@ -15,7 +15,7 @@ import pytest
 from generator.checking import check_as_build, load_checked
 from generator.content.errors import ErrorList
 from generator.layout.engine import CardLayouts
-from generator.layout.geometry import IconPlacement
+from generator.drawing.shapes import Icon
 from generator.site.rules_text import rules_context
 
 BREADTH = Path(__file__).parent / "breadth"
@@ -80,7 +80,7 @@ def test_no_german_card_shows_an_english_id(printed, breadth):
 
 def test_the_effect_icons_are_drawn(breadth):
     face = CardLayouts(breadth, ErrorList()).front(breadth.card("wasserkraftwerk"), "de")
-    assert "energy" in [item.name for item in face.items if isinstance(item, IconPlacement)]
+    assert "energy" in [item.name for item in face.items if isinstance(item, Icon)]
 
 
 def test_a_rules_page_prints_every_effect_of_a_card_or_one_by_its_number(breadth):

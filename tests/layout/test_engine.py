@@ -7,15 +7,15 @@ import dataclasses
 import pytest
 
 from generator.content.errors import ErrorList
-from generator.content.schema import Text
+from generator.content.schema import Text as Words
 from generator.layout.engine import CardLayouts
-from generator.layout.geometry import PT_MM, IconPlacement, RectShape, TextRun
+from generator.drawing.shapes import PT_MM, Icon, Rect, Text
 
 SAFE = 3.0
 
 
-def runs(face) -> list[TextRun]:
-    return [i for i in face.items if isinstance(i, TextRun)]
+def runs(face) -> list[Text]:
+    return [i for i in face.items if isinstance(i, Text)]
 
 
 def text_of(face) -> str:
@@ -43,11 +43,11 @@ def test_every_card_lays_out_without_problems_and_respects_sizes_and_safe_zone(e
             for block in face.texts:
                 minimum = 9.0 if block.field in ("name", "back.title") else 6.5
                 assert block.size >= minimum, (card.id, block)
-            for item in face.items + [i for i in face.frame if isinstance(i, (TextRun, IconPlacement))]:
-                if isinstance(item, TextRun):
+            for item in face.items + [i for i in face.frame if isinstance(i, (Text, Icon))]:
+                if isinstance(item, Text):
                     left, right = item.x, item.x + item.width
                     top, bottom = item.baseline - item.size * PT_MM, item.baseline + 0.3 * item.size * PT_MM
-                elif isinstance(item, IconPlacement):
+                elif isinstance(item, Icon):
                     left, right, top, bottom = item.x, item.x + item.size, item.y, item.y + item.size
                 else:
                     continue
@@ -87,31 +87,31 @@ def test_declared_fields_print_with_their_labels_by_type(escape_earth, layouts):
     bold = {r.text for r in runs(farm) if r.font == "bold"}
     assert {"Upgrade:", "Capacity:", "Planets only"} <= bold  # a true flag prints as its label
     assert "Food" in text_of(farm)  # the unlabelled resource it produces prints as icon and name
-    assert "food" in {i.name for i in farm.items if isinstance(i, IconPlacement)}
+    assert "food" in {i.name for i in farm.items if isinstance(i, Icon)}
 
 
 def test_activity_cards_use_the_games_own_layout(escape_earth, layouts):
     """Active positions along the top (highlighted), travel value in the middle, build points at the bottom."""
     card = escape_earth.card("bauen-1")  # active at 3, 4, 5; travel II
     face = layouts.front(card, "de")
-    top = sorted((r for r in face.items if isinstance(r, RectShape) and abs(r.y - 4.0) < 0.01), key=lambda r: r.x)
+    top = sorted((r for r in face.items if isinstance(r, Rect) and abs(r.y - 4.0) < 0.01), key=lambda r: r.x)
     assert len(top) == 5
-    highlighted = [i + 1 for i, r in enumerate(top) if r.fill.lower() == "#f2c94c"]
+    highlighted = [i + 1 for i, r in enumerate(top) if r.paint.fill.lower() == "#f2c94c"]
     assert highlighted == card.fields["active_positions"] == [3, 4, 5]
     numbers = [r for r in runs(face) if r.text in {"1", "2", "3", "4", "5"}]
     assert sum(1 for r in numbers if r.baseline < 14) == 5 and sum(1 for r in numbers if r.baseline > 75) == 5
     assert any(r.text == "II" and r.font == "wide-bold" for r in runs(face))
     assert "Spieler 1" in text_of(face) and "Reisewert: 2" in text_of(face)
     other = layouts.front(escape_earth.card("militaer-1"), "en")  # active at 2, 3, 4; travel III
-    top = sorted((r for r in other.items if isinstance(r, RectShape) and abs(r.y - 4.0) < 0.01), key=lambda r: r.x)
-    assert [i + 1 for i, r in enumerate(top) if r.fill.lower() == "#f2c94c"] == [2, 3, 4]
+    top = sorted((r for r in other.items if isinstance(r, Rect) and abs(r.y - 4.0) < 0.01), key=lambda r: r.x)
+    assert [i + 1 for i, r in enumerate(top) if r.paint.fill.lower() == "#f2c94c"] == [2, 3, 4]
     assert any(r.text == "III" for r in runs(other))
 
 
 def test_effects_render_from_the_operations_text_with_parameters_and_icons(escape_earth, layouts):
     face = layouts.front(escape_earth.card("raeuber"), "en")
     assert "You lose 1" in text_of(face)
-    icons = [i for i in face.items if isinstance(i, IconPlacement)]
+    icons = [i for i in face.items if isinstance(i, Icon)]
     lose = [r for r in runs(face) if r.text.startswith("You lose 1")][0]
     [inline] = [i for i in icons if i.name == "material" and abs(i.y + i.size / 2 - lose.baseline) < 3]
     assert inline.x > lose.x + lose.width  # the icon follows the words on the same line
@@ -127,20 +127,20 @@ def test_double_sided_cards_print_their_own_back_and_others_the_kind_back(escape
     riots_back = layouts.back(escape_earth.card("aufstaende"), "de")
     assert famine_back.frame_key == riots_back.frame_key  # one shared design, drawn once
     assert famine_back.items == [] and famine_back.title == "Ereignis"
-    assert any(isinstance(i, TextRun) and i.text == "Ereignis" for i in famine_back.frame)
+    assert any(isinstance(i, Text) and i.text == "Ereignis" for i in famine_back.frame)
 
 
 def test_cards_of_a_kind_share_their_frame(escape_earth, layouts):
     a = layouts.front(escape_earth.card("erde"), "en")
     b = layouts.front(escape_earth.card("asteroidenfeld"), "en")
     assert a.frame_key == b.frame_key and a.frame == b.frame
-    assert a.frame[0].fill == "#1d2b5a"  # the kind's colour runs into the bleed
+    assert a.frame[0].paint.fill == "#1d2b5a"  # the kind's colour runs into the bleed
     assert (a.frame[0].x, a.frame[0].y) == (-3.0, -3.0)
 
 
 def test_far_too_long_text_is_a_problem_naming_card_field_language_and_amount(escape_earth):
     long = "This card's rules go on and on. " * 40
-    content = with_card(escape_earth, "hungersnot", text=Text(de="Kurz.", en=long))
+    content = with_card(escape_earth, "hungersnot", text=Words(de="Kurz.", en=long))
     engine = CardLayouts(content, ErrorList())
     engine.front(content.card("hungersnot"), "en")
     engine.front(content.card("hungersnot"), "de")
@@ -151,7 +151,7 @@ def test_far_too_long_text_is_a_problem_naming_card_field_language_and_amount(es
 
 
 def test_a_character_the_font_lacks_is_a_problem_not_an_empty_box(escape_earth):
-    content = with_card(escape_earth, "erde", name=Text(de="Erde 漢", en="Earth"))
+    content = with_card(escape_earth, "erde", name=Words(de="Erde 漢", en="Earth"))
     engine = CardLayouts(content, ErrorList())
     engine.front(content.card("erde"), "de")
     [problem] = engine.problems

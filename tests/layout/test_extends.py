@@ -12,7 +12,7 @@ from pathlib import Path
 
 from generator.content.errors import ErrorList
 from generator.layout.engine import CardLayouts
-from generator.layout.geometry import CircleShape, IconPlacement, RectShape, TextRun
+from generator.drawing.shapes import Circle, Icon, Rect, Text
 from generator.layout.spec import SHARED_LAYOUTS, load_layout
 from tests.layout.conftest import load_game
 from tests.layout.test_layout_files import write_layout
@@ -35,11 +35,11 @@ def test_a_game_card_layout_changes_one_element_of_the_shared_one_and_keeps_the_
     write_layout(game_copy, "card", "extends: card\nfront:\n  content:\n"
                  "    - {id: title, text: \"{{ face.name | upper }}\", color: \"#ffe066\"}\n")
     after = faces(game_copy)
-    titles = [i for i in after.items if isinstance(i, TextRun) and i.text == "STARBASE"]
+    titles = [i for i in after.items if isinstance(i, Text) and i.text == "STARBASE"]
     assert titles and all(t.color == "#ffe066" for t in titles)
-    changed = {i for i, item in enumerate(before.items) if isinstance(item, TextRun) and item.text == "Starbase"}
+    changed = {i for i, item in enumerate(before.items) if isinstance(item, Text) and item.text == "Starbase"}
     assert [x for i, x in enumerate(before.items) if i not in changed] == \
-        [x for x in after.items if not (isinstance(x, TextRun) and x.text == "STARBASE")]
+        [x for x in after.items if not (isinstance(x, Text) and x.text == "STARBASE")]
     assert before.frame == after.frame
 
 
@@ -49,9 +49,9 @@ def test_an_element_can_be_removed_and_one_added_after_another(game_copy):
                  "    - {id: kind-icon, remove: true}\n"
                  "    - {id: seal, type: circle, after: art, cx: 20, cy: 30, r: 2.5, fill: \"#123456\"}\n")
     face = faces(game_copy)
-    assert "building" not in [i.name for i in face.items if isinstance(i, IconPlacement)]
-    seals = [n for n, i in enumerate(face.items) if isinstance(i, CircleShape) and i.fill == "#123456"]
-    art = next(n for n, i in enumerate(face.items) if isinstance(i, RectShape) and i.y == 17.0)
+    assert "building" not in [i.name for i in face.items if isinstance(i, Icon)]
+    seals = [n for n, i in enumerate(face.items) if isinstance(i, Circle) and i.paint.fill == "#123456"]
+    art = next(n for n, i in enumerate(face.items) if isinstance(i, Rect) and i.y == 17.0)
     assert seals == [art + 1]
 
 
@@ -59,7 +59,7 @@ def test_a_changed_value_may_use_a_value_the_extending_file_adds(game_copy):
     write_layout(game_copy, "card", "extends: card\nconstants:\n  shift: 6.0\n"
                  "vars:\n  title_x: 17.5 + shift + nudge if cost is not none else m + 1.5\n  nudge: 1.0\n")
     face = faces(game_copy)
-    [title] = [i for i in face.items if isinstance(i, TextRun) and i.text == "Starbase"]
+    [title] = [i for i in face.items if isinstance(i, Text) and i.text == "Starbase"]
     assert title.x == 17.5 + 6.0 + 1.0
 
 

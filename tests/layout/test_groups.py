@@ -9,7 +9,7 @@ from generator.content.errors import ErrorList
 from generator.layout import engine as layout_engine
 from generator.layout import face_program
 from generator.layout.engine import CardLayouts
-from generator.layout.geometry import RectShape, TextRun
+from generator.drawing.shapes import Rect, Text
 from generator.layout.templating import MAX_REPEAT
 from tests.layout.conftest import load_game
 from tests.layout.test_layout_files import write_layout
@@ -33,22 +33,22 @@ def lay_out(game, text: str, card: str = "sternenbasis"):
     return layouts.front(content.card(card), "en"), layouts.problems
 
 
-def boxes(face) -> list[RectShape]:
-    return [i for i in face.items if isinstance(i, RectShape) and i.y == 40]
+def boxes(face) -> list[Rect]:
+    return [i for i in face.items if isinstance(i, Rect) and i.y == 40]
 
 
 def test_a_number_draws_the_group_that_many_times_with_its_index(game_copy):
     face, problems = lay_out(game_copy, BOXES.format(repeat=5))
     assert problems == []
-    assert [(b.x, b.fill) for b in boxes(face)] == [(5 + i * 10, "#00ff00" if i == 2 else "#0000ff") for i in range(5)]
-    texts = [i for i in face.items if isinstance(i, TextRun) and i.baseline > 40 and i.baseline < 48]
+    assert [(b.x, b.paint.fill) for b in boxes(face)] == [(5 + i * 10, "#00ff00" if i == 2 else "#0000ff") for i in range(5)]
+    texts = [i for i in face.items if isinstance(i, Text) and i.baseline > 40 and i.baseline < 48]
     assert [t.text for t in texts] == ["0", "1", "2", "3", "4"]
 
 
 def test_a_list_draws_the_group_once_per_item(game_copy):
     face, problems = lay_out(game_copy, BOXES.format(repeat="\"['a', 'b', game.title[:2]]\""))
     assert problems == []
-    texts = [i.text for i in face.items if isinstance(i, TextRun) and 40 < i.baseline < 48]
+    texts = [i.text for i in face.items if isinstance(i, Text) and 40 < i.baseline < 48]
     assert texts == ["a", "b", "Es"]
     assert len(boxes(face)) == 3
 
@@ -67,7 +67,7 @@ def test_a_group_in_a_frame_is_drawn_once_for_the_kind(game_copy):
                                                                              "\"{{ kind.color }}\"")
     face, problems = lay_out(game_copy, text)
     assert problems == []
-    assert [b.x for b in face.frame if isinstance(b, RectShape) and b.y == 40] == [5, 15, 25]
+    assert [b.x for b in face.frame if isinstance(b, Rect) and b.y == 40] == [5, 15, 25]
 
 
 def test_the_one_render_program_and_the_value_by_value_path_draw_the_same(game_copy, monkeypatch):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from generator.content.errors import ErrorList
 from generator.layout.engine import CardLayouts
-from generator.layout.geometry import TextRun
+from generator.drawing.shapes import Text
 from generator.layout.spec import SHARED_LAYOUTS, load_layout
 from tests.layout.conftest import load_game
 
@@ -35,8 +35,8 @@ def test_a_game_layout_named_like_a_kind_overrides_the_shared_one_for_that_kind(
     engine = CardLayouts(content, ErrorList())
     event = engine.front(content.card("hungersnot"), "en")
     galaxy = engine.front(content.card("erde"), "en")
-    assert any(isinstance(i, TextRun) and i.text == "FAMINE" for i in event.items)
-    assert any(isinstance(i, TextRun) and i.text == "Earth" for i in galaxy.items)
+    assert any(isinstance(i, Text) and i.text == "FAMINE" for i in event.items)
+    assert any(isinstance(i, Text) and i.text == "Earth" for i in galaxy.items)
     assert event.frame_key.startswith("event/")
 
 
@@ -61,7 +61,7 @@ def test_the_sandbox_refuses_to_reach_python_internals(game_copy):
     engine = CardLayouts(content, ErrorList())
     face = engine.front(content.card("erde"), "en")
     assert engine.problems and "__class__" in engine.problems[0].message
-    assert not any(isinstance(i, TextRun) and "class" in i.text for i in face.items)
+    assert not any(isinstance(i, Text) and "class" in i.text for i in face.items)
 
 
 def test_a_layout_with_an_unknown_key_or_bad_expression_fails_to_load_with_its_line(tmp_path):

@@ -9,7 +9,7 @@ from pathlib import Path
 from generator.checking import check_as_build, load_checked
 from generator.content.errors import ErrorList
 from generator.layout.engine import CardLayouts
-from generator.layout.geometry import IconPlacement, RectShape, TextRun
+from generator.drawing.shapes import Icon, Rect, Text
 from tests.content.conftest import edit
 from tests.layout.conftest import CONTENT, REPO, load_game
 from tests.layout.test_layout_files import write_layout
@@ -36,10 +36,10 @@ def test_no_bundled_layout_tests_the_language_inline():
 def test_labels_come_from_the_game_and_from_the_kinds_field_labels(game_copy):
     face, problems = front(game_copy, "bauen-1", "de")
     assert problems == []
-    text = " ".join(i.text for i in face.items if isinstance(i, TextRun))
+    text = " ".join(i.text for i in face.items if isinstance(i, Text))
     assert "Spieler 1" in text and "Reisewert:" in text and "Baupunkte auf Position 1–5" in text
     face, _ = front(game_copy, "bauen-1", "en")
-    text = " ".join(i.text for i in face.items if isinstance(i, TextRun))
+    text = " ".join(i.text for i in face.items if isinstance(i, Text))
     assert "Player 1" in text and "Travel value:" in text and "Build points at position 1–5" in text
 
 
@@ -48,7 +48,7 @@ def test_a_label_fills_its_fields_and_an_unknown_label_is_a_problem_at_the_layou
          "en: \"holds {n} {n:cube|cubes}\"}\n")
     write_layout(game_copy, "card", NOTE.format(text="{{ label('hold', n=face.fields.capacity) }}"))
     face, problems = front(game_copy, "sternenbasis", "en")
-    assert problems == [] and "holds 1 cube" in " ".join(i.text for i in face.items if isinstance(i, TextRun))
+    assert problems == [] and "holds 1 cube" in " ".join(i.text for i in face.items if isinstance(i, Text))
     write_layout(game_copy, "card", NOTE.format(text="{{ label('hodl') }}"))
     face, problems = front(game_copy, "sternenbasis", "en")
     assert "no label 'hodl'" in problems[0].message and "did you mean 'hold'?" in problems[0].message
@@ -63,11 +63,11 @@ def test_resources_give_their_colour_icon_and_name(game_copy):
                  + NOTE.format(text="{{ resource('knowledge').name }}").split("content:\n")[1])
     face, problems = front(game_copy, "sternenbasis", "de")
     assert problems == []
-    assert [r.fill for r in face.items if isinstance(r, RectShape) and r.y == 70] == \
+    assert [r.paint.fill for r in face.items if isinstance(r, Rect) and r.y == 70] == \
         ["#3f9b3a", "#b5651d", "#2f6fcf", "#c62f2f"]
-    assert [i.name for i in face.items if isinstance(i, IconPlacement) and i.y == 76] == \
+    assert [i.name for i in face.items if isinstance(i, Icon) and i.y == 76] == \
         ["food", "material", "knowledge", "military"]
-    assert "Wissen" in [i.text for i in face.items if isinstance(i, TextRun)]
+    assert "Wissen" in [i.text for i in face.items if isinstance(i, Text)]
 
 
 def test_a_cost_in_several_resources_shows_a_badge_for_each(game_copy):
@@ -81,15 +81,15 @@ def test_a_cost_in_several_resources_shows_a_badge_for_each(game_copy):
                      encoding="utf-8")
     face, problems = front(game_copy, "raeuber", "en")
     assert problems == []
-    badges = [i for i in face.items if isinstance(i, RectShape) and i.y == 3.4]
-    assert [(b.x, b.fill, b.stroke) for b in badges] == [(3.6, "#f4d5d5", "#8b2121"), (16.0, "#d5e2f5", "#214e91")]
-    amounts = [i for i in face.items if isinstance(i, TextRun) and i.text in ("2", "1") and i.baseline < 12]
+    badges = [i for i in face.items if isinstance(i, Rect) and i.y == 3.4]
+    assert [(b.x, b.paint.fill, b.paint.stroke) for b in badges] == [(3.6, "#f4d5d5", "#8b2121"), (16.0, "#d5e2f5", "#214e91")]
+    amounts = [i for i in face.items if isinstance(i, Text) and i.text in ("2", "1") and i.baseline < 12]
     assert [a.text for a in amounts] == ["2", "1"]
-    icons = [i.name for i in face.items if isinstance(i, IconPlacement) and i.y < 12]
+    icons = [i.name for i in face.items if isinstance(i, Icon) and i.y < 12]
     assert icons[:2] == ["military", "knowledge"]
-    [title] = [i for i in face.items if isinstance(i, TextRun) and i.text == "Raiders"]
+    [title] = [i for i in face.items if isinstance(i, Text) and i.text == "Raiders"]
     assert title.x >= 3.6 + 2 * 12.4  # the title starts right of the badges
-    assert "Fight" not in " ".join(i.text for i in face.items if isinstance(i, TextRun))  # not printed twice
+    assert "Fight" not in " ".join(i.text for i in face.items if isinstance(i, Text))  # not printed twice
 
 
 def test_one_mistake_of_a_layout_is_one_error_however_many_cards_it_spoils(game_copy):

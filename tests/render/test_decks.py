@@ -9,7 +9,7 @@ from PIL import ImageChops, ImageStat
 from generator.content.errors import ErrorList
 from generator.content.validate import check_content
 from generator.layout.engine import CardLayouts
-from generator.layout.geometry import RectShape
+from generator.drawing.shapes import Rect
 from generator.render.imposition import fit_grid
 from tests.layout.conftest import load_game
 from tests.render.conftest import build_cards, deck
@@ -31,7 +31,7 @@ def with_deck(game_copy, deck_yaml: str = FATE_DECK):
 
 
 def _background(face) -> str:
-    return next(item.fill for item in face.frame if isinstance(item, RectShape) and item.fill)
+    return next(item.paint.fill for item in face.frame if isinstance(item, Rect) and item.paint.fill)
 
 
 def test_kinds_of_one_deck_get_the_same_back_drawn_from_the_deck(game_copy):

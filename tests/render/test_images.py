@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 
 from generator.content.errors import ErrorList
 from generator.layout.engine import CardLayouts
-from generator.layout.geometry import ImagePlacement
+from generator.drawing.shapes import Image as ImageItem
 from generator.layout.spec import SHARED_LAYOUTS
 from tests.layout.conftest import load_game
 from tests.render.conftest import build_cards
@@ -35,9 +35,9 @@ def game_with_art(game_copy):
 def test_images_are_placed_and_drawn_in_pdf_and_svg(game_with_art, tmp_path):
     content = load_game(game_with_art.parent, "escape-earth")
     engine = CardLayouts(content, ErrorList())
-    [image] = [i for i in engine.front(content.card("erde"), "en").items if isinstance(i, ImagePlacement)]
+    [image] = [i for i in engine.front(content.card("erde"), "en").items if isinstance(i, ImageItem)]
     assert (image.x, image.y, image.w, image.h) == (10, 20, 40, 20)
-    assert not [i for i in engine.front(content.card("planet"), "en").items if isinstance(i, ImagePlacement)]
+    assert not [i for i in engine.front(content.card("planet"), "en").items if isinstance(i, ImageItem)]
     assert engine.problems == []  # the planet's missing art is optional
 
     out = tmp_path / "out"

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
-from generator.layout.geometry import FaceLayout, RectShape
+from generator.drawing.shapes import Paint, Rect
+from generator.layout.geometry import FaceLayout
 from generator.render.imposition import fit_grid
 from generator.render.pdf_sheets import PrintCard, write_sheets
 from tests.render.conftest import deck
@@ -55,7 +56,7 @@ def test_poker_cards_fill_nine_slots_on_letter_and_on_a4(built):
 
 
 def _face(w: float, h: float, colour: str) -> FaceLayout:
-    return FaceLayout(w, h, 3.0, f"{w}x{h}{colour}", frame=[RectShape(-3, -3, w + 6, h + 6, fill=colour)])
+    return FaceLayout(w, h, 3.0, f"{w}x{h}{colour}", frame=[Rect(-3, -3, w + 6, h + 6, Paint(fill=colour))])
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.layout.geometry import IconPlacement, TextRun
+from generator.drawing.shapes import Icon, Text
 
 NS = {"svg": "http://www.w3.org/2000/svg", "xlink": "http://www.w3.org/1999/xlink"}
 
@@ -37,7 +37,7 @@ def test_text_runs_are_where_the_layout_put_them(built):
     face = built.layouts.front(card, "de")
     root = parse(built.out / "cards" / "de" / "raeuber-front.svg")
     texts = {(t.text, round(float(t.get("x")), 3), round(float(t.get("y")), 3)): t for t in root.iter(f"{{{NS['svg']}}}text")}
-    for run in (i for i in face.all_items() if isinstance(i, TextRun)):
+    for run in (i for i in face.all_items() if isinstance(i, Text)):
         key = (run.text, round(run.x, 3), round(run.baseline, 3))
         assert key in texts, key
         assert float(texts[key].get("textLength")) == pytest.approx(run.width, abs=0.001)
@@ -50,7 +50,7 @@ def test_icons_are_vector_symbols_used_at_their_places(built):
     root = parse(built.out / "cards" / "en" / "raeuber-front.svg")
     symbols = {s.get("id"): s for s in root.iter(f"{{{NS['svg']}}}symbol")}
     uses = list(root.iter(f"{{{NS['svg']}}}use"))
-    placed = [i for i in face.all_items() if isinstance(i, IconPlacement)]
+    placed = [i for i in face.all_items() if isinstance(i, Icon)]
     assert len(uses) == len(placed)
     for use in uses:
         href = use.get(f"{{{NS['xlink']}}}href") or use.get("href")

@@ -36,5 +36,6 @@ def test_anchors_of_english_headings_are_as_before():
 def test_a_built_page_carries_the_anchor_its_links_use(built):
     html = (built.site / "escape-earth" / "de" / "rules" / "rulings.html").read_text(encoding="utf-8")
     assert 'id="ein-ereignis-sofort-bekämpfen"' in html
+    assert 'id="außenposten-decken-die-karten-nach-ihrer-eigenen-karte-auf"' in html  # ß kept, not "auenposten"
     events = (built.site / "escape-earth" / "de" / "rules" / "events.html").read_text(encoding="utf-8")
     assert 'href="rulings.html#ein-ereignis-sofort-bekämpfen"' in events

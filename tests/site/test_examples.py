@@ -145,6 +145,12 @@ def engine_words(site: Path, game: str) -> dict[str, list[str]]:
     checks = ENGINE_WORDS + [  # "variant: expert", "players: 3": an option's id with one of its values
         (re.compile(rf"\b{re.escape(spec.name)}: (?:{'|'.join(map(re.escape, spec.choices))})\b"),
          f"the option id '{spec.name}'") for spec in engine_class(content).option_specs]
+    # a content id players never see printed: a board space's or a card's ("nw-w-lane", "start-mond")
+    ids = sorted({space.id for board in content.boards for space in getattr(board, "spaces", None) or ()} |
+                 {card.id for card in content.cards}, key=len, reverse=True)
+    hyphenated = [i for i in ids if "-" in i]
+    if hyphenated:
+        checks.append((re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, hyphenated))})(?![\w-])"), "a content id"))
     found: dict[str, list[str]] = {}
     pages = sorted((site / game).glob("*/examples/*.html"))
     assert pages, f"no example pages of {game}"

@@ -49,6 +49,11 @@ def search(tab, query: str) -> list[str]:
     tab.keyboard.press("End")  # the theme searches on keyup (and when its index is ready)
     tab.locator(".md-search-result__item a").first.wait_for(state="attached")
     tab.wait_for_timeout(300)  # the list of one query, settled
+    shown = -1
+    while shown != (shown := tab.locator(".md-search-result__item").count()):
+        # the theme shows ten results and the next ten each time the list is scrolled to its end
+        tab.eval_on_selector(".md-search__scrollwrap", "wrap => wrap.scrollTo(0, wrap.scrollHeight)")
+        tab.wait_for_timeout(300)
     hrefs = tab.eval_on_selector_all(".md-search-result__item > a", "as => as.map(a => a.href)")
     return sorted({re.sub(r"[?#].*", "", href) for href in hrefs})
 
@@ -135,3 +140,23 @@ def test_german_search_finds_umlauts_typed_without_them(built, browser, query):
     tab.goto(site.joinpath("index.html").as_uri())
     assert site.joinpath("rules", "actions.html").as_uri() in search(tab, query)
     tab.context.close()
+
+
+@pytest.mark.slow
+def test_german_search_finds_a_page_written_with_ss_when_sz_is_typed(tmp_path, browser):
+    """The other way round: a page that writes ss is found by a query with ß (and as written)."""
+    from tests.site.conftest import copy_content, pnp_build
+
+    content = copy_content(tmp_path / "content")
+    page = content / "escape-earth" / "rules" / "de" / "rulings.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nIn alten Ausgaben heisst der Raumkreuzer Strassenkreuzer.\n",
+                    encoding="utf-8")
+    build = pnp_build(tmp_path, content, "escape-earth", "--lang", "de")
+    assert build.code == 0, build.err
+    site = build.site / "escape-earth" / "de"
+    for query in ("Straßenkreuzer", "Strassenkreuzer"):
+        tab = open_tab(browser, "de-DE")
+        tab.goto(site.joinpath("index.html").as_uri())
+        assert search(tab, query) == [site.joinpath("rules", "rulings.html").as_uri()], query
+        assert not tab.problems, tab.problems
+        tab.context.close()

@@ -85,3 +85,17 @@ def test_a_phrase_wrapped_over_two_lines_is_still_one_phrase():
     assert marked("It joins the active\nevents at once.", card_sense, event) == [
         ("A revealed event card not yet fought.", "active\nevents")]
     assert marked("The event\nbecomes active.", card_sense, event) == []
+
+
+def test_a_compound_word_gets_no_tooltip_unless_declared_as_a_form():
+    outpost = Term("outpost", ("Außenposten",), "Ein Gebäude.")
+    galaxy = Term("galaxy_card", ("Galaxiekarte", "Galaxiekarten"), "Eine Karte der Galaxie.")
+    page = "Außenpostenkarte, Galaxiekartenstapel und M€-Produktion; Galaxiekarten und Außenposten."
+    megacredits = Term("megacredits", ("M€",), "Das Geld.")
+    assert marked(page, outpost, galaxy, megacredits) == [("Eine Karte der Galaxie.", "Galaxiekarten"),
+                                                         ("Ein Gebäude.", "Außenposten")]
+    # declared as a form, the compound carries the term's tooltip, whole and before its shorter part
+    declared = Term("outpost", ("Außenposten", "Außenpostenkarte"), "Ein Gebäude.")
+    assert marked("Die Außenpostenkarte zeigt den Außenposten.", declared) == [("Ein Gebäude.", "Außenpostenkarte")]
+    hyphenated = Term("megacredits", ("M€", "M€-Produktion"), "Das Geld.")
+    assert marked("Deine M€-Produktion steigt.", hyphenated) == [("Das Geld.", "M€-Produktion")]

@@ -80,6 +80,13 @@ def test_the_languages_must_cite_alike(escape_earth):
     ("habitable", "archive.late", "3.1", "rules/turn.html#rule-3-1"),
     ("habitable", "distance.cost", "4.3", "rules/card-kinds.html#rule-4-3"),
     ("habitable", "defend-first", "4.5", "rules/card-kinds.html#rule-4-5"),
+    # refusals a person meets at the terminal (`pnp play --policy you`) cite their rulings too
+    ("escape-earth", "payment.exact", "9.13", "rules/rulings.html#rule-9-13"),
+    ("astronuts", "place.twice", "7.4", "rules/rulings.html#rule-7-4"),
+    ("astronuts", "gift-colony.where", "7.8", "rules/rulings.html#rule-7-8"),
+    ("terraforming-mars", "place.city-next-to-city", "4.2", "rules/actions.html#rule-4-2"),
+    ("terraforming-mars", "pass.after-action", "8.14", "rules/rulings.html#rule-8-14"),
+    ("terraforming-mars", "final.convert", "8.10", "rules/rulings.html#rule-8-10"),
 ])
 def test_other_games_cite_their_rules(bundled_contents, game, rule, number, address):
     citation = cite(bundled_contents[game], rule, "de")

@@ -8,7 +8,7 @@ import pytest
 
 from generator.content.errors import ErrorList
 from generator.layout.engine import CardLayouts
-from generator.layout.geometry import IconPlacement, RectShape, TextRun
+from generator.drawing.shapes import Icon, Rect, Text
 from tests.content.conftest import pnp
 from tests.terraforming_mars.conftest import CONTENT, GAME
 
@@ -25,7 +25,7 @@ def faces(tm):
 
 
 def texts(face):
-    return [item for item in face.items if isinstance(item, TextRun)]
+    return [item for item in face.items if isinstance(item, Text)]
 
 
 def test_every_card_fits_in_both_languages(faces, tm):
@@ -41,7 +41,7 @@ def test_cost_top_left_and_tags_top_right(faces, tm):
         face = out[(card.id, "en")]
         cost = next(t for t in texts(face) if t.text == str(card.cost))
         assert cost.x < 10 and cost.baseline < 12
-        icons = [i for i in face.items if isinstance(i, IconPlacement) and i.y < 12 and i.size > 6]  # not inline icons
+        icons = [i for i in face.items if isinstance(i, Icon) and i.y < 12 and i.size > 6]  # not inline icons
         assert [i.name for i in sorted(icons, key=lambda i: i.x)] == card.fields["tags"]
         assert min(i.x for i in icons) > W / 2 - 10
 
@@ -50,15 +50,15 @@ def test_production_sits_in_a_brown_box_and_any_player_in_a_red_outline(faces, t
     out, _, _ = faces
     card = tm.card("marshasen")  # action, red-outlined production loss, VP per 2 animals
     face = out[(card.id, "de")]
-    red = [r for r in face.items if isinstance(r, RectShape) and r.stroke == "#d7261e"]
+    red = [r for r in face.items if isinstance(r, Rect) and r.paint.stroke == "#d7261e"]
     assert len(red) == 2  # the action box and the any-player box
     any_box = max(red, key=lambda r: r.y)
     inside = [t.text for t in texts(face) if any_box.y < t.baseline < any_box.y + any_box.h]
     assert "beliebigen" in " ".join(inside)
-    assert any(i.name == "arrow" for i in face.items if isinstance(i, IconPlacement))
+    assert any(i.name == "arrow" for i in face.items if isinstance(i, Icon))
     assert any(t.text == "1/2" for t in texts(face))
     smelter = out[("regolith-schmelze", "en")]
-    brown = [r for r in smelter.items if isinstance(r, RectShape) and r.fill and r.stroke and r.fill != "#ffffff"
+    brown = [r for r in smelter.items if isinstance(r, Rect) and r.paint.fill and r.paint.stroke and r.paint.fill != "#ffffff"
              and r.y > H / 2]
     assert len(brown) == 1
     box = brown[0]
@@ -69,8 +69,8 @@ def test_production_sits_in_a_brown_box_and_any_player_in_a_red_outline(faces, t
 def test_requirement_box_is_red_for_a_maximum(faces, tm):
     out, _, _ = faces
     face = out[("frostranken", "de")]
-    boxes = [r for r in face.items if isinstance(r, RectShape) and r.y < 5 and r.x > 14]
-    assert boxes and boxes[0].fill == "#f6d5d2"
+    boxes = [r for r in face.items if isinstance(r, Rect) and r.y < 5 and r.x > 14]
+    assert boxes and boxes[0].paint.fill == "#f6d5d2"
     assert any("max" in t.text for t in texts(face))
 
 

@@ -1,7 +1,8 @@
 """How Astronuts' event, refusal and action values read in a sentence, in each language.
 
 The sentences are content (`rules/<lang>/sentences.yaml`); this module turns a value into
-words: a space id into its planet's name (or its kind and id), a colour into its nut's name,
+words: a space id into its planet's name (or its kind and the named spaces beside it), a colour
+into its nut's name,
 a fate roll into the entry's name, with the small words of the sentences' `words` section.
 """
 
@@ -24,14 +25,24 @@ def word(words: Mapping[str, str], key: str, **values: Any) -> str:
 
 
 def space_name(space_id: str, data: RulesData, words: Mapping[str, str], lang: str) -> str:
-    """A planet's name; an unnamed space as its kind and id (asteroid field nw-rocks)."""
+    """A planet's name; an unnamed space as its kind and the named spaces next to it ("asteroid field
+    between Brazil Nut and Walnut"): the printed map names only the planets, so a player finds the
+    others by their neighbours (on the bundled map no two unnamed spaces of a kind share them)."""
     i = data.index.get(space_id)
     if i is None:
         return space_id
     label = data.labels[i]
     if label is not None:
         return str(label.get(lang))
-    return word(words, f"kind-{data.kinds[i]}", id=space_id)
+    near = sorted(str(named.get(lang)) for named in (data.labels[n] for n in data.neighbours[i]) if named is not None)
+    return word(words, f"kind-{data.kinds[i]}", id=space_id, near=listing(near, words) if near else space_id)
+
+
+def listing(names: list[str], words: Mapping[str, str]) -> str:
+    """"A", "A and B", "A, B and C" with the sentences' word for "and"."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {word(words, 'and')} {names[-1]}"
 
 
 def colour_name(colour: str, data: RulesData, lang: str) -> str:

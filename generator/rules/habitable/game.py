@@ -97,6 +97,11 @@ class HabitableGame(Game):
         assert isinstance(state, HabitableState)
         return summarize(state, lang)
 
+    def summary_for(self, state: GameState, lang: str, viewer: int | None) -> list[tuple[str, str]]:
+        """Other players' hands as counts of face-down cards."""
+        assert isinstance(state, HabitableState)
+        return summarize(state, lang, viewer)
+
     def words(self, key: str, value: Any, lang: str) -> str:
         words = self.content.sentences.get(lang, {}).get("words", {})
         return value_words(key, value, self.data, lang, words, lambda cause: self.sentence("outcomes", cause, lang, {}))

@@ -1,7 +1,9 @@
 """The Habitable table as (label, value) rows in de and en, for examples and `pnp play`.
 
 Labels and small words come from the content's sentences (`labels`, `words`); hands of all
-players are shown (examples are told from above the table), draw piles as counts.
+players are shown (examples are told from above the table) unless a `viewer` is given (a person
+playing `pnp play` sees only their own hand; the others' as a count of face-down cards), draw
+piles as counts.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ if TYPE_CHECKING:
     from generator.rules.habitable.state import HabitableState
 
 
-def summarize(state: "HabitableState", lang: str) -> list[tuple[str, str]]:
+def summarize(state: "HabitableState", lang: str, viewer: int | None = None) -> list[tuple[str, str]]:
     """Turn, market, goals on display, then each player's hand, piles, planets, goals and tokens."""
     d = state.data
     sentences = state.game.content.sentences.get(lang, {})
@@ -40,7 +42,10 @@ def summarize(state: "HabitableState", lang: str) -> list[tuple[str, str]]:
     rows.append((label("pile"), w("pile-state", n=len(state.pile), b=len(state.black_hole), e=len(state.events_done))))
     rows.append((label("goals"), ", ".join(f"{name(g)} (+{d.goals[g].bonus})" for g in state.goals_shown) or w("none")))
     for p in range(state.n):
-        hand = ", ".join(name(c) for c in sorted(state.hands[p])) or w("none")
+        if viewer is not None and viewer != p + 1 and state.hands[p]:
+            hand = f"{len(state.hands[p])} ({w('unseen')})"
+        else:
+            hand = ", ".join(name(c) for c in sorted(state.hands[p])) or w("none")
         rows.append((label("hand", p=p + 1), hand))
         rows.append((label("piles", p=p + 1), w("piles-state", d=len(state.decks[p]), a=len(state.discards[p]),
                                                 t=len(state.trashed[p]))))

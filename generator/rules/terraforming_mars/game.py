@@ -14,7 +14,7 @@ from generator.rules.terraforming_mars.decisions import ACTION_KINDS
 from generator.rules.terraforming_mars.effects import OPERATIONS
 from generator.rules.terraforming_mars.legality import RULE_IDS
 from generator.rules.terraforming_mars.state import OUTCOME_CAUSES, TerraformingMarsState
-from generator.rules.terraforming_mars.summary import summarize
+from generator.rules.terraforming_mars.summary import summarize, summarize_for
 from generator.rules.terraforming_mars.texts import value_words
 
 EVENT_KINDS = frozenset({
@@ -88,6 +88,11 @@ class TerraformingMarsGame(Game):
     def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
         assert isinstance(state, TerraformingMarsState)
         return summarize(state, lang)
+
+    def summary_for(self, state: GameState, lang: str, viewer: int | None) -> list[tuple[str, str]]:
+        """The viewer's own hand and research cards by name besides what everyone sees."""
+        assert isinstance(state, TerraformingMarsState)
+        return summarize_for(state, lang, viewer)
 
     def card_groups(self) -> Mapping[str, tuple[str, ...]]:
         """Each project card's tags (building, space, Jupiter ...): the balance page weighs the tags

@@ -1,7 +1,8 @@
 """The Terraforming Mars table as (label, value) rows in de and en, for examples and `pnp play`.
 
 Labels and small words come from the content's sentences (`labels`, `words`); hands, research
-cards and event piles show as counts – the summary shows what every player sees.
+cards and event piles show as counts – the summary shows what every player sees; a player's own
+view (`summary_for`, a person playing `pnp play`) adds their hand and research cards by name.
 """
 
 from __future__ import annotations
@@ -58,4 +59,20 @@ def summarize(state: "TerraformingMarsState", lang: str) -> list[tuple[str, str]
     funded = [f"{name_of(a, d, lang)} ({w('player', p=q + 1)})" for a, q in state.awards]
     rows.append((word(labels, "awards"), ", ".join(funded) or w("none")))
     rows.append((word(labels, "deck"), w("deck-sizes", deck=len(state.deck), discard=len(state.discard))))
+    return rows
+
+
+def summarize_for(state: "TerraformingMarsState", lang: str, viewer: int | None) -> list[tuple[str, str]]:
+    """The summary, then the hand and research cards of player `viewer` (1-based), whom they belong to."""
+    rows = summarize(state, lang)
+    if viewer is None or not 1 <= viewer <= state.n:
+        return rows
+    d = state.data
+    sentences = state.game.content.sentences.get(lang, {})
+    words, labels = sentences.get("words", {}), sentences.get("labels", {})
+    p = viewer - 1
+    rows.append((word(labels, "hand", p=viewer),
+                 ", ".join(name_of(c, d, lang) for c in state.hand[p]) or word(words, "none")))
+    if state.offers[p]:
+        rows.append((word(labels, "offers", p=viewer), ", ".join(name_of(c, d, lang) for c in state.offers[p])))
     return rows

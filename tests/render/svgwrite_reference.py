@@ -1,37 +1,26 @@
-"""The one module that imports svgwrite (inactive upstream), so replacing it touches one file.
+"""The reference for the SVG writer's bytes: pieces drawn element by element through svgwrite.
 
-Card faces (render/svg.py) and boards (boards/svg.py) both draw through `SvgDocument`: a
-true-size drawing in millimetres with the project's SVG conventions — numbers printed with at
-most three decimals (deterministic bytes), icons as shared <symbol>s built from the parsed
-outlines the PDF backend draws, and text pinned to its computed width (`textLength`) so a
-browser's fallback font cannot reflow it.
+The project wrote its SVGs through svgwrite before generator.drawing.svg wrote them as strings
+(several times faster); tests hold the string writer to the bytes this drawing gives, for card
+faces and board scenes alike.
 """
 
 from __future__ import annotations
 
-import base64
 from pathlib import Path
 from typing import Any
 
 import svgwrite
 
+from generator.drawing.shapes import PT_MM, Circle, Icon, Image, Line, Paint, Polygon, Rect, Text
+from generator.drawing.svg import image_data_uri, number
 from generator.layout.fonts import face as font_face
+from generator.layout.fonts import text_width_pt
+from generator.layout.geometry import FaceLayout
 from generator.layout.icons import load_icon
 
 Element = Any  # an svgwrite element; callers only pass it back to `SvgDocument.add`
-
-
-def number(value: float) -> str:
-    """A coordinate as short, stable text: 12.5, 0, -3.125."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def image_data_uri(path: str) -> str:
-    """A PNG or JPEG file as a data: URI, so an SVG that shows it stays one self-contained file."""
-    data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
-    mime = "image/png" if path.lower().endswith(".png") else "image/jpeg"
-    return f"data:{mime};base64,{data}"
+CORNER_MM = 3.0
 
 
 def _dash(dash: tuple[float, ...] | list[float]) -> str:
@@ -141,3 +130,57 @@ class SvgDocument:
     def write(self, path: Path) -> Path:
         path.write_text('<?xml version="1.0" encoding="utf-8" ?>\n' + self.tostring() + "\n", encoding="utf-8")
         return path
+
+
+def _paint(doc: SvgDocument, paint: Paint) -> dict[str, str]:
+    return doc.paint(paint.fill, paint.stroke, paint.stroke_width, paint.dash)
+
+
+def _element(doc: SvgDocument, item) -> Element:
+    if isinstance(item, Text):
+        width = item.width if item.width is not None else text_width_pt(item.text, item.font, item.size) * PT_MM
+        return doc.text(item.text, item.x, item.baseline, item.font, item.size * PT_MM, item.color, width, item.anchor)
+    if isinstance(item, Rect):
+        return doc.rect(item.x, item.y, item.w, item.h, _paint(doc, item.paint), item.radius)
+    if isinstance(item, Circle):
+        return doc.circle(item.cx, item.cy, item.r, _paint(doc, item.paint))
+    if isinstance(item, Polygon):
+        return doc.polygon(list(item.points), _paint(doc, item.paint), item.closed)
+    if isinstance(item, Line):
+        return doc.line(item.x1, item.y1, item.x2, item.y2, item.paint.stroke, item.paint.stroke_width, item.paint.dash)
+    if isinstance(item, Icon):
+        return doc.icon(item.name, item.x, item.y, item.size)
+    if isinstance(item, Image):
+        return doc.image(item.path, item.x, item.y, item.w, item.h)
+    raise TypeError(type(item).__name__)
+
+
+def svgwrite_face(face: FaceLayout, icons: dict[str, Path], title: str, card_id: str, side: str) -> str:
+    """A card face as the project drew it through svgwrite."""
+    doc = SvgDocument(face.width, face.height, "pnp-card", title, card=card_id, side=side)
+    doc.clip_rect("trim", face.width, face.height, CORNER_MM)
+    doc.icon_symbols([item.name for item in face.all_items() if isinstance(item, Icon)], icons)
+    body = doc.group(clip_path="url(#trim)")
+    frame = doc.group(body, class_="frame")
+    content = doc.group(body, class_="content")
+    for group, items in ((frame, face.frame), (content, face.items)):
+        for item in items:
+            group.add(_element(doc, item))
+    return doc.tostring()
+
+
+def svgwrite_scene(scene, board_id: str) -> str:
+    """A board scene as the project drew it through svgwrite."""
+    doc = SvgDocument(scene.width, scene.height, "pnp-board", scene.title, board=board_id)
+    doc.icon_symbols([item.name for item in scene.items if isinstance(item, Icon) and item.name in scene.icons],
+                     scene.icons)
+    body = doc.group(class_="board")
+    for item in scene.items:
+        if isinstance(item, Icon) and item.name not in scene.icons:
+            continue
+        element = _element(doc, item)
+        space = getattr(item, "space", None)
+        if space:
+            element.attribs["data-space"] = space
+        body.add(element)
+    return doc.tostring()
