@@ -67,7 +67,11 @@ def recorded(monkeypatch):
     monkeypatch.setattr(simulation.os, "cpu_count", lambda: 4)
     errors = ErrorList()
     [content] = load_checked(REPO / "content", ["escape-earth"], errors)
-    return content
+    handler = signal.getsignal(signal.SIGINT)
+    yield content
+    # the stand-in pool ran the workers' set-up here, which ignores Ctrl-C: a later test's subprocess (the
+    # Ctrl-C test) would inherit that and never see its SIGINT
+    signal.signal(signal.SIGINT, handler)
 
 
 def test_jobs_are_capped_at_the_tasks_and_the_cores(recorded):
