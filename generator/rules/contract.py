@@ -47,6 +47,25 @@ class OptionSpec:
     help: str
 
 
+@dataclass(frozen=True)
+class SearchSettings:
+    """How tree search (`mcts:N`) plays a game, where the generic search is not its best form.
+
+    The default is the generic information-set search (a tree over every legal action, judged by
+    `Game.evaluate` a turn ahead). `paired` asks for the flat form instead: at each decision the
+    search weighs the rollout policy's own choice and the next best `candidates - 1` actions by
+    `rank_actions`, plays every one of them out to the end of the game with `rollout_policy()`
+    from the same determinisations and the same dice (so a difference between two candidates is
+    the candidates' doing, not luck's), and takes the best mean value, a tie going to the rollout
+    policy's choice. That is a one-level tree whose leaves are whole games: for a game whose
+    wins come from long plans, no evaluation a turn ahead can see them, while a good policy
+    played to the end can.
+    """
+
+    paired: bool = False
+    candidates: int = 4
+
+
 class OptionsError(ValueError):
     """Options a game does not know or values it does not offer."""
 
@@ -117,6 +136,10 @@ class Game(ABC):
         """A fresh, fast policy (`choose(state, rng)`) tree search may play ahead with before it
         evaluates, or None for random decisions (the default)."""
         return None
+
+    def search_settings(self) -> SearchSettings:
+        """How `mcts:N` searches this game (see `SearchSettings`); the default is the generic tree."""
+        return SearchSettings()
 
     def summary(self, state: "GameState", lang: str) -> list[tuple[str, str]]:
         """The table as (label, value) rows in `lang`, as players see it (examples, `pnp play`)."""

@@ -26,6 +26,13 @@ plays that policy instead of random decisions before the evaluation. With `horiz
 rollout runs to the end of the same turn (the deciding turn plus `horizon`), so leaves reached
 at different depths are judged at the same moment of the game. Neither aid is on for `mcts:N`
 by default: measured in Escape Earth (see docs/engines.md) they did not make the search stronger.
+
+A game may ask for the flat, paired form instead (`Game.search_settings()`, see
+`contract.SearchSettings`): a few candidate actions at the root, each played out to the end of
+the game by the game's rollout policy from the same determinisations with the same RNG, the best
+mean value taken and a tie left to the rollout policy's own choice. The budget still counts
+playouts: `mcts:32` with four candidates is eight determinisations, each played out four times.
+Escape Earth uses it: its wins come from plans longer than any evaluation a turn ahead sees.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.rules.contract import Game, GameState
+from generator.rules.contract import Game, GameState, SearchSettings
 
 Action = tuple[Any, ...]  # core.Action (a bare `tuple`) spelled out for strict type checking
 
@@ -47,6 +54,7 @@ ROLLOUT_DECISIONS = 0    # random decisions after the new node before the game's
 ROLLOUT_TURNS = 1        # ... and never past the end of the next turn
 WIDEN = 0.0              # progressive widening over the game's ranking: off (see the module docstring)
 WIDEN_POWER = 0.5
+MAX_ROLLOUT_DECISIONS = 500   # a paired playout that runs this long is judged where it stands (a stalled game)
 
 
 def parse_budget(name: str) -> int:
@@ -97,10 +105,16 @@ class MCTSPolicy:
         self._last_turn = 0              # horizon: the turn after which every rollout of this search stops
         self.name = f"mcts:{playouts}"
         self._low = self._high = 0.0     # the range of node values in the current search (UCB normalises by it)
+        self.settings: SearchSettings = game.search_settings()
+        # paired search: the rollout policy that proposes the default candidate; kept across decisions,
+        # as a policy that plans its turn (Escape Earth's greedy) remembers its plan
+        self._proposer: Any = game.rollout_policy() if self.settings.paired else None
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
         """The root action searched most often; the table's own legal set has the last word."""
         legal = state.legal_actions()
+        if self._proposer is not None:
+            return self._choose_paired(state, legal, rng)
         if len(legal) == 1:
             return legal[0]
         me = state.current_player
@@ -112,6 +126,38 @@ class MCTSPolicy:
         most = max((root.children[a].visits for a in legal if a in root.children), default=0)
         best = [a for a in legal if a in root.children and root.children[a].visits == most] if most else legal
         return best[rng.randrange(len(best))]
+
+    def _choose_paired(self, state: GameState, legal: list[Action], rng: random.Random) -> Action:
+        """The flat, paired search of `SearchSettings`: candidates played out to the end from shared samples."""
+        if len(legal) == 1:
+            self._proposer.choose(state, random.Random(0))  # it sees every decision (a planner keeps count)
+            return legal[0]
+        default: Action = self._proposer.choose(state, random.Random(rng.getrandbits(64)))
+        others = [a for a in self.game.rank_actions(state, legal) if a != default]
+        candidates: list[Action] = [default, *others[: max(0, self.settings.candidates - 1)]]
+        me = state.current_player
+        totals = [0.0] * len(candidates)
+        for _ in range(max(1, self.playouts // len(candidates))):
+            sample = state.resample_hidden(me, rng)
+            dice = rng.getrandbits(64)
+            for i, action in enumerate(candidates):
+                trial = sample.clone()
+                trial.quiet = True
+                trial.apply(action)
+                totals[i] += self._play_out(trial, random.Random(dice), me)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def _play_out(self, sample: GameState, rng: random.Random, me: int) -> float:
+        """Play `sample` to its end with a fresh rollout policy; the game's value of it for `me`."""
+        chooser = self.game.rollout_policy()
+        for _ in range(MAX_ROLLOUT_DECISIONS):
+            if sample.is_terminal:
+                break
+            sample.apply(chooser.choose(sample, rng))
+        if not sample.is_terminal:
+            return 0.0  # a game the policy cannot end (it stalls) is as good as lost
+        return self.game.evaluate(sample, me)
 
     def _iterate(self, sample: GameState, root: _Node, rng: random.Random) -> None:
         """One determinised descent, expansion, rollout and backup."""

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from generator.rules.contract import TERMINAL, Game, GameState
+from generator.rules.contract import TERMINAL, Game, GameState, SearchSettings
 from generator.rules.core import Action, Outcome, PlayerResult, RuleError
 from generator.rules.escape_earth import EscapeEarthGame
 from generator.rules.log import dump_lines, header_of, replay_text
@@ -171,6 +171,53 @@ def test_rollouts_play_the_games_own_rollout_policy_up_to_the_horizon(decisions,
     elif called:
         assert max(rollout.turns) > 3
 
+
+
+class PairedNimGame(RankedNimGame):
+    """Nim searched in the flat, paired form, with rollouts that take 1 and are counted."""
+
+    def __init__(self, pile: int, first: int):
+        super().__init__(pile, first)
+        self.made: list[CountingPolicy] = []
+
+    def rollout_policy(self) -> "CountingPolicy":
+        self.made.append(CountingPolicy())
+        return self.made[-1]
+
+    def search_settings(self) -> SearchSettings:
+        return SearchSettings(paired=True, candidates=2)
+
+
+@pytest.mark.parametrize("pile, best", [(4, 2), (5, 1)])
+def test_paired_search_takes_the_candidate_whose_playouts_win(pile, best):
+    """Both players then take 1 each turn: taking `best` leaves the opponent an even pile they lose."""
+    game = PairedNimGame(pile, first=1)
+    assert MCTSPolicy(game, 8).choose(game.new_initial_state(0), random.Random(3)) == ("take", best)
+
+
+class TakeMostPolicy:
+    """Takes 2 whenever it can."""
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        return max(state.legal_actions())
+
+
+def test_paired_search_leaves_a_tie_to_the_rollout_policys_choice():
+    """Pile 5 with take-2 playouts: taking 1 (4 left: 2, 2) and taking 2 (3 left: 2, 1) both win, so
+    the search keeps what the rollout policy itself does (take 2), though the ranking puts 1 first."""
+    game = PairedNimGame(5, first=1)
+    game.rollout_policy = TakeMostPolicy  # type: ignore[method-assign]
+    assert game.rank_actions(game.new_initial_state(0), [("take", 1), ("take", 2)])[0] == ("take", 1)
+    for seed in range(3):
+        assert MCTSPolicy(game, 8).choose(game.new_initial_state(0), random.Random(seed)) == ("take", 2)
+
+
+@pytest.mark.parametrize("budget, rollouts", [(8, 8), (9, 8), (1, 2)])
+def test_paired_search_spends_the_budget_in_whole_rounds_of_every_candidate(budget, rollouts):
+    game = PairedNimGame(20, first=1)
+    MCTSPolicy(game, budget).choose(game.new_initial_state(0), random.Random(1))
+    assert len(game.made) == 1 + rollouts          # the proposer, then one fresh policy per playout
+    assert all(policy.turns for policy in game.made[1:])   # every playout played to the end
 
 # -- Escape Earth ---------------------------------------------------------------------------------
 def test_only_legal_action_is_taken_without_searching(table, content):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.loader import GameContent
-from generator.rules.contract import Game, GameState, OptionSpec
+from generator.rules.contract import Game, GameState, OptionSpec, SearchSettings
 from generator.rules.core import Action, PerObject
 from generator.rules.picture import StatePicture
 from generator.rules.escape_earth import accounting, greedy, picture
@@ -91,8 +91,14 @@ class EscapeEarthGame(Game):
         assert isinstance(state, EscapeEarthState)
         return greedy.rank(state, actions)
 
-    def rollout_policy(self) -> greedy.QuickPolicy:
-        return greedy.QuickPolicy()
+    def rollout_policy(self) -> greedy.GreedyPolicy:
+        return greedy.GreedyPolicy()
+
+    def search_settings(self) -> SearchSettings:
+        """Flat and paired: a win needs a plan of many turns (a lab, knowledge, upgraded outposts,
+        events fought in time) that no judgement a turn ahead sees, but greedy games played to the
+        end do (measured in docs/engines.md)."""
+        return SearchSettings(paired=True, candidates=4)
 
     def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
         assert isinstance(state, EscapeEarthState)

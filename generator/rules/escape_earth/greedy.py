@@ -9,9 +9,9 @@ are ready for the next actions.
 The policy keeps the plan it chose: the second action of a turn is the plan's second action
 when the table is as planned, so it never swaps two cards and then swaps them back.
 
-Tree search borrows the same judgement: `rank` orders actions by the table each leaves (the
-game's `rank_actions`), and `QuickPolicy`, one step of look-ahead only, about three times
-faster than the planning policy, is the game's `rollout_policy`.
+Tree search borrows the same player: `rank` orders actions by the table each leaves (the
+game's `rank_actions`), and the planning policy itself is the game's `rollout_policy`, which the
+paired search plays to the end of the game (see `contract.SearchSettings`).
 """
 
 from __future__ import annotations
@@ -146,12 +146,3 @@ class GreedyPolicy:
         self._planned = plan
         return action
 
-
-class QuickPolicy:
-    """One step of look-ahead only: the action whose table scores best (for tree search's rollouts)."""
-
-    name = "quick"
-
-    def choose(self, state: EscapeEarthState, rng: random.Random) -> Action:
-        actions = state.legal_actions()
-        return actions[0] if len(actions) == 1 else rank(state, actions)[0]
