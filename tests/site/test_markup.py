@@ -6,7 +6,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from generator.site.markup import escape, icons_to_markdown, rel
-from generator.site.pictures import PX_PER_MM, SVG_NS, card_svg, token_svg
+from generator.site.pictures import PAD_MM, card_svg, token_svg
+
+SVG_NS = "http://www.w3.org/2000/svg"
 
 ICONS = Path(__file__).resolve().parents[2] / "templates" / "icons"
 
@@ -31,15 +33,32 @@ def test_icons_become_images_and_unknown_names_stay_text():
 def test_token_picture_has_its_size_colour_and_icon():
     svg = ET.fromstring(token_svg("round", 22, "#c62f2f", ICONS / "ship.svg", "Raumschiff"))
     circle = svg.find(f"{{{SVG_NS}}}circle")
-    assert float(circle.get("r")) == 22 * PX_PER_MM / 2 and circle.get("fill") == "#c62f2f"
+    assert float(circle.get("r")) == 11 and circle.get("fill") == "#c62f2f"   # millimetres: one user unit is 1 mm
+    assert svg.get("width") == f"{22 + 2 * PAD_MM:g}mm"
     assert svg.find(f"{{{SVG_NS}}}title").text == "Raumschiff"
-    assert svg.find(f"{{{SVG_NS}}}svg") is not None, "the icon is nested inline (an <img> loads no other files)"
+    symbol = svg.find(f"{{{SVG_NS}}}defs/{{{SVG_NS}}}symbol")
+    assert symbol is not None and symbol.findall(f"{{{SVG_NS}}}path"), "the icon's outlines are in the picture itself"
+    assert svg.find(f"{{{SVG_NS}}}use") is not None
     square = ET.fromstring(token_svg("square", 10, "#3f9b3a", None, "Würfel"))
     rect = square.find(f"{{{SVG_NS}}}rect")
-    assert float(rect.get("width")) == 10 * PX_PER_MM and square.find(f"{{{SVG_NS}}}svg") is None
+    assert float(rect.get("width")) == 10 and square.find(f"{{{SVG_NS}}}use") is None
+    hexagon = ET.fromstring(token_svg("hex", 20, "#3f9b3a", None, "Feld")).find(f"{{{SVG_NS}}}polygon")
+    assert len(hexagon.get("points").split()) == 6
 
 
 def test_card_picture_has_the_card_size():
     svg = ET.fromstring(card_svg(63, 88, "#1d2b5a", ICONS / "galaxy.svg", "Galaxie"))
     rect = svg.find(f"{{{SVG_NS}}}rect")
-    assert (float(rect.get("width")), float(rect.get("height"))) == (63 * PX_PER_MM, 88 * PX_PER_MM)
+    assert (float(rect.get("width")), float(rect.get("height"))) == (63, 88)
+
+
+def test_a_pieces_picture_takes_only_the_icons_outlines_and_escapes_its_label(tmp_path):
+    """An icon file from a collaborator may hold a script or a link: the picture keeps only its paths."""
+    icon = tmp_path / "evil.svg"
+    icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">'
+                    '<script>alert(1)</script><a xlink:href="javascript:alert(2)"><rect width="10" height="10"/></a>'
+                    '<path d="M0 0 L10 10 Z" onload="alert(3)"/></svg>', encoding="utf-8")
+    text = token_svg("round", 16, "#ffffff", icon, "<script>alert(4)</script>").decode("utf-8")
+    assert "alert" not in text.replace("&lt;script&gt;alert(4)&lt;/script&gt;", "")
+    assert "<script" not in text and "javascript:" not in text and "onload" not in text
+    assert ET.fromstring(text).find(f"{{{SVG_NS}}}title").text == "<script>alert(4)</script>"
