@@ -26,13 +26,15 @@ from contextlib import contextmanager
 from functools import partial
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from generator.content.errors import ErrorList, Mark
 from generator.forked import cores, die_with_parent
 from generator.output_folder import checkpoint
 from generator.site.mkdocs_worker import RESULT_MARK
-from generator.site.project import LanguageSite
+
+if TYPE_CHECKING:  # the site's modules load late: a build may start its children before them
+    from generator.site.project import LanguageSite
 
 MKDOCS_TIMEOUT_S = 600
 # mkdocs stamps pages with the build date; a fixed date keeps the site byte-identical per input
@@ -130,6 +132,7 @@ class StandingChild:
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_mkdocs_env(),
             preexec_fn=partial(die_with_parent, os.getpid()) if sys.platform.startswith("linux") else None)
         self.stderr: deque[str] = deque(maxlen=20)
+        self.used = False  # whether it was given a site to build
         threading.Thread(target=self._drain, daemon=True).start()
 
     def _drain(self) -> None:
@@ -150,6 +153,7 @@ class StandingChild:
             timed_out.set()
             self.process.kill()
 
+        self.used = True
         timer = threading.Timer(MKDOCS_TIMEOUT_S, expire)
         timer.start()
         self.stderr.clear()
@@ -175,7 +179,10 @@ class StandingChild:
         return code, "".join(lines), "\n".join(self.stderr)
 
     def let_go(self) -> None:
-        """Close the child's input: it leaves after what it is building (`close` waits for that)."""
+        """Close the child's input: it leaves after what it is building (`close` waits for that); one
+        that was never given a site is stopped at once."""
+        if not self.used and self.alive:
+            self.process.kill()
         if self.process.stdin is not None:
             try:
                 self.process.stdin.close()
