@@ -77,6 +77,8 @@ STEP_SCOPES = {"cards": "print", "boards": "boards", "rulebook": "boards"}
 STEP_INPUTS: dict[str, Callable[[GameContent, str], Any]] = {}
 # the steps whose files (of the same game and language) a step reads: made or restored before it starts
 STEP_NEEDS = {"rulebook": ("boards",)}
+# the steps whose every file belongs to one paper: made one paper per child when there are children
+PER_PAPER = frozenset({"rulebook"})
 
 from generator.render.cards_step import render_cards  # noqa: E402  (card sheets, POD, SVG faces)
 
@@ -158,14 +160,34 @@ def plan_steps(content: GameContent, game_dir: Path, options: BuildOptions, erro
     return files, units
 
 
-def _make(unit: Unit, options: BuildOptions, cache: BuildCache) -> tuple[list[Path], list[ContentError], dict[str, Any]]:
-    """Make one unit (in this process or a forked child): its files, its errors and what it did to the cache."""
+Made = tuple[list[Path], list[ContentError], dict[str, Any]]  # a unit's files, errors and cache changes
+
+
+def _make(unit: Unit, options: BuildOptions, cache: BuildCache) -> Made:
+    """Make one unit, or its share for `options.papers` (in this process or a forked child)."""
     step = dict(STEPS)[unit.step]
     errors = ErrorList()
     before = cache.snapshot()
     with cache.active():  # parts of the unit an edit left alone come from the cache too
         made = step(unit.content, unit.folder, replace(options, languages=(unit.lang,)), errors)
     return made, errors.errors, cache.changes_since(before)
+
+
+def _shares(unit: Unit, options: BuildOptions, children: int) -> list[BuildOptions]:
+    """The options of each share of a unit to make: one per paper for a PER_PAPER step when children make them."""
+    if children and unit.step in PER_PAPER and len(options.papers) > 1:
+        return [replace(options, papers=(paper,)) for paper in options.papers]
+    return [options]
+
+
+def _joined(shares: list[Made]) -> Made:
+    files = sorted(path for made, _, _ in shares for path in made) if len(shares) > 1 else shares[0][0]
+    changes: dict[str, Any] = {"pending": {}, "used": [], "reused": [], "made": []}
+    for _, _, share in shares:
+        changes["pending"].update(share["pending"])
+        for name in ("used", "reused", "made"):
+            changes[name] += share[name]
+    return files, [error for _, found, _ in shares for error in found], changes
 
 
 def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cache: BuildCache,
@@ -178,7 +200,9 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     done: set[str] = set()
     making = [unit for unit in units if not unit.cached]
     children = children_allowed() if len(making) > 1 or (making and meanwhile) else 0
-    running: dict[Forked[Any], Unit] = {}
+    running: dict[Forked[Made], Unit] = {}
+    queued: list[tuple[Unit, BuildOptions]] = []  # shares of started units waiting for a child
+    shares: dict[str, list[Made]] = {}
     outcomes: dict[str, tuple[list[ContentError], dict[str, Any]]] = {}
 
     def ready(unit: Unit) -> bool:
@@ -207,10 +231,24 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
         elif not children:
             finish(unit, *_make(unit, options, cache))
         elif len(running) < children:
-            running[Forked(partial(_make, unit, options, cache))] = unit
+            parts = _shares(unit, options, children)
+            shares[unit.name] = []
+            queued.extend((unit, part) for part in parts[1:])
+            running[Forked(partial(_make, unit, parts[0], cache))] = unit
         else:
             return False
         return True
+
+    def fill() -> None:
+        """Give free children the queued shares."""
+        while queued and len(running) < children:
+            unit, part = queued.pop(0)
+            running[Forked(partial(_make, unit, part, cache))] = unit
+
+    def collect(unit: Unit, made: Made) -> None:
+        shares[unit.name].append(made)
+        if len(shares[unit.name]) == len(_shares(unit, options, children)):
+            finish(unit, *_joined(shares.pop(unit.name)))
 
     needed = {need for unit in making for need in STEP_NEEDS.get(unit.step, ())}
     # the units to make first (their children work while this process restores), then what they need
@@ -221,10 +259,11 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     if children:
         gc.freeze()  # the children need not copy pages to collect objects they share with us
     try:
-        while pending or running:
+        while pending or running or queued:
             progress = True
             while progress:
                 progress = False
+                fill()
                 for unit in sorted(pending, key=order):
                     if ready(unit) and start(unit):
                         pending.remove(unit)
@@ -240,7 +279,7 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
                     raise RuntimeError(f"build units wait for each other: {[unit.name for unit in pending]}")
                 break
             for child in wait_any(list(running)):
-                finish(running.pop(child), *child.result())
+                collect(running.pop(child), child.result())
     finally:
         for child in running:
             child.kill()
