@@ -128,7 +128,11 @@ def remember_fingerprints(content: GameContent, cache: "BuildCache") -> None:
 
     try:
         kept = json.loads(cache.remembered_bytes(unit_key("fingerprints", content.content_hash), make))
-        _FINGERPRINTS[memo] = {tuple(name.split("/", 1)): digest for name, digest in kept.items()}  # type: ignore[misc]
+        found: dict[tuple[str, str], str] = {}
+        for name, digest in kept.items():
+            scope, lang = name.split("/", 1)
+            found[(scope, lang)] = str(digest)
+        _FINGERPRINTS[memo] = found
     except (ValueError, AttributeError):  # an entry not written by this code: make them here
         _FINGERPRINTS[memo] = _fingerprints(content.root)
 

@@ -95,7 +95,7 @@ class Forked(Generic[Result]):
         ok, value = pickle.loads(bytes(self.data))
         if not ok:
             raise ChildFailed(value)
-        return value  # type: ignore[no-any-return]  # what work() returned, through pickle
+        return value  # what work() returned, through pickle
 
     def kill(self) -> None:
         if self.done:

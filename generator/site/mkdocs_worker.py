@@ -134,12 +134,12 @@ class CompiledTemplates:
             return
         original = Theme.get_env
 
-        def get_env(theme: Any) -> Any:
+        def get_env(theme: Theme) -> jinja2.Environment:
             env = original(theme)
             env.bytecode_cache = remembered
             return env
 
-        Theme.get_env = get_env  # type: ignore[method-assign]  # this child only
+        setattr(Theme, "get_env", get_env)  # this child only
 
 
 def warm_up() -> None:
