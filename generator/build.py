@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
+import os
 import shutil
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
@@ -173,11 +174,21 @@ def _make(unit: Unit, options: BuildOptions, cache: BuildCache) -> Made:
     return made, errors.errors, cache.changes_since(before)
 
 
-def _shares(unit: Unit, options: BuildOptions, children: int) -> list[BuildOptions]:
-    """The options of each share of a unit to make: one per paper for a PER_PAPER step when children make them."""
-    if children and unit.step in PER_PAPER and len(options.papers) > 1:
+def _shares(unit: Unit, options: BuildOptions, split: bool) -> list[BuildOptions]:
+    """The options of each share of a unit to make: one per paper for a PER_PAPER step when cores are spare."""
+    if split and unit.step in PER_PAPER and len(options.papers) > 1:
         return [replace(options, papers=(paper,)) for paper in options.papers]
     return [options]
+
+
+def _spare_cores(allowed: int, making: int) -> bool:
+    """Whether cores would idle while `making` units are made: fewer units than cores, on a machine not
+    busy with other work (a share made apart costs some work twice, which only idle cores make up for)."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        return False
+    return making < allowed and load < allowed - 0.5
 
 
 def _joined(shares: list[Made]) -> Made:
@@ -199,7 +210,12 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     planned = {unit.name for unit in units}
     done: set[str] = set()
     making = [unit for unit in units if not unit.cached]
-    children = children_allowed() if len(making) > 1 or (making and meanwhile) else 0
+    allowed = children_allowed() if len(making) > 1 or (making and meanwhile) else 0
+    # a small rebuild: this process makes the first unit itself (its caches stay warm for the next
+    # rebuild of `pnp serve`), the children the others; a big one: this process only hands out work
+    own = making[0] if allowed and len(making) <= allowed else None
+    children = allowed - 1 if own is not None else allowed
+    split = _spare_cores(allowed, len(making))
     running: dict[Forked[Made], Unit] = {}
     queued: list[tuple[Unit, BuildOptions]] = []  # shares of started units waiting for a child
     shares: dict[str, list[Made]] = {}
@@ -228,10 +244,14 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
                 return False
             unit.files = restored
             done.add(unit.name)
-        elif not children:
-            finish(unit, *_make(unit, options, cache))
+        elif unit is own or not allowed:
+            parts = _shares(unit, options, split and children > 0)
+            shares[unit.name] = []
+            queued.extend((unit, part) for part in parts[1:])
+            fill()
+            collect(unit, _make(unit, parts[0], cache))
         elif len(running) < children:
-            parts = _shares(unit, options, children)
+            parts = _shares(unit, options, split)
             shares[unit.name] = []
             queued.extend((unit, part) for part in parts[1:])
             running[Forked(partial(_make, unit, parts[0], cache))] = unit
@@ -247,13 +267,13 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
 
     def collect(unit: Unit, made: Made) -> None:
         shares[unit.name].append(made)
-        if len(shares[unit.name]) == len(_shares(unit, options, children)):
+        if not any(queued_unit is unit for queued_unit, _ in queued) and unit not in running.values():
             finish(unit, *_joined(shares.pop(unit.name)))
 
     needed = {need for unit in making for need in STEP_NEEDS.get(unit.step, ())}
-    # the units to make first (their children work while this process restores), then what they need
-    def order(unit: Unit) -> tuple[bool, bool]:
-        return unit.cached, unit.step not in needed
+    # the children's units first (they work while this process restores), then what they need, then our own
+    def order(unit: Unit) -> tuple[bool, bool, bool]:
+        return unit is own, unit.cached, unit.step not in needed
 
     pending = list(units)
     if children:

@@ -93,8 +93,9 @@ class CompiledTemplates:
     again (a third of a small site's build). Compiled templates are kept in this child's memory
     and in Jinja's own per-user cache folder (FileSystemBytecodeCache: a folder of the temporary
     directory only this user may use), so the first site of the next child loads them too. A
-    template's code is keyed by its name, file, source checksum and the Jinja version; the
-    environment's extensions are the same in every build (mkdocs adds i18n when Babel is there).
+    template's code is keyed by its name, source checksum and the Jinja version (the file only
+    names it in tracebacks); the environment's extensions are the same in every build (mkdocs adds
+    i18n when Babel is there).
     """
 
     def install(self) -> None:
@@ -107,7 +108,9 @@ class CompiledTemplates:
 
         class Remembered(jinja2.FileSystemBytecodeCache):
             def get_cache_key(self, name: str, filename: str | None = None) -> str:
-                return hashlib.sha1(f"pnp-forge|{jinja2.__version__}|{name}|{filename}".encode()).hexdigest()
+                # not by file: a build's overrides lie in its own staging folder, and the folder would
+                # fill with one copy per build; the source's checksum tells two templates of a name apart
+                return hashlib.sha1(f"pnp-forge|{jinja2.__version__}|{name}".encode()).hexdigest()
 
             def load_bytecode(self, bucket: Any) -> None:
                 code = codes.get((bucket.key, bucket.checksum))
