@@ -217,6 +217,7 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     children = allowed - 1 if own is not None else allowed
     split = _spare_cores(allowed, len(making))
     running: dict[Forked[Made], Unit] = {}
+    started: list[Forked[Any]] = []  # every child, ended if this process is interrupted
     queued: list[tuple[Unit, BuildOptions]] = []  # shares of started units waiting for a child
     shares: dict[str, list[Made]] = {}
     outcomes: dict[str, tuple[list[ContentError], dict[str, Any]]] = {}
@@ -254,7 +255,7 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
             parts = _shares(unit, options, split)
             shares[unit.name] = []
             queued.extend((unit, part) for part in parts[1:])
-            running[Forked(partial(_make, unit, parts[0], cache))] = unit
+            running[Forked(partial(_make, unit, parts[0], cache), started)] = unit
         else:
             return False
         return True
@@ -263,7 +264,7 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
         """Give free children the queued shares."""
         while queued and len(running) < children:
             unit, part = queued.pop(0)
-            running[Forked(partial(_make, unit, part, cache))] = unit
+            running[Forked(partial(_make, unit, part, cache), started)] = unit
 
     def collect(unit: Unit, made: Made) -> None:
         shares[unit.name].append(made)
@@ -301,7 +302,7 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
             for child in wait_any(list(running)):
                 collect(running.pop(child), child.result())
     finally:
-        for child in running:
+        for child in started:
             child.kill()
         if children:
             gc.unfreeze()

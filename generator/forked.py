@@ -64,18 +64,23 @@ class ChildFailed(RuntimeError):
 class Forked(Generic[Result]):
     """`work()` running in a forked child; `result()` once `done`."""
 
-    def __init__(self, work: Callable[[], Result]) -> None:
+    def __init__(self, work: Callable[[], Result], started: list["Forked[Any]"] | None = None) -> None:
+        """Fork the child; `started` (the caller's list of children to end if it is interrupted) gets it
+        before Ctrl-C can interrupt the parent again: a child forked after the signal would not hear it."""
         parent = os.getpid()
         read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: never returns
-            os.close(read)
-            _run_child(work, write, parent)
-        os.close(write)
-        self.pid = pid
-        self.fd = read
-        self.data = bytearray()
-        self.done = False
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            pid = os.fork()
+            if pid == 0:  # the child: never returns
+                os.close(read)
+                _run_child(work, write, parent)
+            os.close(write)
+            self.pid, self.fd, self.data, self.done = pid, read, bytearray(), False
+            if started is not None:
+                started.append(self)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     def read_some(self) -> bool:
         """Read what the child has sent; True at its end (then `finish`)."""
@@ -114,6 +119,7 @@ def _run_child(work: Callable[[], Any], pipe: int, parent: int) -> None:
     try:
         die_with_parent(parent)
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the child just goes
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         # fresh stream objects: another thread of the parent may have held the old ones' locks at the fork
         sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)
         sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)
