@@ -8,17 +8,22 @@ game's folder and returns the paths it wrote for the summary table.
 
 from __future__ import annotations
 
+import gc
+import hashlib
 import json
+import os
 import shutil
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
 from generator import output_files
-from generator.build_cache import BuildCache, language_fingerprint, unit_key
-from generator.content.errors import ErrorList
+from generator.build_cache import BuildCache, language_fingerprint, remember_fingerprints, unit_key
+from generator.content.errors import ContentError, ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES
+from generator.forked import Forked, children_allowed, wait_any
 from generator.output_folder import OutputFolder, checkpoint, in_scope
 
 PAPERS = ("a4", "letter")
@@ -71,6 +76,10 @@ UNCACHED_STEPS = frozenset({"model"})  # cheaper to write than to look up; holds
 STEP_SCOPES = {"cards": "print", "boards": "boards", "rulebook": "boards"}
 # what else a step reads, as data for its key: the rulebook its rules as rendered (generator.rulebook.step)
 STEP_INPUTS: dict[str, Callable[[GameContent, str], Any]] = {}
+# the steps whose files (of the same game and language) a step reads: made or restored before it starts
+STEP_NEEDS = {"rulebook": ("boards",)}
+# the steps whose every file belongs to one paper: made one paper per child when there are children
+PER_PAPER = frozenset({"rulebook"})
 
 from generator.render.cards_step import render_cards  # noqa: E402  (card sheets, POD, SVG faces)
 
@@ -95,37 +104,216 @@ def refuse_reserved_ids(contents: list[GameContent], errors: ErrorList) -> None:
                        hint="rename the game folder and its `id`", code="reference")
 
 
-def run_steps(content: GameContent, game_dir: Path, options: BuildOptions, errors: ErrorList, cache: BuildCache,
-              step_keys: dict[tuple[str, str], list[str]],
-              on_step: Callable[[str, str], None] | None = None) -> list[Path]:
-    """Every step of one game into `game_dir`, one language at a time, each taken from the cache when its
-    key is there (generator.build_cache); the keys go to `step_keys` for the site, which reads these files."""
-    files: dict[Path, None] = {}
+@dataclass
+class Unit:
+    """One cached step of one game in one language: its key, and whether the cache has it."""
+
+    content: GameContent
+    folder: Path  # the game's folder in staging
+    step: str
+    lang: str
+    key: str
+    cached: bool
+    files: list[Path] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return f"{self.content.id}/{self.step}/{self.lang}"
+
+
+def _inputs_digest(name: str, content: GameContent, lang: str, cache: BuildCache) -> str | None:
+    """A hash of what else step `name` reads (STEP_INPUTS), kept in the cache by the game as the language
+    sees it: the rulebook's rules as rendered are rendered again only when the game changed."""
+    inputs = STEP_INPUTS.get(name)
+    if inputs is None:
+        return None
+
+    def make() -> bytes:
+        text = json.dumps(inputs(content, lang), sort_keys=True, default=str, ensure_ascii=False)
+        return hashlib.sha256(text.encode()).hexdigest().encode()
+
+    key = unit_key("inputs", name, content.id, lang, language_fingerprint(content, lang))
+    return cache.remembered_bytes(key, make).decode()
+
+
+def plan_steps(content: GameContent, game_dir: Path, options: BuildOptions, errors: ErrorList, cache: BuildCache,
+               step_keys: dict[tuple[str, str], list[str]],
+               on_step: Callable[[str, str], None] | None = None) -> tuple[list[Path], list[Unit]]:
+    """The units of one game's steps with their keys (which go to `step_keys` for the site, which reads
+    their files), in the order they are placed: step by step, in each the languages to make first,
+    then the cached ones, whose links never replace a file just made. Steps not cached run here."""
+    files: list[Path] = []
+    units: list[Unit] = []
     settings = {k: v for k, v in asdict(options).items() if k != "languages"}
     for name, step in STEPS:
         if on_step:
             on_step(content.id, name)
         if name in UNCACHED_STEPS:
-            files.update(dict.fromkeys(step(content, game_dir, options, errors)))
+            files += step(content, game_dir, options, errors)
             continue
         scope = STEP_SCOPES.get(name, "all")
-        inputs = STEP_INPUTS.get(name)
         keys = {lang: unit_key("step", name, content.id, lang, language_fingerprint(content, lang, scope), settings,
-                               inputs(content, lang) if inputs else None)
+                               _inputs_digest(name, content, lang, cache))
                 for lang in options.languages}
-        # the languages to make first, then the cached ones, whose links never replace a file just made
         for lang in sorted(options.languages, key=lambda lang: cache.has(keys[lang])):
             step_keys.setdefault((content.id, lang), []).append(keys[lang])
-            unit = f"{content.id}/{name}/{lang}"
-            made = cache.restore(keys[lang], game_dir, unit)
-            if made is None:
-                before = len(errors.errors)
-                with cache.active():  # parts of the unit an edit left alone come from the cache too
-                    made = step(content, game_dir, replace(options, languages=(lang,)), errors)
-                if len(errors.errors) == before:
-                    cache.store(keys[lang], game_dir, made, unit)
-            files.update(dict.fromkeys(made))
-    return list(files)
+            units.append(Unit(content, game_dir, name, lang, keys[lang], cache.has(keys[lang])))
+    return files, units
+
+
+Made = tuple[list[Path], list[ContentError], dict[str, Any]]  # a unit's files, errors and cache changes
+
+
+def _make(unit: Unit, options: BuildOptions, cache: BuildCache) -> Made:
+    """Make one unit, or its share for `options.papers` (in this process or a forked child)."""
+    step = dict(STEPS)[unit.step]
+    errors = ErrorList()
+    before = cache.snapshot()
+    with cache.active():  # parts of the unit an edit left alone come from the cache too
+        made = step(unit.content, unit.folder, replace(options, languages=(unit.lang,)), errors)
+    return made, errors.errors, cache.changes_since(before)
+
+
+def _shares(unit: Unit, options: BuildOptions, split: bool) -> list[BuildOptions]:
+    """The options of each share of a unit to make: one per paper for a PER_PAPER step when cores are spare."""
+    if split and unit.step in PER_PAPER and len(options.papers) > 1:
+        return [replace(options, papers=(paper,)) for paper in options.papers]
+    return [options]
+
+
+def _spare_cores(allowed: int, making: int) -> bool:
+    """Whether cores would idle while `making` units are made: fewer units than cores, on a machine not
+    busy with other work (a share made apart costs some work twice, which only idle cores make up for)."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        return False
+    return making < allowed and load < allowed - 0.5
+
+
+def _joined(shares: list[Made]) -> Made:
+    files = sorted(path for made, _, _ in shares for path in made) if len(shares) > 1 else shares[0][0]
+    changes: dict[str, Any] = {"pending": {}, "used": [], "reused": [], "made": []}
+    for _, _, share in shares:
+        changes["pending"].update(share["pending"])
+        for name in ("used", "reused", "made"):
+            changes[name] += share[name]
+    return files, [error for _, found, _ in shares for error in found], changes
+
+
+def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cache: BuildCache,
+               meanwhile: Callable[[], None] | None = None) -> None:
+    """Restore the cached units and make the others, side by side in forked children (generator.forked)
+    when there is more than one thing to do. A unit is made once the steps it reads (STEP_NEEDS) are
+    in place in its language; a cached unit is restored once its step's made units are done, so its
+    links never replace a file just made. `meanwhile` runs here while the children work."""
+    planned = {unit.name for unit in units}
+    done: set[str] = set()
+    making = [unit for unit in units if not unit.cached]
+    allowed = children_allowed() if len(making) > 1 or (making and meanwhile) else 0
+    # a small rebuild: this process makes the first unit itself (its caches stay warm for the next
+    # rebuild of `pnp serve`), the children the others; a big one: this process only hands out work
+    own = making[0] if allowed and len(making) <= allowed else None
+    children = allowed - 1 if own is not None else allowed
+    split = _spare_cores(allowed, len(making))
+    running: dict[Forked[Made], Unit] = {}
+    started: list[Forked[Any]] = []  # every child, ended if this process is interrupted
+    queued: list[tuple[Unit, BuildOptions]] = []  # shares of started units waiting for a child
+    shares: dict[str, list[Made]] = {}
+    outcomes: dict[str, tuple[list[ContentError], dict[str, Any]]] = {}
+
+    def ready(unit: Unit) -> bool:
+        game, lang = unit.content.id, unit.lang
+        if unit.cached:
+            return all(other.name in done for other in making
+                       if other.content.id == game and other.step == unit.step)
+        return all(name in done or name not in planned
+                   for name in (f"{game}/{need}/{lang}" for need in STEP_NEEDS.get(unit.step, ())))
+
+    def finish(unit: Unit, made: list[Path], found: list[ContentError], changes: dict[str, Any]) -> None:
+        unit.files = made
+        outcomes[unit.name] = (found, changes)
+        done.add(unit.name)
+
+    def start(unit: Unit) -> bool:
+        """Restore or make `unit` if it can start now."""
+        if unit.cached:
+            restored = cache.restore(unit.key, unit.folder, unit.name)
+            if restored is None:  # gone since it was planned: made instead
+                unit.cached = False
+                making.append(unit)
+                return False
+            unit.files = restored
+            done.add(unit.name)
+        elif unit is own or not allowed:
+            parts = _shares(unit, options, split and children > 0)
+            shares[unit.name] = []
+            queued.extend((unit, part) for part in parts[1:])
+            fill()
+            collect(unit, _make(unit, parts[0], cache))
+        elif len(running) < children:
+            parts = _shares(unit, options, split)
+            shares[unit.name] = []
+            queued.extend((unit, part) for part in parts[1:])
+            running[Forked(partial(_make, unit, parts[0], cache), started)] = unit
+        else:
+            return False
+        return True
+
+    def fill() -> None:
+        """Give free children the queued shares."""
+        while queued and len(running) < children:
+            unit, part = queued.pop(0)
+            running[Forked(partial(_make, unit, part, cache), started)] = unit
+
+    def collect(unit: Unit, made: Made) -> None:
+        shares[unit.name].append(made)
+        if not any(queued_unit is unit for queued_unit, _ in queued) and unit not in running.values():
+            finish(unit, *_joined(shares.pop(unit.name)))
+
+    needed = {need for unit in making for need in STEP_NEEDS.get(unit.step, ())}
+    # the children's units first (they work while this process restores), then what they need, then our own
+    def order(unit: Unit) -> tuple[bool, bool, bool]:
+        return unit is own, unit.cached, unit.step not in needed
+
+    pending = list(units)
+    if children:
+        gc.freeze()  # the children need not copy pages to collect objects they share with us
+    try:
+        while pending or running or queued:
+            progress = True
+            while progress:
+                progress = False
+                fill()
+                for unit in sorted(pending, key=order):
+                    if ready(unit) and start(unit):
+                        pending.remove(unit)
+                        progress = True
+                        if unit.cached and unit.step in needed:
+                            break  # a unit to make may be ready now
+            if meanwhile is not None and (running or not pending):
+                meanwhile()
+                meanwhile = None
+                continue
+            if not running:
+                if pending:
+                    raise RuntimeError(f"build units wait for each other: {[unit.name for unit in pending]}")
+                break
+            for child in wait_any(list(running)):
+                collect(running.pop(child), child.result())
+    finally:
+        for child in started:
+            child.kill()
+        if children:
+            gc.unfreeze()
+    if meanwhile is not None:
+        meanwhile()
+    for unit in [unit for unit in units if unit.name in outcomes]:  # in their planned order, whichever finished first
+        found, changes = outcomes[unit.name]
+        cache.absorb(changes)
+        errors.extend(found)
+        if not found:
+            cache.store(unit.key, unit.folder, unit.files, unit.name)
 
 
 def build_games(contents: list[GameContent], output: Path, options: BuildOptions, errors: ErrorList,
@@ -137,7 +325,8 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
     being made again (generator.build_cache; None: the output's own cache, output/.pnp/cache).
     Raises OutputRefused when output/ holds something this build may not replace.
     """
-    from generator.site.stage import PROJECT, SITE, build_site, publish_project
+    from generator.site.mkdocs_batch import release_mkdocs, standing_workers, start_mkdocs
+    from generator.site.stage import PROJECT, SITE, build_site, plan_sites, prepare_sites, publish_project
 
     refuse_reserved_ids(contents, errors)
     if errors:
@@ -146,22 +335,33 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
     folder = OutputFolder(output)
     folder.check_names([content.id for content in contents] + [SITE])
     written: dict[str, list[Path]] = {}
-    with folder.locked(on_wait):
+    with folder.locked(on_wait), standing_workers(reuse=True, lasting=False):  # serve's children, else this build's
         cache = cache if cache is not None else BuildCache.of_output(output)
         staging = folder.stage()
         try:
             step_keys: dict[tuple[str, str], list[str]] = {}
+            planned: dict[str, tuple[list[Path], list[Unit]]] = {}
             for content in contents:
+                remember_fingerprints(content, cache)
                 game_dir = staging / content.id
                 game_dir.mkdir(parents=True)
-                files = run_steps(content, game_dir, options, errors, cache, step_keys, on_step)
-                written[content.id] = [output / content.id / f.relative_to(game_dir) for f in files]
+                planned[content.id] = plan_steps(content, game_dir, options, errors, cache, step_keys, on_step)
+            sites = plan_sites(contents, options.languages, options.papers, cache, step_keys)
+            start_mkdocs(sum(len(langs) for langs in sites.wanted.values()))  # they load while the units are made
+            make_units([unit for _, units in planned.values() for unit in units], options, errors, cache,
+                       meanwhile=partial(prepare_sites, sites, contents, staging, cache, errors, on_step))
+            for content in contents:
+                files, units = planned[content.id]
+                game_dir = staging / content.id
+                made = dict.fromkeys(files + [path for unit in units for path in unit.files])
+                written[content.id] = [output / content.id / f.relative_to(game_dir) for f in made]
             if errors:
                 return {}
             checkpoint("steps")
             # the rules site: after every per-game step, from the files they just wrote (generator/site)
             site_files = build_site(contents, staging, options.languages, options.papers, errors, on_step,
-                                    cache=cache, step_keys=step_keys)
+                                    cache=cache, step_keys=step_keys, plan=sites)
+            release_mkdocs()  # a build's own children leave while it finishes
             if errors:
                 return {}
             checkpoint("site")

@@ -46,6 +46,7 @@ STATE, CACHE = ".pnp", "cache"  # output/.pnp/cache (generator.output_folder kee
 MANIFEST = "files.json"
 BLOB = "bytes"
 FILES = "files"
+TRASH = ".trash-"  # entries being deleted in the background (BuildCache.prune)
 KEEP_SECONDS = 7 * 24 * 3600  # entries unused for a week go, whatever the count
 KEEP_SPARE = 2.0              # besides this build's entries, keep up to this many times as many recent ones
 
@@ -111,6 +112,29 @@ def language_fingerprint(content: GameContent, lang: str, scope: str = "all") ->
     if found is None:
         found = _FINGERPRINTS[memo] = _fingerprints(content.root)
     return found[(scope, lang)]
+
+
+def remember_fingerprints(content: GameContent, cache: "BuildCache") -> None:
+    """Take the game's fingerprints from `cache` when an earlier build made them for the same files
+    (`content_hash`, the hash of every file's bytes), else make them and keep them there: a rebuild
+    then parses only the YAML of a game that changed."""
+    memo = (str(content.root), content.content_hash)
+    if memo in _FINGERPRINTS:
+        return
+
+    def make() -> bytes:
+        found = _fingerprints(content.root)
+        return json.dumps({f"{scope}/{lang}": digest for (scope, lang), digest in found.items()}).encode()
+
+    try:
+        kept = json.loads(cache.remembered_bytes(unit_key("fingerprints", content.content_hash), make))
+        found: dict[tuple[str, str], str] = {}
+        for name, digest in kept.items():
+            scope, lang = name.split("/", 1)
+            found[(scope, lang)] = str(digest)
+        _FINGERPRINTS[memo] = found
+    except (ValueError, AttributeError):  # an entry not written by this code: make them here
+        _FINGERPRINTS[memo] = _fingerprints(content.root)
 
 
 def _seen_by(relative: Path, lang: str, scope: str) -> bool:
@@ -193,20 +217,19 @@ class BuildCache:
             return None
         if not isinstance(names, list) or not all(_relative(name) for name in names):
             return None  # a manifest not written by this code; make the unit again
-        sources = [entry / FILES / name for name in names]
-        if not all(source.is_file() for source in sources):
-            return None
-        written: list[Path] = []
-        for name, source in zip(names, sources):
-            target = base / name
-            written.append(target)
-            if target.exists():
-                continue
-            target.parent.mkdir(parents=True, exist_ok=True)
+        files, root = os.path.join(entry, FILES), os.fspath(base)
+        folders: set[str] = set()
+        placed: list[str] = []
+        for name in names:
+            target = os.path.join(root, name)
             try:
-                os.link(source, target)
-            except OSError:
-                shutil.copyfile(source, target)
+                if _link_file(os.path.join(files, name), target, folders):
+                    placed.append(target)
+            except OSError:  # the entry lost a file: take back what this call placed
+                for path in placed:
+                    os.unlink(path)
+                return None
+        written = [base / name for name in names]
         self.used.add(key)
         if unit is not None:  # a part of a unit (remembered_files) is not reported on its own
             self.reused.append(unit)
@@ -222,14 +245,14 @@ class BuildCache:
             return
         scratch = self._scratch(key)
         names: list[str] = []
+        folders: set[str] = set()
+        root, into = os.fspath(base) + os.sep, os.path.join(scratch, FILES)
         for path in files:
-            name = path.relative_to(base).as_posix()
-            target = scratch / FILES / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            try:
-                os.link(path, target)
-            except OSError:
-                shutil.copyfile(path, target)
+            source = os.fspath(path)
+            if not source.startswith(root):
+                raise ValueError(f"{path} is not under {base}")
+            name = source[len(root):].replace(os.sep, "/")
+            _link_file(source, os.path.join(into, name), folders)
             names.append(name)
         (scratch / MANIFEST).write_text(json.dumps(sorted(set(names))), encoding="utf-8")
         self._pending[key] = scratch
@@ -262,6 +285,24 @@ class BuildCache:
         self._pending.clear()
         if self.folder is not None and self.folder.is_dir() and not any(self.folder.iterdir()):
             self.folder.rmdir()
+
+    def snapshot(self) -> tuple[frozenset[str], frozenset[str], int, int]:
+        """Where this cache's records stand (for `changes_since`)."""
+        return frozenset(self._pending), frozenset(self.used), len(self.reused), len(self.made)
+
+    def changes_since(self, snapshot: tuple[frozenset[str], frozenset[str], int, int]) -> dict[str, Any]:
+        """What was stored, used, copied and made since `snapshot`: a forked child's share of the build
+        (generator.forked), for the parent's cache to `absorb`."""
+        pending, used, reused, made = snapshot
+        return {"pending": {key: path for key, path in self._pending.items() if key not in pending},
+                "used": sorted(self.used - used), "reused": self.reused[reused:], "made": self.made[made:]}
+
+    def absorb(self, changes: dict[str, Any]) -> None:
+        """Take on what a forked child stored and used (its new entries join at `commit` like ours)."""
+        self._pending.update(changes["pending"])
+        self.used.update(changes["used"])
+        self.reused += changes["reused"]
+        self.made += changes["made"]
 
     def checked(self, content: GameContent) -> bool:
         """Whether this game, with these very files, was checked clean by this code before."""
@@ -302,26 +343,63 @@ class BuildCache:
             _ACTIVE.reset(token)
 
     def prune(self) -> None:
-        """Remove half-written entries, entries unused for a week, and the oldest beyond a spare count."""
+        """Remove half-written entries, entries unused for a week, and the oldest beyond a spare count.
+
+        The entries to go are renamed into one trash folder and deleted by a detached process
+        (generator.output_folder.remove_later): deleting hundreds of files can take longer than
+        the rebuild itself. The next prune removes what such a process left."""
+        from generator.output_folder import remove_later
+
         if self.folder is None or not self.folder.is_dir():
             return
         now = time.time()
         entries: list[tuple[float, Path]] = []
+        doomed: list[Path] = []
         for entry in self.folder.iterdir():
-            if entry.name.startswith(".new-"):
-                shutil.rmtree(entry, ignore_errors=True)
+            if entry.name.startswith((".new-", TRASH)):
+                doomed.append(entry)
                 continue
             if entry.name in self.used:
                 continue
             mtime = entry.stat().st_mtime
             if now - mtime > KEEP_SECONDS:
-                shutil.rmtree(entry, ignore_errors=True)
+                doomed.append(entry)
             else:
                 entries.append((mtime, entry))
         spare = int(KEEP_SPARE * max(1, len(self.used)))
         entries.sort(reverse=True)
-        for _, entry in entries[spare:]:
-            shutil.rmtree(entry, ignore_errors=True)
+        doomed += [entry for _, entry in entries[spare:]]
+        if not doomed:
+            return
+        trash = self.folder / f"{TRASH}{os.getpid()}-{time.time_ns()}"
+        try:
+            trash.mkdir()
+            for entry in doomed:
+                entry.rename(trash / entry.name)
+        except OSError:  # a folder we cannot rename in: delete here
+            for entry in doomed:
+                shutil.rmtree(entry, ignore_errors=True)
+        remove_later(trash)
+
+
+def _link_file(source: str, target: str, folders: set[str]) -> bool:
+    """Hard link (else copy) `source` at `target`; False when `target` exists already (it is left as it is).
+    Raises OSError when `source` is missing. `folders`: the folders known to exist (made once each)."""
+    folder = os.path.dirname(target)
+    if folder not in folders:
+        os.makedirs(folder, exist_ok=True)
+        folders.add(folder)
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        return False
+    except FileNotFoundError:
+        raise
+    except OSError:  # no hard links here (another file system): a copy
+        if os.path.lexists(target):
+            return False
+        shutil.copyfile(source, target)
+    return True
 
 
 def _relative(name: Any) -> bool:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ctypes
 import itertools
+import os
 import re
 import threading
 import time
@@ -174,6 +175,19 @@ _lock = threading.Lock()
 _deadlines: dict[int, tuple[float, int]] = {}   # thread id -> (deadline, depth)
 _fired: set[int] = set()
 _watchdog: threading.Thread | None = None
+
+
+def _after_fork_in_child() -> None:
+    """A forked child (generator.forked) has no watchdog thread, and the lock may have been held at the fork."""
+    global _lock, _watchdog
+    _lock = threading.Lock()
+    _watchdog = None
+    _deadlines.clear()
+    _fired.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def _raise_in(thread_id: int, exception: type[BaseException] | None) -> None:

@@ -271,3 +271,17 @@ def test_pnp_build_says_what_it_made_and_what_it_copied(starter: Path, tmp_path:
     rename_field_card(starter)
     assert build_line() == (f"made: {GAME}/check, {GAME}/cards/en, {GAME}/rulebook/en, {GAME}/site/en; "
                             "copied from the build cache: 5 unchanged unit(s)")
+
+
+@pytest.mark.slow
+def test_units_made_in_forked_children_equal_units_made_in_one_process(starter: Path, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The print units are made side by side in forked children (one paper per child for the rulebook);
+    `PNP_JOBS=1` makes them one after another in the build's process: the same bytes."""
+    monkeypatch.setenv("PNP_JOBS", "2")
+    forked = tmp_path / "forked"
+    rebuild(starter, forked, BuildCache(None))
+    monkeypatch.setenv("PNP_JOBS", "1")
+    alone = tmp_path / "alone"
+    rebuild(starter, alone, BuildCache(None))
+    assert tree_digest(forked) == tree_digest(alone)

@@ -13,16 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reportlab.platypus.doctemplate import LayoutError
-
 from generator import output_files as names
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator import __version__
-from generator.rulebook.document import write_rulebook
 from generator.rules.core import PerObject
-from generator.rulebook.icons import InlineIcons
-from generator.rulebook.player_aid import PlayerAidTooLong, write_player_aid
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
 from generator.site.rule_sections import (PLAYER_AID, number_sections, numbered_markdown, section_markdown,
@@ -100,6 +95,13 @@ def printed_version(content: GameContent, lang: str) -> str:
 
 def render_rulebooks(content: GameContent, out_dir: Path, options, errors: ErrorList) -> list[Path]:
     """Write rules-<lang>-<paper>.pdf and, when sections are marked, player-aid-<lang>-<paper>.pdf."""
+    # reportlab's platypus loads here, not with the build: only the process that lays rulebooks out needs it
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from generator.rulebook.document import write_rulebook
+    from generator.rulebook.icons import InlineIcons
+    from generator.rulebook.player_aid import PlayerAidTooLong, write_player_aid
+
     written: list[Path] = []
     game = content.game
     for lang in options.languages:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import threading
@@ -26,12 +25,15 @@ from contextlib import contextmanager
 from functools import partial
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from generator.content.errors import ErrorList, Mark
+from generator.forked import cores, die_with_parent
 from generator.output_folder import checkpoint
 from generator.site.mkdocs_worker import RESULT_MARK
-from generator.site.project import LanguageSite
+
+if TYPE_CHECKING:  # the site's modules load late: a build may start its children before them
+    from generator.site.project import LanguageSite
 
 MKDOCS_TIMEOUT_S = 600
 # mkdocs stamps pages with the build date; a fixed date keeps the site byte-identical per input
@@ -57,34 +59,11 @@ class MkdocsJob:
         return len(self.site.tree.pages) if self.site else 1
 
 
-def _die_with_parent(parent: int) -> None:
-    """In the mkdocs child: be killed when pnp (process `parent`) dies, however it dies (Linux; elsewhere a no-op).
-
-    If pnp died between the fork and this call, the signal will never come: the child then
-    sees another parent and leaves at once.
-    """
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:
-        os._exit(1)
-
-
 def _mkdocs_env() -> dict[str, str]:
     env = dict(os.environ)
     env.update(NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PACKAGE_ROOT), env.get("PYTHONPATH", "")) if p)
     return env
-
-
-def cores() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def share_out(jobs: list[MkdocsJob], children: int) -> list[list[MkdocsJob]]:
@@ -128,7 +107,7 @@ def _start(group: list[MkdocsJob]) -> subprocess.Popen[str]:
     for job in group:
         command += [str(job.config.resolve()), str(job.destination.resolve())]
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_mkdocs_env(),
-                            preexec_fn=partial(_die_with_parent, os.getpid()) if sys.platform.startswith("linux")
+                            preexec_fn=partial(die_with_parent, os.getpid()) if sys.platform.startswith("linux")
                             else None)
 
 
@@ -150,8 +129,9 @@ class StandingChild:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "generator.site.mkdocs_worker", "--stdin"], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_mkdocs_env(),
-            preexec_fn=partial(_die_with_parent, os.getpid()) if sys.platform.startswith("linux") else None)
+            preexec_fn=partial(die_with_parent, os.getpid()) if sys.platform.startswith("linux") else None)
         self.stderr: deque[str] = deque(maxlen=20)
+        self.used = False  # whether it was given a site to build
         threading.Thread(target=self._drain, daemon=True).start()
 
     def _drain(self) -> None:
@@ -172,6 +152,7 @@ class StandingChild:
             timed_out.set()
             self.process.kill()
 
+        self.used = True
         timer = threading.Timer(MKDOCS_TIMEOUT_S, expire)
         timer.start()
         self.stderr.clear()
@@ -196,6 +177,17 @@ class StandingChild:
         code = 0 if self.alive else (self.process.returncode or 1)
         return code, "".join(lines), "\n".join(self.stderr)
 
+    def let_go(self) -> None:
+        """Close the child's input: it leaves after what it is building (`close` waits for that); one
+        that was never given a site is stopped at once."""
+        if not self.used and self.alive:
+            self.process.kill()
+        if self.process.stdin is not None:
+            try:
+                self.process.stdin.close()
+            except OSError:
+                pass
+
     def close(self) -> None:
         if self.alive and self.process.stdin is not None:
             try:
@@ -208,19 +200,38 @@ class StandingChild:
 
 
 _STANDING: list[StandingChild] | None = None
+_LASTING = True  # the standing children are `pnp serve`'s (not one build's)
+_RELEASED: list[StandingChild] = []  # a build's children told to leave, waited for at the block's end
 
 
 @contextmanager
-def standing_workers() -> Iterator[None]:
-    """Keep the mkdocs children up for every build made inside the block (`pnp serve`)."""
-    global _STANDING
-    _STANDING = []
+def standing_workers(reuse: bool = False, lasting: bool = True) -> Iterator[None]:
+    """Keep mkdocs children up for the builds made inside the block: `pnp serve`'s rebuilds (`lasting`), or
+    one build, whose children start while its print units are made (`start_mkdocs`) and may leave
+    before the block ends (`release_mkdocs`). `reuse`: inside another such block, keep to its children."""
+    global _STANDING, _LASTING
+    if reuse and _STANDING is not None:
+        yield
+        return
+    _STANDING, _LASTING = [], lasting
     try:
         yield
     finally:
-        children, _STANDING = _STANDING, None
+        children, _STANDING = _STANDING + _RELEASED, None
+        _RELEASED.clear()
         for child in children:
             child.close()
+
+
+def release_mkdocs() -> None:
+    """Let a build's own children go (they leave while the build finishes; the block's end waits for
+    them); `pnp serve`'s stay."""
+    if _STANDING is None or _LASTING:
+        return
+    for child in _STANDING:
+        child.let_go()
+    _RELEASED.extend(_STANDING)
+    _STANDING.clear()
 
 
 def _standing(count: int) -> list[StandingChild]:
@@ -229,6 +240,13 @@ def _standing(count: int) -> list[StandingChild]:
     while len(_STANDING) < count:
         _STANDING.append(StandingChild())
     return _STANDING[:count]
+
+
+def start_mkdocs(sites: int) -> None:
+    """Start the children that will build `sites` sites (inside `standing_workers`), so Python, mkdocs and
+    the theme load while the build is busy with other things."""
+    if _STANDING is not None and sites:
+        _standing(min(cores(), sites))
 
 
 def build_sites(jobs: list[MkdocsJob], errors: ErrorList) -> bool:

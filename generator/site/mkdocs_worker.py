@@ -86,12 +86,87 @@ def remember_theme_listings() -> None:
     jinja2.FileSystemLoader.list_templates = list_templates  # type: ignore[method-assign]  # this child only
 
 
+class CompiledTemplates:
+    """Jinja's bytecode cache for the theme: each template compiled once, not once per site.
+
+    mkdocs makes a new Jinja environment for every build, which compiles the theme's templates
+    again (a third of a small site's build). Compiled templates are kept in this child's memory
+    and in Jinja's own per-user cache folder (FileSystemBytecodeCache: a folder of the temporary
+    directory only this user may use), so the first site of the next child loads them too. A
+    template's code is keyed by its name, source checksum and the Jinja version (the file only
+    names it in tracebacks); the environment's extensions are the same in every build (mkdocs adds
+    i18n when Babel is there).
+    """
+
+    def install(self) -> None:
+        import hashlib
+
+        import jinja2
+        from mkdocs.theme import Theme
+
+        codes: dict[tuple[str, str], Any] = {}
+
+        class Remembered(jinja2.FileSystemBytecodeCache):
+            def get_cache_key(self, name: str, filename: str | None = None) -> str:
+                # not by file: a build's overrides lie in its own staging folder, and the folder would
+                # fill with one copy per build; the source's checksum tells two templates of a name apart
+                return hashlib.sha1(f"pnp-forge|{jinja2.__version__}|{name}".encode()).hexdigest()
+
+            def load_bytecode(self, bucket: Any) -> None:
+                code = codes.get((bucket.key, bucket.checksum))
+                if code is None:
+                    try:
+                        super().load_bytecode(bucket)
+                    except (OSError, ValueError, EOFError, TypeError):  # a file another process is writing
+                        bucket.reset()
+                    code = bucket.code
+                    if code is not None:
+                        codes[(bucket.key, bucket.checksum)] = code
+                bucket.code = code
+
+            def dump_bytecode(self, bucket: Any) -> None:
+                codes[(bucket.key, bucket.checksum)] = bucket.code
+                try:
+                    super().dump_bytecode(bucket)
+                except OSError:  # a full or read-only disk: memory still serves this child
+                    pass
+
+        try:
+            remembered = Remembered()
+        except (OSError, RuntimeError):  # no safe folder for it: compile as mkdocs does
+            return
+        original = Theme.get_env
+
+        def get_env(theme: Theme) -> jinja2.Environment:
+            env = original(theme)
+            env.bytecode_cache = remembered
+            return env
+
+        setattr(Theme, "get_env", get_env)  # this child only
+
+
+def warm_up() -> None:
+    """Load mkdocs, the theme, its plugins and the Markdown extensions before the first site comes."""
+    import importlib
+
+    for module in ("mkdocs.commands.build", "mkdocs.config", "mkdocs.theme", "material.plugins.search.plugin",
+                   "material.plugins.offline.plugin", "markdown.extensions.toc", "markdown.extensions.abbr",
+                   "markdown.extensions.admonition", "markdown.extensions.attr_list", "markdown.extensions.md_in_html",
+                   "markdown.extensions.tables", "pymdownx.details", "nh3"):
+        try:
+            importlib.import_module(module)
+        except ImportError:  # a module this mkdocs does not have: its build says so if it needs it
+            pass
+
+
 def standing() -> int:
     """`--stdin`: build the sites named on standard input, one JSON line {"config", "dest"} each, until it closes.
 
     `pnp serve` keeps such a child for its rebuilds: Python, mkdocs and the theme start once, not
-    once per saved change."""
+    once per saved change; a build starts one while it makes its print files."""
     remember_theme_listings()
+    warm_up()
+    CompiledTemplates().install()
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -107,6 +182,7 @@ def main(argv: list[str]) -> int:
         print("usage: python -m generator.site.mkdocs_worker CONFIG DEST [CONFIG DEST ...] | --stdin", file=sys.stderr)
         return 2
     remember_theme_listings()
+    CompiledTemplates().install()
     failed = False
     for config_file, site_dir in zip(argv[::2], argv[1::2]):
         result = build_one(config_file, site_dir)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import markdown  # type: ignore[import-untyped]
 from markdown.extensions.toc import slugify_unicode  # type: ignore[import-untyped]
@@ -129,6 +130,11 @@ def number_sections(text: str, page_number: int) -> list[Section]:
 
 def text_anchors(text: str) -> list[str]:
     """The ids Python-Markdown's toc gives the page's headings, in order (as the site configures it)."""
+    return list(_text_anchors(text))
+
+
+@lru_cache(maxsize=256)  # the site and the printed rules number the same pages: converted once
+def _text_anchors(text: str) -> tuple[str, ...]:
     md = markdown.Markdown(extensions=["toc", "attr_list", "admonition", "tables", "md_in_html", "fenced_code"],
                            extension_configs={"toc": {"slugify": slugify_unicode}})
     md.convert(text)
@@ -140,7 +146,7 @@ def text_anchors(text: str) -> list[str]:
             walk(token["children"])
 
     walk(md.toc_tokens)
-    return out
+    return tuple(out)
 
 
 def numbered_markdown(text: str, sections: list[Section], keep_text_anchors: bool = True) -> str:

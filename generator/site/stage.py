@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -49,41 +50,81 @@ def root_404_page(page: Path, prefix: str) -> None:
     page.write_text(text, encoding="utf-8")
 
 
+def site_key(content: GameContent, lang: str, languages: tuple[str, ...], papers: tuple[str, ...],
+             step_keys: dict[tuple[str, str], list[str]] | None) -> str:
+    """The build cache's key of a game's site in one language: the game as that language sees it and the
+    keys of the print units whose files it offers."""
+    return unit_key("site", content.id, lang, language_fingerprint(content, lang), languages, papers,
+                    (step_keys or {}).get((content.id, lang), []))
+
+
+@dataclass
+class SitePlan:
+    """The sites of a build: each one's cache key, and the languages of each game to build (the others
+    restored from the cache), with the game's example replays once they are made."""
+
+    keys: dict[tuple[str, str], str]
+    wanted: dict[str, list[str]]  # game -> languages to build
+    replays: dict[str, dict[str, Any]] = field(default_factory=dict)  # game -> its replayed examples
+    restored: bool = False
+
+
+def plan_sites(contents: list[GameContent], languages: tuple[str, ...], papers: tuple[str, ...],
+               cache: BuildCache, step_keys: dict[tuple[str, str], list[str]] | None) -> SitePlan:
+    """Which sites the cache has (by their keys: the print units' keys are known before they are made)."""
+    keys = {(content.id, lang): site_key(content, lang, languages, papers, step_keys)
+            for content in contents for lang in languages}
+    wanted = {content.id: [lang for lang in languages if not cache.has(keys[(content.id, lang)])]
+              for content in contents}
+    return SitePlan(keys, {game: langs for game, langs in wanted.items() if langs})
+
+
+def prepare_sites(plan: SitePlan, contents: list[GameContent], staging: Path, cache: BuildCache,
+                  errors: ErrorList, on_step: Callable[[str, str], None] | None = None) -> None:
+    """What the sites need besides the print files: the cached sites copied in, the examples replayed.
+    A build does this while its print units are made."""
+    if not plan.restored:
+        plan.restored = True
+        for (game, lang), key in plan.keys.items():
+            if lang not in plan.wanted.get(game, []) and cache.restore(key, staging, f"{game}/site/{lang}") is None:
+                plan.wanted.setdefault(game, []).append(lang)  # gone since it was planned: built instead
+    for content in contents:
+        if content.id in plan.wanted and content.id not in plan.replays:
+            if on_step:
+                on_step(content.id, "site: examples")
+            plan.replays[content.id] = replay_examples(content, errors, draw=True)
+
+
 def build_site(contents: list[GameContent], staging: Path, languages: tuple[str, ...], papers: tuple[str, ...],
                errors: ErrorList, on_step: Callable[[str, str], None] | None = None,
                log: Callable[[str], None] | None = None, cache: BuildCache | None = None,
-               step_keys: dict[tuple[str, str], list[str]] | None = None) -> list[Path]:
+               step_keys: dict[tuple[str, str], list[str]] | None = None, plan: SitePlan | None = None) -> list[Path]:
     """Write <staging>/.site-project (the mkdocs project) and <staging>/site (the built sites).
 
     `staging/<game>` must hold this build's files of each game. A game's site in one language is
     one unit of the build cache: its key is the game as that language sees it and the keys of the
     print files it offers (`step_keys`); a site found there is copied (its docs tree too) instead of
-    being written and built again. Returns the built site's files; on any problem adds to `errors`
+    being written and built again. `plan`: the sites planned and prepared before (`plan_sites`,
+    `prepare_sites`). Returns the built site's files; on any problem adds to `errors`
     and returns [] (the caller then changes nothing).
     """
     log = log or (lambda message: print(message, file=sys.stderr))
     cache = cache or BuildCache(None)
+    plan = plan or plan_sites(contents, languages, papers, cache, step_keys)
+    prepare_sites(plan, contents, staging, cache, errors, on_step)
+    keys = plan.keys
     notes: list[str] = []
     sites: list[LanguageSite] = []
-    keys: dict[tuple[str, str], str] = {}
     for content in contents:
-        wanted = []
-        for lang in languages:
-            key = unit_key("site", content.id, lang, language_fingerprint(content, lang), languages, papers,
-                           (step_keys or {}).get((content.id, lang), []))
-            keys[(content.id, lang)] = key
-            if cache.restore(key, staging, f"{content.id}/site/{lang}") is None:
-                wanted.append(lang)
+        wanted = [lang for lang in languages if lang in plan.wanted.get(content.id, [])]
         if not wanted:
             continue
-        if on_step:
-            on_step(content.id, "site: examples")
-        replays: dict[str, Any] = replay_examples(content, errors, draw=True)
         if on_step:
             on_step(content.id, "site: pages")
         for lang in wanted:
             with cache.active():  # charts made by an earlier build come from the cache
-                site = language_site(content, lang, languages, staging / content.id, replays, papers, errors)
+                site = language_site(content, lang, languages, staging / content.id, plan.replays[content.id],
+                                     papers, errors)
             notes += site.notes
             sites.append(site)
     for note in notes:

@@ -1,0 +1,152 @@
+"""Calls run in forked children, so a build's units are made side by side on every core.
+
+A build's print units (the card sheets of one language, its rulebook) are independent and each
+is pure Python, so threads would take turns; a forked child starts in a few milliseconds with
+everything the build has loaded (the games, rendered rules, compiled templates) and sends its
+result back pickled through a pipe. Only Linux forks here (elsewhere, and on one core, the
+caller runs the calls one after another).
+
+A child is killed when the build's process dies, however it dies, and never runs the parent's
+exit handlers (it leaves by `os._exit`), so it cannot touch what the build is assembling beyond
+the files its call writes.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import selectors
+import signal
+import sys
+import traceback
+from typing import Any, Callable, Generic, TypeVar
+
+Result = TypeVar("Result")
+JOBS_VARIABLE = "PNP_JOBS"  # at most this many children at once (1: no child, everything in the build's process)
+
+
+def cores() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def children_allowed() -> int:
+    """How many forked children may run at once: one per core, `PNP_JOBS` if set; 0 where there is no fork."""
+    if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
+        return 0
+    wanted = os.environ.get(JOBS_VARIABLE, "").strip()
+    limit = int(wanted) if wanted.isdigit() else cores()
+    return limit if limit > 1 else 0
+
+
+def die_with_parent(parent: int) -> None:
+    """In a child: be killed when process `parent` dies, however it dies (Linux; elsewhere a no-op).
+
+    If the parent died between the fork and this call, the signal will never come: the child
+    then sees another parent and leaves at once.
+    """
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+class ChildFailed(RuntimeError):
+    """A forked call raised, or its child died before it could answer."""
+
+
+class Forked(Generic[Result]):
+    """`work()` running in a forked child; `result()` once `done`."""
+
+    def __init__(self, work: Callable[[], Result], started: list["Forked[Any]"] | None = None) -> None:
+        """Fork the child; `started` (the caller's list of children to end if it is interrupted) gets it
+        before Ctrl-C can interrupt the parent again: a child forked after the signal would not hear it."""
+        parent = os.getpid()
+        read, write = os.pipe()
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            pid = os.fork()
+            if pid == 0:  # the child: never returns
+                os.close(read)
+                _run_child(work, write, parent)
+            os.close(write)
+            self.pid, self.fd, self.data, self.done = pid, read, bytearray(), False
+            if started is not None:
+                started.append(self)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+    def read_some(self) -> bool:
+        """Read what the child has sent; True at its end (then `finish`)."""
+        chunk = os.read(self.fd, 1 << 20)
+        self.data += chunk
+        return not chunk
+
+    def finish(self) -> None:
+        """Close the pipe and reap the child."""
+        os.close(self.fd)
+        os.waitpid(self.pid, 0)
+        self.done = True
+
+    def result(self) -> Result:
+        if not self.data:
+            raise ChildFailed("a forked build worker died before it answered")
+        ok, value = pickle.loads(bytes(self.data))
+        if not ok:
+            raise ChildFailed(value)
+        return value  # what work() returned, through pickle
+
+    def kill(self) -> None:
+        if self.done:
+            return
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.close(self.fd)
+        os.waitpid(self.pid, 0)
+        self.done = True
+
+
+def _run_child(work: Callable[[], Any], pipe: int, parent: int) -> None:
+    code = 0
+    try:
+        die_with_parent(parent)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the child just goes
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        # fresh stream objects: another thread of the parent may have held the old ones' locks at the fork
+        sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)
+        sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)
+        try:
+            payload = pickle.dumps((True, work()))
+        except BaseException:  # noqa: BLE001 - every failure goes back to the parent, which raises it
+            payload = pickle.dumps((False, traceback.format_exc()))
+        with os.fdopen(pipe, "wb") as out:
+            out.write(payload)
+    except BaseException:  # noqa: BLE001 - the parent sees no answer and says so
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def wait_any(running: list[Forked[Any]]) -> list[Forked[Any]]:
+    """Block until at least one of `running` has finished; returns those that finished."""
+    with selectors.DefaultSelector() as selector:
+        for child in running:
+            selector.register(child.fd, selectors.EVENT_READ, child)
+        while True:
+            finished = []
+            for ready, _ in selector.select():
+                child = ready.data
+                if child.read_some():
+                    selector.unregister(child.fd)
+                    child.finish()
+                    finished.append(child)
+            if finished:
+                return finished
