@@ -1,7 +1,7 @@
 """Playout and decision throughput on one core, logging off, as a batch simulation runs them.
 
     python benchmarks/playouts.py [--games N] [--game escape-earth] [--repeat 5]
-                                  [--greedy-decisions 500] [--mcts 200] [--mcts-decisions 40]
+                                  [--greedy-decisions 500] [--mcts 32] [--mcts-decisions 10]
 
 Measures, per variant of the game: complete random games per second (the target is 1,000
 per core), and decisions per second of the greedy policy and of tree search (`mcts:N`).
@@ -123,8 +123,8 @@ def main() -> None:
     parser.add_argument("--game", default="escape-earth")
     parser.add_argument("--repeat", type=int, default=5, help="measurements of each figure")
     parser.add_argument("--greedy-decisions", type=int, default=500, help="greedy decisions per measurement")
-    parser.add_argument("--mcts", type=int, default=200, help="tree-search budget N of mcts:N")
-    parser.add_argument("--mcts-decisions", type=int, default=40, help="tree-search decisions per measurement")
+    parser.add_argument("--mcts", type=int, default=32, help="tree-search budget N of mcts:N (Escape Earth plays every playout to the end: keep it small)")
+    parser.add_argument("--mcts-decisions", type=int, default=10, help="tree-search decisions per measurement")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option, e.g. players=4 (repeatable)")
     parser.add_argument("--target", type=float, default=TARGET, help="random games/s one core should reach")
