@@ -108,7 +108,7 @@ class MCTSPolicy:
         self.settings: SearchSettings = game.search_settings()
         # paired search: the rollout policy that proposes the default candidate; kept across decisions,
         # as a policy that plans its turn (Escape Earth's greedy) remembers its plan
-        self._proposer: Any = game.rollout_policy() if self.settings.paired else None
+        self._proposer: Any = self._rollout_player() if self.settings.paired else None
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
         """The root action searched most often; the table's own legal set has the last word."""
@@ -150,7 +150,7 @@ class MCTSPolicy:
 
     def _play_out(self, sample: GameState, rng: random.Random, me: int) -> float:
         """Play `sample` to its end with a fresh rollout policy; the game's value of it for `me`."""
-        chooser = self.game.rollout_policy()
+        chooser = self._rollout_player()
         for _ in range(MAX_ROLLOUT_DECISIONS):
             if sample.is_terminal:
                 break
@@ -158,6 +158,12 @@ class MCTSPolicy:
         if not sample.is_terminal:
             return 0.0  # a game the policy cannot end (it stalls) is as good as lost
         return self.game.evaluate(sample, me)
+
+    def _rollout_player(self) -> Any:
+        """A fresh rollout policy of the game, or the random player for a game that offers none."""
+        from generator.rules.policies import RandomPolicy  # policies makes this policy: import late
+
+        return self.game.rollout_policy() or RandomPolicy()
 
     def _iterate(self, sample: GameState, root: _Node, rng: random.Random) -> None:
         """One determinised descent, expansion, rollout and backup."""

@@ -212,6 +212,13 @@ def test_paired_search_leaves_a_tie_to_the_rollout_policys_choice():
         assert MCTSPolicy(game, 8).choose(game.new_initial_state(0), random.Random(seed)) == ("take", 2)
 
 
+def test_paired_search_plays_random_playouts_for_a_game_without_a_rollout_policy():
+    game = PairedNimGame(5, first=1)
+    game.rollout_policy = lambda: None  # type: ignore[method-assign]
+    for seed in range(3):
+        assert MCTSPolicy(game, 40).choose(game.new_initial_state(0), random.Random(seed)) in (("take", 1), ("take", 2))
+
+
 @pytest.mark.parametrize("budget, rollouts", [(8, 8), (9, 8), (1, 2)])
 def test_paired_search_spends_the_budget_in_whole_rounds_of_every_candidate(budget, rollouts):
     game = PairedNimGame(20, first=1)
