@@ -35,3 +35,36 @@ def test_simulate_refuses_a_seat_list_that_does_not_fit_the_table():
     content = Path(__file__).resolve().parents[2] / "content"
     with pytest.raises(CommandRefused, match="names 2 seats but the game seats 4"):
         simulate(content, "habitable", 1, "expert,greedy", players=4)
+
+
+class _Table:
+    """Just a legal set, as the random player reads it."""
+
+    def __init__(self, actions: list) -> None:
+        self.actions = actions
+
+    def legal_actions(self) -> list:
+        return self.actions
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 5, 8, 9, 17, 100, 1000])
+def test_the_random_player_draws_what_rng_choice_draws(count):
+    """Recorded balance figures were played with `rng.choice`: the written-out draw must pick the same."""
+    import random
+
+    from generator.rules.policies import RandomPolicy
+
+    actions = list(range(count))
+    ours, theirs = random.Random(count), random.Random(count)
+    picked = [RandomPolicy().choose(_Table(actions), ours) for _ in range(500)]  # type: ignore[arg-type]
+    assert picked == [theirs.choice(actions) for _ in range(500)]
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_the_random_player_refuses_an_empty_legal_set_instead_of_drawing_forever():
+    import random
+
+    from generator.rules.policies import RandomPolicy
+
+    with pytest.raises(IndexError):
+        RandomPolicy().choose(_Table([]), random.Random(1))  # type: ignore[arg-type]
