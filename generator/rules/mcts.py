@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.rules.contract import Game, GameState, SearchSettings
+from generator.rules.policies import RandomPolicy  # policies imports this module only inside make_policy
 
 Action = tuple[Any, ...]  # core.Action (a bare `tuple`) spelled out for strict type checking
 
@@ -161,8 +162,6 @@ class MCTSPolicy:
 
     def _rollout_player(self) -> Any:
         """A fresh rollout policy of the game, or the random player for a game that offers none."""
-        from generator.rules.policies import RandomPolicy  # policies makes this policy: import late
-
         return self.game.rollout_policy() or RandomPolicy()
 
     def _iterate(self, sample: GameState, root: _Node, rng: random.Random) -> None:
