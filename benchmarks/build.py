@@ -121,6 +121,9 @@ def main() -> None:
     parser.add_argument("--code", default=str(REPO), help="checkout whose generator builds (default: this one)")
     parser.add_argument("--no-serve", action="store_true", help="leave out the pnp serve measurement")
     args = parser.parse_args()
+    # started in the background by a shell, this process ignores Ctrl-C, and pnp serve would inherit that
+    # and never stop: a handler here is reset to the default in every child it starts
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     full, card, page, none = (Timings("full build"), Timings("one-card edit"), Timings("one-page edit"),
                               Timings("no edit"))
     made: dict[str, str] = {}

@@ -42,6 +42,9 @@ class BuildOptions:
     profile: str | None = None  # print-shop profile for per-card uploads; None: the game's own, if it names one
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm the back pages move, from the duplex calibration sheet
     tts_url: str | None = None  # where output/ is reachable (file:// or https://) for Tabletop Simulator's images
+    # how many processes a unit may lay its cards out on (generator.render.parallel_layout); how the
+    # work is shared, not what is made, so it is left out of every cache key
+    workers: int = 1
 
 
 class Progress(Protocol):
@@ -144,7 +147,7 @@ def plan_steps(content: GameContent, game_dir: Path, options: BuildOptions, erro
     then the cached ones, whose links never replace a file just made. Steps not cached run here."""
     files: list[Path] = []
     units: list[Unit] = []
-    settings = {k: v for k, v in asdict(options).items() if k != "languages"}
+    settings = {k: v for k, v in asdict(options).items() if k not in ("languages", "workers")}
     for name, step in STEPS:
         if on_step:
             on_step(content.id, name)
@@ -174,11 +177,12 @@ def _make(unit: Unit, options: BuildOptions, cache: BuildCache) -> Made:
     return made, errors.errors, cache.changes_since(before)
 
 
-def _shares(unit: Unit, options: BuildOptions, split: bool) -> list[BuildOptions]:
-    """The options of each share of a unit to make: one per paper for a PER_PAPER step when cores are spare."""
+def _shares(unit: Unit, options: BuildOptions, split: bool, workers: int = 1) -> list[BuildOptions]:
+    """The options of each share of a unit to make: one per paper for a PER_PAPER step when cores are spare;
+    else the one share, which may lay its cards out on `workers` processes."""
     if split and unit.step in PER_PAPER and len(options.papers) > 1:
         return [replace(options, papers=(paper,)) for paper in options.papers]
-    return [options]
+    return [replace(options, workers=workers)] if split and workers > 1 else [options]
 
 
 def _spare_cores(allowed: int, making: int) -> bool:
@@ -216,6 +220,7 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     own = making[0] if allowed and len(making) <= allowed else None
     children = allowed - 1 if own is not None else allowed
     split = _spare_cores(allowed, len(making))
+    workers = allowed // max(1, len(making)) if split else 1  # the processes each unit may lay out cards on
     running: dict[Forked[Made], Unit] = {}
     started: list[Forked[Any]] = []  # every child, ended if this process is interrupted
     queued: list[tuple[Unit, BuildOptions]] = []  # shares of started units waiting for a child
@@ -246,13 +251,13 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
             unit.files = restored
             done.add(unit.name)
         elif unit is own or not allowed:
-            parts = _shares(unit, options, split and children > 0)
+            parts = _shares(unit, options, split and children > 0, workers)
             shares[unit.name] = []
             queued.extend((unit, part) for part in parts[1:])
             fill()
             collect(unit, _make(unit, parts[0], cache))
         elif len(running) < children:
-            parts = _shares(unit, options, split)
+            parts = _shares(unit, options, split, workers)
             shares[unit.name] = []
             queued.extend((unit, part) for part in parts[1:])
             running[Forked(partial(_make, unit, parts[0], cache), started)] = unit

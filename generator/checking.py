@@ -207,15 +207,15 @@ def check_as_build(content: GameContent, errors: ErrorList) -> None:
 def check_card_faces(content: GameContent, errors: ErrorList) -> None:
     from generator.layout.engine import CardLayouts
     from generator.render.cards_step import ordered_cards, report_problems
+    from generator.render.parallel_layout import idle_cores, lay_out_faces
 
     cards = ordered_cards(content)
     if not cards:
         return
     layouts = CardLayouts(content, errors)
+    workers = idle_cores()
     for lang in LANGUAGES:
-        for card in cards:
-            layouts.front(card, lang)
-            layouts.back(card, lang)
+        lay_out_faces(layouts, cards, lang, workers)
     report_problems(content, layouts.problems, errors)
 
 

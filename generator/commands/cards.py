@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shutil
 from contextlib import nullcontext
+from dataclasses import replace
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ContextManager
@@ -52,6 +53,7 @@ def cards(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pat
     from generator.checking import load_checked
     from generator.output_folder import OutputFolder, OutputRefused
     from generator.render.cards_step import render_cards
+    from generator.render.parallel_layout import idle_cores
 
     ids = game_ids(content_dir, games)
     errors = ErrorList()
@@ -73,7 +75,9 @@ def cards(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pat
                 for content in loaded:
                     game_dir = staging / content.id
                     game_dir.mkdir()
-                    written[content.id] = render_cards(content, game_dir, options, errors)
+                    # one game and language at a time: a big deck's layout may use the idle cores
+                    written[content.id] = render_cards(content, game_dir, replace(options, workers=idle_cores()),
+                                                       errors)
             if errors:
                 raise CommandFailed(errors, note=UNTOUCHED)
             replaced = card_outputs(options.languages, options.papers)

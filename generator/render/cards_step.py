@@ -29,6 +29,7 @@ from generator.content.loader import GameContent
 from generator.content.schema import Card
 from generator.layout.engine import DECK_PREFIX, CardLayouts, LayoutProblem
 from generator.render.calibration import write_calibration
+from generator.render.parallel_layout import lay_out_faces
 from generator.render.pdf_sheets import PrintCard, write_gutterfold, write_pod, write_sheets
 from generator.render.print_shop import Design, write_uploads
 from generator.render.profiles import PrintProfile, profiles
@@ -97,13 +98,12 @@ def report(content: GameContent, problem: LayoutProblem, errors: ErrorList, more
     errors.add(content.mark_of("card", problem.card_id, *sub), message, path, hint=problem.hint, code="layout")
 
 
-def lay_out(layouts: CardLayouts, cards: list[Card], lang: str) -> list[tuple[Card, PrintCard]] | None:
-    """Every design laid out in one language; None when a card could not be drawn (its problems are in
-    `layouts.problems`, reported together by the caller)."""
+def lay_out(layouts: CardLayouts, cards: list[Card], lang: str, workers: int = 1) -> list[tuple[Card, PrintCard]] | None:
+    """Every design laid out in one language, on up to `workers` processes (generator.render.parallel_layout);
+    None when a card could not be drawn (its problems are in `layouts.problems`, reported together by the caller)."""
     before = len(layouts.problems)
     designs: list[tuple[Card, PrintCard]] = []
-    for card in cards:
-        front, back = layouts.front(card, lang), layouts.back(card, lang)
+    for card, (front, back) in zip(cards, lay_out_faces(layouts, cards, lang, workers)):
         if front is not None and back is not None:
             designs.append((card, PrintCard(card.id, front, back)))
     return designs if len(layouts.problems) == before else None
@@ -124,9 +124,10 @@ def render_cards(content: GameContent, out_dir: Path, options, errors: ErrorList
     profile = print_profile(content, options)
     shop_layouts = CardLayouts(content, errors, profile) if profile else None
     written: list[Path] = []
+    workers = getattr(options, "workers", 1)
     for lang in options.languages:
-        designs = lay_out(layouts, cards, lang)
-        shop_designs = lay_out(shop_layouts, cards, lang) if shop_layouts else designs
+        designs = lay_out(layouts, cards, lang, workers)
+        shop_designs = lay_out(shop_layouts, cards, lang, workers) if shop_layouts else designs
         if errors or not designs or not shop_designs:
             continue
         written.extend(_write_prints(content, out_dir, options, lang, designs, shop_designs, profile))

@@ -1,0 +1,93 @@
+"""A deck's faces laid out on every idle core: the first run of cards here, the others in forked children.
+
+Laying out a face (its layout's templates evaluated, its text fitted) is pure Python and is
+most of what `pnp cards` and `pnp check` spend on a big deck, and no card's faces depend on
+another's. With more than one worker the cards are cut into runs in deck order: this process
+lays out the first run, a forked child (generator.forked) each other run, and the children's
+faces come back pickled. What a PDF shares between faces is found by value
+(generator.drawing.pdf), never by object identity across cards, so the files are byte for byte
+the ones a single process makes (tests/render/test_parallel_layout.py).
+
+A child starts with what this process has warmed (compiled layouts, font metrics): the first
+card is laid out before any child is forked. A deck too small to repay a fork stays here.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+from functools import partial
+from typing import Any, Sequence
+
+from generator.content.schema import Card
+from generator.forked import Forked, children_allowed, wait_any
+from generator.layout.engine import CardLayouts, LayoutProblem
+from generator.layout.geometry import FaceLayout
+
+MIN_CARDS_PER_WORKER = 150  # below this a child's start and the pickling cost more than its share saves
+
+Faces = list[tuple[FaceLayout | None, FaceLayout | None]]
+
+
+def idle_cores() -> int:
+    """How many workers a lay-out may use now: the cores forked children may use, less what other work
+    keeps busy (the load average counts this process too, which is about to be one of the workers)."""
+    allowed = children_allowed()
+    if allowed < 2:
+        return 1
+    try:
+        others = max(0.0, os.getloadavg()[0] - 1.0)
+    except OSError:
+        return 1
+    return max(1, min(allowed, int(allowed - others + 0.5)))
+
+
+def worker_count(cards: int, workers: int) -> int:
+    """Workers worth using for `cards` cards when `workers` are free."""
+    return max(1, min(workers, cards // MIN_CARDS_PER_WORKER))
+
+
+def _lay_out_run(layouts: CardLayouts, cards: Sequence[Card], lang: str) -> tuple[Faces, list[LayoutProblem]]:
+    """Front and back of each card (None where one could not be drawn) and the problems found doing it."""
+    before = len(layouts.problems)
+    faces = [(layouts.front(card, lang), layouts.back(card, lang)) for card in cards]
+    return faces, layouts.problems[before:]
+
+
+def _runs(count: int, workers: int) -> list[tuple[int, int]]:
+    """`workers` runs of near-equal length covering 0..count in order (this process takes the first)."""
+    bounds = [count * share // workers for share in range(workers + 1)]
+    return [(bounds[i], bounds[i + 1]) for i in range(workers)]
+
+
+def lay_out_faces(layouts: CardLayouts, cards: Sequence[Card], lang: str, workers: int = 1) -> Faces:
+    """(front, back) of every card in order, on up to `workers` processes; problems go to `layouts.problems`
+    in the order one process would have found them."""
+    workers = worker_count(len(cards), workers) if children_allowed() else 1
+    if workers == 1:
+        return _lay_out_run(layouts, cards, lang)[0]
+    faces, _ = _lay_out_run(layouts, cards[:1], lang)  # warms what every child needs, before the fork
+    runs = _runs(len(cards) - 1, workers)
+    started: list[Forked[Any]] = []
+    freeze = gc.get_freeze_count() == 0  # a build making units in children may have frozen already
+    if freeze:
+        gc.freeze()  # the children need not copy pages to collect objects they share with us
+    try:
+        children = [Forked(partial(_lay_out_run, layouts, cards[1 + start:1 + end], lang), started)
+                    for start, end in runs[1:]]
+        first, _ = _lay_out_run(layouts, cards[1 + runs[0][0]:1 + runs[0][1]], lang)
+        faces += first
+        running = list(children)
+        while running:
+            for child in wait_any(running):
+                running.remove(child)
+        for child in children:
+            more, problems = child.result()
+            faces += more
+            layouts.problems.extend(problems)
+    finally:
+        for child in started:
+            child.kill()
+        if freeze:
+            gc.unfreeze()
+    return faces

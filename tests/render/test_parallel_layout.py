@@ -1,0 +1,94 @@
+"""A big deck laid out on several processes gives the very files, faces and problems one process gives."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from generator.content.errors import ErrorList
+from generator.content.schema import Text
+from generator.forked import children_allowed
+from generator.layout.engine import CardLayouts
+from generator.render import parallel_layout
+from generator.render.cards_step import lay_out, ordered_cards
+from generator.render.parallel_layout import MIN_CARDS_PER_WORKER, _runs, lay_out_faces, worker_count
+from generator.render.pdf_sheets import write_sheets
+
+needs_two_cores = pytest.mark.skipif(children_allowed() < 2, reason="forked workers need two cores and Linux")
+
+
+def big_deck(content, size: int, overflow_at: tuple[int, ...] = ()):
+    """Escape Earth with `size` distinct cards; those at `overflow_at` get a name far too long for the title."""
+    designs = content.cards
+    cards = []
+    for n in range(size):
+        base = designs[n % len(designs)]
+        suffix = " and a name that no title line could ever hold" * 6 if n in overflow_at else ""
+        name = Text(de=f"{base.name.de} {n + 1}{suffix}", en=f"{base.name.en} {n + 1}{suffix}")
+        cards.append(base.model_copy(update={"id": f"{base.id}-{n + 1}", "name": name, "count": 1}))
+    return dataclasses.replace(content, cards=cards)
+
+
+@pytest.fixture
+def forks(monkeypatch) -> list[int]:
+    """Counts the children the layout forks."""
+    started: list[int] = []
+    real = parallel_layout.Forked
+
+    def counting(*args, **kwargs):
+        started.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(parallel_layout, "Forked", counting)
+    return started
+
+
+def test_runs_cover_the_deck_in_order_with_near_equal_shares():
+    assert _runs(10, 3) == [(0, 3), (3, 6), (6, 10)]
+    assert _runs(7, 1) == [(0, 7)]
+    assert worker_count(MIN_CARDS_PER_WORKER * 2 - 1, 8) == 1
+    assert worker_count(MIN_CARDS_PER_WORKER * 3, 2) == 2
+    assert worker_count(10_000, 1) == 1
+
+
+@needs_two_cores
+def test_sheets_from_two_workers_are_byte_for_byte_those_of_one(escape_earth_content, forks, tmp_path):
+    content = big_deck(escape_earth_content, 2 * MIN_CARDS_PER_WORKER + 20)
+    cards = ordered_cards(content)
+    files = []
+    for workers in (1, 2):
+        layouts = CardLayouts(content, ErrorList())
+        designs = lay_out(layouts, cards, "en", workers)
+        assert designs is not None and not layouts.problems
+        assert [card.id for card, _ in designs] == [card.id for card in cards]
+        path = tmp_path / f"sheets-{workers}.pdf"
+        write_sheets(path, [printed for _, printed in designs], "a4", content.icons, "test", "en")
+        files.append(path.read_bytes())
+    assert len(forks) == 1  # the second run forked one child; the first none
+    assert files[0] == files[1]
+
+
+@needs_two_cores
+def test_problems_found_in_a_child_are_reported_in_deck_order(escape_earth_content, forks):
+    size = 2 * MIN_CARDS_PER_WORKER + 20
+    content = big_deck(escape_earth_content, size, overflow_at=(5, size - 3))
+    cards = ordered_cards(content)
+    alone = CardLayouts(content, ErrorList())
+    one = lay_out_faces(alone, cards, "en", 1)
+    shared = CardLayouts(content, ErrorList())
+    two = lay_out_faces(shared, cards, "en", 2)
+    assert len(forks) == 1
+    named = [problem.card_id for problem in shared.problems]
+    too_long = [card.id for card in cards if "could ever hold" in card.name.en]
+    assert cards.index(next(c for c in cards if c.id == too_long[-1])) > size // 2  # found by the child
+    assert sorted(set(named), key=named.index) == too_long  # in deck order
+    assert shared.problems == alone.problems
+    assert two == one
+
+
+def test_a_small_deck_is_laid_out_without_a_fork(escape_earth_content, forks):
+    content = big_deck(escape_earth_content, MIN_CARDS_PER_WORKER)
+    layouts = CardLayouts(content, ErrorList())
+    faces = lay_out_faces(layouts, ordered_cards(content), "en", 8)
+    assert len(faces) == MIN_CARDS_PER_WORKER and forks == []
