@@ -1,10 +1,11 @@
 """Card rendering throughput: pnp-forge's layout + PDF backend against reportlab loops a user would write.
 
-    python benchmarks/cards.py [--cards 1000] [--repeat 3] [--variants fair forge]
+    python benchmarks/cards.py [--cards 1000] [--repeat 3] [--variants fair forge] [--languages de en]
 
 Renders a deck of N distinct cards (Escape Earth's designs with numbered names and varied costs,
-so text, inline icons, fields and cost badges are all exercised) onto A4 sheets with backs, and
-prints cards per second and peak memory for:
+so text, inline icons, fields and cost badges are all exercised) onto A4 sheets with backs, in
+each language asked for (both by default, as `pnp cards` makes every bundled game), and prints
+cards per CPU second (a card in two languages counts twice) and peak memory for:
 
   naive      a reportlab canvas loop drawing the same design (templates/layouts/card.yaml) card
              by card: rectangles, badge, title, icons as paths, and the fields, rules and
@@ -13,32 +14,35 @@ prints cards per second and peak memory for:
              the same fonts, text and design, each icon drawn once as a form and placed by
              reference, each kind's back drawn once as a form, Paragraphs drawn straight onto
              the canvas (wrapOn/drawOn, no Frame), crop marks on every sheet
-  forge      pnp-forge as `pnp cards` runs it: the layout step (real metrics, shrink-to-fit,
-             cached text layout) on every idle core (forked workers, generator.render.parallel_layout),
-             then the PDF backend with shared frames and icons as PDF forms
+  forge      pnp-forge as `pnp cards` runs it on the idle cores: the languages side by side in
+             forked children, a language's layout shared out when cores are left
+             (generator.render.parallel_layout); the layout step (real metrics, shrink-to-fit,
+             cached text layout), then the PDF backend with shared frames and icons as PDF forms
   forge-1    the same in one process (what forge costs in CPU, and on a machine with no idle core)
   no-forms   forge-1 without forms (every frame and icon drawn out per card)
 
 Each variant runs in its own process so its peak RSS is its own; the variants alternate within
 each repeat. Times are CPU seconds of the rendering (forge's forked workers included; CPU time
 is steadier than wall time on a shared machine) next to wall seconds, as min / median / max;
-the ratios compare medians with the baselines measured in the same run. The fair loop uses one
-core, as a user's loop would; forge's wall time is what `pnp cards` makes a user wait on this
-machine, its CPU time what the work costs. Run on demand; not a test.
+the ratios compare medians with the baselines measured in the same run. The fair loop makes one
+language after the other on one core, as a user's loop would; forge's wall time is what
+`pnp cards` makes a user wait on this machine, its CPU time what the work costs (forge-1 shows
+it without the second core). Run on demand; not a test.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import re
-import statistics
 import multiprocessing
+import re
 import resource
+import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+from queue import Empty
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -47,8 +51,18 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 from timing import Timings, ratio  # noqa: E402
 
 
+def _base36(number: int) -> str:
+    digits = ""
+    while True:
+        number, digit = divmod(number, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+        if not number:
+            return digits.upper()
+
+
 def synthetic_deck(size: int):
-    """Escape Earth with `size` distinct cards derived from its designs."""
+    """Escape Earth with `size` distinct cards derived from its designs: each name ends in the card's
+    number in base 36 (two letters up to 1,296 cards), which fits the longest German title."""
     from generator.content.errors import ErrorList
     from generator.content.loader import load_game
     from generator.content.schema import Text
@@ -58,7 +72,8 @@ def synthetic_deck(size: int):
     cards = []
     for n in range(size):
         base = designs[n % len(designs)]
-        name = Text(de=f"{base.name.de} {n + 1}", en=f"{base.name.en} {n + 1}")
+        number = _base36(n + 1)
+        name = Text(de=f"{base.name.de} {number}", en=f"{base.name.en} {number}")
         cards.append(base.model_copy(update={"id": f"{base.id}-{n + 1}", "name": name, "count": 1,
                                              "cost": n % 7 if base.kind != "building" else None}))
     return dataclasses.replace(content, cards=cards)
@@ -70,8 +85,13 @@ def _cpu() -> float:
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
-def run_forge(size: int, out: Path, use_forms: bool, workers: int) -> tuple[float, float]:
+def run_forge(size: int, out: Path, use_forms: bool, workers: int, languages: tuple[str, ...]) -> tuple[float, float]:
+    """Each language's layout and sheets, the languages side by side on `workers` cores as `pnp cards`
+    makes them (generator.forked.run_side_by_side), each sharing out its layout when cores are left."""
+    from functools import partial
+
     from generator.content.errors import ErrorList
+    from generator.forked import run_side_by_side
     from generator.layout.engine import CardLayouts
     from generator.render.cards_step import lay_out, ordered_cards
     from generator.render.pdf_sheets import write_sheets
@@ -79,24 +99,43 @@ def run_forge(size: int, out: Path, use_forms: bool, workers: int) -> tuple[floa
     content = synthetic_deck(size)
     start, wall = _cpu(), time.perf_counter()
     layouts = CardLayouts(content, ErrorList())
-    designs = lay_out(layouts, ordered_cards(content), "en", workers)
-    assert designs is not None and not layouts.problems, layouts.problems[:3]
-    write_sheets(out, [printed for _, printed in designs], "a4", content.icons, "benchmark", "en",
-                 use_forms=use_forms)
+    cards = ordered_cards(content)
+
+    def language(lang: str, each: int) -> None:
+        designs = lay_out(layouts, cards, lang, each)
+        assert designs is not None and not layouts.problems, layouts.problems[:3]
+        write_sheets(out.with_name(f"{out.stem}-{lang}.pdf"), [printed for _, printed in designs], "a4",
+                     content.icons, "benchmark", lang, use_forms=use_forms)
+
+    if workers > 1 and len(languages) > 1:
+        layouts.warm_up(cards, languages[0])  # as render_cards does before it forks
+        run_side_by_side([partial(language, lang, max(1, workers // len(languages))) for lang in languages])
+    else:
+        for lang in languages:
+            language(lang, workers)
     return _cpu() - start, time.perf_counter() - wall
 
 
-def run_naive(size: int, out: Path) -> tuple[float, float]:
+def run_naive(size: int, out: Path, languages: tuple[str, ...]) -> tuple[float, float]:
     """The naive baseline: what a first version would do with reportlab's own text flowables."""
-    return run_reportlab(size, out, fair=False)
+    content = synthetic_deck(size)
+    start, wall = _cpu(), time.perf_counter()
+    for lang in languages:
+        run_reportlab(content, out.with_name(f"{out.stem}-{lang}.pdf"), False, lang)
+    return _cpu() - start, time.perf_counter() - wall
 
 
-def run_fair(size: int, out: Path) -> tuple[float, float]:
-    """The fair baseline: the loop a user who knows reportlab would write (see the module docstring)."""
-    return run_reportlab(size, out, fair=True)
+def run_fair(size: int, out: Path, languages: tuple[str, ...]) -> tuple[float, float]:
+    """The fair baseline: the loop a user who knows reportlab would write (see the module docstring),
+    once per language."""
+    content = synthetic_deck(size)
+    start, wall = _cpu(), time.perf_counter()
+    for lang in languages:
+        run_reportlab(content, out.with_name(f"{out.stem}-{lang}.pdf"), True, lang)
+    return _cpu() - start, time.perf_counter() - wall
 
 
-def run_reportlab(size: int, out: Path, fair: bool) -> tuple[float, float]:
+def run_reportlab(content, out: Path, fair: bool, lang: str) -> None:
     """The same design as templates/layouts/card.yaml drawn element by element for every card.
 
     naive (`fair` false): icons replayed as paths on every card, every back drawn out, text as
@@ -115,8 +154,6 @@ def run_reportlab(size: int, out: Path, fair: bool) -> tuple[float, float]:
     from generator.layout.templating import tint
     from generator.render.cards_step import ordered_cards
 
-    content = synthetic_deck(size)
-    start, wall = time.process_time(), time.perf_counter()
     regular, bold, italic = face("regular").pdf_name, face("bold").pdf_name, face("italic").pdf_name
     registerFontFamily(regular, normal=regular, bold=bold, italic=italic, boldItalic=bold)
     body = ParagraphStyle("body", fontName=regular, fontSize=8.5, leading=10, alignment=1)
@@ -240,7 +277,7 @@ def run_reportlab(size: int, out: Path, fair: bool) -> tuple[float, float]:
                 x, y = (1.5 + col * 69 + 3) * mm, (297 - 7.5 - (row + 1) * 94 + 3) * mm
                 top = y + 88 * mm
                 side = "back" if backs_page and card.back else "front"
-                ctx = face_context(content, card, card.back if side == "back" else card, side, "en")
+                ctx = face_context(content, card, card.back if side == "back" else card, side, lang)
                 if backs_page and not card.back:
                     if fair:
                         canvas.saveState()
@@ -295,35 +332,40 @@ def run_reportlab(size: int, out: Path, fair: bool) -> tuple[float, float]:
                 crop_marks()
             canvas.showPage()
     canvas.save()
-    return time.process_time() - start, time.perf_counter() - wall
 
 
 RUNNERS = {"naive": run_naive, "fair": run_fair}
 VARIANTS = ("naive", "fair", "forge", "forge-1", "no-forms")
 
 
-def _child(variant: str, size: int, queue) -> None:
+def _child(variant: str, size: int, languages: tuple[str, ...], queue) -> None:
     from generator.render.parallel_layout import idle_cores
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / f"{variant}.pdf"
         if variant in RUNNERS:
-            cpu, wall = RUNNERS[variant](size, out)
+            cpu, wall = RUNNERS[variant](size, out, languages)
         else:
             workers = idle_cores() if variant == "forge" else 1
-            cpu, wall = run_forge(size, out, variant != "no-forms", workers)
-        kib = out.stat().st_size / 1024
+            cpu, wall = run_forge(size, out, variant != "no-forms", workers, languages)
+        kib = sum(path.stat().st_size for path in Path(tmp).glob("*.pdf")) / 1024
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     queue.put((cpu, wall, peak_mb, kib))
 
 
-def measure(variant: str, size: int) -> tuple[float, float, float, float]:
+def measure(variant: str, size: int, languages: tuple[str, ...]) -> tuple[float, float, float, float]:
     """(CPU s, wall s, peak RSS MB, PDF KiB) of one run of `variant` in a fresh process."""
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
-    process = ctx.Process(target=_child, args=(variant, size, queue))
+    process = ctx.Process(target=_child, args=(variant, size, languages, queue))
     process.start()
-    result = queue.get()
+    while True:
+        try:
+            result = queue.get(timeout=1.0)
+            break
+        except Empty:
+            if not process.is_alive():
+                raise SystemExit(f"the {variant} run failed (its traceback is above)") from None
     process.join()
     return result
 
@@ -333,17 +375,21 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3, help="runs per variant, alternating the variants")
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
+    parser.add_argument("--languages", nargs="+", default=["de", "en"], choices=["de", "en"],
+                        help="languages to make (default: both, as pnp cards does for every bundled game)")
     args = parser.parse_args()
+    languages = tuple(args.languages)
     figures = {v: Timings(v) for v in args.variants}
     extra: dict[str, tuple[float, float]] = {}
     for _ in range(args.repeat):  # alternated, so a busy moment of the machine hits every variant
         for variant in args.variants:
-            cpu, wall, peak, kib = measure(variant, args.cards)
+            cpu, wall, peak, kib = measure(variant, args.cards, languages)
             figures[variant].add(cpu, wall)
             extra[variant] = (max(peak, extra.get(variant, (0.0, 0.0))[0]), kib)
-    print(f"{args.cards} cards (fronts and backs on A4 sheets), {args.repeat} runs each, min / median / max")
+    print(f"{args.cards} cards in {' and '.join(languages)} (fronts and backs on A4 sheets), {args.repeat} runs each, "
+          "min / median / max")
     for variant in args.variants:
-        rate = args.cards / statistics.median(figures[variant].cpu)
+        rate = args.cards * len(languages) / statistics.median(figures[variant].cpu)
         peak, kib = extra[variant]
         print(f"  {figures[variant].line(9)}   {rate:6.0f} cards/CPU s   peak RSS {peak:4.0f} MB   PDF {kib / 1024:5.1f} MB")
     for subject in ("forge", "forge-1"):

@@ -408,6 +408,11 @@ def _relative(name: Any) -> bool:
 
 
 _ACTIVE: ContextVar[BuildCache | None] = ContextVar("pnp_build_cache", default=None)
+
+
+def cache_active() -> bool:
+    """Whether a build's cache is keeping `@remembered` results now (what a forked child stores there is lost)."""
+    return _ACTIVE.get() is not None
 Maker = TypeVar("Maker", bound=Callable[..., bytes])
 
 

@@ -13,13 +13,14 @@ the files its call writes.
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import selectors
 import signal
 import sys
 import traceback
-from typing import Any, Callable, Generic, TypeVar
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 Result = TypeVar("Result")
 JOBS_VARIABLE = "PNP_JOBS"  # at most this many children at once (1: no child, everything in the build's process)
@@ -150,3 +151,25 @@ def wait_any(running: list[Forked[Any]]) -> list[Forked[Any]]:
                     finished.append(child)
             if finished:
                 return finished
+
+
+def run_side_by_side(calls: Sequence[Callable[[], Result]]) -> list[Result]:
+    """The results of `calls` in order: the first made in this process, each other in a forked child
+    started before it (so they all run at once). A child that fails raises ChildFailed here."""
+    started: list[Forked[Any]] = []
+    freeze = gc.get_freeze_count() == 0  # a build making units in children may have frozen already
+    if freeze:
+        gc.freeze()  # the children need not copy pages to collect objects they share with us
+    try:
+        children = [Forked(call, started) for call in calls[1:]]
+        first = calls[0]()
+        running = list(children)
+        while running:
+            for child in wait_any(running):
+                running.remove(child)
+        return [first] + [child.result() for child in children]
+    finally:
+        for child in started:
+            child.kill()
+        if freeze:
+            gc.unfreeze()

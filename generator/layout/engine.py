@@ -84,6 +84,19 @@ class CardLayouts:
         self._layouts[kind.id] = loaded
         return loaded
 
+    def warm_up(self, cards: list[Card], lang: str) -> None:
+        """Lay out the first card of each kind once and forget it: its layout is loaded, its program compiled
+        and its fonts registered, so forked workers start with them. Its problems are found again when
+        the card is laid out for real; errors in layout files are reported here, once."""
+        before = len(self.problems)
+        seen: set[str] = set()
+        for card in cards:
+            if card.kind not in seen:
+                seen.add(card.kind)
+                self.front(card, lang)
+                self.back(card, lang)
+        del self.problems[before:]
+
     # --- faces ---------------------------------------------------------------------------------
     def front(self, card: Card, lang: str) -> FaceLayout | None:
         return self._card_face(card, card, lang, "front")

@@ -19,14 +19,17 @@ file:line, so the build fails and the previous output stays.
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from generator import __version__
 from generator import output_files as names
+from generator.build_cache import cache_active
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Card
+from generator.forked import children_allowed, run_side_by_side
 from generator.layout.engine import DECK_PREFIX, CardLayouts, LayoutProblem
 from generator.render.calibration import write_calibration
 from generator.render.parallel_layout import lay_out_faces
@@ -116,25 +119,59 @@ def print_profile(content: GameContent, options) -> PrintProfile | None:
 
 
 def render_cards(content: GameContent, out_dir: Path, options, errors: ErrorList) -> list[Path]:
-    """The build step (see module docstring). Returns the files written."""
+    """The build step (see module docstring). Returns the files written.
+
+    With `options.workers` above 1 (cores that would idle) and several languages, each language is
+    made in a forked child (generator.forked) beside the others, and each shares out its layout
+    (generator.render.parallel_layout); what is written is the same as in one process."""
     cards = ordered_cards(content)
     if not cards:
         return []
-    layouts = CardLayouts(content, errors)
     profile = print_profile(content, options)
+    layouts = CardLayouts(content, errors)
     shop_layouts = CardLayouts(content, errors, profile) if profile else None
-    written: list[Path] = []
     workers = getattr(options, "workers", 1)
-    for lang in options.languages:
-        designs = lay_out(layouts, cards, lang, workers)
-        shop_designs = lay_out(shop_layouts, cards, lang, workers) if shop_layouts else designs
-        if errors or not designs or not shop_designs:
-            continue
-        written.extend(_write_prints(content, out_dir, options, lang, designs, shop_designs, profile))
-        written.extend(_write_faces(content, out_dir, lang, designs))
-        written.extend(write_decks(content, out_dir, lang, designs, tts_base(content, options)))
-    report_problems(content, layouts.problems + (shop_layouts.problems if shop_layouts else []), errors)
+    languages = tuple(options.languages)
+    side_by_side = workers > 1 and len(languages) > 1 and children_allowed() and not cache_active()
+    if side_by_side:  # layout files load (and report their errors) once, and fonts register, before the fork
+        for warm in (layouts, shop_layouts):
+            if warm is not None:
+                warm.warm_up(cards, languages[0])
+    each = max(1, workers // len(languages)) if side_by_side else workers
+    made = [partial(_render_language, content, cards, out_dir, options, lang, profile, layouts, shop_layouts, each,
+                    errors) for lang in languages]
+    results = run_side_by_side(made) if side_by_side else [make() for make in made]
+    written: list[Path] = []
+    problems: list[LayoutProblem] = []
+    shop_problems: list[LayoutProblem] = []
+    for index, (files, found, shop_found, more_errors) in enumerate(results):
+        written += files
+        problems += found
+        shop_problems += shop_found
+        if side_by_side and index:  # a child's; this process's own are in `errors` already
+            errors.extend(more_errors)
+    report_problems(content, problems + shop_problems, errors)
     return written
+
+
+Rendered = tuple[list[Path], list[LayoutProblem], list[LayoutProblem], list]
+
+
+def _render_language(content: GameContent, cards: list[Card], out_dir: Path, options, lang: str,
+                     profile: PrintProfile | None, layouts: CardLayouts, shop_layouts: CardLayouts | None,
+                     workers: int, errors: ErrorList) -> Rendered:
+    """One language's files, its layout problems (at the cards' sizes, at the profile's) and the errors it
+    added to `errors` (the layouts' own list: a layout file found broken)."""
+    before = (len(layouts.problems), len(shop_layouts.problems) if shop_layouts else 0, len(errors.errors))
+    written: list[Path] = []
+    designs = lay_out(layouts, cards, lang, workers)
+    shop_designs = lay_out(shop_layouts, cards, lang, workers) if shop_layouts else designs
+    if not errors and designs and shop_designs:
+        written += _write_prints(content, out_dir, options, lang, designs, shop_designs, profile)
+        written += _write_faces(content, out_dir, lang, designs)
+        written += write_decks(content, out_dir, lang, designs, tts_base(content, options))
+    shop_found = shop_layouts.problems[before[1]:] if shop_layouts else []
+    return written, layouts.problems[before[0]:], shop_found, errors.errors[before[2]:]
 
 
 def tts_base(content: GameContent, options) -> str:

@@ -14,13 +14,12 @@ card is laid out before any child is forked. A deck too small to repay a fork st
 
 from __future__ import annotations
 
-import gc
 import os
 from functools import partial
-from typing import Any, Sequence
+from typing import Sequence
 
 from generator.content.schema import Card
-from generator.forked import Forked, children_allowed, wait_any
+from generator.forked import children_allowed, run_side_by_side
 from generator.layout.engine import CardLayouts, LayoutProblem
 from generator.layout.geometry import FaceLayout
 
@@ -67,27 +66,10 @@ def lay_out_faces(layouts: CardLayouts, cards: Sequence[Card], lang: str, worker
     if workers == 1:
         return _lay_out_run(layouts, cards, lang)[0]
     faces, _ = _lay_out_run(layouts, cards[:1], lang)  # warms what every child needs, before the fork
-    runs = _runs(len(cards) - 1, workers)
-    started: list[Forked[Any]] = []
-    freeze = gc.get_freeze_count() == 0  # a build making units in children may have frozen already
-    if freeze:
-        gc.freeze()  # the children need not copy pages to collect objects they share with us
-    try:
-        children = [Forked(partial(_lay_out_run, layouts, cards[1 + start:1 + end], lang), started)
-                    for start, end in runs[1:]]
-        first, _ = _lay_out_run(layouts, cards[1 + runs[0][0]:1 + runs[0][1]], lang)
-        faces += first
-        running = list(children)
-        while running:
-            for child in wait_any(running):
-                running.remove(child)
-        for child in children:
-            more, problems = child.result()
-            faces += more
+    runs = [partial(_lay_out_run, layouts, cards[1 + start:1 + end], lang)
+            for start, end in _runs(len(cards) - 1, workers)]
+    for index, (more, problems) in enumerate(run_side_by_side(runs)):
+        faces += more
+        if index:  # this process's own problems are in `layouts.problems` already
             layouts.problems.extend(problems)
-    finally:
-        for child in started:
-            child.kill()
-        if freeze:
-            gc.unfreeze()
     return faces

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
+from generator.build import BuildOptions
 from generator.content.errors import ErrorList
 from generator.content.schema import Text
+from generator import forked
 from generator.forked import children_allowed
 from generator.layout.engine import CardLayouts
-from generator.render import parallel_layout
-from generator.render.cards_step import lay_out, ordered_cards
+from generator.render.cards_step import lay_out, ordered_cards, render_cards
 from generator.render.parallel_layout import MIN_CARDS_PER_WORKER, _runs, lay_out_faces, worker_count
 from generator.render.pdf_sheets import write_sheets
 
@@ -34,13 +36,13 @@ def big_deck(content, size: int, overflow_at: tuple[int, ...] = ()):
 def forks(monkeypatch) -> list[int]:
     """Counts the children the layout forks."""
     started: list[int] = []
-    real = parallel_layout.Forked
+    real = forked.Forked
 
     def counting(*args, **kwargs):
         started.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(parallel_layout, "Forked", counting)
+    monkeypatch.setattr(forked, "Forked", counting)
     return started
 
 
@@ -92,3 +94,40 @@ def test_a_small_deck_is_laid_out_without_a_fork(escape_earth_content, forks):
     layouts = CardLayouts(content, ErrorList())
     faces = lay_out_faces(layouts, ordered_cards(content), "en", 8)
     assert len(faces) == MIN_CARDS_PER_WORKER and forks == []
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+@needs_two_cores
+def test_languages_made_side_by_side_write_the_files_one_process_writes(escape_earth_content, forks, tmp_path):
+    made = {}
+    for workers in (1, 2):
+        out = tmp_path / f"workers-{workers}"
+        out.mkdir()
+        errors = ErrorList()
+        written = render_cards(escape_earth_content, out, BuildOptions(workers=workers), errors)
+        assert not errors, errors.as_text()
+        assert sorted(written) == sorted(path for path in out.rglob("*") if path.is_file())
+        made[workers] = _files(out)
+    assert len(forks) == 1  # English in a child beside German; the deck is too small to share out its layout
+    assert any(name.startswith("cards-en") for name in made[2]) and any(name.startswith("cards-de") for name in made[2])
+    assert made[1] == made[2]
+
+
+@needs_two_cores
+def test_a_problem_of_the_language_made_in_a_child_is_reported_as_one_process_reports_it(escape_earth_content,
+                                                                                         forks, tmp_path):
+    first = escape_earth_content.cards[0]
+    too_long = first.model_copy(update={"name": Text(de=first.name.de, en="A name far too long " * 12)})
+    content = dataclasses.replace(escape_earth_content, cards=[too_long, *escape_earth_content.cards[1:]])
+    reports = []
+    for workers in (1, 2):
+        errors = ErrorList()
+        (tmp_path / f"w{workers}").mkdir()
+        written = render_cards(content, tmp_path / f"w{workers}", BuildOptions(workers=workers), errors)
+        assert errors and not any("cards-en" in path.name for path in written)
+        reports.append(errors.as_text())
+    assert len(forks) == 1
+    assert reports[0] == reports[1] and "name.en]" in reports[0] and "does not fit" in reports[0]
