@@ -318,20 +318,31 @@ class BuildCache:
 
     def remembered_bytes(self, key: str, make: Callable[[], bytes]) -> bytes:
         """The bytes `make` gives for `key`, made once and kept (for costly pictures such as charts)."""
-        if self.folder is None:
-            return make()
-        entry = self._entry(key)
-        try:
-            data = (self._pending[key] if key in self._pending else entry) / BLOB
-            made = data.read_bytes()
-        except OSError:
-            made = make()
-            scratch = self._scratch(key)
-            (scratch / BLOB).write_bytes(made)
-            self._pending[key] = scratch
-            return made
-        self.used.add(key)
+        kept = self.kept_bytes(key)
+        if kept is not None:
+            return kept
+        made = make()
+        self.keep_bytes(key, made)
         return made
+
+    def kept_bytes(self, key: str) -> bytes | None:
+        """The bytes kept under `key` (by an earlier build, or by this one), or None."""
+        if self.folder is None:
+            return None
+        try:
+            data = ((self._pending[key] if key in self._pending else self._entry(key)) / BLOB).read_bytes()
+        except OSError:
+            return None
+        self.used.add(key)
+        return data
+
+    def keep_bytes(self, key: str, data: bytes) -> None:
+        """Keep `data` under `key`; it joins the cache when the build succeeds (`commit`)."""
+        if self.folder is None:
+            return
+        scratch = self._scratch(key)
+        (scratch / BLOB).write_bytes(data)
+        self._pending[key] = scratch
 
     @contextmanager
     def active(self) -> Iterator[None]:

@@ -20,6 +20,7 @@ from generator.content.loader import GameContent, content_hash_of, load_game
 from generator.content.schema import LANGUAGES
 from generator.content.suggest import did_you_mean
 from generator.content.validate import check_content
+from generator.loaded_games import remember_game, remembered_game
 
 if TYPE_CHECKING:
     from generator.rules.contract import Game
@@ -29,19 +30,25 @@ LoadedGames = dict[tuple[str, str], GameContent]  # (game folder, content hash) 
 
 
 class CheckedBefore(Protocol):
-    """What remembers games checked clean (the build cache): their cross-checks need not run again."""
+    """What remembers games checked clean (the build cache): their cross-checks need not run again, and
+    their models are kept (generator.loaded_games), so they need not be parsed again either."""
 
     def checked(self, content: GameContent) -> bool: ...
 
     def mark_checked(self, content: GameContent) -> None: ...
+
+    def kept_bytes(self, key: str) -> bytes | None: ...
+
+    def keep_bytes(self, key: str, data: bytes) -> None: ...
 
 
 def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
                  before: CheckedBefore | None = None, reuse: LoadedGames | None = None) -> list[GameContent]:
     """Load and cross-check each game; every problem lands in `errors`.
 
-    A game that `before` remembers as checked clean with the same files and code is loaded (its
-    model is needed) but not cross-checked again: that saves a rebuild most of a second a game.
+    A game that `before` remembers as checked clean with the same files and code is not cross-checked
+    again (that saves a rebuild most of a second a game), and its model comes from `before` instead of
+    being parsed (generator.loaded_games).
     `reuse` keeps the games loaded clean in this process by folder and content hash (`pnp serve`
     rebuilds often, mostly after a change to one game): such a game is not even parsed again.
     """
@@ -52,6 +59,8 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
         root = content_dir / game
         memo = (str(root.resolve()), content_hash_of(root)) if reuse is not None else None
         content = reuse.get(memo) if reuse is not None and memo is not None else None
+        if content is None and before is not None:
+            content = remembered_game(before, root)
         content = content or load_game(root, errors)
         if content is None:
             continue
@@ -73,6 +82,7 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
         if len(errors.errors) == found:  # neither loading nor a check found anything
             if before is not None:
                 before.mark_checked(content)
+                remember_game(before, content)
             if reuse is not None and memo is not None:
                 for key in [key for key in reuse if key[0] == memo[0]]:
                     del reuse[key]  # one loaded copy per folder: the newest

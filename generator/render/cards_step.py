@@ -101,7 +101,8 @@ def report(content: GameContent, problem: LayoutProblem, errors: ErrorList, more
     errors.add(content.mark_of("card", problem.card_id, *sub), message, path, hint=problem.hint, code="layout")
 
 
-def lay_out(layouts: CardLayouts, cards: list[Card], lang: str, workers: int = 1) -> list[tuple[Card, PrintCard]] | None:
+def lay_out(layouts: CardLayouts, cards: list[Card], lang: str,
+            workers: int = 1) -> list[tuple[Card, PrintCard]] | None:
     """Every design laid out in one language, on up to `workers` processes (generator.render.parallel_layout);
     None when a card could not be drawn (its problems are in `layouts.problems`, reported together by the caller)."""
     before = len(layouts.problems)
