@@ -63,6 +63,7 @@ def test_a_usage_error_in_json_is_one_object_with_exit_2():
     assert "no game 'astronutz'" in report["message"] and "did you mean 'astronuts'?" in report["message"]
 
 
+@pytest.mark.slow
 def test_play_in_json_gives_one_object_per_entry_and_the_result(tmp_path: Path):
     saved = tmp_path / "game.jsonl"
     run = pnp("play", "escape-earth", "--seed", "3", "--turns", "2", "--format", "json", "--save", str(saved))
@@ -87,6 +88,7 @@ def test_play_in_json_gives_one_object_per_entry_and_the_result(tmp_path: Path):
     assert verdict["decisions"] == sum(kind == "decision" for kind in kinds) and verdict["outcome"] is None
 
 
+@pytest.mark.slow
 def test_a_failed_replay_in_json_names_the_line(tmp_path: Path):
     saved = tmp_path / "game.jsonl"
     assert pnp("play", "escape-earth", "--seed", "5", "--turns", "3", "--save", str(saved)).returncode == 0
@@ -130,6 +132,7 @@ def test_an_unknown_game_option_in_json_is_a_usage_error():
     assert report["exit_code"] == 2 and "outposts" in report["message"]
 
 
+@pytest.mark.slow
 def test_balance_in_json_gives_every_run(tmp_path: Path):
     content = tmp_path / "content"
     shutil.copytree(CONTENT / "escape-earth", content / "escape-earth")
@@ -219,6 +222,7 @@ def test_serve_in_json_says_where_it_listens_and_when_it_stops(tmp_path: Path):
     assert json_lines(rest)[-1] == {"kind": "stopped"}
 
 
+@pytest.mark.slow
 def test_new_and_schema_in_json_list_what_they_wrote(tmp_path: Path):
     content = tmp_path / "content"
     run = pnp("new", "my-game", "--content", str(content), "--format", "json", cwd=tmp_path)
@@ -237,6 +241,7 @@ def test_new_and_schema_in_json_list_what_they_wrote(tmp_path: Path):
     assert str(content / "my-game" / "schema" / "game.schema.json") in written["written"]
 
 
+@pytest.mark.slow
 def test_check_and_info_in_json(tmp_path: Path):
     checked = json.loads(pnp("check", "astronuts", "--format", "json").stdout)
     assert checked == {"ok": True, "games": ["astronuts"], "errors": []}
@@ -248,6 +253,7 @@ def test_check_and_info_in_json(tmp_path: Path):
     assert failed.returncode == 1 and json.loads(failed.stdout)["errors"][0]["path"] == "age"
 
 
+@pytest.mark.slow
 def test_cards_in_json_lists_the_files_where_they_now_are(tmp_path: Path):
     out = tmp_path / "out"
     run = pnp("cards", "escape-earth", "--content", str(CONTENT), "--lang", "en", "--paper", "a4", "--output", str(out),

@@ -102,6 +102,7 @@ def test_a_build_killed_anywhere_leaves_a_complete_old_or_new_output(tree: Path)
     assert len(list((state / "generations").iterdir())) == 1
 
 
+@pytest.mark.slow
 def test_a_partial_cards_run_keeps_other_languages_and_papers(tree: Path) -> None:
     assert pnp("cards", "--content", "content", "--output", "output", cwd=tree).returncode == 0
     before = sorted(p.name for p in (tree / "output/tiny").iterdir())
@@ -114,6 +115,7 @@ def test_a_partial_cards_run_keeps_other_languages_and_papers(tree: Path) -> Non
     assert sorted(p.name for p in (tree / "output/tiny/cards").iterdir()) == ["de", "en"]
 
 
+@pytest.mark.slow
 def test_a_build_leaves_a_docs_folder_it_did_not_make(tree: Path) -> None:
     mine = tree / "x" / "site" / "docs"
     mine.mkdir(parents=True)
@@ -124,6 +126,7 @@ def test_a_build_leaves_a_docs_folder_it_did_not_make(tree: Path) -> None:
     assert "was not written by pnp build; left as it is" in run.stderr
 
 
+@pytest.mark.slow
 def test_simulation_figures_survive_builds_and_a_game_may_not_take_their_name(tree: Path) -> None:
     figures = tree / "output" / "simulations" / "tiny.json"
     figures.parent.mkdir(parents=True)
@@ -136,6 +139,7 @@ def test_simulation_figures_survive_builds_and_a_game_may_not_take_their_name(tr
     assert figures.read_text(encoding="utf-8") == "{}\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("what", ["file", "foreign-link"])
 def test_an_output_entry_the_build_did_not_make_is_refused_before_anything_changes(tree: Path, what: str) -> None:
     assert pnp("build", "--content", "content", "--output", "output", cwd=tree).returncode == 0
@@ -162,6 +166,7 @@ def test_an_output_folder_that_cannot_be_written_is_one_sentence_and_exit_1(tree
         run.stderr
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_a_build_exits_130_and_leaves_nothing_behind(tree: Path) -> None:
     assert pnp("build", "--content", "content", "--output", "output", cwd=tree).returncode == 0
     before = snapshot(tree / "output")

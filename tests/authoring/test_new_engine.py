@@ -41,6 +41,7 @@ def test_every_generic_engine_test_is_found() -> None:
             "test_pnp_play_replay_and_simulate_run_the_engine"} <= names
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("check", _generic_tests())
 def test_the_starter_engine_passes(check: Callable[..., None], starter: generic.EngineCase, tmp_path: Path) -> None:
     content = generic._content(starter)

@@ -101,6 +101,7 @@ def test_check_passes_at_once(made: tuple[Path, Path, object], game: Path) -> No
     assert f"{GAME}: 9 card designs, 18 cards, 1 boards, 1 examples — no problems" in run.out
 
 
+@pytest.mark.slow
 def test_build_passes_at_once(made: tuple[Path, Path, object], game: Path, tmp_path: Path) -> None:
     work, content, _ = made
     out = tmp_path / "out"

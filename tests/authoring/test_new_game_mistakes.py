@@ -60,6 +60,7 @@ def resource_without_icon(game: Path) -> None:
     (text_too_long, "flavor"),
     (resource_without_icon, "ingot"),
 ])
+@pytest.mark.slow
 def test_check_reports_each_mistake_build_used_to_find_first(starter: Path, tmp_path: Path, plant, said: str) -> None:
     work = tmp_path / "work"
     shutil.copytree(starter / "content", work / "content")

@@ -41,6 +41,7 @@ def test_every_content_file_has_a_schema() -> None:
             assert file_type_of(PurePosixPath(path.relative_to(folder).as_posix())) is not None, path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("folder", bundled_games(), ids=lambda p: p.name)
 def test_every_bundled_file_validates_with_and_without_its_game_folded_in(folder: Path) -> None:
     game = game_of(folder)

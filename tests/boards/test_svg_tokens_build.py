@@ -144,6 +144,7 @@ def test_pnp_build_astronuts_writes_the_named_outputs(tmp_path):
             assert (game / f"tokens-{lang}-{paper}.pdf").is_file()
 
 
+@pytest.mark.slow
 def test_the_board_build_is_byte_identical_when_repeated(astronuts, tmp_path):
     first, second = tmp_path / "one", tmp_path / "two"
     for out in (first, second):

@@ -88,6 +88,7 @@ def _board_words(page, dx_pt: float, dy_pt: float, box) -> dict[tuple[str, int, 
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_each_page_shows_the_text_of_its_window_where_the_board_has_it(map_pdfs, paper):
     path, plan = map_pdfs[paper]

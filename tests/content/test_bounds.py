@@ -30,6 +30,7 @@ def timed(*args: str, cwd: Path | None = None):
     return result, time.monotonic() - start
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(RUNAWAY))
 def test_runaway_rules_page_is_an_error_at_its_line_within_seconds(content: Path, tmp_path: Path, name: str) -> None:
     page = content / "tiny/rules/en/overview.md"
@@ -53,6 +54,7 @@ def _own_layout(content: Path, constant: str) -> Path:
 
 @pytest.mark.parametrize("constant", ["9 ** (9 ** 9)", "range(10000) | map('string') | join * 10000",
                                       "lipsum(1000000)"])
+@pytest.mark.slow
 def test_runaway_layout_constant_does_not_hang_check_or_build(content: Path, tmp_path: Path, constant: str) -> None:
     layout = _own_layout(content, constant)
     result, took = timed("check", "--content", str(content))

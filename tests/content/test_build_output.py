@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.content.conftest import edit, pnp
 
 
+@pytest.mark.slow
 def test_failed_build_keeps_previous_output(content: Path, tmp_path: Path) -> None:
     output = tmp_path / "output"
     first = pnp("build", "--content", str(content), "--output", str(output))
@@ -23,6 +26,7 @@ def test_failed_build_keeps_previous_output(content: Path, tmp_path: Path) -> No
     assert not [p for p in (output / ".pnp").iterdir() if p.name.startswith("staging-")]
 
 
+@pytest.mark.slow
 def test_build_replaces_output_when_it_succeeds(content: Path, tmp_path: Path) -> None:
     output = tmp_path / "output"
     assert pnp("build", "--content", str(content), "--output", str(output)).code == 0

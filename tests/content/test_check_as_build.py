@@ -26,6 +26,7 @@ def mistakes(run) -> list[str]:
     return [line for line in run.err.splitlines() if ": error " in line or ": error:" in line]
 
 
+@pytest.mark.slow
 def test_card_text_too_long_is_found_by_check_as_by_build(tree: Path, tmp_path: Path) -> None:
     cards = tree / "escape-earth" / "cards" / "buildings.yaml"
     edit(cards, "name: {de: Hydroponische Farm, en: Hydroponic farm}",

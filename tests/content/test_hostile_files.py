@@ -115,6 +115,7 @@ HOSTILE_ICONS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(HOSTILE_ICONS))
 def test_hostile_icon_is_refused_at_its_line(content: Path, name: str) -> None:
     text, line, words = HOSTILE_ICONS[name]
@@ -142,6 +143,7 @@ def test_integer_of_5001_digits_is_an_error_with_a_place(content: Path) -> None:
     assert_refused(check(content), "tiny/cards/events.yaml:4:12", "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", ["1000000000000000000", ".inf", "1e400", ".nan"])
 def test_numbers_beyond_any_game_are_errors_with_a_place(content: Path, value: str) -> None:
     edit(content / "tiny/game.yaml", "age: 8\n", f"age: {value}\n")

@@ -94,6 +94,7 @@ def _load_both(text: str, name: str, monkeypatch: pytest.MonkeyPatch) -> list[tu
     return results
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(yaml_source.FAST_LOADER is None, reason="PyYAML without libyaml")
 def test_libyaml_gives_the_same_data_and_marks_as_pure_python_on_the_bundled_content(
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -105,6 +106,7 @@ def test_libyaml_gives_the_same_data_and_marks_as_pure_python_on_the_bundled_con
         assert fast[1], path  # marks were recorded
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(yaml_source.FAST_LOADER is None, reason="PyYAML without libyaml")
 @pytest.mark.parametrize("text", REFUSED, ids=range(len(REFUSED)))
 def test_libyaml_refusals_carry_pure_pythons_message_and_mark(text: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -41,6 +41,7 @@ def game_of(reviewed: dict[str, Any]) -> dict[str, Any]:
     return game
 
 
+@pytest.mark.slow
 def test_a_broken_example_makes_the_exit_code_1_and_the_report_is_written(reviewed: dict[str, Any]) -> None:
     run = reviewed["run"]
     assert run.code == 1, run.err
@@ -144,6 +145,7 @@ def test_no_change_shows_no_card_no_picture_and_exits_0(reviewed: dict[str, Any]
     assert not (reviewed["repo"] / "unchanged" / "images").exists()
 
 
+@pytest.mark.slow
 def test_content_errors_in_either_revision_are_listed_with_it_and_exit_1(tmp_path: Path) -> None:
     repo = game_repository(tmp_path)
     cards = repo / "content" / GAME / "cards" / "buildings.yaml"

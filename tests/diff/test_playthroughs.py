@@ -62,6 +62,7 @@ def repo_with_playthroughs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return repo
 
 
+@pytest.mark.slow
 def test_pnp_diff_names_the_playthrough_the_change_broke_and_its_step(repo_with_playthroughs: Path) -> None:
     run = pnp("diff", "--games", "0", "--format", "json", "--out", "review", cwd=repo_with_playthroughs)
     assert run.code == 1, run.err  # an example turn broke, too (tests/diff/test_diff_command.py)
@@ -77,6 +78,7 @@ def test_pnp_diff_names_the_playthrough_the_change_broke_and_its_step(repo_with_
     assert "<h3>Golden playthroughs</h3>" in page and f"<code>{WON}</code>" in page
 
 
+@pytest.mark.slow
 def test_a_playthrough_whose_decisions_stay_legal_but_play_otherwise(tmp_path: Path) -> None:
     repo = game_repository(tmp_path)
     folder = repo / "content" / GAME / "playthroughs"
@@ -94,6 +96,7 @@ def test_a_playthrough_whose_decisions_stay_legal_but_play_otherwise(tmp_path: P
     assert change["before"][0].startswith("Lost: ") and change["after"] == ["unfinished"]
 
 
+@pytest.mark.slow
 def test_pnp_diff_plays_its_balance_games_with_the_options_given(repo_with_playthroughs: Path) -> None:
     run = pnp("diff", "--games", "6", "--option", "outposts=frontier", "--variant", "beginner", "--format", "json",
               "--out", "review", cwd=repo_with_playthroughs)

@@ -81,6 +81,7 @@ def test_unknown_revisions_and_folders_outside_git_are_refused(tmp_path: Path) -
     assert split_range("a..b") == ("a", "b") and split_range("main") == ("main", None)
 
 
+@pytest.mark.slow
 def test_the_command_refuses_with_exit_2_and_one_sentence(tmp_path: Path) -> None:
     repo = small_repository(tmp_path / "repo")
     unknown = pnp("diff", "v9", cwd=repo)

@@ -31,6 +31,7 @@ def _check(content, players: int, games: int, policy: str = "random", variant: s
     return report
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_invariants_hold_over_a_few_random_playouts(habitable, players):
     _check(habitable, players, FAST_GAMES, replay_every=5)

@@ -49,12 +49,14 @@ def test_the_expert_outscores_greedy_players(habitable):
     assert expert >= greedy + EXPERT_MARGIN       # 2.25 points a game against 1.92
 
 
+@pytest.mark.slow
 def test_the_expert_beats_random_players(habitable):
     wins, expert, rand = _duel(habitable, "expert", "random", range(2), players=2)
     assert wins == 2
     assert expert >= rand + 2
 
 
+@pytest.mark.slow
 def test_the_expert_plays_only_legal_actions_in_every_seat(habitable):
     game = HabitableGame(habitable, {"players": "3"})
     policy = make_policy("expert", game)

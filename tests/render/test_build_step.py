@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from generator.build import STEPS, BuildOptions
 from generator.content.errors import ErrorList
 from generator.render.cards_step import render_cards
@@ -21,6 +23,7 @@ def test_the_cards_step_is_registered():
     assert ("cards", render_cards) in STEPS
 
 
+@pytest.mark.slow
 def test_far_too_long_text_fails_the_build_naming_card_and_field_and_keeps_old_output(game_copy):
     root = game_copy.parent.parent
     out = root / "output"

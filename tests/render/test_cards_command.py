@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pdfplumber
+import pytest
 from click.testing import CliRunner
 from reportlab.lib.units import mm
 
@@ -49,6 +50,7 @@ def test_a_failing_game_leaves_the_previous_card_files(game_copy):
     assert not [p for p in (out / ".pnp").iterdir() if p.name.startswith("staging-")]  # nothing left behind
 
 
+@pytest.mark.slow
 def test_build_passes_cut_lines_to_the_card_sheets(game_copy):
     out = game_copy.parent.parent / "out"
     result = CliRunner().invoke(cli, ["build", "escape-earth", "--content", str(game_copy.parent), "--output", str(out),

@@ -100,6 +100,7 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
 
 
+@pytest.mark.slow
 @needs_two_cores
 def test_languages_made_side_by_side_write_the_files_one_process_writes(escape_earth_content, forks, tmp_path):
     made = {}
@@ -116,6 +117,7 @@ def test_languages_made_side_by_side_write_the_files_one_process_writes(escape_e
     assert made[1] == made[2]
 
 
+@pytest.mark.slow
 @needs_two_cores
 def test_a_problem_of_the_language_made_in_a_child_is_reported_as_one_process_reports_it(escape_earth_content,
                                                                                          forks, tmp_path):

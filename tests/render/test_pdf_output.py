@@ -29,6 +29,7 @@ def words_in(page, box_mm, page_h_pt):
     return found
 
 
+@pytest.mark.slow
 def test_every_language_and_paper_is_written(built):
     names = {p.name for p in built.files if p.suffix == ".pdf" and p.parent == built.out
              and not p.name.startswith("duplex-calibration")}
@@ -69,6 +70,7 @@ def test_fonts_are_embedded_truetype_subsets(built):
         assert "/FontFile2" in descriptor, f"{name} is not embedded"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_each_card_is_in_its_slot_and_its_back_in_the_mirrored_slot(built, paper):
     content, layouts = built.content, built.layouts
@@ -125,6 +127,7 @@ def test_the_pod_file_has_one_face_per_page_with_trim_and_bleed_boxes(built):
     assert "Galaxie" in reader.pages[1].extract_text()  # the kind's back follows its front
 
 
+@pytest.mark.slow
 def test_rebuilding_gives_byte_identical_files(built, escape_earth_content, tmp_path):
     from tests.render.conftest import build_cards
     again = build_cards(escape_earth_content, tmp_path / "escape-earth")

@@ -35,6 +35,7 @@ def poker_uploads(tmp_path_factory, escape_earth_content):
     return out, files
 
 
+@pytest.mark.slow
 def test_every_design_gets_a_pdf_and_two_pngs_at_825_by_1125_named_with_its_copies(poker_uploads,
                                                                                   escape_earth_content):
     out, _ = poker_uploads
@@ -110,6 +111,7 @@ def test_the_profile_lays_cards_out_at_its_trim(escape_earth_content):
     assert not layouts.problems
 
 
+@pytest.mark.slow
 def test_cards_command_takes_the_profile(game_copy):
     out = game_copy.parent.parent / "out"
     result = CliRunner().invoke(cli, ["cards", "escape-earth", "--content", str(game_copy.parent), "--output", str(out),

@@ -33,6 +33,7 @@ def check_sheet_page(page, card_w: float, card_h: float, expect_cards: int | Non
     return cards
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_built_sheet_keeps_the_printer_margin_and_marks_every_cut(built, paper, lang):
@@ -85,6 +86,7 @@ def test_a_back_offset_moves_only_the_back_pages(tmp_path):
             assert (two.x0 - one.x0, two.y0 - one.y0) == pytest.approx((1.5, -0.5), abs=0.01)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_gutterfold_sheets_put_each_back_mirrored_across_a_marked_fold(built, paper):
     content, layouts = built.content, built.layouts

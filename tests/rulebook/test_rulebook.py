@@ -76,6 +76,7 @@ def check_rulebooks(content, out: Path, languages: tuple[str, ...], papers: tupl
             assert marked and set(marked) <= set(expected), (content.id, lang, marked)
 
 
+@pytest.mark.slow
 @needs_qpdf
 def test_escape_earth_rulebook_in_english_on_a4(bundled_contents, tmp_path):
     check_rulebooks(bundled_contents["escape-earth"], tmp_path, ("en",), ("a4",))

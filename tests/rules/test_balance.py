@@ -45,6 +45,7 @@ balance:
     return content
 
 
+@pytest.mark.slow
 def test_pnp_balance_records_every_declared_batch_with_what_it_was_played_with(small_game: Path, tmp_path: Path):
     run = pnp("balance", "escape-earth", "--content", str(small_game), cwd=tmp_path)
     assert run.returncode == 0, run.stderr

@@ -54,6 +54,7 @@ def candidates(state) -> set[tuple]:
     return acts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["beginner", "expert"])
 def test_the_legal_set_and_the_refusals_agree_on_every_candidate(content, variant):
     checked = 0

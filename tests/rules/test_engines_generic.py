@@ -149,6 +149,7 @@ def assert_rendered(text: dict[str, str], what: str) -> None:
 
 
 # -- invariant fuzzing ---------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_invariants_hold_over_random_playouts(game: Game) -> None:
     report = check_many(game, 60 * SCALE, batch_seed=1, max_turns=MAX_TURNS, replay_every=10)
     assert report.problems == []
@@ -218,6 +219,7 @@ def test_every_example_turn_replays_in_both_languages(content: GameContent) -> N
 
 
 # -- legal set versus refusals ------------------------------------------------------------------------
+@pytest.mark.slow
 def test_legal_actions_are_explained_as_legal_and_everything_else_is_refused_in_words(game: Game) -> None:
     states = sampled_states(game)
     written = sorted({s.format_action(a) for s in states for a in s.legal_actions()})
@@ -256,6 +258,7 @@ def test_legal_actions_are_explained_as_legal_and_everything_else_is_refused_in_
 
 
 # -- what each player sees ------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_an_observation_is_json_and_the_same_in_every_resample_of_what_its_player_cannot_see(game: Game) -> None:
     rng = random.Random(11)
     hides = type(game.new_initial_state(0)).resample_hidden is not GameState.resample_hidden
@@ -277,6 +280,7 @@ def test_an_observation_is_json_and_the_same_in_every_resample_of_what_its_playe
 
 
 # -- results -------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_finished_game_has_one_ranked_result_per_player_with_its_breakdown(game: Game) -> None:
     n = game.num_players()
     for seed in range(30):
@@ -316,6 +320,7 @@ def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
 
 
+@pytest.mark.slow
 def test_pnp_play_replay_and_simulate_run_the_engine(case: EngineCase, game: Game, tmp_path: Path) -> None:
     content_dir = str(case.content_dir)
     saved = tmp_path / "game.jsonl"

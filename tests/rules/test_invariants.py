@@ -17,6 +17,7 @@ GREEDY_GAMES = 60
 MAX_TURNS = 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["beginner", "expert"])
 def test_invariants_hold_over_random_playouts(content, variant):
     report = check_many(EscapeEarthGame(content, {"variant": variant}), RANDOM_GAMES, batch_seed=7,
@@ -28,6 +29,7 @@ def test_invariants_hold_over_random_playouts(content, variant):
     assert set(report.outcomes) <= {"chaos", "aliens", "population", "ocean-planet"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["beginner", "expert"])
 def test_invariants_hold_over_greedy_playouts_that_reach_the_ocean_planet(content, variant):
     # greedy play rarely wins by the rulebook's words; the departing readings let it reach victories

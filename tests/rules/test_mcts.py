@@ -268,6 +268,7 @@ def _mid_game(content, seed: int = 11, decisions: int = 14) -> GameState:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("aids", [{}, GUIDED], ids=["plain", "guided"])
 def test_same_seed_same_decision_and_the_table_is_untouched(content, aids):
     state = _mid_game(content)
@@ -278,6 +279,7 @@ def test_same_seed_same_decision_and_the_table_is_untouched(content, aids):
     assert [policy.choose(state, random.Random(4)) for _ in range(3)] == [first] * 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("aids", [{}, GUIDED], ids=["plain", "guided"])
 def test_decision_never_depends_on_hidden_cards_or_the_rng(content, aids):
     """A table whose face-down cards, decks and RNG were redrawn looks the same to the player: same choice."""
@@ -300,6 +302,7 @@ def test_decision_never_depends_on_hidden_cards_or_the_rng(content, aids):
         assert policy.choose(twin, random.Random(seed)) == policy.choose(state, random.Random(seed))
 
 
+@pytest.mark.slow
 def test_plays_only_legal_actions_to_the_end(content):
     game = EscapeEarthGame(content, {"variant": "beginner", "outposts": "frontier"})
     for seed, rollout in ((0, 0), (1, 4), (2, 0)):
@@ -312,6 +315,7 @@ def test_plays_only_legal_actions_to_the_end(content):
             state.apply(action)
 
 
+@pytest.mark.slow
 def test_a_tree_search_game_replays_like_any_other(content):
     game = EscapeEarthGame(content, {"variant": "expert"})
     state = game.new_initial_state(2024, log=True)

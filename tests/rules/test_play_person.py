@@ -60,6 +60,7 @@ def test_a_decision_by_its_number_and_the_list_shown_again():
      "Worker settlement is not one of your research cards.",
      "see 3.2 Research (from the 2nd generation): rules/generation.html#rule-3-2"),
 ])
+@pytest.mark.slow
 def test_an_illegal_decision_is_refused_with_the_rules_section_and_asked_again(game, policy, lines, reason, see):
     run = pnp("play", game, "--seed", "3", "--policy", policy, stdin="\n".join(lines) + "\n")
     assert run.returncode == STOPPED_EXIT, run.stderr

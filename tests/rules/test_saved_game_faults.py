@@ -69,6 +69,7 @@ def _case(name: str) -> bytes:
 
 @pytest.mark.parametrize("name", ["invalid-utf8", "seed-1e400", "nan-seed", "not-an-object", "action-not-text",
                                   "huge-action"])
+@pytest.mark.slow
 def test_a_broken_saved_game_is_exit_1_with_its_line(tmp_path: Path, name: str) -> None:
     path = tmp_path / "game.jsonl"
     path.write_bytes(_case(name))

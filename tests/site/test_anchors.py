@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import markdown
+import pytest
 from mkdocs.utils.yaml import yaml_load
 
 from tests.site.conftest import REPO
@@ -33,6 +34,7 @@ def test_anchors_of_english_headings_are_as_before():
         "fight-an-event", "step-2-player-1-builds-outpost"]
 
 
+@pytest.mark.slow
 def test_a_built_page_carries_the_anchor_its_links_use(built):
     html = (built.site / "escape-earth" / "de" / "rules" / "rulings.html").read_text(encoding="utf-8")
     assert 'id="ein-ereignis-sofort-bekämpfen"' in html

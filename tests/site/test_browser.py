@@ -67,6 +67,7 @@ def test_every_page_loads_without_console_errors(built, site, page):
 @pytest.mark.parametrize("lang, query, card_id", [("de", "Sternenbasis", "sternenbasis"),
                                                   ("en", "Starbase", "sternenbasis"),
                                                   ("en", "Famine", "hungersnot")])
+@pytest.mark.slow
 def test_search_finds_a_card_by_name(site, page, lang, query, card_id):
     base, _ = site
     page.goto(f"{base}escape-earth/{lang}/index.html")
@@ -98,6 +99,7 @@ def test_gallery_images_are_rendered(built, site, page):
     ("escape-earth/en/cards.html", "de", "escape-earth/de/cards.html", "Karten"),
     ("escape-earth/en/index.html", "de", "escape-earth/de/index.html", "Escape Earth"),
 ])
+@pytest.mark.slow
 def test_language_switch_goes_to_the_same_page(site, page, start, lang, expected, heading):
     base, _ = site
     page.goto(base + start)
@@ -107,6 +109,7 @@ def test_language_switch_goes_to_the_same_page(site, page, start, lang, expected
     assert page.locator("article h1").first.inner_text().strip().startswith(heading)  # "2 Setup": it carries its number
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_download_links_resolve(built, site, page, lang):
     base, _ = site

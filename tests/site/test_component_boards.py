@@ -6,9 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_a_board_component_is_pictured_by_its_board_file(tmp_path: Path) -> None:
     out = tmp_path / "out"
     run = subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", "build", "astronuts",

@@ -29,6 +29,7 @@ def narrative(de: str, en: str) -> dict:
     return {"de": de, "en": en}
 
 
+@pytest.mark.slow
 def test_an_example_page_shows_the_replay(tmp_path):
     content = copy_content(tmp_path / "content")
     (content / "escape-earth" / "examples").mkdir(exist_ok=True)

@@ -76,6 +76,7 @@ def visit_game(tab, site: Path, game: str) -> None:
     assert all(hit.startswith(site.joinpath(game, "en").as_uri()) for hit in hits), hits
 
 
+@pytest.mark.slow
 def test_escape_earth_opens_from_disk_with_navigation_and_search(built, browser):
     tab = open_tab(browser)
     visit_game(tab, built.site, "escape-earth")
@@ -109,6 +110,7 @@ def test_time_warp_in_the_astronuts_site_lists_only_astronuts_pages(built_all, b
     assert not tab.problems, tab.problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("locale, lang", [("fr-FR", "en"), ("de-DE", "de"), ("en-GB", "en"), ("ja", "en")])
 def test_the_language_choice_sends_other_languages_to_english(built, browser, locale, lang):
     tab = open_tab(browser, locale)
@@ -118,6 +120,7 @@ def test_the_language_choice_sends_other_languages_to_english(built, browser, lo
     tab.context.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("query", ["Außenposten", "Aussenposten", "aussenposten", "AUSSENPOSTEN"])
 def test_german_search_finds_outposts_however_sz_is_typed(built, browser, query):
     tab = open_tab(browser, "de-DE")
@@ -133,6 +136,7 @@ def test_german_search_finds_outposts_however_sz_is_typed(built, browser, query)
     tab.context.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("query", ["Gebäude", "Gebaude", "Gebaeude"])
 def test_german_search_finds_umlauts_typed_without_them(built, browser, query):
     tab = open_tab(browser, "de-DE")

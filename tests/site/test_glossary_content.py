@@ -65,6 +65,7 @@ def contents():
     return loaded
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_every_term_of_the_rulebook_is_in_the_glossary_and_marked_in_both_languages(pages, contents, game):
     ids = {term.id for term in contents[game].game.glossary}

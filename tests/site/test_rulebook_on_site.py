@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.rulebook.test_rulebook import pdf_headings
 
 HEADING_RE = re.compile(r'<h([1-6])[^>]*? id="(rule-[0-9-]+)"[^>]*>(?:<span id="[^"]*"></span>)?([0-9.]+) ')
@@ -19,6 +21,7 @@ def site_headings(rules_dir) -> list[tuple[str, str]]:
     return found
 
 
+@pytest.mark.slow
 def test_site_and_rulebook_share_section_numbers_in_both_languages(built):
     numbers = {}
     for lang in ("de", "en"):

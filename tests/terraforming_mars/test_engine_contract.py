@@ -56,6 +56,7 @@ def _candidates(state) -> list[tuple]:
     return out
 
 
+@pytest.mark.slow
 def test_the_legal_set_and_the_refusals_agree_on_every_candidate(tm):
     game = TerraformingMarsGame(tm, {"players": "3"})
     policy = make_policy("random", game)
@@ -157,6 +158,7 @@ def test_same_seed_and_actions_give_the_same_game(tm):
     assert runs[0] == runs[1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", ["2", "3", "4"])
 def test_invariants_hold_over_a_few_random_playouts(tm, players):
     report = check_many(TerraformingMarsGame(tm, {"players": players}), 6, batch_seed=2, max_turns=40, replay_every=3)

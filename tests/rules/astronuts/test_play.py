@@ -26,6 +26,7 @@ def run(*args: str):
     return CliRunner().invoke(cli, [*args, "--content", str(CONTENT_DIR)], catch_exceptions=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", COUNTS)
 def test_random_and_greedy_games_keep_every_invariant_and_replay(astro, options):
     game = make_game(astro, options)

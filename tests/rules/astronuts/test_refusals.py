@@ -116,6 +116,7 @@ def _candidates(state) -> set:
 
 @pytest.mark.parametrize("options", [{"players": "2"}, {"players": "4", "asteroids": "on", "astroholes": "on",
                                                           "placement": "random"}])
+@pytest.mark.slow
 def test_the_refusals_agree_with_the_legal_set(astro, options):
     from generator.rules.registry import make_game
 
