@@ -61,7 +61,9 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
         content = reuse.get(memo) if reuse is not None and memo is not None else None
         if content is None and before is not None:
             content = remembered_game(before, root)
-        content = content or load_game(root, errors)
+        parsed = content is None
+        if parsed:
+            content = load_game(root, errors)
         if content is None:
             continue
         if content.id in folders:  # outputs are named by id: two such games would overwrite each other
@@ -72,6 +74,8 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
         folders[content.id] = game
         loaded.append(content)
         if before is not None and before.checked(content):
+            if parsed:  # checked clean by an earlier build that kept no model: keep it now
+                remember_game(before, content)
             continue
         check_content(content, errors)
         check_boards(content, errors)

@@ -13,6 +13,7 @@ the input ended before the game did.
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from pathlib import Path
@@ -499,8 +500,16 @@ def diff(arguments: tuple[str, ...], content_dir: Path, output_format: str, out_
     sys.exit(report.exit_code)
 
 
+# A command is a short batch of work that makes many objects and keeps most of them (games, layouts,
+# pages): collecting every 700 new objects, Python's default, spent 0.1-0.2 s of a one-card rebuild
+# tracing what was still in use. Collected every 20,000 instead, and what start-up loaded is never traced.
+COLLECT_EVERY = (20_000, 50, 50)
+
+
 def main() -> NoReturn:
     """Entry point: run the CLI; every failure goes through the one reporter (generator.cli_report)."""
+    gc.freeze()
+    gc.set_threshold(*COLLECT_EVERY)
     run_cli(cli)
 
 
