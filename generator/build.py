@@ -16,7 +16,7 @@ import shutil
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Iterable, Protocol
 
 from generator import output_files
 from generator.build_cache import BuildCache, language_fingerprint, remember_fingerprints, unit_key
@@ -215,9 +215,11 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     done: set[str] = set()
     making = [unit for unit in units if not unit.cached]
     allowed = children_allowed() if len(making) > 1 or (making and meanwhile) else 0
-    # a small rebuild: this process makes the first unit itself (its caches stay warm for the next
-    # rebuild of `pnp serve`), the children the others; a big one: this process only hands out work
-    own = making[0] if allowed and len(making) <= allowed else None
+    # a small rebuild: this process makes one unit itself (its caches stay warm for the next rebuild
+    # of `pnp serve`), the children the others; a big one: this process only hands out work. Its own
+    # is not the card sheets when there is another: those take longest (a game's card sheets 0.5 s,
+    # its rulebook 0.4), and this process has `meanwhile` to do after its own unit
+    own = min(making, key=lambda unit: unit.step == "cards") if allowed and len(making) <= allowed else None
     children = allowed - 1 if own is not None else allowed
     split = _spare_cores(allowed, len(making))
     workers = allowed // max(1, len(making)) if split else 1  # the processes each unit may lay out cards on
@@ -321,6 +323,12 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
             cache.store(unit.key, unit.folder, unit.files, unit.name)
 
 
+def _moved(files: Iterable[Path], base: Path, into: Path) -> list[Path]:
+    """Where `files` under `base` end up under `into` (as strings: thousands of Path.relative_to are slow)."""
+    prefix, target = os.fspath(base) + os.sep, os.fspath(into) + os.sep
+    return [Path(target + os.fspath(path)[len(prefix):]) for path in files]
+
+
 def build_games(contents: list[GameContent], output: Path, options: BuildOptions, errors: ErrorList,
                 on_step: Callable[[str, str], None] | None = None,
                 on_wait: Callable[[str], None] | None = None, cache: BuildCache | None = None) -> dict[str, list[Path]]:
@@ -359,7 +367,7 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
                 files, units = planned[content.id]
                 game_dir = staging / content.id
                 made = dict.fromkeys(files + [path for unit in units for path in unit.files])
-                written[content.id] = [output / content.id / f.relative_to(game_dir) for f in made]
+                written[content.id] = _moved(made, game_dir, output / content.id)
             if errors:
                 return {}
             checkpoint("steps")
@@ -370,7 +378,7 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
             if errors:
                 return {}
             checkpoint("site")
-            written[SITE] = [output / SITE / f.relative_to(staging / SITE) for f in site_files]
+            written[SITE] = _moved(site_files, staging / SITE, output / SITE)
             publish_project(staging, output.resolve().parent / SITE)
             shutil.rmtree(staging / PROJECT, ignore_errors=True)
             replaced = in_scope(options.languages, options.papers, LANGUAGES, PAPERS)

@@ -117,13 +117,21 @@ def language_fingerprint(content: GameContent, lang: str, scope: str = "all") ->
 def remember_fingerprints(content: GameContent, cache: "BuildCache") -> None:
     """Take the game's fingerprints from `cache` when an earlier build made them for the same files
     (`content_hash`, the hash of every file's bytes), else make them and keep them there: a rebuild
-    then parses only the YAML of a game that changed."""
+    then parses only the YAML of a game that changed, and of that game only the files that changed
+    (each YAML file's per-language digests are kept by the hash of its bytes)."""
     memo = (str(content.root), content.content_hash)
     if memo in _FINGERPRINTS:
         return
+    files_key = unit_key("file-fingerprints", str(content.root.resolve()))
 
     def make() -> bytes:
-        found = _fingerprints(content.root)
+        try:
+            known = json.loads(cache.kept_bytes(files_key) or b"{}")
+        except ValueError:
+            known = {}
+        files: dict[str, list[str]] = {}
+        found = _fingerprints(content.root, known if isinstance(known, dict) else {}, files)
+        cache.keep_bytes(files_key, json.dumps(files, sort_keys=True).encode())
         return json.dumps({f"{scope}/{lang}": digest for (scope, lang), digest in found.items()}).encode()
 
     try:
@@ -150,10 +158,15 @@ def _seen_by(relative: Path, lang: str, scope: str) -> bool:
     return True
 
 
-def _fingerprints(root: Path) -> dict[tuple[str, str], str]:
+def _fingerprints(root: Path, known: dict[str, Any] | None = None,
+                  files: dict[str, list[str]] | None = None) -> dict[tuple[str, str], str]:
+    """Every scope's and language's fingerprint of the folder. `known`: per-language digests of YAML files
+    by the hash of their bytes (from an earlier build; a file found there is not parsed); `files`
+    receives those of this folder's YAML files."""
+    known = known or {}
     paths: list[Path] = []
-    for folder, dirs, files in os.walk(root, followlinks=False):
-        paths += [Path(folder) / name for name in files]
+    for folder, dirs, names in os.walk(root, followlinks=False):
+        paths += [Path(folder) / name for name in names]
     digests = {(scope, lang): hashlib.sha256(f"{scope}/{lang}".encode() + b"\0")
                for scope in SCOPES for lang in LANGUAGES}
     for path in sorted(paths):
@@ -161,20 +174,36 @@ def _fingerprints(root: Path) -> dict[tuple[str, str], str]:
             continue
         relative = path.relative_to(root)
         data = path.read_bytes()
-        loaded: Any = None
         if path.suffix in (".yaml", ".yml"):
-            try:
-                loaded = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-            except yaml.YAMLError:
-                loaded = None
-        for lang in LANGUAGES:
-            seen = data if loaded is None else json.dumps(_project(loaded, lang), sort_keys=True, ensure_ascii=False,
-                                                          default=str).encode()
-            record = str(relative).encode() + b"\0" + hashlib.sha256(seen).digest()
+            seen = _yaml_digests(data, known)
+            if files is not None:
+                files[hashlib.sha256(data).hexdigest()] = seen
+        else:
+            seen = [hashlib.sha256(data).hexdigest()] * len(LANGUAGES)
+        for lang, digest in zip(LANGUAGES, seen):
+            record = str(relative).encode() + b"\0" + bytes.fromhex(digest)
             for scope in SCOPES:
                 if _seen_by(relative, lang, scope):
                     digests[(scope, lang)].update(record)
     return {key: digest.hexdigest()[:24] for key, digest in digests.items()}
+
+
+HEX_DIGITS = frozenset("0123456789abcdef")
+
+
+def _yaml_digests(data: bytes, known: dict[str, Any]) -> list[str]:
+    """The hash of a YAML file as each language sees it (its data projected on the language), in LANGUAGES'
+    order; a file that does not parse counts by its bytes."""
+    remembered = known.get(hashlib.sha256(data).hexdigest())
+    if isinstance(remembered, list) and len(remembered) == len(LANGUAGES) and all(
+            isinstance(digest, str) and len(digest) == 64 and set(digest) <= HEX_DIGITS for digest in remembered):
+        return remembered
+    try:
+        loaded = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return [hashlib.sha256(data).hexdigest()] * len(LANGUAGES)
+    return [hashlib.sha256(json.dumps(_project(loaded, lang), sort_keys=True, ensure_ascii=False,
+                                      default=str).encode()).hexdigest() for lang in LANGUAGES]
 
 
 def unit_key(*parts: Any) -> str:

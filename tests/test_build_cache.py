@@ -285,3 +285,29 @@ def test_units_made_in_forked_children_equal_units_made_in_one_process(starter: 
     alone = tmp_path / "alone"
     rebuild(starter, alone, BuildCache(None))
     assert tree_digest(forked) == tree_digest(alone)
+
+
+def test_fingerprints_parse_only_the_yaml_files_an_edit_changed(starter: Path, monkeypatch) -> None:
+    import yaml
+
+    from generator import build_cache
+
+    root = starter / GAME
+    files: dict[str, list[str]] = {}
+    before = build_cache._fingerprints(root, {}, files)
+    parsed: list[str] = []
+    real = yaml.load
+
+    def counting(data, Loader):  # noqa: N803 - yaml's own name
+        parsed.append(data.decode("utf-8")[:40])
+        return real(data, Loader=Loader)
+
+    monkeypatch.setattr(build_cache.yaml, "load", counting)
+    assert build_cache._fingerprints(root, files) == before and parsed == []
+    rename_field_card(starter)
+    edited = build_cache._fingerprints(root, files)
+    assert len(parsed) == 1  # jobs.yaml only
+    assert edited == build_cache._fingerprints(root)  # what parsing every file gives
+    assert edited[("all", "en")] != before[("all", "en")]
+    files[next(iter(files))] = ["not a digest", "zz"]  # a damaged table costs a parse, nothing else
+    assert build_cache._fingerprints(root, files) == edited

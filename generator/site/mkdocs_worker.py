@@ -62,28 +62,40 @@ def build_one(config_file: str, site_dir: str) -> dict[str, Any]:
 
 
 def remember_theme_listings() -> None:
-    """List the theme's files once per child, not once per site, and without its dot folders.
+    """List each theme folder once per child, not once per site, and without its dot folders.
 
     For each build mkdocs lists every file of the theme's folders to copy the static ones, and
     drops what lies in a dot folder ('.*' in its filter). The Material theme keeps 14,000 icons in
     `.icons/`: listing and filtering them was a quarter of a small site's build. The folders do
-    not change while a child builds its sites, so each folder's listing is made once, without the
-    dot folders mkdocs would drop anyway (nothing else in the child lists templates).
+    not change while a child builds its sites, so each folder's listing is made once (a build's
+    overrides lie in its own staging folder: that small folder is listed for each build), without
+    the dot folders mkdocs would drop anyway (nothing else in the child lists templates). The
+    names are Jinja's: the union over the search path, sorted.
     """
     import os
 
     import jinja2
 
-    listings: dict[tuple[Any, ...], list[str]] = {}
+    listings: dict[tuple[str, bool], list[str]] = {}
     original = jinja2.FileSystemLoader.list_templates
 
-    def list_templates(self: jinja2.FileSystemLoader) -> list[str]:
-        key = (tuple(os.path.realpath(p) for p in self.searchpath), self.followlinks)
+    def listed(folder: str, followlinks: bool) -> list[str]:
+        key = (os.path.realpath(folder), followlinks)
         if key not in listings:
-            listings[key] = [name for name in original(self) if not name.startswith(".")]
-        return list(listings[key])
+            one = jinja2.FileSystemLoader(folder, followlinks=followlinks)
+            listings[key] = [name for name in original(one) if not name.startswith(".")]
+        return listings[key]
+
+    def list_templates(self: jinja2.FileSystemLoader) -> list[str]:
+        return sorted({name for folder in self.searchpath for name in listed(folder, self.followlinks)})
 
     jinja2.FileSystemLoader.list_templates = list_templates  # type: ignore[method-assign]  # this child only
+    try:  # the theme's own folder, listed while the child waits for its first site
+        import material  # type: ignore[import-untyped]
+
+        listed(os.path.join(os.path.dirname(material.__file__), "templates"), False)
+    except (ImportError, OSError):
+        pass
 
 
 class CompiledTemplates:

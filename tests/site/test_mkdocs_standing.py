@@ -54,3 +54,28 @@ def test_standing_children_build_every_rebuild_and_a_dead_one_is_replaced(tmp_pa
         children = list(mkdocs_batch._STANDING)
     assert mkdocs_batch._STANDING is None
     assert all(child.process.poll() is not None for child in children), "the children leave with the block"
+
+
+def test_theme_listings_kept_per_folder_are_jinjas_listing_without_dot_folders(tmp_path, monkeypatch):
+    import jinja2
+
+    from generator.site import mkdocs_worker
+
+    monkeypatch.setattr(jinja2.FileSystemLoader, "list_templates", jinja2.FileSystemLoader.list_templates)
+    custom, theme = tmp_path / "custom", tmp_path / "theme"
+    for folder, names in ((custom, ["main.html", "partials/nav.html"]),
+                          (theme, ["main.html", "base.html", "partials/nav.html", ".icons/a.svg", "assets/x.css"])):
+        for name in names:
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(name, encoding="utf-8")
+    expected = [name for name in jinja2.FileSystemLoader([str(custom), str(theme)]).list_templates()
+                if not name.startswith(".")]
+    mkdocs_worker.remember_theme_listings()
+    assert jinja2.FileSystemLoader([str(custom), str(theme)]).list_templates() == expected
+    (theme / "late.html").write_text("made after the first listing", encoding="utf-8")
+    next_build = tmp_path / "next-build-custom"  # the next build's overrides lie in its own staging folder
+    next_build.mkdir()
+    (next_build / "extra.html").write_text("an override", encoding="utf-8")
+    again = jinja2.FileSystemLoader([str(next_build), str(theme)]).list_templates()
+    assert "late.html" not in again  # the theme folder was listed once
+    assert again == sorted({"extra.html", "main.html", "base.html", "partials/nav.html", "assets/x.css"})
