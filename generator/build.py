@@ -372,8 +372,17 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
                 return {}
             checkpoint("steps")
             # the rules site: after every per-game step, from the files they just wrote (generator/site)
+            replaced = in_scope(options.languages, options.papers, LANGUAGES, PAPERS)
+            merged: list[str] = []
+
+            def merge_games() -> None:
+                """A build for one language or paper keeps the others' files (into staging: nothing in use changes)."""
+                for content in contents:
+                    folder.merge(staging, content.id, replaced)
+                    merged.append(content.id)
+
             site_files = build_site(contents, staging, options.languages, options.papers, errors, on_step,
-                                    cache=cache, step_keys=step_keys, plan=sites)
+                                    cache=cache, step_keys=step_keys, plan=sites, meanwhile=merge_games)
             release_mkdocs()  # a build's own children leave while it finishes
             if errors:
                 return {}
@@ -381,9 +390,8 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
             written[SITE] = _moved(site_files, staging / SITE, output / SITE)
             publish_project(staging, output.resolve().parent / SITE)
             shutil.rmtree(staging / PROJECT, ignore_errors=True)
-            replaced = in_scope(options.languages, options.papers, LANGUAGES, PAPERS)
-            for content in contents:  # a build for one language or paper keeps the others' files
-                folder.merge(staging, content.id, replaced)
+            if not merged:  # no site was built (mkdocs did not run)
+                merge_games()
             folder.keep(staging, [name for name in folder.names_in_use() if name not in written])
             folder.commit(staging)
             cache.commit()

@@ -6,6 +6,7 @@ rich is imported when something is printed, not when the command line starts.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -83,6 +84,13 @@ def written_json(written: dict[str, list[Path]]) -> dict[str, list[str]]:
     return {game: [str(p) for p in files] for game, files in written.items()}
 
 
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:  # gone since (another build's), or never there
+        return 0
+
+
 def print_written(written: dict[str, list[Path]], output_dir: Path) -> None:
     """`pnp build`: files and size per game."""
     from rich.table import Table
@@ -91,7 +99,7 @@ def print_written(written: dict[str, list[Path]], output_dir: Path) -> None:
     for column in ("game", "files", "size", "where"):
         table.add_column(column, justify="right" if column in ("files", "size") else "left")
     for game, files in written.items():
-        size = sum(p.stat().st_size for p in files if p.exists())
+        size = sum(_size(path) for path in files)
         table.add_row(game, str(len(files)), f"{size / 1024:.0f} KiB", str(output_dir / game))
     console().print(table)
 
@@ -117,7 +125,7 @@ def print_cards_written(written: dict[str, list[Path]], output_dir: Path) -> Non
     for column in ("game", "PDFs", "SVG faces", "size", "where"):
         table.add_column(column, justify="right" if column in ("PDFs", "SVG faces", "size") else "left")
     for game, files in written.items():
-        size = sum(p.stat().st_size for p in files if p.exists())
+        size = sum(_size(path) for path in files)
         table.add_row(game, str(sum(p.suffix == ".pdf" for p in files)), str(sum(p.suffix == ".svg" for p in files)),
                       f"{size / 1024:.0f} KiB", str(output_dir / game) if files else "(no cards)")
     console().print(table)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2 as pdfium
 from PIL import Image
 
 
 def render_pages(pdf: Path, dpi: float, sizes: list[tuple[int, int]] | None = None) -> list[Image.Image]:
     """Every page of `pdf` at `dpi`; with `sizes`, each page is rendered to exactly that many pixels."""
+    import pypdfium2 as pdfium  # here: most builds take every picture from the cache, and it loads in 13 ms
+
     document = pdfium.PdfDocument(str(pdf))
     try:
         images = []

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from functools import partial
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from generator.content.errors import ErrorList, Mark
 from generator.forked import cores, die_with_parent
@@ -249,21 +249,28 @@ def start_mkdocs(sites: int) -> None:
         _standing(min(cores(), sites))
 
 
-def build_sites(jobs: list[MkdocsJob], errors: ErrorList) -> bool:
-    """Build every job's site; False (with the problems in `errors`) if any did not build."""
+def build_sites(jobs: list[MkdocsJob], errors: ErrorList, meanwhile: Callable[[], None] | None = None) -> bool:
+    """Build every job's site; False (with the problems in `errors`) if any did not build. `meanwhile` runs
+    here while the children build (whatever they do)."""
+    meanwhile = meanwhile or (lambda: None)
     if not jobs:
+        meanwhile()
         return True
     groups = share_out(jobs, cores())
     if _STANDING is not None:
         standing = _standing(len(groups))
         checkpoint("mkdocs")
         with ThreadPoolExecutor(max_workers=len(groups)) as pool:
-            return _collect(groups, list(pool.map(StandingChild.build, standing, groups)), errors)
+            building = pool.map(StandingChild.build, standing, groups)  # submitted at once
+            meanwhile()
+            return _collect(groups, list(building), errors)
     children = [_start(group) for group in groups]
     try:
         checkpoint("mkdocs")
         with ThreadPoolExecutor(max_workers=len(children)) as pool:  # read every child's pipes at once
-            outcomes = list(pool.map(_wait, children))
+            waiting = pool.map(_wait, children)
+            meanwhile()
+            outcomes = list(waiting)
     except BaseException:  # Ctrl-C or an error here: the children go with us
         for child in children:
             child.kill()

@@ -98,15 +98,17 @@ def prepare_sites(plan: SitePlan, contents: list[GameContent], staging: Path, ca
 def build_site(contents: list[GameContent], staging: Path, languages: tuple[str, ...], papers: tuple[str, ...],
                errors: ErrorList, on_step: Callable[[str, str], None] | None = None,
                log: Callable[[str], None] | None = None, cache: BuildCache | None = None,
-               step_keys: dict[tuple[str, str], list[str]] | None = None, plan: SitePlan | None = None) -> list[Path]:
+               step_keys: dict[tuple[str, str], list[str]] | None = None, plan: SitePlan | None = None,
+               meanwhile: Callable[[], None] | None = None) -> list[Path]:
     """Write <staging>/.site-project (the mkdocs project) and <staging>/site (the built sites).
 
     `staging/<game>` must hold this build's files of each game. A game's site in one language is
     one unit of the build cache: its key is the game as that language sees it and the keys of the
     print files it offers (`step_keys`); a site found there is copied (its docs tree too) instead of
     being written and built again. `plan`: the sites planned and prepared before (`plan_sites`,
-    `prepare_sites`). Returns the built site's files; on any problem adds to `errors`
-    and returns [] (the caller then changes nothing).
+    `prepare_sites`). `meanwhile` runs while mkdocs builds (work of the caller's that reads no site).
+    Returns the built site's files; on any problem adds to `errors` and returns [] (the caller then
+    changes nothing).
     """
     log = log or (lambda message: print(message, file=sys.stderr))
     cache = cache or BuildCache(None)
@@ -140,7 +142,7 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
                       f"site/docs/{site.game}/{config_name(site.lang)}", site, content_root) for site in sites]
     if on_step:
         on_step(SITE, f"mkdocs ({len(jobs)} sites)")
-    if not build_sites(jobs, errors):
+    if not build_sites(jobs, errors, meanwhile):
         return []
     for site in sites:
         root_404_page(destination / site.game / site.lang / "404.html", f"{site.game}/{site.lang}")
@@ -152,7 +154,8 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
             _offer_model(staging, content.id, lang)
         (destination / content.id / "index.html").write_text(language_choice(content, languages), encoding="utf-8")
     (destination / "index.html").write_text(games_page(contents, languages), encoding="utf-8")
-    return sorted(p for p in destination.rglob("*") if p.is_file())
+    return sorted(Path(folder, name) for folder, _, names in os.walk(destination) for name in names
+                  if os.path.isfile(os.path.join(folder, name)))
 
 
 def _site_files(staging: Path, game: str, lang: str) -> list[Path]:
