@@ -8,6 +8,7 @@ pixels that differ between the two pictures are boxed in on the after picture.
 from __future__ import annotations
 
 import tempfile
+from itertools import islice
 from pathlib import Path
 from typing import Iterable
 
@@ -40,7 +41,11 @@ def render_faces(faces: list[FaceLayout], icons: dict[str, Path], dpi: float = F
         pdf = Path(scratch) / "faces.pdf"
         write_pod(pdf, pairs, icons, "pnp diff")
         sizes = [face_size(face, dpi) for pair in pairs for face in (pair.front, pair.back)]
-        return render_pages(pdf, dpi, sizes)[: len(faces)]
+        pages = render_pages(pdf, dpi, sizes)
+        try:
+            return list(islice(pages, len(faces)))
+        finally:
+            pages.close()
 
 
 def changed_box(before: Image.Image, after: Image.Image) -> tuple[int, int, int, int] | None:

@@ -130,29 +130,26 @@ def write_deck(content: GameContent, out_dir: Path, lang: str, deck: Deck, desig
     _draw_sheet(canvas, drawer, [hidden], SheetLayout(1, 1, back_px), card_w, card_h)
     canvas.save()
     sizes = [layout.size for layout in layouts for _ in range(2 if unique_backs else 1)] + [back_px]
-    images = render_pages(pdf, SHEET_DPI, sizes)
-    pdf.unlink()
+    pages = render_pages(pdf, SHEET_DPI, sizes)  # one sheet's pixels at a time, saved before the next
     written: list[Path] = []
-    back_path = out_dir / names.tts_back(lang, deck.id)
-    written.append(save_png(images[-1], back_path, SHEET_DPI))
     sheets: list[dict] = []
     cards: list[tuple[str, int, int]] = []
-    image_index = 0
     for number, (chunk, layout) in enumerate(zip(chunks, layouts), 1):
         faces = out_dir / names.tts_faces(lang, deck.id, number)
-        written.append(save_png(images[image_index], faces, SHEET_DPI))
-        image_index += 1
+        written.append(save_png(next(pages), faces, SHEET_DPI))
         back_url = base_url + names.tts_back(lang, deck.id)
         if unique_backs:
             backs = out_dir / names.tts_backs(lang, deck.id, number)
-            written.append(save_png(images[image_index], backs, SHEET_DPI))
-            image_index += 1
+            written.append(save_png(next(pages), backs, SHEET_DPI))
             back_url = base_url + names.tts_backs(lang, deck.id, number)
         sheets.append({"FaceURL": base_url + names.tts_faces(lang, deck.id, number), "BackURL": back_url,
                        "NumWidth": layout.cols, "NumHeight": layout.rows, "BackIsHidden": True,
                        "UniqueBack": unique_backs, "Type": 0})
         for slot, (card, _) in enumerate(chunk):
             cards.extend([(card.name.get(lang), number, slot)] * card.count)
+    written.insert(0, save_png(next(pages), out_dir / names.tts_back(lang, deck.id), SHEET_DPI))  # the last page
+    pages.close()
+    pdf.unlink()
     document = saved_object(deck.name.get(lang), cards, sheets)
     path = out_dir / names.tts_object(lang, deck.id)
     path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
