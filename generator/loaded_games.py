@@ -97,5 +97,8 @@ def remember_game(store: KeepsBytes, content: GameContent) -> None:
     key = secret()
     if key is None:
         return
-    data = pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL)
+    try:
+        data = pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):  # holds something of its own
+        return  # that a pickle cannot carry (a game's engine module, say): it is parsed next time
     store.keep_bytes(_key(content.root, content.content_hash), _seal(data, key) + data)

@@ -97,3 +97,15 @@ def test_units_made_from_a_game_taken_from_the_cache_equal_a_build_without_cache
     assert parsed == [GAME]
     build(starter, [GAME], tmp_path / "plain", other, cache=BuildCache(None))
     assert tree_digest(tmp_path / "from-cache") == tree_digest(tmp_path / "plain")
+
+
+def test_a_game_a_pickle_cannot_carry_is_parsed_next_time(starter: Path, tmp_path: Path, own_secret: Path,
+                                                          parsed: list[str], monkeypatch):
+    def refuse(*args, **kwargs):
+        raise TypeError("cannot pickle 'module' object")
+
+    monkeypatch.setattr(loaded_games.pickle, "dumps", refuse)
+    folder = tmp_path / "cache"
+    load(starter, BuildCache(folder))
+    load(starter, BuildCache(folder))
+    assert parsed == [GAME, GAME]
