@@ -7,6 +7,10 @@ their resolution, so a shop's upload form reads the intended size.
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Generator
 
@@ -49,3 +53,47 @@ def save_png(image: Image.Image, path: Path, dpi: float) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     image.save(path, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=6)
     return path
+
+
+APART_PIXELS = 60_000_000  # pages of more pixels than this in all are drawn by a process of their own
+
+
+def save_pages(pdf: Path, dpi: float, sizes: list[tuple[int, int]], paths: list[Path]) -> list[Path]:
+    """Page i of `pdf`, `sizes[i]` pixels, as the PNG `paths[i]`.
+
+    A big batch (a deck of hundreds of cards: dozens of sheets of 16 million pixels) is drawn by a
+    short-lived process of its own (`python -m generator.render.raster`): each sheet needs about
+    115 MB while it is converted and written, which would otherwise come on top of everything the
+    build holds (a 5,000-card deck's model and layouts), and a process gives all of it back when it
+    ends. The PNGs are the same either way (the same code draws them)."""
+    if sum(width * height for width, height in sizes) <= APART_PIXELS:
+        return _save_pages_here(pdf, dpi, sizes, paths)
+    job = json.dumps({"pdf": str(pdf), "dpi": dpi, "sizes": sizes, "paths": [str(path) for path in paths]})
+    package_root = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (package_root, os.environ.get("PYTHONPATH", ""))
+                                                       if p)}
+    done = subprocess.run([sys.executable, "-m", "generator.render.raster"], input=job, text=True,
+                          capture_output=True, env=env)
+    if done.returncode != 0:
+        raise RuntimeError(f"drawing {pdf.name}'s pages failed:\n{done.stderr[-2000:]}")
+    return list(paths)
+
+
+def _save_pages_here(pdf: Path, dpi: float, sizes: list[tuple[int, int]], paths: list[Path]) -> list[Path]:
+    pages = render_pages(pdf, dpi, sizes)
+    try:
+        return [save_png(image, path, dpi) for image, path in zip(pages, paths)]
+    finally:
+        pages.close()
+
+
+def main() -> int:
+    """The separate process of `save_pages`: one job as JSON on standard input."""
+    job = json.loads(sys.stdin.read())
+    _save_pages_here(Path(job["pdf"]), float(job["dpi"]), [tuple(size) for size in job["sizes"]],
+                     [Path(path) for path in job["paths"]])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

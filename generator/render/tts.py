@@ -29,7 +29,7 @@ from generator.layout.geometry import FaceLayout
 from generator.build_cache import icons_digest, remembered_files
 from generator.render.pdf_face import PdfFaceDrawer
 from generator.render.pdf_sheets import PrintCard, new_canvas
-from generator.render.raster import render_pages, save_png
+from generator.render.raster import save_pages, save_png
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
 CARD_PX = 409  # card width on a sheet: ten cards stay under 4096 px (about 165 dpi for a poker card)
@@ -130,26 +130,24 @@ def write_deck(content: GameContent, out_dir: Path, lang: str, deck: Deck, desig
     _draw_sheet(canvas, drawer, [hidden], SheetLayout(1, 1, back_px), card_w, card_h)
     canvas.save()
     sizes = [layout.size for layout in layouts for _ in range(2 if unique_backs else 1)] + [back_px]
-    pages = render_pages(pdf, SHEET_DPI, sizes)  # one sheet's pixels at a time, saved before the next
-    written: list[Path] = []
+    back_path = out_dir / names.tts_back(lang, deck.id)
+    pngs: list[Path] = []  # in page order: each sheet's faces (and its backs), then the deck's back
     sheets: list[dict] = []
     cards: list[tuple[str, int, int]] = []
     for number, (chunk, layout) in enumerate(zip(chunks, layouts), 1):
-        faces = out_dir / names.tts_faces(lang, deck.id, number)
-        written.append(save_png(next(pages), faces, SHEET_DPI))
+        pngs.append(out_dir / names.tts_faces(lang, deck.id, number))
         back_url = base_url + names.tts_back(lang, deck.id)
         if unique_backs:
-            backs = out_dir / names.tts_backs(lang, deck.id, number)
-            written.append(save_png(next(pages), backs, SHEET_DPI))
+            pngs.append(out_dir / names.tts_backs(lang, deck.id, number))
             back_url = base_url + names.tts_backs(lang, deck.id, number)
         sheets.append({"FaceURL": base_url + names.tts_faces(lang, deck.id, number), "BackURL": back_url,
                        "NumWidth": layout.cols, "NumHeight": layout.rows, "BackIsHidden": True,
                        "UniqueBack": unique_backs, "Type": 0})
         for slot, (card, _) in enumerate(chunk):
             cards.extend([(card.name.get(lang), number, slot)] * card.count)
-    written.insert(0, save_png(next(pages), out_dir / names.tts_back(lang, deck.id), SHEET_DPI))  # the last page
-    pages.close()
+    save_pages(pdf, SHEET_DPI, sizes, pngs + [back_path])
     pdf.unlink()
+    written: list[Path] = [back_path, *pngs]
     document = saved_object(deck.name.get(lang), cards, sheets)
     path = out_dir / names.tts_object(lang, deck.id)
     path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -65,3 +65,42 @@ def test_double_sided_kinds_get_a_sheet_of_their_own_backs(built):
 def test_a_one_card_deck_is_saved_as_a_card():
     document = saved_object("Solo", [("Solo", 1, 0)], [{"FaceURL": "f", "BackURL": "b", "NumWidth": 2, "NumHeight": 1}])
     assert document["ObjectStates"][0]["Name"] == "CardCustom"
+
+
+def test_a_big_deck_drawn_by_a_process_of_its_own_gives_the_same_pictures(escape_earth_content, tmp_path,
+                                                                          monkeypatch):
+    from generator.content.errors import ErrorList
+    from generator.layout.engine import CardLayouts
+    from generator.render import raster
+    from generator.render.cards_step import lay_out, ordered_cards
+    from generator.render.tts import write_decks
+
+    designs = lay_out(CardLayouts(escape_earth_content, ErrorList()), ordered_cards(escape_earth_content), "en")
+    assert designs is not None
+    apart: list[list[str]] = []
+    real_run = raster.subprocess.run
+
+    def watched(command, **kwargs):
+        apart.append(command)
+        return real_run(command, **kwargs)
+
+    monkeypatch.setattr(raster.subprocess, "run", watched)
+    made = {}
+    for name, limit in (("here", 10**12), ("apart", 0)):
+        monkeypatch.setattr(raster, "APART_PIXELS", limit)
+        out = tmp_path / name
+        files = write_decks(escape_earth_content, out, "en", designs, "")
+        made[name] = [(path.relative_to(out).as_posix(), path.read_bytes()) for path in files]
+    decks = len(escape_earth_content.game.all_decks())
+    assert len(apart) == decks and apart[0][1:] == ["-m", "generator.render.raster"]
+    assert [name for name, _ in made["here"]] == [name for name, _ in made["apart"]]
+    assert made["here"] == made["apart"]
+    assert sum(name.endswith(".png") for name, _ in made["apart"]) >= 2 * decks
+
+
+def test_a_page_drawing_process_that_fails_is_a_bug_not_a_silent_gap(tmp_path, monkeypatch):
+    from generator.render import raster
+
+    monkeypatch.setattr(raster, "APART_PIXELS", 0)
+    with pytest.raises(RuntimeError, match="drawing missing.pdf's pages failed"):
+        raster.save_pages(tmp_path / "missing.pdf", 72, [(10, 10)], [tmp_path / "page.png"])
