@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import signal
+
 import pytest
+
+# A test run started in the background by a shell ignores Ctrl-C, and every pnp process a test starts
+# would inherit that: the tests that stop `pnp serve` or `pnp simulate` with Ctrl-C would wait in vain.
+# A handler here is reset to the default in every process the tests start.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 from tests.site.conftest import Build, copy_content, pnp_build
 
