@@ -247,9 +247,7 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
     """Play `games` games; results come back in game order whatever the number of processes.
 
     Tasks are made as they are sent (a billion games never sit in memory as tasks), at most a
-    few per process are in flight, and no more processes start than there are cores or tasks:
-    with `jobs` N, N - 1 workers and this process, which plays a chunk whenever the workers have
-    enough to do (so its core is not idle while they start or while it waits).
+    few per process are in flight, and no more processes start than there are cores or tasks.
     """
     chunks = _chunks(games, jobs)
     jobs = max(1, min(jobs, os.cpu_count() or 1, chunks.count))
@@ -264,35 +262,21 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
                 on_progress(len(part))
         return results
     # a forked worker inherits the parent's memory: the game made here reaches it without being pickled
-    game = make_game(content, options)
-    inherited = game if multiprocessing.get_start_method() == "fork" else None
-    _WORKER["game"] = game  # this process plays too: its chunks are played while the workers start
-    parts: dict[int, list[GameResult]] = {}
-    with ProcessPoolExecutor(max_workers=jobs - 1, initializer=_init_worker,
+    inherited = make_game(content, options) if multiprocessing.get_start_method() == "fork" else None
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
                              initargs=(str(content_dir), content.id, options, inherited)) as pool:
-        pending: deque[tuple[int, Future[list[GameResult]]]] = deque()
-
-        def take(index: int, part: list[GameResult]) -> None:
-            parts[index] = part
-            if on_progress:
-                on_progress(len(part))
-
+        pending: deque[Future[list[GameResult]]] = deque()
         try:
-            for index, task in enumerate(tasks):  # at most a few tasks per worker in flight
-                if len(pending) < 2 * (jobs - 1):
-                    pending.append((index, pool.submit(_run_chunk, task)))
-                else:
-                    take(index, _run_chunk(task))
-                while pending and pending[0][1].done():
-                    done, future = pending.popleft()
-                    take(done, future.result())
+            for task in tasks:  # at most a few tasks per process in flight, in game order
+                pending.append(pool.submit(_run_chunk, task))
+                if len(pending) >= 2 * jobs:
+                    _collect(pending.popleft(), results, on_progress)
             while pending:
-                done, future = pending.popleft()
-                take(done, future.result())
+                _collect(pending.popleft(), results, on_progress)
         except KeyboardInterrupt:
             _stop_workers(pool)
             raise
-    return [result for index in sorted(parts) for result in parts[index]]
+    return results
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
@@ -319,3 +303,10 @@ class _Chunks:
 
 def _chunks(games: int, jobs: int) -> _Chunks:
     return _Chunks(games, max(1, min(50, games // (max(1, jobs) * 8) or 1)))
+
+
+def _collect(future: "Future[list[GameResult]]", results: list[GameResult], on_progress: Callable[[int], None] | None) -> None:
+    part = future.result()
+    results.extend(part)
+    if on_progress:
+        on_progress(len(part))
