@@ -29,15 +29,20 @@ Faces = list[tuple[FaceLayout | None, FaceLayout | None]]
 
 
 def idle_cores() -> int:
-    """How many workers a lay-out may use now: the cores forked children may use, less what other work
-    keeps busy (the load average counts this process too, which is about to be one of the workers)."""
+    """How many workers a lay-out may use now: the cores forked children may use, less what other work keeps
+    busy right now. Linux counts the runnable processes at this instant (/proc/loadavg), this one among them;
+    the load average would still count a build that ended a minute ago. Elsewhere the load average."""
     allowed = children_allowed()
     if allowed < 2:
         return 1
     try:
-        others = max(0.0, os.getloadavg()[0] - 1.0)
-    except OSError:
-        return 1
+        with open("/proc/loadavg", encoding="ascii") as state:
+            others = max(0.0, float(state.read().split()[3].split("/")[0]) - 1.0)
+    except (OSError, IndexError, ValueError):
+        try:
+            others = max(0.0, os.getloadavg()[0] - 1.0)
+        except OSError:
+            return 1
     return max(1, min(allowed, int(allowed - others + 0.5)))
 
 

@@ -133,3 +133,27 @@ def test_a_problem_of_the_language_made_in_a_child_is_reported_as_one_process_re
         reports.append(errors.as_text())
     assert len(forks) == 1
     assert reports[0] == reports[1] and "name.en]" in reports[0] and "does not fit" in reports[0]
+
+
+def test_idle_cores_leave_out_what_runs_now(monkeypatch):
+    import builtins
+    import io
+
+    from generator.render import parallel_layout
+
+    monkeypatch.setattr(parallel_layout, "children_allowed", lambda: 4)
+    real_open = builtins.open
+
+    def loadavg(running: int):
+        def fake(path, *args, **kwargs):
+            if path == "/proc/loadavg":
+                return io.StringIO(f"3.90 3.10 2.00 {running}/412 99999\n")
+            return real_open(path, *args, **kwargs)
+        return fake
+
+    monkeypatch.setattr(builtins, "open", loadavg(1))  # only this process runs: every core is free
+    assert parallel_layout.idle_cores() == 4
+    monkeypatch.setattr(builtins, "open", loadavg(3))  # two others run now
+    assert parallel_layout.idle_cores() == 2
+    monkeypatch.setattr(builtins, "open", loadavg(9))
+    assert parallel_layout.idle_cores() == 1
