@@ -69,6 +69,7 @@ def test_each_example_is_a_valid_file_of_its_type(file_type) -> None:
     assert EXAMPLES[file_type.name].strip() in reference_markdown()
 
 
+@pytest.mark.slow
 def test_pnp_schema_reference_writes_the_page(tmp_path: Path) -> None:
     run = pnp("schema", "--reference", "--out", str(tmp_path))
     assert run.code == 0, run.err

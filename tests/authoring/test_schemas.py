@@ -157,6 +157,7 @@ def test_pnp_schema_writes_one_schema_per_file_type(tmp_path: Path) -> None:
     assert game["properties"]["id"]["pattern"] == "^[a-z0-9][a-z0-9-]*$"
 
 
+@pytest.mark.slow
 def test_pnp_schema_for_a_game_folds_it_in_and_writes_into_its_folder(tmp_path: Path) -> None:
     content = tmp_path / "content"
     shutil.copytree(TINY, content / "tiny")

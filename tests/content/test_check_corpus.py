@@ -250,6 +250,7 @@ def add_board(content: Path, component: str | None, board: str = TRACK) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_board_component_names_its_file_by_board_or_by_its_own_id(content: Path) -> None:
     add_board(content, "{id: score-track, name: {de: Leiste, en: Track}, type: board, count: 1, board: track}")
     assert check(content).code == 0
@@ -313,6 +314,7 @@ def test_a_board_file_that_does_not_load_gives_no_follow_on_error_at_its_compone
     assert len(lines) == 1 and "tiny/boards/track.yaml:3:" in lines[0] and "size.height" in lines[0], result.err
 
 
+@pytest.mark.slow
 def test_check_and_build_report_a_stray_board_file_alike(content: Path, tmp_path: Path) -> None:
     add_board(content, None)
     checked = check(content)

@@ -132,6 +132,7 @@ def test_linked_icon_is_refused(content: Path) -> None:
     assert_refused(check(content), "tiny/icons/food.svg", "symbolic link")
 
 
+@pytest.mark.slow
 def test_deeply_nested_yaml_is_an_error_with_a_place(content: Path) -> None:
     (content / "tiny/cards/deep.yaml").write_text("cards:\n  - " + "[" * 100_000 + "]" * 100_000 + "\n",
                                                   encoding="utf-8")

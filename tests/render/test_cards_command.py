@@ -15,6 +15,7 @@ def run(*args: str):
     return CliRunner().invoke(cli, ["cards", *args], catch_exceptions=False)
 
 
+@pytest.mark.slow
 def test_cut_lines_draw_a_dashed_grid_along_every_cut(game_copy):
     out = game_copy.parent.parent / "out"
     result = run("escape-earth", "--content", str(game_copy.parent), "--output", str(out), "--lang", "en",

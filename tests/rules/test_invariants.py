@@ -50,6 +50,7 @@ def test_invariants_hold_with_each_departing_reading(content, option):
     assert "unfinished" not in report.outcomes
 
 
+@pytest.mark.slow
 def test_greedy_never_swaps_two_cards_back_within_a_turn(content):
     """The greedy player keeps its plan: no turn of "improve a" followed by the swap that undoes it."""
     import random

@@ -24,6 +24,7 @@ def pnp(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
                           input=stdin, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_a_legal_decision_is_played_and_the_game_saved_replays(tmp_path: Path):
     saved = tmp_path / "game.jsonl"
     run = pnp("play", "escape-earth", "--seed", "3", "--policy", "you,greedy", "--save", str(saved),

@@ -10,6 +10,7 @@ from tests.content.conftest import pnp
 from tests.terraforming_mars.conftest import CONTENT, GAME
 
 
+@pytest.mark.slow
 def test_check_passes():
     result = pnp("check", GAME, "--content", str(CONTENT))
     assert result.code == 0, result.err
