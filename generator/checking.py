@@ -57,10 +57,11 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
     for game in games:
         found = len(errors.errors)
         root = content_dir / game
-        memo = (str(root.resolve()), content_hash_of(root)) if reuse is not None else None
+        content_hash = content_hash_of(root) if reuse is not None or before is not None else None
+        memo = (str(root.resolve()), content_hash) if reuse is not None and content_hash is not None else None
         content = reuse.get(memo) if reuse is not None and memo is not None else None
         if content is None and before is not None:
-            content = remembered_game(before, root)
+            content = remembered_game(before, root, content_hash)
         parsed = content is None
         if parsed:
             content = load_game(root, errors)

@@ -26,6 +26,17 @@ Result = TypeVar("Result")
 JOBS_VARIABLE = "PNP_JOBS"  # at most this many children at once (1: no child, everything in the build's process)
 
 
+PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def own_code_env(**extra: str) -> dict[str, str]:
+    """The environment of a started (not forked) Python child that must import this very pnp-forge, also when
+    it runs from a checkout through PYTHONPATH: this package's folder first. `extra` variables are set too."""
+    env = {**os.environ, **extra}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (PACKAGE_ROOT, env.get("PYTHONPATH", "")) if p)
+    return env
+
+
 def cores() -> int:
     try:
         return max(1, len(os.sched_getaffinity(0)))

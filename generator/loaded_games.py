@@ -74,12 +74,13 @@ def _key(root: Path, content_hash: str) -> str:
     return unit_key("loaded-game", str(root.resolve()), content_hash)
 
 
-def remembered_game(store: KeepsBytes, root: Path) -> GameContent | None:
-    """The game in `root` as an earlier build loaded and checked it, if its files and the code are the same."""
+def remembered_game(store: KeepsBytes, root: Path, content_hash: str | None = None) -> GameContent | None:
+    """The game in `root` as an earlier build loaded and checked it, if its files and the code are the same.
+    `content_hash`: `content_hash_of(root)` when the caller has it already (it reads every file)."""
     key = secret()
     if key is None:
         return None
-    sealed = store.kept_bytes(_key(root, content_hash_of(root)))
+    sealed = store.kept_bytes(_key(root, content_hash or content_hash_of(root)))
     if sealed is None or len(sealed) <= SEAL_BYTES:
         return None
     seal, data = sealed[:SEAL_BYTES], sealed[SEAL_BYTES:]

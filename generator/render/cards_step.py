@@ -163,7 +163,8 @@ def _render_language(content: GameContent, cards: list[Card], out_dir: Path, opt
                      workers: int, errors: ErrorList) -> Rendered:
     """One language's files, its layout problems (at the cards' sizes, at the profile's) and the errors it
     added to `errors` (the layouts' own list: a layout file found broken)."""
-    before = (len(layouts.problems), len(shop_layouts.problems) if shop_layouts else 0, len(errors.errors))
+    problems_at, errors_at = len(layouts.problems), len(errors.errors)
+    shop_problems_at = len(shop_layouts.problems) if shop_layouts else 0
     written: list[Path] = []
     designs = lay_out(layouts, cards, lang, workers)
     shop_designs = lay_out(shop_layouts, cards, lang, workers) if shop_layouts else designs
@@ -171,8 +172,8 @@ def _render_language(content: GameContent, cards: list[Card], out_dir: Path, opt
         written += _write_prints(content, out_dir, options, lang, designs, shop_designs, profile)
         written += _write_faces(content, out_dir, lang, designs)
         written += write_decks(content, out_dir, lang, designs, tts_base(content, options))
-    shop_found = shop_layouts.problems[before[1]:] if shop_layouts else []
-    return written, layouts.problems[before[0]:], shop_found, errors.errors[before[2]:]
+    shop_found = shop_layouts.problems[shop_problems_at:] if shop_layouts else []
+    return written, layouts.problems[problems_at:], shop_found, errors.errors[errors_at:]
 
 
 def tts_base(content: GameContent, options) -> str:

@@ -8,7 +8,6 @@ their resolution, so a shop's upload form reads the intended size.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -69,11 +68,10 @@ def save_pages(pdf: Path, dpi: float, sizes: list[tuple[int, int]], paths: list[
     if sum(width * height for width, height in sizes) <= APART_PIXELS:
         return _save_pages_here(pdf, dpi, sizes, paths)
     job = json.dumps({"pdf": str(pdf), "dpi": dpi, "sizes": sizes, "paths": [str(path) for path in paths]})
-    package_root = str(Path(__file__).resolve().parents[2])
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (package_root, os.environ.get("PYTHONPATH", ""))
-                                                       if p)}
+    from generator.forked import own_code_env
+
     done = subprocess.run([sys.executable, "-m", "generator.render.raster"], input=job, text=True,
-                          capture_output=True, env=env)
+                          capture_output=True, env=own_code_env())
     if done.returncode != 0:
         raise RuntimeError(f"drawing {pdf.name}'s pages failed:\n{done.stderr[-2000:]}")
     return list(paths)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from generator.content.errors import ErrorList, Mark
-from generator.forked import cores, die_with_parent
+from generator.forked import cores, die_with_parent, own_code_env
 from generator.output_folder import checkpoint
 from generator.site.mkdocs_worker import RESULT_MARK
 
@@ -38,7 +38,6 @@ if TYPE_CHECKING:  # the site's modules load late: a build may start its childre
 MKDOCS_TIMEOUT_S = 600
 # mkdocs stamps pages with the build date; a fixed date keeps the site byte-identical per input
 SOURCE_DATE_EPOCH = "1577836800"
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 DOC_FILE = re.compile(r"Doc file '([^']+)' contains a link '([^']+)'")
 HINT = ("links in rules pages are relative to the page; the other pages of a game are ../components.md, "
         "../cards.md, ../downloads.md, ../glossary.md")
@@ -60,10 +59,7 @@ class MkdocsJob:
 
 
 def _mkdocs_env() -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PACKAGE_ROOT), env.get("PYTHONPATH", "")) if p)
-    return env
+    return own_code_env(NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
 
 
 def share_out(jobs: list[MkdocsJob], children: int) -> list[list[MkdocsJob]]:
