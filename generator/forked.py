@@ -44,9 +44,14 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def can_fork() -> bool:
+    """Whether children are forked here: Linux only (macOS's system libraries are not safe to use in a forked child)."""
+    return sys.platform.startswith("linux") and hasattr(os, "fork")
+
+
 def children_allowed() -> int:
     """How many forked children may run at once: one per core, `PNP_JOBS` if set; 0 where there is no fork."""
-    if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
+    if not can_fork():
         return 0
     wanted = os.environ.get(JOBS_VARIABLE, "").strip()
     limit = int(wanted) if wanted.isdigit() else cores()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import multiprocessing
 import os
 import signal
 import random
@@ -22,7 +21,9 @@ from typing import Any, Callable, Iterator, Mapping
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
+from generator.forked import can_fork
 from generator.rules.contract import Game
+from generator.rules.forked_batch import play_side_by_side
 from generator.rules.policies import make_policy
 from generator.rules.registry import make_game
 
@@ -216,18 +217,14 @@ def group_figures(results: list[GameResult], groups: Mapping[str, tuple[str, ...
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(content_dir: str, game_id: str, options: dict[str, Any], game: Game | None = None) -> None:
-    """Each worker process makes the game once, then plays many chunks. A forked worker is handed the parent's
-    game (nothing to load or check again: that cost each worker most of a second, more than a small batch's
-    games); a spawned one loads and checks the content itself.
+def _init_worker(content_dir: str, game_id: str, options: dict[str, Any]) -> None:
+    """Each worker process (where processes are spawned, not forked) loads and checks the content
+    once, makes the game, then plays many chunks.
 
     Workers ignore Ctrl-C: the terminal sends it to the whole process group, and only the parent
     should answer it (by stopping the workers), not every worker with a traceback of its own.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if game is not None:
-        _WORKER["game"] = game
-        return
     from generator.checking import load_checked
 
     errors = ErrorList()
@@ -246,8 +243,10 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
              on_progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """Play `games` games; results come back in game order whatever the number of processes.
 
-    Tasks are made as they are sent (a billion games never sit in memory as tasks), at most a
-    few per process are in flight, and no more processes start than there are cores or tasks.
+    No more processes play than there are cores or chunks. On Linux this process plays beside
+    forked children (generator.rules.forked_batch); elsewhere a pool of spawned workers plays
+    chunks made as they are sent (a billion games never sit in memory as tasks), a few per
+    process in flight.
     """
     chunks = _chunks(games, jobs)
     jobs = max(1, min(jobs, os.cpu_count() or 1, chunks.count))
@@ -261,10 +260,12 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
             if on_progress:
                 on_progress(len(part))
         return results
-    # a forked worker inherits the parent's memory: the game made here reaches it without being pickled
-    inherited = make_game(content, options) if multiprocessing.get_start_method() == "fork" else None
+    if can_fork():  # this process and forked children claim runs of games from a shared counter
+        game = make_game(content, options)
+        return play_side_by_side(lambda i: play_out(game, game_seed(batch_seed, i), policy, max_turns),
+                                 games, jobs, on_progress)
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
-                             initargs=(str(content_dir), content.id, options, inherited)) as pool:
+                             initargs=(str(content_dir), content.id, options)) as pool:
         pending: deque[Future[list[GameResult]]] = deque()
         try:
             for task in tasks:  # at most a few tasks per process in flight, in game order

@@ -64,6 +64,7 @@ class _RecordingPool:
 def recorded(monkeypatch):
     _RecordingPool.made.clear()
     monkeypatch.setattr(simulation, "ProcessPoolExecutor", _RecordingPool)
+    monkeypatch.setattr(simulation, "can_fork", lambda: False)  # the pool is what plays where there is no fork
     monkeypatch.setattr(simulation.os, "cpu_count", lambda: 4)
     errors = ErrorList()
     [content] = load_checked(REPO / "content", ["escape-earth"], errors)
