@@ -23,6 +23,7 @@ import click
 
 from generator import __version__
 from generator import cli_views as views
+from generator.big_blocks import return_big_blocks
 from generator.cli_options import (DEFAULT_MAX_TURNS, back_offset_option, content_option, format_option, game_options,
                                    lang_option, languages_of, paper_option, papers_of, play_policy_option,
                                    policy_option, profile_option, tts_url_of, tts_url_option)
@@ -510,6 +511,7 @@ def main() -> NoReturn:
     """Entry point: run the CLI; every failure goes through the one reporter (generator.cli_report)."""
     gc.freeze()
     gc.set_threshold(*COLLECT_EVERY)
+    return_big_blocks()
     run_cli(cli)
 
 

@@ -16,9 +16,12 @@ from typing import Generator
 from PIL import Image
 
 
+BAND_ROWS = 512  # rows of a page drawn at once: a band of a 4,090-px sheet is 6 MB of pixels, the whole 49 MB
+
+
 def render_pages(pdf: Path, dpi: float, sizes: list[tuple[int, int]] | None = None) -> Generator[Image.Image, None, None]:
     """Every page of `pdf` at `dpi`, one at a time (a deck's sheet is 50 MB as pixels: a caller saves each
-    before the next is drawn); with `sizes`, each page is rendered to exactly that many pixels."""
+    before the next is drawn); with `sizes`, each page is drawn to exactly that many pixels."""
     import pypdfium2 as pdfium  # here: most builds take every picture from the cache, and it loads in 13 ms
 
     document = pdfium.PdfDocument(str(pdf))
@@ -26,11 +29,7 @@ def render_pages(pdf: Path, dpi: float, sizes: list[tuple[int, int]] | None = No
         for index in range(len(document)):
             page = document[index]
             if sizes is not None:
-                width_px, height_px = sizes[index]
-                scale = width_px / page.get_width()
-                image = _pixels(page.render(scale=scale, crop=(0, 0, 0, 0), draw_annots=False))
-                if image.size != (width_px, height_px):  # rounding of the last pixel row or column
-                    image = image.resize((width_px, height_px), Image.Resampling.LANCZOS)
+                image = _drawn_in_bands(pdfium, page, *sizes[index])
             else:
                 image = _pixels(page.render(scale=dpi / 72, draw_annots=False))
             page.close()
@@ -38,6 +37,23 @@ def render_pages(pdf: Path, dpi: float, sizes: list[tuple[int, int]] | None = No
             del image  # not held while the next page is drawn
     finally:
         document.close()
+
+
+def _drawn_in_bands(pdfium, page, width_px: int, height_px: int) -> Image.Image:
+    """The page stretched to exactly `width_px` × `height_px` (its size in points rounds to a pixel or two
+    more or less), drawn by pdfium a band of rows at a time into the one image: pdfium's bitmap of the
+    whole sheet would double the memory a sheet needs."""
+    import pypdfium2.raw as pdfium_c
+
+    image = Image.new("RGB", (width_px, height_px))
+    for top in range(0, height_px, BAND_ROWS):
+        rows = min(BAND_ROWS, height_px - top)
+        bitmap = pdfium.PdfBitmap.new_native(width_px, rows, pdfium_c.FPDFBitmap_BGR)
+        bitmap.fill_rect((255, 255, 255, 255), 0, 0, width_px, rows)
+        # the whole page at width_px × height_px, moved up by `top` rows: the band is rows top..top+rows
+        pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, -top, width_px, height_px, 0, 0)
+        image.paste(_pixels(bitmap), (0, top))
+    return image
 
 
 def _pixels(bitmap) -> Image.Image:
@@ -62,7 +78,7 @@ def save_pages(pdf: Path, dpi: float, sizes: list[tuple[int, int]], paths: list[
 
     A big batch (a deck of hundreds of cards: dozens of sheets of 16 million pixels) is drawn by a
     short-lived process of its own (`python -m generator.render.raster`): each sheet needs about
-    115 MB while it is converted and written, which would otherwise come on top of everything the
+    70 MB while it is drawn and written, which would otherwise come on top of everything the
     build holds (a 5,000-card deck's model and layouts), and a process gives all of it back when it
     ends. The PNGs are the same either way (the same code draws them)."""
     if sum(width * height for width, height in sizes) <= APART_PIXELS:
@@ -80,13 +96,18 @@ def save_pages(pdf: Path, dpi: float, sizes: list[tuple[int, int]], paths: list[
 def _save_pages_here(pdf: Path, dpi: float, sizes: list[tuple[int, int]], paths: list[Path]) -> list[Path]:
     pages = render_pages(pdf, dpi, sizes)
     try:
-        return [save_png(image, path, dpi) for image, path in zip(pages, paths)]
+        for path in paths:  # not zip(): its reused result tuple would hold a sheet while the next is drawn
+            save_png(next(pages), path, dpi)
+        return list(paths)
     finally:
         pages.close()
 
 
 def main() -> int:
     """The separate process of `save_pages`: one job as JSON on standard input."""
+    from generator.big_blocks import return_big_blocks
+
+    return_big_blocks()
     job = json.loads(sys.stdin.read())
     _save_pages_here(Path(job["pdf"]), float(job["dpi"]), [tuple(size) for size in job["sizes"]],
                      [Path(path) for path in job["paths"]])
