@@ -36,6 +36,8 @@ MAX_ARGUMENT = 10_000
 MAX_SEQUENCE = 1_000_000       # characters of a string, items of a list, made by one operation
 MAX_BITS = 4_096               # an integer result of `**` or `*`
 FORMAT_WIDTH = re.compile(r"\d{5,}")
+_NUMBERS = frozenset({int, float})
+_SUM_OR_REMAINDER = frozenset({"+", "%"})
 
 
 class TemplateBudgetError(SecurityError):
@@ -148,6 +150,11 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         return text
 
     def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
+        # a layout's geometry is mostly number arithmetic, checked for nothing: a float stays a float, and a
+        # sum or remainder of two integers is at most a bit longer than the longer one (booleans are not numbers here)
+        kinds = {type(left), type(right)}
+        if kinds <= _NUMBERS and (operator in _SUM_OR_REMAINDER or float in kinds):
+            return self.binop_table[operator](left, right)
         if operator == "**":
             _check_power(left, right)
         elif operator == "*":
