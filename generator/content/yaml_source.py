@@ -247,6 +247,11 @@ class _EventBuilder:
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         return self.constructor.yaml_constructors[tag](self.constructor, node)
 
+    def _mark(self, event: yaml.Event) -> Mark:
+        start = event.start_mark
+        assert start is not None  # the parser marks every event it makes
+        return Mark(self.file, start.line + 1, start.column + 1)
+
     def value(self, path: YamlPath, depth: int) -> Any:
         parser = self.parser
         event = parser.get_event()
@@ -255,8 +260,7 @@ class _EventBuilder:
         self.nodes += 1
         if self.nodes > MAX_NODES or depth > MAX_DEPTH:
             raise _NeedsNodes("over a budget")
-        start = event.start_mark
-        self.source.values.setdefault(path, Mark(self.file, start.line + 1, start.column + 1))
+        self.source.values.setdefault(path, self._mark(event))
         if isinstance(event, yaml.ScalarEvent):
             value = self._scalar(event)
             if _number_problem(value):
@@ -264,7 +268,7 @@ class _EventBuilder:
             return value
         if isinstance(event, yaml.SequenceStartEvent):
             self._tag(event, yaml.SequenceNode)
-            items = []
+            items: list[Any] = []
             while not parser.check_event(yaml.SequenceEndEvent):
                 items.append(self.value(path + (len(items),), depth + 1))
             parser.get_event()
@@ -279,8 +283,7 @@ class _EventBuilder:
             if not isinstance(key, (str, int)) or isinstance(key, bool) or str(key) in result:
                 raise _NeedsNodes("a key to report")
             child = path + (str(key),)
-            key_start = key_event.start_mark
-            self.source.keys[child] = Mark(self.file, key_start.line + 1, key_start.column + 1)
+            self.source.keys[child] = self._mark(key_event)
             result[str(key)] = self.value(child, depth + 1)
         parser.get_event()
         return result

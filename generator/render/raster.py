@@ -43,7 +43,7 @@ def _drawn_in_bands(pdfium, page, width_px: int, height_px: int) -> Image.Image:
     """The page stretched to exactly `width_px` × `height_px` (its size in points rounds to a pixel or two
     more or less), drawn by pdfium a band of rows at a time into the one image: pdfium's bitmap of the
     whole sheet would double the memory a sheet needs."""
-    import pypdfium2.raw as pdfium_c
+    pdfium_c = pdfium.raw  # pdfium's own functions, as pypdfium2 wraps them
 
     image = Image.new("RGB", (width_px, height_px))
     for top in range(0, height_px, BAND_ROWS):

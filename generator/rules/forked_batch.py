@@ -11,11 +11,12 @@ by the fork (nothing is loaded or checked again); their results come back pickle
 from __future__ import annotations
 
 import multiprocessing
-from typing import Callable
+from typing import Callable, TypeVar
 
 from generator.forked import run_side_by_side
 from generator.rules.contract import Game
 
+Result = TypeVar("Result")
 LONGEST_RUN = 50      # games per claim at most: progress moves in steps no longer than this
 RUNS_PER_PROCESS = 4  # a claim takes at most 1/(4 × processes) of what is left
 
@@ -47,11 +48,11 @@ class Claims:
     @property
     def played(self) -> int:
         """Games finished so far by every process."""
-        return self._played.value
+        return int(self._played.value)
 
 
-def play_side_by_side(play_one: Callable[[int], object], games: int, processes: int,
-                      on_progress: Callable[[int], None] | None = None) -> list:
+def play_side_by_side(play_one: Callable[[int], Result], games: int, processes: int,
+                      on_progress: Callable[[int], None] | None = None) -> list[Result]:
     """`play_one(i)` for i in 0..games-1, by this process and `processes - 1` forked children;
     the results in game order. `on_progress(n)` hears of games finished, by any process.
     A child that fails raises generator.forked.ChildFailed here."""
@@ -65,7 +66,7 @@ def play_side_by_side(play_one: Callable[[int], object], games: int, processes: 
             on_progress(played - reported)
         reported = played
 
-    def play(progress: Callable[[], None] | None) -> list[tuple[int, list]]:
+    def play(progress: Callable[[], None] | None) -> list[tuple[int, list[Result]]]:
         runs = []
         while (run := claims.claim()) is not None:
             runs.append((run.start, [play_one(i) for i in run]))

@@ -83,15 +83,21 @@ ODD = ["{a: 1, b}\n", "x: !!binary aGk=\n", "- a\n- b\n  c\n", "a: \"\\x41\\u00e
        "a: plain\n  folded\n\n  more\n", "\ufeffa: 1\n", "? [a]\n: 1\n", "x: \u2028y\n", "a: 1e3\nb: 0x1F\nc: 0o17\n"]
 
 
-def _load_both(text: str, name: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+def _load_each(text: str, name: str, monkeypatch: pytest.MonkeyPatch, setting: str,
+               values: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """The data, marks and errors of `text` loaded once with each of `values` as yaml_source's `setting`."""
     results = []
-    for loader in (yaml_source.FAST_LOADER, None):
-        monkeypatch.setattr(yaml_source, "FAST_LOADER", loader)
+    for value in values:
+        monkeypatch.setattr(yaml_source, setting, value)
         errors = ErrorList()
         doc = load_yaml_text(text, name, errors)
         results.append((doc.data, doc.source.values, doc.source.keys,
                         [(e.mark, e.message, e.hint) for e in errors.sorted()]))
     return results
+
+
+def _load_both(text: str, name: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    return _load_each(text, name, monkeypatch, "FAST_LOADER", (yaml_source.FAST_LOADER, None))
 
 
 @pytest.mark.slow
@@ -133,14 +139,7 @@ def test_without_libyaml_the_pure_python_loader_keeps_the_marks(monkeypatch: pyt
 
 
 def _events_and_nodes(text: str, name: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
-    results = []
-    for from_events in (True, False):
-        monkeypatch.setattr(yaml_source, "BUILD_FROM_EVENTS", from_events)
-        errors = ErrorList()
-        doc = load_yaml_text(text, name, errors)
-        results.append((doc.data, doc.source.values, doc.source.keys,
-                        [(e.mark, e.message, e.hint) for e in errors.sorted()]))
-    return results
+    return _load_each(text, name, monkeypatch, "BUILD_FROM_EVENTS", (True, False))
 
 
 def test_built_from_events_equals_the_node_tree_on_the_bundled_content(monkeypatch: pytest.MonkeyPatch) -> None:
