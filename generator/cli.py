@@ -24,6 +24,7 @@ import click
 from generator import __version__
 from generator import cli_views as views
 from generator.big_blocks import return_big_blocks
+from generator.leave import leave
 from generator.cli_options import (DEFAULT_MAX_TURNS, back_offset_option, content_option, format_option, game_options,
                                    lang_option, languages_of, paper_option, papers_of, play_policy_option,
                                    policy_option, profile_option, tts_url_of, tts_url_option)
@@ -512,7 +513,10 @@ def main() -> NoReturn:
     gc.freeze()
     gc.set_threshold(*COLLECT_EVERY)
     return_big_blocks()
-    run_cli(cli)
+    try:
+        run_cli(cli)
+    except SystemExit as done:  # every command ends here, with its exit status
+        leave(done.code)
 
 
 if __name__ == "__main__":
