@@ -113,7 +113,7 @@ class Forked(Generic[Result]):
 
     def result(self) -> Result:
         if not self.data:
-            raise ChildFailed("a forked build worker died before it answered")
+            raise ChildFailed("a forked worker died before it answered (killed, or out of memory?)")
         ok, value = pickle.loads(bytes(self.data))
         if not ok:
             raise ChildFailed(value)
