@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
+import textwrap
 import weakref
 from pathlib import Path
+
+import pytest
 
 from PIL import Image, ImageChops
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.big_blocks import return_big_blocks
 from generator.render import raster
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _sheets(path: Path, pages: int = 3) -> Path:
@@ -69,5 +76,31 @@ def test_a_sheet_is_let_go_before_the_next_is_drawn(tmp_path, monkeypatch):
     assert all(Image.open(path).size == (300, 200) for path in paths)
 
 
-def test_big_blocks_go_back_to_the_system():
-    assert return_big_blocks()  # glibc on Linux: the threshold is fixed (the command's processes call this)
+FREED_BLOCKS = textwrap.dedent("""
+    import sys
+    from generator.big_blocks import return_big_blocks
+
+    def rss() -> int:
+        return int(open("/proc/self/statm").read().split()[1]) * 4096 // 2**20
+
+    if sys.argv[1] == "fixed":
+        return_big_blocks()
+    first = bytearray(16 << 20)
+    del first                                    # glibc raises its threshold to this size (unless fixed)
+    base = rss()
+    blocks = [bytearray(8 << 20) for _ in range(10)]   # ten sheets' worth of pixels
+    pin = bytearray(200 << 10)                   # a later allocation above them keeps the heap from shrinking
+    del blocks
+    print(rss() - base)
+""")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's allocator")
+def test_big_blocks_go_back_to_the_system_once_freed():
+    def kept_mb(mode: str) -> int:
+        done = subprocess.run([sys.executable, "-c", FREED_BLOCKS, mode], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONPATH": str(REPO)})
+        return int(done.stdout)
+
+    assert kept_mb("dynamic") >= 60  # what the process kept before: 80 MB freed but still its own
+    assert kept_mb("fixed") <= 8
