@@ -2,10 +2,10 @@
 
 Every process claims runs of games from one counter in shared memory: long runs while much is
 left, shorter ones as the batch runs out, so the processes finish within about a game of each
-other. Nothing feeds them tasks: a pool's feeder and result threads would take CPU from the
-players on a machine with as many cores as players, and on a two-core machine this process
-playing a share of its own is the second core's work. The game made here reaches the children
-by the fork (nothing is loaded or checked again); their results come back pickled when they end.
+other. Nothing feeds them tasks: with as many players as cores, a pool's feeder and result
+threads would take CPU from the players, and this process would only wait; here it plays a
+share itself. The game made here reaches the children by the fork (nothing is loaded or checked
+again); their results come back pickled when they end.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import multiprocessing
 from typing import Callable, TypeVar
 
 from generator.forked import run_side_by_side
-from generator.rules.contract import Game
 
 Result = TypeVar("Result")
 LONGEST_RUN = 50      # games per claim at most: progress moves in steps no longer than this

@@ -114,7 +114,6 @@ def summarize(game: str, policy: str, options: dict[str, Any], batch_seed: int, 
                          "rate": round(k / n, 4), "interval": [round(lo, 4), round(hi, 4)]}
     turns = [r.turns for r in results] or [0]
     lo, hi = wilson(wins, n)
-    variant = options.get("variant")
     flags = "".join(f" --option {k}={v}" for k, v in sorted(options.items()))
     hint = f"pnp play {game} --seed <seed> --policy {policy}{flags} plays any single game of this batch again"
     seats: list[dict[str, Any]] = []

@@ -15,7 +15,7 @@ from generator.content.errors import ErrorList
 from generator.layout.engine import CardLayouts
 from generator.render.cards_step import ordered_cards, render_cards
 from generator.render.profiles import profiles
-from tests.layout.conftest import REPO, load_game
+from tests.layout.conftest import load_game
 from tests.render.conftest import build_cards
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.boards.scene import Circle, Polygon, Rect, Text
+from generator.boards.scene import Circle, Polygon, Rect
 from generator.boards.svg import scene_svg
 from generator.content.errors import ErrorList
 from generator.content.loader import load_game

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.rules.terraforming_mars import new_game
-from generator.rules.terraforming_mars.data import ENERGY, HEAT, MC, PLANTS, STEEL, TITANIUM
+from generator.rules.terraforming_mars.data import HEAT, MC, PLANTS
 
 from .conftest import give, names
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from generator.rules.core import Action, RuleError
+from generator.rules.core import Action
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
