@@ -48,16 +48,17 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from timing import Timings, ratio  # noqa: E402
+from timing import Timings, cpu_with_children, ratio  # noqa: E402
 
 
 def _base36(number: int) -> str:
+    """`number` in base 36, capitals (numpy.base_repr would do, but importing numpy changes what is measured)."""
     digits = ""
     while True:
         number, digit = divmod(number, 36)
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+        digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[digit] + digits
         if not number:
-            return digits.upper()
+            return digits
 
 
 def synthetic_deck(size: int):
@@ -79,12 +80,6 @@ def synthetic_deck(size: int):
     return dataclasses.replace(content, cards=cards)
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and of its children that have ended (forge's forked layout workers)."""
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
-
-
 def run_forge(size: int, out: Path, use_forms: bool, workers: int, languages: tuple[str, ...]) -> tuple[float, float]:
     """Each language's layout and sheets, the languages side by side on `workers` cores as `pnp cards`
     makes them (generator.forked.run_side_by_side), each sharing out its layout when cores are left."""
@@ -97,7 +92,7 @@ def run_forge(size: int, out: Path, use_forms: bool, workers: int, languages: tu
     from generator.render.pdf_sheets import write_sheets
 
     content = synthetic_deck(size)
-    start, wall = _cpu(), time.perf_counter()
+    start, wall = cpu_with_children(), time.perf_counter()
     layouts = CardLayouts(content, ErrorList())
     cards = ordered_cards(content)
 
@@ -113,26 +108,26 @@ def run_forge(size: int, out: Path, use_forms: bool, workers: int, languages: tu
     else:
         for lang in languages:
             language(lang, workers)
-    return _cpu() - start, time.perf_counter() - wall
+    return cpu_with_children() - start, time.perf_counter() - wall
 
 
 def run_naive(size: int, out: Path, languages: tuple[str, ...]) -> tuple[float, float]:
     """The naive baseline: what a first version would do with reportlab's own text flowables."""
     content = synthetic_deck(size)
-    start, wall = _cpu(), time.perf_counter()
+    start, wall = cpu_with_children(), time.perf_counter()
     for lang in languages:
         run_reportlab(content, out.with_name(f"{out.stem}-{lang}.pdf"), False, lang)
-    return _cpu() - start, time.perf_counter() - wall
+    return cpu_with_children() - start, time.perf_counter() - wall
 
 
 def run_fair(size: int, out: Path, languages: tuple[str, ...]) -> tuple[float, float]:
     """The fair baseline: the loop a user who knows reportlab would write (see the module docstring),
     once per language."""
     content = synthetic_deck(size)
-    start, wall = _cpu(), time.perf_counter()
+    start, wall = cpu_with_children(), time.perf_counter()
     for lang in languages:
         run_reportlab(content, out.with_name(f"{out.stem}-{lang}.pdf"), True, lang)
-    return _cpu() - start, time.perf_counter() - wall
+    return cpu_with_children() - start, time.perf_counter() - wall
 
 
 def run_reportlab(content, out: Path, fair: bool, lang: str) -> None:

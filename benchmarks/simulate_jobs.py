@@ -13,7 +13,6 @@ benchmark stops if they do not. Run on demand; this is not a test.
 from __future__ import annotations
 
 import argparse
-import resource
 import sys
 import time
 from pathlib import Path
@@ -22,13 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from timing import Timings, ratio  # noqa: E402
-
-
-def _cpu() -> float:
-    """This process's CPU seconds and those of its children that have ended (the pool's workers)."""
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+from timing import Timings, cpu_with_children, ratio  # noqa: E402
 
 
 def main() -> None:
@@ -52,9 +45,9 @@ def main() -> None:
     results: dict[int, list] = {}
     for _ in range(args.repeat):
         for jobs in (1, args.jobs):
-            cpu, wall = _cpu(), time.perf_counter()
+            cpu, wall = cpu_with_children(), time.perf_counter()
             results[jobs] = simulate(content, REPO / "content", args.games, args.policy, {}, 0, jobs=jobs)
-            figures[jobs].add(_cpu() - cpu, time.perf_counter() - wall)
+            figures[jobs].add(cpu_with_children() - cpu, time.perf_counter() - wall)
     if results[1] != results[args.jobs]:  # GameResult records compare by value
         raise SystemExit("the processes played other games than one process: not the same batch")
     print(f"{args.game}: {args.games} {args.policy} games, {args.repeat} repeats, min / median / max")

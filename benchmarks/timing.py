@@ -52,6 +52,13 @@ class Timings:
         return f"{self.label:<{width}} CPU {spread(self.cpu)} s   wall {spread(self.wall)} s"
 
 
+def cpu_with_children() -> float:
+    """CPU seconds (user + system) of this process and of its children that have ended: forked workers
+    count, once they are reaped."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
 def spread(values: list[float], digits: int | None = None) -> str:
     """min / median / max of `values` (three decimals below one second, else two)."""
     if digits is None:

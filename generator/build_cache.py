@@ -174,12 +174,13 @@ def _fingerprints(root: Path, known: dict[str, Any] | None = None,
             continue
         relative = path.relative_to(root)
         data = path.read_bytes()
+        by_bytes = hashlib.sha256(data).hexdigest()
         if path.suffix in (".yaml", ".yml"):
-            seen = _yaml_digests(data, known)
+            seen = _yaml_digests(data, by_bytes, known)
             if files is not None:
-                files[hashlib.sha256(data).hexdigest()] = seen
+                files[by_bytes] = seen
         else:
-            seen = [hashlib.sha256(data).hexdigest()] * len(LANGUAGES)
+            seen = [by_bytes] * len(LANGUAGES)
         for lang, digest in zip(LANGUAGES, seen):
             record = str(relative).encode() + b"\0" + bytes.fromhex(digest)
             for scope in SCOPES:
@@ -191,17 +192,17 @@ def _fingerprints(root: Path, known: dict[str, Any] | None = None,
 HEX_DIGITS = frozenset("0123456789abcdef")
 
 
-def _yaml_digests(data: bytes, known: dict[str, Any]) -> list[str]:
+def _yaml_digests(data: bytes, by_bytes: str, known: dict[str, Any]) -> list[str]:
     """The hash of a YAML file as each language sees it (its data projected on the language), in LANGUAGES'
-    order; a file that does not parse counts by its bytes."""
-    remembered = known.get(hashlib.sha256(data).hexdigest())
+    order; a file that does not parse counts by its bytes (`by_bytes`, the key of `known`)."""
+    remembered = known.get(by_bytes)
     if isinstance(remembered, list) and len(remembered) == len(LANGUAGES) and all(
             isinstance(digest, str) and len(digest) == 64 and set(digest) <= HEX_DIGITS for digest in remembered):
         return remembered
     try:
         loaded = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError:
-        return [hashlib.sha256(data).hexdigest()] * len(LANGUAGES)
+        return [by_bytes] * len(LANGUAGES)
     return [hashlib.sha256(json.dumps(_project(loaded, lang), sort_keys=True, ensure_ascii=False,
                                       default=str).encode()).hexdigest() for lang in LANGUAGES]
 
@@ -453,6 +454,8 @@ _ACTIVE: ContextVar[BuildCache | None] = ContextVar("pnp_build_cache", default=N
 def cache_active() -> bool:
     """Whether a build's cache is keeping `@remembered` results now (what a forked child stores there is lost)."""
     return _ACTIVE.get() is not None
+
+
 Maker = TypeVar("Maker", bound=Callable[..., bytes])
 
 

@@ -73,10 +73,13 @@ class YamlDocument:
     source: SourceMap
 
 
+# libyaml's event parser; yaml.cyaml is absent when PyYAML was built without libyaml
+LIBYAML_PARSER: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)
+
+
 def _fast_loader() -> type | None:
     """libyaml's event parser under PyYAML's Python composer and safe resolver, when libyaml is present."""
-    # yaml.cyaml is absent when PyYAML was built without libyaml
-    libyaml_parser: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)
+    libyaml_parser: Any = LIBYAML_PARSER
     if libyaml_parser is None:
         return None
 
@@ -127,8 +130,10 @@ def _number_problem(value: Any) -> str | None:
     return None
 
 
-def _mark(file: str, node: yaml.Node) -> Mark:
-    return Mark(file, node.start_mark.line + 1, node.start_mark.column + 1)
+def _mark(file: str, node: yaml.Node | yaml.Event) -> Mark:
+    start = node.start_mark
+    assert start is not None  # the parser marks every event and node it makes
+    return Mark(file, start.line + 1, start.column + 1)
 
 
 class _Builder:
@@ -247,11 +252,6 @@ class _EventBuilder:
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         return self.constructor.yaml_constructors[tag](self.constructor, node)
 
-    def _mark(self, event: yaml.Event) -> Mark:
-        start = event.start_mark
-        assert start is not None  # the parser marks every event it makes
-        return Mark(self.file, start.line + 1, start.column + 1)
-
     def value(self, path: YamlPath, depth: int) -> Any:
         parser = self.parser
         event = parser.get_event()
@@ -260,7 +260,7 @@ class _EventBuilder:
         self.nodes += 1
         if self.nodes > MAX_NODES or depth > MAX_DEPTH:
             raise _NeedsNodes("over a budget")
-        self.source.values.setdefault(path, self._mark(event))
+        self.source.values.setdefault(path, _mark(self.file, event))
         if isinstance(event, yaml.ScalarEvent):
             value = self._scalar(event)
             if _number_problem(value):
@@ -283,7 +283,7 @@ class _EventBuilder:
             if not isinstance(key, (str, int)) or isinstance(key, bool) or str(key) in result:
                 raise _NeedsNodes("a key to report")
             child = path + (str(key),)
-            self.source.keys[child] = self._mark(key_event)
+            self.source.keys[child] = _mark(self.file, key_event)
             result[str(key)] = self.value(child, depth + 1)
         parser.get_event()
         return result
@@ -293,9 +293,8 @@ def _built_from_events(text: str, name: str) -> YamlDocument | None:
     """The document built from events, or None when it must be read through the node tree."""
     if not BUILD_FROM_EVENTS:
         return None
-    libyaml_parser: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None) if FAST_LOADER else None
-    try:
-        builder = _EventBuilder(libyaml_parser(text) if libyaml_parser else yaml.SafeLoader(text), name)
+    try:  # libyaml's events when the fast loader is on (tests turn it off), else PyYAML's own
+        builder = _EventBuilder(LIBYAML_PARSER(text) if FAST_LOADER else yaml.SafeLoader(text), name)
         data = builder.document()
     except Exception:  # noqa: BLE001 - _NeedsNodes, or what the parser or a constructor refuses: read again
         return None

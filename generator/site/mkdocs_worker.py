@@ -73,8 +73,6 @@ def remember_theme_listings() -> None:
     the dot folders mkdocs would drop anyway (nothing else in the child lists templates). The
     names are Jinja's: the union over the search path, sorted.
     """
-    import os
-
     import jinja2
 
     listings: dict[tuple[str, bool], list[str]] = {}
