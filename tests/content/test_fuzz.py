@@ -5,12 +5,11 @@ Hypothesis mutates one file of a bundled game at a time: a YAML value replaced b
 misspelt, a list item doubled, bytes of a file inserted or cut, a rules page given a runaway or
 malformed template. Then `pnp check` (and, in the build test, `pnp build`) runs as a user would,
 and the promises hold: exit 0, 1 or 2 only (never 3, never a traceback), every error line names
-its file (and line where the file has lines), nothing runs longer than a few seconds, and a
-failed build leaves output/ exactly as it was.
+its file (and line where the file has lines), no run hangs (a generous ceiling per run, never a
+timed assertion), and a failed build leaves output/ exactly as it was.
 
-The number of examples is bounded for CI (PNP_FUZZ_EXAMPLES, default 40 for check and 8 for
-build) and the examples are derandomized, so a CI run is repeatable; set PNP_FUZZ_RANDOM=1 to
-explore new ones locally.
+Examples: PNP_FUZZ_EXAMPLES (default 12 checks and 3 builds, times PNP_TEST_SCALE), fresh each
+run; failures found are kept in tests/fuzz-examples/ and replayed first (tests/fuzzing.py).
 """
 
 from __future__ import annotations
@@ -21,21 +20,20 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from tests.scale import games
+from tests.fuzzing import FUZZ_SETTINGS, examples
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = ("astronuts", "escape-earth")
-CHECK_EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "0")) or games(12)   # each runs `pnp check` (~4 s)
-BUILD_EXAMPLES = max(1, CHECK_EXAMPLES // 5)
-TIME_LIMIT_S = 20.0  # a check of the bundled games takes 2-4 s, most of it starting Python
+CHECK_EXAMPLES = examples(12)  # each runs `pnp check` (2-4 s)
+BUILD_EXAMPLES = examples(3)   # each runs `pnp build` of one game
+HANG_CEILING_S = 600  # only catches a hang; a check takes seconds
 ERROR_LINE = re.compile(r"^(?P<file>[^\s:][^:]*?)(?::(?P<line>\d+):(?P<col>\d+))?: error\b")
 SUMMARY = re.compile(r"^\d+ error\(s\) in \d+ file\(s\)$|^build failed; the previous output is untouched$")
 
@@ -141,17 +139,15 @@ def apply(content: Path, mutation: tuple) -> str:
     return f"{target.relative_to(content)}: {how} at {'.'.join(map(str, path))} -> {value!r}"[:300]
 
 
-def run(*args: str, cwd: Path) -> tuple[subprocess.CompletedProcess, float]:
-    start = time.monotonic()
-    result = subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=cwd,
-                            capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
-    return result, time.monotonic() - start
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=HANG_CEILING_S,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
 
 
-def assert_promises(result: subprocess.CompletedProcess, took: float, what: str) -> None:
+def assert_promises(result: subprocess.CompletedProcess, what: str) -> None:
     assert result.returncode in (0, 1, 2), f"{what}: exit {result.returncode}\n{result.stderr[-2000:]}"
     assert "Traceback" not in result.stderr + result.stdout, f"{what}\n{result.stderr[-2000:]}"
-    assert took < TIME_LIMIT_S, f"{what}: took {took:.1f} s"
     if result.returncode == 1:
         lines = [line for line in result.stderr.splitlines() if line.strip()]
         located = [line for line in lines if ERROR_LINE.match(line)]
@@ -159,10 +155,6 @@ def assert_promises(result: subprocess.CompletedProcess, took: float, what: str)
         for line in lines:
             assert ERROR_LINE.match(line) or SUMMARY.match(line) or line.startswith(("site", "  ")), \
                 f"{what}: an error line without a place: {line!r}"
-
-
-FUZZ_SETTINGS = dict(deadline=None, derandomize=not os.environ.get("PNP_FUZZ_RANDOM"),
-                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
 @pytest.mark.slow
@@ -174,9 +166,9 @@ def test_check_keeps_its_promises_on_mutated_content(mutation) -> None:
         for game in GAMES:
             shutil.copytree(REPO / "content" / game, root / "content" / game)
         what = apply(root / "content", mutation)
-        result, took = run("check", "--content", "content", cwd=root)
+        result = run("check", "--content", "content", cwd=root)
         event(f"check exit {result.returncode}")
-        assert_promises(result, took, what)
+        assert_promises(result, what)
 
 
 def _snapshot(output: Path) -> dict[str, bytes]:
@@ -195,7 +187,7 @@ def _snapshot(output: Path) -> dict[str, bytes]:
 def built_once(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("fuzz-build")
     shutil.copytree(REPO / "content" / "astronuts", root / "content" / "astronuts")
-    result, _ = run("build", "--content", "content", "--output", "output", cwd=root)
+    result = run("build", "--content", "content", "--output", "output", cwd=root)
     assert result.returncode == 0, result.stderr
     return root
 
@@ -210,7 +202,8 @@ def test_a_failed_build_of_mutated_content_leaves_output_untouched(built_once, m
         shutil.copytree(built_once / "output", root / "output", symlinks=True)
         before = _snapshot(root / "output")
         what = apply(root / "content", mutation)
-        result, took = run("build", "--content", "content", "--output", "output", cwd=root)
-        assert_promises(result, took * 0.5, what)  # a build also builds every site: allow it double the time
+        result = run("build", "--content", "content", "--output", "output", cwd=root)
+        event(f"build exit {result.returncode}")
+        assert_promises(result, what)
         if result.returncode != 0:
             assert _snapshot(root / "output") == before, f"{what}: a failed build changed output/"
