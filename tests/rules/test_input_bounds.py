@@ -1,0 +1,160 @@
+"""Input that is too big, too deep or endless is one sentence with its exit code, never exit 3.
+
+`pnp replay` reads a saved game line by line with limits on a line, the file, nesting and a
+number's length, whatever the file is (a device, a pipe); `pnp play` with a person refuses a
+line that is too long, quoting only its start, and stops after a run of lines that decide
+nothing; `play --save` and `simulate --out` try their file before the work. Each case runs the
+command line in this process, and is bounded by counts and sizes, not by time.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from generator.cli import cli
+from generator.cli_report import run_cli
+from generator.rules.log import MAX_NESTING, MAX_SAVED_GAME_BYTES, dump_lines, read_rows
+
+REPO = Path(__file__).resolve().parents[2]
+CONTENT = str(REPO / "content")
+
+
+def pnp(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str,
+        stdin: bytes = b"") -> tuple[int, str, str]:
+    """Run `pnp ARGS` here, as `main` would, with `stdin` as standard input: (exit code, stdout, stderr)."""
+    monkeypatch.setattr(sys, "argv", ["pnp", *args])
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+    with pytest.raises(SystemExit) as done:
+        run_cli(cli)
+    out, err = capsys.readouterr()
+    return done.value.code or 0, out, err
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The lines of a short saved game of Escape Earth."""
+    path = tmp_path_factory.mktemp("saved") / "game.jsonl"
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr(sys, "argv", ["pnp", "play", "escape-earth", "--seed", "4", "--policy", "random", "--turns", "3",
+                                 "--save", str(path), "--content", CONTENT, "--format", "json"])
+        with pytest.raises(SystemExit):
+            run_cli(cli)
+    finally:
+        mp.undo()
+    return path.read_text(encoding="utf-8").split("\n")[:-1]
+
+
+def replay(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], path: Path | str) -> tuple[int, str]:
+    code, out, err = pnp(monkeypatch, capsys, "replay", str(path), "--content", CONTENT)
+    return code, err.strip()
+
+
+# --- pnp replay ---------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("where", [1, 2])
+def test_a_list_nested_100000_deep_is_refused_at_its_line(monkeypatch, capsys, tmp_path, saved, where) -> None:
+    path = tmp_path / "deep.jsonl"
+    deep = "[" * 100_000 + "]" * 100_000
+    path.write_text("\n".join([deep] if where == 1 else [saved[0], deep]) + "\n", encoding="utf-8")
+    code, err = replay(monkeypatch, capsys, path)
+    assert code == 1
+    assert err == f"{path}:{where}: replay failed: lists and objects nest more than {MAX_NESTING} deep"
+
+
+def test_nesting_inside_a_string_is_text_not_depth(tmp_path) -> None:
+    [(_, row)] = read_rows(json.dumps({"note": "[" * 10_000}) + "\n")
+    assert row["note"] == "[" * 10_000
+
+
+@pytest.mark.parametrize("where", ["header seed", "entry action", "entry fraction"])
+def test_a_number_of_5001_digits_is_refused_at_its_line(monkeypatch, capsys, tmp_path, saved, where) -> None:
+    path = tmp_path / "digits.jsonl"
+    lines = list(saved)
+    if where == "header seed":
+        lines[0] = lines[0].replace('"seed":4', '"seed":' + "9" * 5001)
+    elif where == "entry action":
+        lines.insert(1, '{"kind":"decision","action":' + "9" * 5001 + "}")
+    else:
+        lines.insert(1, '{"kind":"decision","action":0.' + "9" * 4999 + "}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, err = replay(monkeypatch, capsys, path)
+    line = 1 if where == "header seed" else 2
+    assert code == 1
+    assert err == f"{path}:{line}: replay failed: a number of 5,001 characters (at most 40)"
+
+
+def test_dev_zero_is_refused_at_line_1_without_reading_it_all(monkeypatch, capsys) -> None:
+    code, err = replay(monkeypatch, capsys, "/dev/zero")
+    assert code == 1
+    assert err == "/dev/zero:1: replay failed: line is longer than 1,000,000 characters"
+
+
+def test_a_line_too_long_is_refused_naming_its_number(monkeypatch, capsys, tmp_path, saved) -> None:
+    path = tmp_path / "long.jsonl"
+    path.write_text("\n".join([*saved[:3], '{"kind":"' + "x" * 5_000_000 + '"}', *saved[3:]]) + "\n",
+                    encoding="utf-8")
+    code, err = replay(monkeypatch, capsys, path)
+    assert code == 1 and err == f"{path}:4: replay failed: line is longer than 1,000,000 characters"
+
+
+def test_a_huge_file_is_refused_unread(monkeypatch, capsys, tmp_path) -> None:
+    path = tmp_path / "huge.jsonl"
+    with open(path, "wb") as huge:
+        huge.truncate(MAX_SAVED_GAME_BYTES + 1)  # sparse: no disk spent
+    code, err = replay(monkeypatch, capsys, path)
+    assert code == 1 and err == f"{path}:1: replay failed: the file is larger than 64 MiB"
+
+
+def test_a_pipe_that_never_ends_is_cut_at_the_size_limit(monkeypatch, capsys, tmp_path) -> None:
+    """A pipe has no size to look at first: the limit holds for what was read."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    line = (json.dumps({"kind": "x" * 900_000}) + "\n").encode()
+    sent = [0]
+
+    def write() -> None:
+        try:
+            with open(pipe, "wb") as out:
+                while sent[0] < 4 * MAX_SAVED_GAME_BYTES:  # the reader stops long before: a broken pipe ends this
+                    out.write(line)
+                    sent[0] += len(line)
+        except BrokenPipeError:
+            pass
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    code, err = replay(monkeypatch, capsys, pipe)
+    writer.join(timeout=120)
+    assert code == 1
+    assert err.startswith(f"{pipe}:") and err.endswith(": replay failed: the file is larger than 64 MiB"), err
+    assert int(err.split(":")[1]) == MAX_SAVED_GAME_BYTES // len(line) + 1
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x85"])
+def test_a_line_separator_inside_a_saved_entry_replays(monkeypatch, capsys, tmp_path, saved, char) -> None:
+    lines = list(saved)
+    index = next(i for i, line in enumerate(lines) if '"kind":"decision"' in line)
+    row = json.loads(lines[index])
+    lines[index] = json.dumps(row | {"note": f"before{char}after"}, ensure_ascii=False)  # as raw text in the line
+    path = tmp_path / "separator.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = pnp(monkeypatch, capsys, "replay", str(path), "--content", CONTENT, "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["decisions"] == sum('"kind":"decision"' in line for line in saved)
+
+
+def test_a_saved_game_writes_line_separators_escaped_and_reads_them_back() -> None:
+    header = {"format": "pnp-forge-game/1", "note": "a\u2028b"}
+    log = [{"kind": "auto", "events": ["x\u2029y", "z\x85w"]}]
+    text = dump_lines(header, log)
+    assert not {"\u2028", "\u2029", "\x85"} & set(text)
+    assert len(text.splitlines()) == 2  # whatever splits the lines, a game keeps one line per row
+    assert [row for _, row in read_rows(text)] == [header, *log]
