@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from generator.commands.failure import CommandFailed, CommandRefused, os_reason
 from generator.commands.loading import engine_faults, engine_game, load_engine_game
+from generator.commands.targets import try_target, write_target
 
 
 
@@ -77,6 +78,8 @@ def play(content_dir: Path, game: str, seed: int, policy: str, variant: str | No
     from generator.rules.log import dump_lines, header_of
     from generator.rules.transcript import play_transcript
 
+    if save is not None:
+        try_target(save, "--save")  # before the game: a person's game must not be lost to a write bound to fail
     content = load_engine_game(content_dir, game)
     rules = engine_game(content, variant, players, option)
     seats = person_seats(policy, rules.num_players())
@@ -90,7 +93,7 @@ def play(content_dir: Path, game: str, seed: int, policy: str, variant: str | No
                                  person=person)
     state = played.state
     if save is not None:
-        save.write_text(dump_lines(header_of(state, rules.options, policy), state.log or []), encoding="utf-8")
+        write_target(save, dump_lines(header_of(state, rules.options, policy), state.log or []))
     outcome = state.outcome()
     return PlayResult(game, seed, policy, dict(rules.options), state.turn, state.is_terminal,
                       outcome.cause if outcome else "unfinished", state.state_hash(), save, played.stopped)

@@ -158,3 +158,48 @@ def test_a_saved_game_writes_line_separators_escaped_and_reads_them_back() -> No
     assert not {"\u2028", "\u2029", "\x85"} & set(text)
     assert len(text.splitlines()) == 2  # whatever splits the lines, a game keeps one line per row
     assert [row for _, row in read_rows(text)] == [header, *log]
+
+
+# --- pnp play --save and pnp simulate --out ------------------------------------------------------------------
+
+def test_play_save_into_a_missing_folder_is_refused_before_the_game(monkeypatch, capsys, tmp_path) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = pnp(monkeypatch, capsys, "play", "escape-earth", "--seed", "3", "--policy", "random",
+                         "--save", "missing/folder/game.jsonl", "--content", CONTENT, "--format", "json")
+    assert code == 2 and "Turn" not in out
+    assert json.loads(out)["message"] == ("--save missing/folder/game.jsonl: the folder missing/folder does not "
+                                          "exist, so nothing was done; make the folder first or name another")
+    assert not (tmp_path / "missing").exists()
+
+
+def test_play_save_where_nothing_can_be_written_is_one_sentence_before_the_game(monkeypatch, capsys) -> None:
+    code, out, err = pnp(monkeypatch, capsys, "play", "escape-earth", "--seed", "3", "--policy", "random",
+                         "--save", "/proc/x", "--content", CONTENT)
+    assert code == 1 and "Turn" not in out
+    assert err.strip() == "pnp: cannot write /proc/x: no such file or directory"
+
+
+def test_play_save_onto_a_full_disk_is_one_sentence(monkeypatch, capsys) -> None:
+    code, _, err = pnp(monkeypatch, capsys, "play", "escape-earth", "--seed", "3", "--policy", "random",
+                       "--turns", "2", "--save", "/dev/full", "--content", CONTENT)
+    assert code == 1 and err.strip() == "pnp: cannot write /dev/full: the disk is full"
+
+
+# --- pnp simulate -------------------------------------------------------------------------------------------------
+
+def test_simulate_out_into_proc_is_one_sentence_before_any_game(monkeypatch, capsys) -> None:
+    from generator.rules import simulate as simulation
+
+    def never(*args, **kwargs):
+        raise AssertionError("the games were played")
+
+    monkeypatch.setattr(simulation, "simulate", never)
+    code, _, err = pnp(monkeypatch, capsys, "simulate", "escape-earth", "--games", "3", "--out", "/proc/x",
+                       "--content", CONTENT)
+    assert code == 1 and err.strip() == "pnp: cannot write /proc/x: no such file or directory"
+
+
+def test_simulate_out_onto_a_full_disk_is_one_sentence(monkeypatch, capsys) -> None:
+    code, _, err = pnp(monkeypatch, capsys, "simulate", "escape-earth", "--games", "3", "--out", "/dev/full",
+                       "--content", CONTENT)
+    assert code == 1 and err.strip() == "pnp: cannot write /dev/full: the disk is full"
