@@ -20,6 +20,8 @@ import pytest
 
 from generator.cli import cli
 from generator.cli_report import run_cli
+from generator.commands.person import MAX_DECISION_CHARS, MAX_REFUSALS, LongLine, read_bounded
+from generator.commands.play import STOPPED_EXIT
 from generator.rules.log import MAX_NESTING, MAX_SAVED_GAME_BYTES, dump_lines, read_rows
 
 REPO = Path(__file__).resolve().parents[2]
@@ -158,6 +160,68 @@ def test_a_saved_game_writes_line_separators_escaped_and_reads_them_back() -> No
     assert not {"\u2028", "\u2029", "\x85"} & set(text)
     assert len(text.splitlines()) == 2  # whatever splits the lines, a game keeps one line per row
     assert [row for _, row in read_rows(text)] == [header, *log]
+
+
+# --- pnp play with a person ---------------------------------------------------------------------------------------
+
+def play_you(monkeypatch, capsys, stdin: bytes, *more: str) -> tuple[int, str, str]:
+    return pnp(monkeypatch, capsys, "play", "escape-earth", "--seed", "3", "--policy", "you,greedy",
+               "--content", CONTENT, *more, stdin=stdin)
+
+
+def test_200000_junk_lines_stop_the_game_after_a_run_of_refusals(monkeypatch, capsys) -> None:
+    from generator.site import rule_citations
+
+    looked_up: list[str] = []
+    original = rule_citations.cite
+
+    def counted(*args, **kwargs):
+        looked_up.append(args[1])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(rule_citations, "cite", counted)
+    junk = b"".join(b"improve nonsense\n" if i % 2 else b"junk %d\n" % i for i in range(200_000))
+    code, out, err = play_you(monkeypatch, capsys, junk)
+    assert code == STOPPED_EXIT
+    assert out.count("Refused: ") == MAX_REFUSALS + 1  # each line that decided nothing, then the stop
+    assert f"Refused: {MAX_REFUSALS} lines in a row decided nothing: the game stops as if your input had ended" in out
+    assert "input ended before the game did: stopped unfinished at turn 1 (exit 4)" in err
+    assert sorted(set(looked_up)) == sorted(looked_up)  # each refusal's rules section looked up once
+
+
+def test_a_run_of_refusals_ends_when_a_decision_is_made(monkeypatch, capsys) -> None:
+    lines = b"junk\n" * (MAX_REFUSALS - 1) + b"1\n" + b"junk\n" * (MAX_REFUSALS - 1)
+    code, out, _ = play_you(monkeypatch, capsys, lines)
+    assert code == STOPPED_EXIT and "lines in a row decided nothing" not in out
+    assert "  > improve material" in out
+
+
+def test_a_50_mb_line_is_refused_quoting_its_start_and_the_next_line_plays(monkeypatch, capsys) -> None:
+    code, out, _ = play_you(monkeypatch, capsys, b"x" * 50_000_000 + b"\nimprove material\n")
+    assert code == STOPPED_EXIT
+    refused = next(line for line in out.splitlines() if line.startswith("Refused: "))
+    assert refused == ("Refused: a decision is one line of at most 1,000 characters; this one is longer ('"
+                       + "x" * 40 + "…')")
+    assert "  > improve material" in out
+    assert len(out) < 20_000  # the line is not echoed whole
+
+
+def test_a_long_line_in_json_mode_is_one_refused_object(monkeypatch, capsys) -> None:
+    code, out, _ = play_you(monkeypatch, capsys, "é".encode() * 3000 + b"\n", "--format", "json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    refused = next(row for row in rows if row["kind"] == "refused")
+    assert code == STOPPED_EXIT
+    assert refused["rule"] == "input.too-long" and refused["action"] == "é" * 40 + "…"
+    assert refused["section"] is None and len(json.dumps(refused, ensure_ascii=False)) < 400
+
+
+def test_a_bounded_line_is_read_whole_and_a_longer_one_cut_and_dropped() -> None:
+    stream = io.BytesIO(b"a" * MAX_DECISION_CHARS + b"\n" + b"b" * 10_000_000 + b"\n" + b"\xff\xfe c\n")
+    assert read_bounded(stream) == "a" * MAX_DECISION_CHARS + "\n"
+    long = read_bounded(stream)
+    assert isinstance(long, LongLine) and long == "b" * (MAX_DECISION_CHARS + 1)
+    assert read_bounded(stream) == "\ufffd\ufffd c\n"  # not UTF-8: read, not a traceback
+    assert read_bounded(stream) is None
 
 
 # --- pnp play --save and pnp simulate --out ------------------------------------------------------------------
