@@ -105,7 +105,7 @@ def run_cli(group: click.Group) -> NoReturn:
     except OSError as exc:
         if exc.errno is None or exc.errno not in ENVIRONMENT_ERRORS or os.environ.get("PNP_DEBUG"):
             _internal_error(exc)
-        where = f" {exc.filename}" if exc.filename else ""
+        where = f" {exc.filename}" if exc.filename else " a file"  # a write to an open file names none
         _say(1, f"pnp: cannot write or read{where}: {ENVIRONMENT_ERRORS[exc.errno]}")
     except Exception as exc:  # a bug in pnp-forge, not in the content
         _internal_error(exc)

@@ -20,7 +20,7 @@ from generator import build, forked
 from generator.cli import cli
 from generator.cli_report import run_cli
 from generator.forked import ChildFailed, Forked, wait_any
-from tests.content.conftest import TINY
+from tests.content.conftest import TINY, edit
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the build forks on Linux only")
 
@@ -63,10 +63,24 @@ def test_a_bug_in_a_child_is_its_last_line_with_the_traceback_kept_apart() -> No
     assert "Traceback (most recent call last)" in raised.value.details and "\n" not in str(raised.value)
 
 
+def _build(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "argv", ["pnp", "build", "tiny", "--content", "content", "--output", "output",
+                                      "--tts-url", "https://tts.example.org/tiny"])
+    with pytest.raises(SystemExit) as done:
+        run_cli(cli)
+    return done.value.code or 0, capsys.readouterr().err
+
+
 def _build_failing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                   where: str) -> tuple[int, str]:
-    """`pnp build` of the tiny game whose card sheets find the disk full, in this process or in a child."""
+                   where: str, rebuild: bool = False) -> tuple[int, str]:
+    """`pnp build` of the tiny game whose card sheets find the disk full, in this process or in a child;
+    `rebuild`: after a build that worked and an edit of a card."""
     shutil.copytree(TINY, tmp_path / "content" / "tiny")
+    monkeypatch.chdir(tmp_path)
+    if rebuild:
+        assert _build(monkeypatch, capsys)[0] == 0
+        edit(tmp_path / "content/tiny/cards/events.yaml", "name: {de: Sturm, en: Storm}",
+             "name: {de: Orkan, en: Hurricane}")
     parent = os.getpid()
     steps = dict(build.STEPS)
     making = steps["cards"]
@@ -78,12 +92,7 @@ def _build_failing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pyte
 
     monkeypatch.setattr(build, "STEPS", [(name, cards if name == "cards" else step) for name, step in build.STEPS])
     monkeypatch.setenv(forked.JOBS_VARIABLE, "1" if where == "parent" else "4")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "argv", ["pnp", "build", "tiny", "--content", "content", "--output", "output",
-                                      "--tts-url", "https://tts.example.org/tiny"])
-    with pytest.raises(SystemExit) as done:
-        run_cli(cli)
-    return done.value.code, capsys.readouterr().err
+    return _build(monkeypatch, capsys)
 
 
 @pytest.mark.parametrize("where", ["parent", "child"])
@@ -92,3 +101,30 @@ def test_a_full_disk_while_building_is_one_sentence_wherever_the_unit_is_made(
     code, err = _build_failing(monkeypatch, tmp_path, capsys, where)
     assert code == 1, err
     assert err.strip().splitlines() == [f"pnp: cannot write or read {tmp_path}/output/tiny/cards.pdf: the disk is full"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", ["parent", "child"])
+def test_a_full_disk_during_a_rebuild_is_one_sentence_and_leaves_the_last_build(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str) -> None:
+    code, err = _build_failing(monkeypatch, tmp_path, capsys, where, rebuild=True)
+    assert code == 1, err
+    assert err.strip().splitlines() == [f"pnp: cannot write or read {tmp_path}/output/tiny/cards.pdf: the disk is full"]
+    last = (tmp_path / "output/tiny/game.json").read_text(encoding="utf-8")
+    assert "Storm" in last and "Hurricane" not in last  # the last build, whole
+
+
+def test_an_oserror_naming_no_file_is_still_one_sentence(monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A write to an open file (reportlab saving a PDF) fails with no file name."""
+    import click
+
+    @click.command()
+    def full() -> None:
+        finished(Forked(lambda: open("/dev/full", "wb").write(b"x" * 100_000) and None))
+
+    monkeypatch.setattr(sys, "argv", ["pnp"])
+    with pytest.raises(SystemExit) as done:
+        run_cli(full)  # type: ignore[arg-type]
+    assert done.value.code == 1
+    assert capsys.readouterr().err.strip() == "pnp: cannot write or read a file: the disk is full"
