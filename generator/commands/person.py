@@ -155,7 +155,7 @@ class Person:
             if written in ("", "?"):
                 self.tell("ask", self.question(state))
                 continue
-            if written.isdigit():
+            if written.isdecimal():  # not isdigit: int() refuses "²", a digit but no decimal
                 number = int(written)
                 if 1 <= number <= len(actions):
                     return actions[number - 1]
@@ -181,4 +181,5 @@ def cut(line: str) -> str:
 
 
 def quoted(line: str) -> str:
+    """`cut`, in quotes, as a refusal shows what was written."""
     return repr(cut(line))

@@ -215,6 +215,15 @@ def test_a_long_line_in_json_mode_is_one_refused_object(monkeypatch, capsys) -> 
     assert refused["section"] is None and len(json.dumps(refused, ensure_ascii=False)) < 400
 
 
+@pytest.mark.parametrize("written, answer", [("²", "Refused: '²': unknown action"), ("٣", "  > improve food"),
+                                             ("1" * 900, "There is no action 111")])
+def test_a_number_in_any_script_is_a_number_or_a_refusal(monkeypatch, capsys, written, answer) -> None:
+    """"²" is a digit to str.isdigit but no number to int(): it was exit 3. "٣" is 3 in Arabic-Indic digits."""
+    code, out, err = play_you(monkeypatch, capsys, written.encode() + b"\n")
+    assert code == STOPPED_EXIT and "internal error" not in err, err
+    assert answer in out
+
+
 def test_a_bounded_line_is_read_whole_and_a_longer_one_cut_and_dropped() -> None:
     stream = io.BytesIO(b"a" * MAX_DECISION_CHARS + b"\n" + b"b" * 10_000_000 + b"\n" + b"\xff\xfe c\n")
     assert read_bounded(stream) == "a" * MAX_DECISION_CHARS + "\n"
