@@ -162,7 +162,7 @@ def test_check_and_build_refuse_the_page_and_the_output_stays(tree: Path, name: 
             done = pnp(*command, cwd=tree)
             assert done.returncode == 1, (command, done.stderr)
             assert f"{PAGE}:{line}:1: error: rules page: " in done.stderr and message in done.stderr
-            assert "Traceback" not in done.stderr
+            assert "Traceback" not in done.stderr and "mkdocs" not in done.stderr  # refused before the site is built
         assert UNTOUCHED in done.stderr
         assert snapshot(tree / "output") == before
     finally:
