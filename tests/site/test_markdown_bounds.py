@@ -87,6 +87,14 @@ def test_a_slow_paragraph_is_read_in_a_child_and_stopped_at_its_budget(monkeypat
                                                    "`[`, `*`, `_` or `<` in one paragraph?)"))
 
 
+def test_without_fork_a_slow_paragraph_is_stopped_by_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no child is forked (not Linux), the page is read here under the templates' deadline."""
+    monkeypatch.setattr(markdown_bounds, "MARKDOWN_SECONDS", 1.0)
+    monkeypatch.setattr(markdown_bounds, "can_fork", lambda: False)
+    refusal = refuse("# Slow\n\n" + "[" * 20_000 + "\n")
+    assert refusal is not None and refusal.line == 3 and "takes more than 1 s to read" in refusal.message
+
+
 def test_a_page_with_many_marks_that_reads_quickly_passes_in_the_child() -> None:
     text = "# Many\n\n" + "| a | b |\n|---|---|\n" + "| [x](y.md) | *z* |\n" * 1_000
     assert heaviest(text)[0] > QUICK_WORK  # read in a child, and it reads well within the budget
