@@ -186,8 +186,8 @@ def _read_here(text: str, line: int) -> Refusal | None:
     return None
 
 
-class _OutOfTime(Exception):
-    pass
+class _OutOfTime(BaseException):
+    """The child's CPU time is up (a BaseException: no `except Exception` in a reader swallows it)."""
 
 
 def _on_cpu_limit(signum: int, frame: Any) -> None:
