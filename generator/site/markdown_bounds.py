@@ -4,7 +4,9 @@ A rules page is rendered from its template (bounded by generator.sandbox), then 
 reads the result three times: for the printable rulebook (generator.rulebook.html_tree), for the
 headings' anchors (generator.site.rule_sections) and in mkdocs for the site. Python-Markdown has
 no budget of its own, and some shapes cost it quadratic time: 12,000 `[` in one paragraph take
-13 s, 200,000 `*a` minutes; a few hundred nested lists exhaust Python's stack (RecursionError).
+13 s, 200,000 `*a` minutes; 300 nested lists or 400 nested `<div markdown>` exhaust Python's
+stack (RecursionError). mkdocs' search index reads HTML in time quadratic in its depth, so
+50,000 `<div>` hang the site build though Python-Markdown reads them in a fraction of a second.
 
 `check_page` vets a rendered page once, before any of those readers sees it (generator.site.
 rules_text leaves a page that fails out and reports it, so `pnp check` and `pnp build` give the
@@ -43,7 +45,7 @@ SITE_EXTENSIONS = ["abbr", "admonition", "attr_list", "md_in_html", "tables", "t
 SITE_CONFIGS: dict[str, dict[str, Any]] = {"toc": {"permalink": True, "slugify": slugify_unicode}}
 
 MAX_CHARS = 100_000         # characters of one rendered page (10x the largest bundled page)
-MAX_NESTING = 32            # levels of lists, quotes, indentation or HTML elements (real pages use 3 or 4)
+MAX_NESTING = 32            # levels of lists, quotes, indentation or HTML elements (the bundled pages use 2)
 MARKDOWN_SECONDS = 10.0     # CPU time to read one page with both extension sets (real pages: milliseconds)
 QUICK_WORK = 4_000_000      # sum over paragraphs of marks x length below which a page is read in this process
 CHILD_WALL_FACTOR = 10      # a child's wall-clock limit, in budgets: on a busy machine CPU time comes slowly
