@@ -251,6 +251,8 @@ def check_board_layouts(content: GameContent, errors: ErrorList) -> None:
 
 
 def check_rules_templates(content: GameContent, errors: ErrorList) -> None:
+    """Every rules page rendered and its Markdown read, as by the build (render_rules vets each page with
+    generator.site.markdown_bounds): a page the build would refuse or choke on fails here, at its line."""
     from generator.site.rule_sections import check_same_structure
     from generator.site.rules_text import RulesPage, render_rules
 

@@ -208,6 +208,9 @@ def play(game: str, seed: int, policy: str, variant: str | None, players: int | 
     rule's reason and the rules section that explains it (`see 4.1 Improve an activity card:
     rules/actions.html#rule-4-1`, a page of the game's rules site), and you are asked again.
 
+    A line longer than 1,000 characters is refused, quoting only its start; 100 lines in a row
+    that decide nothing end your input.
+
     Exit codes: 0 the game was played (to its end or --turns), 4 your input ended (Ctrl-D, or the
     end of a piped file) before the game did: the game stops unfinished, --save still writes it;
     and as every command, 1 bad content, 2 bad usage, 130 interrupted.

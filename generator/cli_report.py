@@ -8,7 +8,6 @@ one sentence), bad usage (exit 2), an interruption (130) and a bug in pnp-forge 
 
 from __future__ import annotations
 
-import errno
 import functools
 import json
 import os
@@ -17,13 +16,10 @@ from typing import Any, Callable, NoReturn, TypeVar
 
 import click
 
-from generator.commands.failure import CommandFailed, CommandRefused
+from generator.commands.failure import ENVIRONMENT_ERRORS, CommandFailed, CommandRefused
 from generator.content.errors import ContentError
 
 F = TypeVar("F", bound=Callable[..., Any])
-ENVIRONMENT_ERRORS = {errno.ENOSPC: "the disk is full", errno.EROFS: "the file system is read-only",
-                      errno.EACCES: "permission denied", errno.EPERM: "not permitted",
-                      errno.EDQUOT: "the disk quota is used up", errno.EMFILE: "too many open files"}
 _format = ["text"]  # the running command's --format, for failures that reach main()
 
 
@@ -109,7 +105,7 @@ def run_cli(group: click.Group) -> NoReturn:
     except OSError as exc:
         if exc.errno is None or exc.errno not in ENVIRONMENT_ERRORS or os.environ.get("PNP_DEBUG"):
             _internal_error(exc)
-        where = f" {exc.filename}" if exc.filename else ""
+        where = f" {exc.filename}" if exc.filename else " a file"  # a write to an open file names none
         _say(1, f"pnp: cannot write or read{where}: {ENVIRONMENT_ERRORS[exc.errno]}")
     except Exception as exc:  # a bug in pnp-forge, not in the content
         _internal_error(exc)

@@ -236,6 +236,7 @@ def person_json(kind: str, data: dict[str, Any]) -> None:
 
 
 def read_line() -> str | None:
-    """The person's next line from standard input; None when the input has ended."""
-    line = sys.stdin.readline()
-    return line if line else None
+    """The person's next line from standard input, at most a bounded start of it; None when the input has ended."""
+    from generator.commands.person import read_bounded
+
+    return read_bounded(sys.stdin)

@@ -9,6 +9,11 @@ caller runs the calls one after another).
 A child is killed when the build's process dies, however it dies, and never runs the parent's
 exit handlers (it leaves by `os._exit`), so it cannot touch what the build is assembling beyond
 the files its call writes.
+
+A child's failure is raised again in the parent the way the parent would have met it: an OSError
+(a full disk, a read-only folder) as the same OSError, so the error reads the same sentence
+wherever the unit was made; anything else as ChildFailed, one line, the child's traceback kept
+in `details`.
 """
 
 from __future__ import annotations
@@ -75,7 +80,45 @@ def die_with_parent(parent: int) -> None:
 
 
 class ChildFailed(RuntimeError):
-    """A forked call raised, or its child died before it could answer."""
+    """A forked call raised, or its child died before it could answer.
+
+    The message is the exception's last line ("ValueError: ..."), so that a report of it stays one
+    sentence; `details` holds the child's whole traceback (PNP_DEBUG=1 shows it as a note)."""
+
+    def __init__(self, message: str, details: str = "") -> None:
+        super().__init__(message)
+        self.details = details
+        if details:
+            self.add_note(f"in the forked child:\n{details}")
+
+
+def _last_line(details: str) -> str:
+    lines = [line for line in details.strip().splitlines() if line.strip()]
+    return f"{lines[-1].strip()} (in a forked child)" if lines else "a forked worker failed"
+
+
+def _failure(exc: BaseException) -> tuple[Any, ...]:
+    """What the parent needs to raise a child's exception again: a refusal of the system (disk full,
+    read-only, permission denied) as the same OSError, anything else as ChildFailed with the traceback."""
+    details = traceback.format_exc()
+    if isinstance(exc, OSError) and exc.errno is not None:
+        return ("os", exc.errno, exc.strerror, _path(exc.filename), _path(exc.filename2), details)
+    return ("other", details)
+
+
+def _path(name: object) -> str | None:
+    return None if name is None else os.fsdecode(name) if isinstance(name, (str, bytes, os.PathLike)) else str(name)
+
+
+def _raised(failure: Any) -> Exception:
+    """The exception a child's failure (`_failure`) is in this process."""
+    if isinstance(failure, tuple) and failure and failure[0] == "os":
+        _, number, strerror, filename, filename2, details = failure
+        error = OSError(number, strerror, filename, None, filename2)  # FileNotFoundError etc., as in the child
+        error.add_note(f"in the forked child:\n{details}")
+        return error
+    details = failure[1] if isinstance(failure, tuple) else str(failure)
+    return ChildFailed(_last_line(details), details)
 
 
 class Forked(Generic[Result]):
@@ -116,7 +159,7 @@ class Forked(Generic[Result]):
             raise ChildFailed("a forked worker died before it answered (killed, or out of memory?)")
         ok, value = pickle.loads(bytes(self.data))
         if not ok:
-            raise ChildFailed(value)
+            raise _raised(value)
         return value  # what work() returned, through pickle
 
     def kill(self) -> None:
@@ -142,8 +185,8 @@ def _run_child(work: Callable[[], Any], pipe: int, parent: int) -> None:
         sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)
         try:
             payload = pickle.dumps((True, work()))
-        except BaseException:  # noqa: BLE001 - every failure goes back to the parent, which raises it
-            payload = pickle.dumps((False, traceback.format_exc()))
+        except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
+            payload = pickle.dumps((False, _failure(exc)))
         with os.fdopen(pipe, "wb") as out:
             out.write(payload)
     except BaseException:  # noqa: BLE001 - the parent sees no answer and says so

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 from typing import Iterable
 
 from generator.content.errors import ContentError, ErrorList, Mark
+
+# what the machine refused, in words: the reasons a write or read fails that are no fault of pnp-forge
+ENVIRONMENT_ERRORS = {errno.ENOSPC: "the disk is full", errno.EROFS: "the file system is read-only",
+                      errno.EACCES: "permission denied", errno.EPERM: "not permitted",
+                      errno.EDQUOT: "the disk quota is used up", errno.EMFILE: "too many open files"}
+
+
+def os_reason(exc: OSError) -> str:
+    """Why the system refused, for a sentence: "the disk is full", "no such file or directory"."""
+    if exc.errno in ENVIRONMENT_ERRORS:
+        return ENVIRONMENT_ERRORS[exc.errno]
+    return (exc.strerror or type(exc).__name__).lower()
 
 
 @dataclass
@@ -49,3 +62,8 @@ class CommandFailed(Exception):
 
 class CommandRefused(Exception):
     """Bad usage (an unknown game, an option the game does not have): exit 2, one sentence."""
+
+
+def cannot_write(path: object, exc: OSError) -> CommandFailed:
+    """A file the user named (`--out`, `--save`) could not be written: one sentence, exit 1."""
+    return CommandFailed.sentence(f"pnp: cannot write {path}: {os_reason(exc)}")

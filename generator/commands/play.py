@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.commands.failure import CommandFailed, CommandRefused
+from generator.commands.failure import CommandFailed, CommandRefused, os_reason
 from generator.commands.loading import engine_faults, engine_game, load_engine_game
+from generator.commands.targets import try_target, write_target
 
 
 
@@ -78,6 +78,8 @@ def play(content_dir: Path, game: str, seed: int, policy: str, variant: str | No
     from generator.rules.log import dump_lines, header_of
     from generator.rules.transcript import play_transcript
 
+    if save is not None:
+        try_target(save, "--save")  # before the game: a person's game must not be lost to a write bound to fail
     content = load_engine_game(content_dir, game)
     rules = engine_game(content, variant, players, option)
     seats = person_seats(policy, rules.num_players())
@@ -91,7 +93,7 @@ def play(content_dir: Path, game: str, seed: int, policy: str, variant: str | No
                                  person=person)
     state = played.state
     if save is not None:
-        save.write_text(dump_lines(header_of(state, rules.options, policy), state.log or []), encoding="utf-8")
+        write_target(save, dump_lines(header_of(state, rules.options, policy), state.log or []))
     outcome = state.outcome()
     return PlayResult(game, seed, policy, dict(rules.options), state.turn, state.is_terminal,
                       outcome.cause if outcome else "unfinished", state.state_hash(), save, played.stopped)
@@ -120,34 +122,25 @@ class ReplayResult:
 
 def replay(file: Path, game: str | None, content_dir: Path) -> ReplayResult:
     """Replay a saved game: every decision legal, every chance outcome possible, every entry as played."""
-    from generator.rules.log import MAX_SAVED_GAME_BYTES, ReplayError, replay_text
+    from generator.rules.log import ReplayError, read_saved, replay_rows
 
     def failed(line: int, message: str) -> CommandFailed:
         return CommandFailed.at(str(file), line, message, f"{file}:{line}: replay failed: {message}", code="replay")
 
     try:
-        if file.stat().st_size > MAX_SAVED_GAME_BYTES:
-            raise failed(1, f"the file is larger than {MAX_SAVED_GAME_BYTES // (1024 * 1024)} MiB")
-        raw = file.read_bytes()
+        rows = read_saved(file)
+    except ReplayError as exc:
+        raise failed(exc.line, exc.message) from None
     except OSError as exc:
-        raise failed(1, f"cannot read the file: {exc.strerror}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise failed(raw.count(b"\n", 0, exc.start) + 1, "the file is not UTF-8 text") from None
-    first_line = next((line for line in text.splitlines() if line.strip()), "")
-    try:
-        first = json.loads(first_line) if first_line else {}
-    except ValueError:
-        first = {}
-    named = first.get("game") if isinstance(first, dict) else None
+        raise failed(1, f"cannot read the file: {os_reason(exc)}") from None
+    named = rows[0][1].get("game")
     game_id = game or (named if isinstance(named, str) else None)
     if not game_id:
         raise CommandRefused(f"{file}: no game named in the header; pass --game")
     content = load_engine_game(content_dir, game_id)
     try:
         with engine_faults(content):
-            result = replay_text(text, content)
+            result = replay_rows(rows, content)
     except ReplayError as exc:
         raise failed(exc.line, exc.message) from None
     outcome = result.state.outcome()

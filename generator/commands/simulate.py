@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from generator.commands.failure import CommandRefused
 from generator.commands.loading import engine_faults, engine_game, load_engine_game
+from generator.commands.targets import try_target, write_target
 
 if TYPE_CHECKING:
     from generator.rules.simulate import Summary
@@ -40,16 +41,16 @@ def simulate(content_dir: Path, game: str, games: int, policy: str, variant: str
     if seats > 1 and seats != rules.num_players():
         raise CommandRefused(f"--policy {policy} names {seats} seats but the game seats {rules.num_players()}: "
                              "give one policy per seat")
+    tag = "-".join(f"{v}" for _, v in sorted(rules.options.items())) or "default"
+    target = out or Path("output") / "simulations" / f"{game}-{policy.replace(':', '').replace(',', '_')}-{tag}.json"
+    try_target(target, "--out", make_folder=True)  # before the games: a batch must not end in a refused write
     jobs = max(1, min(jobs, games, os.cpu_count() or 1))
     advance = on_start(f"{game} ({policy})", games) if on_start else None
     with engine_faults(content):
         results = play_batch(content, content_dir, games, policy, rules.options, seed, jobs,
                              max_turns or DEFAULT_MAX_TURNS, on_progress=advance)
     summary = summarize(game, policy, rules.options, seed, results, rules.cooperative, rules.card_groups())
-    tag = "-".join(f"{v}" for _, v in sorted(rules.options.items())) or "default"
-    target = out or Path("output") / "simulations" / f"{game}-{policy.replace(':', '').replace(',', '_')}-{tag}.json"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(summary.as_json(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_target(target, json.dumps(summary.as_json(), indent=2, sort_keys=True) + "\n")
     return SimulationResult(summary, target)
 
 

@@ -207,7 +207,7 @@ def _load_rules(root: Path, errors: ErrorList, name) -> dict[str, dict[str, str]
         for page in entries(lang_dir, (".md",), name(lang_dir), errors, root):
             text = read_text(page, name(page), errors, root)
             if text is not None:
-                pages[page.name] = text
+                pages[page.name] = text.removeprefix("\ufeff")  # the byte-order mark some editors write
         rules[lang] = pages
     return rules
 

@@ -1,8 +1,9 @@
 """The build step: each game's printable rulebook and player aid, per language and paper.
 
 It runs after the boards step, whose board pictures (the PNGs written for Tabletop Simulator)
-it prints after the rules. Rules pages that do not render are reported by the site step and
-`pnp check` at their file:line; here they are left out, so an error is not reported twice.
+it prints after the rules. Rules pages that do not render, or whose Markdown is beyond its bounds
+(generator.site.markdown_bounds), are reported by the site step and `pnp check` at their
+file:line; here they are left out, so an error is not reported twice.
 """
 
 from __future__ import annotations

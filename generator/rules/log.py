@@ -17,11 +17,14 @@ engine does, and names the first line that fails.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
+import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from generator.content.loader import GameContent
 from generator.rules.contract import GameState, OptionsError
@@ -30,8 +33,15 @@ from generator.rules.registry import EngineLoadError, make_game
 
 FORMAT = "pnp-forge-game/1"
 MAX_LINE_CHARS = 1_000_000
-MAX_SAVED_GAME_BYTES = 64 * 1024 * 1024  # a saved game larger than this is refused unread
+MAX_LINE_BYTES = 4 * MAX_LINE_CHARS  # read at most this much of one line: more holds more than MAX_LINE_CHARS
+MAX_SAVED_GAME_BYTES = 64 * 1024 * 1024  # a saved game larger than this is refused (a device or pipe: once read so far)
+MAX_SAVED_GAME_LINES = 1_000_000  # a game of 64 MiB of `{}` lines would hold millions of objects in memory
+MAX_NESTING = 64  # lists and objects inside each other on one line; a saved game's entries need about 4
+MAX_NUMBER_CHARS = 40  # a seed needs 19 digits; 5,000 would cost Python's int conversion more than the line
 MAX_SEED = 2 ** 63
+# line breaks to Python's str.splitlines but not to JSON lines: written escaped, so any reader keeps the line whole
+_ESCAPED_BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')  # a JSON string (skipped whole) or a bracket
 
 
 class ReplayError(Exception):
@@ -66,11 +76,19 @@ def header_of(state: GameState, options: dict[str, Any], policy: str | None = No
     return head
 
 
+def dump_line(row: dict[str, Any]) -> str:
+    """One row as a JSON line: deterministic (sorted keys, no spaces), with U+0085, U+2028 and U+2029
+    escaped so that a reader splitting lines the way Python's `str.splitlines` does keeps it whole."""
+    text = json.dumps(row, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    for char, escaped in _ESCAPED_BREAKS.items():
+        if char in text:
+            text = text.replace(char, escaped)
+    return text
+
+
 def dump_lines(header: dict[str, Any], log: list[dict[str, Any]]) -> str:
-    """The JSON-lines text of a game: deterministic (sorted keys, no spaces)."""
-    lines = [json.dumps(header, sort_keys=True, ensure_ascii=False, separators=(",", ":"))]
-    lines += [json.dumps(entry, sort_keys=True, ensure_ascii=False, separators=(",", ":")) for entry in log]
-    return "\n".join(lines) + "\n"
+    """The JSON-lines text of a game: its header, then one line per entry."""
+    return "".join(dump_line(row) + "\n" for row in [header, *log])
 
 
 def save_game(path: Path, header: dict[str, Any], log: list[dict[str, Any]]) -> None:
@@ -81,26 +99,94 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def read_rows(text: str) -> list[tuple[int, dict[str, Any]]]:
-    """The file's objects with their true line numbers (blank lines are skipped, not renumbered)."""
-    rows = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        if len(line) > MAX_LINE_CHARS:
-            raise ReplayError(number, f"line is longer than {MAX_LINE_CHARS:,} characters")
-        try:
-            row = json.loads(line, parse_constant=_no_constant)
-        except json.JSONDecodeError as exc:
-            raise ReplayError(number, f"not JSON ({exc.msg})") from None
-        except ValueError as exc:
-            raise ReplayError(number, str(exc)) from None
-        if not isinstance(row, dict):
-            raise ReplayError(number, "each line holds one JSON object")
-        rows.append((number, row))
+def _bounded_number(convert: Any) -> Any:
+    def number(text: str) -> Any:
+        if len(text) > MAX_NUMBER_CHARS:
+            raise ValueError(f"a number of {len(text):,} characters (at most {MAX_NUMBER_CHARS})")
+        return convert(text)
+    return number
+
+
+_int, _float = _bounded_number(int), _bounded_number(float)
+
+
+def _too_deep(line: str) -> bool:
+    """Whether lists and objects nest deeper than MAX_NESTING on `line` (brackets inside strings do not count)."""
+    if line.count("[") + line.count("{") <= MAX_NESTING:
+        return False
+    depth = 0
+    for token in _BRACKETS.finditer(line):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return True
+        elif bracket in "]}":
+            depth -= 1
+    return False
+
+
+def parse_row(number: int, line: str) -> dict[str, Any] | None:
+    """The object on line `number` (None for a blank line); ReplayError naming the line if it is not one."""
+    if not line.strip():
+        return None
+    if len(line) > MAX_LINE_CHARS:
+        raise ReplayError(number, f"line is longer than {MAX_LINE_CHARS:,} characters")
+    if _too_deep(line):
+        raise ReplayError(number, f"lists and objects nest more than {MAX_NESTING} deep")
+    try:
+        row = json.loads(line, parse_constant=_no_constant, parse_int=_int, parse_float=_float)
+    except json.JSONDecodeError as exc:
+        raise ReplayError(number, f"not JSON ({exc.msg})") from None
+    except ValueError as exc:
+        raise ReplayError(number, str(exc)) from None
+    except RecursionError:  # not reached past the nesting bound; kept so that no line can end in a traceback
+        raise ReplayError(number, f"lists and objects nest more than {MAX_NESTING} deep") from None
+    if not isinstance(row, dict):
+        raise ReplayError(number, "each line holds one JSON object")
+    return row
+
+
+def _rows_of(lines: Iterable[tuple[int, str]]) -> list[tuple[int, dict[str, Any]]]:
+    rows = [(number, row) for number, line in lines if (row := parse_row(number, line)) is not None]
     if not rows:
         raise ReplayError(1, "empty file: the first line is the header")
     return rows
+
+
+def read_rows(text: str) -> list[tuple[int, dict[str, Any]]]:
+    """The text's objects with their true line numbers (blank lines are skipped, not renumbered).
+
+    Lines end at "\\n" only: U+2028 and the like are characters inside a line, as JSON has them."""
+    return _rows_of(enumerate(text.split("\n"), 1))
+
+
+def read_saved(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    """The objects of a saved game file, read line by line so that no line is held past MAX_LINE_BYTES and no
+    file past MAX_SAVED_GAME_BYTES, whatever the file is (a device such as /dev/zero, a pipe)."""
+    return _rows_of(_file_lines(path))
+
+
+def _file_lines(path: Path) -> Iterator[tuple[int, str]]:
+    size = 0
+    with open(path, "rb") as stream:
+        if os.fstat(stream.fileno()).st_size > MAX_SAVED_GAME_BYTES:
+            raise ReplayError(1, f"the file is larger than {MAX_SAVED_GAME_BYTES // (1024 * 1024)} MiB")
+        for number in itertools.count(1):
+            raw = stream.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            size += len(raw)
+            if len(raw) > MAX_LINE_BYTES:
+                raise ReplayError(number, f"line is longer than {MAX_LINE_CHARS:,} characters")
+            if number > MAX_SAVED_GAME_LINES:
+                raise ReplayError(number, f"the file has more than {MAX_SAVED_GAME_LINES:,} lines")
+            if size > MAX_SAVED_GAME_BYTES:
+                raise ReplayError(number, f"the file is larger than {MAX_SAVED_GAME_BYTES // (1024 * 1024)} MiB")
+            try:
+                yield number, raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise ReplayError(number, "the file is not UTF-8 text") from None
 
 
 def _same(mine: dict[str, Any], theirs: dict[str, Any]) -> str | None:
@@ -139,7 +225,11 @@ def _citation(content: GameContent, rule: str) -> str:
 
 def replay_text(text: str, content: GameContent) -> ReplayResult:
     """Re-referee a saved game; raises ReplayError naming the first line that fails."""
-    rows = read_rows(text)
+    return replay_rows(read_rows(text), content)
+
+
+def replay_rows(rows: list[tuple[int, dict[str, Any]]], content: GameContent) -> ReplayResult:
+    """Re-referee a saved game's rows (`read_rows`, `read_saved`); ReplayError names the first line that fails."""
     (head_line, head), entries = rows[0], rows[1:]
     if head.get("format") != FORMAT:
         raise ReplayError(head_line, f"not a saved game of this format (expected format {FORMAT!r})")

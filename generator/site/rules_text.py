@@ -253,6 +253,9 @@ def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[Rul
 
 
 def _render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[RulesPage]:
+    # Python-Markdown loads with the first page, not with this module
+    from generator.site.markdown_bounds import check_page
+
     drawn: list[StatePicture] = []
     named: dict[str, None] = {}
     context = rules_context(content, lang, drawn, named)
@@ -270,7 +273,7 @@ def _render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[Ru
         drawn.clear()
         named.clear()
         markdown = render_rules_page(content.rules[lang][filename], context, display, errors)
-        if markdown is None:
+        if markdown is None or not check_page(markdown, display, errors):  # one a reader would choke on: left out
             continue
         match = TITLE_RE.search(markdown)
         if match is None:
