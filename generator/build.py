@@ -339,7 +339,8 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
     Raises OutputRefused when output/ holds something this build may not replace.
     """
     from generator.site.mkdocs_batch import release_mkdocs, standing_workers, start_mkdocs
-    from generator.site.stage import PROJECT, SITE, build_site, plan_sites, prepare_sites, publish_project
+    from generator.site.project import write_committed_parts
+    from generator.site.stage import PROJECT, SITE, build_site, plan_sites, prepare_sites
 
     refuse_reserved_ids(contents, errors)
     if errors:
@@ -388,8 +389,9 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
                 return {}
             checkpoint("site")
             written[SITE] = _moved(site_files, staging / SITE, output / SITE)
-            publish_project(staging, output.resolve().parent / SITE)
-            shutil.rmtree(staging / PROJECT, ignore_errors=True)
+            if (staging / PROJECT).is_dir():  # the mkdocs project, kept inside output/ (nothing is written beside it)
+                write_committed_parts(staging / PROJECT)  # a rebuild that restored every site wrote only docs/
+                folder.publish_project(staging / PROJECT)
             if not merged:  # no site was built (mkdocs did not run)
                 merge_games()
             folder.keep(staging, [name for name in folder.names_in_use() if name not in written])

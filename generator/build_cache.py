@@ -8,7 +8,11 @@ build options and the keys of the units it reads. A unit whose key is in the cac
 from it instead of being made again, so a one-card edit redoes the cards, rulebook and site of
 that card's game and language and nothing else.
 
-Lives in `output/.pnp/cache/` and is safe to delete: the next build makes it again. Entries and
+Lives in `output/.pnp/cache/` and is safe to delete: the next build makes it again. Nothing there is
+trusted: an entry holds data only (files and JSON, nothing that runs code when read), its manifest
+records its own key and every file's sha256, and an entry that was moved under another key, a file
+edited by hand or anything that is not a regular file (a link planted in an entry) is a miss: the
+unit is made again, and no link is ever followed out of an entry. Entries and
 outputs share files by hard links, as the output's generations already do (generator.output_folder):
 a rebuild then writes and frees only what changed, which matters where freeing blocks is slow
 (a disk mounted with `discard`). Builds never write into a file in place: a restored file is never
@@ -21,7 +25,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
+import stat
 import time
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -41,12 +47,17 @@ CODE_PARTS = ("generator", "site/assets", "site/hooks", "site/overrides", "site/
 # libraries whose version changes what is drawn or written
 LIBRARIES = ("reportlab", "svgwrite", "Pillow", "matplotlib", "mkdocs", "mkdocs-material", "Markdown",
              "pymdown-extensions", "PyYAML", "pydantic")
-CACHE_FORMAT = "1"
+CACHE_FORMAT = "2"  # 2: manifests record their key and every file's sha256
 STATE, CACHE = ".pnp", "cache"  # output/.pnp/cache (generator.output_folder keeps its state in output/.pnp)
 MANIFEST = "files.json"
 BLOB = "bytes"
 FILES = "files"
 TRASH = ".trash-"  # entries being deleted in the background (BuildCache.prune)
+# the only names pnp writes in the cache folder, and so the only ones pruning may delete
+ENTRY_NAME = re.compile(r"[0-9a-f]{32}")
+SCRATCH_NAME = re.compile(r"\.new-[0-9a-f]{32}-[0-9]+")
+TRASH_NAME = re.compile(r"\.trash-[0-9]+-[0-9]+")
+MANIFEST_LIMIT = 64 * 1024 * 1024  # a manifest larger than this was not written by pnp
 KEEP_SECONDS = 7 * 24 * 3600  # entries unused for a week go, whatever the count
 KEEP_SPARE = 2.0              # besides this build's entries, keep up to this many times as many recent ones
 
@@ -225,28 +236,61 @@ class BuildCache:
 
     @classmethod
     def of_output(cls, output: Path) -> "BuildCache":
-        """The cache of an output folder: output/.pnp/cache."""
-        return cls(output / STATE / CACHE)
+        """The cache of an output folder: output/.pnp/cache, which must be a folder of its own there.
+
+        A link (or a file) at `.pnp/cache` is removed, never followed: the cache is made anew in its
+        place. A `.pnp` that is not a real folder disables the cache (the build refuses it, with a
+        sentence: generator.output_folder)."""
+        state, folder = output / STATE, output / STATE / CACHE
+        if _kind(state) not in (None, stat.S_IFDIR):
+            return cls(None)
+        if _kind(folder) not in (None, stat.S_IFDIR):
+            try:
+                os.unlink(folder)
+            except OSError:
+                return cls(None)
+        return cls(folder)
 
     def _entry(self, key: str) -> Path:
         assert self.folder is not None
         return self.folder / key
 
     def has(self, key: str) -> bool:
-        return self.folder is not None and (self._entry(key) / MANIFEST).is_file()
+        """Whether an entry for `key` is there (`restore` verifies it before using it)."""
+        return (self.folder is not None and _kind(self._entry(key)) == stat.S_IFDIR
+                and _kind(self._entry(key) / MANIFEST) == stat.S_IFREG)
+
+    def _manifest(self, key: str) -> dict[str, Any] | None:
+        """The entry's manifest, when the entry is a real folder, the manifest a regular file and the key
+        it records the entry's own name; else None (a moved, foreign or damaged entry is a miss)."""
+        if self.folder is None or not ENTRY_NAME.fullmatch(key):
+            return None
+        entry = self._entry(key)
+        if _kind(entry) != stat.S_IFDIR:
+            return None
+        data = _read_regular(entry / MANIFEST, MANIFEST_LIMIT)
+        if data is None:
+            return None
+        try:
+            manifest = json.loads(data)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(manifest, dict) or manifest.get("key") != key:
+            return None
+        return manifest
 
     def restore(self, key: str, base: Path, unit: str | None) -> list[Path] | None:
         """Link the unit's files under `base` (a path that exists already is left as it is) and return them;
-        None when the cache does not have the unit whole (then nothing was placed)."""
-        if self.folder is None:
-            return None
-        entry = self._entry(key)
-        try:
-            names = json.loads((entry / MANIFEST).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return None
-        if not isinstance(names, list) or not all(_relative(name) for name in names):
+        None when the cache does not have the unit whole and intact (then nothing was placed)."""
+        manifest = self._manifest(key)
+        digests = manifest.get("files") if manifest is not None else None
+        if not isinstance(digests, dict) or not all(_relative(name) and _hex_digest(digest)
+                                                    for name, digest in digests.items()):
             return None  # a manifest not written by this code; make the unit again
+        entry = self._entry(key)
+        names = sorted(digests)
+        if names and not set(names) <= (_regular_files(entry / FILES) or set()):
+            return None  # a file missing, or a link (or anything but a regular file) in the entry
         files, root = os.path.join(entry, FILES), os.fspath(base)
         folders: set[str] = set()
         placed: list[str] = []
@@ -255,7 +299,10 @@ class BuildCache:
             try:
                 if _link_file(os.path.join(files, name), target, folders):
                     placed.append(target)
-            except OSError:  # the entry lost a file: take back what this call placed
+                    # what was linked, not what the path named a moment before: a regular file with these bytes
+                    if _digest_regular(target) != digests[name]:
+                        raise OSError(f"{name} differs from the entry's manifest")
+            except OSError:  # the entry lost or changed a file: take back what this call placed
                 for path in placed:
                     os.unlink(path)
                 return None
@@ -274,7 +321,7 @@ class BuildCache:
         if self.folder is None:
             return
         scratch = self._scratch(key)
-        names: list[str] = []
+        digests: dict[str, str] = {}
         folders: set[str] = set()
         root, into = os.fspath(base) + os.sep, os.path.join(scratch, FILES)
         for path in files:
@@ -282,15 +329,22 @@ class BuildCache:
             if not source.startswith(root):
                 raise ValueError(f"{path} is not under {base}")
             name = source[len(root):].replace(os.sep, "/")
-            _link_file(source, os.path.join(into, name), folders)
-            names.append(name)
-        (scratch / MANIFEST).write_text(json.dumps(sorted(set(names))), encoding="utf-8")
+            target = os.path.join(into, name)
+            _link_file(source, target, folders)
+            digest = _digest_regular(target)
+            if digest is None:  # not a regular file: never kept
+                os.unlink(target)
+                continue
+            digests[name] = digest
+        _write_manifest(scratch, {"key": key, "files": dict(sorted(digests.items()))})
         self._pending[key] = scratch
 
     def _scratch(self, key: str) -> Path:
         assert self.folder is not None
         self.folder.mkdir(parents=True, exist_ok=True)
         scratch = self.folder / f".new-{key}-{os.getpid()}"
+        if os.path.islink(scratch):
+            os.unlink(scratch)
         shutil.rmtree(scratch, ignore_errors=True)
         scratch.mkdir()
         return scratch
@@ -299,6 +353,8 @@ class BuildCache:
         """The build succeeded: what it stored becomes part of the cache."""
         for key, scratch in self._pending.items():
             entry = self._entry(key)
+            if os.path.islink(entry):
+                os.unlink(entry)
             shutil.rmtree(entry, ignore_errors=True)
             try:
                 scratch.rename(entry)
@@ -335,8 +391,16 @@ class BuildCache:
         self.made += changes["made"]
 
     def checked(self, content: GameContent) -> bool:
-        """Whether this game, with these very files, was checked clean by this code before."""
-        return self.restore(self._check_key(content), content.root, f"{content.id}/check") is not None
+        """Whether this game, with these very files, was checked clean by this code before.
+        (Its entry holds no files: nothing is ever placed in a game's folder from the cache.)"""
+        key = self._check_key(content)
+        manifest = self._manifest(key)
+        if manifest is None or manifest.get("files") != {}:
+            return False
+        self.used.add(key)
+        self.reused.append(f"{content.id}/check")
+        os.utime(self._entry(key))
+        return True
 
     def mark_checked(self, content: GameContent) -> None:
         self.store(self._check_key(content), content.root, [], f"{content.id}/check")
@@ -359,9 +423,15 @@ class BuildCache:
         """The bytes kept under `key` (by an earlier build, or by this one), or None."""
         if self.folder is None:
             return None
-        try:
-            data = ((self._pending[key] if key in self._pending else self._entry(key)) / BLOB).read_bytes()
-        except OSError:
+        if key in self._pending:  # written by this build
+            data = _read_regular(self._pending[key] / BLOB)
+        else:
+            manifest = self._manifest(key)
+            digest = manifest.get("bytes") if manifest is not None else None
+            data = _read_regular(self._entry(key) / BLOB) if _hex_digest(digest) else None
+            if data is not None and hashlib.sha256(data).hexdigest() != digest:
+                data = None  # changed since it was kept: made again
+        if data is None:
             return None
         self.used.add(key)
         return data
@@ -372,6 +442,7 @@ class BuildCache:
             return
         scratch = self._scratch(key)
         (scratch / BLOB).write_bytes(data)
+        _write_manifest(scratch, {"key": key, "bytes": hashlib.sha256(data).hexdigest()})
         self._pending[key] = scratch
 
     @contextmanager
@@ -385,6 +456,8 @@ class BuildCache:
 
     def prune(self) -> None:
         """Remove half-written entries, entries unused for a week, and the oldest beyond a spare count.
+        Only names pnp writes here are ever removed (an entry's key, a half-written `.new-<key>-<pid>`,
+        a `.trash-<pid>-<ns>`); anything else in the folder is left as it is.
 
         The entries to go are renamed into one trash folder and deleted by a detached process
         (generator.output_folder.remove_later): deleting hundreds of files can take longer than
@@ -396,13 +469,15 @@ class BuildCache:
         now = time.time()
         entries: list[tuple[float, Path]] = []
         doomed: list[Path] = []
+        if _kind(self.folder) != stat.S_IFDIR:
+            return
         for entry in self.folder.iterdir():
-            if entry.name.startswith((".new-", TRASH)):
+            if SCRATCH_NAME.fullmatch(entry.name) or TRASH_NAME.fullmatch(entry.name):
                 doomed.append(entry)
                 continue
-            if entry.name in self.used:
+            if not ENTRY_NAME.fullmatch(entry.name) or entry.name in self.used:
                 continue
-            mtime = entry.stat().st_mtime
+            mtime = entry.lstat().st_mtime
             if now - mtime > KEEP_SECONDS:
                 doomed.append(entry)
             else:
@@ -419,19 +494,24 @@ class BuildCache:
                 entry.rename(trash / entry.name)
         except OSError:  # a folder we cannot rename in: delete here
             for entry in doomed:
-                shutil.rmtree(entry, ignore_errors=True)
+                if entry.is_symlink():
+                    entry.unlink(missing_ok=True)
+                else:
+                    shutil.rmtree(entry, ignore_errors=True)
         remove_later(trash)
 
 
 def _link_file(source: str, target: str, folders: set[str]) -> bool:
     """Hard link (else copy) `source` at `target`; False when `target` exists already (it is left as it is).
-    Raises OSError when `source` is missing. `folders`: the folders known to exist (made once each)."""
+    Raises OSError when `source` is missing. `folders`: the folders known to exist (made once each).
+    A link at `source` is linked as itself, never followed (os.link does not follow it): callers check
+    what landed at `target` (`_digest_regular`); the copy refuses a link outright."""
     folder = os.path.dirname(target)
     if folder not in folders:
         os.makedirs(folder, exist_ok=True)
         folders.add(folder)
     try:
-        os.link(source, target)
+        os.link(source, target, follow_symlinks=False)
     except FileExistsError:
         return False
     except FileNotFoundError:
@@ -439,8 +519,93 @@ def _link_file(source: str, target: str, folders: set[str]) -> bool:
     except OSError:  # no hard links here (another file system): a copy
         if os.path.lexists(target):
             return False
-        shutil.copyfile(source, target)
+        copy_regular(source, target)
     return True
+
+
+def copy_regular(source: str | Path, target: str | Path) -> None:
+    """Copy a regular file without following a link at `source` (OSError for a link or anything else)."""
+    handle = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise OSError(f"{source} is not a regular file")
+        with open(handle, "rb", closefd=False) as reading, open(target, "xb") as writing:
+            shutil.copyfileobj(reading, writing)
+    finally:
+        os.close(handle)
+
+
+def _kind(path: str | Path) -> int | None:
+    """The file type of `path` itself (a link is a link: never followed), or None when nothing is there."""
+    try:
+        return stat.S_IFMT(os.lstat(path).st_mode)
+    except OSError:
+        return None
+
+
+def _read_regular(path: str | Path, limit: int | None = None) -> bytes | None:
+    """The bytes of a regular file, not reached through a link at `path`; None for anything else."""
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode) or (limit is not None and info.st_size > limit):
+            return None
+        with open(handle, "rb", closefd=False) as reading:
+            return reading.read()
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
+
+
+def _digest_regular(path: str | Path) -> str | None:
+    """The sha256 of a regular file at `path` (not through a link), or None for anything else."""
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return None
+        with open(handle, "rb", closefd=False) as reading:
+            return hashlib.file_digest(reading, "sha256").hexdigest()
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
+
+
+def _regular_files(folder: Path) -> set[str] | None:
+    """The regular files under `folder` by their '/'-separated names; None when the folder is not a real
+    folder or holds a link or anything else but folders and regular files."""
+    if _kind(folder) != stat.S_IFDIR:
+        return None
+    found: set[str] = set()
+    pending = [("", os.fspath(folder))]
+    while pending:
+        prefix, path = pending.pop()
+        with os.scandir(path) as entries:
+            for entry in entries:
+                if entry.is_symlink():
+                    return None
+                if entry.is_dir(follow_symlinks=False):
+                    pending.append((f"{prefix}{entry.name}/", entry.path))
+                elif entry.is_file(follow_symlinks=False):
+                    found.add(prefix + entry.name)
+                else:
+                    return None
+    return found
+
+
+def _write_manifest(scratch: Path, manifest: dict[str, Any]) -> None:
+    (scratch / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+
+
+def _hex_digest(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 64 and set(value) <= HEX_DIGITS
 
 
 def _relative(name: Any) -> bool:

@@ -20,7 +20,6 @@ from generator.content.loader import GameContent, content_hash_of, load_game
 from generator.content.schema import LANGUAGES
 from generator.content.suggest import did_you_mean
 from generator.content.validate import check_content
-from generator.loaded_games import remember_game, remembered_game
 
 if TYPE_CHECKING:
     from generator.rules.contract import Game
@@ -30,16 +29,12 @@ LoadedGames = dict[tuple[str, str], GameContent]  # (game folder, content hash) 
 
 
 class CheckedBefore(Protocol):
-    """What remembers games checked clean (the build cache): their cross-checks need not run again, and
-    their models are kept (generator.loaded_games), so they need not be parsed again either."""
+    """What remembers games checked clean (the build cache): their cross-checks need not run again.
+    Their models are parsed again: nothing read from output/ may run code (a pickle would)."""
 
     def checked(self, content: GameContent) -> bool: ...
 
     def mark_checked(self, content: GameContent) -> None: ...
-
-    def kept_bytes(self, key: str) -> bytes | None: ...
-
-    def keep_bytes(self, key: str, data: bytes) -> None: ...
 
 
 def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
@@ -47,8 +42,7 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
     """Load and cross-check each game; every problem lands in `errors`.
 
     A game that `before` remembers as checked clean with the same files and code is not cross-checked
-    again (that saves a rebuild most of a second a game), and its model comes from `before` instead of
-    being parsed (generator.loaded_games).
+    again (that saves a rebuild most of a second a game).
     `reuse` keeps the games loaded clean in this process by folder and content hash (`pnp serve`
     rebuilds often, mostly after a change to one game): such a game is not even parsed again.
     """
@@ -60,10 +54,7 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
         content_hash = content_hash_of(root) if reuse is not None or before is not None else None
         memo = (str(root.resolve()), content_hash) if reuse is not None and content_hash is not None else None
         content = reuse.get(memo) if reuse is not None and memo is not None else None
-        if content is None and before is not None:
-            content = remembered_game(before, root, content_hash)
-        parsed = content is None
-        if parsed:
+        if content is None:
             content = load_game(root, errors)
         if content is None:
             continue
@@ -75,8 +66,7 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
         folders[content.id] = game
         loaded.append(content)
         if before is not None and before.checked(content):
-            if parsed:  # checked clean by an earlier build that kept no model: keep it now
-                remember_game(before, content)
+            _remember(reuse, memo, content)
             continue
         check_content(content, errors)
         check_boards(content, errors)
@@ -87,12 +77,16 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
         if len(errors.errors) == found:  # neither loading nor a check found anything
             if before is not None:
                 before.mark_checked(content)
-                remember_game(before, content)
-            if reuse is not None and memo is not None:
-                for key in [key for key in reuse if key[0] == memo[0]]:
-                    del reuse[key]  # one loaded copy per folder: the newest
-                reuse[memo] = content
+            _remember(reuse, memo, content)
     return loaded
+
+
+def _remember(reuse: LoadedGames | None, memo: tuple[str, str] | None, content: GameContent) -> None:
+    """Keep a game loaded clean in this process (`pnp serve`'s next rebuild need not parse it)."""
+    if reuse is not None and memo is not None:
+        for key in [key for key in reuse if key[0] == memo[0]]:
+            del reuse[key]  # one loaded copy per folder: the newest
+        reuse[memo] = content
 
 
 def _game_mark(content: GameContent, *path: str | int) -> Mark:

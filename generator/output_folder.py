@@ -7,6 +7,7 @@ Layout of `output/`:
     .pnp/current               link to the generation in use, replaced in one rename
     .pnp/trash-*               replaced generations, being deleted by a detached process
     .pnp/cache/                the build cache (generator.build_cache), safe to delete
+    .pnp/project/              the mkdocs project the site was built from (generator.site.project)
     <game>, site               links to .pnp/current/<game>, .pnp/current/site
     simulations/               `pnp simulate`'s figures; builds never touch it
 
@@ -19,6 +20,12 @@ The next build removes what a killed one left (staging folders, unused generatio
 Nothing the build did not make is deleted: an `output/<name>` that is a file or a link to
 elsewhere is refused with a sentence; a real folder there (what older versions wrote) has its
 files carried into the next generation, where only the files this build writes replace them.
+Leftovers are removed only by the exact names pnp gives them, and only inside `.pnp`.
+
+Nothing in output/ is trusted: `.pnp` must be a real folder (else the build is refused), the
+lock is opened without following a link, `current` is used only when it reads exactly
+`generations/<n>` (anything else is replaced at the next commit, never followed), a link at
+`generations` is replaced, and only regular files are carried from one generation to the next.
 """
 
 from __future__ import annotations
@@ -26,9 +33,10 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
-import shutil
 import re
+import shutil
 import signal
+import stat
 import subprocess
 import sys
 from contextlib import contextmanager
@@ -42,9 +50,13 @@ CURRENT = "current"
 GENERATIONS = "generations"
 STAGING_PREFIX = "staging-"
 TRASH_PREFIX = "trash-"  # what a build replaced, being deleted in the background (remove_later)
-# folders older versions left in output/ while building (removed when found, as they were)
-LEGACY_LEFTOVERS = (".staging-", ".old-", ".cards-staging-")
+PROJECT = "project"  # the mkdocs project of the last build's site
 KILL_POINT = "PNP_TEST_KILL_AT"
+# what pnp names in .pnp, the only names of leftovers it removes there
+CURRENT_TARGET = re.compile(rf"{GENERATIONS}/([0-9]+)")
+GENERATION_NAME = re.compile(r"[0-9]+")
+LEFTOVER_FOLDER = re.compile(rf"{STAGING_PREFIX}([0-9]+|legacy-[^/]+)|{TRASH_PREFIX}[0-9]+-[^/]+")
+LEFTOVER_LINK = re.compile(r"\.link-[^/]+")
 
 
 class OutputRefused(Exception):
@@ -83,15 +95,52 @@ def _is_legacy_build(path: Path, name: str) -> bool:
 
 
 def _link_or_copy(source: Path, target: Path) -> None:
+    """Hard link (else copy) a regular file; a link at `source` is never linked, copied or followed."""
+    from generator.build_cache import copy_regular
+
     target.parent.mkdir(parents=True, exist_ok=True)
+    if not stat.S_ISREG(os.lstat(source).st_mode):
+        return
     try:
-        os.link(source, target)
+        os.link(source, target, follow_symlinks=False)
     except OSError:
-        shutil.copy2(source, target)
+        copy_regular(source, target)
+        return
+    if not stat.S_ISREG(os.lstat(target).st_mode):  # swapped for something else meanwhile
+        os.unlink(target)
+
+
+def _kind(path: Path) -> int | None:
+    """The file type of `path` itself (a link is a link), or None when nothing is there."""
+    try:
+        return stat.S_IFMT(os.lstat(path).st_mode)
+    except OSError:
+        return None
 
 
 def _files(root: Path) -> list[Path]:
-    return sorted(p.relative_to(root) for p in root.rglob("*") if p.is_file() and not p.is_symlink())
+    """The regular files under `root`, a real folder: links (to files or folders) are neither listed nor
+    followed, so nothing outside `root` is reached through them."""
+    if _kind(root) != stat.S_IFDIR:
+        return []
+    found: list[Path] = []
+    for folder, _dirs, names in os.walk(root, followlinks=False):
+        for name in names:
+            path = Path(folder, name)
+            if _kind(path) == stat.S_IFREG:
+                found.append(path.relative_to(root))
+    return sorted(found)
+
+
+def _remove(path: Path) -> None:
+    """Remove what pnp left at `path`: a link or file is unlinked (never followed), a folder deleted."""
+    if _kind(path) == stat.S_IFDIR:
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        try:
+            path.unlink()
+        except OSError:
+            pass
 
 
 @dataclass
@@ -106,15 +155,63 @@ class OutputFolder:
 
     @property
     def current(self) -> Path | None:
-        """The generation in use, or None before the first build."""
-        link = self.state / CURRENT
-        return link.resolve() if link.is_symlink() and link.resolve().is_dir() else None
+        """The generation in use, or None before the first build. Only a link pnp made counts: one that
+        reads exactly `generations/<n>`, naming a real folder there; anything else is not followed."""
+        try:
+            target = os.readlink(self.state / CURRENT)
+        except OSError:
+            return None
+        if not CURRENT_TARGET.fullmatch(target) or _kind(self.state / GENERATIONS) != stat.S_IFDIR:
+            return None
+        generation = self.state / target
+        return generation if _kind(generation) == stat.S_IFDIR else None
+
+    def _check_state(self) -> None:
+        """Refuse a `.pnp` that is not a real folder of this output folder (a link would have the build
+        write, and remove its leftovers, wherever it points)."""
+        kind = _kind(self.state)
+        if kind is not None and kind != stat.S_IFDIR:
+            what = "a link" if kind == stat.S_IFLNK else "not a folder"
+            raise OutputRefused(f"{self.state} is {what}; pnp keeps its state only in a folder of its own there: "
+                                f"remove it or choose another --output")
+        current = self.state / CURRENT
+        if _kind(current) not in (None, stat.S_IFLNK):
+            raise OutputRefused(f"{current} is not a link pnp made; remove it or choose another --output")
+
+    def _prepare_state(self) -> None:
+        """Make `.pnp/generations` a real folder: a link there is removed (never followed)."""
+        self._check_state()
+        self.state.mkdir(parents=True, exist_ok=True)
+        generations = self.state / GENERATIONS
+        if _kind(generations) not in (None, stat.S_IFDIR):
+            generations.unlink()
+        generations.mkdir(exist_ok=True)
+
+    def _open_lock(self) -> int:
+        """The lock file, opened without following a link: a link there is removed and a file made instead."""
+        path = self.state / LOCK
+        flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+        for _attempt in range(2):
+            try:
+                handle = os.open(path, flags, 0o644)
+            except OSError as exc:
+                if exc.errno == errno.ELOOP and _kind(path) == stat.S_IFLNK:
+                    path.unlink()  # the link only: its target is never opened or created
+                    continue
+                raise OutputRefused(f"{path} cannot be opened as pnp's lock file ({exc.strerror}); remove it "
+                                    f"or choose another --output") from None
+            if stat.S_ISREG(os.fstat(handle).st_mode):
+                return handle
+            os.close(handle)
+            break
+        raise OutputRefused(f"{path} is not pnp's lock file; remove it or choose another --output")
 
     @contextmanager
     def locked(self, on_wait: Callable[[str], None] | None = None) -> Iterator["OutputFolder"]:
         """Hold the build lock; a second build waits here until the first is done."""
-        (self.state / GENERATIONS).mkdir(parents=True, exist_ok=True)
-        with open(self.state / LOCK, "a+") as handle:
+        self._prepare_state()
+        handle = self._open_lock()
+        try:
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as exc:
@@ -124,31 +221,32 @@ class OutputFolder:
                     on_wait(f"waiting for another build that writes to {self.root}")
                 fcntl.flock(handle, fcntl.LOCK_EX)
             try:
+                self._prepare_state()  # as the build before left it
                 self._remove_leftovers()
                 yield self
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
+        finally:
+            os.close(handle)
 
     def _remove_leftovers(self) -> None:
-        """What killed builds left: staging folders and generations no link points at."""
+        """What killed builds left: staging folders and generations no link points at. Only names pnp
+        gives its own leftovers, inside `.pnp`: nothing else there or in output/ is touched."""
         current = self.current
         for entry in (self.state / GENERATIONS).iterdir():
-            if entry.resolve() != current:
-                shutil.rmtree(entry, ignore_errors=True)
+            if GENERATION_NAME.fullmatch(entry.name) and (current is None or entry.name != current.name):
+                _remove(entry)
         for entry in self.state.iterdir():
-            if entry.name.startswith((STAGING_PREFIX, ".link-", TRASH_PREFIX)):
-                if entry.is_symlink() or entry.is_file():
-                    entry.unlink()
-                else:
-                    shutil.rmtree(entry, ignore_errors=True)
-        for entry in self.root.iterdir():
-            if entry.is_dir() and not entry.is_symlink() and entry.name.startswith(LEGACY_LEFTOVERS):
-                shutil.rmtree(entry, ignore_errors=True)
+            if LEFTOVER_FOLDER.fullmatch(entry.name):
+                _remove(entry)
+            elif LEFTOVER_LINK.fullmatch(entry.name) and _kind(entry) == stat.S_IFLNK:
+                entry.unlink()
 
     def check_names(self, names: list[str]) -> None:
         """Refuse, before anything is written, an output/<name> this build may not replace."""
         if not self.root.is_dir():
             raise OutputRefused(f"{self.root} is not a folder; choose another --output")
+        self._check_state()
         for name in names:
             path = self.root / name
             if not (path.exists() or path.is_symlink()):
@@ -164,15 +262,14 @@ class OutputFolder:
     def stage(self) -> Path:
         """A new, empty staging folder for the next generation."""
         path = self.state / f"{STAGING_PREFIX}{os.getpid()}"
-        if path.exists():
-            shutil.rmtree(path)
+        _remove(path)
         path.mkdir()
         return path
 
     def previous(self, name: str) -> Path | None:
         """The folder `name` of the build in use (a generation's, or a legacy folder), if any."""
         current = self.current
-        if current is not None and (current / name).is_dir():
+        if current is not None and _kind(current / name) == stat.S_IFDIR:
             return current / name
         path = self.root / name
         return path if _is_legacy_build(path, name) else None
@@ -196,15 +293,16 @@ class OutputFolder:
                 _link_or_copy(old / rel, staging / name / rel)
 
     def names_in_use(self) -> list[str]:
-        current = self.current
         """Folders of the build in use (a real folder of an older version stays where it is unless rebuilt)."""
-        return sorted(p.name for p in current.iterdir()) if current is not None else []
+        current = self.current
+        return sorted(p.name for p in current.iterdir() if _kind(p) == stat.S_IFDIR) if current is not None else []
 
     def commit(self, staging: Path) -> None:
         """Make the staging folder the build in use: one rename of the `current` link."""
         checkpoint("staged")
         generations = self.state / GENERATIONS
-        number = 1 + max((int(p.name) for p in generations.iterdir() if p.name.isdigit()), default=0)
+        number = 1 + max((int(p.name) for p in generations.iterdir() if GENERATION_NAME.fullmatch(p.name)),
+                         default=0)
         generation = generations / str(number)
         staging.rename(generation)
         checkpoint("generation")
@@ -219,15 +317,28 @@ class OutputFolder:
         os.replace(pointer, self.state / CURRENT)
         checkpoint("swapped")
         for entry in generations.iterdir():
-            if entry != generation:
+            if entry != generation and GENERATION_NAME.fullmatch(entry.name):
                 trash = self.state / f"{TRASH_PREFIX}{os.getpid()}-{entry.name}"
                 try:
                     entry.rename(trash)
                 except OSError:
-                    shutil.rmtree(entry, ignore_errors=True)
+                    _remove(entry)
                     continue
                 remove_later(trash)  # the next build removes it if this process could not
         checkpoint("cleaned")
+
+    def publish_project(self, project: Path) -> None:
+        """Make `project` (a finished mkdocs project) `.pnp/project`, replacing the last build's."""
+        target = self.state / PROJECT
+        if _kind(target) is not None:
+            trash = self.state / f"{TRASH_PREFIX}{os.getpid()}-{PROJECT}"
+            _remove(trash)
+            if _kind(target) == stat.S_IFDIR:
+                target.rename(trash)
+                remove_later(trash)  # the next build removes it if this process could not
+            else:
+                target.unlink()  # a link or file there: removed, never followed
+        project.rename(target)
 
     def _link(self, name: str) -> None:
         path = self.root / name

@@ -177,13 +177,15 @@ def test_a_deleted_or_damaged_cache_costs_time_only(starter: Path, tmp_path: Pat
     def holding(prefix: str) -> list[Path]:
         """The cache entries of units whose files include one starting with `prefix`."""
         return sorted(p for p in folder.iterdir() if (p / "files.json").is_file() and any(
-            name.startswith(prefix) for name in json.loads((p / "files.json").read_text(encoding="utf-8"))))
+            name.startswith(prefix) for name in
+            json.loads((p / "files.json").read_text(encoding="utf-8")).get("files", {})))
 
     entries = holding("site/")[:2] + holding("cards-")[:1]  # both sites, one language's cards
     assert len(entries) == 3
     (entries[0] / "files.json").write_text("not json", encoding="utf-8")
-    (entries[1] / "files.json").write_text(json.dumps(["../../../escaped.txt"]), encoding="utf-8")
-    for name in json.loads((entries[2] / "files.json").read_text(encoding="utf-8"))[:1]:
+    (entries[1] / "files.json").write_text(json.dumps({"key": entries[1].name, "files": {
+        "../../../escaped.txt": hashlib.sha256(b"").hexdigest()}}), encoding="utf-8")
+    for name in list(json.loads((entries[2] / "files.json").read_text(encoding="utf-8"))["files"])[:1]:
         (entries[2] / "files" / name).unlink()
     again = rebuild(starter, output)
     assert len(again.made) == 3 and len(again.reused) == 5 + 1  # and the check's mark

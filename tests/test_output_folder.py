@@ -116,14 +116,16 @@ def test_a_partial_cards_run_keeps_other_languages_and_papers(tree: Path) -> Non
 
 
 @pytest.mark.slow
-def test_a_build_leaves_a_docs_folder_it_did_not_make(tree: Path) -> None:
+def test_a_build_writes_nothing_beside_its_output_folder(tree: Path) -> None:
     mine = tree / "x" / "site" / "docs"
     mine.mkdir(parents=True)
     (mine / "notes.md").write_text("my own notes\n", encoding="utf-8")
     run = pnp("build", "--content", "content", "--output", "x/out", cwd=tree)
     assert run.returncode == 0, run.stderr
+    assert sorted(p.relative_to(tree / "x").as_posix() for p in (tree / "x").rglob("*")
+                  if not p.is_relative_to(tree / "x" / "out")) == ["site", "site/docs", "site/docs/notes.md"]
     assert (mine / "notes.md").read_text(encoding="utf-8") == "my own notes\n"
-    assert "was not written by pnp build; left as it is" in run.stderr
+    assert (tree / "x" / "out" / ".pnp" / "project" / "docs" / "tiny" / "mkdocs.en.yml").is_file()
 
 
 @pytest.mark.slow

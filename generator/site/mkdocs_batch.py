@@ -49,7 +49,7 @@ class MkdocsJob:
 
     config: Path
     destination: Path
-    display: str  # the config as the user knows it: site/docs/<game>/mkdocs.<lang>.yml
+    display: str  # the config as the user knows it: .pnp/project/docs/<game>/mkdocs.<lang>.yml
     site: LanguageSite | None = None
     content_root: Path | None = None
 

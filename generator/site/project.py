@@ -1,6 +1,8 @@
 """Assemble the mkdocs projects: one site per game and language, sharing a base config.
 
-Layout of a project folder (the repository's site/ holds the committed parts):
+A build writes the project in its staging folder and keeps the last one in `output/.pnp/project/`
+(nothing is written beside the output folder). Layout of a project folder (the repository's site/
+holds the committed parts):
 
     mkdocs.base.yml       theme, Markdown extensions, features (committed)
     overrides/            theme overrides: the language switch stays on the same page (committed)
@@ -176,8 +178,8 @@ def language_site(content: GameContent, lang: str, languages: tuple[str, ...], o
     return LanguageSite(content.id, lang, tree, config, site.notes, sources)
 
 
-def write_project(project: Path, sites: list[LanguageSite]) -> list[Path]:
-    """Write a complete mkdocs project folder: the committed parts copied, the generated ones written."""
+def write_committed_parts(project: Path) -> None:
+    """Copy the committed parts (base config, theme overrides, hooks, styles) into a project folder."""
     import shutil
 
     project.mkdir(parents=True, exist_ok=True)
@@ -187,6 +189,11 @@ def write_project(project: Path, sites: list[LanguageSite]) -> list[Path]:
                     ignore=shutil.ignore_patterns("__pycache__"))
     (project / "assets").mkdir(exist_ok=True)
     shutil.copyfile(SITE_TEMPLATE / STYLESHEET, project / STYLESHEET)
+
+
+def write_project(project: Path, sites: list[LanguageSite]) -> list[Path]:
+    """Write a complete mkdocs project folder: the committed parts copied, the generated ones written."""
+    write_committed_parts(project)
     written: list[Path] = []
     docs = project / "docs"
     docs.mkdir(exist_ok=True)

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import html
 import logging
+import os
+import posixpath
+import urllib.parse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -24,22 +27,34 @@ if TYPE_CHECKING:
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 ServeEvent = Callable[[str, dict[str, Any]], None]  # (kind, details): rebuilt, failed, listening, stopped
-LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
+LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 POLL_SECONDS = 0.15  # how often the watcher looks for saved changes (mkdocs' default is 0.5; a look costs ~3 ms)
 QUIET_SECONDS = 0.05  # a rebuild starts once no file changed for this long (mkdocs waits 0.1 s)
 
 
-def host_name(header: str) -> str:
-    """The name part of a Host header (`localhost:8000` -> `localhost`, `[::1]:8000` -> `[::1]`)."""
-    header = header.strip().lower()
-    if header.startswith("["):
-        return header.split("]", 1)[0] + "]"
-    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+def host_name(header: str) -> str | None:
+    """The host name of a Host header, read as a URL parser reads it (`localhost:8000` -> `localhost`,
+    `[::1]:8000` -> `::1`); None for a header that is more than a host and port (`localhost:8000@evil`,
+    whose host is `evil`, or a path) or has a port that is not a number."""
+    try:
+        parts = urllib.parse.urlsplit("//" + header.strip())
+        parts.port  # a port that is not a number raises  # noqa: B018
+    except ValueError:
+        return None
+    if parts.username is not None or parts.password is not None or parts.path or parts.query or parts.fragment:
+        return None
+    return parts.hostname
 
 
 def allowed_hosts(bound: str) -> frozenset[str]:
     """Local names, plus the address the server was told to listen on."""
-    return LOCAL_NAMES | {bound.lower(), f"[{bound.lower()}]"}
+    return LOCAL_NAMES | {bound.lower().strip("[]")}
+
+
+def host_allowed(header: str, bound: str) -> bool:
+    """Whether a request with this Host header is addressed to a local name."""
+    name = host_name(header)
+    return name is not None and name in allowed_hosts(bound)
 
 
 def host_checked(server_class):
@@ -51,12 +66,38 @@ def host_checked(server_class):
 
     class HostCheckedServer(server_class):
         def serve_request(self, environ, start_response):
-            if host_name(environ.get("HTTP_HOST", "")) not in allowed_hosts(str(self.server_address[0])):
+            if not host_allowed(environ.get("HTTP_HOST", ""), str(self.server_address[0])):
                 start_response("403 Forbidden", [("Content-Type", "text/plain; charset=utf-8")])
                 return [b"pnp serve answers only requests to localhost or 127.0.0.1\n"]
             return super().serve_request(environ, start_response)
 
     return HostCheckedServer
+
+
+def inside(root: str, path: str) -> bool:
+    """Whether `path`, every link in it followed, is inside `root` (itself resolved)."""
+    top = os.path.realpath(root)
+    return os.path.commonpath([top, os.path.realpath(path)]) == top
+
+
+def inside_root(server_class):
+    """The live-reload server, serving no file reached through a link out of the site folder.
+
+    A build restores no link, but output/ is not trusted: a link planted there must not make the
+    server hand out the file it points at (a key, a password file)."""
+
+    class InsideRootServer(server_class):
+        def _serve_request(self, environ, start_response):
+            path = environ.get("PATH_INFO", "").encode("latin-1").decode("utf-8", "ignore")
+            if not path.startswith("/livereload/") and (path + "/").startswith(self.mount_path):
+                # the file the server would open (as mkdocs' server finds it)
+                relative = path[len(self.mount_path):] + ("index.html" if path.endswith("/") else "")
+                relative = posixpath.normpath("/" + relative).lstrip("/")
+                if not inside(self.root, os.path.join(self.root, relative)):
+                    return None  # not found
+            return super()._serve_request(environ, start_response)
+
+    return InsideRootServer
 
 
 OVERLAY_ID = "pnp-build-errors"
@@ -155,7 +196,7 @@ def _serve(content_dir: Path, games: tuple[str, ...], output_dir: Path, host: st
 
     build_once(first=True)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    server = with_error_overlay(host_checked(LiveReloadServer))(
+    server = with_error_overlay(inside_root(host_checked(LiveReloadServer)))(
         builder=build_once, host=host, port=port, root=str(output_dir / "site"), polling_interval=POLL_SECONDS)
     server.problems = problems
     server.build_delay = QUIET_SECONDS  # an editor's save is one burst of events, milliseconds long

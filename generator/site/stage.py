@@ -22,13 +22,11 @@ from generator import output_files
 from generator.build_cache import BuildCache, language_fingerprint, unit_key
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
-from generator.output_folder import remove_later
 from generator.rules.examples import replay_examples
 from generator.site.landing import games_page, language_choice
 from generator.site.mkdocs_batch import MkdocsJob, build_sites
 from generator.site.theme_assets import prune_theme_assets
-from generator.site.project import (COMMITTED_PARTS, GENERATED_MARK, LanguageSite, config_name, language_site,
-                                    write_project)
+from generator.site.project import LanguageSite, config_name, language_site, write_project
 
 SITE = "site"
 PROJECT = ".site-project"
@@ -139,7 +137,7 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
     destination.mkdir(exist_ok=True)
     content_root = contents[0].root.parent if contents else None
     jobs = [MkdocsJob(project / "docs" / site.game / config_name(site.lang), destination / site.game / site.lang,
-                      f"site/docs/{site.game}/{config_name(site.lang)}", site, content_root) for site in sites]
+                      f".pnp/project/docs/{site.game}/{config_name(site.lang)}", site, content_root) for site in sites]
     if on_step:
         on_step(SITE, f"mkdocs ({len(jobs)} sites)")
     if not build_sites(jobs, errors, meanwhile):
@@ -181,75 +179,3 @@ def _offer_model(staging: Path, game: str, lang: str) -> None:
         if target.parent.is_dir():
             target.unlink(missing_ok=True)
             shutil.copyfile(model, target)
-
-
-def _generated_configs(folder: Path) -> set[str] | None:
-    """The languages of the generated configs in `folder`, or None if one of them is not ours."""
-    languages = set()
-    for config in folder.glob("mkdocs.*.yml"):
-        with config.open(encoding="utf-8", errors="replace") as handle:
-            if not handle.readline().startswith(GENERATED_MARK):
-                return None
-        languages.add(config.name.split(".")[1])
-    return languages
-
-
-def _made_by_pnp(docs: Path, depth: int = 0) -> bool:
-    """A site/docs folder a pnp build wrote, and nothing else: docs/<game>/mkdocs.<lang>.yml with
-    docs/<game>/<lang>/ (one site per game), or docs/mkdocs.<lang>.yml with docs/<lang>/ (older builds)."""
-    languages = _generated_configs(docs)
-    if languages is None:
-        return False
-    games = 0
-    for entry in docs.iterdir():
-        if entry.is_symlink():
-            return False
-        if entry.is_file() and entry.name.startswith("mkdocs.") and entry.suffix == ".yml":
-            continue
-        if entry.is_dir() and entry.name in languages:
-            continue
-        if depth == 0 and entry.is_dir() and _made_by_pnp(entry, 1):
-            games += 1
-            continue
-        return False
-    return bool(languages) or games > 0
-
-
-def publish_project(staging: Path, site_root: Path) -> None:
-    """Move the generated docs tree and configs to <site_root>/docs (git-ignored), replacing the old.
-
-    The committed parts (base config, overrides, styles, hooks) stay; a site folder that lacks them
-    (a build outside the repository), or some of their files, gets copies of what is missing, so
-    `mkdocs build -f docs/<game>/mkdocs.<lang>.yml` works.
-    A docs folder that a pnp build did not write is left alone (and not refreshed).
-    """
-    target = site_root / "docs"
-    if (target.exists() or target.is_symlink()) and (target.is_symlink() or not _made_by_pnp(target)):
-        print(f"site: {target} was not written by pnp build; left as it is (output/site is complete)",
-              file=sys.stderr)
-        return
-    try:
-        _publish(staging / PROJECT, site_root)
-    except OSError as exc:  # the site itself is already in output/; only the editable copy is missing
-        print(f"site: could not refresh {target} ({exc}); output/site is complete", file=sys.stderr)
-
-
-def _publish(project: Path, site_root: Path) -> None:
-    site_root.mkdir(parents=True, exist_ok=True)
-    for part in COMMITTED_PARTS:
-        source = project / part
-        files = sorted(p for p in source.rglob("*") if p.is_file()) if source.is_dir() else [source]
-        for file in files:
-            target = site_root / part / file.relative_to(source) if source.is_dir() else site_root / part
-            if not target.exists() and not target.is_symlink():
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(file, target)
-    target = site_root / "docs"
-    for stale in site_root.glob(".docs-old-*"):  # what an earlier build's background removal left
-        shutil.rmtree(stale, ignore_errors=True)
-    old = site_root / f".docs-old-{os.getpid()}"
-    if target.exists():
-        target.rename(old)
-    shutil.move(str(project / "docs"), str(target))
-    if old.exists():
-        remove_later(old)  # the next publish removes it if this process could not

@@ -33,7 +33,7 @@ class Build:
 
 
 def pnp_build(root: Path, content: Path, *args: str) -> Build:
-    """Run `pnp build` as a user would, from `root` (so output/ and site/ land there)."""
+    """Run `pnp build` as a user would, from `root` (so output/ lands there)."""
     result = subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", "build",
                              "--content", str(content), "--output", "output", *args],
                             cwd=root, capture_output=True, text=True, timeout=900)

@@ -114,6 +114,8 @@ def test_serve_answers_only_local_host_names(tmp_path):
         assert status(f"evil.example:{port}") == 403
         assert status("evil.example") == 403
         assert status(f"127.0.0.1.evil.example:{port}") == 403
+        assert status(f"localhost:{port}@evil") == 403  # a URL parser reads the host as `evil`
+        assert status(f"[::1]:{port}") == 200
     finally:
         os.killpg(server.pid, signal.SIGINT)
         try:

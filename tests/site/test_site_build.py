@@ -25,8 +25,9 @@ def test_both_languages_have_the_same_pages(built):
     assert sorted(p.name for p in built.site.iterdir()) == ["escape-earth", "index.html"]
     assert re.findall(r'class="pnp-game" href="([^"]+)"', (built.site / "index.html").read_text(encoding="utf-8")) \
         == ["escape-earth/index.html"]
-    assert (built.root / "site" / "docs" / "escape-earth" / "mkdocs.de.yml").is_file(), \
-        "the mkdocs project is published to site/"
+    assert (built.output / ".pnp" / "project" / "docs" / "escape-earth" / "mkdocs.de.yml").is_file(), \
+        "the mkdocs project is kept in output/.pnp/project"
+    assert not (built.root / "site").exists(), "nothing is written beside the output folder"
 
 
 def test_language_switch_links_each_page_to_its_twin(built):
