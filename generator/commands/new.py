@@ -35,8 +35,25 @@ def new_game(content_dir: Path, game: str) -> NewGame:
     except StarterRefused as exc:
         raise CommandRefused(str(exc)) from None
     where = "" if content_dir == Path("content") else f" --content {content_dir}"
-    return NewGame(folder, sorted(p for p in folder.rglob("*") if p.is_file()),
-                   [f"pnp check {game}{where}", f"pnp build {game}{where}", f"pnp play {game} --seed 1{where}"])
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    following = [f"pnp check {game}{where}", f"pnp build {game}{where}", f"pnp play {game} --seed 1{where}"]
+    if not _trusted(folder):
+        following.insert(0, f"pnp trust {folder}")
+    return NewGame(folder, files, following)
+
+
+def _trusted(folder: Path) -> bool:
+    """Trust the engine the starter wrote (the user just asked for it), so check, build and play run it at once.
+
+    False when the trust list cannot be written or read: the game is there, the next step then says to trust it.
+    """
+    from generator.rules import trust
+
+    try:
+        trust.grant(folder)
+    except (OSError, trust.TrustListBroken):
+        return False
+    return True
 
 
 @dataclass
