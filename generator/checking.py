@@ -67,7 +67,7 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
             continue
         folders[content.id] = game
         loaded.append(content)
-        if before is not None and before.checked(content):
+        if before is not None and before.checked(content) and (not need_engine or _engine_trusted(content)):
             _remember(reuse, memo, content)
             continue
         check_content(content, errors)
@@ -89,6 +89,13 @@ def _remember(reuse: LoadedGames | None, memo: tuple[str, str] | None, content: 
         for key in [key for key in reuse if key[0] == memo[0]]:
             del reuse[key]  # one loaded copy per folder: the newest
         reuse[memo] = content
+
+
+def _engine_trusted(content: GameContent) -> bool:
+    """A game checked clean before is checked again when its engine may not run now: the check says why."""
+    from generator.rules.registry import engine_trusted
+
+    return engine_trusted(content)
 
 
 def _game_mark(content: GameContent, *path: str | int) -> Mark:

@@ -68,8 +68,7 @@ def run_trust(folders: tuple[Path, ...], show_list: bool, revoke: bool) -> Trust
             listed = trust.grants()
             return TrustResult("list", listed, [_state(g) for g in listed], list_file=str(trust.trust_file()))
         if revoke:
-            result = TrustResult("revoke", list_file=str(trust.trust_file()))
-            result.action = "revoked"
+            result = TrustResult("revoked", list_file=str(trust.trust_file()))
             for folder in folders:
                 removed = trust.revoke(folder)
                 if removed is None:

@@ -10,13 +10,14 @@ only.
 
 from __future__ import annotations
 
+import json
 import os
 import selectors
 import time
 from collections.abc import Callable
 from typing import Any
 
-from generator.forked import ChildFailed, Forked, can_fork
+from generator.forked import Forked, can_fork
 
 SECONDS_VARIABLE = "PNP_ENGINE_IMPORT_SECONDS"
 DEFAULT_SECONDS = 20.0
@@ -45,23 +46,39 @@ def available() -> bool:
 
 
 def probe(work: Callable[[], Any]) -> Any:
-    """What `work()` returned in a forked child; ProbeFailed when it took longer than the limit or gave no answer."""
+    """What `work()` returned (as JSON) in a forked child; ProbeFailed when it took longer than the limit or gave no
+    answer. The answer comes through a pipe of its own, so nothing the module does to pickle can garble it."""
     seconds = time_limit()
-    child: Forked[Any] = Forked(work)
+    read, write = os.pipe()
+
+    def answer() -> None:
+        os.close(read)
+        data = json.dumps(work()).encode()
+        with os.fdopen(write, "wb") as out:
+            out.write(data)
+
+    try:
+        child: Forked[None] = Forked(answer)
+    finally:
+        os.close(write)
+    received = bytearray()
     deadline = time.monotonic() + seconds
     try:
         with selectors.DefaultSelector() as selector:
-            selector.register(child.fd, selectors.EVENT_READ)
+            selector.register(read, selectors.EVENT_READ)
             while True:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise ProbeFailed(True, seconds)
-                if selector.select(left) and child.read_some():
-                    break
-        child.finish()
-        try:
-            return child.result()
-        except ChildFailed:
-            raise ProbeFailed(False, seconds) from None
+                if selector.select(left):
+                    chunk = os.read(read, 1 << 16)
+                    if not chunk:
+                        break
+                    received += chunk
     finally:
+        os.close(read)
         child.kill()
+    try:
+        return json.loads(bytes(received))
+    except ValueError:  # nothing (the child ended first) or a part of an answer
+        raise ProbeFailed(False, seconds) from None

@@ -238,9 +238,9 @@ def _probe_import(content: GameContent, relative_path: str, digest: str) -> None
         raise EngineLoadError(f"engine module {shown} ended the process while it was loaded (it calls os._exit, or "
                               "it was killed) instead of defining its Game class", shown,
                               hint="an engine module only defines classes when it is imported") from None
-    if answer is not None:
+    if answer is not None:  # the child's EngineLoadError, through JSON
         message, file, line, hint = answer
-        raise EngineLoadError(message, file, line, hint)
+        raise EngineLoadError(str(message), file, int(line or 0), hint)
     _PROBED.add(key)
 
 
@@ -287,6 +287,13 @@ def engine_class(content: GameContent) -> type[Game]:
         loaded = _Loaded(loaded.cls, verdict.digest)
     _LOADED[key] = loaded
     return loaded.cls
+
+
+def engine_trusted(content: GameContent) -> bool:
+    """Whether the game's engine may run now without importing anything: installed engines always,
+    a module engine when its folder is trusted with the engine files it has now."""
+    engine = content.game.engine
+    return engine is None or isinstance(engine, str) or trust.verdict(content.root).trusted
 
 
 def make_game(content: GameContent, options: Mapping[str, Any] | None = None) -> Game:

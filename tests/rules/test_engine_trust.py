@@ -72,6 +72,34 @@ def test_an_untrusted_engine_never_runs_and_the_command_says_how_to_trust_it(gam
     assert not Path("output").exists() and not Path("f.json").exists()
 
 
+def test_replay_and_serve_refuse_an_untrusted_engine_too(game: Path, tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    assert pnp("--trust-engines", "play", "demo", "--seed", "1", "--save", "g.jsonl").exit_code == 0
+    marker.unlink()
+    assert_asked(pnp("replay", "g.jsonl"), marker, "`pnp trust content/demo`")
+    served = run_pnp(tmp_path, "serve", "demo", "--port", str(free_port()))  # a new process: nothing imported yet
+    assert served.returncode == 1 and ASKED in served.stderr and "`pnp trust content/demo`" in served.stderr
+    assert not marker.exists()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.slow
+def test_a_build_the_cache_remembers_as_checked_still_asks_for_trust(game: Path, tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    built = pnp("build", "demo", "--lang", "en", "--paper", "a4", "--trust-engines")
+    assert built.exit_code == 0, built.output
+    marker.unlink()
+    assert_asked(pnp("build", "demo", "--lang", "en", "--paper", "a4"), marker)
+    assert Path("output/demo/cards-en-a4.pdf").is_file()  # the refused build left the last one as it was
+
+
 def test_the_refusal_is_one_sentence_and_an_engine_load_error(game: Path) -> None:
     from generator.content.errors import ErrorList
     from generator.content.loader import load_game
