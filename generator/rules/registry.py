@@ -274,7 +274,7 @@ def engine_class(content: GameContent) -> type[Game]:
         stamp = -1.0
     key = (str(content.root.resolve()), engine.module, stamp)
     loaded = _LOADED.get(key)
-    if loaded is not None and trust.still_trusted(content.root, loaded.digest):
+    if loaded is not None and trust.still_trusted(key[0], loaded.digest):
         return loaded.cls
     _module_file(content, engine.module)  # a module that is no file of the folder is named before trust is asked
     verdict = trust.verdict(content.root)

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -52,13 +53,18 @@ class Grant:
 
 def config_folder() -> Path:
     """pnp-forge's folder in the user's config folder (XDG_CONFIG_HOME when it is an absolute path)."""
-    base = os.environ.get("XDG_CONFIG_HOME", "")
-    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".config"
-    return root / APP_FOLDER
+    return trust_file().parent
 
 
 def trust_file() -> Path:
-    return config_folder() / TRUST_FILE
+    return _trust_file(os.environ.get("XDG_CONFIG_HOME", ""), os.environ.get("HOME", ""))
+
+
+@lru_cache(maxsize=8)
+def _trust_file(base: str, _home: str) -> Path:
+    """Worked out once per environment: every game a batch plays asks for it."""
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".config"
+    return root / APP_FOLDER / TRUST_FILE
 
 
 def engine_files(folder: Path) -> list[Path]:
@@ -193,9 +199,14 @@ def revision_folder(folder: Path, revision: str) -> Iterator[None]:
 
 def revision_of(folder: Path) -> str | None:
     """The revision whose exported content holds `folder` (None for a folder of the working tree)."""
-    path = Path(resolved(folder))
+    if not _REVISION_FOLDERS:
+        return None
+    return _revision_of_resolved(resolved(folder))
+
+
+def _revision_of_resolved(path: str) -> str | None:
     for root, revision in _REVISION_FOLDERS.items():
-        if path.is_relative_to(root):
+        if Path(path).is_relative_to(root):
             return revision
     return None
 
@@ -228,14 +239,17 @@ def verdict(folder: Path) -> Verdict:
     return Verdict(digest == listed.digest, digest, changed=digest != listed.digest)
 
 
-def still_trusted(folder: Path, digest: str) -> bool:
-    """Is `folder` still trusted with the engine files it had (`digest`), without hashing them again?"""
+def still_trusted(folder: str, digest: str) -> bool:
+    """Is the resolved `folder` still trusted with the engine files it had (`digest`), without hashing them again?
+
+    Cheap (one stat of the list), as every game a batch plays asks it.
+    """
     if trusted_for_this_command():
         return True
-    if revision_of(folder) is not None:
+    if _REVISION_FOLDERS and _revision_of_resolved(folder) is not None:
         return False
     try:
-        listed = _read(trust_file()).get(resolved(folder))
+        listed = _read(trust_file()).get(folder)
     except TrustListBroken:
         return False
     return listed is not None and bool(digest) and listed.digest == digest
