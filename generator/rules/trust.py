@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -81,13 +82,26 @@ def engine_digest(folder: Path) -> tuple[str, int]:
     total = hashlib.sha256()
     files = engine_files(folder)
     for path in files:
-        try:
-            data = path.read_bytes()
-        except OSError:
-            data = b"\0unreadable"
         total.update(path.relative_to(folder).as_posix().encode("utf-8", "surrogateescape") + b"\0")
-        total.update(hashlib.sha256(data).hexdigest().encode() + b"\n")
+        total.update(_file_digest(path).encode() + b"\n")
     return total.hexdigest(), len(files)
+
+
+def _file_digest(path: Path) -> str:
+    """The sha256 of a file's bytes, read in blocks; only a regular file (or a link to one) is opened, so a
+    `.py` named fifo or a link to a device cannot stall it (those are hashed by what they are)."""
+    try:
+        if path.is_symlink() and not path.is_file():
+            return "link:" + os.readlink(path)
+        if not stat.S_ISREG(path.stat().st_mode):
+            return "special"
+        digest = hashlib.sha256()
+        with path.open("rb") as source:
+            for block in iter(lambda: source.read(1 << 20), b""):
+                digest.update(block)
+        return digest.hexdigest()
+    except OSError:
+        return "unreadable"
 
 
 def _stat_key(path: Path) -> tuple[int, int, int] | None:

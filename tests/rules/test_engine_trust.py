@@ -239,3 +239,13 @@ def test_an_engine_that_loops_or_ends_the_process_at_import_is_one_sentence_not_
         assert run.returncode == 1, (args, run.stdout, run.stderr)
         assert f"engine module content/demo/{ENGINE} {words}" in run.stderr, run.stderr
         assert "Traceback" not in run.stderr
+
+
+def test_hashing_opens_no_fifo_and_follows_no_link_to_a_device(game: Path, tmp_path: Path) -> None:
+    os.mkfifo(game / "engine" / "pipe.py")  # opening it would wait for a writer forever
+    (game / "engine" / "zero.py").symlink_to("/dev/zero")  # reading it would never end
+    trusted = run_pnp(tmp_path, "trust", "content/demo")
+    assert trusted.returncode == 0, trusted.stderr
+    checked = run_pnp(tmp_path, "check")
+    assert checked.returncode == 0, checked.stderr
+    assert (tmp_path / "ran").exists()
