@@ -399,6 +399,9 @@ def new(game: str, content_dir: Path, output_format: str) -> None:
         return
     out = views.console()
     out.print(f"[green]✓[/] wrote {escape(str(result.folder))}: {len(result.files)} files")
+    if result.trusted:
+        out.print(f"trusted {escape(str(result.folder))}: its engine module runs with your rights "
+                  f"(`pnp trust --revoke {escape(str(result.folder))}` ends that)")
     out.print("next:")
     for command in result.next_commands:
         out.print(f"  {escape(command)}")

@@ -20,10 +20,11 @@ class NewGame:
     folder: Path
     files: list[Path]
     next_commands: list[str]
+    trusted: bool = False  # its engine module may run (pnp trust); False when the trust list could not be written
 
     def as_json(self) -> dict[str, Any]:
         return {"ok": True, "folder": str(self.folder), "files": [str(p) for p in self.files],
-                "next": self.next_commands}
+                "next": self.next_commands, "trusted": self.trusted}
 
 
 def new_game(content_dir: Path, game: str) -> NewGame:
@@ -37,9 +38,10 @@ def new_game(content_dir: Path, game: str) -> NewGame:
     where = "" if content_dir == Path("content") else f" --content {content_dir}"
     files = sorted(p for p in folder.rglob("*") if p.is_file())
     following = [f"pnp check {game}{where}", f"pnp build {game}{where}", f"pnp play {game} --seed 1{where}"]
-    if not _trusted(folder):
+    trusted = _trusted(folder)
+    if not trusted:
         following.insert(0, f"pnp trust {folder}")
-    return NewGame(folder, files, following)
+    return NewGame(folder, files, following, trusted)
 
 
 def _trusted(folder: Path) -> bool:

@@ -185,10 +185,16 @@ def test_a_broken_trust_list_trusts_nothing_and_is_named(game: Path, own_config:
     assert listed.exit_code == 1 and "trusted.json cannot be read" in listed.stderr
 
 
-def test_pnp_new_trusts_the_folder_it_writes(tmp_path: Path) -> None:
-    assert pnp("new", "fresh").exit_code == 0
+def test_pnp_new_trusts_the_folder_it_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = pnp("new", "fresh")
+    assert made.exit_code == 0 and "trusted content/fresh: its engine module runs with your rights" in made.output
     assert [g.path for g in trust.grants()] == [str((tmp_path / "content" / "fresh").resolve())]
     assert pnp("check", "fresh").exit_code == 0
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "a-file"))  # the list cannot be written there
+    unlisted = pnp("new", "other")
+    assert unlisted.exit_code == 0 and "pnp trust content/other" in unlisted.output
+    assert "trusted content/other" not in unlisted.output
 
 
 def git(*args: str) -> None:
