@@ -38,13 +38,15 @@ class CheckedBefore(Protocol):
 
 
 def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
-                 before: CheckedBefore | None = None, reuse: LoadedGames | None = None) -> list[GameContent]:
+                 before: CheckedBefore | None = None, reuse: LoadedGames | None = None,
+                 need_engine: bool = True) -> list[GameContent]:
     """Load and cross-check each game; every problem lands in `errors`.
 
     A game that `before` remembers as checked clean with the same files and code is not cross-checked
     again (that saves a rebuild most of a second a game).
     `reuse` keeps the games loaded clean in this process by folder and content hash (`pnp serve`
     rebuilds often, mostly after a change to one game): such a game is not even parsed again.
+    Without `need_engine` (`pnp cards`), an engine the user has not trusted is not checked (nor run).
     """
     loaded: list[GameContent] = []
     folders: dict[str, str] = {}
@@ -65,7 +67,7 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
             continue
         folders[content.id] = game
         loaded.append(content)
-        if before is not None and before.checked(content):
+        if before is not None and before.checked(content) and (not need_engine or _engine_trusted(content)):
             _remember(reuse, memo, content)
             continue
         check_content(content, errors)
@@ -73,7 +75,7 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
         check_layouts(content, errors)
         check_icons_drawable(content, errors)
         check_print_profile(content, errors)
-        check_engine(content, errors)
+        check_engine(content, errors, need_engine)
         if len(errors.errors) == found:  # neither loading nor a check found anything
             if before is not None:
                 before.mark_checked(content)
@@ -87,6 +89,13 @@ def _remember(reuse: LoadedGames | None, memo: tuple[str, str] | None, content: 
         for key in [key for key in reuse if key[0] == memo[0]]:
             del reuse[key]  # one loaded copy per folder: the newest
         reuse[memo] = content
+
+
+def _engine_trusted(content: GameContent) -> bool:
+    """A game checked clean before is checked again when its engine may not run now: the check says why."""
+    from generator.rules.registry import engine_trusted
+
+    return engine_trusted(content)
 
 
 def _game_mark(content: GameContent, *path: str | int) -> Mark:
@@ -146,16 +155,21 @@ def check_icons_drawable(content: GameContent, errors: ErrorList) -> None:
                        "filled or stroked shape", code="icon")
 
 
-def check_engine(content: GameContent, errors: ErrorList) -> None:
-    """The named engine loads and keeps the contract, and the content speaks for all it does."""
+def check_engine(content: GameContent, errors: ErrorList, need_engine: bool = True) -> None:
+    """The named engine loads and keeps the contract, and the content speaks for all it does.
+
+    An engine module the user has not trusted is an error only when the command `need_engine`.
+    """
     if not content.game.engine:
         return
     from generator.rules.contract import OptionsError
-    from generator.rules.registry import EngineLoadError, engine_class
+    from generator.rules.registry import EngineLoadError, EngineNotTrusted, engine_class
 
     try:
         cls = engine_class(content)
     except EngineLoadError as exc:
+        if isinstance(exc, EngineNotTrusted) and not need_engine:
+            return
         if exc.file and exc.file != "game.yaml":
             mark = Mark(exc.file, exc.line or 1, 1)
         else:

@@ -27,7 +27,7 @@ from generator.big_blocks import return_big_blocks
 from generator.leave import leave
 from generator.cli_options import (DEFAULT_MAX_TURNS, back_offset_option, content_option, format_option, game_options,
                                    lang_option, languages_of, paper_option, papers_of, play_policy_option,
-                                   policy_option, profile_option, tts_url_of, tts_url_option)
+                                   policy_option, profile_option, trust_engines_option, tts_url_of, tts_url_option)
 from generator.cli_report import reported, run_cli
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ MAX_SEED = 2 ** 63 - 1
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
+@trust_engines_option
 def cli() -> None:
     """pnp-forge: a board game kept in YAML, turned into everything a table needs.
 
@@ -52,6 +53,7 @@ def cli() -> None:
 @click.argument("games", nargs=-1)
 @content_option
 @format_option
+@trust_engines_option
 @reported
 def check(games: tuple[str, ...], content_dir: Path, output_format: str) -> None:
     """Validate GAMES (default: all): everything `pnp build` checks, without writing a file.
@@ -76,6 +78,7 @@ def check(games: tuple[str, ...], content_dir: Path, output_format: str) -> None
 @click.argument("game")
 @content_option
 @format_option
+@trust_engines_option
 @reported
 def info(game: str, content_dir: Path, output_format: str) -> None:
     """Show GAME's components and card counts by kind."""
@@ -111,6 +114,7 @@ def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, 
               help="Make every output again instead of reusing what an earlier build made from the same content "
                    "and code (the cache is OUTPUT/.pnp/cache; deleting it is always safe).")
 @format_option
+@trust_engines_option
 @reported
 def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, cut_lines: bool,
           profile: str | None, back_offset: tuple[float, float], tts_url: str | None, no_cache: bool,
@@ -195,6 +199,7 @@ def cards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: the event log; json: one JSON object per line (turn, event, decision, end; with you "
                    "playing also ask, refused, no-number), then the result.")
+@trust_engines_option
 @reported
 def play(game: str, seed: int, policy: str, variant: str | None, players: int | None, option: tuple[str, ...],
          turns: int | None, lang: str, view: str | None, save: Path | None, content_dir: Path,
@@ -246,6 +251,7 @@ def play(game: str, seed: int, policy: str, variant: str | None, players: int | 
 @click.option("--game", default=None, help="Game id (default: the one named in the file).")
 @content_option
 @format_option
+@trust_engines_option
 @reported
 def replay(file: Path, game: str | None, content_dir: Path, output_format: str) -> None:
     """Verify a saved game: every decision legal, every chance outcome possible, every entry as the engine plays it."""
@@ -274,6 +280,7 @@ def replay(file: Path, game: str | None, content_dir: Path, output_format: str) 
                    "apart from output/<game>, which every build replaces).")
 @content_option
 @format_option
+@trust_engines_option
 @reported
 def simulate(game: str, games: int, policy: str, variant: str | None, players: int | None, option: tuple[str, ...],
              jobs: int, seed: int, max_turns: int, out: Path | None, content_dir: Path,
@@ -297,6 +304,7 @@ def simulate(game: str, games: int, policy: str, variant: str | None, players: i
 @click.option("--only", "only", multiple=True, metavar="RUN", help="Play only these runs of `balance:` (repeatable).")
 @content_option
 @format_option
+@trust_engines_option
 @reported
 def balance(game: str, jobs: int, only: tuple[str, ...], content_dir: Path, output_format: str) -> None:
     """Play the batches GAME's game.yaml declares under `balance:` and record them for the rules site.
@@ -327,6 +335,7 @@ def balance(game: str, jobs: int, only: tuple[str, ...], content_dir: Path, outp
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: messages on standard error; json: one JSON object per line on standard output "
                    "(listening with the address, rebuilt, failed with the errors, stopped).")
+@trust_engines_option
 @reported
 def serve(games: tuple[str, ...], content_dir: Path, output_dir: Path, host: str, port: int,
           output_format: str) -> None:
@@ -390,9 +399,42 @@ def new(game: str, content_dir: Path, output_format: str) -> None:
         return
     out = views.console()
     out.print(f"[green]✓[/] wrote {escape(str(result.folder))}: {len(result.files)} files")
+    if result.trusted:
+        out.print(f"trusted {escape(str(result.folder))}: its engine module runs with your rights "
+                  f"(`pnp trust --revoke {escape(str(result.folder))}` ends that)")
     out.print("next:")
     for command in result.next_commands:
         out.print(f"  {escape(command)}")
+
+
+@cli.command("trust")
+@click.argument("folders", nargs=-1, type=click.Path(path_type=Path), metavar="[DIR]...")
+@click.option("--list", "show_list", is_flag=True, help="List the trusted folders and whether their engine changed.")
+@click.option("--revoke", is_flag=True, help="Trust the folders DIR no more.")
+@format_option
+@reported
+def trust(folders: tuple[Path, ...], show_list: bool, revoke: bool, output_format: str) -> None:
+    """Trust the game folders DIR to run their rules engine: its Python code runs with your rights.
+
+    A game's content (YAML, Markdown, icons, templates) never runs code, but an engine in the
+    game's own folder (`engine: {module: engine/rules.py}`) is a Python module that pnp-forge
+    imports, as pytest imports a conftest.py or mkdocs a plugin: it can do whatever you can. So
+    check, info, build, play, replay, simulate, balance, diff and serve import it only from a
+    folder you trust. Trusting records the folder's path and one sha256 of every Python file under
+    it in $XDG_CONFIG_HOME/pnp-forge/trusted.json (else ~/.config/pnp-forge/trusted.json); when any
+    of them changes (a pull, a new sibling module), trust is asked again. `--trust-engines` on a
+    command trusts every folder for that one command, and `pnp diff` imports another revision's
+    engine only with it. Bundled games name installed engines and need no trust; `pnp new`
+    trusts the folder it writes. Trust a folder only when you trust whoever can write to it.
+    """
+    from generator.commands.trust import run_trust
+
+    result = run_trust(folders, show_list, revoke)
+    if output_format == "json":
+        views.echo_json(result.as_json())
+        return
+    for line in result.lines():
+        click.echo(line)
 
 
 @cli.command("schema")
@@ -451,6 +493,7 @@ def schema(game: str | None, content_dir: Path, out_dir: Path | None, reference:
               help="Batch seed of the balance games; both revisions play the same seeds.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes to play the balance games in (capped at the number of cores).")
+@trust_engines_option
 @reported
 def diff(arguments: tuple[str, ...], content_dir: Path, output_format: str, out_dir: Path, games: int,
          policy: str, variant: str | None, players: int | None, option: tuple[str, ...], seed: int,

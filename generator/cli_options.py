@@ -148,3 +148,22 @@ def game_options(func: F) -> F:
                         help="Number of players (for games that seat a varying number).")(func)
     return click.option("--variant", default=None,
                         help="Game variant, e.g. beginner or expert (default: the game's).")(func)
+
+
+TRUST_ENGINES_HELP = ("Let the engine modules of the games' folders run for this command, trusted or not (an "
+                      "engine is Python code that runs with your rights; see `pnp trust --help`).")
+
+
+def _trust_engines(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value:
+        return
+    from generator.rules.trust import trust_for_this_command
+
+    trust_for_this_command()
+    ctx.call_on_close(lambda: trust_for_this_command(False))
+
+
+def trust_engines_option(func: F) -> F:
+    """`--trust-engines`: every engine module may run for this one command (generator.rules.trust)."""
+    return click.option("--trust-engines", is_flag=True, expose_value=False, callback=_trust_engines,
+                        help=TRUST_ENGINES_HELP)(func)

@@ -14,6 +14,22 @@ signal.signal(signal.SIGINT, signal.default_int_handler)
 from tests.site.conftest import Build, copy_content, pnp_build
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_trust_list(tmp_path_factory):
+    """Every test (and every pnp it starts) keeps its trust list in a folder of its own, never the real one.
+
+    The repository's own test game with an engine module (tests/content/plugin/reef-keepers) is
+    trusted there, as its developer would trust it; a test that copies a game elsewhere trusts the copy.
+    """
+    from generator.rules import trust
+    from tests.site.conftest import REPO
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+        trust.grant(REPO / "tests" / "content" / "plugin" / "reef-keepers")
+        yield
+
+
 @pytest.fixture(scope="session")
 def built_all(tmp_path_factory) -> Build:
     """Every bundled game built together by `pnp build` (a whole build: only slow tests use it;

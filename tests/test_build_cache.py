@@ -20,6 +20,7 @@ from generator.build import BuildOptions
 from generator.build_cache import BuildCache, language_fingerprint
 from generator.commands.build import build
 from generator.commands.failure import CommandFailed
+from generator.rules import trust
 from tests.layout.conftest import load_game
 
 GAME = "reef-keepers"
@@ -51,6 +52,7 @@ def tree_digest(output: Path) -> dict[str, str]:
 def starter(tmp_path: Path) -> Path:
     content = tmp_path / "content"
     write_starter(content, GAME)
+    trust.grant(content / GAME)  # as `pnp new` does: its engine runs
     return content
 
 

@@ -57,7 +57,7 @@ def cards(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pat
 
     ids = game_ids(content_dir, games)
     errors = ErrorList()
-    loaded = load_checked(content_dir, ids, errors)
+    loaded = load_checked(content_dir, ids, errors, need_engine=False)  # cards never run an engine
     refuse_reserved_ids(loaded, errors)
     if errors:
         raise CommandFailed(errors, note=UNTOUCHED)

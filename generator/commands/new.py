@@ -20,10 +20,11 @@ class NewGame:
     folder: Path
     files: list[Path]
     next_commands: list[str]
+    trusted: bool = False  # its engine module may run (pnp trust); False when the trust list could not be written
 
     def as_json(self) -> dict[str, Any]:
         return {"ok": True, "folder": str(self.folder), "files": [str(p) for p in self.files],
-                "next": self.next_commands}
+                "next": self.next_commands, "trusted": self.trusted}
 
 
 def new_game(content_dir: Path, game: str) -> NewGame:
@@ -35,8 +36,26 @@ def new_game(content_dir: Path, game: str) -> NewGame:
     except StarterRefused as exc:
         raise CommandRefused(str(exc)) from None
     where = "" if content_dir == Path("content") else f" --content {content_dir}"
-    return NewGame(folder, sorted(p for p in folder.rglob("*") if p.is_file()),
-                   [f"pnp check {game}{where}", f"pnp build {game}{where}", f"pnp play {game} --seed 1{where}"])
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    following = [f"pnp check {game}{where}", f"pnp build {game}{where}", f"pnp play {game} --seed 1{where}"]
+    trusted = _trusted(folder)
+    if not trusted:
+        following.insert(0, f"pnp trust {folder}")
+    return NewGame(folder, files, following, trusted)
+
+
+def _trusted(folder: Path) -> bool:
+    """Trust the engine the starter wrote (the user just asked for it), so check, build and play run it at once.
+
+    False when the trust list cannot be written or read: the game is there, the next step then says to trust it.
+    """
+    from generator.rules import trust
+
+    try:
+        trust.grant(folder)
+    except (OSError, trust.TrustListBroken):
+        return False
+    return True
 
 
 @dataclass

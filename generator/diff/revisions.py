@@ -5,6 +5,8 @@ into a temporary folder, so the working tree, the index and the checked-out bran
 touched, and `.gitattributes` (export-ignore, export-subst) cannot change what is compared.
 Only the content folder's games are written there, at the same path below the temporary folder
 as below the repository, so an error in them reads `HEAD:content/<game>/cards/x.yaml:12:5`.
+The exported folder is not on the user's trust list, whatever the working tree's folder is: an
+engine module of a revision runs only with `--trust-engines` (generator.rules.trust).
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ import os
 import shutil
 import subprocess
 import tempfile
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Iterator
+
+from generator.rules.trust import revision_folder
 
 GIT_SECONDS = 120
 SYMLINK_MODE = "120000"
@@ -198,10 +202,12 @@ def compared_sides(content_dir: Path, spec: str | None, games: set[str] | None =
     old_commit = resolve_commit(repo, old_rev)
     new_commit = resolve_commit(repo, new_rev) if new_rev is not None else None
     scratch = Path(tempfile.mkdtemp(prefix="pnp-diff-"))
+    marks = ExitStack()
     try:
         def exported(revision: str, commit: str, name: str) -> Side:
             root = scratch / name
             root.mkdir()
+            marks.enter_context(revision_folder(root, revision))  # its engines run only with --trust-engines
             export_games(repo, commit, prefix, games, root)
             return Side(f"{revision} ({_short(commit)})", root.joinpath(*PurePosixPath(prefix).parts) if prefix else root,
                         revision, commit, str(root), repo)
@@ -211,4 +217,5 @@ def compared_sides(content_dir: Path, spec: str | None, games: set[str] | None =
             Side("working tree", content_dir, repo_root=repo)
         yield old, new
     finally:
+        marks.close()
         shutil.rmtree(scratch, ignore_errors=True)

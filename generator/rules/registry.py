@@ -10,6 +10,11 @@
 A missing module, a syntax error in it, or a class that does not keep the contract raises
 `EngineLoadError` with the file, line and what is missing, which the commands report as a
 content error (exit 1), never as a traceback.
+
+A module engine is code that runs with the user's rights, so it is imported only from a folder
+the user trusts (generator.rules.trust; `EngineNotTrusted` otherwise, before any of its code
+runs), and first in a forked child with a time limit (generator.rules.import_probe), so a module
+that loops or ends the process while it is imported is an error, not a hang or a silent exit.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from generator.content.loader import GameContent
+from generator.rules import import_probe, trust
 from generator.rules.contract import Game
 
 ENTRY_POINT_GROUP = "pnp_forge.engines"
@@ -41,6 +47,10 @@ class EngineLoadError(Exception):
         self.file = file
         self.line = line
         self.hint = hint
+
+
+class EngineNotTrusted(EngineLoadError):
+    """A game's engine module lies in a folder the user has not trusted (or whose engine files changed since)."""
 
 
 @lru_cache(maxsize=1)
@@ -124,7 +134,11 @@ def _display(path: Path) -> str:
         return str(absolute)
 
 
-def _load_module_file(content: GameContent, relative_path: str) -> type[Game]:
+def _module_file(content: GameContent, relative_path: str) -> tuple[Path, str]:
+    """The module's resolved file and how errors name it; EngineLoadError for one that is not a file of the folder.
+
+    Runs none of its code, so it comes before the question of trust.
+    """
     root = content.root.resolve()
     path = (content.root / relative_path)
     shown = _display(path)
@@ -138,6 +152,11 @@ def _load_module_file(content: GameContent, relative_path: str) -> type[Game]:
     if not resolved.is_file():
         raise EngineLoadError(f"engine module {shown} does not exist",  # named where game.yaml names it
                               hint="write the module there or fix `engine: {module: ...}` in game.yaml")
+    return resolved, shown
+
+
+def _load_module_file(content: GameContent, relative_path: str) -> type[Game]:
+    resolved, shown = _module_file(content, relative_path)
     name = f"pnp_forge_content_engine_{content.id.replace('-', '_')}_{abs(hash(str(resolved))):x}"
     try:
         source = resolved.read_text(encoding="utf-8")
@@ -167,11 +186,70 @@ def _line_in(exc: BaseException, filename: str) -> int:
     return (frames[-1].lineno or 0) if frames else 0
 
 
-_LOADED: dict[tuple[str, str, float], type[Game]] = {}
+@dataclass(frozen=True)
+class _Loaded:
+    cls: type[Game]
+    digest: str  # of the folder's engine files when they were trusted ("" when trusted for one command)
+
+
+_LOADED: dict[tuple[str, str, float], _Loaded] = {}
+_PROBED: set[tuple[str, str]] = set()  # (module file, digest of the folder's engine files) imported once in a child
+
+
+def _not_trusted(content: GameContent, verdict: trust.Verdict) -> EngineNotTrusted:
+    folder = _display(content.root)
+    if verdict.revision is not None:
+        return EngineNotTrusted(f"the engine of game '{content.id}' in revision {verdict.revision} is Python code that "
+                                "runs with your rights, so pnp diff imports another revision's engine only when you "
+                                "pass --trust-engines", "game.yaml")
+    if verdict.changed:
+        return EngineNotTrusted(f"the engine of game '{content.id}' is Python code that runs with your rights, and its "
+                                f"files changed since you trusted {folder}: read the change, then run "
+                                f"`pnp trust {folder}` again (or pass --trust-engines for one command)", "game.yaml")
+    return EngineNotTrusted(f"the engine of game '{content.id}' is Python code that runs with your rights and {folder} "
+                            f"is not trusted: run `pnp trust {folder}` if you trust its authors (or pass "
+                            "--trust-engines for one command)", "game.yaml")
+
+
+def _probe_answer(content: GameContent, relative_path: str) -> tuple[str, str | None, int, str | None] | None:
+    """In the probing child: import the module; None when it loads, else its EngineLoadError's parts."""
+    try:
+        _load_module_file(content, relative_path)
+    except EngineLoadError as exc:
+        return (exc.message, exc.file, exc.line, exc.hint)
+    return None
+
+
+def _probe_import(content: GameContent, relative_path: str, digest: str) -> None:
+    """Import the module in a forked child with a time limit first (once per file and digest in this process)."""
+    path = content.root / relative_path
+    key = (str(path.resolve()), digest)
+    if key in _PROBED or not import_probe.available():
+        return
+    shown = _display(path)
+    try:
+        answer = import_probe.probe(lambda: _probe_answer(content, relative_path))
+    except import_probe.ProbeFailed as failed:
+        if failed.timed_out:
+            raise EngineLoadError(f"engine module {shown} did not finish loading within {failed.seconds:g} s, so it "
+                                  f"was stopped (does it loop or wait while it is imported?)", shown,
+                                  hint=f"a module may take longer with {import_probe.SECONDS_VARIABLE}=SECONDS") \
+                from None
+        raise EngineLoadError(f"engine module {shown} ended the process while it was loaded (it calls os._exit, or "
+                              "it was killed) instead of defining its Game class", shown,
+                              hint="an engine module only defines classes when it is imported") from None
+    if answer is not None:  # the child's EngineLoadError, through JSON
+        message, file, line, hint = answer
+        raise EngineLoadError(str(message), file, int(line or 0), hint)
+    _PROBED.add(key)
 
 
 def engine_class(content: GameContent) -> type[Game]:
-    """The Game class of the engine game.yaml names; EngineLoadError when there is none to load."""
+    """The Game class of the engine game.yaml names; EngineLoadError when there is none to load.
+
+    A module engine of a folder the user has not trusted raises EngineNotTrusted, and none of its
+    code runs.
+    """
     engine = content.game.engine
     if engine is None:
         raise EngineLoadError(f"game '{content.id}' has no rules engine", "game.yaml",
@@ -195,9 +273,27 @@ def engine_class(content: GameContent) -> type[Game]:
     except OSError:
         stamp = -1.0
     key = (str(content.root.resolve()), engine.module, stamp)
-    if key not in _LOADED:
-        _LOADED[key] = _load_module_file(content, engine.module)
-    return _LOADED[key]
+    loaded = _LOADED.get(key)
+    if loaded is not None and trust.still_trusted(key[0], loaded.digest):
+        return loaded.cls
+    _module_file(content, engine.module)  # a module that is no file of the folder is named before trust is asked
+    verdict = trust.verdict(content.root)
+    if not verdict.trusted:
+        raise _not_trusted(content, verdict)
+    if loaded is None:
+        _probe_import(content, engine.module, verdict.digest or trust.engine_digest(content.root)[0])
+        loaded = _Loaded(_load_module_file(content, engine.module), verdict.digest)
+    else:  # imported earlier in this process, and trusted again now
+        loaded = _Loaded(loaded.cls, verdict.digest)
+    _LOADED[key] = loaded
+    return loaded.cls
+
+
+def engine_trusted(content: GameContent) -> bool:
+    """Whether the game's engine may run now without importing anything: installed engines always,
+    a module engine when its folder is trusted with the engine files it has now."""
+    engine = content.game.engine
+    return engine is None or isinstance(engine, str) or trust.verdict(content.root).trusted
 
 
 def make_game(content: GameContent, options: Mapping[str, Any] | None = None) -> Game:

@@ -15,6 +15,7 @@ import pytest
 
 import tests.rules.test_engines_generic as generic
 from generator.authoring.starter import write_starter
+from generator.rules import trust
 from generator.rules.registry import make_game
 
 
@@ -31,6 +32,7 @@ def _generic_tests() -> list[Any]:
 def starter(tmp_path_factory: pytest.TempPathFactory) -> generic.EngineCase:
     content = tmp_path_factory.mktemp("starter") / "content"
     write_starter(content, "starter-game")
+    trust.grant(content / "starter-game")  # as `pnp new` does: its engine runs at once
     return generic.EngineCase("new/starter-game", content, "starter-game")
 
 

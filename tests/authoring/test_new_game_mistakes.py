@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.rules import trust
 from tests.authoring.conftest import pnp
 
 GAME = "reed-market"
@@ -65,6 +66,7 @@ def test_check_reports_each_mistake_build_used_to_find_first(starter: Path, tmp_
     work = tmp_path / "work"
     shutil.copytree(starter / "content", work / "content")
     plant(work / "content" / GAME)
+    trust.grant(work / "content" / GAME)  # the copy's engine, as its designer would trust it
     run = pnp("check", "--content", "content", cwd=work)
     assert run.code == 1, (run.out, run.err)
     errors = [line for line in run.err.splitlines() if f"{GAME}/" in line and "error" in line]

@@ -31,8 +31,9 @@ def tree(tmp_path: Path) -> Path:
 
 
 def pnp(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    """The command line on the copy, whose engine each test edits: trusted for the command (--trust-engines)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", "--trust-engines", *args],
                           capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
 
 

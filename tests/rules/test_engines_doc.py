@@ -14,6 +14,7 @@ from pathlib import Path
 
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
+from generator.rules import trust
 from generator.rules.invariants import check_many
 from generator.rules.registry import make_game
 
@@ -43,6 +44,9 @@ def test_the_pages_minimal_game_passes_pnp_check_and_replays_its_example(tmp_pat
         "pearl-dive/game.yaml", "pearl-dive/engine/rules.py", "pearl-dive/rules/en/sentences.yaml",
         "pearl-dive/rules/de/sentences.yaml", "pearl-dive/examples/first-dive.yaml"]
     run = pnp(tmp_path, "check", "--content", "mygames")
+    assert run.returncode == 1 and "pnp trust mygames/pearl-dive" in run.stderr  # its engine runs once trusted
+    assert pnp(tmp_path, "trust", "mygames/pearl-dive").returncode == 0  # as the page says
+    run = pnp(tmp_path, "check", "--content", "mygames")
     assert run.returncode == 0, run.stderr
     assert "pearl-dive: 0 card designs, 0 cards, 0 boards, 1 examples — no problems" in run.stdout
     example = tmp_path / "mygames/pearl-dive/examples/first-dive.yaml"
@@ -54,6 +58,7 @@ def test_the_pages_minimal_game_passes_pnp_check_and_replays_its_example(tmp_pat
 
 def test_the_pages_minimal_game_keeps_the_contract_over_random_playouts(tmp_path: Path) -> None:
     write_page_files(tmp_path / "mygames")
+    trust.grant(tmp_path / "mygames" / "pearl-dive")
     errors = ErrorList()
     content = load_checked(tmp_path / "mygames", ["pearl-dive"], errors)[0]
     assert not errors

@@ -12,6 +12,7 @@ from generator.authoring.starter import write_starter
 from generator.build import BuildOptions
 from generator.build_cache import BuildCache
 from generator.commands.build import build
+from generator.rules import trust
 from generator.site import mkdocs_batch
 
 GAME = "reef-keepers"
@@ -33,6 +34,7 @@ def card_page(output: Path) -> str:
 def test_standing_children_build_every_rebuild_and_a_dead_one_is_replaced(tmp_path: Path) -> None:
     content, output = tmp_path / "content", tmp_path / "output"
     write_starter(content, GAME)
+    trust.grant(content / GAME)  # as `pnp new` does: its engine runs
     with mkdocs_batch.standing_workers():
         build(content, [GAME], output, BuildOptions(), cache=BuildCache.of_output(output))
         assert mkdocs_batch._STANDING, "the first build started the children"
