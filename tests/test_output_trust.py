@@ -296,6 +296,25 @@ def test_a_lock_that_is_a_link_creates_nothing_at_its_target(tree: Path) -> None
     assert lock.is_file() and not lock.is_symlink()
 
 
+@pytest.mark.parametrize("command", ["build", "cards"])
+def test_a_lock_that_is_a_folder_is_one_sentence_for_build_and_cards(tree: Path, command: str) -> None:
+    from generator.commands.cards import cards
+
+    lock = tree / "output" / ".pnp" / "lock"
+    lock.unlink()
+    (lock / "inside").mkdir(parents=True)
+    before = state(tree / "output" / ".pnp" / "generations")
+    with pytest.raises(CommandFailed) as failed:
+        if command == "build":
+            rebuild(tree)
+        else:
+            cards(tree / "content", ["tiny"], tree / "output", OPTIONS)
+    message = failed.value.line
+    assert message.startswith(f"{command}: ") and "lock" in message and "\n" not in message, message
+    assert (lock / "inside").is_dir()  # not removed: pnp did not make it
+    assert state(tree / "output" / ".pnp" / "generations") == before  # the build in use, untouched
+
+
 def test_a_state_folder_that_is_a_link_is_refused_in_one_sentence(tree: Path) -> None:
     state_folder = tree / "output" / ".pnp"
     moved = tree / "outside" / "state"

@@ -23,6 +23,8 @@ from generator.content.errors import ErrorList
 
 if TYPE_CHECKING:
     from generator.build import BuildOptions
+    from generator.content.loader import GameContent
+    from generator.output_folder import OutputFolder
 
 UNTOUCHED = "the previous output is untouched"
 
@@ -52,8 +54,6 @@ def cards(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pat
     from generator.build import refuse_reserved_ids
     from generator.checking import load_checked
     from generator.output_folder import OutputFolder, OutputRefused
-    from generator.render.cards_step import render_cards
-    from generator.render.parallel_layout import idle_cores
 
     ids = game_ids(content_dir, games)
     errors = ErrorList()
@@ -63,28 +63,37 @@ def cards(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pat
         raise CommandFailed(errors, note=UNTOUCHED)
     output_dir.mkdir(parents=True, exist_ok=True)
     folder = OutputFolder(output_dir)
-    written: dict[str, list[Path]] = {}
     try:
         folder.check_names([content.id for content in loaded])
+        with folder.locked(on_wait or (lambda message: None)):
+            return _render_into(folder, loaded, output_dir, options, status)
     except OutputRefused as exc:
         raise CommandFailed.sentence(f"cards: {exc}") from None
-    with folder.locked(on_wait or (lambda message: None)):
-        staging = folder.stage()
-        try:
-            with status():
-                for content in loaded:
-                    game_dir = staging / content.id
-                    game_dir.mkdir()
-                    # one game and language at a time: a big deck's layout may use the idle cores
-                    written[content.id] = render_cards(content, game_dir, replace(options, workers=idle_cores()),
-                                                       errors)
-            if errors:
-                raise CommandFailed(errors, note=UNTOUCHED)
-            replaced = card_outputs(options.languages, options.papers)
+
+
+def _render_into(folder: OutputFolder, loaded: list[GameContent], output_dir: Path, options: BuildOptions,
+                 status: Callable[[], ContextManager[Any]]) -> dict[str, list[Path]]:
+    """Render the games' cards into a new generation of `folder`, whose lock the caller holds."""
+    from generator.render.cards_step import render_cards
+    from generator.render.parallel_layout import idle_cores
+
+    errors = ErrorList()
+    written: dict[str, list[Path]] = {}
+    staging = folder.stage()
+    try:
+        with status():
             for content in loaded:
-                folder.merge(staging, content.id, replaced)
-            folder.keep(staging, [name for name in folder.names_in_use() if name not in written])
-            folder.commit(staging)
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
+                game_dir = staging / content.id
+                game_dir.mkdir()
+                # one game and language at a time: a big deck's layout may use the idle cores
+                written[content.id] = render_cards(content, game_dir, replace(options, workers=idle_cores()), errors)
+        if errors:
+            raise CommandFailed(errors, note=UNTOUCHED)
+        replaced = card_outputs(options.languages, options.papers)
+        for content in loaded:
+            folder.merge(staging, content.id, replaced)
+        folder.keep(staging, [name for name in folder.names_in_use() if name not in written])
+        folder.commit(staging)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     return {game: [output_dir / game / f.relative_to(staging / game) for f in files] for game, files in written.items()}
