@@ -220,6 +220,7 @@ def play(game: str, seed: int, policy: str, variant: str | None, players: int | 
     end of a piped file) before the game did: the game stops unfinished, --save still writes it;
     and as every command, 1 bad content, 2 bad usage, 130 interrupted.
     """
+    from generator.commands.person import MAX_REFUSALS
     from generator.commands.play import STOPPED_EXIT
     from generator.commands.play import play as play_game
 
@@ -240,8 +241,9 @@ def play(game: str, seed: int, policy: str, variant: str | None, players: int | 
         if save is not None:
             click.echo(f"saved {save}", err=True)
         if result.stopped:
-            click.echo(f"input ended before the game did: stopped unfinished at turn {result.turn} "
-                       f"(exit {STOPPED_EXIT})", err=True)
+            why = (f"{MAX_REFUSALS} lines in a row decided nothing" if result.stopped_by_refusals
+                   else "input ended before the game did")
+            click.echo(f"{why}: stopped unfinished at turn {result.turn} (exit {STOPPED_EXIT})", err=True)
     if result.stopped:
         sys.exit(STOPPED_EXIT)
 

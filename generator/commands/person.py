@@ -128,6 +128,7 @@ class Person:
         self.tell = tell
         self.cited: dict[str, Citation | None] = {}  # the rules section of each refusal so far
         self.words = WORDS.get(lang, WORDS["en"])
+        self.gave_up = False  # stopped after MAX_REFUSALS lines in a row that decided nothing (not at the input's end)
 
     def question(self, state: GameState) -> dict[str, Any]:
         """What the person sees before deciding: seat, turn, table and the numbered legal actions."""
@@ -167,6 +168,7 @@ class Person:
             assert refusal is not None
             self.tell("refused", refusal.as_json() | {"message": refusal.line()})
         self._refuse_input("input.too-many", "", self.words["too-many"].format(count=MAX_REFUSALS))
+        self.gave_up = True
         raise EndOfInput()
 
     def _refuse_input(self, rule: str, line: str, text: str) -> None:

@@ -24,12 +24,14 @@ class PlayResult:
     state_hash: str
     saved: Path | None
     stopped: bool = False  # a person's input ended before the game did (exit STOPPED_EXIT)
+    stopped_by_refusals: bool = False  # ...or a run of lines that decided nothing stopped it
 
     def as_json(self) -> dict[str, Any]:
         """The last JSON line of `pnp play --format json`, after one line per entry."""
         return {"kind": "result", "game": self.game, "seed": self.seed, "policy": self.policy,
                 "options": self.options, "turn": self.turn, "finished": self.finished, "outcome": self.outcome,
-                "stopped": self.stopped, "state_hash": self.state_hash,
+                "stopped": self.stopped, "stopped_by_refusals": self.stopped_by_refusals,
+                "state_hash": self.state_hash,
                 "saved": str(self.saved) if self.saved else None}
 
 
@@ -96,7 +98,8 @@ def play(content_dir: Path, game: str, seed: int, policy: str, variant: str | No
         write_target(save, dump_lines(header_of(state, rules.options, policy), state.log or []))
     outcome = state.outcome()
     return PlayResult(game, seed, policy, dict(rules.options), state.turn, state.is_terminal,
-                      outcome.cause if outcome else "unfinished", state.state_hash(), save, played.stopped)
+                      outcome.cause if outcome else "unfinished", state.state_hash(), save, played.stopped,
+                      stopped_by_refusals=person is not None and person.gave_up)
 
 
 @dataclass
