@@ -1,8 +1,12 @@
-"""Bounded templates and numbers: work that would never end is an error at its place, within seconds."""
+"""Bounded templates and numbers: work that would never end is an error at its place, not a hang.
+
+Each command runs under the subprocess ceiling of tests.content.conftest.pnp (120 s), which only
+catches a hang: the bounds themselves are budgets in the code (a template's deadline, counts, sizes),
+and the tests assert the error they give, never how long it took.
+"""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -10,7 +14,6 @@ import pytest
 from tests.content.conftest import edit, pnp
 
 REPO = Path(__file__).resolve().parents[2]
-LIMIT_S = 10
 
 RUNAWAY = {
     "power": "{{ 9 ** (9 ** 9) }}",
@@ -24,21 +27,14 @@ RUNAWAY = {
 }
 
 
-def timed(*args: str, cwd: Path | None = None):
-    start = time.monotonic()
-    result = pnp(*args, cwd=cwd)
-    return result, time.monotonic() - start
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(RUNAWAY))
-def test_runaway_rules_page_is_an_error_at_its_line_within_seconds(content: Path, tmp_path: Path, name: str) -> None:
+def test_runaway_rules_page_is_an_error_at_its_line(content: Path, tmp_path: Path, name: str) -> None:
     page = content / "tiny/rules/en/overview.md"
     page.write_text("# Rules\n\nText.\n\n" + RUNAWAY[name] + "\n", encoding="utf-8")
-    result, took = timed("build", "--content", str(content), "--output", str(tmp_path / "out"))
+    result = pnp("build", "--content", str(content), "--output", str(tmp_path / "out"))
     assert result.code == 1, result.err
     assert "tiny/rules/en/overview.md:5:1: error: rules template:" in result.err
-    assert took < LIMIT_S, took
     assert not (tmp_path / "out" / "tiny").exists()
 
 
@@ -57,11 +53,10 @@ def _own_layout(content: Path, constant: str) -> Path:
 @pytest.mark.slow
 def test_runaway_layout_constant_does_not_hang_check_or_build(content: Path, tmp_path: Path, constant: str) -> None:
     layout = _own_layout(content, constant)
-    result, took = timed("check", "--content", str(content))
-    assert result.code in (0, 1) and took < LIMIT_S, (result.code, took, result.err)
-    result, took = timed("cards", "--content", str(content), "--output", str(tmp_path / "out"))
+    result = pnp("check", "--content", str(content))
+    assert result.code in (0, 1), (result.code, result.err)
+    result = pnp("cards", "--content", str(content), "--output", str(tmp_path / "out"))
     assert result.code == 1, result.err
-    assert took < LIMIT_S, took
     line = next(n for n, text in enumerate(layout.read_text().splitlines(), 1) if "runaway" in text)
     assert f"tiny/layouts/event.yaml:{line}:" in result.err
 
@@ -69,9 +64,8 @@ def test_runaway_layout_constant_does_not_hang_check_or_build(content: Path, tmp
 def test_component_count_has_a_declared_maximum(content: Path) -> None:
     edit(content / "tiny/game.yaml", "type: cards, kind: event, count: 3}", "type: cards, kind: event, count: 3}\n"
          "  - {id: tokens, name: {de: Marker, en: Markers}, type: token, count: 1000000000}")
-    result, took = timed("check", "--content", str(content))
+    result = pnp("check", "--content", str(content))
     assert result.code == 1 and "tiny/game.yaml:23:" in result.err and "components[1].count" in result.err, result.err
-    assert took < LIMIT_S
 
 
 def test_track_cells_have_a_declared_maximum(content: Path) -> None:
@@ -89,9 +83,8 @@ def test_dice_sides_have_a_declared_maximum(content: Path) -> None:
     (content / "tiny/tables/fate.yaml").write_text(
         "id: fate\nname: {de: Schicksal, en: Fate}\ndice: [1000000000]\nentries:\n"
         "  - {roll: '1', name: {de: a, en: a}, text: {de: a, en: a}}\n", encoding="utf-8")
-    result, took = timed("check", "--content", str(content))
+    result = pnp("check", "--content", str(content))
     assert result.code == 1 and "tiny/tables/fate.yaml:3:" in result.err and "dice" in result.err, result.err
-    assert took < LIMIT_S
 
 
 def test_track_length_has_a_declared_maximum(content: Path) -> None:
@@ -99,7 +92,6 @@ def test_track_length_has_a_declared_maximum(content: Path) -> None:
     (content / "tiny/boards/track.yaml").write_text(
         "id: track\nname: {de: Leiste, en: Track}\nsize: {width: 200, height: 100}\ntracks:\n"
         "  - {id: score, start: 0, end: 1000000000, at: [10, 10]}\n", encoding="utf-8")
-    result, took = timed("check", "--content", str(content))
+    result = pnp("check", "--content", str(content))
     assert result.code == 1 and "tiny/boards/track.yaml:5:" in result.err and "tracks[0].end" in result.err, \
         result.err
-    assert took < LIMIT_S

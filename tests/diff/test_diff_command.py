@@ -8,7 +8,6 @@ tests read what it printed, the diff.json and the HTML report it wrote, and the 
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +26,10 @@ def reviewed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     repo = game_repository(tmp_path_factory.mktemp("designer"))
     raise_lab_cost(repo)
     status, head = git(repo, "status", "--porcelain"), git(repo, "rev-parse", "HEAD")
-    started = time.monotonic()
     run = pnp("diff", "--games", str(BALANCE_GAMES), "--out", "review", cwd=repo)
-    seconds = time.monotonic() - started
     report = repo / "review"
     data = json.loads((report / "diff.json").read_text(encoding="utf-8")) if (report / "diff.json").is_file() else {}
-    return {"repo": repo, "run": run, "seconds": seconds, "report": report, "data": data,
+    return {"repo": repo, "run": run, "report": report, "data": data,
             "status": status, "head": head}
 
 
@@ -48,7 +45,6 @@ def test_a_broken_example_makes_the_exit_code_1_and_the_report_is_written(review
     assert reviewed["data"]["exit_code"] == 1 and reviewed["data"]["broken_examples"] == 1
     assert reviewed["data"]["old"]["revision"] == "HEAD" and reviewed["data"]["new"]["label"] == "working tree"
     assert "1 example turn(s) refused by the engine in working tree" in run.out
-    assert reviewed["seconds"] < 60  # measured about 3 s; a regression to minutes shows here
 
 
 def test_the_working_tree_and_the_repository_are_untouched(reviewed: dict[str, Any]) -> None:

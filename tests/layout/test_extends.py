@@ -7,7 +7,7 @@ made them, in the file that made them.
 
 from __future__ import annotations
 
-import time
+import sys
 from pathlib import Path
 
 from generator.content.errors import ErrorList
@@ -121,23 +121,61 @@ def test_the_shared_card_layout_names_every_element():
         assert None not in ids and len(ids) == len(set(ids)), ids
 
 
-def test_a_layout_too_large_to_merge_is_refused_and_a_large_one_merges_quickly(game_copy):
+CALL_BUDGET = 20_000_000  # calls one merge may make before it is stopped (979 chained values: about 1.5 million)
+
+
+class CallsOverBudget(Exception):
+    """A merge made more calls than CALL_BUDGET: a blow-up, stopped instead of waited for."""
+
+
+def merge_calls(path: Path):
+    """The layout at `path` loaded, and the function calls that took (Python's and the built-ins'): work
+    counted, not timed."""
+    calls = 0
+
+    def count(frame, event, arg):
+        nonlocal calls
+        if event not in ("call", "c_call"):
+            return
+        calls += 1
+        if calls > CALL_BUDGET:
+            raise CallsOverBudget(f"{path.name}: more than {CALL_BUDGET:,} calls")
+
+    errors = ErrorList()
+    previous = sys.getprofile()
+    sys.setprofile(count)
+    try:
+        layout = load_layout(path, errors)
+    finally:
+        sys.setprofile(previous)
+    assert layout is not None, errors.as_text()
+    return layout, calls
+
+
+def _chained(values: int, elements: int) -> str:
+    """Every element placed after the one before, and every value using the next."""
+    rect = "    - {{id: e{i}, type: rect, x: 0, y: 0, w: 1, h: 1{after}}}\n"
+    return ("extends: card\nvars:\n" + "".join(f"  v{i}: v{i + 1} + 1\n" for i in range(values))
+            + f"  v{values}: 1\nfront:\n  content:\n"
+            + "".join(rect.format(i=i, after=f", before: e{i - 1}" if i else "") for i in range(elements)))
+
+
+def test_a_layout_too_large_to_merge_is_refused_and_a_large_one_merges_in_linear_work(game_copy):
     rect = "    - {{id: e{i}, type: rect, x: 0, y: 0, w: 1, h: 1{after}}}\n"
     too_many = "extends: card\nfront:\n  content:\n" + "".join(rect.format(i=i, after="") for i in range(1001))
     path = write_layout(game_copy, "card", too_many)
     errors = ErrorList()
     assert load_layout(path, errors) is None
     assert [e.message for e in errors] == ["front.content holds 1001 elements; at most 1000"]
-    # every element placed after the one before, and every value using the next: the merge stays fast
-    chained = ("extends: card\nvars:\n" + "".join(f"  v{i}: v{i + 1} + 1\n" for i in range(979)) + "  v979: 1\n"
-               "front:\n  content:\n" + "".join(rect.format(i=i, after=f", before: e{i - 1}" if i else "")
-                                                for i in range(900)))
-    path = write_layout(game_copy, "card", chained)
-    started = time.perf_counter()
-    errors = ErrorList()
-    layout = load_layout(path, errors)
-    assert layout is not None, errors.as_text()
-    assert time.perf_counter() - started < 5.0
+    # the merge's work grows with the layout's size, not faster: each value and element added costs about
+    # as many calls from 400 to 900 as from 200 to 400 (one value and element more: ~2,300 calls either way)
+    calls = {}
+    for size in (200, 400, 900):
+        layout, calls[size] = merge_calls(write_layout(game_copy, "card", _chained(size, size)))
+    small_step = (calls[400] - calls[200]) / 200
+    large_step = (calls[900] - calls[400]) / 500
+    assert large_step < 1.08 * small_step, calls  # counts, not times: the same on any machine (measured 1.01)
+    layout, _ = merge_calls(write_layout(game_copy, "card", _chained(979, 900)))
     order = {name: i for i, name in enumerate(layout.spec.vars)}
     assert all(order[f"v{i + 1}"] < order[f"v{i}"] for i in range(979))  # each after the value it uses
     assert [e.id for e in layout.spec.front.content[-3:]] == ["e2", "e1", "e0"]
