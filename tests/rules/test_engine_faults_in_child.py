@@ -2,7 +2,7 @@
 
 Each game here is `pnp new`'s starter (its engine module is trusted) with one line put at the
 start of its engine's `_do`, which every `apply` runs: the example turn's first step, every
-golden playthrough's first decision run into it. The time limit is
+golden playthrough's and every simulated game's first decision run into it. The time limit is
 short (PNP_ENGINE_SECONDS); a hang is bounded only by the subprocess's generous timeout.
 """
 
@@ -20,6 +20,7 @@ from click.testing import CliRunner, Result
 from generator.cli import cli
 from generator.content.errors import ErrorList
 from generator.content.loader import load_game
+from generator.rules import forked_batch
 from generator.rules.engine_child import in_child
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,6 +110,24 @@ def test_check_names_the_golden_playthrough_an_engine_loops_in(tmp_path: Path) -
                                                         "playthrough whole.jsonl within 1 s")
 
 
+@pytest.mark.parametrize("payload, words", [(LOOPS, "did not finish playing game "),
+                                            (EXITS, "ended the process while playing game ")])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_simulate_names_the_game_an_engine_loops_in_or_ends_the_process_in(tmp_path: Path, payload: str, words: str,
+                                                                           jobs: str) -> None:
+    break_moves(payload, when="self.turn > 3")
+    simulated = run_pnp("simulate", "demo", "--games", "6", "--jobs", jobs, "--out", "figures.json")
+    assert_one_sentence(simulated, engine_line(tmp_path), f"the engine of game 'demo' {words}")
+    assert re.search(r"game \d+ of the batch \(seed \d+\)", simulated.stderr), simulated.stderr
+    assert not (tmp_path / "figures.json").exists()
+
+
+def test_simulate_with_a_well_behaved_module_engine_plays_every_game(tmp_path: Path) -> None:
+    simulated = pnp("simulate", "demo", "--games", "12", "--jobs", "2", "--out", "figures.json", "--format", "json")
+    assert simulated.exit_code == 0, simulated.output
+    assert '"games": 12' in (tmp_path / "figures.json").read_text(encoding="utf-8")
+
+
 def test_a_well_behaved_module_engine_checks_clean_and_its_errors_keep_their_file_and_line(tmp_path: Path) -> None:
     assert pnp("check").exit_code == 0
     playthrough = save_playthrough()
@@ -142,3 +161,28 @@ def test_installed_engines_replay_in_this_process(tmp_path: Path) -> None:
     assert bundled is not None and starter is not None
     assert not in_child(bundled)
     assert in_child(starter) == sys.platform.startswith("linux")
+
+
+def test_a_watched_batch_plays_every_game_in_order_in_children() -> None:
+    progress: list[int] = []
+    results = forked_batch.play_watched(lambda i: (i, os.getpid()), 300, 2, 60.0, progress.append)
+    assert [i for i, _ in results] == list(range(300))
+    assert os.getpid() not in {pid for _, pid in results}  # this process only watched
+    assert sum(progress) == 300
+
+
+@pytest.mark.parametrize("fault, timed_out", [("loop", True), ("exit", False), ("quit", False)])
+def test_a_watched_batch_names_the_game_that_hangs_or_ends_its_process(fault: str, timed_out: bool) -> None:
+    def play(i: int) -> int:
+        if i == 7:
+            if fault == "loop":
+                while True:
+                    pass
+            if fault == "exit":
+                os._exit(0)
+            sys.exit(0)
+        return i
+
+    with pytest.raises(forked_batch.GameStopped) as stopped:
+        forked_batch.play_watched(play, 20, 2, 0.5)
+    assert stopped.value.index == 7 and stopped.value.timed_out is timed_out
