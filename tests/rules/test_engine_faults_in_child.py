@@ -186,3 +186,11 @@ def test_a_watched_batch_names_the_game_that_hangs_or_ends_its_process(fault: st
     with pytest.raises(forked_batch.GameStopped) as stopped:
         forked_batch.play_watched(play, 20, 2, 0.5)
     assert stopped.value.index == 7 and stopped.value.timed_out is timed_out
+
+
+def test_diff_names_a_balance_game_the_engine_loops_in(tmp_path: Path) -> None:
+    for args in (["init", "-q"], ["add", "content"], ["commit", "-qm", "the game"]):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], check=True, capture_output=True)
+    break_moves(LOOPS, when="self.turn > 8")  # the example replays; every balance game of the new revision loops
+    compared = run_pnp("diff", "HEAD", "--games", "4", "--trust-engines")
+    assert_one_sentence(compared, engine_line(tmp_path), "the engine of game 'demo' did not finish playing game ")
