@@ -194,3 +194,14 @@ def test_diff_names_a_balance_game_the_engine_loops_in(tmp_path: Path) -> None:
     break_moves(LOOPS, when="self.turn > 8")  # the example replays; every balance game of the new revision loops
     compared = run_pnp("diff", "HEAD", "--games", "4", "--trust-engines")
     assert_one_sentence(compared, engine_line(tmp_path), "the engine of game 'demo' did not finish playing game ")
+
+
+def test_without_fork_a_module_engine_replays_here_and_its_sys_exit_is_still_an_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.rules import engine_child
+
+    monkeypatch.setattr(engine_child, "can_fork", lambda: False)
+    break_moves(QUITS)
+    checked = pnp("check")
+    assert checked.exit_code == 1, checked.output
+    assert f"{engine_line(tmp_path)}" in checked.stderr and ENDED in checked.stderr, checked.stderr
