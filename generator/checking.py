@@ -9,7 +9,7 @@ are options it knows). Every command that loads games goes through `load_checked
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -271,16 +271,19 @@ def check_rules_templates(content: GameContent, errors: ErrorList) -> None:
         check_same_structure(content, pages, errors)
 
 
-def check_playthroughs(content: GameContent, errors: ErrorList) -> None:
+def check_playthroughs(content: GameContent, errors: ErrorList, started: Callable[[str], None] | None = None) -> None:
     """Every golden playthrough (playthroughs/*.jsonl, saved by `pnp play --save`) still plays to its
     last decision under these rules; the first refused decision is an error at its line.
 
     A playthrough that plays on but differently is no error here: `pnp diff` shows what changed.
+    `started` hears of each playthrough before it is played (generator.rules.engine_child).
     """
     from generator.diff.playthroughs import played_through_file, playthrough_files
     from generator.rules.log import ReplayError, read_rows
 
     for path in playthrough_files(content.root):
+        if started is not None:
+            started(f"golden playthrough {path.name}")
         played = played_through_file(content, path, errors)
         if played is None or played.refused is None:
             continue

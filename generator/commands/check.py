@@ -35,14 +35,12 @@ def check(content_dir: Path, games: tuple[str, ...] | list[str]) -> CheckResult:
     errors = ErrorList()
     loaded = load_checked(content_dir, ids, errors)
     if not errors:  # the data is sound: does everything a build makes from it come out, without writing?
-        from generator.checking import check_as_build, check_playthroughs
-        from generator.rules.examples import replay_examples
+        from generator.checking import check_as_build
+        from generator.rules.engine_child import check_replays
 
         for content in loaded:
             check_as_build(content, errors)
-            replay_examples(content, errors)  # without an engine, an example is an error, as in the build
-            if content.game.engine:
-                check_playthroughs(content, errors)
+            check_replays(content, errors)  # examples (without an engine, an error, as in the build) and playthroughs
     if errors:
         raise CommandFailed(errors)
     return CheckResult(loaded)

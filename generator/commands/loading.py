@@ -85,13 +85,19 @@ def engine_game(content: GameContent, variant: str | None = None, players: int |
 
 @contextmanager
 def engine_faults(content: GameContent) -> Iterator[None]:
-    """A fault raised by the game's own engine is a content error at its file and line (exit 1)."""
+    """A fault raised by the game's own engine is a content error at its file and line (exit 1); one that ran
+    out of time or ended its process is one at game.yaml's engine line."""
+    from generator.rules.engine_child import EngineStopped
     from generator.rules.faults import describe, engine_fault
 
     try:
         yield
     except (KeyboardInterrupt, SystemExit, CommandFailed, CommandRefused):
         raise
+    except EngineStopped as stopped:
+        errors = ErrorList()
+        stopped.add_to(errors)
+        raise CommandFailed(errors) from None
     except Exception as exc:
         fault = engine_fault(exc, content)
         if fault is None:

@@ -92,5 +92,6 @@ def balance(content_dir: Path, game: str, jobs: int = 1, only: tuple[str, ...] =
                 figures.append(previous[run.id])
             continue
         advance = on_start(f"{game}: {run.id} ({run.policy}, {run.games} games)", run.games) if on_start else None
-        figures.append(play_run(content, content_dir, run, jobs, advance))
+        with engine_faults(content):
+            figures.append(play_run(content, content_dir, run, jobs, advance))
     return BalanceResult(game, figures, write_results(content, figures))

@@ -24,6 +24,7 @@ from generator.diff.playthroughs import playthrough_changes
 from generator.diff.report import DiffReport, GameDiff
 from generator.diff.revisions import Side
 from generator.diff.rules_pages import page_changes
+from generator.rules.engine_child import EngineStopped
 from generator.rules.faults import describe, engine_fault
 
 
@@ -101,6 +102,8 @@ def _balance(diff: GameDiff, old: Side, before: GameContent, new: Side, after: G
                                      options.batch_seed, options.jobs, dict(options.game_options))
     except BalanceOptionsRefused as exc:
         diff.balance_note = f"not played: {old.label if exc.side == 'old' else new.label} refuses the options: {exc}"
+    except EngineStopped as stopped:  # a module engine's game ran past its time limit or ended its process
+        stopped.add_to(new_errors if stopped.content is after else old_errors)
     except Exception as exc:  # the game's own engine failing is an error of that revision; anything else a bug
         for content, errors in ((after, new_errors), (before, old_errors)):
             fault = engine_fault(exc, content)

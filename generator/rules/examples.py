@@ -45,6 +45,7 @@ not legal, not written in the notation, or comes after the game ended raises
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +54,7 @@ from generator.content.loader import GameContent
 from generator.content.schema import Example, LANGUAGES, Text
 from generator.rules.contract import Game, GameState, OptionsError
 from generator.rules.core import ChanceError, Event, RuleError
+from generator.rules.engine_child import in_child, replay_in_child
 from generator.rules.faults import describe, engine_fault
 from generator.rules.picture import StatePicture
 from generator.rules.registry import EngineLoadError, make_game
@@ -177,11 +179,31 @@ def _apply(state: GameState, action: Any, chance: list[dict[str, Any]], example_
 def replay_examples(content: GameContent, errors: ErrorList, *, draw: bool = False) -> dict[str, ExampleReplay]:
     """Replay every example of the game; a refused step goes to `errors` at that step's place.
 
-    `pnp check` and the site build both call this, so an example that a content change made
-    illegal is reported the same way, at the example's file and line.
+    `pnp check` and the site build both replay this way, so an example that a content change made
+    illegal is reported the same way, at the example's file and line. A game's own engine module
+    replays them in a forked child with a time limit first (generator.rules.engine_child): an engine
+    that loops or ends the process is one error, and only an engine that replayed them clean there
+    replays them here, where the site keeps the replays.
     """
+    if in_child(content):
+        found = len(errors)
+
+        def replay(into: ErrorList, started: Callable[[str], None]) -> None:
+            replay_each(content, into, started=started)
+
+        replay_in_child(content, errors, replay)
+        if len(errors) > found:
+            return {}
+    return replay_each(content, errors, draw=draw)
+
+
+def replay_each(content: GameContent, errors: ErrorList, *, draw: bool = False,
+                started: Callable[[str], None] | None = None) -> dict[str, ExampleReplay]:
+    """`replay_examples` in this process, whatever the engine; `started` hears of each example before it is replayed."""
     replays: dict[str, ExampleReplay] = {}
     for example in content.examples:
+        if started is not None:
+            started(f"example '{example.id}'")
         try:
             replays[example.id] = replay_example(content, example, draw=draw)
         except ExampleError as exc:

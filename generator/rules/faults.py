@@ -41,5 +41,8 @@ def _inside(filename: str, line: int, root: Path) -> tuple[str, int] | None:
 
 
 def describe(exc: BaseException, limit: int = 300) -> str:
-    text = f"{type(exc).__name__}: {exc}"
+    """`KeyError: 'boom'`: the exception as one line (one a forked child raised reads as it did there)."""
+    from generator.forked import ChildFailed
+
+    text = str(exc).removesuffix(" (in a forked child)") if isinstance(exc, ChildFailed) else f"{type(exc).__name__}: {exc}"
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -23,11 +23,13 @@ from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.forked import can_fork
 from generator.rules.contract import Game
-from generator.rules.forked_batch import play_side_by_side
+from generator.rules.engine_child import EngineStopped, in_child, time_limit
+from generator.rules.forked_batch import NOT_PLAYING, GameStopped, play_side_by_side, play_watched
 from generator.rules.policies import make_policy
 from generator.rules.registry import make_game
 
 DEFAULT_MAX_TURNS = 1000
+DECISIONS_PER_TURN = 1000  # a game taking more decisions than this per turn on average never ends: 'unfinished'
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -54,12 +56,13 @@ class GameResult:
 
 def play_out(game: Game, seed: int, policy_name: str, max_turns: int = DEFAULT_MAX_TURNS,
              quiet: bool = True) -> GameResult:
-    """Play one game to its end (or `max_turns`, counted as cause 'unfinished')."""
+    """Play one game to its end (or `max_turns`, counted as cause 'unfinished'; so is a game whose turns
+    stop counting, after DECISIONS_PER_TURN decisions a turn)."""
     state = game.new_initial_state(seed, quiet=quiet)
     policy = make_policy(policy_name, game)
     rng = random.Random(policy_seed(seed))
-    decisions = 0
-    while not state.is_terminal and state.turn <= max_turns:
+    decisions, most = 0, DECISIONS_PER_TURN * max(1, max_turns)
+    while not state.is_terminal and state.turn <= max_turns and decisions < most:
         state.apply(policy.choose(state, rng))
         decisions += 1
     outcome = state.outcome()
@@ -251,6 +254,8 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
     jobs = max(1, min(jobs, os.cpu_count() or 1, chunks.count))
     tasks = ((batch_seed, indices, policy, max_turns) for indices in chunks)
     results: list[GameResult] = []
+    if in_child(content):  # the designer's engine: every game in a watched child, none may hang or end pnp
+        return _play_watched(content, games, policy, options, batch_seed, jobs, max_turns, on_progress)
     if jobs <= 1:
         _WORKER["game"] = make_game(content, options)
         for task in tasks:
@@ -277,6 +282,21 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
             _stop_workers(pool)
             raise
     return results
+
+
+def _play_watched(content: GameContent, games: int, policy: str, options: dict[str, Any], batch_seed: int,
+                  jobs: int, max_turns: int, on_progress: Callable[[int], None] | None) -> list[GameResult]:
+    """A module engine's batch: `jobs` forked children play while this process watches (forked_batch.play_watched).
+    A game that runs past the time limit or ends its process is EngineStopped, naming the game and its seed."""
+    game = make_game(content, options)
+    seconds = time_limit()
+    try:
+        return play_watched(lambda i: play_out(game, game_seed(batch_seed, i), policy, max_turns), games, jobs,
+                            seconds, on_progress)
+    except GameStopped as stopped:
+        doing = (f"playing game {stopped.index + 1} of the batch (seed {game_seed(batch_seed, stopped.index)})"
+                 if stopped.index != NOT_PLAYING else "playing the batch")
+        raise EngineStopped(content, doing, stopped.timed_out, seconds) from None
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
