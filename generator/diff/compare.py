@@ -24,7 +24,7 @@ from generator.diff.playthroughs import playthrough_changes
 from generator.diff.report import DiffReport, GameDiff
 from generator.diff.revisions import Side
 from generator.diff.rules_pages import page_changes
-from generator.rules.engine_child import EngineStopped
+from generator.rules.engine_child import EngineStopped, replays_settle
 from generator.rules.faults import describe, engine_fault
 
 
@@ -76,6 +76,10 @@ def compare_game(old: Side, new: Side, game: str, folder: Path, options: DiffOpt
     on_step("rules pages")
     diff.pages = page_changes(before, after, old_errors, new_errors, old.label, new.label)
     on_step("examples")
+    # a module engine's replays run here; tried in a watched child first, a hang or an exit is a sentence
+    settled = [replays_settle(before, old_errors), replays_settle(after, new_errors)]
+    if not all(settled):
+        return diff
     diff.examples = example_changes(before, after, old_errors, new_errors)
     on_step("playthroughs")
     diff.playthroughs = playthrough_changes(before, old_root, after, new_root, old_errors, new_errors)

@@ -173,8 +173,8 @@ def _error(item: dict[str, Any]) -> ContentError:
                         tuple(item["path"]), str(item["hint"]), str(item["code"]))
 
 
-def check_replays(content: GameContent, errors: ErrorList) -> None:
-    """`pnp check`'s replay of the game's examples and golden playthroughs (in a child for a module engine)."""
+def _replays(content: GameContent) -> Work:
+    """The work of replaying the game's examples and golden playthroughs, reporting into the ErrorList it is given."""
     from generator.checking import check_playthroughs
     from generator.rules.examples import replay_each
 
@@ -183,4 +183,25 @@ def check_replays(content: GameContent, errors: ErrorList) -> None:
         if content.game.engine:
             check_playthroughs(content, found, started=started)
 
-    replay_in_child(content, errors, work)
+    return work
+
+
+def check_replays(content: GameContent, errors: ErrorList) -> None:
+    """`pnp check`'s replay of the game's examples and golden playthroughs (in a child for a module engine)."""
+    replay_in_child(content, errors, _replays(content))
+
+
+def replays_settle(content: GameContent, errors: ErrorList) -> bool:
+    """Whether the game's examples and golden playthroughs replay to their end: for a module engine, tried in a
+    watched child first; when it hangs or ends the process there, the sentence is in `errors` and False.
+
+    For callers that replay them again in their own process because they need the replays themselves
+    (`pnp diff` compares two revisions' replays step by step); they report the replays' other errors."""
+    if not in_child(content):
+        return True
+    try:
+        _child_errors(_replays(content), content, "replaying its examples")
+    except EngineStopped as stopped:
+        stopped.add_to(errors)
+        return False
+    return True

@@ -196,6 +196,16 @@ def test_diff_names_a_balance_game_the_engine_loops_in(tmp_path: Path) -> None:
     assert_one_sentence(compared, engine_line(tmp_path), "the engine of game 'demo' did not finish playing game ")
 
 
+@pytest.mark.parametrize(("payload", "words"), [(LOOPS, STOPPED), (EXITS, ENDED)])
+def test_diff_names_an_example_the_engine_loops_in_or_ends_the_process_in(tmp_path: Path, payload: str,
+                                                                          words: str) -> None:
+    for args in (["init", "-q"], ["add", "content"], ["commit", "-qm", "the game"]):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], check=True, capture_output=True)
+    break_moves(payload)  # the working tree's engine: its example never ends (or ends pnp)
+    compared = run_pnp("diff", "HEAD", "--games", "4", "--trust-engines")
+    assert_one_sentence(compared, engine_line(tmp_path), words)
+
+
 def test_without_fork_a_module_engine_replays_here_and_its_sys_exit_is_still_an_error(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from generator.rules import engine_child
