@@ -179,16 +179,19 @@ def test_pnp_debug_shows_every_frame(capsys: pytest.CaptureFixture[str], monkeyp
     assert re.search(r"at seed 5, turn 3", err), err
 
 
-def test_a_bug_in_pnp_forge_stays_exit_3(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("args", [("play", "demo", "--seed", "5"),
+                                  ("simulate", "demo", "--games", "4", "--jobs", "2", "--out", "f.json")])
+def test_a_bug_in_pnp_forge_stays_exit_3(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                         args: tuple[str, ...]) -> None:
     from generator.rules import policies
 
     def broken(self: object, state: object, rng: random.Random) -> object:
         raise RuntimeError("a policy of pnp-forge is broken")
 
-    monkeypatch.setattr(policies.RandomPolicy, "choose", broken)
-    code, _, err = pnp(capsys, monkeypatch, "play", "demo", "--seed", "5")
+    monkeypatch.setattr(policies.RandomPolicy, "choose", broken)  # forked workers inherit it
+    code, _, err = pnp(capsys, monkeypatch, *args)
     assert code == 3, err
-    assert "internal error: RuntimeError: a policy of pnp-forge is broken" in err, err
+    assert err.startswith("internal error: ") and "RuntimeError: a policy of pnp-forge is broken" in err, err
     assert "the game's engine fails" not in err
 
 
