@@ -3,7 +3,8 @@
 Every command's failure reaches it: content errors (exit 1), a machine that refused (exit 1,
 one sentence), bad usage (exit 2), an interruption (130) and a bug in pnp-forge (exit 3). With
 `--format json` the failure is one JSON object on standard output:
-`{"ok": false, "exit_code": N, "message": "...", "errors": [{file, line, column, path, message, hint, code}], "note": "..."}`.
+`{"ok": false, "exit_code": N, "message": "...", "errors": [{file, line, column, path, message, hint, code}], "note": "..."}`;
+a game's engine that failed adds `"fault"` (its file, line, exception, frames, seed, turn, player, action, repeat).
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ def summary(errors: list[ContentError]) -> str:
     return f"{len(errors)} error(s) in {len({e.mark.file for e in errors})} file(s)"
 
 
-def failure_json(code: int, message: str, errors: list[dict[str, Any]] | None = None, note: str = "") -> str:
+def failure_json(code: int, message: str, errors: list[dict[str, Any]] | None = None, note: str = "",
+                 extra: dict[str, Any] | None = None) -> str:
     data: dict[str, Any] = {"ok": False, "exit_code": code, "message": message, "errors": errors or []}
     if note:
         data["note"] = note
+    data.update(extra or {})
     return json.dumps(data, indent=2, ensure_ascii=False)
 
 
@@ -40,7 +43,8 @@ def report_failure(failure: CommandFailed, output_format: str) -> None:
     if output_format == "json":
         listed = [{**e.as_json(), **({"revision": s.label} if s.label else {})}
                   for s in failure.sections for e in sorted(set(s.errors), key=ContentError.sort_key)]
-        click.echo(failure_json(1, failure.line or summary(errors), listed, failure.note))
+        message = failure.line.splitlines()[0] if failure.line else summary(errors)
+        click.echo(failure_json(1, message, listed, failure.note, failure.extra))
         return
     if failure.line:
         click.echo(failure.line, err=True)

@@ -83,11 +83,16 @@ class ChildFailed(RuntimeError):
     """A forked call raised, or its child died before it could answer.
 
     The message is the exception's last line ("ValueError: ..."), so that a report of it stays one
-    sentence; `details` holds the child's whole traceback (PNP_DEBUG=1 shows it as a note)."""
+    sentence; `details` holds the child's whole traceback (PNP_DEBUG=1 shows it as a note), `frames`
+    its frames as (file, line, function, source) and `moment` where a game stood when it failed
+    (generator.rules.faults), so a fault is blamed and reported in the parent as if raised there."""
 
-    def __init__(self, message: str, details: str = "") -> None:
+    def __init__(self, message: str, details: str = "", frames: Sequence[tuple[str, int, str, str]] = (),
+                 moment: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.details = details
+        self.frames = list(frames)
+        self.moment = moment
         if details:
             self.add_note(f"in the forked child:\n{details}")
 
@@ -103,7 +108,9 @@ def _failure(exc: BaseException) -> tuple[Any, ...]:
     details = traceback.format_exc()
     if isinstance(exc, OSError) and exc.errno is not None:
         return ("os", exc.errno, exc.strerror, _path(exc.filename), _path(exc.filename2), details)
-    return ("other", details)
+    frames = [(f.filename, f.lineno or 0, f.name, f.line or "") for f in traceback.extract_tb(exc.__traceback__)]
+    moment = getattr(exc, "pnp_moment", None)  # plain data set by generator.rules.faults.remember
+    return ("other", details, frames, moment if isinstance(moment, dict) else None)
 
 
 def _path(name: object) -> str | None:
@@ -117,8 +124,10 @@ def _raised(failure: Any) -> Exception:
         error = OSError(number, strerror, filename, None, filename2)  # FileNotFoundError etc., as in the child
         error.add_note(f"in the forked child:\n{details}")
         return error
-    details = failure[1] if isinstance(failure, tuple) else str(failure)
-    return ChildFailed(_last_line(details), details)
+    if not isinstance(failure, tuple):
+        return ChildFailed(_last_line(str(failure)), str(failure))
+    details, frames, moment = (tuple(failure[1:]) + ((), None))[:3]
+    return ChildFailed(_last_line(details), details, frames, moment)
 
 
 class Forked(Generic[Result]):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import errno
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from generator.content.errors import ContentError, ErrorList, Mark
 
@@ -43,6 +43,7 @@ class CommandFailed(Exception):
         self.sections = sections if sections is not None else [ErrorSection(listed)]
         self.line = line
         self.note = note
+        self.extra: dict[str, Any] = {}  # more fields of the JSON report (an engine's fault: "fault")
         super().__init__(line or note or f"{sum(len(s.errors) for s in self.sections)} error(s)")
 
     @classmethod

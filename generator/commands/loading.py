@@ -84,11 +84,12 @@ def engine_game(content: GameContent, variant: str | None = None, players: int |
 
 
 @contextmanager
-def engine_faults(content: GameContent) -> Iterator[None]:
-    """A fault raised by the game's own engine is a content error at its file and line (exit 1); one that ran
-    out of time or ended its process is one at game.yaml's engine line."""
+def engine_faults(content: GameContent, saved: Path | None = None) -> Iterator[None]:
+    """A fault raised by the game's engine is a content error at its file and line (exit 1) with its engine frames,
+    when it happened and how to repeat it (`saved`: the saved game being replayed); one that ran out of time or
+    ended its process is one at game.yaml's engine line. A fault in pnp-forge's own code goes on (exit 3)."""
     from generator.rules.engine_child import EngineStopped
-    from generator.rules.faults import describe, engine_fault
+    from generator.rules.faults import blame, debugging
 
     try:
         yield
@@ -99,12 +100,13 @@ def engine_faults(content: GameContent) -> Iterator[None]:
         stopped.add_to(errors)
         raise CommandFailed(errors) from None
     except Exception as exc:
-        fault = engine_fault(exc, content)
+        fault = blame(exc, content)
         if fault is None:
             raise
-        message = f"the game's engine fails: {describe(exc)}"
-        raise CommandFailed.at(str(fault[0]), int(fault[1]), message, f"{fault[0]}:{fault[1]}: error: {message}",
-                               code="engine") from None
+        message = f"the game's engine fails: {fault.exception}"
+        failed = CommandFailed.at(fault.file, fault.line, message, fault.text(saved, debugging()), code="engine")
+        failed.extra = {"fault": fault.as_json(saved)}
+        raise failed from None
 
 
 def check_policy(value: str, person: bool = False) -> str:

@@ -142,7 +142,7 @@ def replay(file: Path, game: str | None, content_dir: Path) -> ReplayResult:
         raise CommandRefused(f"{file}: no game named in the header; pass --game")
     content = load_engine_game(content_dir, game_id)
     try:
-        with engine_faults(content):
+        with engine_faults(content, saved=file):
             result = replay_rows(rows, content)
     except ReplayError as exc:
         raise failed(exc.line, exc.message) from None

@@ -29,6 +29,7 @@ from typing import Any, Iterable, Iterator
 from generator.content.loader import GameContent
 from generator.rules.contract import GameState, OptionsError
 from generator.rules.core import ChanceError, RuleError
+from generator.rules.faults import remember
 from generator.rules.registry import EngineLoadError, make_game
 
 FORMAT = "pnp-forge-game/1"
@@ -285,6 +286,7 @@ def replay_rows(rows: list[tuple[int, dict[str, Any]]], content: GameContent) ->
         written = entry.get("action", "")
         if not isinstance(written, str):
             raise ReplayError(line, f"the action must be text, not {short(written)}")
+        action = None
         try:
             action = state.parse_action(written)
             state.apply(action)
@@ -292,6 +294,9 @@ def replay_rows(rows: list[tuple[int, dict[str, Any]]], content: GameContent) ->
             raise ReplayError(line, f"illegal decision {short(written)}: {exc}{_citation(content, exc.rule)}") from None
         except ChanceError as exc:
             raise ReplayError(exc.line or line, str(exc)) from None
+        except Exception as exc:
+            remember(exc, game, seed, None, state, action, line)  # the engine's fault: at this line
+            raise
         decisions += 1
         sync()
     return ReplayResult(len(entries), decisions, state.state_hash(), state)

@@ -22,8 +22,9 @@ from typing import Any, Callable, Iterator, Mapping
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.forked import can_fork
-from generator.rules.contract import Game
+from generator.rules.contract import Game, GameState
 from generator.rules.engine_child import EngineStopped, in_child, time_limit
+from generator.rules.faults import remember
 from generator.rules.forked_batch import NOT_PLAYING, GameStopped, play_side_by_side, play_watched
 from generator.rules.policies import make_policy
 from generator.rules.registry import make_game
@@ -58,14 +59,22 @@ def play_out(game: Game, seed: int, policy_name: str, max_turns: int = DEFAULT_M
              quiet: bool = True) -> GameResult:
     """Play one game to its end (or `max_turns`, counted as cause 'unfinished'; so is a game whose turns
     stop counting, after DECISIONS_PER_TURN decisions a turn)."""
-    state = game.new_initial_state(seed, quiet=quiet)
-    policy = make_policy(policy_name, game)
-    rng = random.Random(policy_seed(seed))
-    decisions, most = 0, DECISIONS_PER_TURN * max(1, max_turns)
-    while not state.is_terminal and state.turn <= max_turns and decisions < most:
-        state.apply(policy.choose(state, rng))
-        decisions += 1
-    outcome = state.outcome()
+    state: GameState | None = None
+    action = None
+    try:
+        state = game.new_initial_state(seed, quiet=quiet)
+        policy = make_policy(policy_name, game)
+        rng = random.Random(policy_seed(seed))
+        decisions, most = 0, DECISIONS_PER_TURN * max(1, max_turns)
+        while not state.is_terminal and state.turn <= max_turns and decisions < most:
+            action = None
+            action = policy.choose(state, rng)
+            state.apply(action)
+            decisions += 1
+        outcome = state.outcome()
+    except Exception as exc:
+        remember(exc, game, seed, policy_name, state, action)  # the engine's fault, reported with when it happened
+        raise
     if outcome is None:
         return GameResult(seed, False, "unfinished", state.turn, decisions)
     return GameResult(seed, outcome.won, outcome.cause, state.turn, decisions, outcome.winners,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from generator.rules.contract import Game, GameState
+from generator.rules.faults import remember
 from generator.rules.policies import NoDecision, Policy, make_policy
 from generator.rules.simulate import policy_seed
 
@@ -34,7 +35,11 @@ def play_transcript(game: Game, seed: int, policy: str, lang: str = "en", turns:
     (turn, event, decision, end) and its sentence, for tools. `person` decides for the seats
     `policy` names `you`; when it cannot decide (its input ended) the game stops, unfinished.
     """
-    state = game.new_initial_state(seed, log=log)
+    try:
+        state = game.new_initial_state(seed, log=log)
+    except Exception as exc:
+        remember(exc, game, seed, policy)
+        raise
     chooser = make_policy(policy, game, person)
     rng = random.Random(policy_seed(seed))
     lines: list[str] = []
@@ -55,17 +60,23 @@ def play_transcript(game: Game, seed: int, policy: str, lang: str = "en", turns:
             emit("turn" if ev.kind == "turn" else "event", text)
         shown = len(state.events)
 
-    flush()
     stopped = False
-    while not state.is_terminal and (turns is None or state.turn <= turns):
-        try:
-            action = chooser.choose(state, rng)
-        except NoDecision:
-            stopped = True
-            break
-        emit("decision", f"> {state.format_action(action)}")
-        state.apply(action)
+    action = None
+    try:
         flush()
+        while not state.is_terminal and (turns is None or state.turn <= turns):
+            action = None
+            try:
+                action = chooser.choose(state, rng)
+            except NoDecision:
+                stopped = True
+                break
+            emit("decision", f"> {state.format_action(action)}")
+            state.apply(action)
+            flush()
+    except Exception as exc:
+        remember(exc, game, seed, policy, state, action)  # the engine's fault, reported with when it happened
+        raise
     outcome = state.outcome()
     emit("end", outcome.text[lang] if outcome else game.sentence("words", "unfinished", lang, {}))
     return Transcript(lines, state, stopped)
