@@ -281,6 +281,7 @@ def engine_class(content: GameContent) -> type[Game]:
     if not verdict.trusted:
         raise _not_trusted(content, verdict)
     if loaded is None:
+        trust.keep_bytecode_private()  # before the child that probes the import forks, so it reads none either
         _probe_import(content, engine.module, verdict.digest or trust.engine_digest(content.root)[0])
         loaded = _Loaded(_load_module_file(content, engine.module), verdict.digest)
     else:  # imported earlier in this process, and trusted again now

@@ -3,8 +3,8 @@
 Content data (YAML, Markdown, icons, templates) never runs code. A game's engine module is code
 and runs with the user's rights, like a pytest conftest or an mkdocs plugin, so pnp-forge imports
 it only from a folder the user trusts: `pnp trust DIR` records the folder's resolved path with
-one sha256 of every Python file under it (a sibling module the engine imports counts too), and a
-change to any of them asks for trust again. `--trust-engines` trusts every folder for one command.
+one sha256 of every file under it Python imports code from (a sibling module the engine imports
+counts too), and a change to any of them asks for trust again. `--trust-engines` trusts every folder for one command.
 Bundled games name installed engines (entry points), which are installed code and need no trust.
 
 The list lives in the user's config folder ($XDG_CONFIG_HOME/pnp-forge/trusted.json, else
@@ -15,8 +15,10 @@ readable by its owner only, so a content folder can never grant itself trust.
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
 import json
 import os
+import sys
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -29,7 +31,10 @@ from typing import Any
 
 TRUST_FILE = "trusted.json"
 APP_FOLDER = "pnp-forge"
-ENGINE_SUFFIX = ".py"
+# every file Python imports code from: source, bytecode without source, extension modules; `__pycache__`
+# aside, as a process that imports an engine reads no bytecode from a game's folder (keep_bytecode_private)
+CODE_SUFFIXES = tuple(importlib.machinery.all_suffixes())
+BYTECODE_FOLDER = "__pycache__"
 _FOR_THIS_COMMAND: list[bool] = [False]
 _REVISION_FOLDERS: dict[str, str] = {}  # resolved folder of an exported revision -> how it is named ("HEAD")
 _READ: dict[str, tuple[tuple[int, int, int], dict[str, Grant]]] = {}  # list file -> (its stat, its grants)
@@ -69,16 +74,28 @@ def _trust_file(base: str, _home: str) -> Path:
 
 
 def engine_files(folder: Path) -> list[Path]:
-    """Every Python file under the game folder, sorted (links to folders are not followed; links to files are read)."""
+    """Every file under the game folder Python could import code from, sorted (links to folders are not
+    followed; links to files are read; `__pycache__` is never read, see keep_bytecode_private)."""
     found: list[Path] = []
     for here, dirs, files in os.walk(folder, followlinks=False):
-        dirs.sort()
-        found.extend(Path(here) / name for name in files if name.endswith(ENGINE_SUFFIX))
+        dirs[:] = sorted(name for name in dirs if name != BYTECODE_FOLDER)
+        found.extend(Path(here) / name for name in files if name.endswith(CODE_SUFFIXES))
     return sorted(found)
 
 
+def keep_bytecode_private() -> None:
+    """From now on this process keeps Python's bytecode cache in the user's cache folder, not in `__pycache__`
+    beside the modules: Python runs a module's cached bytecode instead of its text whenever the text's size
+    and time match, whoever wrote it, so bytecode planted in a trusted game's folder would run though every
+    engine file still hashes as it did when it was trusted. Called before an engine module is first imported."""
+    if sys.pycache_prefix is None:
+        base = os.environ.get("XDG_CACHE_HOME", "")
+        root = Path(base) if base and os.path.isabs(base) else Path.home() / ".cache"
+        sys.pycache_prefix = str(root / APP_FOLDER / "bytecode")
+
+
 def engine_digest(folder: Path) -> tuple[str, int]:
-    """The sha256 of the folder's Python files (each file's path under the folder and its bytes), and their count."""
+    """The sha256 of the folder's code files (each file's path under the folder and its bytes), and their count."""
     total = hashlib.sha256()
     files = engine_files(folder)
     for path in files:

@@ -255,3 +255,42 @@ def test_hashing_opens_no_fifo_and_follows_no_link_to_a_device(game: Path, tmp_p
     checked = run_pnp(tmp_path, "check")
     assert checked.returncode == 0, checked.stderr
     assert (tmp_path / "ran").exists()
+
+
+def _plant_bytecode(module: Path, payload: str) -> None:
+    """Leave `payload` compiled as `module`'s cached bytecode, valid for the module's size and time as they are
+    after this: Python would read it instead of the module's own text, which keeps its bytes (and its hash)."""
+    import py_compile
+
+    honest = module.read_bytes()
+    evil = payload.encode()
+    assert len(evil) <= len(honest), "the payload must not be longer than the module"
+    module.write_bytes(evil + b"#" * (len(honest) - len(evil) - 1) + b"\n")
+    made = module.stat()
+    beside = module.parent / "__pycache__" / f"{module.stem}.{sys.implementation.cache_tag}.pyc"  # where Python looks
+    py_compile.compile(str(module), cfile=str(beside), doraise=True)  # by default (no pycache_prefix)
+    module.write_bytes(honest)
+    os.utime(module, ns=(made.st_atime_ns, made.st_mtime_ns))
+
+
+def test_bytecode_planted_beside_a_trusted_engine_never_runs(game: Path, tmp_path: Path) -> None:
+    """A sibling module the engine imports, its bytecode replaced in __pycache__ after the folder was trusted:
+    the engine files hash as they did, but pnp reads no bytecode from the game's folder."""
+    sibling = game / "engine" / "wording.py"
+    sibling.write_text("WORD = 'honest'\n" + "# " + "x" * 200 + "\n", encoding="utf-8")
+    module = game / ENGINE
+    module.write_text(module.read_text(encoding="utf-8") + "\nimport os as _os, sys as _sys\n"
+                      "_sys.path.insert(0, _os.path.dirname(__file__))\nimport wording\n", encoding="utf-8")
+    assert pnp("trust", "content/demo").exit_code == 0
+    evil = tmp_path / "evil"
+    _plant_bytecode(sibling, f"import pathlib\npathlib.Path({str(evil)!r}).write_text('ran')\nWORD = 'x'\n")
+    checked = run_pnp(tmp_path, "check")
+    assert checked.returncode == 0, checked.stderr
+    assert not evil.exists()
+
+
+@pytest.mark.parametrize("name", ["wording.pyc", "wording.cpython-311-x86_64-linux-gnu.so", "wording.abi3.so"])
+def test_importable_code_other_than_python_text_asks_for_trust_again(game: Path, name: str) -> None:
+    assert pnp("trust", "content/demo").exit_code == 0
+    (game / "engine" / name).write_bytes(b"\x00compiled")
+    assert not trust.verdict(game).trusted
