@@ -240,6 +240,8 @@ class BuildCache:
         # a file's digest by its inode, size and time, and a file in the cache by the digest of its bytes
         self._hashed: Known = {}
         self._by_digest: dict[str, str] = {}
+        self._prefetch: Any = None  # the child hashing ahead (`prefetch`), and the process that started it
+        self._prefetch_owner = 0
 
     @classmethod
     def of_output(cls, output: Path) -> "BuildCache":
@@ -286,9 +288,51 @@ class BuildCache:
             return None
         return manifest
 
+    def prefetch(self) -> None:
+        """Hash the files of the entries the last build used, in a forked child, while this process loads
+        and checks the games on one core (a rebuild restores most of them, and verifies every file;
+        a no-edit rebuild of the bundled games hashes 2,854 files, 107 MB).
+
+        The child's digests, by inode, size and time, are the digests this build took (`_hashed`): what a
+        restore compares with the entry's manifest is still the bytes as this build found them, read by
+        its own child a moment earlier; a file changed since (in size or time) is read again."""
+        from generator.forked import Forked, children_allowed
+
+        if self.folder is None or self._prefetch is not None or not children_allowed():
+            return
+        if _kind(self.folder) != stat.S_IFDIR:
+            return
+        folder = os.fspath(self.folder)
+        self._prefetch, self._prefetch_owner = Forked(lambda: _hash_recent_entries(folder)), os.getpid()
+
+    def _take_prefetched(self) -> None:
+        """The digests the prefetching child took (waiting for it to finish), if this process started one."""
+        from generator.forked import ChildFailed
+
+        child, self._prefetch = self._prefetch, None
+        if child is None or self._prefetch_owner != os.getpid():  # a forked unit's copy: not its child
+            return
+        try:
+            while not child.read_some():
+                pass
+            child.finish()
+            found = child.result()
+        except (OSError, ChildFailed):
+            child.kill()
+            return
+        for inode, known in found.items():
+            self._hashed.setdefault(inode, known)
+
+    def _stop_prefetch(self) -> None:
+        child, self._prefetch = self._prefetch, None
+        if child is not None and self._prefetch_owner == os.getpid():
+            child.kill()
+
     def restore(self, key: str, base: Path, unit: str | None) -> list[Path] | None:
         """Link the unit's files under `base` (a path that exists already is left as it is) and return them;
         None when the cache does not have the unit whole and intact (then nothing was placed)."""
+        if self._prefetch is not None:
+            self._take_prefetched()
         manifest = self._manifest(key)
         digests = manifest.get("files") if manifest is not None else None
         if not isinstance(digests, dict) or not all(_relative(name) and _hex_digest(digest)
@@ -393,9 +437,15 @@ class BuildCache:
                 continue
             self.used.add(key)
         self._pending.clear()
+        # every entry this build used bears the same time: the next build hashes their files ahead (`prefetch`)
+        stamp = time.time_ns()
+        for key in self.used:
+            with suppress(OSError):
+                os.utime(self._entry(key), ns=(stamp, stamp), follow_symlinks=False)
 
     def discard(self) -> None:
         """The build failed (or was not committed): forget what it stored, leaving the cache as it was."""
+        self._stop_prefetch()
         for scratch in self._pending.values():
             shutil.rmtree(scratch, ignore_errors=True)
         self._pending.clear()
@@ -625,6 +675,31 @@ def _digest_regular(path: str | Path, known: Known | None = None) -> str | None:
         return None
     finally:
         os.close(handle)
+
+
+def _hash_recent_entries(folder: str) -> Known:
+    """In the prefetching child: the digests of the regular files of the entries the last build used (the
+    newest time, which `commit` gave them all), by inode (links are not followed, nor read)."""
+    entries: list[tuple[int, str]] = []
+    with os.scandir(folder) as found:
+        for entry in found:
+            if ENTRY_NAME.fullmatch(entry.name) and entry.is_dir(follow_symlinks=False):
+                entries.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry.path))
+    known: Known = {}
+    newest = max((mtime for mtime, _ in entries), default=0)
+    for path in [path for mtime, path in entries if mtime == newest]:
+        pending = [os.path.join(path, FILES)]
+        while pending:
+            try:
+                with os.scandir(pending.pop()) as inside:
+                    for item in inside:
+                        if item.is_dir(follow_symlinks=False):
+                            pending.append(item.path)
+                        elif item.is_file(follow_symlinks=False):
+                            _digest_regular(item.path, known)
+            except OSError:
+                continue
+    return known
 
 
 def _regular_files(folder: Path) -> set[str] | None:
