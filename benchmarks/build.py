@@ -2,7 +2,7 @@
 and what `pnp serve` takes from a saved card edit to the changed page.
 
     python benchmarks/build.py [--repeat 3] [--games escape-earth ...] [--card-file escape-earth/cards/events.yaml]
-                               [--code /path/to/other/checkout] [--no-serve]
+                               [--code /path/to/other/checkout] [--versus /path/to/baseline] [--no-serve]
 
 Copies the bundled content to a temporary folder and, in each repeat, alternately:
 
@@ -17,7 +17,8 @@ Copies the bundled content to a temporary folder and, in each repeat, alternatel
 Each build figure is the CPU time (user + system of the build process and its children, mkdocs
 included) and the wall time, printed as min / median / max, with each edit's median as a
 fraction of the full build's. The target for the edits is under 2 s wall. `--code` runs the
-generator of another checkout (e.g. the main branch before a change) on this checkout's content.
+generator of another checkout (e.g. the main branch before a change) on this checkout's content;
+`--versus` measures a second checkout alongside, build by build, for a fair before and after.
 Run on demand; this is not a test.
 """
 
@@ -40,7 +41,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from timing import Timings, python_env, spread  # noqa: E402
+from timing import Timings, python_env, spread
 
 TARGET_WALL = 2.0
 
@@ -119,48 +120,61 @@ def main() -> None:
     parser.add_argument("--card-file", default="escape-earth/cards/events.yaml", help="cards file to edit")
     parser.add_argument("--page", default="escape-earth/rules/en/10-goal.md", help="rules page to edit")
     parser.add_argument("--code", default=str(REPO), help="checkout whose generator builds (default: this one)")
+    parser.add_argument("--versus", default=None, metavar="PATH",
+                        help="another checkout measured alongside: each build of --code is followed by the same "
+                             "build of this one, in a folder of its own (a load that comes and goes hits both)")
     parser.add_argument("--no-serve", action="store_true", help="leave out the pnp serve measurement")
     args = parser.parse_args()
     # started in the background by a shell, this process ignores Ctrl-C, and pnp serve would inherit that
     # and never stop: a handler here is reset to the default in every child it starts
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    full, card, page, none = (Timings("full build"), Timings("one-card edit"), Timings("one-page edit"),
-                              Timings("no edit"))
-    made: dict[str, str] = {}
+    codes = [args.code] + ([args.versus] if args.versus else [])
+    timings = {code: (Timings("full build"), Timings("one-card edit"), Timings("one-page edit"), Timings("no edit"))
+               for code in codes}
+    made: dict[str, dict[str, str]] = {code: {} for code in codes}
     served: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        shutil.copytree(REPO / "content", work / "content")
+        works = {code: Path(tmp) / str(number) for number, code in enumerate(codes)}
+        for work in works.values():
+            shutil.copytree(REPO / "content", work / "content")
         command = [sys.executable, "-m", "generator.cli", "build", "--content", "content", "--output", "output",
                    *args.games]
-        env = python_env(args.code)
+        envs = {code: python_env(code) for code in codes}
         serial = 0
         for _ in range(args.repeat):
-            shutil.rmtree(work / "output", ignore_errors=True)
-            full.run(command, env=env, cwd=str(work))
             serial += 1
-            edit_card(work / "content" / args.card_file, serial)
-            made["one-card edit"] = _made(card.run(command, env=env, cwd=str(work)))
-            edit_page(work / "content" / args.page, serial)
-            made["one-page edit"] = _made(page.run(command, env=env, cwd=str(work)))
-            made["no edit"] = _made(none.run(command, env=env, cwd=str(work)))
+            for step in ("full", "one-card edit", "one-page edit", "no edit"):
+                for code in codes:
+                    work, env, (full, card, page, none) = works[code], envs[code], timings[code]
+                    if step == "full":
+                        shutil.rmtree(work / "output", ignore_errors=True)
+                        full.run(command, env=env, cwd=str(work))
+                        continue
+                    if step == "one-card edit":
+                        edit_card(work / "content" / args.card_file, serial)
+                    elif step == "one-page edit":
+                        edit_page(work / "content" / args.page, serial)
+                    figures = {"one-card edit": card, "one-page edit": page, "no edit": none}[step]
+                    made[code][step] = _made(figures.run(command, env=env, cwd=str(work)))
         if not args.no_serve:
-            served = serve_latency(work, env, args.games, args.card_file, args.repeat, serial)
+            served = serve_latency(works[args.code], envs[args.code], args.games, args.card_file, args.repeat, serial)
     games = ", ".join(args.games) or "all bundled games"
-    print(f"pnp build of {games} by {args.code}, {args.repeat} repeats, min / median / max")
-    for figures in (full, card, page, none):
-        share = statistics.median(figures.wall) / statistics.median(full.wall)
-        verdict = "" if figures is full else (
-            f"  {share:.2f} of a full build; {'meets' if statistics.median(figures.wall) < TARGET_WALL else 'misses'}"
-            f" the {TARGET_WALL:.0f} s wall target")
-        print(f"  {figures.line(14)}{verdict}")
-    if served:
-        share = statistics.median(served) / statistics.median(full.wall)
-        verdict = 'meets' if statistics.median(served) < TARGET_WALL else 'misses'
-        print(f"  {'serve: card':<14} saved edit to changed page, wall {spread(served)} s  {share:.2f} of a full "
-              f"build; {verdict} the {TARGET_WALL:.0f} s target")
-    for what, units in made.items():
-        print(f"  {what}: {units}")
+    for code in codes:
+        full, card, page, none = timings[code]
+        print(f"pnp build of {games} by {code}, {args.repeat} repeats, min / median / max")
+        for figures in (full, card, page, none):
+            share = statistics.median(figures.wall) / statistics.median(full.wall)
+            verdict = "" if figures is full else (
+                f"  {share:.2f} of a full build; {'meets' if statistics.median(figures.wall) < TARGET_WALL else 'misses'}"
+                f" the {TARGET_WALL:.0f} s wall target")
+            print(f"  {figures.line(14)}{verdict}")
+        if served and code == args.code:
+            share = statistics.median(served) / statistics.median(full.wall)
+            verdict = 'meets' if statistics.median(served) < TARGET_WALL else 'misses'
+            print(f"  {'serve: card':<14} saved edit to changed page, wall {spread(served)} s  {share:.2f} of a full "
+                  f"build; {verdict} the {TARGET_WALL:.0f} s target")
+        for what, units in made[code].items():
+            print(f"  {what}: {units}")
 
 
 def _made(done: subprocess.CompletedProcess[bytes]) -> str:
