@@ -422,9 +422,10 @@ def trust(folders: tuple[Path, ...], show_list: bool, revoke: bool, output_forma
     game's own folder (`engine: {module: engine/rules.py}`) is a Python module that pnp-forge
     imports, as pytest imports a conftest.py or mkdocs a plugin: it can do whatever you can. So
     check, info, build, play, replay, simulate, balance, diff and serve import it only from a
-    folder you trust. Trusting records the folder's path and one sha256 of every Python file under
-    it in $XDG_CONFIG_HOME/pnp-forge/trusted.json (else ~/.config/pnp-forge/trusted.json); when any
-    of them changes (a pull, a new sibling module), trust is asked again. `--trust-engines` on a
+    folder you trust. Trusting records the folder's path and one sha256 of every file under it
+    that Python imports code from (.py, bytecode, extension modules) in
+    $XDG_CONFIG_HOME/pnp-forge/trusted.json (else ~/.config/pnp-forge/trusted.json); when any of
+    them changes (a pull, a new sibling module), trust is asked again. `--trust-engines` on a
     command trusts every folder for that one command, and `pnp diff` imports another revision's
     engine only with it. Bundled games name installed engines and need no trust; `pnp new`
     trusts the folder it writes. Trust a folder only when you trust whoever can write to it.
