@@ -337,7 +337,6 @@ def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool,
     rows = [r for r in data.get("runs", []) if isinstance(r, dict) and "win_rate" in r and "win_interval" in r]
     if not rows:
         return None
-    page = site.path("balance.md")
     lines = [f"# {_w('title', lang)}", "", _w("intro", lang), ""]
     if not current:
         lines += [f"!!! warning \"{_w('title', lang)}\"", f"    {_w('stale', lang)}", ""]

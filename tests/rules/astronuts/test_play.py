@@ -30,9 +30,9 @@ def run(*args: str):
 @pytest.mark.parametrize("options", COUNTS)
 def test_random_and_greedy_games_keep_every_invariant_and_replay(astro, options):
     game = make_game(astro, options)
-    for policy, games in (("random", 6), ("greedy", 3)):
-        report = check_many(game, games, batch_seed=7, policy=policy, max_turns=400, replay_every=2)
-        assert report.problems == [] and report.games == games
+    for policy, count in (("random", 6), ("greedy", 3)):
+        report = check_many(game, games(count), batch_seed=7, policy=policy, max_turns=400, replay_every=2)
+        assert report.problems == [] and report.games == games(count)
         assert set(report.outcomes) <= {"all-mined", "colonies"}, report.outcomes
 
 
