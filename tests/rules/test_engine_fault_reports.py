@@ -12,6 +12,7 @@ import json
 import random
 import re
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 
@@ -218,3 +219,74 @@ def test_blame_goes_by_the_innermost_frame_of_the_engine_or_pnp_forge(where: str
     assert (fault is not None) == blamed
     if fault is not None:
         assert fault.file.endswith("generator/rules/habitable/game.py") and fault.line == 1
+
+
+# -- a fault while an example replays (`pnp check`, `build`, `diff`): the example's step is the moment ----------------
+
+def assert_example_block(code: int, err: str, line: int, debug: bool = False) -> None:
+    """One error line at the engine's line: the example and step, the engine's frames, the command that repeats it."""
+    assert code == 1, err
+    found = re.search(rf"^{re.escape(str(ENGINE))}:{line}:1: error: the engine fails while replaying example "
+                      r"'first-orders', step (\d) \(action \"(take|fill) \w+\"\): KeyError: '[\w-]+-x' \(hint: (.*)\)$",
+                      err, re.MULTILINE)
+    assert found, err
+    hint = found.group(3)
+    assert f"{ENGINE}:{do_line()} in _do: _price_of(card); {ENGINE}:{line} in _price_of: {FAULT_LINE.strip()}" in hint
+    assert "to repeat it: pnp check demo" in hint, hint
+    if debug:
+        assert re.search(r"generator/rules/contract\.py:\d+ in apply", hint), hint  # pnp-forge's frames too
+        assert "PNP_DEBUG=1 shows" not in hint
+    else:
+        assert "generator/" not in hint and "(PNP_DEBUG=1 shows every frame)" in hint, hint
+    assert "internal error" not in err and "Traceback" not in err, err
+
+
+def test_check_blames_the_engine_at_its_line_with_its_frames_and_the_examples_step(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    line = break_turn_three()  # every game faults at turn 3, the example's too (replayed in a forked child)
+    code, _, err = pnp(capsys, monkeypatch, "check", "demo")
+    assert_example_block(code, err, line)
+    again = pnp(capsys, monkeypatch, "check", "demo")  # the repeat line: an example replays the same way every time
+    assert again[0] == 1 and again[2] == err
+
+
+def test_check_with_pnp_debug_lists_every_frame(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    line = break_turn_three()
+    monkeypatch.setenv("PNP_DEBUG", "1")
+    code, _, err = pnp(capsys, monkeypatch, "check", "demo")
+    assert_example_block(code, err, line, debug=True)
+
+
+def test_check_without_fork_reports_the_same_fault(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.rules import engine_child
+
+    line = break_turn_three()
+    code, _, forked = pnp(capsys, monkeypatch, "check", "demo")
+    monkeypatch.setattr(engine_child, "can_fork", lambda: False)  # replayed in this process
+    assert pnp(capsys, monkeypatch, "check", "demo") == (code, "", forked)
+    assert_example_block(code, forked, line)
+
+
+def test_diff_blames_the_engine_at_the_examples_step_with_its_frames(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    for args in (["init", "-q"], ["add", "content"], ["commit", "-qm", "the game"]):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], check=True, capture_output=True)
+    line = break_turn_three()
+    code, _, err = pnp(capsys, monkeypatch, "diff", "HEAD", "--games", "2", "--trust-engines")
+    assert_example_block(code, err, line)
+
+
+def test_a_bug_in_pnp_forge_while_an_example_replays_stays_exit_3(capsys: pytest.CaptureFixture[str],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.rules import examples
+
+    def broken(state: object, lang: str) -> object:
+        raise RuntimeError("a summary of pnp-forge is broken")
+
+    monkeypatch.setattr(examples, "summarize", broken)  # the forked child inherits it
+    code, _, err = pnp(capsys, monkeypatch, "check", "demo")
+    assert code == 3, err
+    assert err.startswith("internal error: ") and "RuntimeError: a summary of pnp-forge is broken" in err, err
+    assert "the engine fails" not in err
