@@ -290,3 +290,22 @@ def test_a_bug_in_pnp_forge_while_an_example_replays_stays_exit_3(capsys: pytest
     assert code == 3, err
     assert err.startswith("internal error: ") and "RuntimeError: a summary of pnp-forge is broken" in err, err
     assert "the engine fails" not in err
+
+
+def test_check_blames_the_engine_at_the_golden_playthroughs_line(capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    line = break_turn_three(when="__import__('os').environ.get('DEMO_FAULT')")
+    Path("content/demo/playthroughs").mkdir()
+    saved = Path("content/demo/playthroughs/opening.jsonl")
+    assert pnp(capsys, monkeypatch, "play", "demo", "--seed", "2", "--save", str(saved))[0] == 0
+    monkeypatch.setenv("DEMO_FAULT", "1")
+    code, _, err = pnp(capsys, monkeypatch, "check", "demo")
+    assert code == 1, err
+    rows = saved.read_text(encoding="utf-8").splitlines()
+    turn_three = [i for i, row in enumerate(rows, 1) if '"kind":"decision"' in row.replace(" ", "")][2]  # 2 players
+    found = re.search(rf"^{re.escape(str(ENGINE))}:{line}:1: error: the engine fails while playing "
+                      rf"{re.escape(str(saved))}:{turn_three} \(action \"(take|fill) \w+\"\): KeyError: .* \(hint: (.*)\)$",
+                      err, re.MULTILINE)
+    assert found, err
+    assert f"{ENGINE}:{do_line()} in _do: _price_of(card)" in found.group(2), err
+    assert "to repeat it: pnp check demo" in found.group(2), err
