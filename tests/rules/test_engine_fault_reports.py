@@ -309,3 +309,23 @@ def test_check_blames_the_engine_at_the_golden_playthroughs_line(capsys: pytest.
     assert found, err
     assert f"{ENGINE}:{do_line()} in _do: _price_of(card)" in found.group(2), err
     assert "to repeat it: pnp check demo" in found.group(2), err
+
+
+def test_diff_blames_the_engine_in_a_balance_game_with_its_seed_and_the_play_line_that_repeats_it(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    for args in (["init", "-q"], ["add", "content"], ["commit", "-qm", "the game"]):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], check=True, capture_output=True)
+    edit_engine(MOVE, f"{MOVE}        if self.turn == 9:\n            _price_of(card)\n", HELPER)  # past the example
+    line = ENGINE.read_text(encoding="utf-8").splitlines().index(FAULT_LINE) + 1
+    code, _, err = pnp(capsys, monkeypatch, "diff", "HEAD", "--games", "2", "--trust-engines")
+    assert code == 1, err
+    found = re.search(rf"^{re.escape(str(ENGINE))}:{line}:1: error: the engine fails while playing the balance games: "
+                      r"KeyError: .* \(hint: (.*)\)$", err, re.MULTILINE)
+    assert found, err
+    hint = found.group(1)
+    assert f"{ENGINE}:{do_line()} in _do: _price_of(card)" in hint, hint
+    assert re.search(r"at seed \d+, turn 9, player [12], action \"(take|fill) \w+\"", hint), hint
+    command = re.search(r"to repeat it: (pnp play demo --seed \d+ --policy \S+ .*--turns 9) \(", hint)
+    assert command, hint
+    again = pnp(capsys, monkeypatch, *shlex.split(command.group(1))[1:])  # the working tree's game, that seed
+    assert again[0] == 1 and again[2].startswith(f"{ENGINE}:{line}: error: the game's engine fails: KeyError"), again
