@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from generator.checking import load_checked
-from generator.content.errors import ErrorList, Mark
+from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.diff.balance import BalanceOptionsRefused, balance_delta
 from generator.diff.cards import card_changes, faces_may_change
@@ -25,7 +25,7 @@ from generator.diff.report import DiffReport, GameDiff
 from generator.diff.revisions import Side
 from generator.diff.rules_pages import page_changes
 from generator.rules.engine_child import EngineStopped, replays_settle
-from generator.rules.faults import describe, engine_fault
+from generator.rules.faults import add_fault
 
 
 @dataclass(frozen=True)
@@ -109,11 +109,9 @@ def _balance(diff: GameDiff, old: Side, before: GameContent, new: Side, after: G
     except EngineStopped as stopped:  # a module engine's game ran past its time limit or ended its process
         stopped.add_to(new_errors if stopped.content is after else old_errors)
     except Exception as exc:  # the game's own engine failing is an error of that revision; anything else a bug
-        for content, errors in ((after, new_errors), (before, old_errors)):
-            fault = engine_fault(exc, content)
-            if fault is not None:
-                errors.add(Mark(fault[0], fault[1], 1), f"the engine fails while playing the balance games: "
-                           f"{describe(exc)}", hint="fix the engine at this line", code="engine")
+        for content, errors, side in ((after, new_errors, new), (before, old_errors, old)):
+            # `pnp play`'s repeat line, as simulate gives it, plays the working tree: none for a revision's fault
+            if add_fault(errors, exc, content, "playing the balance games", None if side.revision is None else ""):
                 return
         raise
 

@@ -12,11 +12,11 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.content.errors import ErrorList, Mark
+from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Example
-from generator.rules.examples import ExampleError, ExampleReplay, ReplayedStep, replay_example
-from generator.rules.faults import describe, engine_fault
+from generator.rules.examples import ExampleError, ExampleReplay, ReplayedStep, example_moment, replay_example
+from generator.rules.faults import add_fault
 
 LANG = "en"  # the language refusals are written in; the comparison itself looks at every event
 
@@ -58,11 +58,8 @@ def _replay(content: GameContent, example: Example, errors: ErrorList) -> _Repla
     except ExampleError as exc:
         return _Replayed(refused=exc)
     except Exception as exc:  # a fault of the game's own engine is content; any other is a bug (raised)
-        fault = engine_fault(exc, content)
-        if fault is None:
+        if not add_fault(errors, exc, content, example_moment(exc, example.id), f"pnp check {content.id}"):
             raise
-        errors.add(Mark(fault[0], fault[1], 1), f"the engine fails while replaying example '{example.id}': "
-                   f"{describe(exc)}", hint="fix the engine at this line", code="engine")
         return None
 
 

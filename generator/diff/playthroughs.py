@@ -11,17 +11,18 @@ events the file recorded, so a file saved some revisions ago still shows what th
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content.errors import ErrorList, Mark, relative
+from generator.content.errors import ErrorList, relative
 from generator.content.loader import GameContent
 from generator.diff.examples import (ADDED, BROKE, DIFFERS, FIXED, LANG, REFUSED, REMOVED, SAME, STILL_REFUSED,
                                      ExampleChange, parted_lines)
 from generator.rules.contract import OptionsError
 from generator.rules.core import ChanceError, RuleError
-from generator.rules.faults import describe, engine_fault
+from generator.rules.faults import add_fault
 from generator.rules.log import MAX_SAVED_GAME_BYTES, ReplayError, read_rows, short
 from generator.rules.registry import EngineLoadError, make_game
 
@@ -77,6 +78,7 @@ def play_through(content: GameContent, text: str) -> PlayedThrough:
     shown = len(state.events)
     played = PlayedThrough([game.render_event(ev, LANG, None) for ev in state.events])
     decisions = [e.get("action") for e in entries if e.get("kind") == "decision"]
+    lines = [number for number, e in rows[1:] if e.get("kind") == "decision"]
     for step, written in enumerate(decisions, 1):
         if state.is_terminal:
             played.refused = (step, "the game is over before this decision")
@@ -90,11 +92,18 @@ def play_through(content: GameContent, text: str) -> PlayedThrough:
         except (RuleError, ChanceError) as exc:
             played.refused = (step, str(exc))  # the rule's sentence; the report shows the decision beside it
             break
+        except Exception as exc:  # the engine's fault: noted with the decision's line, for its report
+            if getattr(exc, DECISION, None) is None:
+                setattr(exc, DECISION, (lines[step - 1] if step <= len(lines) else None, written))
+            raise
         played.steps.append((str(written), player, [game.render_event(ev, LANG, None) for ev in state.events[shown:]]))
         shown = len(state.events)
     outcome = state.outcome()
     played.outcome = outcome.text.get(LANG, outcome.cause) if outcome else "unfinished"
     return played
+
+
+DECISION = "pnp_playthrough_decision"  # the attribute of an engine's exception: the decision's (line, action)
 
 
 def played_through_file(content: GameContent, path: Path, errors: ErrorList) -> PlayedThrough | None:
@@ -108,11 +117,11 @@ def played_through_file(content: GameContent, path: Path, errors: ErrorList) -> 
     try:
         return play_through(content, text)
     except Exception as exc:  # a fault of the game's own engine is content; any other is a bug (raised)
-        fault = engine_fault(exc, content)
-        if fault is None:
+        line, action = getattr(exc, DECISION, None) or (None, None)
+        doing = f"playing {relative(path)}" + (f":{line}" if line else "") + \
+            (f" (action {json.dumps(action, ensure_ascii=False)})" if action is not None else "")
+        if not add_fault(errors, exc, content, doing, f"pnp check {content.id}"):
             raise
-        errors.add(Mark(fault[0], fault[1], 1), f"the engine fails while playing {relative(path)}: {describe(exc)}",
-                   hint="fix the engine at this line", code="engine")
         return None
 
 

@@ -44,18 +44,19 @@ not legal, not written in the notation, or comes after the game ended raises
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.content.errors import ErrorList, Mark
+from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Example, LANGUAGES, Text
 from generator.rules.contract import Game, GameState, OptionsError
 from generator.rules.core import ChanceError, Event, RuleError
 from generator.rules.engine_child import in_child, replay_in_child
-from generator.rules.faults import describe, engine_fault
+from generator.rules.faults import add_fault
 from generator.rules.picture import StatePicture
 from generator.rules.registry import EngineLoadError, make_game
 
@@ -134,24 +135,49 @@ def replay_example(content: GameContent, example: Example, *, draw: bool = False
         text = step.action if isinstance(step.action, str) else \
             " ".join(f"{verb} {rest}" if rest not in (None, "") else str(verb) for verb, rest in step.action.items())
         try:
-            action = state.parse_action(text)
-            explanation = state.explain(action)
-            if not explanation.legal:
-                raise RuleError(explanation.rule, text=explanation.text)
-        except RuleError as exc:
-            raise ExampleError(example.id, index, exc.text.get("en", exc.rule)) from None
-        before: dict[str, list[tuple[str, str]]] = {lang: summarize(state, lang) for lang in LANGUAGES}
-        action_text: dict[str, str] = {lang: game.describe(state, action, lang) for lang in LANGUAGES}
-        player = state.current_player + 1
-        start = len(state.events)
-        _apply(state, action, step.chance, example.id, index)
-        replay.steps.append(ReplayedStep(index, state.format_action(action), action_text, step.narrative,
-                                         _texts(state, start), before,
-                                         {lang: summarize(state, lang) for lang in LANGUAGES}, player,
-                                         pictures(state) if draw else {}, tuple(state.events[start:])))
+            _step(replay, state, game, step, text, example.id, index, draw)
+        except (ExampleError, KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:  # the engine's fault: noted with the step it failed at, for its report
+            if getattr(exc, STEP, None) is None:
+                setattr(exc, STEP, (index, text))
+            raise
     outcome = state.outcome()
     replay.outcome_text = dict(outcome.text) if outcome else None
     return replay
+
+
+STEP = "pnp_example_step"  # the attribute of an engine's exception saying at which step (1-based, action) it was raised
+
+
+def _step(replay: ExampleReplay, state: GameState, game: Game, step: Any, text: str, example_id: str, index: int,
+          draw: bool) -> None:
+    """Replay one step of an example onto `replay`: its action parsed, checked, described and applied."""
+    try:
+        action = state.parse_action(text)
+        explanation = state.explain(action)
+        if not explanation.legal:
+            raise RuleError(explanation.rule, text=explanation.text)
+    except RuleError as exc:
+        raise ExampleError(example_id, index, exc.text.get("en", exc.rule)) from None
+    before: dict[str, list[tuple[str, str]]] = {lang: summarize(state, lang) for lang in LANGUAGES}
+    action_text: dict[str, str] = {lang: game.describe(state, action, lang) for lang in LANGUAGES}
+    player = state.current_player + 1
+    start = len(state.events)
+    _apply(state, action, step.chance, example_id, index)
+    replay.steps.append(ReplayedStep(index, state.format_action(action), action_text, step.narrative,
+                                     _texts(state, start), before,
+                                     {lang: summarize(state, lang) for lang in LANGUAGES}, player,
+                                     pictures(state) if draw else {}, tuple(state.events[start:])))
+
+
+def example_moment(exc: BaseException, example_id: str) -> str:
+    """`replaying example 'opening', step 3 (action "take j3")`: where an example's replay met the engine's fault."""
+    noted = getattr(exc, STEP, None)
+    if not noted:
+        return f"replaying example '{example_id}'"
+    index, text = noted
+    return f"replaying example '{example_id}', step {index} (action {json.dumps(text, ensure_ascii=False)})"
 
 
 def _apply(state: GameState, action: Any, chance: list[dict[str, Any]], example_id: str, index: int) -> None:
@@ -216,12 +242,7 @@ def replay_each(content: GameContent, errors: ErrorList, *, draw: bool = False,
             else:
                 errors.add(content.mark_of("example", example.id, "options"),
                            f"example '{example.id}' cannot be replayed: {exc.rule}", ("options",), code="example")
-        except Exception as exc:  # an engine that cannot replay at all is reported, never shown as a traceback
-            fault = engine_fault(exc, content)
-            if fault is not None:  # the game's own engine raised: point at its line
-                errors.add(Mark(fault[0], fault[1], 1), f"the engine fails while replaying example "
-                           f"'{example.id}': {describe(exc)}", hint="fix the engine at this line", code="engine")
-            else:
-                errors.add(content.mark_of("example", example.id), f"example '{example.id}' could not be replayed: "
-                           f"{describe(exc)}", code="example")
+        except Exception as exc:  # the engine's fault is reported at its line; pnp-forge's is raised
+            if not add_fault(errors, exc, content, example_moment(exc, example.id), f"pnp check {content.id}"):
+                raise
     return replays

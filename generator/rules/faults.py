@@ -22,33 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content.errors import relative
+from generator.content.errors import ErrorList, Mark, relative
 from generator.content.loader import GameContent
-
-_FRAME = re.compile(r'File "([^"]+)", line (\d+)')
-
-
-def engine_fault(exc: BaseException, content: GameContent) -> tuple[str, int] | None:
-    """Where in the game's own folder `exc` was raised (file as shown to people, line), or None."""
-    if not content.game.engine or isinstance(content.game.engine, str):
-        return None
-    root = content.root.resolve()
-    found: tuple[str, int] | None = None
-    for frame in traceback.extract_tb(exc.__traceback__):
-        found = _inside(frame.filename, frame.lineno or 0, root) or found
-    remote = exc.__cause__  # a worker process's traceback comes back as text
-    if found is None and remote is not None:
-        for name, line in _FRAME.findall(str(remote)):
-            found = _inside(name, int(line), root) or found
-    return found
-
-
-def _inside(filename: str, line: int, root: Path) -> tuple[str, int] | None:
-    try:
-        path = Path(filename).resolve()
-    except (OSError, ValueError):
-        return None
-    return (relative(path), line) if path.is_relative_to(root) else None
 
 
 def describe(exc: BaseException, limit: int = 300) -> str:
@@ -120,6 +95,7 @@ class EngineFault:
     engine_frames: list[Frame]
     traceback_text: str
     moment: dict[str, Any] = field(default_factory=dict)
+    all_frames: list[Frame] = field(default_factory=list)  # pnp-forge's and the library's too (PNP_DEBUG=1)
 
     def when(self) -> str:
         """`seed 5, turn 3, player 2, action "take j3"`: what of it is known."""
@@ -157,6 +133,16 @@ class EngineFault:
             lines.append(f"  to repeat it: {self.repeat(saved)}"
                          + ("" if debug else f" ({DEBUG_VARIABLE}=1 shows every frame)"))
         return "\n".join(lines)
+
+    def hint(self, repeat: str = "", debug: bool = False) -> str:
+        """The frames, when and how to repeat it, as the hint of one error line (`pnp check` lists many faults)."""
+        frames = self.all_frames if debug else self.engine_frames[-FRAMES_SHOWN:]
+        parts = ["frames, innermost last: " + "; ".join(frame.shown().strip() for frame in frames)] if frames else []
+        if self.when():
+            parts.append(f"at {self.when()}")
+        if repeat:
+            parts.append(f"to repeat it: {repeat}" + ("" if debug else f" ({DEBUG_VARIABLE}=1 shows every frame)"))
+        return "; ".join(parts)
 
     def as_json(self, saved: Path | None = None) -> dict[str, Any]:
         m = self.moment
@@ -203,7 +189,22 @@ def blame(exc: BaseException, content: GameContent) -> EngineFault | None:
     moment = getattr(exc, MOMENT, None) or getattr(exc, "moment", None) or {}
     details = getattr(exc, "details", "") or "".join(traceback.format_exception(exc))
     return EngineFault(relative(innermost.file), innermost.line, describe(exc),
-                       [frame for frame in frames if _within(frame.file, roots)], details, dict(moment))
+                       [frame for frame in frames if _within(frame.file, roots)], details, dict(moment), frames)
+
+
+def add_fault(errors: ErrorList, exc: BaseException, content: GameContent, doing: str,
+              repeat: str | None = None) -> bool:
+    """Add the engine's fault `exc` to `errors` as one error at the engine's line, saying what it was `doing`
+    (`replaying example 'opening', step 3 (action "take j3")`), its frames and how to repeat it; False (nothing
+    added) when the fault lies in pnp-forge's own code, a bug the caller raises on (exit 3). `repeat` None: the
+    `pnp play` line of the moment the game's loop noted (`remember`); "": none. The error is plain
+    text, so it comes back whole from a forked child (generator.rules.engine_child)."""
+    fault = blame(exc, content)
+    if fault is None:
+        return False
+    errors.add(Mark(fault.file, fault.line, 1), f"the engine fails while {doing}: {fault.exception}",
+               hint=fault.hint(fault.repeat() if repeat is None else repeat, debugging()), code="engine")
+    return True
 
 
 def _frames(exc: BaseException) -> list[Frame]:

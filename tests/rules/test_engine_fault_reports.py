@@ -12,6 +12,7 @@ import json
 import random
 import re
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 
@@ -218,3 +219,113 @@ def test_blame_goes_by_the_innermost_frame_of_the_engine_or_pnp_forge(where: str
     assert (fault is not None) == blamed
     if fault is not None:
         assert fault.file.endswith("generator/rules/habitable/game.py") and fault.line == 1
+
+
+# -- a fault while an example replays (`pnp check`, `build`, `diff`): the example's step is the moment ----------------
+
+def assert_example_block(code: int, err: str, line: int, debug: bool = False) -> None:
+    """One error line at the engine's line: the example and step, the engine's frames, the command that repeats it."""
+    assert code == 1, err
+    found = re.search(rf"^{re.escape(str(ENGINE))}:{line}:1: error: the engine fails while replaying example "
+                      r"'first-orders', step (\d) \(action \"(take|fill) \w+\"\): KeyError: '[\w-]+-x' \(hint: (.*)\)$",
+                      err, re.MULTILINE)
+    assert found, err
+    hint = found.group(3)
+    assert f"{ENGINE}:{do_line()} in _do: _price_of(card); {ENGINE}:{line} in _price_of: {FAULT_LINE.strip()}" in hint
+    assert "to repeat it: pnp check demo" in hint, hint
+    if debug:
+        assert re.search(r"generator/rules/contract\.py:\d+ in apply", hint), hint  # pnp-forge's frames too
+        assert "PNP_DEBUG=1 shows" not in hint
+    else:
+        assert "generator/" not in hint and "(PNP_DEBUG=1 shows every frame)" in hint, hint
+    assert "internal error" not in err and "Traceback" not in err, err
+
+
+def test_check_blames_the_engine_at_its_line_with_its_frames_and_the_examples_step(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    line = break_turn_three()  # every game faults at turn 3, the example's too (replayed in a forked child)
+    code, _, err = pnp(capsys, monkeypatch, "check", "demo")
+    assert_example_block(code, err, line)
+    again = pnp(capsys, monkeypatch, "check", "demo")  # the repeat line: an example replays the same way every time
+    assert again[0] == 1 and again[2] == err
+
+
+def test_check_with_pnp_debug_lists_every_frame(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    line = break_turn_three()
+    monkeypatch.setenv("PNP_DEBUG", "1")
+    code, _, err = pnp(capsys, monkeypatch, "check", "demo")
+    assert_example_block(code, err, line, debug=True)
+
+
+def test_check_without_fork_reports_the_same_fault(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.rules import engine_child
+
+    line = break_turn_three()
+    code, _, forked = pnp(capsys, monkeypatch, "check", "demo")
+    monkeypatch.setattr(engine_child, "can_fork", lambda: False)  # replayed in this process
+    assert pnp(capsys, monkeypatch, "check", "demo") == (code, "", forked)
+    assert_example_block(code, forked, line)
+
+
+def test_diff_blames_the_engine_at_the_examples_step_with_its_frames(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    for args in (["init", "-q"], ["add", "content"], ["commit", "-qm", "the game"]):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], check=True, capture_output=True)
+    line = break_turn_three()
+    code, _, err = pnp(capsys, monkeypatch, "diff", "HEAD", "--games", "2", "--trust-engines")
+    assert_example_block(code, err, line)
+
+
+def test_a_bug_in_pnp_forge_while_an_example_replays_stays_exit_3(capsys: pytest.CaptureFixture[str],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.rules import examples
+
+    def broken(state: object, lang: str) -> object:
+        raise RuntimeError("a summary of pnp-forge is broken")
+
+    monkeypatch.setattr(examples, "summarize", broken)  # the forked child inherits it
+    code, _, err = pnp(capsys, monkeypatch, "check", "demo")
+    assert code == 3, err
+    assert err.startswith("internal error: ") and "RuntimeError: a summary of pnp-forge is broken" in err, err
+    assert "the engine fails" not in err
+
+
+def test_check_blames_the_engine_at_the_golden_playthroughs_line(capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    line = break_turn_three(when="__import__('os').environ.get('DEMO_FAULT')")
+    Path("content/demo/playthroughs").mkdir()
+    saved = Path("content/demo/playthroughs/opening.jsonl")
+    assert pnp(capsys, monkeypatch, "play", "demo", "--seed", "2", "--save", str(saved))[0] == 0
+    monkeypatch.setenv("DEMO_FAULT", "1")
+    code, _, err = pnp(capsys, monkeypatch, "check", "demo")
+    assert code == 1, err
+    rows = saved.read_text(encoding="utf-8").splitlines()
+    turn_three = [i for i, row in enumerate(rows, 1) if '"kind":"decision"' in row.replace(" ", "")][2]  # 2 players
+    found = re.search(rf"^{re.escape(str(ENGINE))}:{line}:1: error: the engine fails while playing "
+                      rf"{re.escape(str(saved))}:{turn_three} \(action \"(take|fill) \w+\"\): KeyError: .* \(hint: (.*)\)$",
+                      err, re.MULTILINE)
+    assert found, err
+    assert f"{ENGINE}:{do_line()} in _do: _price_of(card)" in found.group(2), err
+    assert "to repeat it: pnp check demo" in found.group(2), err
+
+
+def test_diff_blames_the_engine_in_a_balance_game_with_its_seed_and_the_play_line_that_repeats_it(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    for args in (["init", "-q"], ["add", "content"], ["commit", "-qm", "the game"]):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], check=True, capture_output=True)
+    edit_engine(MOVE, f"{MOVE}        if self.turn == 9:\n            _price_of(card)\n", HELPER)  # past the example
+    line = ENGINE.read_text(encoding="utf-8").splitlines().index(FAULT_LINE) + 1
+    code, _, err = pnp(capsys, monkeypatch, "diff", "HEAD", "--games", "2", "--trust-engines")
+    assert code == 1, err
+    found = re.search(rf"^{re.escape(str(ENGINE))}:{line}:1: error: the engine fails while playing the balance games: "
+                      r"KeyError: .* \(hint: (.*)\)$", err, re.MULTILINE)
+    assert found, err
+    hint = found.group(1)
+    assert f"{ENGINE}:{do_line()} in _do: _price_of(card)" in hint, hint
+    assert re.search(r"at seed \d+, turn 9, player [12], action \"(take|fill) \w+\"", hint), hint
+    command = re.search(r"to repeat it: (pnp play demo --seed \d+ --policy \S+ .*--turns 9) \(", hint)
+    assert command, hint
+    again = pnp(capsys, monkeypatch, *shlex.split(command.group(1))[1:])  # the working tree's game, that seed
+    assert again[0] == 1 and again[2].startswith(f"{ENGINE}:{line}: error: the game's engine fails: KeyError"), again
