@@ -623,22 +623,32 @@ def _kind(path: str | Path) -> int | None:
         return None
 
 
-def _read_regular(path: str | Path, limit: int | None = None) -> bytes | None:
-    """The bytes of a regular file, not reached through a link at `path`; None for anything else."""
+@contextmanager
+def _opened_regular(path: str | Path) -> Iterator[tuple[int, os.stat_result] | None]:
+    """A descriptor of the regular file at `path` and its stat, not reached through a link; None for anything else
+    (a link, a folder, a device, a missing file). Closed when the block ends."""
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:
-        return None
+        yield None
+        return
     try:
         info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode) or (limit is not None and info.st_size > limit):
-            return None
-        with open(handle, "rb", closefd=False) as reading:
-            return reading.read()
-    except OSError:
-        return None
+        yield (handle, info) if stat.S_ISREG(info.st_mode) else None
     finally:
         os.close(handle)
+
+
+def _read_regular(path: str | Path, limit: int | None = None) -> bytes | None:
+    """The bytes of a regular file, not reached through a link at `path`; None for anything else."""
+    try:
+        with _opened_regular(path) as opened:
+            if opened is None or (limit is not None and opened[1].st_size > limit):
+                return None
+            with open(opened[0], "rb", closefd=False) as reading:
+                return reading.read()
+    except OSError:
+        return None
 
 
 DIGEST_BLOCK = 4 * 1024 * 1024  # bytes read at once: all but the largest files (PDFs of a few MB) in one read
@@ -652,29 +662,24 @@ def _digest_regular(path: str | Path, known: Known | None = None) -> str | None:
     Read with `os.read` straight into the hash, most files in one call: cheaper than a buffered reader
     per file (`hashlib.file_digest`) over the thousands of files a rebuild restores."""
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        with _opened_regular(path) as opened:
+            if opened is None:
+                return None
+            handle, info = opened
+            inode, seen = (info.st_dev, info.st_ino), (info.st_size, info.st_mtime_ns)
+            found = known.get(inode) if known is not None else None
+            if found is not None and found[:2] == seen:
+                return found[2]
+            digest = hashlib.sha256(os.read(handle, min(info.st_size + 1, DIGEST_BLOCK)))
+            while chunk := os.read(handle, DIGEST_BLOCK):  # a file that grew, or one larger than a block
+                digest.update(chunk)
+            hexdigest = digest.hexdigest()
+            after = os.fstat(handle)
+            if known is not None and (after.st_size, after.st_mtime_ns) == seen:  # not written while it was read
+                known[inode] = (*seen, hexdigest)
+            return hexdigest
     except OSError:
         return None
-    try:
-        info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode):
-            return None
-        inode, seen = (info.st_dev, info.st_ino), (info.st_size, info.st_mtime_ns)
-        found = known.get(inode) if known is not None else None
-        if found is not None and found[:2] == seen:
-            return found[2]
-        digest = hashlib.sha256(os.read(handle, min(info.st_size + 1, DIGEST_BLOCK)))
-        while chunk := os.read(handle, DIGEST_BLOCK):  # a file that grew, or one larger than a block
-            digest.update(chunk)
-        hexdigest = digest.hexdigest()
-        after = os.fstat(handle)
-        if known is not None and (after.st_size, after.st_mtime_ns) == seen:  # not written while it was read
-            known[inode] = (*seen, hexdigest)
-        return hexdigest
-    except OSError:
-        return None
-    finally:
-        os.close(handle)
 
 
 def _hash_recent_entries(folder: str) -> Known:

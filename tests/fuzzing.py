@@ -39,3 +39,16 @@ FUZZ_SETTINGS: dict[str, Any] = dict(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                            HealthCheck.data_too_large],
 )
+
+
+def shown_files(output: Path) -> dict[str, bytes]:
+    """Every file a reader of an output folder sees (through pnp's links), by path; pnp's own `.pnp` aside.
+    A failed build must leave this exactly as it was."""
+    files: dict[str, bytes] = {}
+    for top in sorted(output.iterdir()):
+        if top.name == ".pnp":
+            continue
+        for path in sorted(top.rglob("*")) if top.is_dir() else [top]:
+            if path.is_file():
+                files[str(path.relative_to(output))] = path.read_bytes()
+    return files

@@ -28,6 +28,7 @@ from typing import Any
 from generator.content.errors import ContentError, ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.forked import ChildFailed, Forked, can_fork
+from generator.rules.import_probe import seconds_from_environment
 
 SECONDS_VARIABLE = "PNP_ENGINE_SECONDS"
 DEFAULT_SECONDS = 60.0
@@ -38,11 +39,7 @@ Work = Callable[[ErrorList, Started], None]
 
 def time_limit() -> float:
     """Seconds a module engine may take per game (its replays, or one simulated game): PNP_ENGINE_SECONDS, else 60."""
-    try:
-        wanted = float(os.environ.get(SECONDS_VARIABLE, ""))
-    except ValueError:
-        return DEFAULT_SECONDS
-    return wanted if 0 < wanted < 1e6 else DEFAULT_SECONDS
+    return seconds_from_environment(SECONDS_VARIABLE, DEFAULT_SECONDS)
 
 
 def is_module_engine(content: GameContent) -> bool:

@@ -61,20 +61,26 @@ class Claims:
         return int(self._played.value)
 
 
+class _Reporter:
+    """Tells `on_progress` how many more games the processes have played since it was last told."""
+
+    def __init__(self, claims: Claims, on_progress: Callable[[int], None] | None) -> None:
+        self.claims, self.on_progress, self.reported = claims, on_progress, 0
+
+    def __call__(self) -> None:
+        played = self.claims.played
+        if self.on_progress and played > self.reported:
+            self.on_progress(played - self.reported)
+        self.reported = played
+
 def play_side_by_side(play_one: Callable[[int], Result], games: int, processes: int,
                       on_progress: Callable[[int], None] | None = None) -> list[Result]:
     """`play_one(i)` for i in 0..games-1, by this process and `processes - 1` forked children;
     the results in game order. `on_progress(n)` hears of games finished, by any process.
     A child that fails raises generator.forked.ChildFailed here."""
     claims = Claims(games, processes)
-    reported = 0
+    report = _Reporter(claims, on_progress)
 
-    def report() -> None:
-        nonlocal reported
-        played = claims.played
-        if on_progress and played > reported:
-            on_progress(played - reported)
-        reported = played
 
     def play(progress: Callable[[], None] | None) -> list[tuple[int, list[Result]]]:
         runs = []
@@ -132,7 +138,7 @@ def play_watched(play_one: Callable[[int], Result], games: int, processes: int, 
     game takes longer than `seconds` or a child ends without answering (every child is then ended)."""
     claims = Claims(games, processes)
     playing = _Playing(processes)
-    reported = 0
+    report = _Reporter(claims, on_progress)
 
     def play(process: int) -> list[tuple[int, list[Result]]]:
         runs = []
@@ -149,12 +155,6 @@ def play_watched(play_one: Callable[[int], Result], games: int, processes: int, 
             claims.count_played(len(run))
         return runs
 
-    def report() -> None:
-        nonlocal reported
-        played = claims.played
-        if on_progress and played > reported:
-            on_progress(played - reported)
-        reported = played
 
     started: list[Forked[Any]] = []
     freeze = gc.get_freeze_count() == 0

@@ -32,13 +32,19 @@ class ProbeFailed(Exception):
         self.seconds = seconds
 
 
+def seconds_from_environment(variable: str, default: float) -> float:
+    """A time limit a user may set: the environment variable when it is a positive number (below a million), else
+    `default`."""
+    try:
+        wanted = float(os.environ.get(variable, ""))
+    except ValueError:
+        return default
+    return wanted if 0 < wanted < 1e6 else default
+
+
 def time_limit() -> float:
     """Seconds an import may take: PNP_ENGINE_IMPORT_SECONDS when it is a positive number, else 20."""
-    try:
-        wanted = float(os.environ.get(SECONDS_VARIABLE, ""))
-    except ValueError:
-        return DEFAULT_SECONDS
-    return wanted if 0 < wanted < 1e6 else DEFAULT_SECONDS
+    return seconds_from_environment(SECONDS_VARIABLE, DEFAULT_SECONDS)
 
 
 def available() -> bool:

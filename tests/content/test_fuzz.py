@@ -27,7 +27,7 @@ import pytest
 import yaml
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from tests.fuzzing import FUZZ_SETTINGS, examples
+from tests.fuzzing import FUZZ_SETTINGS, examples, shown_files
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = ("astronuts", "escape-earth")
@@ -171,18 +171,6 @@ def test_check_keeps_its_promises_on_mutated_content(mutation) -> None:
         assert_promises(result, what)
 
 
-def _snapshot(output: Path) -> dict[str, bytes]:
-    """Every file under output/<name> (through the links), by path; the build's own .pnp state aside."""
-    files: dict[str, bytes] = {}
-    for top in sorted(output.iterdir()):
-        if top.name == ".pnp":
-            continue
-        for path in sorted(top.rglob("*")) if top.is_dir() else [top]:
-            if path.is_file():
-                files[str(path.relative_to(output))] = path.read_bytes()
-    return files
-
-
 @pytest.fixture(scope="module")
 def built_once(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("fuzz-build")
@@ -200,10 +188,10 @@ def test_a_failed_build_of_mutated_content_leaves_output_untouched(built_once, m
         root = Path(folder)
         shutil.copytree(built_once / "content", root / "content")
         shutil.copytree(built_once / "output", root / "output", symlinks=True)
-        before = _snapshot(root / "output")
+        before = shown_files(root / "output")
         what = apply(root / "content", mutation)
         result = run("build", "--content", "content", "--output", "output", cwd=root)
         event(f"build exit {result.returncode}")
         assert_promises(result, what)
         if result.returncode != 0:
-            assert _snapshot(root / "output") == before, f"{what}: a failed build changed output/"
+            assert shown_files(root / "output") == before, f"{what}: a failed build changed output/"

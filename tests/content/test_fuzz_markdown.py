@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from tests.fuzzing import FUZZ_SETTINGS, examples
+from tests.fuzzing import FUZZ_SETTINGS, examples, shown_files
 
 REPO = Path(__file__).resolve().parents[2]
 GAME = "tiny"
@@ -108,18 +108,6 @@ def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
                           env={**os.environ, "PYTHONPATH": str(REPO)})
 
 
-def snapshot(output: Path) -> dict[str, bytes]:
-    """Every file a reader of the output sees, by path (through pnp's links)."""
-    files: dict[str, bytes] = {}
-    for top in sorted(output.iterdir()):
-        if top.name == ".pnp":
-            continue
-        for path in sorted(top.rglob("*")) if top.is_dir() else [top]:
-            if path.is_file():
-                files[str(path.relative_to(output))] = path.read_bytes()
-    return files
-
-
 def with_body(content: Path, body: str) -> None:
     """The body after each language's title line of the page."""
     for lang in ("de", "en"):
@@ -154,7 +142,7 @@ def test_check_and_build_agree_on_any_markdown_structure(built_once, body) -> No
         shutil.copytree(built_once / "content", root / "content")
         shutil.copytree(built_once / "output", root / "output", symlinks=True)
         with_body(root / "content", body)
-        before = snapshot(root / "output")
+        before = shown_files(root / "output")
         checked = pnp("check", "--content", "content", cwd=root)
         assert_sentence(checked, f"check, {what}")
         built = pnp("build", "--content", "content", "--output", "output", cwd=root)
@@ -164,4 +152,4 @@ def test_check_and_build_agree_on_any_markdown_structure(built_once, body) -> No
             f"{what}: check exit {checked.returncode} but build exit {built.returncode}\n"
             f"check: {checked.stderr[-1500:]}\nbuild: {built.stderr[-1500:]}")
         if built.returncode != 0:
-            assert snapshot(root / "output") == before, f"{what}: a failed build changed output/"
+            assert shown_files(root / "output") == before, f"{what}: a failed build changed output/"
