@@ -12,6 +12,9 @@ new files Hypothesis writes under tests/fuzz-examples/ together with the fix the
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +22,7 @@ from hypothesis import HealthCheck, Phase
 from hypothesis.database import DirectoryBasedExampleDatabase
 from tests.scale import games
 
+REPO = Path(__file__).resolve().parents[1]
 EXAMPLE_DATABASE = DirectoryBasedExampleDatabase(Path(__file__).resolve().parent / "fuzz-examples")
 
 
@@ -52,3 +56,18 @@ def shown_files(output: Path) -> dict[str, bytes]:
             if path.is_file():
                 files[str(path.relative_to(output))] = path.read_bytes()
     return files
+
+
+def run_pnp(*args: str, cwd: Path, ceiling: float) -> subprocess.CompletedProcess[str]:
+    """`pnp` of this checkout in a subprocess, as a user runs it; `ceiling` seconds only catch a hang."""
+    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=ceiling,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+
+
+def built_test_game(root: Path, game: str, ceiling: float) -> Path:
+    """The test game tests/content/GAME copied to ROOT/content and built into ROOT/output; returns ROOT."""
+    shutil.copytree(REPO / "tests" / "content" / game, root / "content" / game)
+    result = run_pnp("build", "--content", "content", "--output", "output", cwd=root, ceiling=ceiling)
+    assert result.returncode == 0, result.stderr
+    return root

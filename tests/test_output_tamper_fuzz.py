@@ -23,16 +23,14 @@ import os
 import shutil
 import stat
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from tests.fuzzing import FUZZ_SETTINGS, examples
+from tests.fuzzing import FUZZ_SETTINGS, built_test_game, examples, run_pnp
 
-REPO = Path(__file__).resolve().parents[1]
 GAME = "tiny"
 EXAMPLES = examples(8)
 HANG_CEILING_S = 600  # only catches a hang: a build of the small game takes seconds
@@ -45,9 +43,7 @@ TAMPERINGS = ("plant-link", "plant-new-link", "edit-cached-file", "move-entry", 
 
 
 def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=HANG_CEILING_S,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    return run_pnp(*args, cwd=cwd, ceiling=HANG_CEILING_S)
 
 
 def outside_snapshot(folder: Path) -> dict[str, tuple[str, int, bytes]]:
@@ -190,10 +186,7 @@ class CleanBuild:
 
 @pytest.fixture(scope="module")
 def built_once(tmp_path_factory) -> CleanBuild:
-    root = tmp_path_factory.mktemp("tamper")
-    shutil.copytree(REPO / "tests" / "content" / GAME, root / "content" / GAME)
-    result = pnp("build", "--content", "content", "--output", "output", cwd=root)
-    assert result.returncode == 0, result.stderr
+    root = built_test_game(tmp_path_factory.mktemp("tamper"), GAME, HANG_CEILING_S)
     return CleanBuild(root, shown_files(root / "output"))
 
 

@@ -17,19 +17,16 @@ No run may hang (a generous ceiling per run; nothing is timed). Examples: PNP_FU
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from tests.fuzzing import FUZZ_SETTINGS, examples, shown_files
+from tests.fuzzing import FUZZ_SETTINGS, built_test_game, examples, run_pnp, shown_files
 
-REPO = Path(__file__).resolve().parents[2]
 GAME = "tiny"
 PAGE = "overview.md"
 EXAMPLES = examples(8)
@@ -103,9 +100,7 @@ def page_bodies(draw) -> str:
 
 
 def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=HANG_CEILING_S,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    return run_pnp(*args, cwd=cwd, ceiling=HANG_CEILING_S)
 
 
 def with_body(content: Path, body: str) -> None:
@@ -125,10 +120,7 @@ def assert_sentence(result: subprocess.CompletedProcess[str], what: str) -> None
 
 @pytest.fixture(scope="module")
 def built_once(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("fuzz-markdown")
-    shutil.copytree(REPO / "tests" / "content" / GAME, root / "content" / GAME)
-    result = pnp("build", "--content", "content", "--output", "output", cwd=root)
-    assert result.returncode == 0, result.stderr
+    root = built_test_game(tmp_path_factory.mktemp("fuzz-markdown"), GAME, HANG_CEILING_S)
     return root
 
 
