@@ -19,6 +19,7 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, Image, KeepTog
                                 Spacer)
 from xml.sax.saxutils import escape
 
+from generator.rulebook.bounded_doc import BoundedDocTemplate
 from generator.rulebook.flow import Blocks, CrossReferences, SectionHeading, make_styles
 from generator.rulebook.html_tree import markdown_tree
 from generator.rulebook.icons import InlineIcons
@@ -52,7 +53,7 @@ def write_rulebook(path: Path, title: str, subtitle: str, pages: list[tuple[str,
     the game's `:icon:` names (without it they stay as written)."""
     styles = make_styles()
     pagesize = PAPER_SIZES[paper]
-    doc = BaseDocTemplate(str(path), pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
+    doc = BoundedDocTemplate(str(path), pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
                           topMargin=MARGIN, bottomMargin=MARGIN, title=title, author="pnp-forge",
                           creator="pnp-forge", subject=subtitle, invariant=1, pageCompression=1)
     width, height = pagesize[0] - 2 * MARGIN, pagesize[1] - 2 * MARGIN

@@ -14,8 +14,9 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
+from reportlab.platypus import Flowable, Frame, PageTemplate, Paragraph
 
+from generator.rulebook.bounded_doc import BoundedDocTemplate
 from generator.rulebook.document import MARGIN, PAPER_SIZES, _footer
 from generator.rulebook.flow import Blocks, make_styles
 from generator.rulebook.html_tree import markdown_tree
@@ -30,13 +31,13 @@ class PlayerAidTooLong(Exception):
 
 
 def _document(target: Path | io.BytesIO, title: str, paper: str, caption: str,
-              icons: InlineIcons | None) -> BaseDocTemplate:
+              icons: InlineIcons | None) -> BoundedDocTemplate:
     pagesize = PAPER_SIZES[paper]
     column = (pagesize[0] - 2 * MARGIN - GUTTER) / 2
     height = pagesize[1] - 2 * MARGIN
     frames = [Frame(MARGIN + i * (column + GUTTER), MARGIN, column, height, leftPadding=0, rightPadding=0,
                     topPadding=0, bottomPadding=0, id=f"column{i}") for i in range(2)]
-    doc = BaseDocTemplate(target if isinstance(target, io.BytesIO) else str(target), pagesize=pagesize,
+    doc = BoundedDocTemplate(target if isinstance(target, io.BytesIO) else str(target), pagesize=pagesize,
                           title=title, author="pnp-forge", creator="pnp-forge", invariant=1, pageCompression=1)
     doc.addPageTemplates([PageTemplate("aid", frames, onPage=_footer(caption, icons))])
     return doc
