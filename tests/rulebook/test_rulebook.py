@@ -236,3 +236,24 @@ def test_a_build_with_content_nested_in_list_items_writes_both_rulebooks(tmp_pat
     for lang in ("de", "en"):
         with pdfplumber.open(tmp_path / "output" / "tiny" / f"rules-{lang}-a4.pdf") as pdf:
             assert "Nahrung" in "".join(p.extract_text() or "" for p in pdf.pages)
+
+
+def test_a_box_longer_than_a_page_is_refused_by_check_and_build_alike_at_its_page(tmp_path):
+    """An admonition is a box that cannot split: longer than a page, both commands name the page in words."""
+    from tests.content.conftest import TINY, pnp
+
+    content = tmp_path / "content"
+    shutil.copytree(TINY, content / "tiny")
+    long_box = "!!! note\n\n" + "\n\n".join(f"    Absatz {i}: " + "Wort " * 40 for i in range(80))
+    page = content / "tiny" / "rules" / "de" / "overview.md"
+    title, _, rest = page.read_text(encoding="utf-8").partition("\n")
+    page.write_text(f"{title}\n\n{long_box}\n\n{rest}", encoding="utf-8")
+    checked = pnp("check", "--content", str(content), cwd=tmp_path)
+    built = pnp("build", "--content", str(content), "--output", str(tmp_path / "output"), cwd=tmp_path)
+    assert (checked.code, built.code) == (1, 1), (checked.err, built.err)
+    for run in (checked, built):
+        rows = [row for row in run.err.splitlines() if ": error: " in row]
+        assert [row.split(": error: ")[0] for row in rows] == ["tiny/rules/de/overview.md:1:1"] * 2, run.err
+        assert all("is taller than a page" in row and "(it starts “Note”)" in row and "0x" not in row
+                   for row in rows), run.err
+    assert not (tmp_path / "output" / "tiny").exists()
