@@ -366,5 +366,6 @@ def test_diff_names_an_old_revisions_engine_frames_by_revision_not_by_a_temporar
     assert f"{shown}:{line} in _price_of: {FAULT_LINE.strip()}" in err, err
     assert re.search(rf"{re.escape(shown)}:\d+ in _do: _price_of\(card\)", err), err
     assert "pnp-diff-" not in err and "/tmp/" not in err, err
+    assert "to repeat it" not in err, err  # `pnp check` checks the working tree, where the engine is fixed
     code, out, _ = pnp(capsys, monkeypatch, "diff", "HEAD", "--games", "2", "--trust-engines", "--format", "json")
     assert code == 1 and "pnp-diff-" not in out, out
