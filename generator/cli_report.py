@@ -44,7 +44,8 @@ def report_failure(failure: CommandFailed, output_format: str) -> None:
         listed = [{**e.as_json(), **({"revision": s.label} if s.label else {})}
                   for s in failure.sections for e in sorted(set(s.errors), key=ContentError.sort_key)]
         message = failure.line.splitlines()[0] if failure.line else summary(errors)
-        click.echo(failure_json(1, message, listed, failure.note, failure.extra))
+        held_back = {"held_back": [e.as_json() for e in failure.held_back]} if failure.held_back else {}
+        click.echo(failure_json(1, message, listed, failure.note, {**held_back, **failure.extra}))
         return
     if failure.line:
         click.echo(failure.line, err=True)
@@ -52,7 +53,8 @@ def report_failure(failure: CommandFailed, output_format: str) -> None:
         for section in failure.sections:
             if section.label and section.errors:
                 click.echo(f"errors in {section.label}:", err=True)
-            for error in sorted(set(section.errors), key=ContentError.sort_key):
+            notes = failure.held_back if section is failure.sections[0] else []  # at their places among the errors
+            for error in sorted(set(section.errors) | set(notes), key=ContentError.sort_key):
                 click.echo(error.one_line(), err=True)
         click.echo(summary(errors), err=True)
     if failure.note:

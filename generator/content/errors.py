@@ -41,6 +41,8 @@ class Mark:
         return self.file
 
 
+HELD_BACK = "held-back"  # the code of a note that names checks waiting for another file's errors (content.held_back)
+
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029\u0085]")
 
 
@@ -68,7 +70,8 @@ class ContentError:
         where = str(self.mark)
         yaml_path = f" [{format_yaml_path(self.path)}]" if self.path else ""
         hint = f" (hint: {self.hint})" if self.hint else ""
-        return one_line(f"{where}: error{yaml_path}: {self.message}{hint}")
+        label = "note" if self.code == HELD_BACK else "error"
+        return one_line(f"{where}: {label}{yaml_path}: {self.message}{hint}")
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -88,6 +91,7 @@ class ErrorList:
     """Collects the errors of one run; a stage adds, the command prints them together."""
 
     errors: list[ContentError] = field(default_factory=list)
+    held_back: list[ContentError] = field(default_factory=list)  # notes, not errors: see note_held_back
 
     def add(self, mark: Mark, message: str, path: YamlPath = (), hint: str = "", code: str = "content",
             fault: dict[str, Any] | None = None) -> None:
@@ -95,6 +99,11 @@ class ErrorList:
 
     def extend(self, errors: Iterable[ContentError]) -> None:
         self.errors.extend(errors)
+
+    def note_held_back(self, mark: Mark, message: str, path: YamlPath = (), hint: str = "") -> None:
+        """A note that checks wait until another file's errors are fixed (content.held_back): shown among
+        the errors at its place, never counted as one, and it alone never fails a run."""
+        self.held_back.append(ContentError(mark, message, tuple(path), hint, HELD_BACK))
 
     def __bool__(self) -> bool:
         return bool(self.errors)

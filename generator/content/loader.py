@@ -52,6 +52,7 @@ class GameContent:
     # card kinds some of whose cards could not be read (ANY_KIND: a card or file whose kind is not
     # known): their counts are not compared, an error already names the root mistake
     unread_kinds: set[str] = field(default_factory=set)
+    unread_files: set[str] = field(default_factory=set)  # the card files those cards are in
 
     @property
     def id(self) -> str:
@@ -144,6 +145,17 @@ def _list_items(doc_data: Any, key: str, source: SourceMap, errors: ErrorList) -
 
 def load_game(root: Path, errors: ErrorList) -> GameContent | None:
     """Load and validate the game in folder `root`. Returns None when game.yaml itself is unusable."""
+    content = read_folder(root, errors)
+    return content if content is not None and content.game is not None else None
+
+
+def read_folder(root: Path, errors: ErrorList) -> GameContent | None:
+    """Every file of the game in `root`, each read and validated on its own (None: the folder has no game.yaml).
+
+    When game.yaml is unusable the other files are read all the same and `game` is None: only the
+    checks that need no game.yaml may look at such a folder (validate.check_alone), so the errors of
+    game.yaml hide none of the other files' own.
+    """
     def name(path: Path) -> str:
         return relative(path)
 
@@ -157,7 +169,7 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
                    "players, age and play time (see README.md, 'A game folder')", code="schema")
     game = validate_model(Game, doc.data, doc.source, errors) if doc.data is not None else None
     # keep going without a valid game.yaml so the other files' problems are reported in the same run
-    content = GameContent(root=root, game=game)  # type: ignore[arg-type]  # None only here: returned only with a game
+    content = GameContent(root=root, game=game)  # type: ignore[arg-type]  # None only in what read_folder returns
     if game is not None:
         content.origins[("game", game.id)] = Located(doc.source, ())
 
@@ -166,11 +178,13 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
         card_doc = load_yaml(path, errors, name(path), root)
         if len(errors) != before:
             content.unread_kinds.add(ANY_KIND)
+            content.unread_files.add(card_doc.source.file)
         for index, item in _list_items(card_doc.data, "cards", card_doc.source, errors):
             card = validate_model(Card, item, card_doc.source, errors, ("cards", index))
             if card is None:
                 kind = item.get("kind") if isinstance(item, dict) else None
                 content.unread_kinds.add(kind if isinstance(kind, str) else ANY_KIND)
+                content.unread_files.add(card_doc.source.file)
             if card is not None:
                 content.cards.append(card)
                 content.origins.setdefault(("card", card.id), Located(card_doc.source, ("cards", index)))
@@ -196,7 +210,7 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
     content.sentences, content.sentence_sources = load_sentences(root / "rules", errors)
     content.icons = _find_icons(root, errors)
     content.content_hash = _content_hash(root)
-    return content if game is not None else None
+    return content
 
 
 def _load_rules(root: Path, errors: ErrorList, name) -> dict[str, dict[str, str]]:
