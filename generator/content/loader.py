@@ -176,10 +176,11 @@ def read_folder(root: Path, errors: ErrorList) -> GameContent | None:
     for path in _yaml_files(root / "cards", root, errors):
         before = len(errors)
         card_doc = load_yaml(path, errors, name(path), root)
-        if len(errors) != before:
+        items = _list_items(card_doc.data, "cards", card_doc.source, errors)
+        if len(errors) != before:  # the file, or its list, could not be read whole
             content.unread_kinds.add(ANY_KIND)
             content.unread_files.add(card_doc.source.file)
-        for index, item in _list_items(card_doc.data, "cards", card_doc.source, errors):
+        for index, item in items:
             card = validate_model(Card, item, card_doc.source, errors, ("cards", index))
             if card is None:
                 kind = item.get("kind") if isinstance(item, dict) else None

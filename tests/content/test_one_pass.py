@@ -239,3 +239,12 @@ def test_links_in_code_leaving_the_rules_folder_or_to_a_section_are_left_alone(g
     lines = error_lines(check())
     assert lines == [("tiny/rules/en/overview.md:9:7: error: link to 'seup.md' leads to no rules page in 'en' "
                      "(hint: did you mean 'setup.md'?)")]
+
+
+def test_a_card_file_without_its_list_holds_the_count_back_instead_of_miscounting(game: Path):
+    (game / "cards" / "more.yaml").write_text("kards:\n  - id: flut\n", encoding="utf-8")
+    lines = error_lines(check())
+    assert lines == [
+        "tiny/cards/more.yaml:1:1: error: expected a top-level `cards:` list (hint: start the file with `cards:`)",
+        (f"tiny/game.yaml:{line_of(game / 'game.yaml', 'event-cards')}:101: note [components[0].count]: the count of "
+        "component 'event-cards' is not compared with its cards because tiny/cards/more.yaml has errors")]
