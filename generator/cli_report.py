@@ -54,9 +54,10 @@ def report_failure(failure: CommandFailed, output_format: str) -> None:
         for section in failure.sections:
             if section.label and section.errors:
                 click.echo(f"errors in {section.label}:", err=True)
-            notes = failure.held_back if section is failure.sections[0] else []  # at their places among the errors
-            for error in sorted(set(section.errors) | set(notes), key=ContentError.sort_key):
+            for error in sorted(set(section.errors), key=ContentError.sort_key):
                 click.echo(error.one_line(), err=True)
+        for held in failure.held_back:  # what waits for the errors above, after them
+            click.echo(held.one_line(), err=True)
         click.echo(summary(errors), err=True)
     if failure.note:
         click.echo(failure.note, err=True)

@@ -101,8 +101,8 @@ class ErrorList:
         self.errors.extend(errors)
 
     def note_held_back(self, mark: Mark, message: str, path: YamlPath = (), hint: str = "") -> None:
-        """A note that checks wait until another file's errors are fixed (content.held_back): shown among
-        the errors at its place, never counted as one, and it alone never fails a run."""
+        """A note that checks wait until another file's errors are fixed (content.held_back): shown after
+        the errors, never counted as one, and it alone never fails a run."""
         self.held_back.append(ContentError(mark, message, tuple(path), hint, HELD_BACK))
 
     def __bool__(self) -> bool:

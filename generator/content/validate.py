@@ -474,8 +474,8 @@ class _Checker:
         broken = sorted(self.c.unread_files | {located.source.file for located in misspelt if located is not None})
         named = " and ".join(broken) if broken else "a card file"
         self.errors.note_held_back(self.game_mark("components", index, "count"), f"the count of component "
-                                   f"'{component}' is not compared with its cards because {named} "
-                                   f"{'have' if len(broken) > 1 else 'has'} errors", ("components", index, "count"))
+                                   f"'{component}' is compared with its cards once {named} "
+                                   f"{'are' if len(broken) > 1 else 'is'} fixed (see above)", ("components", index, "count"))
 
     def tables(self) -> None:
         for table in self.c.tables:
