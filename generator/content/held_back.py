@@ -2,7 +2,8 @@
 
 When game.yaml cannot be read as a game, every other file is still read and checked on its own
 (loader.read_folder, validate.check_alone). What such a file says about the game (a card's kind,
-fields and effects, a table's effects, an example's options, which component prints a board)
+fields and effects, a table's effects, an example's options, which component prints a board,
+the sentences an engine needs)
 can only be checked against a sound game.yaml: those checks wait, and one note at game.yaml
 names them, so a designer sees that more may follow and where, and never a second error for one
 mistake.
@@ -21,6 +22,7 @@ WAITING = {
     "table": "the effects in",
     "example": "the options of",
     "board": "the components that print",
+    "sentences": "the sentences an engine needs in",
 }
 
 
@@ -32,6 +34,8 @@ def hold_back(content: GameContent, errors: ErrorList) -> None:
     for (what, _item), located in content.origins.items():
         if what in WAITING and (what != "table" or located.source.file in effects):
             waiting[what].add(_in_game(located.source.file, content.root))
+    for source in content.sentence_sources.values():  # whether an engine speaks them, game.yaml says
+        waiting["sentences"].add(_in_game(source.file, content.root))
     parts = [f"{WAITING[what]} {', '.join(sorted(files))}" for what, files in waiting.items() if files]
     if parts:
         errors.note_held_back(Mark(relative(content.root / "game.yaml")),
