@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from generator.content.errors import ErrorList, Mark, relative
 from generator.content.files import entries
+from generator.content.held_back import hold_back_engine
 from generator.content.loader import GameContent, content_hash_of, read_folder
 from generator.content.schema import LANGUAGES
 from generator.content.suggest import did_you_mean
@@ -72,7 +73,8 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
                        code="reference")
             continue
         folders[content.id] = game
-        loaded.append(content)
+        if not content.incomplete:  # a game.yaml with errors and stand-ins: its other files are checked, no more
+            loaded.append(content)
         if before is not None and before.checked(content) and (not need_engine or _engine_trusted(content)):
             _remember(reuse, memo, content)
             continue
@@ -82,7 +84,10 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
         check_icons_drawable(content, errors)
         check_print_profile(content, errors)
         _check_page_links(content, errors)
-        check_engine(content, errors, need_engine)
+        if content.incomplete:  # the engine may read any part of game.yaml, stand-ins too
+            hold_back_engine(content, errors)
+        else:
+            check_engine(content, errors, need_engine)
         if len(errors.errors) == found:  # neither loading nor a check found anything
             if before is not None:
                 before.mark_checked(content)

@@ -42,6 +42,23 @@ def hold_back(content: GameContent, errors: ErrorList) -> None:
                               f"checked once game.yaml is fixed (see above): {'; '.join(parts)}")
 
 
+def hold_back_engine(content: GameContent, errors: ErrorList) -> None:
+    """One note at game.yaml when its errors leave the engine unchecked (content.salvage): the other files
+    were checked against the rest of game.yaml, but the engine and what is checked against it wait."""
+    if not content.game.engine:
+        return
+    parts = ["the engine"]
+    examples = sorted({_in_game(located.source.file, content.root) for (what, _item), located in content.origins.items()
+                       if what == "example"})
+    sentences = sorted(_in_game(source.file, content.root) for source in content.sentence_sources.values())
+    if examples:
+        parts.append(f"{WAITING['example']} {', '.join(examples)}")
+    if sentences:
+        parts.append(f"{WAITING['sentences']} {', '.join(sentences)}")
+    errors.note_held_back(Mark(relative(content.root / "game.yaml")),
+                          f"checked once game.yaml is fixed (see above): {'; '.join(parts)}")
+
+
 def _in_game(file: str, root: Path) -> str:
     """A file as the game folder names it (cards/events.yaml): the note already stands at the game's game.yaml."""
     prefix = relative(root) + "/"

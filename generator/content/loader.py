@@ -16,6 +16,7 @@ from typing import Any
 from generator.content.errors import ErrorList, Mark, relative
 from generator.content.files import Unreadable, entries, read_bytes, read_text
 from generator.content.model_errors import validate_model
+from generator.content.salvage import salvage_game
 from generator.content.schema import LANGUAGES, Board, Card, Example, Game, Table
 from generator.content.sentences import load_sentences
 from generator.content.svg_check import check_icon
@@ -53,6 +54,9 @@ class GameContent:
     # known): their counts are not compared, an error already names the root mistake
     unread_kinds: set[str] = field(default_factory=set)
     unread_files: set[str] = field(default_factory=set)  # the card files those cards are in
+    # game.yaml has errors outside the vocabulary the other files use: `game` holds stand-ins for
+    # the broken parts (content.salvage), good for checking the other files only
+    incomplete: bool = False
 
     @property
     def id(self) -> str:
@@ -146,7 +150,7 @@ def _list_items(doc_data: Any, key: str, source: SourceMap, errors: ErrorList) -
 def load_game(root: Path, errors: ErrorList) -> GameContent | None:
     """Load and validate the game in folder `root`. Returns None when game.yaml itself is unusable."""
     content = read_folder(root, errors)
-    return content if content is not None and content.game is not None else None
+    return content if content is not None and content.game is not None and not content.incomplete else None
 
 
 def read_folder(root: Path, errors: ErrorList) -> GameContent | None:
@@ -154,7 +158,8 @@ def read_folder(root: Path, errors: ErrorList) -> GameContent | None:
 
     When game.yaml is unusable the other files are read all the same and `game` is None: only the
     checks that need no game.yaml may look at such a folder (validate.check_alone), so the errors of
-    game.yaml hide none of the other files' own.
+    game.yaml hide none of the other files' own. When its errors lie outside what the other files
+    use, `game` is a model with stand-ins and `incomplete` is set (content.salvage).
     """
     def name(path: Path) -> str:
         return relative(path)
@@ -168,8 +173,11 @@ def read_folder(root: Path, errors: ErrorList) -> GameContent | None:
         errors.add(Mark(name(game_file), 1, 1), "game.yaml is empty", hint="a game needs at least its id, title, "
                    "players, age and play time (see README.md, 'A game folder')", code="schema")
     game = validate_model(Game, doc.data, doc.source, errors) if doc.data is not None else None
+    salvaged = salvage_game(doc.data) if game is None else None
     # keep going without a valid game.yaml so the other files' problems are reported in the same run
-    content = GameContent(root=root, game=game)  # type: ignore[arg-type]  # None only in what read_folder returns
+    content = GameContent(root=root, game=game or salvaged,  # type: ignore[arg-type]  # None: see read_folder
+                          incomplete=salvaged is not None)
+    game = content.game
     if game is not None:
         content.origins[("game", game.id)] = Located(doc.source, ())
 

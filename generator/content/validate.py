@@ -450,10 +450,11 @@ class _Checker:
         unread = set(self.c.unread_kinds)
         if any(card.kind not in self.kinds for card in self.c.cards):
             unread.add(ANY_KIND)  # a card of a misspelt kind belongs to some kind: its error is the one to fix
+        waiting: list[tuple[int, str]] = []
         for i, comp in enumerate(self.g.components):
             if comp.kind in unread or ANY_KIND in unread:
                 if comp.type == "cards" and comp.kind in self.kinds:
-                    self.counts_held_back(i, comp.id)
+                    waiting.append((i, comp.id))
                 continue  # some of its cards could not be read: that error is the one to fix first
             if comp.type == "cards" and comp.kind in self.kinds and listed[comp.kind] != defined.get(comp.kind, 0):
                 have = defined.get(comp.kind, 0)
@@ -467,15 +468,20 @@ class _Checker:
                 self.errors.add(self.game_mark("kinds", index), f"cards of kind '{kind_id}' exist but no component "
                                 "lists them", ("kinds", index), hint="add a `type: cards` component with this kind",
                                 code="count")
+        if waiting:
+            self.counts_held_back(waiting)
 
-    def counts_held_back(self, index: int, component: str) -> None:
-        """One line where a component's count waits for card files with errors to be fixed."""
+    def counts_held_back(self, waiting: list[tuple[int, str]]) -> None:
+        """One note, at the first of them, for the components whose counts wait for card files with errors."""
         misspelt = [self.c.origin("card", c.id) for c in self.c.cards if c.kind not in self.kinds]
         broken = sorted(self.c.unread_files | {located.source.file for located in misspelt if located is not None})
         named = " and ".join(broken) if broken else "a card file"
-        self.errors.note_held_back(self.game_mark("components", index, "count"), f"the count of component "
-                                   f"'{component}' is compared with its cards once {named} "
-                                   f"{'are' if len(broken) > 1 else 'is'} fixed (see above)", ("components", index, "count"))
+        index = waiting[0][0]
+        counts = f"the count of component '{waiting[0][1]}' is" if len(waiting) == 1 else \
+            f"the counts of components {', '.join(repr(c) for _i, c in waiting)} are"
+        self.errors.note_held_back(self.game_mark("components", index, "count"), f"{counts} compared with the cards "
+                                   f"once {named} {'are' if len(broken) > 1 else 'is'} fixed (see above)",
+                                   ("components", index, "count"))
 
     def tables(self) -> None:
         for table in self.c.tables:

@@ -57,6 +57,12 @@ def plant_game_yaml(game: Path) -> None:
     edit(game / "game.yaml", "play_time: {min: 5, max: 10}", "play_time: {min: five, max: 10}")
 
 
+def break_kinds(game: Path) -> None:
+    """A card kind game.yaml cannot read: what the cards say about their kind cannot be checked."""
+    edit(game / "game.yaml", "size: mini", "size: huge")
+
+
+KINDS_ERROR = ("tiny/game.yaml", "unknown card size 'huge'")
 GAME_YAML_ERRORS = [("tiny/game.yaml", "unknown key 'colour'"), ("tiny/game.yaml", "expected a whole number, found 'five'")]
 
 
@@ -115,9 +121,9 @@ def test_the_mistakes_of_five_files_are_all_reported_by_one_check_in_text_json_a
     errors = [line for line in lines if ": error" in line]
     assert len(errors) == 7, lines
     assert [line for line in lines if ": note" in line] == [
-        ("tiny/game.yaml: note: checked once game.yaml is fixed (see above): the cards' kinds, fields and effects in "
-        "cards/events.yaml; the sentences an engine needs in rules/en/sentences.yaml"),
-    ]  # sturm read well: what it says about the game waits; more.yaml's one card did not load
+        (f"tiny/game.yaml:{line_of(game / 'game.yaml', 'event-cards')}:101: note [components[0].count]: the count of "
+        "component 'event-cards' is compared with the cards once tiny/cards/events.yaml and tiny/cards/more.yaml are "
+        "fixed (see above)")]  # game.yaml's errors lie outside its vocabulary: sturm was checked against its kind
     assert result.stderr.splitlines()[-1] == "7 error(s) in 5 file(s)"
 
     # the errors sorted by file and line, then the notes of what waits for them; each line once
@@ -183,12 +189,12 @@ def test_the_held_back_line_appears_exactly_where_a_dependency_is_broken(game: P
     notes = [line for line in lines if ": note" in line]
     game_yaml = game / "game.yaml"
     assert notes == [(f"tiny/game.yaml:{line_of(game_yaml, 'event-cards')}:101: note [components[0].count]: the count "
-                     "of component 'event-cards' is compared with its cards once tiny/cards/more.yaml is fixed (see above)")]
+                     "of component 'event-cards' is compared with the cards once tiny/cards/more.yaml is fixed (see above)")]
     found(lines, [("tiny/cards/events.yaml", "field 'severity' of card 'sturm': 9 is above the maximum 3"),
                   ("tiny/cards/more.yaml", "expected a whole number, found 'many'")])
 
-    # game.yaml broken: one note at game.yaml names each file that waits for it; the card's value waits too
-    plant_game_yaml(game)
+    # game.yaml's kinds broken: one note at game.yaml names each file that waits for it; the card's value waits too
+    break_kinds(game)
     lines = error_lines(check())
     notes = [line for line in lines if ": note" in line]
     assert notes == [
@@ -196,8 +202,8 @@ def test_the_held_back_line_appears_exactly_where_a_dependency_is_broken(game: P
         "cards/events.yaml; the effects in tables/fate.yaml")
     ]  # more.yaml's one card did not load, so nothing of it waits; the rules pages need no game.yaml
     assert not any("severity" in line for line in lines)
-    found(lines, GAME_YAML_ERRORS + [("tiny/cards/more.yaml", "expected a whole number, found 'many'")])
-    assert check().stderr.splitlines()[-1] == "3 error(s) in 2 file(s)"  # notes are not counted as errors
+    found(lines, [KINDS_ERROR, ("tiny/cards/more.yaml", "expected a whole number, found 'many'")])
+    assert check().stderr.splitlines()[-1] == "2 error(s) in 2 file(s)"  # notes are not counted as errors
 
 
 def test_a_table_without_effects_waits_for_nothing(game: Path):
@@ -205,9 +211,9 @@ def test_a_table_without_effects_waits_for_nothing(game: Path):
     (game / "tables" / "fate.yaml").write_text(
         TABLE + "  - {roll: '1', name: {de: Eins, en: One}, text: {de: a, en: a}}\n"
         "  - {roll: '1', name: {de: Zwei, en: Two}, text: {de: b, en: b}}\n", encoding="utf-8")
-    plant_game_yaml(game)
+    break_kinds(game)
     lines = error_lines(check())
-    found(lines, GAME_YAML_ERRORS + [("tiny/tables/fate.yaml", "roll '1' appears twice"),
+    found(lines, [KINDS_ERROR, ("tiny/tables/fate.yaml", "roll '1' appears twice"),
                                      ("tiny/tables/fate.yaml", "no entry for roll(s) 2")])
     assert [line for line in lines if ": note" in line] == [
         ("tiny/game.yaml: note: checked once game.yaml is fixed (see above): the cards' kinds, fields and effects in "
@@ -251,4 +257,32 @@ def test_a_card_file_without_its_list_holds_the_count_back_instead_of_miscountin
     assert lines == [
         "tiny/cards/more.yaml:1:1: error: expected a top-level `cards:` list (hint: start the file with `cards:`)",
         (f"tiny/game.yaml:{line_of(game / 'game.yaml', 'event-cards')}:101: note [components[0].count]: the count of "
-        "component 'event-cards' is compared with its cards once tiny/cards/more.yaml is fixed (see above)")]
+        "component 'event-cards' is compared with the cards once tiny/cards/more.yaml is fixed (see above)")]
+
+
+def test_an_unknown_key_in_game_yaml_hides_no_card_check(game: Path):
+    """The designer's case: errors outside the vocabulary the cards use hold nothing back."""
+    plant_game_yaml(game)
+    edit(game / "cards" / "events.yaml", "severity: 2", "severity: 9")
+    edit(game / "cards" / "events.yaml", "{op: lose_cube, resource: food, amount: 1}", "{op: lose_cub, resource: food}")
+    lines = error_lines(check())
+    found(lines, GAME_YAML_ERRORS + [
+        ("tiny/cards/events.yaml", "field 'severity' of card 'sturm': 9 is above the maximum 3"),
+        ("tiny/cards/events.yaml", "unknown effect operation 'lose_cub' in card 'hunger'")])
+    assert len(lines) == 4, lines  # no note: nothing waits; the stand-ins of game.yaml give no error of their own
+
+
+def test_a_misspelt_vocabulary_key_holds_the_cards_back_instead_of_failing_each(game: Path):
+    edit(game / "game.yaml", "kinds:\n", "kind:\n")
+    lines = error_lines(check())
+    assert [line.split(": ", 1)[1] for line in lines] == [
+        "error: unknown key 'kind' (hint: did you mean 'kinds'?)",
+        "note: checked once game.yaml is fixed (see above): the cards' kinds, fields and effects in cards/events.yaml"]
+
+
+def test_a_game_with_an_engine_and_errors_outside_the_vocabulary_holds_the_engine_back(game: Path):
+    plant_game_yaml(game)
+    edit(game / "game.yaml", "age: 8\n", "age: 8\nengine: escape-earth\n")
+    lines = error_lines(check())
+    assert lines[-1] == "tiny/game.yaml: note: checked once game.yaml is fixed (see above): the engine"
+    assert len(lines) == 3, lines  # the engine would refuse this game's content: it is not run on stand-ins
