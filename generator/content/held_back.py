@@ -54,7 +54,7 @@ def hold_back_engine(content: GameContent, errors: ErrorList) -> None:
     if examples:
         parts.append(f"{WAITING['example']} {', '.join(examples)}")
     if sentences:
-        parts.append(f"{WAITING['sentences']} {', '.join(sentences)}")
+        parts.append(f"the sentences it needs in {', '.join(sentences)}")
     errors.note_held_back(Mark(relative(content.root / "game.yaml")),
                           f"checked once game.yaml is fixed (see above): {'; '.join(parts)}")
 
