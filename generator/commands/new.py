@@ -27,12 +27,13 @@ class NewGame:
                 "next": self.next_commands, "trusted": self.trusted}
 
 
-def new_game(content_dir: Path, game: str) -> NewGame:
-    """Write the starter game GAME; refused (bad usage) for a bad id or a folder that exists."""
+def new_game(content_dir: Path, game: str, engine: str = "full") -> NewGame:
+    """Write the starter game GAME with the `minimal` or `full` engine; refused (bad usage) for a bad id or a
+    folder that exists."""
     from generator.authoring.starter import StarterRefused, write_starter
 
     try:
-        folder = write_starter(content_dir, game)
+        folder = write_starter(content_dir, game, engine)
     except StarterRefused as exc:
         raise CommandRefused(str(exc)) from None
     where = "" if content_dir == Path("content") else f" --content {content_dir}"
