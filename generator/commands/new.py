@@ -21,10 +21,11 @@ class NewGame:
     files: list[Path]
     next_commands: list[str]
     trusted: bool = False  # its engine module may run (pnp trust); False when the trust list could not be written
+    engine: str = "full"   # which starter: minimal or full
 
     def as_json(self) -> dict[str, Any]:
         return {"ok": True, "folder": str(self.folder), "files": [str(p) for p in self.files],
-                "next": self.next_commands, "trusted": self.trusted}
+                "next": self.next_commands, "trusted": self.trusted, "engine": self.engine}
 
 
 def new_game(content_dir: Path, game: str, engine: str = "full") -> NewGame:
@@ -42,7 +43,7 @@ def new_game(content_dir: Path, game: str, engine: str = "full") -> NewGame:
     trusted = _trusted(folder)
     if not trusted:
         following.insert(0, f"pnp trust {folder}")
-    return NewGame(folder, files, following, trusted)
+    return NewGame(folder, files, following, trusted, engine)
 
 
 def _trusted(folder: Path) -> bool:

@@ -53,6 +53,8 @@ def test_new_writes_the_starter_asked_for(made: tuple[str, Path, Result]) -> Non
     source = (game / ENGINE).read_text(encoding="utf-8")
     assert 'engine_id = "sea-dive"' in source and "__GAME__" not in source and "__TITLE__" not in source
     assert "wrote games/sea-dive" in result.output and "pnp play sea-dive --seed 1 --content games" in result.output
+    shown = run("new", "other-dive", "--engine", engine, "--format", "json", "--content", "games", cwd=work)
+    assert shown.exit_code == 0 and json.loads(shown.output)["engine"] == engine
 
 
 def test_each_starter_checks_plays_and_simulates(made: tuple[str, Path, Result]) -> None:
@@ -71,15 +73,14 @@ def test_each_starter_checks_plays_and_simulates(made: tuple[str, Path, Result])
     assert figures["games"] == 6 and sum(cause["games"] for cause in figures["causes"].values()) == 6
 
 
-def test_the_minimal_starter_seats_players_from_the_players_option(made: tuple[str, Path, Result]) -> None:
-    engine, work, _ = made
-    if engine != "minimal":
-        pytest.skip("the full starter seats two")
-    played = run("play", "sea-dive", "--seed", "2", "--players", "3", "--variant", "short", "--format", "json",
-                 "--content", "games", cwd=work)
+def test_the_minimal_starter_seats_players_from_the_players_option(minimal: generic.EngineCase) -> None:
+    where = ("--content", str(minimal.content_dir))
+    played = run("play", minimal.game, "--seed", "2", "--players", "3", "--variant", "short", *where,
+                 cwd=minimal.content_dir)
     assert played.exit_code == 0, played.output
     assert "Turn 3: player 3 dives." in played.output and "Turn 4: player 1 dives." in played.output
-    refused = run("play", "sea-dive", "--seed", "1", "--players", "5", "--content", "games", cwd=work)
+    assert "The 10 treasures are shuffled" in played.output  # the short variant's setting, read from game.yaml
+    refused = run("play", minimal.game, "--seed", "1", "--players", "5", *where, cwd=minimal.content_dir)
     assert refused.exit_code == 2 and "option players: '5' is not one of 2, 3, 4" in refused.output
 
 
