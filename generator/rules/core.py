@@ -158,7 +158,7 @@ class Outcome:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The players who won, as `PlayerResult.player` numbers them."""
+        """The seats (0-based) that won; more than one is a shared win (a tie, or a cooperative table)."""
         return tuple(r.player for r in self.results if r.won)
 
 
