@@ -109,7 +109,8 @@ def public_names(module: ModuleType) -> list[str]:
             names.append(node.target.id)
     names += [n for n, v in vars(module).items() if getattr(v, "__module__", None) == module.__name__
               and (inspect.isclass(v) or inspect.isfunction(v))]  # also what no source shows (set at run time)
-    return [n for n in dict.fromkeys(names) if not n.startswith("_") and not isinstance(getattr(module, n), typing.TypeVar)]
+    return [n for n in dict.fromkeys(names)
+            if not n.startswith("_") and not isinstance(getattr(module, n), typing.TypeVar)]
 
 
 def content_models() -> list[type]:
@@ -385,7 +386,8 @@ def _distinct_headings(entries: list[Entry]) -> None:
     seen: set[str] = set()
     for entry in entries:
         if _slug(entry.heading) in seen:
-            entry.heading = f"{entry.name} ({'content' if entry.module.startswith('generator.content') else entry.kind})"
+            word = "content" if entry.module.startswith("generator.content") else entry.kind
+            entry.heading = f"{entry.name} ({word})"
         seen.add(_slug(entry.heading))
 
 
@@ -426,7 +428,8 @@ def _entry_markdown(entry: Entry) -> list[str]:
     for member in entry.members:
         if member in signatures:
             continue
-        flags = [f for f in (member.kind if member.kind != "method" else "", "required" if member.required else "") if f]
+        flags = [f for f in (member.kind if member.kind != "method" else "", "required" if member.required else "")
+                 if f]
         flag = f" ({', '.join(f'**{f}**' if f == 'required' else f for f in flags)})" if flags else ""
         lines.append(f"- `{member.signature}`{flag}: {_paragraphs(member.doc, joined=True)}")
     if any(m not in signatures for m in entry.members):

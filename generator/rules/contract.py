@@ -256,7 +256,8 @@ class Game(ABC):
         return error
 
     def render_outcome(self, outcome: Outcome) -> dict[str, str]:
-        """The outcome's sentence (`outcomes.<cause>`) in every language: the `text` of the `Outcome` a state returns."""
+        """The outcome's sentence (`outcomes.<cause>`) in every language: the `text` of the `Outcome` a state
+        returns."""
         return {lang: self.sentence("outcomes", outcome.cause, lang, {}) for lang in self.content.sentences}
 
     def describe(self, state: "GameState", action: Action, lang: str) -> str:

@@ -49,8 +49,9 @@ def test_the_reference_names_what_an_engine_reads() -> None:
                    "- `rollout_policy() -> Any`", "- `search_settings() -> SearchSettings`", "- `picture(",
                    "- `summary(state: GameState, lang: str)", "#### OptionsError", "#### PlayerResult",
                    "| `breakdown` | `tuple[tuple[str, float], ...]` |", "| `cards` | `list[Card]` |",
-                   "| `fields` | `dict[str, Any]` |", "| `settings` | `dict[str, int \\| bool \\| str]` |", "#### Track",
-                   "| `end` | `int` |", "#### Sentences", "#### StatePicture", "- `current_player` (property, **required**)"):
+                   "| `fields` | `dict[str, Any]` |", "| `settings` | `dict[str, int \\| bool \\| str]` |",
+                   "#### Track", "| `end` | `int` |", "#### Sentences", "#### StatePicture",
+                   "- `current_player` (property, **required**)"):
         assert needle in text, needle
 
 
