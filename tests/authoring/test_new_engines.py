@@ -2,7 +2,7 @@
 
 The minimal starter is the worked example of docs/engines.md, so it ships inside the package
 (generator/authoring/starters/minimal/), not under tests/; the page's excerpts of its engine are
-held to the file here. The generic engine tests of tests/rules/test_engine_generic.py run on it as
+held to the file here. The generic engine tests of tests/rules/test_engines_generic.py run on it as
 they run on the full starter (tests/authoring/test_new_engine.py).
 """
 
