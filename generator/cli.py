@@ -374,18 +374,23 @@ def _port_free(host: str, port: int) -> None:
 
 @cli.command("new")
 @click.argument("game")
+@click.option("--engine", "engine", type=click.Choice(["minimal", "full"]), default="full", show_default=True,
+              help="minimal: one card kind and an engine of about 100 lines (docs/engines.md walks through it); "
+                   "full: two card kinds, a board, effects as operations.")
 @content_option
 @format_option
 @reported
-def new(game: str, content_dir: Path, output_format: str) -> None:
+def new(game: str, engine: str, content_dir: Path, output_format: str) -> None:
     """Write a starter game GAME into the content folder: it checks, builds and plays at once.
 
     GAME is the new game's id and folder name (lower-case letters, digits and hyphens). The
     starter has two card kinds (jobs and orders), a board with a score track, two resources with
     their icons, rules pages in German and English, an example turn and a small rules engine in
     the game's own folder (engine/rules.py, see docs/engines.md). Comments in every file say what
-    it is for. Each YAML file starts with a `# yaml-language-server: $schema=` line naming its
-    JSON Schema in the game's schema/ folder, so editors complete keys and underline mistakes.
+    it is for. `--engine minimal` writes a smaller game instead: one card kind, a die, two variants
+    and an engine of about 100 lines. Each YAML file starts with a `# yaml-language-server: $schema=`
+    line naming its JSON Schema in the game's schema/ folder, so editors complete keys and underline
+    mistakes.
 
     Refused (exit 2): an id the content schema refuses, an id the build's output uses (site,
     simulations, diff, assets, search), or a folder that already exists. The game appears whole or
@@ -395,7 +400,7 @@ def new(game: str, content_dir: Path, output_format: str) -> None:
 
     from generator.commands.new import new_game
 
-    result = new_game(content_dir, game)
+    result = new_game(content_dir, game, engine)
     if output_format == "json":
         views.echo_json(result.as_json())
         return

@@ -21,18 +21,20 @@ class NewGame:
     files: list[Path]
     next_commands: list[str]
     trusted: bool = False  # its engine module may run (pnp trust); False when the trust list could not be written
+    engine: str = "full"   # which starter: minimal or full
 
     def as_json(self) -> dict[str, Any]:
         return {"ok": True, "folder": str(self.folder), "files": [str(p) for p in self.files],
-                "next": self.next_commands, "trusted": self.trusted}
+                "next": self.next_commands, "trusted": self.trusted, "engine": self.engine}
 
 
-def new_game(content_dir: Path, game: str) -> NewGame:
-    """Write the starter game GAME; refused (bad usage) for a bad id or a folder that exists."""
+def new_game(content_dir: Path, game: str, engine: str = "full") -> NewGame:
+    """Write the starter game GAME with the `minimal` or `full` engine; refused (bad usage) for a bad id or a
+    folder that exists."""
     from generator.authoring.starter import StarterRefused, write_starter
 
     try:
-        folder = write_starter(content_dir, game)
+        folder = write_starter(content_dir, game, engine)
     except StarterRefused as exc:
         raise CommandRefused(str(exc)) from None
     where = "" if content_dir == Path("content") else f" --content {content_dir}"
@@ -41,7 +43,7 @@ def new_game(content_dir: Path, game: str) -> NewGame:
     trusted = _trusted(folder)
     if not trusted:
         following.insert(0, f"pnp trust {folder}")
-    return NewGame(folder, files, following, trusted)
+    return NewGame(folder, files, following, trusted, engine)
 
 
 def _trusted(folder: Path) -> bool:

@@ -35,7 +35,24 @@ class Located:
 
 @dataclass
 class GameContent:
-    """Everything one game's folder defines, validated, plus where each part came from."""
+    """Everything one game's folder defines, validated, plus where each part came from.
+
+    Attributes:
+        root: the game's folder
+        game: game.yaml: kinds, resources, operations, variants, components, labels
+        cards: every card design of cards/ (each `count` times in the box), in file order
+        boards: every board of boards/, with its spaces, tracks, grids and slot rows
+        tables: the dice tables of tables/
+        examples: the example turns of examples/, which `pnp check` replays with the engine
+        rules: the rules pages' Markdown, per language and file name
+        icons: every icon the game may name (its own icons/ and the shared ones), by name
+        origins: where each card, board and example was defined (file and YAML path), for errors
+        content_hash: a hash of every file of the folder; saved games carry it
+        sentences: per language, the sections of rules/<lang>/sentences.yaml (`events`, `refusals`, `outcomes`,
+            `actions`, `labels`, `words`), each a dict of key -> template; see `Sentences`
+        sentence_sources: where each language's sentences came from, for errors
+        unread_kinds: card kinds some of whose cards could not be read (their counts are not compared)
+    """
 
     root: Path
     game: Game
@@ -55,9 +72,11 @@ class GameContent:
 
     @property
     def id(self) -> str:
+        """The game's id (game.yaml `id`, its folder's name)."""
         return self.game.id
 
     def card(self, card_id: str) -> Card:
+        """The card design with this id (StopIteration when there is none)."""
         return next(c for c in self.cards if c.id == card_id)
 
     def resource_icon(self, resource_id: str) -> str:
@@ -84,6 +103,7 @@ class GameContent:
         return self.label(str(value), lang) or str(value)
 
     def cards_of(self, kind: str) -> list[Card]:
+        """The card designs of one kind, in file order (each stands for `count` cards)."""
         return [c for c in self.cards if c.kind == kind]
 
     def origin(self, what: str, item_id: str) -> Located | None:
@@ -91,6 +111,7 @@ class GameContent:
         return self.origins.get((what, item_id))
 
     def mark_of(self, what: str, item_id: str, *sub: str | int) -> Mark:
+        """The file, line and column of a key of a card, board or example, for an error that points there."""
         located = self.origin(what, item_id)
         if located is None:
             return Mark(str(self.root))

@@ -144,6 +144,7 @@ class CardKind(Model):
 
     @property
     def size_mm(self) -> tuple[float, float]:
+        """The cards' width and height in millimetres (a named size looked up)."""
         if isinstance(self.size, Size):
             return (self.size.width, self.size.height)
         return CARD_SIZE_PRESETS[self.size]
@@ -171,6 +172,7 @@ class Deck(Model):
 
     @property
     def shared(self) -> bool:
+        """True when several kinds are shuffled together into this deck."""
         return len(self.kinds) > 1
 
 
@@ -331,6 +333,7 @@ class Game(Model):
         return value
 
     def kind(self, kind_id: str) -> CardKind:
+        """The card kind with this id (StopIteration when there is none)."""
         return next(k for k in self.kinds if k.id == kind_id)
 
     def deck_of(self, kind_id: str) -> Deck:
@@ -350,9 +353,11 @@ class Game(Model):
         return list(found.values())
 
     def operation(self, op_id: str) -> OperationSpec:
+        """The effect operation with this id (StopIteration when there is none)."""
         return next(o for o in self.operations if o.id == op_id)
 
     def resource(self, resource_id: str) -> Resource:
+        """The resource with this id (StopIteration when there is none)."""
         return next(r for r in self.resources if r.id == resource_id)
 
 

@@ -42,6 +42,7 @@ class Text(Model):
     en: NonEmpty = Field(description="English")
 
     def get(self, lang: str) -> str:
+        """The text in `lang` (`de` or `en`)."""
         return getattr(self, lang)
 
 
