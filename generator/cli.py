@@ -409,6 +409,31 @@ def new(game: str, content_dir: Path, output_format: str) -> None:
         out.print(f"  {escape(command)}")
 
 
+@cli.command("export")
+@click.argument("game")
+@click.option("--cards", "cards_file", required=True, type=click.Path(path_type=Path), metavar="FILE",
+              help="The sheet to write: FILE.csv or FILE.xlsx.")
+@content_option
+@format_option
+@reported
+def export(game: str, cards_file: Path, content_dir: Path, output_format: str) -> None:
+    """Write GAME's card designs as one sheet (CSV or xlsx), one row per card.
+
+    Put the sheet into the game's cards/ folder in place of its YAML card files and the game
+    builds the same cards (see 'Cards in a spreadsheet' in docs/content-reference.md).
+    """
+    from rich.markup import escape
+
+    from generator.commands.export import export_cards
+
+    result = export_cards(content_dir, game, cards_file)
+    if output_format == "json":
+        views.echo_json(result.as_json())
+        return
+    views.console().print(f"[green]✓[/] wrote {escape(str(result.file))}: {result.cards} cards, "
+                          f"{len(result.columns)} columns")
+
+
 @cli.command("trust")
 @click.argument("folders", nargs=-1, type=click.Path(path_type=Path), metavar="[DIR]...")
 @click.option("--list", "show_list", is_flag=True, help="List the trusted folders and whether their engine changed.")

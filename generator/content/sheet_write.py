@@ -38,6 +38,8 @@ def card_rows(game: Game, cards: list[dict[str, Any]]) -> tuple[list[str], list[
             if path not in paths:
                 paths.append(path)
         rows.append(row)
+    if not cards:  # a game without cards: the headers a sheet starts with
+        paths = [("id",), ("kind",), ("count",), ("name", "de"), ("name", "en")]
     ordered = sorted(paths, key=lambda p: _rank(game, p))
     headers = [header_of(p) for p in ordered]
     return headers, [{header_of(p): row[p] for p in ordered if p in row} for row in rows]

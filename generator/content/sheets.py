@@ -27,6 +27,7 @@ CARD_ONLY = ("id", "kind", "count", "cost", "design_note")
 TEXTS = ("name", "text", "flavor", "science")
 FACE_SINGLE = ("icon", "effects")
 IGNORED = "-"
+_UNREAD = "\0unread"  # the keys of a row whose cells could not be read (while the row is read)
 _PART = re.compile(r"[a-z][a-z0-9_]*")
 
 
@@ -215,13 +216,14 @@ class _SheetReader:
             except cv.CellProblem as exc:
                 self.add(mark, exc.message, exc.hint)
                 broken = True
+                card.setdefault(_UNREAD, set()).add(column.path[0])
                 continue
             self._put(card, base, column.path, parsed, mark)
         if kind_column is None and kind is not None:
             card["kind"] = kind
         for text_key, given in texts.items():
             broken |= not self._text(card, base, row, text_key, given)
-        broken |= not self._required(card, row)
+        broken |= not self._required(card, row, card.pop(_UNREAD, set()))
         return index, (None if broken else _ordered(card)), kind
 
     def _value(self, row: SheetRow, column: Column) -> Any:
@@ -291,13 +293,13 @@ class _SheetReader:
             self._put(card, base, key + (lang,), cv.cell_text(value), mark)
         return True
 
-    def _required(self, card: dict[str, Any], row: SheetRow) -> bool:
+    def _required(self, card: dict[str, Any], row: SheetRow, unread: set[str]) -> bool:
         """The cells every card needs: empty ones are reported at their cell, not as a missing key."""
         ok = True
         for path, what in ((("id",), "its id"), (("count",), "how many copies are in the box"),
                            (("kind",), "its kind"), (("name",), "its name")):
-            if path[0] in card:
-                continue
+            if path[0] in card or path[0] in unread:
+                continue  # given, or its cell already has an error
             column = next((c for c in self.columns if c.path[0] == path[0]), None)
             if column is None:
                 continue  # the missing column is reported once, at the header
