@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from generator.authoring.reference_examples import EXAMPLES
+from generator.authoring.reference_sheets import SHEETS_SECTION
 from generator.authoring.schemas import FILE_TYPES, FileType, file_schema
 
 PATTERN_WORDS = {
@@ -62,6 +63,8 @@ def reference_markdown() -> str:
     parts.append("")
     for file_type in FILE_TYPES:
         parts.append(_file_section(file_type, schemas[file_type.name]))
+        if file_type.name == "cards":
+            parts.append(SHEETS_SECTION)
     parts.append("## Objects\n\nThe values the files above are made of, in alphabetical order.\n")
     for name in sorted(objects):
         parts.append(_object_section(name, objects[name]))

@@ -317,3 +317,26 @@ def test_xlsx_text_that_starts_with_an_equals_sign_stays_text(content):
     game, errors = load(content)
     assert not errors, errors.as_text()
     assert (game.cards[0].name.de, game.cards[0].name.en) == ("=1+1", "=SUM(A1)")
+
+
+def test_the_content_references_sheet_example_is_the_card_of_its_yaml_example(tmp_path):
+    import re
+
+    import yaml
+
+    from generator.authoring.reference_examples import EXAMPLES
+    from generator.authoring.reference_sheets import SHEETS_SECTION
+    from generator.content.schema import Card, Game
+    from generator.content.sheets import load_sheet
+
+    csv_text = re.search(r"```text\n(.*?)```", SHEETS_SECTION, re.S).group(1)
+    path = tmp_path / "cards" / "orders.csv"
+    path.parent.mkdir()
+    path.write_text(csv_text, encoding="utf-8")
+    game = Game.model_validate(yaml.safe_load(EXAMPLES["game"]))
+    errors = ErrorList()
+    sheet = load_sheet(path, "orders.csv", errors, tmp_path, game, None)
+    assert not errors, errors.as_text()
+    [(_, item, _)] = sheet.items
+    [expected] = yaml.safe_load(EXAMPLES["cards"])["cards"]
+    assert Card.model_validate(item) == Card.model_validate(expected)
