@@ -374,10 +374,13 @@ def _port_free(host: str, port: int) -> None:
 
 @cli.command("new")
 @click.argument("game")
+@click.option("--from-sheet", "from_sheet", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              metavar="FILE", help="Make the game around this card sheet (.csv, .xlsx, .ods): its kinds, fields, "
+              "operations and counts from the sheet, no engine.")
 @content_option
 @format_option
 @reported
-def new(game: str, content_dir: Path, output_format: str) -> None:
+def new(game: str, from_sheet: Path | None, content_dir: Path, output_format: str) -> None:
     """Write a starter game GAME into the content folder: it checks, builds and plays at once.
 
     GAME is the new game's id and folder name (lower-case letters, digits and hyphens). The
@@ -395,7 +398,7 @@ def new(game: str, content_dir: Path, output_format: str) -> None:
 
     from generator.commands.new import new_game
 
-    result = new_game(content_dir, game)
+    result = new_game(content_dir, game, from_sheet)
     if output_format == "json":
         views.echo_json(result.as_json())
         return

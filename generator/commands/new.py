@@ -27,15 +27,27 @@ class NewGame:
                 "next": self.next_commands, "trusted": self.trusted}
 
 
-def new_game(content_dir: Path, game: str) -> NewGame:
-    """Write the starter game GAME; refused (bad usage) for a bad id or a folder that exists."""
+def new_game(content_dir: Path, game: str, from_sheet: Path | None = None) -> NewGame:
+    """Write the starter game GAME (or a game around the card sheet `from_sheet`); refused (bad usage) for
+    a bad id or a folder that exists; a sheet that cannot be read fails with its errors (exit 1)."""
     from generator.authoring.starter import StarterRefused, write_starter
 
+    where = "" if content_dir == Path("content") else f" --content {content_dir}"
+    if from_sheet is not None:
+        from generator.authoring.sheet_start import write_from_sheet
+
+        try:
+            folder, errors = write_from_sheet(content_dir, game, from_sheet)
+        except StarterRefused as exc:
+            raise CommandRefused(str(exc)) from None
+        if errors:
+            raise CommandFailed(errors, note="nothing was written")
+        return NewGame(folder, sorted(p for p in folder.rglob("*") if p.is_file()),
+                       [f"pnp check {game}{where}", f"pnp build {game}{where}"])
     try:
         folder = write_starter(content_dir, game)
     except StarterRefused as exc:
         raise CommandRefused(str(exc)) from None
-    where = "" if content_dir == Path("content") else f" --content {content_dir}"
     files = sorted(p for p in folder.rglob("*") if p.is_file())
     following = [f"pnp check {game}{where}", f"pnp build {game}{where}", f"pnp play {game} --seed 1{where}"]
     trusted = _trusted(folder)

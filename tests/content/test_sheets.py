@@ -340,3 +340,48 @@ def test_the_content_references_sheet_example_is_the_card_of_its_yaml_example(tm
     [(_, item, _)] = sheet.items
     [expected] = yaml.safe_load(EXAMPLES["cards"])["cards"]
     assert Card.model_validate(item) == Card.model_validate(expected)
+
+
+# -- pnp new --from-sheet
+
+ANIMALS = (b"id,kind,count,name.de,name.en,power,price,effects\n"
+           b"wolf,beast,2,Wolf,Wolf,3,meat=2,gain resource=meat amount=1\n"
+           b"bear,beast,1,B\xc3\xa4r,Bear,5,meat=3 fur=1,\n"
+           b"hut,place,3,H\xc3\xbctte,Hut,,fur=1,draw count=2\n")
+
+
+def test_new_from_a_sheet_writes_a_game_around_it_that_checks(tmp_path):
+    sheet = tmp_path / "animals.csv"
+    sheet.write_bytes(ANIMALS)
+    content = tmp_path / "content"
+    result = CliRunner().invoke(cli, ["new", "wild", "--from-sheet", str(sheet), "--content", str(content)])
+    assert result.exit_code == 0, result.output
+    assert (content / "wild" / "cards" / "animals.csv").read_bytes() == ANIMALS
+    errors = ErrorList()
+    game = load_game(content / "wild", errors)
+    assert not errors, errors.as_text()
+    assert [k.id for k in game.game.kinds] == ["beast", "place"]
+    assert game.game.kind("beast").fields["power"].type == "int"
+    assert game.game.kind("beast").fields["price"].type == "costs"
+    assert [(c.kind, c.count) for c in game.game.components] == [("beast", 3), ("place", 3)]
+    assert sorted(o.id for o in game.game.operations) == ["draw", "gain"]
+    result = CliRunner().invoke(cli, ["check", "wild", "--content", str(content)])
+    assert result.exit_code == 0, result.output
+
+
+def test_new_from_a_file_that_is_no_sheet_is_bad_usage_and_writes_nothing(tmp_path):
+    sheet = tmp_path / "animals.txt"
+    sheet.write_bytes(ANIMALS)
+    result = CliRunner().invoke(cli, ["new", "wild", "--from-sheet", str(sheet), "--content", str(tmp_path / "c")])
+    assert result.exit_code == 2
+    assert "--from-sheet reads a .csv, .xlsx or .ods file" in result.output
+    assert not (tmp_path / "c" / "wild").exists()
+
+
+def test_new_from_a_broken_workbook_fails_with_its_error_and_writes_nothing(tmp_path):
+    sheet = tmp_path / "animals.xlsx"
+    sheet.write_bytes(b"not a workbook")
+    result = CliRunner().invoke(cli, ["new", "wild", "--from-sheet", str(sheet), "--content", str(tmp_path / "c")])
+    assert result.exit_code == 1
+    assert "animals.xlsx:1:1: error: cannot be read as an xlsx workbook" in result.output, result.output
+    assert not (tmp_path / "c" / "wild").exists()
