@@ -65,7 +65,7 @@ def main() -> None:
             for name, root in copies.items():
                 errors = ErrorList()
                 gc.collect()
-                content = figures[name].time(lambda: load_game(root, errors))
+                content = figures[name].time(lambda root=root, errors=errors: load_game(root, errors))
                 assert content is not None and not errors, errors.as_text()
                 cards[name] = len(content.cards)  # type: ignore[attr-defined]
         assert len(set(cards.values())) == 1, cards

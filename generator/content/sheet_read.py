@@ -16,7 +16,8 @@ import io
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from generator.content.errors import ErrorList, Mark
 from generator.content.files import MB, Unreadable, decode, read_bytes
@@ -214,9 +215,7 @@ def _xlsx_rows(data: bytes, sheet: str | None) -> Iterator[tuple[int, int, list[
         if sheet is not None and sheet not in book.sheetnames:
             raise _NoSheet(f"the workbook has no worksheet '{sheet}' (it has {', '.join(book.sheetnames)})")
         ws = book[sheet] if sheet is not None else book.worksheets[0]
-        number = 0
-        for values in ws.iter_rows(min_row=1, max_col=MAX_COLUMNS + 1, values_only=True):
-            number += 1
+        for number, values in enumerate(ws.iter_rows(min_row=1, max_col=MAX_COLUMNS + 1, values_only=True), 1):
             yield number, number, list(values)
     finally:
         book.close()

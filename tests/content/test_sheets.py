@@ -329,7 +329,7 @@ def test_the_content_references_sheet_example_is_the_card_of_its_yaml_example(tm
     from generator.content.schema import Card, Game
     from generator.content.sheets import load_sheet
 
-    csv_text = re.search(r"```text\n(.*?)```", SHEETS_SECTION, re.S).group(1)
+    csv_text = re.search(r"```text\n(.*?)```", SHEETS_SECTION, re.DOTALL).group(1)
     path = tmp_path / "cards" / "orders.csv"
     path.parent.mkdir()
     path.write_text(csv_text, encoding="utf-8")
