@@ -47,7 +47,8 @@ Words used in the types below:
 - **id**: lower-case letters, digits and hyphens, starting with a letter or digit (`escape-earth`, `sternenbasis`);
 - **name**: lower-case letters, digits and underscores, starting with a letter (`build_cost`, `food`);
 - **colour**: `"#rrggbb"` (quote it in YAML: a bare `#` starts a comment);
-- **[Text](#text)**: a player-facing string in every language, `{de: ..., en: ...}`;
+- **[Text](#text)**: a player-facing string in every language, `{de: ..., en: ...}`, or one string that is the
+  text in every language (a game in one language needs no translations);
 - **number**: a number with or without decimals; **whole number**: without;
 - **expression**: a number, or a Jinja expression over the layout's values (`W - 2 * m`).
 """

@@ -385,3 +385,28 @@ def test_new_from_a_broken_workbook_fails_with_its_error_and_writes_nothing(tmp_
     assert result.exit_code == 1
     assert "animals.xlsx:1:1: error: cannot be read as an xlsx workbook" in result.output, result.output
     assert not (tmp_path / "c" / "wild").exists()
+
+
+# -- a game in one language
+
+
+def test_a_game_in_one_language_needs_no_translation_anywhere(content):
+    game_yaml = content / "tiny" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    for old, new in (("{de: Winzig, en: Tiny}", "Tiny"), ("{de: Ein Testspiel., en: A test game.}", "A test game."),
+                     ("{de: Nahrung, en: Food}", "Food"), ("{de: Ereignis, en: Event}", "Event"),
+                     ('{de: "Verliert {amount} :{resource}:.", en: "Lose {amount} :{resource}:."}',
+                      '"Lose {amount} :{resource}:."'), ("{de: Ereigniskarten, en: Event cards}", "Event cards")):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    assert "de:" not in text and "en:" not in text
+    game_yaml.write_text(text, encoding="utf-8")
+    use_sheet(content, "events.csv", b"id,count,name,text,fight_cost,effects\n"
+                                     b"hunger,2,Hunger,,food=1,lose_cube resource=food amount=1\n"
+                                     b"sturm,1,Storm,A storm :food:,food=2,\n")
+    game, errors = load(content)
+    assert not errors, errors.as_text()
+    assert game.game.title.de == game.game.title.en == "Tiny"
+    assert [(c.name.de, c.name.en) for c in game.cards] == [("Hunger", "Hunger"), ("Storm", "Storm")]
+    code, output = check(content)
+    assert code == 0, output
