@@ -415,15 +415,16 @@ def new(game: str, from_sheet: Path | None, content_dir: Path, output_format: st
 @cli.command("export")
 @click.argument("game")
 @click.option("--cards", "cards_file", required=True, type=click.Path(path_type=Path), metavar="FILE",
-              help="The sheet to write: FILE.csv or FILE.xlsx.")
+              help="The file to write: FILE.csv or FILE.xlsx (a sheet), or FILE.yaml (a card file).")
 @content_option
 @format_option
 @reported
 def export(game: str, cards_file: Path, content_dir: Path, output_format: str) -> None:
-    """Write GAME's card designs as one sheet (CSV or xlsx), one row per card.
+    """Write GAME's card designs as one sheet (CSV or xlsx), one row per card, or as one YAML card file.
 
     Put the sheet into the game's cards/ folder in place of its YAML card files and the game
-    builds the same cards (see 'Cards in a spreadsheet' in docs/content-reference.md).
+    builds the same cards (see 'Cards in a spreadsheet' in docs/content-reference.md); a YAML
+    file written from a game whose cards are in a sheet is the way back.
     """
     from rich.markup import escape
 

@@ -11,7 +11,7 @@ gives the same card the YAML form gives, so `pnp check`, the build and the rules
 difference. A game may keep some cards in YAML and others in sheets. `pnp export GAME --cards
 cards.csv` (or `cards.xlsx`) writes a game's cards as one sheet, to move a YAML game into a
 spreadsheet; put the sheet into `cards/` in place of the YAML files and the game builds the
-same cards. `pnp new GAME --from-sheet FILE` starts a game from a sheet. docs/examples/market-day
+same cards (`--cards cards.yaml` is the way back: one YAML card file). `pnp new GAME --from-sheet FILE` starts a game from a sheet. docs/examples/market-day
 keeps its job cards in a CSV file and its order cards in an xlsx workbook.
 
 Example (`cards/orders.csv`, the cards of the YAML example above):

@@ -1,8 +1,8 @@
-"""`pnp export GAME --cards FILE`: a game's card designs written as one sheet (CSV or xlsx).
+"""`pnp export GAME --cards FILE`: a game's card designs written as one sheet (CSV or xlsx), or one YAML file.
 
 A designer who keeps cards in a spreadsheet moves a YAML game there: the sheet holds every card
 of every card file, in the order the game loads them, and replacing the card files by it builds
-the same cards. The file appears whole or not at all.
+the same cards; a YAML file is the way back. The file appears whole or not at all.
 """
 
 from __future__ import annotations
@@ -30,11 +30,12 @@ def export_cards(content_dir: Path, game: str, target: Path) -> Exported:
     """Write GAME's cards to `target` (.csv or .xlsx); content errors fail (exit 1), a bad target is bad usage."""
     from generator.content.errors import ErrorList
     from generator.content.loader import load_game
-    from generator.content.sheet_write import SHEET_FORMATS, CardsUnwritable, card_rows, csv_bytes, xlsx_bytes
+    from generator.content.sheet_write import (SHEET_FORMATS, CardsUnwritable, card_rows, csv_bytes, xlsx_bytes,
+                                               yaml_bytes)
 
     suffix = target.suffix.lower()
     if suffix not in SHEET_FORMATS:
-        raise CommandRefused(f"--cards writes a .csv or .xlsx file, not '{target.name}'")
+        raise CommandRefused(f"--cards writes a .csv, .xlsx or .yaml file, not '{target.name}'")
     [game_id] = game_ids(content_dir, (game,))
     errors = ErrorList()
     content = load_game(content_dir / game_id, errors)
@@ -47,7 +48,12 @@ def export_cards(content_dir: Path, game: str, target: Path) -> Exported:
         headers, rows = card_rows(content.game, cards)
     except CardsUnwritable as exc:
         raise CommandFailed.sentence(f"pnp: cannot write the cards as a sheet: {exc}") from None
-    data = csv_bytes(headers, rows) if suffix == ".csv" else xlsx_bytes(headers, rows, title=game_id)
+    if suffix == ".yaml":
+        data = yaml_bytes(cards)
+    elif suffix == ".csv":
+        data = csv_bytes(headers, rows)
+    else:
+        data = xlsx_bytes(headers, rows, title=game_id)
     _write_whole(target, data)
     return Exported(target, len(rows), headers)
 

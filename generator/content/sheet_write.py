@@ -15,7 +15,7 @@ from generator.content import cell_values as cv
 from generator.content.schema import LANGUAGES, FieldSpec, Game
 from generator.content.sheets import CARD_ONLY, TEXTS, header_of
 
-SHEET_FORMATS = (".csv", ".xlsx")
+SHEET_FORMATS = (".csv", ".xlsx", ".yaml")  # a YAML card file too: the way back from a sheet
 _FRONT = ("id", "kind", "count", "cost", "name", "text", "fields", "effects", "flavor", "science", "icon")
 
 
@@ -114,6 +114,15 @@ def _field(game: Game, kind: Any, name: str, value: Any, prefix: tuple[str, ...]
         row[path] = value
     else:
         row[path] = cv.format_any(value)
+
+
+def yaml_bytes(cards: list[dict[str, Any]]) -> bytes:
+    """The cards as one YAML card file (`cards:`), each card's small mappings and lists written on one line."""
+    import yaml
+
+    head = "# Written by `pnp export`: every card of the game, in the order the game loads them.\n"
+    return (head + yaml.safe_dump({"cards": cards}, sort_keys=False, allow_unicode=True, width=110,
+                                  default_flow_style=None)).encode("utf-8")
 
 
 def csv_bytes(headers: list[str], rows: list[dict[str, Any]]) -> bytes:
