@@ -21,7 +21,7 @@ from generator.content import cell_values as cv
 from generator.content.errors import ErrorList, YamlPath
 from generator.content.schema import LANGUAGES, CardSheet, FieldSpec, Game
 from generator.content.sheet_read import CellMark, Grid, SheetRow, column_letters, read_grid
-from generator.content.suggest import did_you_mean
+from generator.content.suggest import closest
 from generator.content.yaml_source import SourceMap
 
 CARD_ONLY = ("id", "kind", "count", "cost", "design_note")
@@ -154,8 +154,12 @@ class _SheetReader:
             if path is None or (declared_fields is not None and field_name is not None
                                 and field_name not in declared_fields):
                 via = f" (mapped to '{target}' in game.yaml)" if target != text else ""
-                self.add(mark, f"unknown column '{text}'{via}", did_you_mean(target, known, "columns") or
-                         "name a card key (id, kind, count, name.de, effects) or a field of the card's kind")
+                guess = closest(target, known)
+                fields = ", ".join(sorted(declared_fields or ())[:8])
+                self.add(mark, f"unknown column '{text}'{via}", f"did you mean '{guess}'?" if guess else
+                         "a header names a card key (id, kind, count, name.de, effects, ...)"
+                         + (f" or a field ({fields})" if fields else "")
+                         + "; map other headers in game.yaml `sheets`, or `-` to leave a column out")
                 ok = False
                 continue
             if path in seen:
