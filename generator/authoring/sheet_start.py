@@ -38,14 +38,24 @@ def _identifier(text: str) -> str:
     return word if re.fullmatch(r"[a-z][a-z0-9_]*", word or "") else f"kind_{word or 'cards'}"
 
 
-def _columns(grid: Grid) -> list[tuple[int, tuple[str, ...]]]:
+def _columns(grid: Grid) -> tuple[list[tuple[int, tuple[str, ...]]], dict[str, str]]:
+    """The columns with the card key each fills; a header that names none becomes a field of its own name
+    (mapped in game.yaml `sheets`, so its values are kept and the designer sees where they went)."""
     header = grid.rows[0]
     found = []
+    mapped: dict[str, str] = {}
     for number, raw in enumerate(header.values, 1):
-        path = key_path(cv.cell_text(raw)) if raw is not None else None
-        if path is not None:
-            found.append((number, path))
-    return found
+        text = cv.cell_text(raw).strip() if raw is not None else ""
+        if not text:
+            continue
+        path = key_path(text)
+        if path is None:
+            name = re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+            name = name if re.fullmatch(r"[a-z][a-z0-9_]*", name) else f"column_{name or number}"
+            mapped[text] = name
+            path = ("fields", name)
+        found.append((number, path))
+    return found, mapped
 
 
 def _field_type(values: list[Any]) -> dict[str, Any]:
@@ -69,7 +79,7 @@ def _field_type(values: list[Any]) -> dict[str, Any]:
 
 def game_from_sheet(game_id: str, grid: Grid, file_name: str) -> dict[str, Any]:
     """game.yaml's data for a game whose cards are the rows of `grid`."""
-    columns = _columns(grid)
+    columns, mapped = _columns(grid)
     rows = grid.rows[1:]
     kind_at = next((n for n, p in columns if p == ("kind",)), None)
     count_at = next((n for n, p in columns if p == ("count",)), None)
@@ -156,7 +166,8 @@ def game_from_sheet(game_id: str, grid: Grid, file_name: str) -> dict[str, Any]:
         "components": [{"id": f"{kind.replace('_', '-')}-cards", "name": _word(kind.replace("_", " ").capitalize()),
                         "type": "cards", "kind": kind, "count": counts[kind]} for kind in kinds],
         "operations": declared_operations,
-        **({"sheets": [{"file": file_name, "kind": default_kind}]} if kind_at is None else {}),
+        **({"sheets": [{"file": file_name, **({"kind": default_kind} if kind_at is None else {}),
+                        **({"columns": mapped} if mapped else {})}]} if kind_at is None or mapped else {}),
     }
 
 

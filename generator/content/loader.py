@@ -214,7 +214,7 @@ def _load_sheets(root: Path, game: Game | None, content: GameContent, errors: Er
                    hint="put the sheet into cards/ or correct its name", code="reference")
     for path in found:
         sheet = load_sheet(path, relative(path), errors, root, game, declared.get(path.name))
-        if sheet is None:
+        if sheet is None or not sheet.header_read:
             content.unread_kinds.add(ANY_KIND)
             continue
         for index, item, kind in sheet.items:

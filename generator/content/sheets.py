@@ -47,11 +47,13 @@ class SheetCards:
 
     items: list[tuple[int, dict[str, Any] | None, str | None]]  # (index, card or None, its kind as written)
     source: SourceMap
+    header_read: bool = True  # False: the header row was refused and no row was read (their kinds are unknown)
 
 
 def key_path(header: str) -> tuple[str, ...] | None:
-    """The card key a header names, as a path; None when it names none."""
-    parts = tuple(header.strip().split("."))
+    """The card key a header names, as a path; None when it names none. Case and spaces do not count:
+    `Name.EN` is `name.en`, `Build cost` the field `build_cost`."""
+    parts = tuple(re.sub(r"[\s-]+", "_", header.strip().lower()).split("."))
     if not parts or not all(_PART.fullmatch(p) for p in parts):
         return None
     prefix: tuple[str, ...] = ()
@@ -120,8 +122,10 @@ class _SheetReader:
         if header.row != 1:
             self.add(self.grid.mark(header, 1), "the first row of a card sheet names its columns, but it is empty",
                      "write the headers (id, kind, count, name.de, ...) in row 1")
+            result.header_read = False
             return result
         if not self._read_header(header, rows):
+            result.header_read = False
             return result
         for index, row in enumerate(r for r in rows if not cv.cell_text(r.values[0] or "").startswith("#")):
             result.items.append(self._card(index, row))

@@ -410,3 +410,34 @@ def test_a_game_in_one_language_needs_no_translation_anywhere(content):
     assert [(c.name.de, c.name.en) for c in game.cards] == [("Hunger", "Hunger"), ("Storm", "Storm")]
     code, output = check(content)
     assert code == 0, output
+
+
+def test_a_refused_header_row_holds_back_the_card_count_comparison(content):
+    use_sheet(content, "events.csv", b"id,kind,name.de,name.en\nhunger,event,Hunger,Hunger\n")
+    code, output = check(content)
+    assert code == 1
+    assert "the sheet has no 'count' column" in output
+    assert "component" not in output and "1 error(s)" in output, output
+
+
+def test_headers_are_read_whatever_their_case_and_spaces(content):
+    expected = yaml_cards(content)
+    use_sheet(content, "events.csv", b"ID,Kind,Count,Name.DE,Name.EN,Fight Cost,Severity,Effects,Text.DE,Text.EN\n"
+                                     b"hunger,event,2,Hunger,Hunger,food=1,,lose_cube resource=food amount=1,,\n"
+                                     b"sturm,event,1,Sturm,Storm,food=2,2,,Ein Sturm :food:,A storm :food:\n")
+    game, errors = load(content)
+    assert not errors, errors.as_text()
+    assert game.cards == expected
+
+
+def test_new_from_a_sheet_keeps_a_header_it_cannot_place_as_a_mapped_field(tmp_path):
+    sheet = tmp_path / "animals.csv"
+    sheet.write_bytes(ANIMALS.replace(b"power", b"Power (max)"))
+    content = tmp_path / "content"
+    result = CliRunner().invoke(cli, ["new", "wild", "--from-sheet", str(sheet), "--content", str(content)])
+    assert result.exit_code == 0, result.output
+    errors = ErrorList()
+    game = load_game(content / "wild", errors)
+    assert not errors, errors.as_text()
+    assert game.game.sheets[0].columns == {"Power (max)": "power_max"}
+    assert game.card("bear").fields["power_max"] == 5
