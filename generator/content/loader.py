@@ -1,6 +1,6 @@
 """Read one game's folder into the typed model, collecting every error with its place.
 
-A game folder holds game.yaml, cards/*.yaml, boards/*.yaml, tables/*.yaml, examples/*.yaml,
+A game folder holds game.yaml, cards/*.yaml (or sheets: cards/*.csv, *.xlsx, *.ods), boards/*.yaml, tables/*.yaml, examples/*.yaml,
 rules/<lang>/*.md and icons/*.svg. Each file, and each card inside a file, is validated on its
 own, so one broken card does not hide the problems of the next.
 """
@@ -18,6 +18,8 @@ from generator.content.files import Unreadable, entries, read_bytes, read_text
 from generator.content.model_errors import validate_model
 from generator.content.schema import LANGUAGES, Board, Card, Example, Game, Table
 from generator.content.sentences import load_sentences
+from generator.content.sheet_read import SHEET_SUFFIXES
+from generator.content.sheets import load_sheet
 from generator.content.svg_check import check_icon
 from generator.content.yaml_source import SourceMap, load_yaml
 
@@ -198,6 +200,8 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
                 content.origins.setdefault(("card-dup", f"{card.id}@{name(path)}:{index}"),
                                            Located(card_doc.source, ("cards", index)))
 
+    _load_sheets(root, game, content, errors)
+
     for folder, model, bucket, what in (("boards", Board, content.boards, "board"),
                                         ("tables", Table, content.tables, "table"),
                                         ("examples", Example, content.examples, "example")):
@@ -218,6 +222,31 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
     content.icons = _find_icons(root, errors)
     content.content_hash = _content_hash(root)
     return content if game is not None else None
+
+
+def _load_sheets(root: Path, game: Game | None, content: GameContent, errors: ErrorList) -> None:
+    """Cards of the sheets in cards/ (content.sheets): each row validated as a card of a YAML file is."""
+    declared = {sheet.file: sheet for sheet in game.sheets} if game is not None else {}
+    found = entries(root / "cards", SHEET_SUFFIXES, relative(root / "cards"), errors, root)
+    for file_name in sorted(set(declared) - {p.name for p in found}):
+        index = next(i for i, s in enumerate(game.sheets) if s.file == file_name) if game else 0
+        errors.add(content.mark_of("game", game.id if game else "", "sheets", index, "file"),
+                   f"game.yaml names the sheet '{file_name}', but cards/ has no such file", ("sheets", index, "file"),
+                   hint="put the sheet into cards/ or correct its name", code="reference")
+    for path in found:
+        sheet = load_sheet(path, relative(path), errors, root, game, declared.get(path.name))
+        if sheet is None or not sheet.header_read:
+            content.unread_kinds.add(ANY_KIND)
+            continue
+        for index, item, kind in sheet.items:
+            card = validate_model(Card, item, sheet.source, errors, ("cards", index)) if item is not None else None
+            if card is None:
+                content.unread_kinds.add(kind or ANY_KIND)
+                continue
+            content.cards.append(card)
+            content.origins.setdefault(("card", card.id), Located(sheet.source, ("cards", index)))
+            content.origins.setdefault(("card-dup", f"{card.id}@{relative(path)}:{index}"),
+                                       Located(sheet.source, ("cards", index)))
 
 
 def _load_rules(root: Path, errors: ErrorList, name) -> dict[str, dict[str, str]]:

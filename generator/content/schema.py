@@ -277,6 +277,24 @@ class GlossaryTerm(Model):
         "tooltip (`{en: [becomes active]}`); a phrase is matched like a longer term")
 
 
+class CardSheet(Model):
+    """A card sheet of cards/ (CSV, xlsx, ods) whose headers are not the card keys, or that needs a worksheet or kind.
+
+    A sheet game.yaml does not name is read by its headers: each names the card key it fills
+    (`id`, `kind`, `count`, `name.de`, `effects`, a field such as `capacity`).
+    """
+
+    file: Annotated[str, StringConstraints(pattern=r"^[^/\\]+\.(csv|xlsx|ods)$", max_length=200)] = Field(
+        description="the sheet's file name in cards/ (`cards.xlsx`)")
+    sheet: str | None = Field(default=None, max_length=100, description="the worksheet of an xlsx or ods file "
+                              "(default: the first)")
+    kind: Identifier | None = Field(default=None, description="the kind of every card of a sheet without a `kind` "
+                                    "column")
+    columns: dict[Annotated[str, StringConstraints(min_length=1, max_length=100)], str] = Field(
+        default={}, description="the card key each header fills, by header (`Titel: name.de`, `Preis: price`); "
+        "`-` leaves a column out; a header not named here is read as the key it names")
+
+
 class Game(Model):
     """game.yaml: what the box says about the game, and the vocabulary its other files use."""
 
@@ -310,6 +328,8 @@ class Game(Model):
                                          "operation texts")
     balance: list[BalanceRun] = Field(default=[], description="batches of simulated games `pnp balance` plays for "
                                       "the rules site's balance page")
+    sheets: list[CardSheet] = Field(default=[], description="card sheets of cards/ read otherwise than by their "
+                                    "headers (see 'Cards in a spreadsheet')")
 
     @field_validator("engine", mode="before")
     @classmethod
@@ -444,7 +464,7 @@ from generator.content.schema_boards import (Board, Direction, Grid, GridCell, L
                                             TrackMark)
 
 __all__ = [
-    "CARD_SIZE_PRESETS", "LANGUAGES", "Board", "Card", "CardFile", "CardKind", "Colour", "Component", "Direction",
+    "CARD_SIZE_PRESETS", "LANGUAGES", "Board", "Card", "CardFile", "CardSheet", "CardKind", "Colour", "Component", "Direction",
     "Effect", "Example", "ExampleStep", "Face", "FieldSpec", "Game", "GlossaryTerm", "Grid", "GridCell",
     "Identifier", "KindBack", "Language", "LinkStyle", "Model", "NonEmpty", "OperationSpec", "Orbit", "OrbitZone",
     "Panel", "ParamSpec", "Point", "Range", "Resource", "Size", "Slug", "SlotEnd", "SlotRow", "Space", "SpaceShape",
