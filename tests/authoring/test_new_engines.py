@@ -90,6 +90,14 @@ def test_an_unknown_engine_is_refused_and_nothing_is_written(tmp_path: Path) -> 
     assert not (tmp_path / "games").exists()
 
 
+def test_an_engine_and_a_sheet_at_once_are_refused_and_nothing_is_written(tmp_path: Path) -> None:
+    (tmp_path / "cards.csv").write_text("id,count,name\nshell,2,Shell\n", encoding="utf-8")
+    result = run("new", "sea-dive", "--engine", "minimal", "--from-sheet", "cards.csv", "--content", "games",
+                 cwd=tmp_path)
+    assert result.exit_code == 2 and "--from-sheet makes a game without an engine" in result.output
+    assert not (tmp_path / "games").exists()
+
+
 def test_the_minimal_engine_is_about_a_hundred_lines() -> None:
     source = (STARTERS["minimal"] / ENGINE).read_text(encoding="utf-8")
     code = [line for line in source.splitlines() if line.strip() and not line.strip().startswith("#")]
