@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from generator.content.loader import GameContent
 
 
-STRICT_NOTE = "pnp check --strict: warnings count as errors"
+STRICT_NOTE = "(--strict counts every warning as an error)"
 
 
 @dataclass
