@@ -3,13 +3,15 @@
 An operation text "Draw {count} cards." prints "Draw 1 cards." for a card that draws one; the
 content's notation has the cure, `{count} {count:card|cards}` (generator/content/word_forms.py).
 This module finds the templates that miss it: a field that holds a number, followed by a noun
-(maybe after one word such as "more" or "zusätzliche") whose singular and plural differ.
+(maybe after one word that qualifies it: "more cards", "event cards", "zusätzliche Aktionen")
+whose singular and plural differ; a singular is reported too ("costs {cost} action").
 
 Which words are nouns with two forms: the pairs the game itself writes in its `one|many` fields
-(both languages), and a short list of the nouns board games count. Which fields hold numbers: an
+(in the same language), a short list of the nouns board games count, and German compounds by
+their last noun ("Projektkarten" as "Karten"). Which fields hold numbers: an
 operation's `int` parameters (its declared type says so); in the engine's sentences, a field the
-game elsewhere prints with word forms or a number format (`{n:card|cards}`, `{n:+d}`), or one named
-like a count (`n`, `count`, `cost`, a plural noun such as `cards`). A field that holds a name
+sentence prints with word forms or a number format in some language (`{n:card|cards}`, `{n:+d}`),
+or one named like a count (`n`, `count`, `cost`, a plural noun such as `cards` or `events_in`). A field that holds a name
 (`{card}`, `{resource}`) is never taken for a number, so "{activity} card" is not reported.
 
 The rules pages print data, not templates: `printed_plural_problems` reads a rendered page for a
@@ -134,11 +136,18 @@ def template_findings(template: str, lang: str, nouns: Vocabulary, numbers: froz
         shown, noun, plural = found
         if not plural and _modifies_next(template, match.end(), shown):
             continue  # "{left} event {left:card|cards}": the singular names the kind of the counted thing
+        if not plural and lang == "de" and _dative_only(noun):
+            continue  # "{n} Würfel" is right for two: only the dative plural ("mit 2 Würfeln") differs
         yield Finding(name, f"{match.group(0)} {shown}", f"{1 if plural else 2} {shown}", noun, plural)
 
 
 _FIELD_RE = re.compile(r"(:?)\{([a-z_][a-z0-9_]*)(?::([^{}]*))?\}(:?)")
 _GAP_RE = re.compile(r"[ \u00a0]+")
+
+
+def _dative_only(noun: Noun) -> bool:
+    """A German noun whose plural differs from its singular in the dative only (Würfel, Würfeln)."""
+    return noun.many == noun.one + "n" and noun.one.endswith(("el", "er"))
 
 
 def _modifies_next(template: str, at: int, words: str) -> bool:

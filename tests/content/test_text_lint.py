@@ -138,7 +138,7 @@ def test_an_error_and_a_warning_are_reported_together_and_counted_apart(content:
     assert "error(s) in" in result.stderr and "2 warning(s)" in result.stderr
 
 
-def test_german_compounds_are_known_by_their_last_noun() -> None:
+def test_german_compounds_are_known_by_their_last_noun_and_a_dative_plural_is_no_singular_mistake() -> None:
     nouns = vocabulary([], "de")
     assert counted_noun(["Projektkarten"], nouns, "de") is not None
     shown, noun, plural = counted_noun(["Projektkarten"], nouns, "de")  # type: ignore[misc]
@@ -147,6 +147,9 @@ def test_german_compounds_are_known_by_their_last_noun() -> None:
     found = list(template_findings("{n} zusätzliche Aktionen", "de", nouns, frozenset({"n"})))
     assert [f.printed for f in found] == ["1 zusätzliche Aktionen"]
     assert list(template_findings("{n} von den Karten", "de", nouns, frozenset({"n"}))) == []
+    dice = vocabulary(["mit {n} {n:Würfel|Würfeln}"], "de")  # the plural differs in the dative only
+    assert list(template_findings("{n} Würfel bleiben liegen.", "de", dice, frozenset({"n"}))) == []
+    assert [f.printed for f in template_findings("mit {n} Würfeln", "de", dice, frozenset({"n"}))] == ["1 Würfeln"]
 
 
 # -- the rules pages' plural -------------------------------------------------------------------------------------
