@@ -108,13 +108,18 @@ class Finding:
     printed: str      # what it prints for the number that breaks it: "1 cards"
     noun: Noun
     plural: bool      # the template writes the plural (wrong for one), else the singular (wrong for two)
+    ending: str = ""  # "(s)", "(n)": both forms at once, "card(s)"
 
     def message(self) -> str:
+        if self.ending:
+            return f"'{self.shown}{self.ending}' prints both forms at once, '1 {self.shown.split('} ', 1)[1]}" \
+                   f"{self.ending}', where the number can choose one"
         when = f"{{{self.field}}} is one" if self.plural else f"{{{self.field}}} is not one"
         return f"'{self.shown}' prints '{self.printed}' when {when}"
 
     def hint(self) -> str:
-        between = self.shown.split("} ", 1)[1].rsplit(" ", 1)[0] + " " if " " in self.shown.split("} ", 1)[1] else ""
+        words = self.shown.split("} ", 1)[1]
+        between = words.rsplit(" ", 1)[0] + " " if " " in words else ""
         return (f"write '{{{self.field}}} {between}{{{self.field}:{self.noun.forms}}}': the word form follows the "
                 "number (see 'Word forms' in docs/content-reference.md)")
 
@@ -136,13 +141,17 @@ def template_findings(template: str, lang: str, nouns: Vocabulary, numbers: froz
         shown, noun, plural = found
         if not plural and _modifies_next(template, match.end(), shown):
             continue  # "{left} event {left:card|cards}": the singular names the kind of the counted thing
-        if not plural and lang == "de" and _dative_only(noun):
+        rest = template[match.end():].lstrip(" \u00a0")
+        ending = _ENDING_RE.match(rest, len(shown)) if rest.startswith(shown) else None
+        if ending is None and not plural and lang == "de" and _dative_only(noun):
             continue  # "{n} Würfel" is right for two: only the dative plural ("mit 2 Würfeln") differs
-        yield Finding(name, f"{match.group(0)} {shown}", f"{1 if plural else 2} {shown}", noun, plural)
+        yield Finding(name, f"{match.group(0)} {shown}", f"{1 if plural else 2} {shown}", noun, plural,
+                      ending.group(0) if ending else "")
 
 
 _FIELD_RE = re.compile(r"(:?)\{([a-z_][a-z0-9_]*)(?::([^{}]*))?\}(:?)")
 _GAP_RE = re.compile(r"[ \u00a0]+")
+_ENDING_RE = re.compile(r"\([^\W\d_]{1,3}\)")   # "card(s)", "Karte(n)"
 
 
 def _dative_only(noun: Noun) -> bool:

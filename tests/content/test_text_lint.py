@@ -80,6 +80,15 @@ def test_a_singular_after_a_number_is_a_warning_too(content: Path) -> None:
     assert any("'{amount} Aktion' prints '2 Aktion'" in w for w in lines), lines
 
 
+def test_both_forms_at_once_are_a_warning(content: Path) -> None:
+    set_operation_text(content, "Zieh {amount} Karte(n) nach.", "Draw {amount} card(s).")
+    lines = warning_lines(check(content))
+    assert any("'{amount} card(s)' prints both forms at once, '1 card(s)'" in w and "{amount:card|cards}" in w
+               for w in lines), lines
+    assert any("'{amount} Karte(n)' prints both forms at once" in w and "{amount:Karte|Karten}" in w
+               for w in lines), lines
+
+
 @pytest.mark.parametrize(("de", "en"), [
     ("Ziehe {amount} {amount:Karte|Karten}.", "Draw {amount} {amount:card|cards}."),
     ("Ziehe {amount} weitere {amount:Karte|Karten}.", "Draw {amount} more {amount:card|cards}."),
