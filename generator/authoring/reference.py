@@ -70,7 +70,8 @@ one first:
 `pnp check` warns (it lists the warning, the check still passes) about:
 
 - a number field in front of a noun without its word forms: `Draw {count} cards.` prints
-  "Draw 1 cards." (and `costs {cost} action` prints "costs 2 action"). A number field is an `int`
+  "Draw 1 cards." (`costs {cost} action` prints "costs 2 action", `{count} card(s)` both forms at
+  once). A number field is an `int`
   parameter of an operation, or in a sentence a field the game prints with word forms or a number
   format somewhere in that sentence, or one named like a count (`n`, `count`, `cost`, `total`,
   `cards`, `events_in`). The nouns are the game's own word forms and the common nouns of board
