@@ -289,9 +289,11 @@ def test_astronuts_says_1_action_and_names_extra_energy_only_when_it_adds_some()
     assert game.render_event(bonus, "de") == "Spieler 1 hat 4 erklärt und 6 gewürfelt: 9 Aktionen (Extra Energy: +1)."
 
 
-def test_a_new_game_passes_a_strict_check(tmp_path: Path) -> None:
+@pytest.mark.parametrize("engine", ["minimal", "full"])
+def test_a_new_game_passes_a_strict_check(tmp_path: Path, engine: str) -> None:
     content = tmp_path / "content"
-    made = CliRunner().invoke(cli, ["new", "starter", "--content", str(content)], catch_exceptions=False)
+    made = CliRunner().invoke(cli, ["new", "starter", "--engine", engine, "--content", str(content)],
+                              catch_exceptions=False)
     assert made.exit_code == 0, made.output
     result = CliRunner().invoke(cli, ["check", "--content", str(content), "--strict", "--trust-engines"],
                                 catch_exceptions=False)
