@@ -52,23 +52,28 @@ def cli() -> None:
 @cli.command()
 @click.argument("games", nargs=-1)
 @content_option
+@click.option("--strict", is_flag=True, help="Fail (exit 1) on a warning too: a number in front of a noun "
+              "without its word forms, a text changed in one language only since the last commit.")
 @format_option
 @trust_engines_option
 @reported
-def check(games: tuple[str, ...], content_dir: Path, output_format: str) -> None:
+def check(games: tuple[str, ...], content_dir: Path, strict: bool, output_format: str) -> None:
     """Validate GAMES (default: all): everything `pnp build` checks, without writing a file.
 
     Schema, references, counts, icons, effects, translations; every card laid out and its text
     fitted in every language, every board laid out, every rules page rendered; and for a game with
     a rules engine, every example turn replayed, so a card change that makes an example illegal
-    shows here, at the example's step.
+    shows here, at the example's step. Warnings (printed text such as "1 cards", a sentence changed
+    in one language only) are listed on standard error; --strict makes them fail the check.
     """
     from generator.commands.check import check as check_games
 
-    result = check_games(content_dir, games)
+    result = check_games(content_dir, games, strict)
     if output_format == "json":
         views.echo_json(result.as_json())
         return
+    for warning in result.warnings:
+        click.echo(warning.one_line(), err=True)
     out = views.console()
     for line in result.lines():
         out.print(line)
