@@ -26,7 +26,11 @@ _format = ["text"]  # the running command's --format, for failures that reach ma
 
 
 def summary(errors: list[ContentError]) -> str:
-    return f"{len(errors)} error(s) in {len({e.mark.file for e in errors})} file(s)"
+    """"3 error(s) in 2 file(s)", and the warnings listed with them ("1 warning(s)", `pnp check --strict`)."""
+    found = [e for e in errors if e.severity == "error"]
+    warned = len(errors) - len(found)
+    counted = f"{len(found)} error(s) in {len({e.mark.file for e in found})} file(s)" if found or not warned else ""
+    return ", ".join(part for part in (counted, f"{warned} warning(s)" if warned else "") if part)
 
 
 def failure_json(code: int, message: str, errors: list[dict[str, Any]] | None = None, note: str = "",

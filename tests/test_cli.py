@@ -244,7 +244,7 @@ def test_new_and_schema_in_json_list_what_they_wrote(tmp_path: Path):
 @pytest.mark.slow
 def test_check_and_info_in_json(tmp_path: Path):
     checked = json.loads(pnp("check", "astronuts", "--format", "json").stdout)
-    assert checked == {"ok": True, "games": ["astronuts"], "errors": []}
+    assert checked == {"ok": True, "games": ["astronuts"], "errors": [], "warnings": []}
     info = json.loads(pnp("info", "astronuts", "--format", "json").stdout)
     boards = [c for c in info["components"] if c["type"] == "board"]
     assert {c["id"] for c in boards} == {"map", "action-track"} and all(c["designs"] is None for c in boards)

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from generator.authoring.reference_examples import EXAMPLES
+from generator.authoring.reference_sheets import SHEETS_SECTION
 from generator.authoring.schemas import FILE_TYPES, FileType, file_schema
 
 PATTERN_WORDS = {
@@ -46,9 +47,45 @@ Words used in the types below:
 - **id**: lower-case letters, digits and hyphens, starting with a letter or digit (`escape-earth`, `sternenbasis`);
 - **name**: lower-case letters, digits and underscores, starting with a letter (`build_cost`, `food`);
 - **colour**: `"#rrggbb"` (quote it in YAML: a bare `#` starts a comment);
-- **[Text](#text)**: a player-facing string in every language, `{de: ..., en: ...}`;
+- **[Text](#text)**: a player-facing string in every language, `{de: ..., en: ...}`, or one string that is the
+  text in every language (a game in one language needs no translations);
 - **number**: a number with or without decimals; **whole number**: without;
 - **expression**: a number, or a Jinja expression over the layout's values (`W - 2 * m`).
+"""
+
+
+WORD_FORMS = """\
+## Word forms and text warnings
+
+A number printed in front of a noun chooses the noun's form, so a card says "Draw 1 card." and
+"Draw 2 cards.", never "1 cards" or "card(s)". Each language writes its own two forms, the one for
+one first:
+
+- operation texts and the engine's sentences: `{count} {count:card|cards}` (German
+  `{count} {count:Karte|Karten}`); the field prints the form only, the number is the `{count}`
+  before it. The forms may hold more than one word (`{n:eigene Nut|eigene Nuts}`).
+- rules pages: the `plural` filter prints the number and the form,
+  `{{ count('mond') | plural("Karte", "Karten") }}` → "1 Karte", "3 Karten";
+  `plural("card|cards")` and the function form `{{ plural(n, "card", "cards") }}` do the same. A
+  value that is no number is an error at the page's line.
+
+`pnp check` warns (it lists the warning, the check still passes) about:
+
+- a number field in front of a noun without its word forms: `Draw {count} cards.` prints
+  "Draw 1 cards." (`costs {cost} action` prints "costs 2 action", `{count} card(s)` both forms at
+  once). A number field is an `int`
+  parameter of an operation, or in a sentence a field the game prints with word forms or a number
+  format somewhere in that sentence, or one named like a count (`n`, `count`, `cost`, `total`,
+  `cards`, `events_in`). The nouns are the game's own word forms and the common nouns of board
+  games (cards, actions, points, Karten, Aktionen ...; German compounds by their last noun);
+- a rules page whose `{{ ... }}` printed "1" in front of such a plural ("1 Karten");
+- a `{de, en}` text or a sentence of `rules/*/sentences.yaml` changed in one language only since
+  the last commit, when the game folder is in a git repository ("sentence 'events.moved': en
+  changed since the last commit, de did not"): the other language may need the same change.
+  `pnp diff` lists the same changes between any two revisions.
+
+`pnp check --strict` fails (exit 1) on a warning as on an error. In `--format json` a warning is
+an entry of `warnings` (or of `errors` when the check fails) with `"severity": "warning"`.
 """
 
 
@@ -62,6 +99,9 @@ def reference_markdown() -> str:
     parts.append("")
     for file_type in FILE_TYPES:
         parts.append(_file_section(file_type, schemas[file_type.name]))
+        if file_type.name == "cards":
+            parts.append(SHEETS_SECTION)
+    parts.append(WORD_FORMS)
     parts.append("## Objects\n\nThe values the files above are made of, in alphabetical order.\n")
     for name in sorted(objects):
         parts.append(_object_section(name, objects[name]))

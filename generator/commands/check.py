@@ -1,35 +1,53 @@
-"""`pnp check`: everything a build checks, without writing a file."""
+"""`pnp check`: everything a build checks, without writing a file, and warnings about printed text.
+
+Warnings (generator.commands.text_warnings) are listed but do not fail the check; with `strict`
+(`pnp check --strict`) they do, as errors do: exit 1.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.commands.failure import CommandFailed
 from generator.commands.loading import game_ids
-from generator.content.errors import ErrorList
+from generator.content.errors import ContentError, ErrorList
 
 if TYPE_CHECKING:
     from generator.content.loader import GameContent
 
 
+STRICT_NOTE = "(--strict counts every warning as an error)"
+
+
 @dataclass
 class CheckResult:
     games: list[GameContent]
+    warnings: list[ContentError] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
-        return {"ok": True, "games": [c.id for c in self.games], "errors": []}
+        return {"ok": True, "games": [c.id for c in self.games], "errors": [],
+                "warnings": [w.as_json() for w in self.warnings]}
 
     def lines(self) -> list[str]:
         """One line per game, in rich markup."""
         return [f"[green]✓[/] {c.id}: {len(c.cards)} card designs, {sum(card.count for card in c.cards)} cards, "
-                f"{len(c.boards)} boards, {len(c.examples)} examples — no problems" for c in self.games]
+                f"{len(c.boards)} boards, {len(c.examples)} examples — {self._verdict(c)}" for c in self.games]
+
+    def _verdict(self, content: GameContent) -> str:
+        from generator.content.errors import relative
+
+        inside = relative(content.root) + "/"
+        count = sum(1 for w in self.warnings if w.mark.file.startswith((inside, content.root.name + "/")))
+        return f"no errors, {count} warning(s)" if count else "no problems"
 
 
-def check(content_dir: Path, games: tuple[str, ...] | list[str]) -> CheckResult:
-    """Load and check the games; when the data is sound, lay out, fit and replay as a build would."""
+def check(content_dir: Path, games: tuple[str, ...] | list[str], strict: bool = False) -> CheckResult:
+    """Load and check the games; when the data is sound, lay out, fit and replay as a build would.
+    Text warnings are listed with the errors; with `strict`, a warning fails the check."""
     from generator.checking import load_checked
+    from generator.commands.text_warnings import text_warnings
 
     ids = game_ids(content_dir, games)
     errors = ErrorList()
@@ -41,6 +59,11 @@ def check(content_dir: Path, games: tuple[str, ...] | list[str]) -> CheckResult:
         for content in loaded:
             check_as_build(content, errors)
             check_replays(content, errors)  # examples (without an engine, an error, as in the build) and playthroughs
-    if errors:
-        raise CommandFailed(errors)
-    return CheckResult(loaded)
+    warnings = ErrorList()
+    for content in loaded:
+        text_warnings(content, warnings, pages_rendered=not errors)
+    warned = warnings.sorted_warnings()
+    if errors or (strict and warned):
+        errors.extend(warned)  # listed with the errors (the notes of what waits for them stay after them)
+        raise CommandFailed(errors, note=STRICT_NOTE if strict and warned else "")
+    return CheckResult(loaded, warned)

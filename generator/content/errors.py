@@ -1,7 +1,9 @@
 """Content errors that speak to people: where (file:line:col, YAML path), what, and a hint.
 
 Loading never stops at the first problem; every stage appends to one `ErrorList` so a designer
-sees all problems of a run at once, sorted by file and line.
+sees all problems of a run at once, sorted by file and line. A warning (`ErrorList.warn`: text
+that prints wrong, a sentence changed in one language only) is kept apart from the errors: it
+does not fail a command unless `pnp check --strict` makes it.
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ class ContentError:
     hint: str = ""
     code: str = "content"
     fault: dict[str, Any] | None = field(default=None, compare=False)  # an engine's fault as fields, for tools
+    severity: str = "error"   # or "warning": reported, but fails only `pnp check --strict`
 
     def sort_key(self) -> tuple[Any, ...]:
         return (self.mark.file, self.mark.line, self.mark.column, self.message)
@@ -70,8 +73,7 @@ class ContentError:
         where = str(self.mark)
         yaml_path = f" [{format_yaml_path(self.path)}]" if self.path else ""
         hint = f" (hint: {self.hint})" if self.hint else ""
-        label = "note" if self.code == HELD_BACK else "error"
-        return one_line(f"{where}: {label}{yaml_path}: {self.message}{hint}")
+        return one_line(f"{where}: {self.severity}{yaml_path}: {self.message}{hint}")
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -82,6 +84,7 @@ class ContentError:
             "message": self.message,
             "hint": self.hint,
             "code": self.code,
+            "severity": self.severity,
             **({"fault": self.fault} if self.fault is not None else {}),
         }
 
@@ -91,19 +94,32 @@ class ErrorList:
     """Collects the errors of one run; a stage adds, the command prints them together."""
 
     errors: list[ContentError] = field(default_factory=list)
+    warnings: list[ContentError] = field(default_factory=list)   # never counted as errors (see `warn`)
     held_back: list[ContentError] = field(default_factory=list)  # notes, not errors: see note_held_back
 
     def add(self, mark: Mark, message: str, path: YamlPath = (), hint: str = "", code: str = "content",
             fault: dict[str, Any] | None = None) -> None:
         self.errors.append(ContentError(mark, message, tuple(path), hint, code, fault))
 
+    def warn(self, mark: Mark, message: str, path: YamlPath = (), hint: str = "", code: str = "text") -> None:
+        """A problem that does not stop a command: the list stays empty (falsy) unless an error is added."""
+        self.warnings.append(ContentError(mark, message, tuple(path), hint, code, severity="warning"))
+
     def extend(self, errors: Iterable[ContentError]) -> None:
+        if isinstance(errors, ErrorList):
+            self.warnings.extend(errors.warnings)
+            self.held_back.extend(errors.held_back)
+            errors = errors.errors
         self.errors.extend(errors)
+
+    def sorted_warnings(self) -> list[ContentError]:
+        unique = {(e.mark, e.path, e.message): e for e in self.warnings}
+        return sorted(unique.values(), key=ContentError.sort_key)
 
     def note_held_back(self, mark: Mark, message: str, path: YamlPath = (), hint: str = "") -> None:
         """A note that checks wait until another file's errors are fixed (content.held_back): shown after
         the errors, never counted as one, and it alone never fails a run."""
-        self.held_back.append(ContentError(mark, message, tuple(path), hint, HELD_BACK))
+        self.held_back.append(ContentError(mark, message, tuple(path), hint, HELD_BACK, severity="note"))
 
     def __bool__(self) -> bool:
         return bool(self.errors)

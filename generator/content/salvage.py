@@ -1,7 +1,8 @@
 """A game model from a game.yaml whose errors lie only where no other file looks.
 
 The other files of a game are checked against game.yaml's vocabulary: its card kinds, resources,
-operations, components, decks, labels, glossary and variants. An unknown key at the top of
+operations, components, decks, labels, glossary and variants, its languages and how its card
+sheets are read. An unknown key at the top of
 game.yaml, a play time written as a word or a title left without its English says nothing about
 that vocabulary, so it need not hold back a single card check. Such parts are left out (an
 unknown key) or given a neutral stand-in (a required value), the game is validated again, and
@@ -21,7 +22,7 @@ from generator.content.suggest import closest
 
 # what the checks of the other files read of game.yaml: an error here holds those checks back
 VOCABULARY = frozenset({"id", "languages", "resources", "kinds", "decks", "components", "operations", "variants",
-                        "glossary", "labels"})
+                        "glossary", "labels", "sheets"})
 _TEXT = {"de": "?", "en": "?"}
 STAND_INS: dict[str, Any] = {"title": _TEXT, "description": _TEXT, "players": {"min": 1, "max": 1}, "age": 0,
                              "play_time": {"min": 1, "max": 1}}

@@ -339,6 +339,8 @@ class _Checker:
         elif kind == "str" and not isinstance(value, str):
             return f"expected text, found {value!r}"
         elif kind == "text":
+            if isinstance(value, str) and value.strip():
+                return None  # one string: the text in every language
             if not isinstance(value, dict) or any(not isinstance(given := value.get(l), str) or not given.strip()
                                                   for l in LANGUAGES):
                 missing = [l for l in LANGUAGES if not isinstance(value, dict) or not value.get(l)]
@@ -545,6 +547,6 @@ def check_content(content: GameContent, errors: ErrorList) -> None:
 
 def check_alone(content: GameContent, errors: ErrorList) -> None:
     """The cross-checks of a game whose game.yaml is broken (loader.read_folder) that need no game.yaml;
-    the files whose other checks need it say so in one line each (content.held_back)."""
+    the files whose other checks need it are named in one note (content.held_back)."""
     _Checker(content, errors).run_alone()
     hold_back(content, errors)

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Callable
 
 from generator.checking import load_checked
-from generator.content.errors import ErrorList
+from generator.content.errors import ErrorList, relative
 from generator.content.loader import GameContent
+from generator.content.translation_lint import OneLanguageChange, one_language_changes, yaml_files
 from generator.diff.balance import BalanceOptionsRefused, balance_delta
 from generator.diff.cards import card_changes, faces_may_change
 from generator.diff.examples import example_changes
@@ -66,11 +67,12 @@ def compare_game(old: Side, new: Side, game: str, folder: Path, options: DiffOpt
         return GameDiff(game, game, "added" if old_root is None else "removed", files)
     if not files:
         return GameDiff(game, game, "unchanged")
+    one_language = _one_language(old_root, new, new_root)
     on_step("load")
     before, after = _load(old, game, old_errors), _load(new, game, new_errors)
     if before is None or after is None:
-        return GameDiff(game, game, "changed", files)
-    diff = GameDiff(game, after.game.title.en, "changed", files)
+        return GameDiff(game, game, "changed", files, one_language=one_language)
+    diff = GameDiff(game, after.game.title.en, "changed", files, one_language=one_language)
     on_step("cards")
     diff.cards = card_changes(before, after, old_errors, new_errors, faces_may_change([f.path for f in files]))
     on_step("rules pages")
@@ -92,6 +94,12 @@ def compare_game(old: Side, new: Side, game: str, folder: Path, options: DiffOpt
     on_step("balance")
     _balance(diff, old, before, new, after, options, old_errors, new_errors)
     return diff
+
+
+def _one_language(old_root: Path, new: Side, new_root: Path) -> list[OneLanguageChange]:
+    """Texts of the game changed in one language only (files named as the new side's errors name them)."""
+    shown = new.shown(str(new_root.absolute())) if new.revision is not None else relative(new_root)
+    return one_language_changes(yaml_files(old_root), yaml_files(new_root), shown)
 
 
 def _balance(diff: GameDiff, old: Side, before: GameContent, new: Side, after: GameContent, options: DiffOptions,

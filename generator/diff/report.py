@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.content.translation_lint import OneLanguageChange
 from generator.diff.balance import BalanceDelta
 from generator.diff.cards import CardChange
 from generator.diff.examples import SAME, ExampleChange
@@ -26,6 +27,7 @@ class GameDiff:
     balance_note: str = ""               # why there is no balance delta
     faces_left_out: int = 0              # changed faces beyond the picture budget
     playthroughs: list[ExampleChange] = field(default_factory=list)   # saved games in playthroughs/, played again
+    one_language: list[OneLanguageChange] = field(default_factory=list)  # texts changed in one language only
 
     @property
     def broken_examples(self) -> list[ExampleChange]:
@@ -46,6 +48,7 @@ class GameDiff:
                 "rules_pages": [p.as_json() for p in self.pages],
                 "examples": [e.as_json() for e in self.examples],
                 "playthroughs": [p.as_json() for p in self.playthroughs],
+                "one_language_changes": [c.as_json() for c in self.one_language],
                 "balance": self.balance.as_json() if self.balance else None,
                 "balance_note": self.balance_note, "faces_left_out": self.faces_left_out}
 

@@ -198,6 +198,23 @@ def export_games(repo: Path, commit: str, prefix: str, games: set[str] | None, t
     (target.joinpath(*base.parts) if prefix else target).mkdir(parents=True, exist_ok=True)
 
 
+def files_at_head(folder: Path, suffixes: tuple[str, ...]) -> dict[str, bytes] | None:
+    """The files below `folder` with these suffixes as the last commit holds them, by path below the folder
+    (`rules/en/sentences.yaml`); None when the folder is in no git repository, has no commit or git is missing.
+
+    `pnp check` compares the working tree with it (generator.content.translation_lint); it never fails a check."""
+    try:
+        repo, prefix = repository_of(folder)
+        entries = _tree_entries(repo, "HEAD", prefix)
+        below = f"{prefix}/" if prefix else ""
+        chosen = [(oid, name[len(below):]) for mode, oid, name in entries
+                  if mode != SYMLINK_MODE and name.startswith(below) and name.endswith(suffixes)]
+        blobs = _blobs(repo, [oid for oid, _name in chosen])
+    except (RevisionRefused, OSError, ValueError, subprocess.SubprocessError):
+        return None
+    return {name: blobs[oid] for oid, name in chosen} if chosen else None
+
+
 def _short(commit: str) -> str:
     return commit[:7]
 

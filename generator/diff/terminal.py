@@ -44,10 +44,20 @@ def _game(diff: GameDiff, report: DiffReport, console: Console) -> None:
         return
     console.print(f"[b]{text(diff.title)}[/] ({text(diff.game)}): {len(diff.files)} file(s) changed: "
                   + ", ".join(f"{text(f.path)} ({f.change})" for f in diff.files))
+    _one_language(diff, console)
     _cards(diff, console)
     _pages(diff, console)
     _examples(diff, console)
     _balance(diff, console)
+
+
+def _one_language(diff: GameDiff, console: Console) -> None:
+    """Texts changed in one language only: the other language may be out of date."""
+    if not diff.one_language:
+        return
+    console.print("[b]texts changed in one language only[/]:")
+    for change in diff.one_language:
+        console.print(f"  [yellow]{text(change.sentence())}[/] ({text(str(change.mark))})")
 
 
 def _cards(diff: GameDiff, console: Console) -> None:

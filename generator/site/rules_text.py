@@ -3,7 +3,9 @@
 Rules text is content, so it is untrusted: it runs in Jinja's sandbox with StrictUndefined, and
 a misspelt card id or variable is an error at its file:line, never an empty string. Numbers
 that are data (costs, counts, capacities) come from the content through the helpers below, so
-a change in the YAML changes the rules text on the next build.
+a change in the YAML changes the rules text on the next build. Such a number chooses its noun's
+form with `plural`, as `{n:card|cards}` does on cards: `{{ count('mond') | plural("Karte", "Karten") }}`
+prints "1 Karte" or "3 Karten".
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 from generator.content.errors import ContentError, ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.suggest import did_you_mean
+from generator.content.word_forms import PLURAL_BAR, is_one
 from generator.rules.core import PerObject
 from generator.rules.picture import StatePicture
 from generator.sandbox import BoundedSandbox, TemplateBudgetError, render_bounded
@@ -107,6 +110,28 @@ def page_slug(filename: str) -> str:
     return page_order(filename)[2]
 
 
+MAX_FORM_CHARS = 200        # one word form of `plural`
+
+
+def plural(value: Any, one: str, many: str | None = None) -> str:
+    """`value` and the form of the noun it asks for: plural(1, "card", "cards") is "1 card", 3 gives "3 cards".
+
+    As on cards, the forms may also come as one "card|cards"; the first is for one (plus or minus), the
+    second for every other number. A value that is no number is an error at the page's line."""
+    if many is None:
+        if not isinstance(one, str) or one.count(PLURAL_BAR) != 1:
+            raise RulesReferenceError('plural: give the two forms, plural("card", "cards") or plural("card|cards")')
+        one, many = one.split(PLURAL_BAR)
+    if not isinstance(one, str) or not isinstance(many, str):
+        raise RulesReferenceError("plural: the word forms are text, in quotes")
+    if len(one) > MAX_FORM_CHARS or len(many) > MAX_FORM_CHARS:
+        raise RulesReferenceError(f"plural: a word form is longer than {MAX_FORM_CHARS} characters")
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)) or \
+            (isinstance(value, str) and not re.fullmatch(r"[+-]?\d{1,18}(?:[.,]\d{1,6})?", value.strip())):
+        raise RulesReferenceError(f"plural: {str(value)[:40]!r} is not a number")
+    return f"{value} {one if is_one(value) else many}"
+
+
 def designed_marker(lang: str, what: str = "") -> str:
     """The inline badge that marks a value this edition chose where the rulebook is silent."""
     hint = label("designed_hint", lang) + (f" {what}" if what else "")
@@ -191,10 +216,12 @@ def rules_context(content: GameContent, lang: str, pictures: list[StatePicture] 
         "t": t,
         "designed": lambda what="": designed_marker(lang, what),
         "setup_picture": lambda seed=1, **options: setup_picture(content, lang, drawn, seed, **options),
+        "plural": plural,
     }
 
 
 ENV = BoundedSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+ENV.filters["plural"] = plural  # `{{ n | plural("card", "cards") }}`
 PAGE_SECONDS = 3.0          # a rules page renders in milliseconds; this only stops runaway loops
 MAX_PAGE_CHARS = 1_000_000  # the rendered Markdown of one page
 

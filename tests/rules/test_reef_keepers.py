@@ -125,7 +125,7 @@ def test_a_player_passes_only_with_an_empty_hand(table):
     assert state.legal_actions() == [("pass",)]
     state.apply(("pass",))
     assert "Player 1 holds no card and passes." in sentences(state)
-    assert state.explain(("pass",)).text["en"].startswith("You hold 3 card(s)")
+    assert state.explain(("pass",)).text["en"].startswith("You hold 3 cards:")
 
 
 def test_the_last_round_scores_reef_sets_and_ranks_with_the_tie_break(table):

@@ -71,6 +71,8 @@ def value_words(key: str, value: Any, data: RulesData, lang: str,
         return word(words, f"{key}-{value}")
     if key == "cause":
         return outcome(value) if value in ("all-mined", "colonies") else word(words, f"cause-{value}")
+    if key == "bonus":  # Extra Energy's extra actions: the sentence names them only when there are some
+        return word(words, "bonus", n=value) if isinstance(value, int) and value else ""
     if key in ("won", "gift"):
         return word(words, f"{key}-{'yes' if value else 'no'}")
     return str(value)
