@@ -64,7 +64,7 @@ PROBE_EVERY = 5            # every how many steps a clone and refusals are probe
 PROBES = 8                 # ...at most this many times per seed, then every PROBE_LATER steps
 PROBE_LATER = 50
 FOREIGN_ACTIONS = 6        # actions of other states tried as refusals per probe
-POOL = 400                 # distinct actions of other states kept for that
+POOL = 400                 # distinct actions of other states of the seed kept for that
 BOOKKEEPING = frozenset({"game", "log", "quiet", "check_seed", "_events", "_mark", "_legal", "_forced"})
 UNFILLED = re.compile(r"\[[a-z][a-z0-9_.-]*\]")   # what Game.sentence leaves for a missing template or value
 Tell = Callable[[str, int], None]  # (what is done now, games finished since the last call)
@@ -162,6 +162,7 @@ class _Run:
     decisions: list[tuple[int, int, str]] = field(default_factory=list)
     failed: bool = False
     finished: bool = False
+    start_turn: int | None = None
 
 
 class ConformanceSuite:
@@ -249,6 +250,9 @@ class ConformanceSuite:
         self.left = limit
         try:
             state = run.state = game.new_initial_state(seed, log=True)
+            run.start_turn = state.turn
+            if not probe:
+                self.pool, pool_rng = {}, random.Random(f"pool/{seed}")  # per seed, so `--seed S` repeats it exactly
             chooser = make_policy("random", game)
             rng = random.Random(policy_seed(seed))
             while True:
@@ -266,9 +270,10 @@ class ConformanceSuite:
                     if not self._probe(seed, state, legal):
                         run.failed = True
                         return run
-                for item in legal[:8]:
-                    if len(self.pool) < POOL:
-                        self.pool[item] = None
+                if not probe:  # what run A offers is what run B tries where it is not offered
+                    for item in pool_rng.sample(legal, min(8, len(legal))):
+                        if len(self.pool) < POOL:
+                            self.pool[item] = None
                 doing = "is asked for an action"
                 action = chooser.choose(state, rng)
                 turn, text = state.turn, state.format_action(action)
@@ -305,9 +310,10 @@ class ConformanceSuite:
             raise exc
         moment = fault.moment
         turn = moment.get("turn") if isinstance(moment.get("turn"), int) else None
-        function = fault.engine_frames[-1].function if fault.engine_frames else "the engine"
-        self.add(Finding(check, f"the engine raises {fault.exception} in {function} while it {doing}: look at "
-                                f"{fault.file}:{fault.line}", seed, turn, moment.get("action"),
+        named = [f.function for f in fault.engine_frames if not f.function.startswith("<")]  # not <listcomp>
+        function = named[-1] if named else "the engine's code"
+        self.add(Finding(check, f"the engine raises {fault.exception} in {function} while it {doing}", seed, turn,
+                         moment.get("action"),
                          self.play_line(seed, turn) if repeat is None else repeat, fault.file, fault.line))
 
     def _invariants(self, seed: int, state: GameState, legal: list[Any]) -> None:
@@ -397,9 +403,12 @@ class ConformanceSuite:
             result.done += 1
             text = _quiet_format(state, action)
             before_hash, before = state.state_hash(), self._table(state)
-            doing = "explains an action it does not offer"
+            doing, rule = "explains an action it does not offer", ""
             try:
                 explanation = state.explain(action)
+                rule = explanation.rule
+                if self._refusal_changed(seed, state, text, rule, "explain", before_hash, before):
+                    return False
                 doing = "refuses an action it does not offer"
                 try:
                     state.apply(action)
@@ -415,12 +424,7 @@ class ConformanceSuite:
                 remember(exc, self.game, seed, None, state, action)
                 self._fault(exc, seed, doing, state, action, "refusals", self.test_line(seed))
                 return False
-            spoiled = changed(before, self._table(state))
-            if spoiled or state.state_hash() != before_hash:
-                what = ", ".join(repr(n) for n in spoiled) or "its state hash"
-                self.add(Finding("refusals", f"refusing an action ({rule}) changed the table's {what}: a refusal must "
-                                             "leave the state untouched (look at _violation and what it changes)",
-                                 seed, state.turn, text, self.test_line(seed)))
+            if self._refusal_changed(seed, state, text, rule, "apply", before_hash, before):
                 return False
             if explanation.legal or explanation.rule != rule:
                 self.add(Finding("refusals", f"explain() says {explanation.rule!r} but apply() refuses with {rule!r} "
@@ -434,6 +438,18 @@ class ConformanceSuite:
                                              "RuleError gives no value for a field of its sentence, or the sentence is "
                                              f"missing (rules/{lang}/sentences.yaml)", seed, state.turn, text,
                                  self.test_line(seed)))
+        return True
+
+    def _refusal_changed(self, seed: int, state: GameState, text: str, rule: str, by: str, before_hash: str,
+                         before: dict[str, Any]) -> bool:
+        """Whether refusing an action (in `explain` or `apply`) changed the table; a finding when it did."""
+        spoiled = changed(before, self._table(state))
+        if not spoiled and state.state_hash() == before_hash:
+            return False
+        what = ", ".join(repr(n) for n in spoiled) or "its state hash"
+        self.add(Finding("refusals", f"refusing an action ({rule}, in {by}()) changed the table's {what}: a refusal "
+                                     "must leave the state untouched (look at _violation and what it changes)",
+                         seed, state.turn, text, self.test_line(seed)))
         return True
 
     # -- fixed data ---------------------------------------------------------------------------------------------
@@ -493,11 +509,11 @@ class ConformanceSuite:
             return
         index = min(len(a), len(b)) if index is None else index
         before = [d for d in first.decisions if d[0] <= index]
-        turn, action = (before[-1][1], before[-1][2]) if before else (None, None)
+        turn, action = (before[-1][1], before[-1][2]) if before else (first.start_turn, None)
         entry = a[index] if index < len(a) else b[index]
         what = {"decision": "the decision's events or hash", "chance": f"the chance outcome '{entry.get('what')}'",
                 "auto": f"the automatic step '{entry.get('what')}'"}.get(str(entry.get("kind")), "the log")
-        where = "at set-up" if turn is None else "after this action"
+        where = "at set-up" if action is None else "after this action"
         self.add(Finding("determinism", f"the same seed played twice parts {where}: {what} differs; the engine draws "
                                         "chance outside its state's RNG (use self._shuffle, self._roll or self._pick, "
                                         "never the random module) or keeps state outside the GameState", seed, turn,
