@@ -325,7 +325,7 @@ def engine_test(games: tuple[str, ...], count: int, budget: int, seed: int | Non
     repeats it. Exit 1 when a check fails. `pnp check` runs a quick version of the same suite.
     """
     from generator.commands.conformance import test_games
-    from generator.rules.conformance import Settings
+    from generator.rules.conformance_report import Settings
 
     settings = Settings(games=count, budget=budget, seed=seed)
     with views.progress(output_format) as progress:

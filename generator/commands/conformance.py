@@ -14,7 +14,7 @@ from generator.content.errors import ErrorList
 
 if TYPE_CHECKING:
     from generator.content.loader import GameContent
-    from generator.rules.conformance import ConformanceReport, Settings
+    from generator.rules.conformance_report import ConformanceReport, Settings
 
 ProgressStart = Callable[[str, int], Callable[[int], None]]  # (label, total) -> advance(n)
 DEFAULT_CONTENT = Path("content")
@@ -43,7 +43,7 @@ class TestResult:
         """The text view, in rich markup: one line per game, then per failed check its findings, then notes."""
         from rich.markup import escape
 
-        from generator.rules.conformance import CHECKS
+        from generator.rules.conformance_report import CHECKS
 
         out: list[str] = []
         for report in self.reports:
@@ -102,7 +102,7 @@ def test_games(content_dir: Path, games: tuple[str, ...], settings: Settings, va
 
 
 def quick_settings() -> Settings:
-    from generator.rules.conformance import Settings
+    from generator.rules.conformance_report import Settings
 
     return Settings(games=QUICK_GAMES, budget=QUICK_BUDGET, jobs=False, replays=False)
 
@@ -111,8 +111,8 @@ def check_engine(content: GameContent, errors: ErrorList, content_dir: Path) -> 
     """`pnp check`'s quick conformance run of the game's engine: each finding one error (at the engine's line where
     the finding has one, else at game.yaml's `engine:`), its moment and repeat line in the hint."""
     from generator.content.errors import Mark
-    from generator.rules.conformance import CHECKS
     from generator.rules.conformance_child import run_watched
+    from generator.rules.conformance_report import CHECKS
     from generator.rules.engine_child import EngineStopped
     from generator.rules.registry import make_game
 

@@ -31,13 +31,20 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
+from generator.rules.conformance_report import (
+    CHECKS,
+    CheckResult,
+    ConformanceReport,
+    Finding,
+    Settings,
+    Tell,
+)
 from generator.rules.contract import Game, GameState
 from generator.rules.core import RuleError
 from generator.rules.faults import blame, remember
@@ -46,18 +53,8 @@ from generator.rules.invariants import generic_problems
 from generator.rules.log import ReplayError, dump_lines, header_of, replay_text
 from generator.rules.policies import make_policy
 from generator.rules.registry import make_game
-from generator.rules.simulate import game_seed, policy_seed
+from generator.rules.simulate import policy_seed
 
-CHECKS = {  # name -> what it asks, as the report shows it
-    "fuzzing": "legal-move fuzzing",
-    "invariants": "invariants",
-    "fixed-data": "fixed data unchanged by play",
-    "determinism": "determinism",
-    "clone": "clone independence",
-    "refusals": "refusals leave the table as it was",
-    "replays": "replays of examples and saved games",
-    "coverage": "every declared action, event and operation reached",
-}
 MAX_FINDINGS = 3           # per check: the first few, the rest counted
 CLONE_PLAYOUT = 40         # actions a clone is played on at most
 PROBE_EVERY = 5            # every how many steps a clone and refusals are probed...
@@ -67,91 +64,6 @@ FOREIGN_ACTIONS = 6        # actions of other states tried as refusals per probe
 POOL = 400                 # distinct actions of other states of the seed kept for that
 BOOKKEEPING = frozenset({"game", "log", "quiet", "check_seed", "_events", "_mark", "_legal", "_forced"})
 UNFILLED = re.compile(r"\[[a-z][a-z0-9_.-]*\]")   # what Game.sentence leaves for a missing template or value
-Tell = Callable[[str, int], None]  # (what is done now, games finished since the last call)
-
-
-@dataclass
-class Settings:
-    """How much the suite plays: `games` seeds of `batch_seed` (or only `seed`), at most `budget` actions in all."""
-
-    games: int = 20
-    budget: int = 50_000
-    batch_seed: int = 0
-    seed: int | None = None
-    max_turns: int = 200
-    jobs: bool = True       # compare simulate with --jobs 1 and 2 (forks)
-    replays: bool = True    # the examples and golden playthroughs (`pnp check` replays them itself)
-
-    def seeds(self) -> list[int]:
-        return [self.seed] if self.seed is not None else [game_seed(self.batch_seed, i) for i in range(self.games)]
-
-
-@dataclass
-class Finding:
-    """One thing the engine did wrong: a sentence saying what and what to look at, when, and how to repeat it."""
-
-    check: str
-    message: str
-    seed: int | None = None
-    turn: int | None = None
-    action: str | None = None
-    repeat: str = ""
-    file: str | None = None
-    line: int | None = None
-
-    def when(self) -> str:
-        parts = [f"{name} {value}" for name, value in (("seed", self.seed), ("turn", self.turn)) if value is not None]
-        if self.action is not None:
-            parts.append(f'action "{self.action}"')
-        return ", ".join(parts)
-
-    def text(self) -> str:
-        where = f"{self.file}:{self.line}: " if self.file and self.line else ""
-        when = f" ({self.when()})" if self.when() else ""
-        again = f"; to repeat it: {self.repeat}" if self.repeat else ""
-        return f"{where}{self.message}{when}{again}"
-
-
-@dataclass
-class CheckResult:
-    name: str
-    findings: list[Finding] = field(default_factory=list)
-    more: int = 0                                      # findings past MAX_FINDINGS
-    notes: list[str] = field(default_factory=list)     # what was not reached or not compared: no failure
-    done: int = 0                                      # how many times it was checked
-
-    @property
-    def passed(self) -> bool:
-        return not self.findings
-
-    def as_json(self) -> dict[str, Any]:
-        return {"check": self.name, "title": CHECKS[self.name], "ok": self.passed, "checked": self.done,
-                "findings": [{**asdict(f), "text": f.text()} for f in self.findings], "more": self.more,
-                "notes": self.notes}
-
-
-@dataclass
-class ConformanceReport:
-    game: str
-    options: dict[str, str]
-    checks: list[CheckResult]
-    games: int = 0
-    actions: int = 0
-    unfinished: int = 0      # games the budget or the turn limit stopped before their end
-    seconds: float = 0.0
-
-    @property
-    def ok(self) -> bool:
-        return all(check.passed for check in self.checks)
-
-    @property
-    def findings(self) -> list[Finding]:
-        return [f for check in self.checks for f in check.findings]
-
-    def as_json(self) -> dict[str, Any]:
-        return {"game": self.game, "ok": self.ok, "options": self.options, "games": self.games,
-                "actions": self.actions, "unfinished": self.unfinished, "seconds": round(self.seconds, 2),
-                "checks": [check.as_json() for check in self.checks]}
 
 
 @dataclass
@@ -403,8 +315,13 @@ class ConformanceSuite:
             result.done += 1
             text = _quiet_format(state, action)
             before_hash, before = state.state_hash(), self._table(state)
-            doing, rule = "explains an action it does not offer", ""
+            doing, rule = "reads an action it does not offer from its notation", ""
             try:
+                try:
+                    state.parse_action(text)
+                except RuleError as unread:  # not even an action here: a sentence must say why
+                    self._sentences(seed, state, text, unread.rule, unread.text)
+                doing = "explains an action it does not offer"
                 explanation = state.explain(action)
                 rule = explanation.rule
                 if self._refusal_changed(seed, state, text, rule, "explain", before_hash, before):
@@ -430,15 +347,19 @@ class ConformanceSuite:
                 self.add(Finding("refusals", f"explain() says {explanation.rule!r} but apply() refuses with {rule!r} "
                                              "(both must come from _violation)", seed, state.turn, text,
                                  self.test_line(seed)))
-            unfilled = {lang: explanation.text.get(lang, "") for lang in self.content.sentences
-                        if not explanation.text.get(lang, "").strip() or UNFILLED.search(explanation.text.get(lang, ""))}
-            if unfilled:
-                lang, sentence = next(iter(unfilled.items()))
-                self.add(Finding("refusals", f"the refusal {rule!r} reads {sentence!r} in {', '.join(unfilled)}: its "
-                                             "RuleError gives no value for a field of its sentence, or the sentence is "
-                                             f"missing (rules/{lang}/sentences.yaml)", seed, state.turn, text,
-                                 self.test_line(seed)))
+            self._sentences(seed, state, text, rule, explanation.text)
         return True
+
+    def _sentences(self, seed: int, state: GameState, text: str, rule: str, said: dict[str, str]) -> None:
+        """A refusal's sentence exists in every language of the content, every field filled."""
+        unfilled = {lang: said.get(lang, "") for lang in self.content.sentences
+                    if not said.get(lang, "").strip() or UNFILLED.search(said.get(lang, ""))}
+        if unfilled:
+            lang, sentence = next(iter(unfilled.items()))
+            self.add(Finding("refusals", f"the refusal {rule!r} reads {sentence!r} in {', '.join(unfilled)}: its "
+                                         "RuleError gives no value for a field of its sentence, or the sentence is "
+                                         f"missing (rules/{lang}/sentences.yaml)", seed, state.turn, text,
+                             self.test_line(seed)))
 
     def _refusal_changed(self, seed: int, state: GameState, text: str, rule: str, by: str, before_hash: str,
                          before: dict[str, Any]) -> bool:

@@ -23,7 +23,8 @@ from typing import Any
 
 from generator.content.loader import GameContent
 from generator.forked import Forked
-from generator.rules.conformance import ConformanceReport, Settings, Tell, run_suite
+from generator.rules.conformance import run_suite
+from generator.rules.conformance_report import ConformanceReport, Settings, Tell
 from generator.rules.engine_child import EngineStopped, in_child, time_limit
 
 
