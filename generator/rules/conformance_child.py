@@ -25,7 +25,12 @@ from generator.content.loader import GameContent
 from generator.forked import Forked
 from generator.rules.conformance import run_suite
 from generator.rules.conformance_report import ConformanceReport, Settings, Tell
-from generator.rules.engine_child import EngineStopped, in_child, time_limit
+from generator.rules.engine_child import (
+    EngineStopped,
+    in_child,
+    is_module_engine,
+    time_limit,
+)
 
 
 def run_watched(content: GameContent, options: dict[str, Any], settings: Settings, repeat_flags: str = "",
@@ -33,7 +38,12 @@ def run_watched(content: GameContent, options: dict[str, Any], settings: Setting
     """`run_suite`, in a watched child for a module engine; `tell(doing, games finished)` hears of its progress."""
     heard: Tell = tell or (lambda doing, done: None)
     if not in_child(content):
-        return run_suite(content, options, settings, repeat_flags, heard)
+        try:
+            return run_suite(content, options, settings, repeat_flags, heard)
+        except SystemExit:  # the engine quit in the middle of a move (no fork here): an error, not a silent end of pnp
+            if not is_module_engine(content):
+                raise
+            raise EngineStopped(content, "running its conformance suite", False, time_limit()) from None
     return _in_child(lambda told: run_suite(content, options, settings, repeat_flags, told), content, heard)
 
 

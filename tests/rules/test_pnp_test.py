@@ -60,7 +60,7 @@ def pnp(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *ar
         run_cli(cli)
     out, err = capsys.readouterr()
     code = done.value.code
-    return (code if isinstance(code, int) else 0), out, err
+    return (code if isinstance(code, int) else 0), out, err.lstrip("\n")  # the progress bar ends in one
 
 
 def plant(old: str, new: str) -> int:
@@ -217,3 +217,33 @@ def test_the_four_bundled_games_pass(capsys: pytest.CaptureFixture[str], monkeyp
                                                           "terraforming-mars"]
     for game in report["games"]:
         assert game["ok"] and game["games"] == 20, game["game"]
+
+
+@pytest.mark.parametrize("body, said", [
+    ("            while True:\n                pass\n", "did not finish testing seed {seed} within 2 s, so it was stopped"),
+    ("            raise SystemExit(0)\n", "ended the process while testing seed {seed}"),
+])
+def test_an_engine_that_loops_or_ends_the_process_is_stopped_and_named_with_its_seed(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, body: str, said: str) -> None:
+    from generator.rules.simulate import game_seed
+
+    monkeypatch.setenv("PNP_ENGINE_SECONDS", "2")
+    plant('        if action[0] == "pass":\n', f"        if self.turn == 5:\n{body}" + '        if action[0] == "pass":\n')
+    code, out, err = pnp(capsys, monkeypatch, "test", "--games", "2")
+    assert code == 1, out + err
+    assert re.match(r"content/reef-keepers/game\.yaml:\d+:\d+: error \[engine\]: the engine of game 'reef-keepers' "
+                    + re.escape(said.format(seed=game_seed(0, 0))), err), err
+    assert "Traceback" not in err
+
+
+def test_without_fork_an_engine_that_ends_the_process_is_still_an_error(capsys: pytest.CaptureFixture[str],
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.rules import engine_child
+
+    monkeypatch.setattr(engine_child, "can_fork", lambda: False)  # the suite runs in this process
+    plant('        if action[0] == "pass":\n', "        if self.turn == 5:\n            raise SystemExit(0)\n"
+                                                '        if action[0] == "pass":\n')
+    code, _, err = pnp(capsys, monkeypatch, "test", "--games", "2")
+    assert code == 1, err
+    assert "error [engine]: the engine of game 'reef-keepers' ended the process while running its conformance suite" \
+        in err, err
