@@ -174,7 +174,7 @@ class ConformanceSuite:
                     doing = "checks its invariants"
                     self._invariants(seed, state, legal)
                     self.offered.update(str(a[0]) for a in legal if a)
-                if state.is_terminal or state.turn > self.settings.max_turns or self.left <= 0:
+                if state.is_terminal or not legal or state.turn > self.settings.max_turns or self.left <= 0:
                     run.finished = state.is_terminal
                     break
                 if probe and (step % PROBE_EVERY == 0 and step < PROBE_EVERY * PROBES or step % PROBE_LATER == 0):
@@ -188,6 +188,7 @@ class ConformanceSuite:
                             self.pool[item] = None
                 doing = "is asked for an action"
                 action = chooser.choose(state, rng)
+                doing = "writes an action in its notation"
                 turn, text = state.turn, state.format_action(action)
                 if not probe and step % 7 == 0:
                     doing = "explains a legal action"
@@ -284,6 +285,8 @@ class ConformanceSuite:
                 if twin.is_terminal:
                     break
                 actions = twin.legal_actions()
+                if not actions:  # the invariants check names a legal set empty before the end
+                    break
                 action = actions[rng.randrange(len(actions))]
                 twin.apply(action)
                 self.used += 1
@@ -445,7 +448,7 @@ class ConformanceSuite:
         from generator.rules.simulate import simulate
 
         result = self.results["determinism"]
-        if self.results["determinism"].findings or self.fixed_broken or self.results["fuzzing"].findings:
+        if any(check.findings for check in self.results.values()) or self.fixed_broken:
             result.notes.append("simulate with --jobs 1 and 2 was not compared: a finding above comes first")
             return
         games = max(2, min(8, self.settings.games))
