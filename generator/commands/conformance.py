@@ -112,7 +112,6 @@ def check_engine(content: GameContent, errors: ErrorList, content_dir: Path) -> 
     the finding has one, else at game.yaml's `engine:`), its moment and repeat line in the hint."""
     from generator.content.errors import Mark
     from generator.rules.conformance_child import run_watched
-    from generator.rules.conformance_report import CHECKS
     from generator.rules.engine_child import EngineStopped
     from generator.rules.registry import make_game
 
@@ -133,5 +132,5 @@ def check_engine(content: GameContent, errors: ErrorList, content_dir: Path) -> 
         hint = "; ".join(part for part in (f"at {finding.when()}" if finding.when() else "",
                                             f"to repeat it: {finding.repeat}" if finding.repeat else "",
                                             f"`pnp test {content.id}` runs the whole suite") if part)
-        errors.add(mark, f"the engine fails the {CHECKS[finding.check]} check: {finding.message}", ("engine",),
-                   hint=hint, code="engine")
+        errors.add(mark, f"the engine fails the conformance suite's {finding.check} check: {finding.message}",
+                   ("engine",), hint=hint, code="engine")

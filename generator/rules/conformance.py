@@ -60,7 +60,7 @@ CLONE_PLAYOUT = 40         # actions a clone is played on at most
 PROBE_EVERY = 5            # every how many steps a clone and refusals are probed...
 PROBES = 8                 # ...at most this many times per seed, then every PROBE_LATER steps
 PROBE_LATER = 50
-FOREIGN_ACTIONS = 6        # actions of other states tried as refusals per probe
+FOREIGN_ACTIONS = 16       # actions of other states tried as refusals per probe
 POOL = 400                 # distinct actions of other states of the seed kept for that
 BOOKKEEPING = frozenset({"game", "log", "quiet", "check_seed", "_events", "_mark", "_legal", "_forced"})
 UNFILLED = re.compile(r"\[[a-z][a-z0-9_.-]*\]")   # what Game.sentence leaves for a missing template or value
@@ -314,10 +314,10 @@ class ConformanceSuite:
         offered = set(legal)
         foreign = [a for a in self.pool if a not in offered]
         rng = random.Random(f"refusals/{seed}/{state.turn}")
+        before_hash, before = state.state_hash(), self._table(state)  # each refusal below must leave it so
         for action in rng.sample(foreign, min(FOREIGN_ACTIONS, len(foreign))):
             result.done += 1
             text = _quiet_format(state, action)
-            before_hash, before = state.state_hash(), self._table(state)
             doing, rule = "reads an action it does not offer from its notation", ""
             try:
                 try:
@@ -496,7 +496,8 @@ class ConformanceSuite:
         if replayed.final_hash != state.state_hash():
             self.add(Finding("replays", "a saved game replays to another final state (the replay takes chance from the "
                                         "file: does the engine draw chance outside _shuffle, _roll and _pick?)", seed,
-                             state.turn, None, self.play_line(seed, None) + " --save game.jsonl; pnp replay game.jsonl"))
+                             state.turn, None,
+                             self.play_line(seed, None) + " --save game.jsonl; pnp replay game.jsonl"))
 
     def _replays(self) -> None:
         from generator.checking import check_playthroughs

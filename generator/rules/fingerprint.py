@@ -95,7 +95,8 @@ def _only_gained(before: Any, after: Any) -> bool:
 
 
 def shared_path(mine: Any, theirs: Any, path: str, depth: int = 0) -> str | None:
-    """Where `theirs` holds the very same mutable container as `mine` (`reefs`, `hands[0]`, `scores['a']`), if anywhere."""
+    """Where `theirs` holds the very same mutable container as `mine` (`reefs`, `hands[0]`, `scores['a']`), if
+    anywhere."""
     if mine is theirs:
         return path if isinstance(mine, MUTABLE) or attributes(mine) is not None and not _frozen(mine) else None
     if depth > 6:

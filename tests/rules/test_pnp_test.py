@@ -197,15 +197,31 @@ def test_a_named_game_without_an_engine_is_bad_usage_and_unknown_options_too(
     assert code == 2, err
 
 
+@pytest.mark.parametrize("bug, said", [
+    (SHARED_CLONE, "clone check: clone() shares 'reefs' with the original"),
+    (FIXED_DATUM, "fixed-data check: a move changes the game's fixed data 'Game.creatures'"),
+    (REFUSAL_CHANGES, "refusals check: refusing an action (play.too-deep, in explain()) changed the table's 'hands'"),
+])
 def test_check_runs_the_quick_suite_and_names_the_bug_at_the_engine(capsys: pytest.CaptureFixture[str],
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+                                                                    monkeypatch: pytest.MonkeyPatch,
+                                                                    bug: tuple[str, str], said: str) -> None:
     assert pnp(capsys, monkeypatch, "check")[0] == 0
-    plant(*SHARED_CLONE)
+    plant(*bug)
     code, _, err = pnp(capsys, monkeypatch, "check")
     assert code == 1, err
-    assert re.search(r"content/reef-keepers/game\.yaml:\d+:\d+: error \[engine\]: the engine fails the clone independence "
-                     r"check: clone\(\) shares 'reefs' with the original", err), err
-    assert "to repeat it: pnp test reef-keepers --seed " in err and "runs the whole suite" in err, err
+    assert re.search(r"^content/reef-keepers/game\.yaml:\d+:\d+: error \[engine\]: the engine fails the conformance "
+                     r"suite's " + re.escape(said), err, re.MULTILINE), err
+    assert "to repeat it: pnp " in err and "`pnp test reef-keepers` runs the whole suite" in err, err
+
+
+def test_check_names_nondeterminism_too(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tide rolled by the random module: the example's tide differs (its step refused), or, where the rolls
+    agree by chance, the quick suite's two plays of a seed part."""
+    plant(*NONDETERMINISM)
+    code, _, err = pnp(capsys, monkeypatch, "check")
+    assert code == 1, err
+    assert ("example 'first-round' step" in err or "the engine fails the conformance suite's determinism check: the "
+            "same seed played twice parts" in err), err
 
 
 @pytest.mark.slow
@@ -220,7 +236,8 @@ def test_the_four_bundled_games_pass(capsys: pytest.CaptureFixture[str], monkeyp
 
 
 @pytest.mark.parametrize("body, said", [
-    ("            while True:\n                pass\n", "did not finish testing seed {seed} within 2 s, so it was stopped"),
+    ("            while True:\n                pass\n",
+     "did not finish testing seed {seed} within 2 s, so it was stopped"),
     ("            raise SystemExit(0)\n", "ended the process while testing seed {seed}"),
 ])
 def test_an_engine_that_loops_or_ends_the_process_is_stopped_and_named_with_its_seed(
@@ -228,7 +245,8 @@ def test_an_engine_that_loops_or_ends_the_process_is_stopped_and_named_with_its_
     from generator.rules.simulate import game_seed
 
     monkeypatch.setenv("PNP_ENGINE_SECONDS", "2")
-    plant('        if action[0] == "pass":\n', f"        if self.turn == 5:\n{body}" + '        if action[0] == "pass":\n')
+    before = '        if action[0] == "pass":\n'
+    plant(before, f"        if self.turn == 5:\n{body}{before}")
     code, out, err = pnp(capsys, monkeypatch, "test", "--games", "2")
     assert code == 1, out + err
     assert re.match(r"content/reef-keepers/game\.yaml:\d+:\d+: error \[engine\]: the engine of game 'reef-keepers' "
