@@ -47,6 +47,12 @@ class BuildOptions:
     workers: int = 1
 
 
+def default_tts_url(output_dir: Path) -> str:
+    """Where Tabletop Simulator finds the images when no address is given: the output folder on this computer.
+    `pnp build` and `pnp serve` both use it, so their units share the build cache."""
+    return output_dir.resolve().as_uri()
+
+
 class Progress(Protocol):
     def advance(self, description: str, total: int | None = None) -> None: ...
 

@@ -228,6 +228,7 @@ def check_as_build(content: GameContent, errors: ErrorList) -> None:
     check_card_faces(content, errors)
     check_board_layouts(content, errors)
     check_rules_templates(content, errors)
+    check_rulebook_layout(content, errors)
 
 
 def check_card_faces(content: GameContent, errors: ErrorList) -> None:
@@ -272,6 +273,15 @@ def check_rules_templates(content: GameContent, errors: ErrorList) -> None:
     errors.extend(rendered)
     if not rendered:  # a page that did not render would look missing: compare only whole rulebooks
         check_same_structure(content, pages, errors)
+
+
+def check_rulebook_layout(content: GameContent, errors: ErrorList) -> None:
+    """Every language's printable rulebook and player aid laid out in memory on both papers, as the build writes
+    them: a page the layout cannot place (a box or table cell longer than a page) fails here, at its file."""
+    from generator.rulebook.document import PAPER_SIZES
+    from generator.rulebook.step import check_rulebooks
+
+    check_rulebooks(content, tuple(PAPER_SIZES), errors)
 
 
 def check_playthroughs(content: GameContent, errors: ErrorList, started: Callable[[str], None] | None = None) -> None:

@@ -415,18 +415,26 @@ def _port_free(host: str, port: int) -> None:
 
 @cli.command("new")
 @click.argument("game")
+@click.option("--engine", "engine", type=click.Choice(["minimal", "full"]), default=None,
+              help="minimal: one card kind and an engine of about 100 lines (docs/engines.md walks through it); "
+                   "full (the default): two card kinds, a board, effects as operations.")
+@click.option("--from-sheet", "from_sheet", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              metavar="FILE", help="Make the game around this card sheet (.csv, .xlsx, .ods): its kinds, fields, "
+              "operations and counts from the sheet, no engine.")
 @content_option
 @format_option
 @reported
-def new(game: str, content_dir: Path, output_format: str) -> None:
+def new(game: str, engine: str | None, from_sheet: Path | None, content_dir: Path, output_format: str) -> None:
     """Write a starter game GAME into the content folder: it checks, builds and plays at once.
 
     GAME is the new game's id and folder name (lower-case letters, digits and hyphens). The
     starter has two card kinds (jobs and orders), a board with a score track, two resources with
     their icons, rules pages in German and English, an example turn and a small rules engine in
     the game's own folder (engine/rules.py, see docs/engines.md). Comments in every file say what
-    it is for. Each YAML file starts with a `# yaml-language-server: $schema=` line naming its
-    JSON Schema in the game's schema/ folder, so editors complete keys and underline mistakes.
+    it is for. `--engine minimal` writes a smaller game instead: one card kind, a die, two variants
+    and an engine of about 100 lines. Each YAML file starts with a `# yaml-language-server: $schema=`
+    line naming its JSON Schema in the game's schema/ folder, so editors complete keys and underline
+    mistakes. `--from-sheet FILE` makes the game around a card sheet instead (no engine).
 
     Refused (exit 2): an id the content schema refuses, an id the build's output uses (site,
     simulations, diff, assets, search), or a folder that already exists. The game appears whole or
@@ -434,9 +442,12 @@ def new(game: str, content_dir: Path, output_format: str) -> None:
     """
     from rich.markup import escape
 
+    from generator.commands.failure import CommandRefused
     from generator.commands.new import new_game
 
-    result = new_game(content_dir, game)
+    if engine is not None and from_sheet is not None:
+        raise CommandRefused("--from-sheet makes a game without an engine; leave out --engine")
+    result = new_game(content_dir, game, engine or "full", from_sheet)
     if output_format == "json":
         views.echo_json(result.as_json())
         return
@@ -448,6 +459,32 @@ def new(game: str, content_dir: Path, output_format: str) -> None:
     out.print("next:")
     for command in result.next_commands:
         out.print(f"  {escape(command)}")
+
+
+@cli.command("export")
+@click.argument("game")
+@click.option("--cards", "cards_file", required=True, type=click.Path(path_type=Path), metavar="FILE",
+              help="The file to write: FILE.csv or FILE.xlsx (a sheet), or FILE.yaml (a card file).")
+@content_option
+@format_option
+@reported
+def export(game: str, cards_file: Path, content_dir: Path, output_format: str) -> None:
+    """Write GAME's card designs as one sheet (CSV or xlsx), one row per card, or as one YAML card file.
+
+    Put the sheet into the game's cards/ folder in place of its YAML card files and the game
+    builds the same cards (see 'Cards in a spreadsheet' in docs/content-reference.md); a YAML
+    file written from a game whose cards are in a sheet is the way back.
+    """
+    from rich.markup import escape
+
+    from generator.commands.export import export_cards
+
+    result = export_cards(content_dir, game, cards_file)
+    if output_format == "json":
+        views.echo_json(result.as_json())
+        return
+    views.console().print(f"[green]✓[/] wrote {escape(str(result.file))}: {result.cards} cards, "
+                          f"{len(result.columns)} columns")
 
 
 @cli.command("trust")

@@ -103,7 +103,9 @@ def tts_url_option(func: F) -> F:
 
 
 def tts_url_of(given: str | None, output_dir: Path) -> str:
-    return given or output_dir.resolve().as_uri()
+    from generator.build import default_tts_url
+
+    return given or default_tts_url(output_dir)
 
 
 def _checked_policy(_ctx: click.Context, _param: click.Parameter, value: str) -> str:

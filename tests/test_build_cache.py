@@ -315,3 +315,28 @@ def test_fingerprints_parse_only_the_yaml_files_an_edit_changed(starter: Path, m
     assert edited[("all", "en")] != before[("all", "en")]
     files[next(iter(files))] = ["not a digest", "zz"]  # a damaged table costs a parse, nothing else
     assert build_cache._fingerprints(root, files) == edited
+
+
+def test_build_then_serve_then_build_makes_each_unit_once(starter: Path, tmp_path: Path, monkeypatch) -> None:
+    """`pnp serve` rebuilds with the options `pnp build` has by default (the output folder's own address for
+    Tabletop Simulator), so neither makes again what the other made."""
+    from generator.build import default_tts_url
+    from generator.site import serve
+
+    output = tmp_path / "output"
+    defaults = BuildOptions(tts_url=default_tts_url(output))
+    caches: list[BuildCache] = []
+    of_output = BuildCache.of_output
+    monkeypatch.setattr(BuildCache, "of_output", staticmethod(lambda folder: caches.append(of_output(folder))
+                                                               or caches[-1]))
+
+    built = BuildCache.of_output(output)
+    build(starter, [GAME], output, defaults, cache=built)
+    assert sorted(built.made) == sorted([f"{GAME}/check"] + units("de") + units("en"))
+    errors, failure = serve.rebuild(starter, (GAME,), output)
+    assert (errors, failure) == ([], "")
+    served = caches[-1]
+    assert served is not built and served.made == [] and len(served.reused) == 9
+    again = BuildCache.of_output(output)
+    build(starter, [GAME], output, defaults, cache=again)
+    assert again.made == [] and len(again.reused) == 9

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from generator.authoring.reference_examples import EXAMPLES
+from generator.authoring.reference_sheets import SHEETS_SECTION
 from generator.authoring.schemas import FILE_TYPES, FileType, file_schema
 
 PATTERN_WORDS = {
@@ -46,7 +47,8 @@ Words used in the types below:
 - **id**: lower-case letters, digits and hyphens, starting with a letter or digit (`escape-earth`, `sternenbasis`);
 - **name**: lower-case letters, digits and underscores, starting with a letter (`build_cost`, `food`);
 - **colour**: `"#rrggbb"` (quote it in YAML: a bare `#` starts a comment);
-- **[Text](#text)**: a player-facing string in every language, `{de: ..., en: ...}`;
+- **[Text](#text)**: a player-facing string in every language, `{de: ..., en: ...}`, or one string that is the
+  text in every language (a game in one language needs no translations);
 - **number**: a number with or without decimals; **whole number**: without;
 - **expression**: a number, or a Jinja expression over the layout's values (`W - 2 * m`).
 """
@@ -62,6 +64,8 @@ def reference_markdown() -> str:
     parts.append("")
     for file_type in FILE_TYPES:
         parts.append(_file_section(file_type, schemas[file_type.name]))
+        if file_type.name == "cards":
+            parts.append(SHEETS_SECTION)
     parts.append("## Objects\n\nThe values the files above are made of, in alphabetical order.\n")
     for name in sorted(objects):
         parts.append(_object_section(name, objects[name]))

@@ -23,6 +23,10 @@ from generator.content.schema import Game, Slug
 from generator.content.yaml_source import load_yaml
 
 STARTER = Path(__file__).resolve().parents[2] / "templates" / "new-game"
+# `pnp new --engine NAME`: the folder each starter is copied from. `minimal` ships inside the package
+# (its engine is the worked example of docs/engines.md); `full` is the commented starter of templates/.
+STARTERS = {"minimal": Path(__file__).resolve().parent / "starters" / "minimal", "full": STARTER}
+DEFAULT_ENGINE = "full"
 SCHEMA_DIR = PurePosixPath("schema")
 SKIPPED = ("__pycache__", ".pyc")
 
@@ -48,22 +52,28 @@ def title_of(game_id: str) -> str:
     return " ".join(word.capitalize() for word in game_id.split("-") if word)
 
 
-def starter_files() -> list[PurePosixPath]:
+def starter_files(engine: str = DEFAULT_ENGINE) -> list[PurePosixPath]:
     """The starter's files, relative to its folder, in a stable order."""
-    return sorted(PurePosixPath(p.relative_to(STARTER).as_posix()) for p in STARTER.rglob("*")
+    folder = STARTERS[engine]
+    return sorted(PurePosixPath(p.relative_to(folder).as_posix()) for p in folder.rglob("*")
                   if p.is_file() and not any(part.endswith(SKIPPED) for part in p.parts))
 
 
-def starter_text(relative: PurePosixPath, game_id: str) -> str:
+def starter_text(relative: PurePosixPath, game_id: str, engine: str = DEFAULT_ENGINE) -> str:
     """One file of the starter as the new game holds it: names filled in, the schema line on top."""
-    text = (STARTER / relative).read_text(encoding="utf-8")
+    text = (STARTERS[engine] / relative).read_text(encoding="utf-8")
     text = text.replace("__GAME__", game_id).replace("__TITLE__", title_of(game_id))
     comment = schema_comment(relative, SCHEMA_DIR)
     return f"{comment}\n{text}" if comment else text
 
 
-def write_starter(content_dir: Path, game_id: str) -> Path:
-    """Write the starter game as `content_dir/game_id` and return its folder; StarterRefused says why not."""
+def write_starter(content_dir: Path, game_id: str, engine: str = DEFAULT_ENGINE) -> Path:
+    """Write the starter game as `content_dir/game_id` and return its folder; StarterRefused says why not.
+
+    `engine` chooses the starter (`STARTERS`): `minimal`, a small game whose engine is about 100 lines, or
+    `full`, a game with two card kinds, a board and effects as operations."""
+    if engine not in STARTERS:
+        raise StarterRefused(f"--engine {engine}: choose {' or '.join(STARTERS)}")
     check_game_id(game_id)
     target = content_dir / game_id
     if target.exists() or target.is_symlink():
@@ -72,10 +82,10 @@ def write_starter(content_dir: Path, game_id: str) -> Path:
     staging = content_dir / f".{game_id}.new-{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        for relative in starter_files():
+        for relative in starter_files(engine):
             path = staging / relative
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(starter_text(relative, game_id), encoding="utf-8")
+            path.write_text(starter_text(relative, game_id, engine), encoding="utf-8")
         write_schemas(staging / SCHEMA_DIR, _game_of(staging))
         if target.exists() or target.is_symlink():
             raise StarterRefused(f"{target} appeared while the game was written; nothing was changed")

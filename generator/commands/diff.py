@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
 import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -24,7 +25,10 @@ BOTH_SIDES = "pnp diff compares content that loads and checks in both revisions"
 
 def labelled(side: Side, errors: ErrorList) -> list[ContentError]:
     """The errors of one side, files of a revision named `REV:path` as git names them."""
-    return [dataclasses.replace(e, mark=Mark(side.shown(e.mark.file), e.mark.line, e.mark.column)) for e in errors]
+    return [dataclasses.replace(e, mark=Mark(side.shown(e.mark.file), e.mark.line, e.mark.column),
+                                hint=side.shown_in(e.hint),
+                                fault=None if e.fault is None else json.loads(side.shown_in(json.dumps(e.fault))))
+            for e in errors]
 
 
 def split_arguments(content_dir: Path, arguments: tuple[str, ...]) -> tuple[str | None, list[str]]:

@@ -21,27 +21,41 @@ class NewGame:
     files: list[Path]
     next_commands: list[str]
     trusted: bool = False  # its engine module may run (pnp trust); False when the trust list could not be written
+    engine: str = "full"   # which starter: minimal or full; none for a game made from a card sheet
 
     def as_json(self) -> dict[str, Any]:
         return {"ok": True, "folder": str(self.folder), "files": [str(p) for p in self.files],
-                "next": self.next_commands, "trusted": self.trusted}
+                "next": self.next_commands, "trusted": self.trusted, "engine": self.engine}
 
 
-def new_game(content_dir: Path, game: str) -> NewGame:
-    """Write the starter game GAME; refused (bad usage) for a bad id or a folder that exists."""
+def new_game(content_dir: Path, game: str, engine: str = "full", from_sheet: Path | None = None) -> NewGame:
+    """Write the starter game GAME with the `minimal` or `full` engine (or a game around the card sheet
+    `from_sheet`, without an engine); refused (bad usage) for a bad id or a folder that exists; a sheet that
+    cannot be read fails with its errors (exit 1)."""
     from generator.authoring.starter import StarterRefused, write_starter
 
+    where = "" if content_dir == Path("content") else f" --content {content_dir}"
+    if from_sheet is not None:
+        from generator.authoring.sheet_start import write_from_sheet
+
+        try:
+            folder, errors = write_from_sheet(content_dir, game, from_sheet)
+        except StarterRefused as exc:
+            raise CommandRefused(str(exc)) from None
+        if errors:
+            raise CommandFailed(errors, note="nothing was written")
+        return NewGame(folder, sorted(p for p in folder.rglob("*") if p.is_file()),
+                       [f"pnp check {game}{where}", f"pnp build {game}{where}"], engine="none")
     try:
-        folder = write_starter(content_dir, game)
+        folder = write_starter(content_dir, game, engine)
     except StarterRefused as exc:
         raise CommandRefused(str(exc)) from None
-    where = "" if content_dir == Path("content") else f" --content {content_dir}"
     files = sorted(p for p in folder.rglob("*") if p.is_file())
     following = [f"pnp check {game}{where}", f"pnp build {game}{where}", f"pnp play {game} --seed 1{where}"]
     trusted = _trusted(folder)
     if not trusted:
         following.insert(0, f"pnp trust {folder}")
-    return NewGame(folder, files, following, trusted)
+    return NewGame(folder, files, following, trusted, engine)
 
 
 def _trusted(folder: Path) -> bool:

@@ -58,6 +58,7 @@ class ContentError:
     path: YamlPath = ()
     hint: str = ""
     code: str = "content"
+    fault: dict[str, Any] | None = field(default=None, compare=False)  # an engine's fault as fields, for tools
 
     def sort_key(self) -> tuple[Any, ...]:
         return (self.mark.file, self.mark.line, self.mark.column, self.message)
@@ -78,6 +79,7 @@ class ContentError:
             "message": self.message,
             "hint": self.hint,
             "code": self.code,
+            **({"fault": self.fault} if self.fault is not None else {}),
         }
 
 
@@ -87,8 +89,9 @@ class ErrorList:
 
     errors: list[ContentError] = field(default_factory=list)
 
-    def add(self, mark: Mark, message: str, path: YamlPath = (), hint: str = "", code: str = "content") -> None:
-        self.errors.append(ContentError(mark, message, tuple(path), hint, code))
+    def add(self, mark: Mark, message: str, path: YamlPath = (), hint: str = "", code: str = "content",
+            fault: dict[str, Any] | None = None) -> None:
+        self.errors.append(ContentError(mark, message, tuple(path), hint, code, fault))
 
     def extend(self, errors: Iterable[ContentError]) -> None:
         self.errors.extend(errors)

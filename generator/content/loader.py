@@ -1,6 +1,6 @@
 """Read one game's folder into the typed model, collecting every error with its place.
 
-A game folder holds game.yaml, cards/*.yaml, boards/*.yaml, tables/*.yaml, examples/*.yaml,
+A game folder holds game.yaml, cards/*.yaml (or sheets: cards/*.csv, *.xlsx, *.ods), boards/*.yaml, tables/*.yaml, examples/*.yaml,
 rules/<lang>/*.md and icons/*.svg. Each file, and each card inside a file, is validated on its
 own, so one broken card does not hide the problems of the next.
 """
@@ -18,6 +18,8 @@ from generator.content.files import Unreadable, entries, read_bytes, read_text
 from generator.content.model_errors import validate_model
 from generator.content.schema import LANGUAGES, Board, Card, Example, Game, Table
 from generator.content.sentences import load_sentences
+from generator.content.sheet_read import SHEET_SUFFIXES
+from generator.content.sheets import load_sheet
 from generator.content.svg_check import check_icon
 from generator.content.yaml_source import SourceMap, load_yaml
 
@@ -35,7 +37,24 @@ class Located:
 
 @dataclass
 class GameContent:
-    """Everything one game's folder defines, validated, plus where each part came from."""
+    """Everything one game's folder defines, validated, plus where each part came from.
+
+    Attributes:
+        root: the game's folder
+        game: game.yaml: kinds, resources, operations, variants, components, labels
+        cards: every card design of cards/ (each `count` times in the box), in file order
+        boards: every board of boards/, with its spaces, tracks, grids and slot rows
+        tables: the dice tables of tables/
+        examples: the example turns of examples/, which `pnp check` replays with the engine
+        rules: the rules pages' Markdown, per language and file name
+        icons: every icon the game may name (its own icons/ and the shared ones), by name
+        origins: where each card, board and example was defined (file and YAML path), for errors
+        content_hash: a hash of every file of the folder; saved games carry it
+        sentences: per language, the sections of rules/<lang>/sentences.yaml (`events`, `refusals`, `outcomes`,
+            `actions`, `labels`, `words`), each a dict of key -> template; see `Sentences`
+        sentence_sources: where each language's sentences came from, for errors
+        unread_kinds: card kinds some of whose cards could not be read (their counts are not compared)
+    """
 
     root: Path
     game: Game
@@ -55,9 +74,11 @@ class GameContent:
 
     @property
     def id(self) -> str:
+        """The game's id (game.yaml `id`, its folder's name)."""
         return self.game.id
 
     def card(self, card_id: str) -> Card:
+        """The card design with this id (StopIteration when there is none)."""
         return next(c for c in self.cards if c.id == card_id)
 
     def resource_icon(self, resource_id: str) -> str:
@@ -84,6 +105,7 @@ class GameContent:
         return self.label(str(value), lang) or str(value)
 
     def cards_of(self, kind: str) -> list[Card]:
+        """The card designs of one kind, in file order (each stands for `count` cards)."""
         return [c for c in self.cards if c.kind == kind]
 
     def origin(self, what: str, item_id: str) -> Located | None:
@@ -91,6 +113,7 @@ class GameContent:
         return self.origins.get((what, item_id))
 
     def mark_of(self, what: str, item_id: str, *sub: str | int) -> Mark:
+        """The file, line and column of a key of a card, board or example, for an error that points there."""
         located = self.origin(what, item_id)
         if located is None:
             return Mark(str(self.root))
@@ -177,6 +200,8 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
                 content.origins.setdefault(("card-dup", f"{card.id}@{name(path)}:{index}"),
                                            Located(card_doc.source, ("cards", index)))
 
+    _load_sheets(root, game, content, errors)
+
     for folder, model, bucket, what in (("boards", Board, content.boards, "board"),
                                         ("tables", Table, content.tables, "table"),
                                         ("examples", Example, content.examples, "example")):
@@ -197,6 +222,31 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
     content.icons = _find_icons(root, errors)
     content.content_hash = _content_hash(root)
     return content if game is not None else None
+
+
+def _load_sheets(root: Path, game: Game | None, content: GameContent, errors: ErrorList) -> None:
+    """Cards of the sheets in cards/ (content.sheets): each row validated as a card of a YAML file is."""
+    declared = {sheet.file: sheet for sheet in game.sheets} if game is not None else {}
+    found = entries(root / "cards", SHEET_SUFFIXES, relative(root / "cards"), errors, root)
+    for file_name in sorted(set(declared) - {p.name for p in found}):
+        index = next(i for i, s in enumerate(game.sheets) if s.file == file_name) if game else 0
+        errors.add(content.mark_of("game", game.id if game else "", "sheets", index, "file"),
+                   f"game.yaml names the sheet '{file_name}', but cards/ has no such file", ("sheets", index, "file"),
+                   hint="put the sheet into cards/ or correct its name", code="reference")
+    for path in found:
+        sheet = load_sheet(path, relative(path), errors, root, game, declared.get(path.name))
+        if sheet is None or not sheet.header_read:
+            content.unread_kinds.add(ANY_KIND)
+            continue
+        for index, item, kind in sheet.items:
+            card = validate_model(Card, item, sheet.source, errors, ("cards", index)) if item is not None else None
+            if card is None:
+                content.unread_kinds.add(kind or ANY_KIND)
+                continue
+            content.cards.append(card)
+            content.origins.setdefault(("card", card.id), Located(sheet.source, ("cards", index)))
+            content.origins.setdefault(("card-dup", f"{card.id}@{relative(path)}:{index}"),
+                                       Located(sheet.source, ("cards", index)))
 
 
 def _load_rules(root: Path, errors: ErrorList, name) -> dict[str, dict[str, str]]:

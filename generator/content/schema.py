@@ -144,6 +144,7 @@ class CardKind(Model):
 
     @property
     def size_mm(self) -> tuple[float, float]:
+        """The cards' width and height in millimetres (a named size looked up)."""
         if isinstance(self.size, Size):
             return (self.size.width, self.size.height)
         return CARD_SIZE_PRESETS[self.size]
@@ -171,6 +172,7 @@ class Deck(Model):
 
     @property
     def shared(self) -> bool:
+        """True when several kinds are shuffled together into this deck."""
         return len(self.kinds) > 1
 
 
@@ -275,6 +277,24 @@ class GlossaryTerm(Model):
         "tooltip (`{en: [becomes active]}`); a phrase is matched like a longer term")
 
 
+class CardSheet(Model):
+    """A card sheet of cards/ (CSV, xlsx, ods) whose headers are not the card keys, or that needs a worksheet or kind.
+
+    A sheet game.yaml does not name is read by its headers: each names the card key it fills
+    (`id`, `kind`, `count`, `name.de`, `effects`, a field such as `capacity`).
+    """
+
+    file: Annotated[str, StringConstraints(pattern=r"^[^/\\]+\.(csv|xlsx|ods)$", max_length=200)] = Field(
+        description="the sheet's file name in cards/ (`cards.xlsx`)")
+    sheet: str | None = Field(default=None, max_length=100, description="the worksheet of an xlsx or ods file "
+                              "(default: the first)")
+    kind: Identifier | None = Field(default=None, description="the kind of every card of a sheet without a `kind` "
+                                    "column")
+    columns: dict[Annotated[str, StringConstraints(min_length=1, max_length=100)], str] = Field(
+        default={}, description="the card key each header fills, by header (`Titel: name.de`, `Preis: price`); "
+        "`-` leaves a column out; a header not named here is read as the key it names")
+
+
 class Game(Model):
     """game.yaml: what the box says about the game, and the vocabulary its other files use."""
 
@@ -308,6 +328,8 @@ class Game(Model):
                                          "operation texts")
     balance: list[BalanceRun] = Field(default=[], description="batches of simulated games `pnp balance` plays for "
                                       "the rules site's balance page")
+    sheets: list[CardSheet] = Field(default=[], description="card sheets of cards/ read otherwise than by their "
+                                    "headers (see 'Cards in a spreadsheet')")
 
     @field_validator("engine", mode="before")
     @classmethod
@@ -331,6 +353,7 @@ class Game(Model):
         return value
 
     def kind(self, kind_id: str) -> CardKind:
+        """The card kind with this id (StopIteration when there is none)."""
         return next(k for k in self.kinds if k.id == kind_id)
 
     def deck_of(self, kind_id: str) -> Deck:
@@ -350,9 +373,11 @@ class Game(Model):
         return list(found.values())
 
     def operation(self, op_id: str) -> OperationSpec:
+        """The effect operation with this id (StopIteration when there is none)."""
         return next(o for o in self.operations if o.id == op_id)
 
     def resource(self, resource_id: str) -> Resource:
+        """The resource with this id (StopIteration when there is none)."""
         return next(r for r in self.resources if r.id == resource_id)
 
 
@@ -439,7 +464,7 @@ from generator.content.schema_boards import (Board, Direction, Grid, GridCell, L
                                             TrackMark)
 
 __all__ = [
-    "CARD_SIZE_PRESETS", "LANGUAGES", "Board", "Card", "CardFile", "CardKind", "Colour", "Component", "Direction",
+    "CARD_SIZE_PRESETS", "LANGUAGES", "Board", "Card", "CardFile", "CardSheet", "CardKind", "Colour", "Component", "Direction",
     "Effect", "Example", "ExampleStep", "Face", "FieldSpec", "Game", "GlossaryTerm", "Grid", "GridCell",
     "Identifier", "KindBack", "Language", "LinkStyle", "Model", "NonEmpty", "OperationSpec", "Orbit", "OrbitZone",
     "Panel", "ParamSpec", "Point", "Range", "Resource", "Size", "Slug", "SlotEnd", "SlotRow", "Space", "SpaceShape",

@@ -6,7 +6,7 @@ schema modules share one set of building blocks.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema, model_validator
 
@@ -35,13 +35,30 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def _text_as_written(schema: dict[str, Any]) -> None:
+    """A Text is written `{de: ..., en: ...}` or as one string (the same in every language)."""
+    schema["type"] = ["object", "string"]
+    schema["minLength"] = 1
+
+
 class Text(Model):
-    """A player-facing string in every language the project ships."""
+    """A player-facing string in every language the project ships: `{de: ..., en: ...}`, or one string that is
+    the text in every language (a game in one language needs no translations)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_text_as_written)
 
     de: NonEmpty = Field(description="German (the source language of the rulebooks)")
     en: NonEmpty = Field(description="English")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _one_string(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            return {lang: data for lang in LANGUAGES}
+        return data
+
     def get(self, lang: str) -> str:
+        """The text in `lang` (`de` or `en`)."""
         return getattr(self, lang)
 
 

@@ -112,6 +112,7 @@ class Track(Model):
 
     @property
     def values(self) -> list[int]:
+        """Every value of the track's cells, from `start` to `end` by `step`."""
         return list(range(self.start, self.end + 1, self.step))
 
 
@@ -156,6 +157,7 @@ class Grid(Model):
         return self
 
     def row_length(self, row: int) -> int:
+        """How many cells row `row` (0-based) of the grid has."""
         return self.row_lengths[row] if self.row_lengths is not None else int(self.columns or 0)
 
 
@@ -224,6 +226,7 @@ class SlotRow(Model):
 
     @property
     def slot_mm(self) -> tuple[float, float]:
+        """A slot's width and height in millimetres (a named card size looked up)."""
         if isinstance(self.slot, Size):
             return (self.slot.width, self.slot.height)
         return CARD_SIZE_PRESETS[self.slot]
@@ -295,4 +298,5 @@ class Board(Model):
         return self.placed.jumps.get(space_id, ())
 
     def spaces_of_kind(self, kind: str) -> tuple[str, ...]:
+        """The ids of the board's spaces of one kind, in the order they are placed."""
         return tuple(s.id for s in self.placed.spaces if s.kind == kind)

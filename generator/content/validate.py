@@ -329,6 +329,8 @@ class _Checker:
         elif kind == "str" and not isinstance(value, str):
             return f"expected text, found {value!r}"
         elif kind == "text":
+            if isinstance(value, str) and value.strip():
+                return None  # one string: the text in every language
             if not isinstance(value, dict) or any(not isinstance(given := value.get(l), str) or not given.strip()
                                                   for l in LANGUAGES):
                 missing = [l for l in LANGUAGES if not isinstance(value, dict) or not value.get(l)]

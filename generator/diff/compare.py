@@ -80,9 +80,10 @@ def compare_game(old: Side, new: Side, game: str, folder: Path, options: DiffOpt
     settled = [replays_settle(before, old_errors), replays_settle(after, new_errors)]
     if not all(settled):
         return diff
-    diff.examples = example_changes(before, after, old_errors, new_errors)
+    diff.examples = example_changes(before, after, old_errors, new_errors, new.revision is None)
     on_step("playthroughs")
-    diff.playthroughs = playthrough_changes(before, old_root, after, new_root, old_errors, new_errors)
+    diff.playthroughs = playthrough_changes(before, old_root, after, new_root, old_errors, new_errors,
+                                            new.revision is None)
     if old_errors or new_errors:
         return diff
     on_step("pictures")

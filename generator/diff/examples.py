@@ -51,14 +51,16 @@ class _Replayed:
     refused: ExampleError | None = None
 
 
-def _replay(content: GameContent, example: Example, errors: ErrorList) -> _Replayed | None:
-    """The example replayed, or where it is refused; None when the game's own engine fails (an error)."""
+def _replay(content: GameContent, example: Example, errors: ErrorList, working_tree: bool = True) -> _Replayed | None:
+    """The example replayed, or where it is refused; None when the game's own engine fails (an error, which names
+    `pnp check` as the way to repeat it when the content is the working tree's)."""
     try:
         return _Replayed(replay=replay_example(content, example))
     except ExampleError as exc:
         return _Replayed(refused=exc)
     except Exception as exc:  # a fault of the game's own engine is content; any other is a bug (raised)
-        if not add_fault(errors, exc, content, example_moment(exc, example.id), f"pnp check {content.id}"):
+        if not add_fault(errors, exc, content, example_moment(exc, example.id),
+                         f"pnp check {content.id}" if working_tree else ""):
             raise
         return None
 
@@ -122,15 +124,17 @@ def first_difference(old: ExampleReplay, new: ExampleReplay) -> tuple[int, list[
 
 
 def example_changes(old: GameContent | None, new: GameContent | None, old_errors: ErrorList,
-                    new_errors: ErrorList) -> list[ExampleChange]:
-    """Every example of either revision and what the change did to it (SAME included), in the new order."""
+                    new_errors: ErrorList, new_is_working_tree: bool = True) -> list[ExampleChange]:
+    """Every example of either revision and what the change did to it (SAME included), in the new order (the old
+    side is always a revision)."""
     before = {e.id: e for e in old.examples} if old is not None and old.game.engine else {}
     after = {e.id: e for e in new.examples} if new is not None and new.game.engine else {}
     changes: list[ExampleChange] = []
     for example_id in [*after, *(i for i in before if i not in after)]:
         then_example, now_example = before.get(example_id), after.get(example_id)
-        then = _replay(old, then_example, old_errors) if old is not None and then_example is not None else None
-        now = _replay(new, now_example, new_errors) if new is not None and now_example is not None else None
+        then = _replay(old, then_example, old_errors, False) if old is not None and then_example is not None else None
+        now = _replay(new, now_example, new_errors, new_is_working_tree) \
+            if new is not None and now_example is not None else None
         example = now_example or then_example
         assert example is not None
         title = example.title.model_dump()

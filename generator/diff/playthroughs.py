@@ -106,8 +106,10 @@ def play_through(content: GameContent, text: str) -> PlayedThrough:
 DECISION = "pnp_playthrough_decision"  # the attribute of an engine's exception: the decision's (line, action)
 
 
-def played_through_file(content: GameContent, path: Path, errors: ErrorList) -> PlayedThrough | None:
-    """The playthrough under one revision; None when the game's own engine fails (an error of that revision)."""
+def played_through_file(content: GameContent, path: Path, errors: ErrorList,
+                        working_tree: bool = True) -> PlayedThrough | None:
+    """The playthrough under one revision; None when the game's own engine fails (an error of that revision, which
+    names `pnp check` as the way to repeat it when the content is the working tree's)."""
     try:
         if path.stat().st_size > MAX_SAVED_GAME_BYTES:
             return PlayedThrough([], refused=(0, f"the file is larger than {MAX_SAVED_GAME_BYTES // 2 ** 20} MiB"))
@@ -120,7 +122,7 @@ def played_through_file(content: GameContent, path: Path, errors: ErrorList) -> 
         line, action = getattr(exc, DECISION, None) or (None, None)
         doing = f"playing {relative(path)}" + (f":{line}" if line else "") + \
             (f" (action {json.dumps(action, ensure_ascii=False)})" if action is not None else "")
-        if not add_fault(errors, exc, content, doing, f"pnp check {content.id}"):
+        if not add_fault(errors, exc, content, doing, f"pnp check {content.id}" if working_tree else ""):
             raise
         return None
 
@@ -140,15 +142,18 @@ def first_parting(old: PlayedThrough, new: PlayedThrough) -> tuple[int, str, lis
 
 
 def playthrough_changes(old: GameContent | None, old_root: Path | None, new: GameContent | None,
-                        new_root: Path | None, old_errors: ErrorList, new_errors: ErrorList) -> list[ExampleChange]:
-    """Every golden playthrough of either revision and what the change did to it (SAME included)."""
+                        new_root: Path | None, old_errors: ErrorList, new_errors: ErrorList,
+                        new_is_working_tree: bool = True) -> list[ExampleChange]:
+    """Every golden playthrough of either revision and what the change did to it (SAME included; the old side is
+    always a revision)."""
     before = {p.stem: p for p in playthrough_files(old_root)} if old is not None and old.game.engine else {}
     after = {p.stem: p for p in playthrough_files(new_root)} if new is not None and new.game.engine else {}
     changes: list[ExampleChange] = []
     for name in [*after, *(n for n in before if n not in after)]:
         title = {"de": name, "en": name}
-        then = played_through_file(old, before[name], old_errors) if old is not None and name in before else None
-        now = played_through_file(new, after[name], new_errors) if new is not None and name in after else None
+        then = played_through_file(old, before[name], old_errors, False) if old is not None and name in before else None
+        now = played_through_file(new, after[name], new_errors, new_is_working_tree) \
+            if new is not None and name in after else None
         if (name in before and then is None) or (name in after and now is None):
             continue  # an engine fault, reported as an error of its revision
         if now is None:

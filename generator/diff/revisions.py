@@ -52,6 +52,14 @@ class Side:
             return f"{self.revision}:{PurePosixPath(*Path(absolute[len(prefix):]).parts)}"
         return file
 
+    def shown_in(self, text: str) -> str:
+        """`text` (a hint listing an engine's frames) with this side's files named as `shown` names them."""
+        if self.revision is None or not self.shown_root:
+            return text
+        for root in dict.fromkeys((self.shown_root, os.path.realpath(self.shown_root))):
+            text = text.replace(root.rstrip(os.sep) + os.sep, f"{self.revision}:")
+        return text
+
     def as_json(self) -> dict[str, str | None]:
         return {"label": self.label, "revision": self.revision, "commit": self.commit}
 

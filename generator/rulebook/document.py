@@ -7,6 +7,7 @@ DejaVu files, embedded; the file is deterministic (reportlab's invariant mode, f
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, Image, KeepTog
                                 Spacer)
 from xml.sax.saxutils import escape
 
+from generator.rulebook.bounded_doc import BoundedDocTemplate
 from generator.rulebook.flow import Blocks, CrossReferences, SectionHeading, make_styles
 from generator.rulebook.html_tree import markdown_tree
 from generator.rulebook.icons import InlineIcons
@@ -42,9 +44,10 @@ def _footer(caption: str, icons: InlineIcons | None = None):
     return draw
 
 
-def write_rulebook(path: Path, title: str, subtitle: str, pages: list[tuple[str, str]],
+def write_rulebook(path: Path | io.BytesIO, title: str, subtitle: str, pages: list[tuple[str, str]],
                    boards: list[tuple[str, Path]], boards_title: str, paper: str, caption: str,
-                   targets: Mapping[str, tuple[str, str]] | None = None, icons: InlineIcons | None = None) -> Path:
+                   targets: Mapping[str, tuple[str, str]] | None = None,
+                   icons: InlineIcons | None = None) -> Path | io.BytesIO:
     """Write the rulebook: `pages` are (slug, numbered Markdown) of the rules pages, in page order.
 
     `boards` are (name, PNG) pictures printed after the rules under `boards_title`; `targets` turn
@@ -52,9 +55,9 @@ def write_rulebook(path: Path, title: str, subtitle: str, pages: list[tuple[str,
     the game's `:icon:` names (without it they stay as written)."""
     styles = make_styles()
     pagesize = PAPER_SIZES[paper]
-    doc = BaseDocTemplate(str(path), pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
-                          topMargin=MARGIN, bottomMargin=MARGIN, title=title, author="pnp-forge",
-                          creator="pnp-forge", subject=subtitle, invariant=1, pageCompression=1)
+    doc = BoundedDocTemplate(path if isinstance(path, io.BytesIO) else str(path), pagesize=pagesize,
+                             leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN, title=title,
+                             author="pnp-forge", creator="pnp-forge", subject=subtitle, invariant=1, pageCompression=1)
     width, height = pagesize[0] - 2 * MARGIN, pagesize[1] - 2 * MARGIN
     frame = Frame(MARGIN, MARGIN, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
                   id="text")
@@ -74,6 +77,7 @@ def write_rulebook(path: Path, title: str, subtitle: str, pages: list[tuple[str,
             story += [KeepTogether([Paragraph(f"<b>{escape(name)}</b>", styles.body),
                                     Image(str(picture), pixel_w * scale, pixel_h * scale, hAlign="LEFT")]),
                       Spacer(1, 4 * mm)]
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(path, Path):
+        path.parent.mkdir(parents=True, exist_ok=True)
     doc.build(story)
     return path

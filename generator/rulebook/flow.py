@@ -164,6 +164,10 @@ class Blocks:
         self.refs = refs
         self.icons = icons
         self.page_breaks = page_breaks  # a new rules page starts low on a page on a fresh one
+        # Inside a list item or a box reportlab cannot split a keep-together block (a short table, a heading
+        # kept with what follows): its layout loops, or the box grows to 0xffffff points. There a table may
+        # break and a heading stands alone.
+        self.nested = 0
 
     def inline(self, children: list[Node | str], style: ParagraphStyle) -> str:
         return inline(children, InlineContext(self.refs, self.icons, style.fontSize))
@@ -198,7 +202,10 @@ class Blocks:
             level = int(tag[1])
             text = self.inline(node.children, self.styles.headings[level]).strip()
             title = " ".join(node.text().split())
-            heading = SectionHeading(text, self.styles.headings[level], node.attrs.get("id", title), title, level - 1)
+            style = self.styles.headings[level]
+            if self.nested:
+                style = ParagraphStyle(f"{style.name}-in-list", parent=style, keepWithNext=0)
+            heading = SectionHeading(text, style, node.attrs.get("id", title), title, level - 1)
             return ([CondPageBreak(40 * mm)] if level == 1 and self.page_breaks else []) + [heading]
         if tag == "p":
             text = self.inline(node.children, self.styles.body).strip()
@@ -219,9 +226,13 @@ class Blocks:
         ordered = node.tag == "ol"
         indent = 5 * mm
         items: list[Any] = []
-        for child in node.children:
-            if isinstance(child, Node) and child.tag == "li":
-                items.append(ListItem(self.blocks(child.children, width - indent) or [Spacer(1, 0)]))
+        self.nested += 1
+        try:
+            for child in node.children:
+                if isinstance(child, Node) and child.tag == "li":
+                    items.append(ListItem(self.blocks(child.children, width - indent) or [Spacer(1, 0)]))
+        finally:
+            self.nested -= 1
         start = node.attrs.get("start", "1")
         return ListFlowable(items, bulletType="1" if ordered else "bullet",
                             start=start if ordered and start.isdigit() and len(start) < 6 else ("1" if ordered else "•"),
@@ -229,7 +240,11 @@ class Blocks:
                             bulletFontSize=self.styles.body.fontSize, bulletFormat="%s." if ordered else None, spaceAfter=4)
 
     def boxed(self, node: Node, width: float) -> Table:
-        inner = self.blocks(node.children, width - 6 * mm)
+        self.nested += 1
+        try:
+            inner = self.blocks(node.children, width - 6 * mm)
+        finally:
+            self.nested -= 1
         box = Table([[inner]], colWidths=[width])
         box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.6, RULE_GREY),
                                  ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fafafa"))]))
@@ -280,4 +295,4 @@ class Blocks:
         if header_rows:
             style.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), HEADER_FILL))
         table.setStyle(TableStyle(style))
-        return [KeepTogether([table]) if len(rows) <= 6 else table, Spacer(1, 6)]
+        return [KeepTogether([table]) if len(rows) <= 6 and not self.nested else table, Spacer(1, 6)]

@@ -9,7 +9,10 @@ file:line; here they are left out, so an error is not reported twice.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +37,7 @@ class PrintedRules:
     pages: list[tuple[str, str]]  # (slug, numbered Markdown)
     aid_sections: list[str]
     targets: dict[str, tuple[str, str]]  # link target -> (section anchor, number), see flow.CrossReferences
+    shown: dict[str, str]  # slug -> the page's file as errors name it (`game/rules/de/overview.md`)
 
 
 _PRINTED: PerObject[dict[str, PrintedRules]] = PerObject()
@@ -52,7 +56,9 @@ def _printed_rules(content: GameContent, lang: str) -> PrintedRules:
     pages: list[tuple[str, str]] = []
     aid: list[str] = []
     targets: dict[str, tuple[str, str]] = {}
+    shown: dict[str, str] = {}
     for number, page in enumerate(render_rules(content, lang, ErrorList()), start=1):
+        shown[page.slug] = f"{content.root.name}/rules/{lang}/{page.source}"
         text = page.markdown
         sections = number_sections(text, number)
         numbered = numbered_markdown(text, sections, keep_text_anchors=False)
@@ -72,7 +78,7 @@ def _printed_rules(content: GameContent, lang: str) -> PrintedRules:
             if PLAYER_AID in section.classes:
                 aid.append(section_markdown(numbered, sections, position))
                 inside = section.level
-    return PrintedRules(pages, aid, targets)
+    return PrintedRules(pages, aid, targets, shown)
 
 
 STEP_SCOPE = "boards"  # what the rulebook reads of the folder besides its rules (generator.build_cache.SCOPES)
@@ -96,42 +102,96 @@ def printed_version(content: GameContent, lang: str) -> str:
 
 def render_rulebooks(content: GameContent, out_dir: Path, options, errors: ErrorList) -> list[Path]:
     """Write rules-<lang>-<paper>.pdf and, when sections are marked, player-aid-<lang>-<paper>.pdf."""
+    written: list[Path] = []
+    for lang in options.languages:
+        boards = [(board.name.get(lang), out_dir / names.tts_board(lang, board.id)) for board in content.boards]
+        boards = [(name, picture) for name, picture in boards if picture.is_file()]
+        for paper in options.papers:
+            written += _lay_out(content, lang, paper, errors, out_dir, boards)
+    return written
+
+
+def check_rulebooks(content: GameContent, papers: tuple[str, ...], errors: ErrorList) -> None:
+    """Lay out every language's rulebook and player aid on `papers` in memory, as the build writes them (without
+    the boards' pictures, which always fit): `pnp check` refuses what the build cannot lay out, at the same page."""
+    for lang in sorted(content.rules):
+        for paper in papers:
+            _lay_out(content, lang, paper, errors, None, [])
+
+
+def _lay_out(content: GameContent, lang: str, paper: str, errors: ErrorList, out_dir: Path | None,
+             boards: list[tuple[str, Path]]) -> list[Path]:
+    """One language's rulebook and aid on one paper, written under `out_dir` (None: in memory only); a layout
+    that fails is an error at the page that fails alone (else at the language's rules folder)."""
     # reportlab's platypus loads here, not with the build: only the process that lays rulebooks out needs it
     from reportlab.platypus.doctemplate import LayoutError
 
     from generator.rulebook.document import write_rulebook
     from generator.rulebook.icons import InlineIcons
-    from generator.rulebook.player_aid import PlayerAidTooLong, write_player_aid
+    from generator.rulebook.player_aid import PlayerAidTooLong, check_player_aid, write_player_aid
 
-    written: list[Path] = []
+    rules = printed_rules(content, lang)
+    if not rules.pages:
+        return []
     game = content.game
-    for lang in options.languages:
-        rules = printed_rules(content, lang)
-        if not rules.pages:
-            continue
-        words = GameSite(content, lang, Path("."), DocsTree(lang))  # only its words for icons are used
-        icons = InlineIcons(content.icons, words.icon_alt)
-        title = game.title.get(lang)
-        subtitle = game.tagline.get(lang) if game.tagline else label("rules", lang)
-        version = printed_version(content, lang)
-        caption = f"{title} · {label('rules', lang)} · {version}"
-        boards = [(board.name.get(lang), out_dir / names.tts_board(lang, board.id)) for board in content.boards]
-        boards = [(name, picture) for name, picture in boards if picture.is_file()]
-        where = Mark(f"{content.root.name}/rules/{lang}", 1, 1)
-        for paper in options.papers:
-            try:
-                written.append(write_rulebook(out_dir / names.rulebook(lang, paper), title, subtitle, rules.pages,
-                                              boards, label("boards", lang), paper, caption, rules.targets, icons))
-                aid = write_player_aid(out_dir / names.player_aid(lang, paper), f"{title} · {label('player_aid', lang)}",
-                                       rules.aid_sections, paper,
-                                       f"{title} · {label('player_aid', lang)} · {version}", icons)
-            except LayoutError as exc:
-                errors.add(where, f"the printable rulebook cannot be laid out on {paper}: {exc}", code="rules",
-                           hint="a table cell or a list item longer than a page: split it")
-                continue
-            except PlayerAidTooLong as exc:
-                errors.add(where, str(exc), code="rules", hint=f"mark fewer sections {{ .{PLAYER_AID} }}")
-                continue
-            if aid is not None:
-                written.append(aid)
-    return written
+    words = GameSite(content, lang, Path("."), DocsTree(lang))  # only its words for icons are used
+    icons = InlineIcons(content.icons, words.icon_alt)
+    title = game.title.get(lang)
+    subtitle = game.tagline.get(lang) if game.tagline else label("rules", lang)
+    version = printed_version(content, lang)
+    caption = f"{title} · {label('rules', lang)} · {version}"
+
+    def book(pages: list[tuple[str, str]], into: Path | io.BytesIO) -> None:
+        write_rulebook(into, title, subtitle, pages, boards, label("boards", lang), paper, caption, rules.targets,
+                       icons)
+
+    try:
+        book(rules.pages, io.BytesIO() if out_dir is None else out_dir / names.rulebook(lang, paper))
+    except LayoutError as exc:
+        failing = _failing_page(rules.pages, book, LayoutError)
+        where = Mark(rules.shown[failing] if failing in rules.shown else f"{content.root.name}/rules/{lang}", 1, 1)
+        errors.add(where, f"the printable rulebook cannot be laid out on {paper}: {_layout_problem(exc)}",
+                   code="rules", hint="split a box, a table cell or a list item that is longer than a page")
+        return []
+    aid_title = f"{title} · {label('player_aid', lang)}"
+    aid_caption = f"{aid_title} · {version}"
+    aid: Path | None = None
+    try:
+        if out_dir is None:
+            check_player_aid(aid_title, rules.aid_sections, paper, aid_caption, icons)
+        else:
+            aid = write_player_aid(out_dir / names.player_aid(lang, paper), aid_title, rules.aid_sections, paper,
+                                   aid_caption, icons)
+    except PlayerAidTooLong as exc:
+        errors.add(Mark(f"{content.root.name}/rules/{lang}", 1, 1), str(exc), code="rules",
+                   hint=f"mark fewer sections {{ .{PLAYER_AID} }}")
+    if out_dir is None:
+        return []
+    return [out_dir / names.rulebook(lang, paper)] + ([aid] if aid is not None else [])
+
+
+_TOO_LARGE = re.compile(r"too large on page (\d+)")
+_STARTS = re.compile(r"'<Paragraph at 0x[0-9a-f]+>(.{1,60}?)'\(")
+
+
+def _layout_problem(exc: Exception) -> str:
+    """reportlab's reason in words for people: what did not fit and how it starts (its own text names objects)."""
+    text = str(exc)
+    if "makes no progress" in text or "ran past" in text:
+        return text
+    page = _TOO_LARGE.search(text)
+    start = _STARTS.search(text)
+    return ("a block that cannot be split (a box, a table row or a list item) is taller than a page"
+            + (f" on page {page.group(1)}" if page else "")
+            + (f" (it starts “{start.group(1)}”)" if start else ""))
+
+
+def _failing_page(pages: list[tuple[str, str]], book: Callable[[list[tuple[str, str]], io.BytesIO], None],
+                  refused: type[Exception]) -> str | None:
+    """The slug of the first page that cannot be laid out on its own; None when each can (they fail together)."""
+    for slug, markdown in pages:
+        try:
+            book([(slug, markdown)], io.BytesIO())
+        except refused:
+            return slug
+    return None

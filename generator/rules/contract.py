@@ -37,6 +37,12 @@ MAX_WORD_CHARS = 400  # a value longer than this is cut in sentences (a forged a
 class OptionSpec:
     """One option a game is played with: `--option name=value`, `options:` of an example.
 
+    Attributes:
+        name: the option's name (`players` is the one `--players N` sets; `variant` the one `--variant` sets)
+        choices: every value it may take, as strings (the command line and examples give strings)
+        default: the value when nobody chooses one; `Game.options` holds it then
+        help: one line for `pnp info` and the error that lists the choices
+
     A reading of the rulebook that departs from its words is a named option whose default is
     the rulebook's wording (e.g. outposts: rulebook | frontier).
     """
@@ -50,6 +56,10 @@ class OptionSpec:
 @dataclass(frozen=True)
 class SearchSettings:
     """How tree search (`mcts:N`) plays a game, where the generic search is not its best form.
+
+    Attributes:
+        paired: True for the flat, paired search described below; False for the generic tree
+        candidates: how many actions the paired search plays out at each decision
 
     The default is the generic information-set search (a tree over every legal action, judged by
     `Game.evaluate` a turn ahead). `paired` asks for the flat form instead: at each decision the
@@ -72,6 +82,15 @@ class OptionsError(ValueError):
 
 class Game(ABC):
     """The static part of a game: content, options and sentences. One object per (content, options).
+
+    Attributes:
+        engine_id (str): the engine's name; saved games carry it
+        engine_version (str): raise it when the rules change: a saved game of another version is refused, not misread
+        option_specs (tuple[OptionSpec, ...]): the options the game is played with, one `OptionSpec` each
+        cooperative (bool): True when the table wins or loses together; results and `pnp simulate` read wins so
+        state_class (type[GameState]): the engine's `GameState` subclass; `pnp check` checks it keeps the contract too
+        content (GameContent): the game's folder as `pnp check` read it (cards, boards, variants, sentences)
+        options (dict[str, str]): every option's value, the defaults filled in (`check_options`); values are strings
 
     Subclasses set the class attributes and implement `new_initial_state`; the rest has
     sound defaults an engine may refine.
@@ -237,6 +256,8 @@ class Game(ABC):
         return error
 
     def render_outcome(self, outcome: Outcome) -> dict[str, str]:
+        """The outcome's sentence (`outcomes.<cause>`) in every language: the `text` of the `Outcome` a state
+        returns."""
         return {lang: self.sentence("outcomes", outcome.cause, lang, {}) for lang in self.content.sentences}
 
     def describe(self, state: "GameState", action: Action, lang: str) -> str:
@@ -270,6 +291,16 @@ def _result_value(outcome: Outcome, player: int) -> float:
 
 class GameState(ABC):
     """The dynamic part of a game; the base class makes the contract hold for every engine.
+
+    Attributes:
+        game (Game): the game this state is a table of: `self.game.content`, `self.game.options`
+        seed (int): the seed the game was set up with (repeat lines and saved games name it)
+        turn (int): the engine's count of turns (or rounds), from 1; playouts and `--turns N` stop on it
+        rng (Random): the seeded RNG behind `_shuffle`, `_roll` and `_pick`; an engine draws through those, never
+            from `rng` itself, so every outcome is recorded and a saved game replays
+        log (list[dict[str, Any]] | None): the record of decisions, chance and steps a saved game is written from
+            (None when not logging); the base writes it
+        quiet (bool): True in batch playouts: `_emit` builds no events
 
     An engine implements the abstract methods; the base gives a cached, complete legal set,
     `apply` that refuses what is not legal, the log of decisions, chance and automatic steps
@@ -356,14 +387,17 @@ class GameState(ABC):
     # -- the contract ------------------------------------------------------------------------------
     @property
     def num_players(self) -> int:
+        """How many players the game seats (the game's `num_players()`)."""
         return self.game.num_players()
 
     @property
     def is_terminal(self) -> bool:
+        """True once the game is over: `outcome()` is not None."""
         return self.outcome() is not None
 
     @property
     def is_over(self) -> bool:
+        """The same as `is_terminal`, in the words tools use."""
         return self.is_terminal
 
     def results(self) -> tuple[PlayerResult, ...]:
@@ -378,6 +412,7 @@ class GameState(ABC):
         return self._legal
 
     def explain(self, action: Action) -> Explanation:
+        """Whether `action` is legal here and, if not, the rule and its sentence in every language; changes nothing."""
         if action in self.legal_actions():
             return Explanation(True, "legal", {"de": "Diese Aktion ist erlaubt.", "en": "This action is legal."})
         error = self.game.render_refusal(self._violation(action) or self._refuse("unknown-action", action=action))
@@ -404,6 +439,7 @@ class GameState(ABC):
         return self._events[first:]
 
     def state_hash(self) -> str:
+        """A short hash of `key()`, the same in every process: saved games and replays compare states by it."""
         return stable_hash(self.key())
 
     def __eq__(self, other: object) -> bool:
@@ -423,6 +459,8 @@ class GameState(ABC):
         return self.game.render_refusal(RuleError(rule, params))
 
     def _emit(self, kind: str, secret: Iterable[str] = (), private: int = 0, **data: Any) -> None:
+        """Record that `kind` happened with `data` (the values its sentence names); `secret` names the values only
+        `private` may see. Nothing is built in quiet batch playouts, so emitting costs a simulation nothing."""
         if not self.quiet:
             self._events.append(Event(kind, tuple(data.items()), frozenset(secret), private))
 

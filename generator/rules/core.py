@@ -18,6 +18,11 @@ Action = tuple[Any, ...]  # every engine's actions are hashable tuples, e.g. ("i
 class RuleError(Exception):
     """An action the rules forbid: `rule` is a stable id, `params` the values its sentence names.
 
+    Attributes:
+        rule (str): the rule's id, a key of `refusals` in sentences.yaml (`dive.depth`)
+        params (dict[str, Any]): the values the refusal's sentence names
+        text (dict[str, str]): the sentence per language, once the game has filled it (`Game.render_refusal`)
+
     The sentence itself lives in the game's content (`rules/<lang>/sentences.yaml`, section
     `refusals`); `text` holds it once the game has rendered it, per language.
     """
@@ -33,7 +38,11 @@ class RuleError(Exception):
 
 
 class ChanceError(Exception):
-    """A recorded chance outcome that the game could not have produced at that point."""
+    """A recorded chance outcome that the game could not have produced at that point.
+
+    Attributes:
+        line (int | None): the saved game's line that records it, when known
+    """
 
     def __init__(self, message: str, line: int | None = None):
         super().__init__(message)
@@ -43,6 +52,12 @@ class ChanceError(Exception):
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, typed by `kind`, rendered to a sentence from the game's content.
+
+    Attributes:
+        kind: the event's kind, a key of `events` in sentences.yaml; `Game.event_kinds` lists every one
+        data: the values its sentence names, as (name, value) pairs in the order given
+        secret: the names among `data` that players other than `private` do not see
+        private: the player who alone sees the secret values (see below)
 
     `secret` names the data keys the players do not see (a card removed unseen); `private` is
     the player (1-based) who alone sees them (a card drawn into a hand), 0 for nobody.
@@ -54,12 +69,14 @@ class Event:
     private: int = 0
 
     def get(self, key: str, default: Any = None) -> Any:
+        """The value `key` of `data`, or `default`."""
         for k, v in self.data:
             if k == key:
                 return v
         return default
 
     def as_json(self) -> dict[str, Any]:
+        """The event as a saved game writes it: `{"event": kind, name: value, ...}` plus its secret and private."""
         out: dict[str, Any] = {"event": self.kind}
         for k, v in self.data:
             out[k] = _jsonable(v)
@@ -77,12 +94,19 @@ def _jsonable(value: Any) -> Any:
 
 
 def event(kind: str, secret: Iterable[str] = (), **data: Any) -> Event:
+    """An `Event` from keyword values, for tests and tools (an engine calls `GameState._emit`)."""
     return Event(kind, tuple(data.items()), frozenset(secret))
 
 
 @dataclass(frozen=True)
 class Explanation:
-    """Why an action is or is not legal, without applying it."""
+    """Why an action is or is not legal, without applying it.
+
+    Attributes:
+        legal: True when the action is legal
+        rule: the refusal's rule id (`legal` when legal)
+        text: the refusal's sentence per language
+    """
 
     legal: bool
     rule: str
@@ -91,7 +115,15 @@ class Explanation:
 
 @dataclass(frozen=True)
 class PlayerResult:
-    """One player's result: score, rank (1 = best; tied players share a rank), won, and where the score came from."""
+    """One player's result: score, rank (1 = best; tied players share a rank), won, and where the score came from.
+
+    Attributes:
+        score: the player's final score (victory points, or what the game counts)
+        rank: 1 for the best; tied players share a rank, the next counts the players ahead (1, 1, 3);
+            `ranked` turns score tuples with tie-breaks into ranks
+        won: True for every winner (several on a shared victory; all or none in a cooperative game)
+        breakdown: where the score came from, as (source, points) pairs that add up to `score`
+    """
 
     player: int                                  # 1-based, as players count themselves
     score: float
@@ -105,6 +137,11 @@ class PlayerResult:
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended: the cause id (e.g. 'ocean-planet', 'score') and every player's result.
+
+    Attributes:
+        cause: how the game ended, a key of `outcomes` in sentences.yaml; `Game.outcome_causes` lists every one
+        results: one `PlayerResult` per player, in seat order
+        text: the cause's sentence per language (`Game.render_outcome`)
 
     A cooperative game is the case where all players share one result; `won` is then the
     table's result. The sentence for `cause` lives in the content (`outcomes` in sentences.yaml).
@@ -121,6 +158,7 @@ class Outcome:
 
     @property
     def winners(self) -> tuple[int, ...]:
+        """The seats (0-based) that won; more than one is a shared win (a tie, or a cooperative table)."""
         return tuple(r.player for r in self.results if r.won)
 
 
@@ -146,6 +184,7 @@ class PerObject(Generic[T]):
         self._items: dict[int, tuple[weakref.ref[Any], T]] = {}
 
     def get(self, owner: object, make: Callable[[], T]) -> T:
+        """The value kept for `owner`, made by `make()` the first time it is asked for."""
         key = id(owner)
         item = self._items.get(key)
         if item is not None and item[0]() is owner:

@@ -162,12 +162,13 @@ def _message(line: bytes) -> dict[str, Any]:
 
 def _plain(error: ContentError) -> dict[str, Any]:
     return {"file": error.mark.file, "line": error.mark.line, "column": error.mark.column, "path": list(error.path),
-            "message": error.message, "hint": error.hint, "code": error.code}
+            "message": error.message, "hint": error.hint, "code": error.code, "fault": error.fault}
 
 
 def _error(item: dict[str, Any]) -> ContentError:
     return ContentError(Mark(str(item["file"]), int(item["line"]), int(item["column"])), str(item["message"]),
-                        tuple(item["path"]), str(item["hint"]), str(item["code"]))
+                        tuple(item["path"]), str(item["hint"]), str(item["code"]),
+                        item["fault"] if isinstance(item.get("fault"), dict) else None)
 
 
 def _replays(content: GameContent) -> Work:

@@ -202,8 +202,10 @@ def add_fault(errors: ErrorList, exc: BaseException, content: GameContent, doing
     fault = blame(exc, content)
     if fault is None:
         return False
+    command = fault.repeat() if repeat is None else repeat
     errors.add(Mark(fault.file, fault.line, 1), f"the engine fails while {doing}: {fault.exception}",
-               hint=fault.hint(fault.repeat() if repeat is None else repeat, debugging()), code="engine")
+               hint=fault.hint(command, debugging()), code="engine",
+               fault={**fault.as_json(), "doing": doing, "repeat": command or None})
     return True
 
 

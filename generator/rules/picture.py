@@ -18,14 +18,19 @@ from generator.content.loader import GameContent
 from generator.rules.core import PerObject
 from generator.layout.fonts import text_width_pt
 
-FALLBACK_COLOURS = ("#d6336c", "#1c7ed6", "#f59f00", "#2f9e44", "#7048e8")
-PIECE_OUTLINE = "#111111"
-MIN_FONT_PT = 3.5
+FALLBACK_COLOURS = ("#d6336c", "#1c7ed6", "#f59f00", "#2f9e44", "#7048e8")  # players' colours when the box names none
+PIECE_OUTLINE = "#111111"  # the outline of every piece, so a light colour shows on a light board
+MIN_FONT_PT = 3.5  # `fitted_text` shrinks a text no smaller than this
 
 
 @dataclass(frozen=True)
 class StatePicture:
-    """What a site page shows of a state: the scene (mm, y down) and words for who cannot see it."""
+    """What a site page shows of a state: the scene (mm, y down) and words for who cannot see it.
+
+    Attributes:
+        scene: the drawing: a board from `board_picture` with pieces on it, or shapes of the engine's own
+        alt: the table in words, in the picture's language, for readers who cannot see it
+    """
 
     scene: Scene
     alt: str
@@ -33,7 +38,14 @@ class StatePicture:
 
 @dataclass(frozen=True)
 class Spot:
-    """Where a board space is drawn: its centre and size in mm."""
+    """Where a board space is drawn: its centre and size in mm.
+
+    Attributes:
+        x: the centre's distance from the board's left edge, mm
+        y: the centre's distance from the board's top edge, mm
+        width: the space's width, mm
+        height: the space's height, mm
+    """
 
     x: float
     y: float

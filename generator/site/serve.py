@@ -137,7 +137,7 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path,
             loaded_before: LoadedGames | None = None) -> tuple[list[ContentError], str]:
     """One `pnp build` of the games: its errors, or one sentence when it could not start (none: success).
     `loaded_before`: the games loaded clean by earlier rebuilds (an unchanged game is not parsed again)."""
-    from generator.build import BuildOptions, build_games
+    from generator.build import BuildOptions, build_games, default_tts_url
     from generator.build_cache import BuildCache
     from generator.checking import load_checked
     from generator.output_folder import OutputRefused
@@ -153,7 +153,7 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path,
         cache.discard()
     else:
         try:
-            build_games(loaded, output_dir, BuildOptions(), errors, cache=cache)
+            build_games(loaded, output_dir, BuildOptions(tts_url=default_tts_url(output_dir)), errors, cache=cache)
         except OutputRefused as exc:
             return [], f"serve: {exc}"
     return list(errors), ""

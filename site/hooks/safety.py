@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import re
+from html.parser import HTMLParser
 
 import nh3
 
@@ -72,6 +73,74 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     return markdown
 
 
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+VOID = {"br", "col", "hr", "img"}
+
+
+def _shown(attrs: list[tuple[str, str | None]]) -> str:
+    return "".join(f' {name}="{html.escape(value or "", quote=True)}"' for name, value in attrs)
+
+
+class _NestedHeadings(HTMLParser):
+    """Re-writes cleaned HTML with every heading inside another element (a list item, a quote, a box) as a bold
+    paragraph: the theme's search indexer fails on some such nestings (a ValueError that stops the build)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.out: list[str] = []
+        self.open: list[str] = []
+        self.flattened: list[bool] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in HEADINGS and self.open:  # its id stays: the permalink and the table of contents lead to it
+            kept = [(name, value) for name, value in attrs if name == "id"]
+            self.out.append(f'<p class="pnp-nested-heading"{_shown(kept)}><strong>')
+            self.flattened.append(True)
+        else:
+            self.out.append(f"<{tag}{_shown(attrs)}>")
+            if tag in HEADINGS:
+                self.flattened.append(False)
+        if tag not in VOID:
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.out.append(f"<{tag}{_shown(attrs)} />")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID:
+            return
+        if self.open and self.open[-1] == tag:
+            self.open.pop()
+        if tag in HEADINGS and self.flattened and self.flattened.pop():
+            self.out.append("</strong></p>")
+        else:
+            self.out.append(f"</{tag}>")
+
+    def handle_data(self, data: str) -> None:
+        self.out.append(data)
+
+    def handle_entityref(self, name: str) -> None:
+        self.out.append(f"&{name};")
+
+    def handle_charref(self, name: str) -> None:
+        self.out.append(f"&#{name};")
+
+
+def indexable(page_html: str) -> str:
+    """`page_html` as the theme's search indexer reads it without failing: unchanged when it does, else with its
+    nested headings made bold paragraphs (kept readable, left out of the page's sections)."""
+    from material.plugins.search.plugin import Parser
+
+    try:
+        Parser().feed(page_html)
+        return page_html
+    except (ValueError, IndexError, TypeError):  # the failures its issue tracker reports for nested headings
+        rewriter = _NestedHeadings()
+        rewriter.feed(page_html)
+        rewriter.close()
+        return "".join(rewriter.out)
+
+
 def on_page_content(page_html: str, page, config, files) -> str:
     _clean_toc(page.toc)
-    return clean(page_html)
+    return indexable(clean(page_html))

@@ -125,8 +125,6 @@ def built_once(tmp_path_factory) -> Path:
 
 
 @pytest.mark.slow
-@pytest.mark.skip(reason="it finds a page whose site build never ends though check passes it "
-                         "(tests/site/build-never-ends.md, 636 bytes); run it by hand until that is fixed")
 @settings(max_examples=EXAMPLES, **FUZZ_SETTINGS)
 @given(body=page_bodies())
 def test_check_and_build_agree_on_any_markdown_structure(built_once, body) -> None:

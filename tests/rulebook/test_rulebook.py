@@ -176,3 +176,84 @@ def test_icon_names_become_icons_only_for_the_games_own_readable_icons(tmp_path)
     markup = icons.text("a :food: & :broken: :nothing: <b>", 9.5)
     assert markup.startswith(f'a <ondraw name="{CALLBACK}" label="food 9.50"/>')
     assert markup.endswith(" &amp; &lt;broken&gt; :nothing: &lt;b&gt;")
+
+
+NESTED_IN_LIST_ITEMS = Path(__file__).parent / "nested-in-list-items.md"  # a page the Markdown fuzzer wrote
+
+
+@pytest.mark.parametrize("page", [
+    NESTED_IN_LIST_ITEMS.read_text(encoding="utf-8"),
+    "1. x\n\n    | a |\n    |---|\n    | 1 |\n\n    ## Heading in a list\n",
+    "- x\n\n    > | a |\n    > |---|\n    > | 1 |\n\n    ### Heading in a list\n",
+], ids=["fuzzer-page", "table-then-heading", "quoted-table-then-heading"])
+def test_keep_together_content_in_list_items_is_laid_out(tmp_path, page):
+    """A short table and a heading inside a list item: reportlab's layout once looped on these for ever."""
+    path = write_rulebook(tmp_path / "rules.pdf", "T", "S", [("overview", page)], [], "B", "a4", "caption")
+    with pdfplumber.open(path) as pdf:
+        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+    if "Heading in a list" in page:
+        assert "x\na\n1\nHeading in a list\n" in text, text  # the table's two cells, then the heading
+
+
+def test_a_layout_that_makes_no_progress_is_a_layout_error(tmp_path):
+    """The budget behind the build: the shape that looped, built straight in reportlab, stops with a LayoutError."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Frame, KeepTogether, ListFlowable, ListItem, PageTemplate, Paragraph, Table
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from generator.rulebook.bounded_doc import MAX_FLOWABLES_PER_PAGE, BoundedDocTemplate
+
+    doc = BoundedDocTemplate(str(tmp_path / "loop.pdf"))
+    doc.addPageTemplates([PageTemplate("page", [Frame(40, 40, 500, 700)])])
+    kept = ParagraphStyle("kept", keepWithNext=1)
+    story = [ListFlowable([ListItem([KeepTogether([Table([["a"], ["1"]])]), Paragraph("heading", kept)])])]
+    handled = 0
+    original = BoundedDocTemplate.handle_flowable
+
+    def counted(self, flowables):
+        nonlocal handled
+        handled += 1
+        return original(self, flowables)
+
+    doc.handle_flowable = counted.__get__(doc)  # type: ignore[method-assign]
+    with pytest.raises(LayoutError, match="makes no progress on page"):
+        doc.build(story)
+    assert MAX_FLOWABLES_PER_PAGE < handled <= MAX_FLOWABLES_PER_PAGE + 3  # stopped by the count on page 2
+
+
+def test_a_build_with_content_nested_in_list_items_writes_both_rulebooks(tmp_path):
+    """The fuzzer's page in both languages of the tiny game: the build ends with exit 0 and prints it."""
+    from tests.content.conftest import TINY, pnp
+
+    content = tmp_path / "content"
+    shutil.copytree(TINY, content / "tiny")
+    for lang in ("de", "en"):
+        shutil.copy(NESTED_IN_LIST_ITEMS, content / "tiny" / "rules" / lang / "overview.md")
+    checked = pnp("check", "--content", str(content), cwd=tmp_path)
+    built = pnp("build", "--content", str(content), "--output", str(tmp_path / "output"), "--lang", "all",
+                "--paper", "a4", cwd=tmp_path)
+    assert (checked.code, built.code) == (0, 0), built.err
+    for lang in ("de", "en"):
+        with pdfplumber.open(tmp_path / "output" / "tiny" / f"rules-{lang}-a4.pdf") as pdf:
+            assert "Nahrung" in "".join(p.extract_text() or "" for p in pdf.pages)
+
+
+def test_a_box_longer_than_a_page_is_refused_by_check_and_build_alike_at_its_page(tmp_path):
+    """An admonition is a box that cannot split: longer than a page, both commands name the page in words."""
+    from tests.content.conftest import TINY, pnp
+
+    content = tmp_path / "content"
+    shutil.copytree(TINY, content / "tiny")
+    long_box = "!!! note\n\n" + "\n\n".join(f"    Absatz {i}: " + "Wort " * 40 for i in range(80))
+    page = content / "tiny" / "rules" / "de" / "overview.md"
+    title, _, rest = page.read_text(encoding="utf-8").partition("\n")
+    page.write_text(f"{title}\n\n{long_box}\n\n{rest}", encoding="utf-8")
+    checked = pnp("check", "--content", str(content), cwd=tmp_path)
+    built = pnp("build", "--content", str(content), "--output", str(tmp_path / "output"), cwd=tmp_path)
+    assert (checked.code, built.code) == (1, 1), (checked.err, built.err)
+    for run in (checked, built):
+        rows = [row for row in run.err.splitlines() if ": error: " in row]
+        assert [row.split(": error: ")[0] for row in rows] == ["tiny/rules/de/overview.md:1:1"] * 2, run.err
+        assert all("is taller than a page" in row and "(it starts “Note”)" in row and "0x" not in row
+                   for row in rows), run.err
+    assert not (tmp_path / "output" / "tiny").exists()

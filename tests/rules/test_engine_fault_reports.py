@@ -329,3 +329,43 @@ def test_diff_blames_the_engine_in_a_balance_game_with_its_seed_and_the_play_lin
     assert command, hint
     again = pnp(capsys, monkeypatch, *shlex.split(command.group(1))[1:])  # the working tree's game, that seed
     assert again[0] == 1 and again[2].startswith(f"{ENGINE}:{line}: error: the game's engine fails: KeyError"), again
+
+
+def test_check_json_carries_each_fault_as_fields(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    line = break_turn_three()
+    code, out, _ = pnp(capsys, monkeypatch, "check", "demo", "--format", "json")
+    assert code == 1
+    errors = [error for error in json.loads(out)["errors"] if error["code"] == "engine"]
+    assert len(errors) == 1, errors
+    fault = errors[0]["fault"]
+    assert (fault["file"], fault["line"]) == (str(ENGINE), line)
+    assert fault["exception"].startswith("KeyError: ")
+    assert re.fullmatch(r"replaying example 'first-orders', step \d \(action \"(take|fill) \w+\"\)", fault["doing"])
+    assert [frame["function"] for frame in fault["frames"]] == ["_do", "_price_of"]
+    assert fault["frames"][-1] == {"file": str(ENGINE), "line": line, "function": "_price_of",
+                                   "source": FAULT_LINE.strip()}
+    assert fault["repeat"] == "pnp check demo"
+    code, out, _ = pnp(capsys, monkeypatch, "check", "demo", "--format", "json")
+    assert [error.get("fault") for error in json.loads(out)["errors"] if error["code"] == "engine"] == [fault]
+
+
+def test_diff_names_an_old_revisions_engine_frames_by_revision_not_by_a_temporary_folder(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    subprocess.run(["git", "init", "-q"], check=True, capture_output=True)
+    original = ENGINE.read_text(encoding="utf-8")
+    line = break_turn_three()  # the committed revision's engine is the broken one
+    for args in (["add", "content"], ["commit", "-qm", "the game"]):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], check=True, capture_output=True)
+    ENGINE.write_text(original, encoding="utf-8")
+    trust.grant(Path("content/demo"))
+    code, _, err = pnp(capsys, monkeypatch, "diff", "HEAD", "--games", "2", "--trust-engines")
+    assert code == 1, err
+    shown = f"HEAD:{ENGINE.as_posix()}"
+    assert f"{shown}:{line}:1: error: the engine fails while replaying example" in err, err
+    assert f"{shown}:{line} in _price_of: {FAULT_LINE.strip()}" in err, err
+    assert re.search(rf"{re.escape(shown)}:\d+ in _do: _price_of\(card\)", err), err
+    assert "pnp-diff-" not in err and "/tmp/" not in err, err
+    assert "to repeat it" not in err, err  # `pnp check` checks the working tree, where the engine is fixed
+    code, out, _ = pnp(capsys, monkeypatch, "diff", "HEAD", "--games", "2", "--trust-engines", "--format", "json")
+    assert code == 1 and "pnp-diff-" not in out, out
