@@ -304,6 +304,47 @@ def simulate(game: str, games: int, policy: str, variant: str | None, players: i
         views.print_simulation(result)
 
 
+@cli.command("test")
+@click.argument("games", nargs=-1)
+@click.option("--games", "count", type=click.IntRange(min=1, max=100_000), default=20, show_default=True,
+              help="Seeds to play, each twice (the seeds `pnp simulate --seed 0` plays).")
+@click.option("--budget", type=click.IntRange(min=2, max=100_000_000), default=50_000, show_default=True,
+              help="Actions to apply in all, clones' included; each seed gets its share.")
+@click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), default=None,
+              help="Play only this seed (the repeat line of a finding gives it).")
+@game_options
+@content_option
+@format_option
+@trust_engines_option
+@reported
+def engine_test(games: tuple[str, ...], count: int, budget: int, seed: int | None, variant: str | None,
+         players: int | None, option: tuple[str, ...], content_dir: Path, output_format: str) -> NoReturn:
+    """Test the rules engines of GAMES (default: every game with one) against the engine contract.
+
+    Plays seeded random games and checks that the engine is deterministic (the same seed twice,
+    and `simulate` with --jobs 1 and 2), that a clone shares nothing with its original, that a
+    refused action leaves the table untouched, that play never changes the game's fixed data, that
+    the engine's invariants hold, that examples, golden playthroughs and saved games replay, and
+    that no legal move raises; it notes action kinds, events and operations never reached. Each
+    failure is one sentence with the seed, turn and action that show it and the command that
+    repeats it. Exit 1 when a check fails. `pnp check` runs a quick version of the same suite.
+    """
+    from generator.commands.conformance import test_games
+    from generator.rules.conformance_report import Settings
+
+    settings = Settings(games=count, budget=budget, seed=seed)
+    with views.progress(output_format) as progress:
+        result = test_games(content_dir, games, settings, variant, players, option,
+                            on_start=views.task_starter(progress))
+    if output_format == "json":
+        views.echo_json(result.as_json())
+    else:
+        out = views.console()
+        for line in result.lines():
+            out.print(line)
+    sys.exit(result.exit_code)
+
+
 @cli.command()
 @click.argument("game")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,

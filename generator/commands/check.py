@@ -54,11 +54,15 @@ def check(content_dir: Path, games: tuple[str, ...] | list[str], strict: bool = 
     loaded = load_checked(content_dir, ids, errors)
     if not errors:  # the data is sound: does everything a build makes from it come out, without writing?
         from generator.checking import check_as_build
+        from generator.commands.conformance import check_engine
         from generator.rules.engine_child import check_replays
 
         for content in loaded:
+            before = len(errors)
             check_as_build(content, errors)
             check_replays(content, errors)  # examples (without an engine, an error, as in the build) and playthroughs
+            if len(errors) == before:  # the engine replays its examples: a quick run of `pnp test`'s suite
+                check_engine(content, errors, content_dir)
     warnings = ErrorList()
     for content in loaded:
         text_warnings(content, warnings, pages_rendered=not errors)

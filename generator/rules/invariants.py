@@ -12,11 +12,10 @@ replays to the same final state hash.
 
 from __future__ import annotations
 
-from typing import Any
-
 import json
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.rules.contract import TERMINAL, Game, GameState
 from generator.rules.log import ReplayError, dump_lines, header_of, replay_text
@@ -37,7 +36,7 @@ class InvariantReport:
             self.problems.append(f"seed {seed}, step {step}: {problem}")
 
 
-def _generic_problems(game: Game, state: GameState, legal: list[Any]) -> list[str]:
+def generic_problems(game: Game, state: GameState, legal: list[Any]) -> list[str]:
     problems = []
     if len(set(legal)) != len(legal):
         problems.append("the legal set repeats an action")
@@ -64,7 +63,7 @@ def check_game(game: Game, seed: int, report: InvariantReport, policy: str = "ra
     step = 0
     while True:
         legal = state.legal_actions()
-        for problem in game.invariant_problems(state) + _generic_problems(game, state, legal):
+        for problem in game.invariant_problems(state) + generic_problems(game, state, legal):
             report.add(seed, step, problem)
         if bool(legal) == state.is_terminal:
             report.add(seed, step, f"legal set has {len(legal)} actions but is_terminal is {state.is_terminal}")

@@ -257,8 +257,9 @@ def test_pnp_diff_names_a_change_in_one_language(content: Path, tmp_path: Path) 
 
 # -- the bundled games -------------------------------------------------------------------------------------------
 
-def test_the_bundled_games_pass_a_strict_check() -> None:
-    result = check(REPO / "content", "--strict")
+@pytest.mark.parametrize("games", ["content", "docs/examples"])
+def test_the_bundled_games_pass_a_strict_check(games: str) -> None:
+    result = check(REPO / games, "--strict", "--trust-engines")
     assert result.exit_code == 0, result.stderr
     assert warning_lines(result) == []
 

@@ -5,6 +5,10 @@ points (with the game under content/ that plays it) and every game under content
 tests/content/plugin/ whose game.yaml names a module of its own folder. A new engine gets every
 test here by being registered or named. Each test plays seeded random games, so a failure
 names the seed that shows it.
+
+The engine conformance suite itself (determinism, clone independence, refusals, fixed data,
+invariants, replays, fuzzing) lives in generator/rules/conformance.py, so that `pnp test` and
+`pnp check` run on a designer's game exactly what these tests run on ours.
 """
 
 from __future__ import annotations
@@ -28,8 +32,9 @@ from generator.checking import load_checked
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES
+from generator.rules.conformance import run_suite
+from generator.rules.conformance_report import ConformanceReport, Settings
 from generator.rules.contract import Game, GameState
-from generator.rules.core import RuleError
 from generator.rules.examples import replay_examples
 from generator.rules.invariants import check_many
 from generator.rules.log import ReplayError, dump_lines, header_of, read_rows, replay_text
@@ -148,6 +153,29 @@ def assert_rendered(text: dict[str, str], what: str) -> None:
         assert not UNFILLED.search(text[lang]), f"{what}: unfilled template field in {text[lang]!r}"
 
 
+def assert_conforms(content: GameContent, options: dict[str, str], settings: Settings) -> ConformanceReport:
+    """The conformance suite finds nothing: every finding's sentence is shown when it does."""
+    report = run_suite(content, options, settings)
+    assert [finding.text() for finding in report.findings] == []
+    return report
+
+
+# -- the conformance suite (`pnp test`) ------------------------------------------------------------------
+def test_the_conformance_suite_passes(content: GameContent, game: Game) -> None:
+    report = assert_conforms(content, {}, Settings(games=3 * SCALE, budget=3000 * SCALE, jobs=False))
+    checked = {check.name: check.done for check in report.checks}
+    assert all(checked.values()), checked
+    assert report.games == 3 * SCALE
+
+
+@pytest.mark.slow
+def test_the_conformance_suite_passes_with_every_option(content: GameContent, game: Game) -> None:
+    for options in option_sets(type(game)):
+        report = assert_conforms(content, options, Settings(games=10 * SCALE, budget=20_000 * SCALE, batch_seed=5,
+                                                            replays=False))
+        assert report.games == 10 * SCALE, options
+
+
 # -- invariant fuzzing ---------------------------------------------------------------------------------
 @pytest.mark.slow
 def test_invariants_hold_over_random_playouts(game: Game) -> None:
@@ -220,41 +248,12 @@ def test_every_example_turn_replays_in_both_languages(content: GameContent) -> N
 
 # -- legal set versus refusals ------------------------------------------------------------------------
 @pytest.mark.slow
-def test_legal_actions_are_explained_as_legal_and_everything_else_is_refused_in_words(game: Game) -> None:
-    states = sampled_states(game)
-    written = sorted({s.format_action(a) for s in states for a in s.legal_actions()})
-    rng = random.Random(3)
-    refused = 0
-    for state in states:
-        legal = state.legal_actions()
-        assert len(set(legal)) == len(legal)
-        assert bool(legal) != state.is_terminal
-        for action in legal:
-            assert state.explain(action).legal, action
-            assert state.parse_action(state.format_action(action)) == action
-        own = {state.format_action(a) for a in legal}
-        for text in rng.sample(written, min(25, len(written))):
-            if text in own:
-                continue
-            try:
-                action = state.parse_action(text)
-            except RuleError as exc:        # not even an action here: a sentence says why
-                assert_rendered(exc.text, f"parsing {text!r}")
-                refused += 1
-                continue
-            if action in legal:             # another spelling of a legal action
-                continue
-            explanation = state.explain(action)
-            assert not explanation.legal and explanation.rule != "legal", text
-            assert_rendered(explanation.text, f"refusing {text!r} ({explanation.rule})")
-            before = state.state_hash()
-            with pytest.raises(RuleError) as error:
-                state.apply(action)
-            assert error.value.rule == explanation.rule
-            assert error.value.text == explanation.text
-            assert state.state_hash() == before, "a refused action changed the table"
-            refused += 1
-    assert refused > 20
+def test_legal_actions_are_explained_as_legal_and_everything_else_is_refused_in_words(content: GameContent) -> None:
+    """The suite's fuzzing and refusals checks: every legal action explained as legal and read back from its notation,
+    actions of other states refused by explain and apply alike, in words, the table left as it was."""
+    report = assert_conforms(content, {}, Settings(games=12, budget=12_000, jobs=False, replays=False))
+    done = {check.name: check.done for check in report.checks}
+    assert done["refusals"] > 20 and done["fuzzing"] > 20, done
 
 
 # -- what each player sees ------------------------------------------------------------------------------

@@ -51,7 +51,8 @@ def violation(state: "TerraformingMarsState", action: Action) -> RuleError | Non
     if state.pending is not None:
         pending = state.pending[0]
         if kind not in _PENDING_KINDS[pending]:
-            return refuse(f"pending.{pending}", tile=state.pending[1] if pending == "place" else "")
+            return refuse(f"pending.{pending}", tile=state.pending[1] if pending == "place" else "",
+                          most=state.pending[-1] if pending == "amount" else "")
         return _pending_problem(state, action)
     if state.phase == "research":
         if kind == "done" and len(action) == 1:
