@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Protocol
 
 from generator.content.errors import ErrorList, Mark, relative
 from generator.content.files import entries
-from generator.content.loader import GameContent, content_hash_of, load_game
+from generator.content.held_back import hold_back_engine
+from generator.content.loader import GameContent, content_hash_of, read_folder
 from generator.content.schema import LANGUAGES
 from generator.content.suggest import did_you_mean
-from generator.content.validate import check_content
+from generator.content.validate import check_alone, check_content
 
 if TYPE_CHECKING:
     from generator.rules.contract import Game
@@ -60,8 +61,11 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
         memo = (str(root.resolve()), content_hash) if reuse is not None and content_hash is not None else None
         content = reuse.get(memo) if reuse is not None and memo is not None else None
         if content is None:
-            content = load_game(root, errors)
+            content = read_folder(root, errors)
         if content is None:
+            continue
+        if content.game is None:  # game.yaml is broken: the other files are checked as far as they can be alone
+            _check_alone(content, errors)
             continue
         if content.id in folders:  # outputs are named by id: two such games would overwrite each other
             errors.add(content.mark_of("game", content.id, "id"), f"game id '{content.id}' is also the id of the "
@@ -69,7 +73,8 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
                        code="reference")
             continue
         folders[content.id] = game
-        loaded.append(content)
+        if not content.incomplete:  # a game.yaml with errors and stand-ins: its other files are checked, no more
+            loaded.append(content)
         if before is not None and before.checked(content) and (not need_engine or _engine_trusted(content)):
             _remember(reuse, memo, content)
             continue
@@ -78,12 +83,31 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
         check_layouts(content, errors)
         check_icons_drawable(content, errors)
         check_print_profile(content, errors)
-        check_engine(content, errors, need_engine)
+        _check_page_links(content, errors)
+        if content.incomplete:  # the engine may read any part of game.yaml, stand-ins too
+            hold_back_engine(content, errors)
+        else:
+            check_engine(content, errors, need_engine)
         if len(errors.errors) == found:  # neither loading nor a check found anything
             if before is not None:
                 before.mark_checked(content)
             _remember(reuse, memo, content)
     return loaded
+
+
+def _check_alone(content: GameContent, errors: ErrorList) -> None:
+    """The checks of a game whose game.yaml is broken that need none of it: its other files' errors are not hidden."""
+    check_alone(content, errors)
+    check_boards(content, errors)
+    check_layout_files(content, errors)
+    check_icons_drawable(content, errors)
+    _check_page_links(content, errors)
+
+
+def _check_page_links(content: GameContent, errors: ErrorList) -> None:
+    from generator.site.page_links import check_page_links
+
+    check_page_links(content, errors)
 
 
 def _remember(reuse: LoadedGames | None, memo: tuple[str, str] | None, content: GameContent) -> None:
@@ -128,6 +152,13 @@ def check_layouts(content: GameContent, errors: ErrorList) -> None:
             errors.add(_game_mark(content, "kinds", i, "layout"), f"no layout '{kind.layout}' for card kind "
                        f"'{kind.id}'", ("kinds", i, "layout"),
                        hint=f"add layouts/{kind.layout}.yaml to the game or remove `layout:`", code="layout")
+    check_layout_files(content, errors)
+
+
+def check_layout_files(content: GameContent, errors: ErrorList) -> None:
+    """The game's own layout files are valid (they need nothing of game.yaml)."""
+    from generator.layout import spec as layout_spec
+
     folder = content.root / "layouts"
     for path in entries(folder, (".yaml", ".yml"), relative(folder), errors, content.root):
         layout_spec.load_layout(path, errors)

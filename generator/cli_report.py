@@ -3,7 +3,8 @@
 Every command's failure reaches it: content errors (exit 1), a machine that refused (exit 1,
 one sentence), bad usage (exit 2), an interruption (130) and a bug in pnp-forge (exit 3). With
 `--format json` the failure is one JSON object on standard output:
-`{"ok": false, "exit_code": N, "message": "...", "errors": [{file, line, column, path, message, hint, code}], "note": "..."}`;
+`{"ok": false, "exit_code": N, "message": "...", "errors": [{file, line, column, path, message, hint, code}], "note": "..."}`
+(and `"held_back"`: the notes of checks that wait for another file's errors, as errors are, when there are any);
 a game's engine that failed adds `"fault"` (its file, line, exception, frames, seed, turn, player, action, repeat).
 """
 
@@ -48,7 +49,8 @@ def report_failure(failure: CommandFailed, output_format: str) -> None:
         listed = [{**e.as_json(), **({"revision": s.label} if s.label else {})}
                   for s in failure.sections for e in sorted(set(s.errors), key=ContentError.sort_key)]
         message = failure.line.splitlines()[0] if failure.line else summary(errors)
-        click.echo(failure_json(1, message, listed, failure.note, failure.extra))
+        held_back = {"held_back": [e.as_json() for e in failure.held_back]} if failure.held_back else {}
+        click.echo(failure_json(1, message, listed, failure.note, {**held_back, **failure.extra}))
         return
     if failure.line:
         click.echo(failure.line, err=True)
@@ -58,6 +60,8 @@ def report_failure(failure: CommandFailed, output_format: str) -> None:
                 click.echo(f"errors in {section.label}:", err=True)
             for error in sorted(set(section.errors), key=ContentError.sort_key):
                 click.echo(error.one_line(), err=True)
+        for held in failure.held_back:  # what waits for the errors above, after them
+            click.echo(held.one_line(), err=True)
         click.echo(summary(errors), err=True)
     if failure.note:
         click.echo(failure.note, err=True)

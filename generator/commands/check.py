@@ -68,5 +68,6 @@ def check(content_dir: Path, games: tuple[str, ...] | list[str], strict: bool = 
         text_warnings(content, warnings, pages_rendered=not errors)
     warned = warnings.sorted_warnings()
     if errors or (strict and warned):
-        raise CommandFailed([*errors, *warned], note=STRICT_NOTE if strict and warned else "")
+        errors.extend(warned)  # listed with the errors (the notes of what waits for them stay after them)
+        raise CommandFailed(errors, note=STRICT_NOTE if strict and warned else "")
     return CheckResult(loaded, warned)

@@ -43,6 +43,8 @@ class Mark:
         return self.file
 
 
+HELD_BACK = "held-back"  # the code of a note that names checks waiting for another file's errors (content.held_back)
+
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029\u0085]")
 
 
@@ -93,6 +95,7 @@ class ErrorList:
 
     errors: list[ContentError] = field(default_factory=list)
     warnings: list[ContentError] = field(default_factory=list)   # never counted as errors (see `warn`)
+    held_back: list[ContentError] = field(default_factory=list)  # notes, not errors: see note_held_back
 
     def add(self, mark: Mark, message: str, path: YamlPath = (), hint: str = "", code: str = "content",
             fault: dict[str, Any] | None = None) -> None:
@@ -105,12 +108,18 @@ class ErrorList:
     def extend(self, errors: Iterable[ContentError]) -> None:
         if isinstance(errors, ErrorList):
             self.warnings.extend(errors.warnings)
+            self.held_back.extend(errors.held_back)
             errors = errors.errors
         self.errors.extend(errors)
 
     def sorted_warnings(self) -> list[ContentError]:
         unique = {(e.mark, e.path, e.message): e for e in self.warnings}
         return sorted(unique.values(), key=ContentError.sort_key)
+
+    def note_held_back(self, mark: Mark, message: str, path: YamlPath = (), hint: str = "") -> None:
+        """A note that checks wait until another file's errors are fixed (content.held_back): shown after
+        the errors, never counted as one, and it alone never fails a run."""
+        self.held_back.append(ContentError(mark, message, tuple(path), hint, HELD_BACK, severity="note"))
 
     def __bool__(self) -> bool:
         return bool(self.errors)

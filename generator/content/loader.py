@@ -16,6 +16,7 @@ from typing import Any
 from generator.content.errors import ErrorList, Mark, relative
 from generator.content.files import Unreadable, entries, read_bytes, read_text
 from generator.content.model_errors import validate_model
+from generator.content.salvage import salvage_game
 from generator.content.schema import LANGUAGES, Board, Card, Example, Game, Table
 from generator.content.sentences import load_sentences
 from generator.content.sheet_read import SHEET_SUFFIXES
@@ -54,6 +55,10 @@ class GameContent:
             `actions`, `labels`, `words`), each a dict of key -> template; see `Sentences`
         sentence_sources: where each language's sentences came from, for errors
         unread_kinds: card kinds some of whose cards could not be read (their counts are not compared)
+        unread_files: the card files and sheets those cards are in
+        incomplete: game.yaml has errors outside the vocabulary the other files use, and `game` holds
+            stand-ins for its broken parts (content.salvage): good for checking the other files, never
+            handed to an engine
     """
 
     root: Path
@@ -71,6 +76,8 @@ class GameContent:
     # card kinds some of whose cards could not be read (ANY_KIND: a card or file whose kind is not
     # known): their counts are not compared, an error already names the root mistake
     unread_kinds: set[str] = field(default_factory=set)
+    unread_files: set[str] = field(default_factory=set)
+    incomplete: bool = False
 
     @property
     def id(self) -> str:
@@ -167,6 +174,18 @@ def _list_items(doc_data: Any, key: str, source: SourceMap, errors: ErrorList) -
 
 def load_game(root: Path, errors: ErrorList) -> GameContent | None:
     """Load and validate the game in folder `root`. Returns None when game.yaml itself is unusable."""
+    content = read_folder(root, errors)
+    return content if content is not None and content.game is not None and not content.incomplete else None
+
+
+def read_folder(root: Path, errors: ErrorList) -> GameContent | None:
+    """Every file of the game in `root`, each read and validated on its own (None: the folder has no game.yaml).
+
+    When game.yaml is unusable the other files are read all the same and `game` is None: only the
+    checks that need no game.yaml may look at such a folder (validate.check_alone), so the errors of
+    game.yaml hide none of the other files' own. When its errors lie outside what the other files
+    use, `game` is a model with stand-ins and `incomplete` is set (content.salvage).
+    """
     def name(path: Path) -> str:
         return relative(path)
 
@@ -179,21 +198,27 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
         errors.add(Mark(name(game_file), 1, 1), "game.yaml is empty", hint="a game needs at least its id, title, "
                    "players, age and play time (see README.md, 'A game folder')", code="schema")
     game = validate_model(Game, doc.data, doc.source, errors) if doc.data is not None else None
+    salvaged = salvage_game(doc.data) if game is None else None
     # keep going without a valid game.yaml so the other files' problems are reported in the same run
-    content = GameContent(root=root, game=game)  # type: ignore[arg-type]  # None only here: returned only with a game
+    content = GameContent(root=root, game=game or salvaged,  # type: ignore[arg-type]  # None: see read_folder
+                          incomplete=salvaged is not None)
+    game = content.game
     if game is not None:
         content.origins[("game", game.id)] = Located(doc.source, ())
 
     for path in _yaml_files(root / "cards", root, errors):
         before = len(errors)
         card_doc = load_yaml(path, errors, name(path), root)
-        if len(errors) != before:
+        items = _list_items(card_doc.data, "cards", card_doc.source, errors)
+        if len(errors) != before:  # the file, or its list, could not be read whole
             content.unread_kinds.add(ANY_KIND)
-        for index, item in _list_items(card_doc.data, "cards", card_doc.source, errors):
+            content.unread_files.add(card_doc.source.file)
+        for index, item in items:
             card = validate_model(Card, item, card_doc.source, errors, ("cards", index))
             if card is None:
                 kind = item.get("kind") if isinstance(item, dict) else None
                 content.unread_kinds.add(kind if isinstance(kind, str) else ANY_KIND)
+                content.unread_files.add(card_doc.source.file)
             if card is not None:
                 content.cards.append(card)
                 content.origins.setdefault(("card", card.id), Located(card_doc.source, ("cards", index)))
@@ -221,7 +246,7 @@ def load_game(root: Path, errors: ErrorList) -> GameContent | None:
     content.sentences, content.sentence_sources = load_sentences(root / "rules", errors)
     content.icons = _find_icons(root, errors)
     content.content_hash = _content_hash(root)
-    return content if game is not None else None
+    return content
 
 
 def _load_sheets(root: Path, game: Game | None, content: GameContent, errors: ErrorList) -> None:
@@ -237,11 +262,13 @@ def _load_sheets(root: Path, game: Game | None, content: GameContent, errors: Er
         sheet = load_sheet(path, relative(path), errors, root, game, declared.get(path.name))
         if sheet is None or not sheet.header_read:
             content.unread_kinds.add(ANY_KIND)
+            content.unread_files.add(relative(path))
             continue
         for index, item, kind in sheet.items:
             card = validate_model(Card, item, sheet.source, errors, ("cards", index)) if item is not None else None
             if card is None:
                 content.unread_kinds.add(kind or ANY_KIND)
+                content.unread_files.add(relative(path))
                 continue
             content.cards.append(card)
             content.origins.setdefault(("card", card.id), Located(sheet.source, ("cards", index)))

@@ -9,6 +9,7 @@ summaries and sentences share.
 
 from __future__ import annotations
 
+import string
 from typing import Any
 
 from pathlib import Path
@@ -19,6 +20,7 @@ from generator.content.errors import ErrorList, relative
 from generator.content.model_errors import validate_model
 from generator.content.schema import LANGUAGES
 from generator.content.schema_base import Model
+from generator.content.word_forms import Field as WordField
 from generator.content.yaml_source import load_yaml
 
 SENTENCES_FILE = "sentences.yaml"
@@ -60,6 +62,35 @@ def load_sentences(rules_folder: Path, errors: ErrorList) -> tuple[dict[str, dic
                     errors.add(doc.source.mark((name, key)),
                                f"sentence '{name}.{key}' is longer than {MAX_TEMPLATE_CHARS} characters",
                                (name, key), code="limit")
+                    continue
+                problem = template_problem(text)
+                if problem:
+                    errors.add(doc.source.mark((name, key)), f"sentence '{name}.{key}' cannot be filled: {problem}",
+                               (name, key), hint="write a value as `{name}` or its word forms as `{n:card|cards}`, "
+                               "and a brace itself as `{{` or `}}`", code="sentence")
         found[lang] = sections
         sources[lang] = doc.source
     return found, sources
+
+
+def template_problem(template: str) -> str | None:
+    """Why the engine could not fill `template` (a brace left open, a field with no name, a lookup
+    inside a value, a spec it cannot print), or None: found here rather than when the engine speaks."""
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError as exc:
+        return f"{str(exc)[:1].lower()}{str(exc)[1:]}"  # "expected '}' before end of string"
+    for _text, name, spec, conversion in parts:
+        if name is None:
+            continue
+        if not name.isidentifier():
+            return f"'{{{name}}}' names no value" if not name or name.isdigit() else \
+                f"'{{{name}}}' is not a value's name (no '.', '[' or spaces in a field)"
+        if conversion is not None:
+            return f"'{{{name}!{conversion}}}' converts its value; write `{{{name}}}`"
+        if spec and ("{" in spec or "}" in spec):
+            return f"'{{{name}:{spec}}}' holds a field in its spec"
+        problem = WordField(name, spec or None, False).spec_problem(number=False)  # the engine fills in words
+        if problem:
+            return problem
+    return None

@@ -12,6 +12,7 @@ from typing import Any, Callable, Protocol
 from generator.content import word_forms
 from generator.content.component_boards import check_component_boards
 from generator.content.errors import ErrorList, Mark, YamlPath, relative
+from generator.content.held_back import hold_back
 from generator.content.loader import ANY_KIND, GameContent
 from generator.content.schema import LANGUAGES, Card, Effect, Face, FieldSpec, OperationSpec, ParamSpec, Text
 from generator.content.suggest import did_you_mean
@@ -35,9 +36,12 @@ class _Checker:
         self.c = content
         self.g = content.game
         self.errors = errors
-        self.kinds = {k.id: k for k in self.g.kinds}
-        self.resources = {r.id for r in self.g.resources}
-        self.operations = {o.id: o for o in self.g.operations}
+        # alone: game.yaml is broken (check_alone); only the checks of the other files by themselves run
+        self.alone = content.game is None
+        game = [] if self.alone else [self.g]
+        self.kinds = {k.id: k for g in game for k in g.kinds}
+        self.resources = {r.id for g in game for r in g.resources}
+        self.operations = {o.id: o for g in game for o in g.operations}
         self.card_ids = {c.id for c in content.cards}
 
     # -- where things are -------------------------------------------------------------------
@@ -63,8 +67,14 @@ class _Checker:
         self.tables()
         self.rules()
 
+    def run_alone(self) -> None:
+        """The checks that need no game.yaml: card, board, table and example ids, tables' rolls, rules pages."""
+        self.unique_ids()
+        self.tables()
+        self.rules()
+
     def unique_ids(self) -> None:
-        game_lists: tuple[tuple[str, Sequence[_Identified], str], ...] = (
+        game_lists: tuple[tuple[str, Sequence[_Identified], str], ...] = () if self.alone else (
             ("card kind", self.g.kinds, "kinds"), ("resource", self.g.resources, "resources"),
             ("operation", self.g.operations, "operations"), ("component", self.g.components, "components"),
             ("variant", self.g.variants, "variants"), ("glossary term", self.g.glossary, "glossary"))
@@ -442,8 +452,11 @@ class _Checker:
         unread = set(self.c.unread_kinds)
         if any(card.kind not in self.kinds for card in self.c.cards):
             unread.add(ANY_KIND)  # a card of a misspelt kind belongs to some kind: its error is the one to fix
+        waiting: list[tuple[int, str]] = []
         for i, comp in enumerate(self.g.components):
             if comp.kind in unread or ANY_KIND in unread:
+                if comp.type == "cards" and comp.kind in self.kinds:
+                    waiting.append((i, comp.id))
                 continue  # some of its cards could not be read: that error is the one to fix first
             if comp.type == "cards" and comp.kind in self.kinds and listed[comp.kind] != defined.get(comp.kind, 0):
                 have = defined.get(comp.kind, 0)
@@ -457,6 +470,20 @@ class _Checker:
                 self.errors.add(self.game_mark("kinds", index), f"cards of kind '{kind_id}' exist but no component "
                                 "lists them", ("kinds", index), hint="add a `type: cards` component with this kind",
                                 code="count")
+        if waiting:
+            self.counts_held_back(waiting)
+
+    def counts_held_back(self, waiting: list[tuple[int, str]]) -> None:
+        """One note, at the first of them, for the components whose counts wait for card files with errors."""
+        misspelt = [self.c.origin("card", c.id) for c in self.c.cards if c.kind not in self.kinds]
+        broken = sorted(self.c.unread_files | {located.source.file for located in misspelt if located is not None})
+        named = " and ".join(broken) if broken else "a card file"
+        index = waiting[0][0]
+        counts = f"the count of component '{waiting[0][1]}' is" if len(waiting) == 1 else \
+            f"the counts of components {', '.join(repr(c) for _i, c in waiting)} are"
+        self.errors.note_held_back(self.game_mark("components", index, "count"), f"{counts} compared with the cards "
+                                   f"once {named} {'are' if len(broken) > 1 else 'is'} fixed (see above)",
+                                   ("components", index, "count"))
 
     def tables(self) -> None:
         for table in self.c.tables:
@@ -478,7 +505,7 @@ class _Checker:
                     self.text_icons(getattr(entry, field_name),
                                     partial(_mark_below, located.source, ("entries", i, field_name)),
                                     ("entries", i, field_name))
-                for j, effect in enumerate(entry.effects):
+                for j, effect in enumerate(() if self.alone else entry.effects):  # alone: no operations known
                     where = ("entries", i, "effects", j)
                     self.effect_at(effect, f"table '{table.id}' roll '{entry.roll}'",
                                    lambda *sub, where=where, source=located.source: source.mark(where + sub),
@@ -516,3 +543,10 @@ def check_content(content: GameContent, errors: ErrorList) -> None:
     """Run every cross-check on a loaded game; problems go to `errors`."""
     _Checker(content, errors).run()
     check_component_boards(content, errors)
+
+
+def check_alone(content: GameContent, errors: ErrorList) -> None:
+    """The cross-checks of a game whose game.yaml is broken (loader.read_folder) that need no game.yaml;
+    the files whose other checks need it are named in one note (content.held_back)."""
+    _Checker(content, errors).run_alone()
+    hold_back(content, errors)

@@ -35,6 +35,7 @@ CHECK_EXAMPLES = examples(12)  # each runs `pnp check` (2-4 s)
 BUILD_EXAMPLES = examples(3)   # each runs `pnp build` of one game
 HANG_CEILING_S = 600  # only catches a hang; a check takes seconds
 ERROR_LINE = re.compile(r"^(?P<file>[^\s:][^:]*?)(?::(?P<line>\d+):(?P<col>\d+))?: error\b")
+NOTE_LINE = re.compile(r"^(?P<file>[^\s:][^:]*?)(?::(?P<line>\d+):(?P<col>\d+))?: note\b")  # checks that wait for errors
 SUMMARY = re.compile(r"^\d+ error\(s\) in \d+ file\(s\)$|^build failed; the previous output is untouched$")
 
 HOSTILE_VALUES: list[Any] = [
@@ -153,7 +154,8 @@ def assert_promises(result: subprocess.CompletedProcess, what: str) -> None:
         located = [line for line in lines if ERROR_LINE.match(line)]
         assert located, f"{what}: exit 1 without any located error\n{result.stderr[-2000:]}"
         for line in lines:
-            assert ERROR_LINE.match(line) or SUMMARY.match(line) or line.startswith(("site", "  ")), \
+            assert ERROR_LINE.match(line) or NOTE_LINE.match(line) or SUMMARY.match(line) or \
+                line.startswith(("site", "  ")), \
                 f"{what}: an error line without a place: {line!r}"
 
 
