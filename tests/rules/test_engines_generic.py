@@ -290,9 +290,11 @@ def test_a_finished_game_has_one_ranked_result_per_player_with_its_breakdown(gam
         assert outcome is not None and outcome.cause in game.outcome_causes
         assert_rendered(outcome.text, f"outcome {outcome.cause}")
         results = state.results()
-        assert [r.player for r in results] == list(range(1, n + 1))
+        assert [r.player for r in results] == list(range(n)), "one result per seat, seats from 0"
         ranks = [r.rank for r in results]
         assert min(ranks) == 1
+        assert all(a.score >= b.score for a in results for b in results if a.rank < b.rank), \
+            "a better rank never has a lower score (the score is what the rank is ranked by first)"
         for r in results:
             assert r.rank == 1 + sum(other < r.rank for other in ranks), "ranks count the players ahead"
             if r.breakdown:
@@ -300,7 +302,7 @@ def test_a_finished_game_has_one_ranked_result_per_player_with_its_breakdown(gam
             if r.won and not game.cooperative:
                 assert r.rank == 1
         if game.cooperative:
-            assert len({r.won for r in results}) == 1, "a cooperative table wins or loses together"
+            assert len({(r.score, r.rank, r.won) for r in results}) == 1, "a cooperative table shares one result"
 
 
 def test_card_groups_name_cards_of_the_content_and_every_group_has_a_name(content: GameContent, game: Game) -> None:
