@@ -328,12 +328,14 @@ def test_pnp_play_replay_and_simulate_run_the_engine(case: EngineCase, game: Gam
     saved = tmp_path / "game.jsonl"
     played = pnp("play", case.game, "--seed", "4", "--content", content_dir, "--save", str(saved), cwd=tmp_path)
     assert played.returncode == 0, played.stderr
-    lines = played.stdout.splitlines()
-    assert lines and lines[-1] in {game.sentence("outcomes", cause, "en", {}) for cause in game.outcome_causes}
+    outcomes = {game.sentence("outcomes", cause, "en", {}) for cause in game.outcome_causes}
+    assert [line for line in played.stdout.splitlines() if line.strip() in outcomes] != [], "no outcome sentence"
+    assert sum(played.stdout.count(sentence) for sentence in outcomes) == 1, "the outcome is said once"
+    assert "Result" in played.stdout.split(next(s for s in outcomes if s in played.stdout))[1], "then the results"
     shown = pnp("play", case.game, "--seed", "4", "--content", content_dir, "--lang", "de", "--view", "1",
                 cwd=tmp_path)
     assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.splitlines()[-1] in {game.sentence("outcomes", c, "de", {}) for c in game.outcome_causes}
+    assert sum(shown.stdout.count(game.sentence("outcomes", c, "de", {})) for c in game.outcome_causes) == 1
     replayed = pnp("replay", str(saved), "--content", content_dir, cwd=tmp_path)
     assert replayed.returncode == 0, replayed.stderr
     assert "decisions replayed" in replayed.stdout
