@@ -53,6 +53,10 @@ WORDS: dict[str, dict[str, str]] = {
                                 "(players still tied after every tie-break share the win). The wins alone add up to "
                                 "at most 100 %. A fair seat sits near 1/players (dashed)."},
     "shared": {"de": "{rate} geteilt", "en": "{rate} shared"},
+    "older": {"de": "{batches}: vor der Trennung geteilter Siege aufgezeichnet; dort zählt ein Gleichstand als Sieg "
+                    "für jeden Gleichauf-Liegenden, darum ergeben diese Plätze zusammen mehr als 100 %.",
+              "en": "{batches}: recorded before shared wins were counted apart; there a tie counts as a win for "
+                    "each tied seat, so those seats add up to more than 100 %."},
     "players": {"de": "Spieler", "en": "Players"},
     "seat_chart_alt": {"de": "Gewinnrate je Sitzplatz und Stapel mit 95-%-Intervall",
                        "en": "Win rate per seat and batch with 95 % interval"},
@@ -286,7 +290,13 @@ def _competitive_lines(site: GameSite, rows: list[dict[str, Any]], name_of: Call
     """Seat win rates per batch (table and chart), then per batch the cards its players took and the
     groups (tags) of those cards."""
     lang = site.lang
-    lines = [_w("competitive_split" if all(_split(r) for r in rows) else "competitive", lang), ""]
+    older = [r for r in rows if not _split(r)]
+    if len(older) == len(rows):
+        lines = [_w("competitive", lang), ""]
+    else:
+        lines = [_w("competitive_split", lang), ""]
+        if older:
+            lines += [_w("older", lang).format(batches=", ".join(_text(_label(r, lang)) for r in older)), ""]
     chart = site.tree.data(site.path("balance", f"seats-{lang}.png"), seat_chart_png(rows, lang))
     lines += [f"![{_w('seat_chart_alt', lang)}](balance/{chart.rsplit('/', 1)[-1]})", ""]
     most = max(len(r["seats"]) for r in rows)

@@ -248,3 +248,24 @@ def test_the_balance_page_shows_shared_wins_apart_from_outright_ones_and_old_fig
     page = tree.pages[balance_page(GameSite(content, "en", tmp_path, tree), {"runs": [old]}, current=True)]
     assert "the seats add up to a little over 100 %" in page and "shared" not in page
     assert "| 70.0 % (40.0 % – 89.0 %) | 50.0 % (24.0 % – 76.0 %) |" in page
+
+
+def test_a_page_of_split_and_older_figures_names_the_batches_whose_ties_count_for_each_seat(tmp_path: Path):
+    from generator.rules.simulate import GameResult, summarize
+    from generator.site.game_site import GameSite
+    from generator.site.tree import DocsTree
+
+    errors = ErrorList()
+    [content] = load_checked(REPO / "content", ["habitable"], errors)
+    results = [GameResult(i, True, "score", 20, 60, w, (1.0, 1.0)) for i, w in enumerate([(0,), (0, 1)])]
+    new = dict(summarize("habitable", "greedy", {}, 0, results, cooperative=False).as_json(), id="greedy-2",
+               label={"de": "Gierig, 2", "en": "Greedy, 2"})
+    old = dict(new, id="mcts-2", label={"de": "Baumsuche, 2", "en": "Tree search, 2"}, policy="mcts:50",
+               seats=[{"seat": 1, "wins": 2, "rate": 1.0, "interval": [0.34, 1.0]},
+                      {"seat": 2, "wins": 1, "rate": 0.5, "interval": [0.09, 0.91]}])
+    del old["ties"]
+    tree = DocsTree("en")
+    page = tree.pages[balance_page(GameSite(content, "en", tmp_path, tree), {"runs": [new, old]}, current=True)]
+    assert "wins alone, and apart from them shared wins" in page and "a little over 100 %" not in page
+    assert "Tree search, 2: recorded before shared wins were counted apart" in page
+    assert "| Tree search, 2 | mcts:50 | 2 | 2 | 20.0 | 100.0 % (34.0 % – 100.0 %) | 50.0 % (9.0 % – 91.0 %) |" in page
