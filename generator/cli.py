@@ -243,6 +243,7 @@ def play(game: str, seed: int, policy: str, variant: str | None, players: int | 
     if as_json:
         click.echo(json.dumps(result.as_json(), ensure_ascii=False))
     else:
+        views.print_results(result.players, result.cooperative, lang)
         if save is not None:
             click.echo(f"saved {save}", err=True)
         if result.stopped:
@@ -269,6 +270,7 @@ def replay(file: Path, game: str | None, content_dir: Path, output_format: str) 
         views.echo_json(result.as_json())
     else:
         views.console().print(result.line())
+        views.print_results(result.players, result.cooperative)
 
 
 @cli.command()

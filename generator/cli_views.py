@@ -131,6 +131,16 @@ def print_cards_written(written: dict[str, list[Path]], output_dir: Path) -> Non
     console().print(table)
 
 
+def print_results(rows: list[dict[str, Any]], cooperative: bool, lang: str = "en") -> None:
+    """`pnp play` and `pnp replay` at a finished game's end: the ranked table and who won (nothing unfinished)."""
+    from generator.commands.results import results_table, verdict
+
+    if rows:
+        out = console()
+        out.print(results_table(rows, cooperative))
+        out.print(verdict(rows, cooperative, lang), markup=False)
+
+
 def print_simulation(result: SimulationResult) -> None:
     """`pnp simulate`: results by cause (and by seat) with 95 % intervals, then game length."""
     from rich.table import Table
@@ -149,14 +159,35 @@ def print_simulation(result: SimulationResult) -> None:
     if summary.cooperative:
         table.add_row("[b]won (all)[/]", str(summary.wins), f"{summary.win_rate:.1%}",
                       f"{summary.win_interval[0]:.1%} – {summary.win_interval[1]:.1%}")
-    for seat in summary.seats:
-        table.add_row(f"[b]seat {seat['seat']} wins[/] (mean score {seat['mean_score']})", str(seat["wins"]),
-                      f"{seat['rate']:.1%}", f"{seat['interval'][0]:.1%} – {seat['interval'][1]:.1%}")
     out = console()
     out.print(table)
+    if summary.seats:
+        out.print(seat_table(summary))
+        out.print(f"games: {summary.outright} won outright, {summary.shared} won shared, {summary.no_winner} "
+                  f"without a winner (of {summary.games}). A tie after every tie-break is a shared win for each "
+                  "tied seat: the outright rates add up to at most 100 %, outright and shared together to more "
+                  "when games end in ties.")
     t = summary.turns
     out.print(f"turns per game: mean {t['mean']}, median {t['median']}, min {t['min']}, max {t['max']}")
     out.print(f"figures written to {result.written}")
+
+
+def seat_table(summary: Any) -> Any:
+    """Per seat: outright wins, shared wins (a tie for the win), losses (they add up to the games), the
+    outright rate and the win rate with shared wins, with 95 % intervals, and the mean score."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(title="by seat (a tie is a shared win; all wins = outright + shared)", box=box.SIMPLE_HEAD,
+                  collapse_padding=True, pad_edge=False)
+    for column in ("seat", "outright", "shared", "lost", "outright %", "95 %", "all wins", "avg score"):
+        table.add_column(column, justify="left" if column == "seat" else "right", no_wrap=True)
+    for seat in summary.seats:
+        low, high = seat["outright_interval"]
+        table.add_row(seat["player"], str(seat["outright"]), str(seat["shared"]), str(seat["lost"]),
+                      f"{seat['outright_rate']:.1%}", f"{low * 100:.1f}–{high:.1%}", f"{seat['rate']:.1%}",
+                      f"{seat['mean_score']:g}")
+    return table
 
 
 def serve_text(kind: str, details: dict[str, Any]) -> None:
@@ -182,16 +213,16 @@ def serve_json(kind: str, details: dict[str, Any]) -> None:
 
 
 PERSON_WORDS = {
-    "en": {"ask": "Player {player} decides (turn {turn}).", "table": "The table as you see it:",
+    "en": {"ask": "{player} decides (turn {turn}).", "table": "The table as you see it:",
            "actions": "Legal actions:",
            "hint": "Write an action as above or its number; ? shows the list again.",
-           "prompt": "player {player}> ",
+           "prompt": "player {number}> ",
            "no-number": "There is no action {number}: choose 1–{count}.",
            "refused": "Refused: {message}"},
-    "de": {"ask": "Spieler {player} entscheidet (Zug {turn}).", "table": "Der Tisch, wie du ihn siehst:",
+    "de": {"ask": "{player} entscheidet (Zug {turn}).", "table": "Der Tisch, wie du ihn siehst:",
            "actions": "Erlaubte Aktionen:",
            "hint": "Schreib eine Aktion wie oben oder ihre Nummer; ? zeigt die Liste wieder.",
-           "prompt": "Spieler {player}> ",
+           "prompt": "Spieler {number}> ",
            "no-number": "Es gibt keine Aktion {number}: wähle 1–{count}.",
            "refused": "Nicht erlaubt: {message}"},
 }
@@ -206,7 +237,7 @@ def person_text(lang: str) -> tuple[Callable[[str, dict[str, Any]], None], Calla
 
     def tell(kind: str, data: dict[str, Any]) -> None:
         if kind == "ask":
-            seat[0] = data["player"]
+            seat[0] = data["seat"] + 1  # as people count seats
             click.echo(words["ask"].format(**data) + (f" {words['table']}" if data["table"] else ""))
             for label, value in data["table"]:
                 click.echo(f"  {label}: {value}")
@@ -217,7 +248,7 @@ def person_text(lang: str) -> tuple[Callable[[str, dict[str, Any]], None], Calla
             click.echo(words["hint"])
         else:
             click.echo(words[kind].format(**data))
-        click.echo(words["prompt"].format(player=seat[0]), nl=False)
+        click.echo(words["prompt"].format(number=seat[0]), nl=False)
         sys.stdout.flush()
 
     def read() -> str | None:

@@ -20,7 +20,7 @@ from typing import IO, TYPE_CHECKING, Any, Callable
 
 from generator.content.loader import GameContent
 from generator.rules.contract import GameState
-from generator.rules.core import Action, RuleError
+from generator.rules.core import Action, RuleError, seat_label
 from generator.rules.policies import NoDecision
 
 if TYPE_CHECKING:
@@ -131,11 +131,12 @@ class Person:
         self.gave_up = False  # stopped after MAX_REFUSALS lines in a row that decided nothing (not at the input's end)
 
     def question(self, state: GameState) -> dict[str, Any]:
-        """What the person sees before deciding: seat, turn, table and the numbered legal actions."""
+        """What the person sees before deciding: seat (0-based) and its label, turn, table and the
+        numbered legal actions."""
         game = state.game
-        seat = state.current_player + 1
+        seat = state.current_player
         actions = state.legal_actions()
-        return {"player": seat, "turn": state.turn,
+        return {"seat": seat, "player": seat_label(seat, self.lang), "turn": state.turn,
                 "table": [[label, value] for label, value in game.summary_for(state, self.lang, seat)],
                 "actions": [{"number": number, "action": state.format_action(action),
                              "text": game.describe(state, action, self.lang)}

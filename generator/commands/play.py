@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from generator.commands.failure import CommandFailed, CommandRefused, os_reason
 from generator.commands.loading import engine_faults, engine_game, load_engine_game
+from generator.commands.results import result_rows
 from generator.commands.targets import try_target, write_target
 
 
@@ -25,43 +26,54 @@ class PlayResult:
     saved: Path | None
     stopped: bool = False  # a person's input ended before the game did (exit STOPPED_EXIT)
     stopped_by_refusals: bool = False  # ...or a run of lines that decided nothing stopped it
+    outcome_text: str = ""  # the outcome sentence in the game's language
+    players: list[dict[str, Any]] = field(default_factory=list)  # results.result_rows: best first; empty unfinished
+    cooperative: bool = False
 
     def as_json(self) -> dict[str, Any]:
-        """The last JSON line of `pnp play --format json`, after one line per entry."""
+        """The last JSON line of `pnp play --format json`, after one line per entry: `players` holds
+        every seat's result (seat from 0, player label, score, rank, won, shared, policy), best first."""
         return {"kind": "result", "game": self.game, "seed": self.seed, "policy": self.policy,
                 "options": self.options, "turn": self.turn, "finished": self.finished, "outcome": self.outcome,
+                "outcome_text": self.outcome_text, "cooperative": self.cooperative, "players": self.players,
+                "winners": [row["seat"] for row in self.players if row["won"]],
                 "stopped": self.stopped, "stopped_by_refusals": self.stopped_by_refusals,
                 "state_hash": self.state_hash,
                 "saved": str(self.saved) if self.saved else None}
 
 
 STOPPED_EXIT = 4  # `pnp play` with a person: standard input ended before the game did
+MAX_POLICY_CHARS = 200  # a saved game's header names its policy; a longer one is not shown
 
 
 def person_seats(policy: str, players: int) -> list[int]:
-    """The seats (1-based) `policy` gives to a person at the terminal: `you,greedy` -> [1]; `you` -> all."""
+    """The seats (0-based) `policy` gives to a person at the terminal: `you,greedy` -> [0]; `you` -> all."""
     from generator.rules.policies import PERSON
 
     parts = policy.split(",") if "," in policy else [policy] * players
-    return [seat for seat, part in enumerate(parts, 1) if part == PERSON]
+    return [seat for seat, part in enumerate(parts) if part == PERSON]
 
 
 def default_view(policy: str, players: int) -> str:
-    """referee for policies alone; with a person the view of their seat (persons at several seats: public)."""
+    """referee for policies alone; with a person the view of their seat, as --view writes it (from 1;
+    persons at several seats: public)."""
     seats = person_seats(policy, players)
     if not seats:
         return "referee"
-    return str(seats[0]) if len(seats) == 1 else "public"
+    return str(seats[0] + 1) if len(seats) == 1 else "public"
 
 
 def viewer_of(view: str, players: int) -> int | None:
-    """--view referee (None: everything), public (0) or a player 1..players."""
+    """--view referee (None: everything), public (ONLOOKER) or a player 1..players (people count from 1)
+    as the engine's 0-based seat."""
+    from generator.rules.contract import ONLOOKER
+
     if view == "referee":
         return None
     if view in ("public", "player"):
-        return 0
+        return ONLOOKER
     if view.isdigit() and 1 <= int(view) <= players:
-        return int(view)
+        return int(view) - 1
     raise CommandRefused(f"--view {view!r}: choose referee, public or a player 1-{players}")
 
 
@@ -99,7 +111,10 @@ def play(content_dir: Path, game: str, seed: int, policy: str, variant: str | No
     outcome = state.outcome()
     return PlayResult(game, seed, policy, dict(rules.options), state.turn, state.is_terminal,
                       outcome.cause if outcome else "unfinished", state.state_hash(), save, played.stopped,
-                      stopped_by_refusals=person is not None and person.gave_up)
+                      stopped_by_refusals=person is not None and person.gave_up,
+                      outcome_text=(outcome.text.get(lang) or outcome.cause) if outcome
+                      else rules.sentence("words", "unfinished", lang, {}),
+                      players=result_rows(outcome, policy, lang) if outcome else [], cooperative=rules.cooperative)
 
 
 @dataclass
@@ -111,16 +126,21 @@ class ReplayResult:
     outcome: str | None
     outcome_text: str
     state_hash: str
+    players: list[dict[str, Any]] = field(default_factory=list)  # results.result_rows: best first; empty unfinished
+    cooperative: bool = False
 
     def as_json(self) -> dict[str, Any]:
         return {"ok": True, "file": str(self.file), "game": self.game, "entries": self.entries,
                 "decisions": self.decisions, "outcome": self.outcome, "outcome_text": self.outcome_text,
-                "state_hash": self.state_hash}
+                "cooperative": self.cooperative, "players": self.players,
+                "winners": [row["seat"] for row in self.players if row["won"]], "state_hash": self.state_hash}
 
     def line(self) -> str:
-        """The text view, in rich markup."""
+        """The text view, in rich markup (the outcome sentence escaped: it is the content's text)."""
+        from rich.markup import escape
+
         return (f"[green]✓[/] {self.file}: {self.entries} entries, {self.decisions} decisions replayed; "
-                f"{self.outcome_text} (state {self.state_hash})")
+                f"{escape(self.outcome_text)} (state {self.state_hash})")
 
 
 def replay(file: Path, game: str | None, content_dir: Path) -> ReplayResult:
@@ -147,5 +167,9 @@ def replay(file: Path, game: str | None, content_dir: Path) -> ReplayResult:
     except ReplayError as exc:
         raise failed(exc.line, exc.message) from None
     outcome = result.state.outcome()
+    policy = rows[0][1].get("policy")
     return ReplayResult(file, game_id, result.entries, result.decisions, outcome.cause if outcome else None,
-                        outcome.text.get("en", outcome.cause) if outcome else "game not finished", result.final_hash)
+                        outcome.text.get("en", outcome.cause) if outcome else "game not finished", result.final_hash,
+                        result_rows(outcome, policy if isinstance(policy, str) and len(policy) <= MAX_POLICY_CHARS
+                                    else None) if outcome else [],
+                        result.state.game.cooperative)

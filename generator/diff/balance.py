@@ -1,7 +1,8 @@
 """The balance delta: the same seeded games played under both revisions, and whether the figures moved.
 
 Both revisions play one batch (same batch seed, so game i has the same seed on both sides, same
-policy, the same options: the game's defaults or those `--option` gives). Win rates (every seat's for a competitive game) and the
+policy, the same options: the game's defaults or those `--option` gives). Win rates (for a competitive game
+every seat's outright wins, and its shared wins when a batch has ties) and the
 share of each ending are proportions, compared by a two-sided two-proportion z-test with the
 pooled proportion; game length is compared by Welch's test on the mean (normal approximation,
 fine at the batch sizes used). A difference counts as significant at p < 0.05. The games share
@@ -19,6 +20,7 @@ from typing import Any
 
 from generator.content.loader import GameContent
 from generator.rules.contract import OptionsError
+from generator.rules.core import seat_label
 from generator.rules.registry import make_game
 from generator.rules.simulate import GameResult, simulate, wilson
 
@@ -138,9 +140,13 @@ def compare_batches(game: str, policy: str, batch_seed: int, options: dict[str, 
         delta.rows.append(proportion("won", sum(r.won for r in before), sum(r.won for r in after), n))
     else:
         seats = max((len(r.scores) for r in [*before, *after]), default=0)
-        for seat in range(1, seats + 1):
-            delta.rows.append(proportion(f"seat {seat} wins", sum(seat in r.winners for r in before),
-                                         sum(seat in r.winners for r in after), n))
+        for seat in range(seats):  # a tie is a shared win, compared apart from outright wins
+            delta.rows.append(proportion(f"{seat_label(seat)} wins outright", sum(r.winners == (seat,) for r in before),
+                                         sum(r.winners == (seat,) for r in after), n))
+            shared_before = sum(seat in r.winners and len(r.winners) > 1 for r in before)
+            shared_after = sum(seat in r.winners and len(r.winners) > 1 for r in after)
+            if shared_before or shared_after:
+                delta.rows.append(proportion(f"{seat_label(seat)} shares a win", shared_before, shared_after, n))
     for cause in sorted({r.cause for r in [*before, *after]}):
         delta.rows.append(proportion(f"ends: {cause}", sum(r.cause == cause for r in before),
                                      sum(r.cause == cause for r in after), n))

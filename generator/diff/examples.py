@@ -113,7 +113,7 @@ def first_difference(old: ExampleReplay, new: ExampleReplay) -> tuple[int, list[
         if _step_view(old, index) != _step_view(new, index):
             a, b = old.steps[index], new.steps[index]
             if (a.action, a.player) != (b.action, b.player):
-                return index + 1, [f"player {a.player}: {a.action}"], [f"player {b.player}: {b.action}"]
+                return index + 1, [f"player {a.player + 1}: {a.action}"], [f"player {b.player + 1}: {b.action}"]
             if a.events_text != b.events_text:
                 return (index + 1, *_parted(a.events_text, b.events_text))
             return (index + 1, *_parted(_rows(a), _rows(b)))  # same events, another table: the rows that differ

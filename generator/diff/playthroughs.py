@@ -36,7 +36,7 @@ class PlayedThrough:
     """One saved game played under one revision, as far as that revision allows."""
 
     setup: list[str]
-    steps: list[tuple[str, int, list[str]]] = field(default_factory=list)   # (action, player, event sentences)
+    steps: list[tuple[str, int, list[str]]] = field(default_factory=list)   # (action, seat (0-based), event sentences)
     refused: tuple[int, str] | None = None                                  # (1-based step, why); 0: the header
     outcome: str = ""
 
@@ -83,7 +83,7 @@ def play_through(content: GameContent, text: str) -> PlayedThrough:
         if state.is_terminal:
             played.refused = (step, "the game is over before this decision")
             break
-        player = state.current_player + 1
+        player = state.current_player
         if not isinstance(written, str):
             played.refused = (step, f"the action must be text, not {short(written)}")
             break
@@ -134,7 +134,7 @@ def first_parting(old: PlayedThrough, new: PlayedThrough) -> tuple[int, str, lis
     for index, (a, b) in enumerate(zip(old.steps, new.steps)):
         if a != b:
             if a[1] != b[1]:
-                return index + 1, "another player decides", [f"player {a[1]}"], [f"player {b[1]}"]
+                return index + 1, "another player decides", [f"player {a[1] + 1}"], [f"player {b[1] + 1}"]
             return (index + 1, f"step {index + 1} plays differently", *parted_lines(a[2], b[2]))
     if old.outcome != new.outcome:
         return len(new.steps), "the game ends otherwise", [old.outcome], [new.outcome]

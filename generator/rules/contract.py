@@ -29,6 +29,7 @@ from generator.rules.core import Action, ChanceError, Event, Explanation, Outcom
 from generator.rules.picture import StatePicture
 
 TERMINAL = -1  # `current_player` of a finished game
+ONLOOKER = -1  # a `viewer` who sits at no seat: sees what every player sees, no hand
 UNSEEN = ".unseen"  # events.<kind>.unseen: the sentence for players who may not see the event's secret
 MAX_WORD_CHARS = 400  # a value longer than this is cut in sentences (a forged action in a saved game)
 
@@ -165,9 +166,10 @@ class Game(ABC):
         return []
 
     def summary_for(self, state: "GameState", lang: str, viewer: int | None) -> list[tuple[str, str]]:
-        """The summary as `viewer` (1-based, 0 an onlooker, None the referee) may see it: a person
-        playing `pnp play` reads it. The default is `summary`, right for a summary that names no
-        secret; an engine whose summary shows hands or face-down cards hides them here."""
+        """The summary as `viewer` (a seat, 0-based; ONLOOKER for someone at no seat; None the
+        referee) may see it: a person playing `pnp play` reads it. The default is `summary`, right
+        for a summary that names no secret; an engine whose summary shows hands or face-down cards
+        hides them here."""
         return self.summary(state, lang)
 
     def picture(self, state: "GameState", lang: str) -> StatePicture | None:
@@ -232,14 +234,15 @@ class Game(ABC):
         return text if len(text) <= MAX_WORD_CHARS else text[: MAX_WORD_CHARS - 1] + "…"
 
     def render_event(self, ev: Event, lang: str, viewer: int | None = None) -> str:
-        """An event as a sentence; `viewer` (1-based, 0 = an onlooker) hides what that player cannot see.
+        """An event as a sentence; `viewer` (a seat, 0-based; ONLOOKER for someone at no seat; None
+        the referee, who sees everything) hides what that viewer cannot see.
 
         A viewer who may not see a value gets the template `<kind>.unseen` when the content has one
         ("Player 1 draws 2 cards."), else the event's own template with the `unseen` word in its place.
         """
         values: dict[str, Any] = dict(ev.data)
         key = ev.kind
-        if viewer is not None and ev.secret and (ev.private == 0 or viewer != ev.private):
+        if viewer is not None and ev.secret and (ev.private is None or viewer != ev.private):
             for name in ev.secret:
                 values[name] = _Unseen()
             templates = self.content.sentences.get(lang) or {}
@@ -263,7 +266,7 @@ class Game(ABC):
     def describe(self, state: "GameState", action: Action, lang: str) -> str:
         """One sentence saying what `action` does (the content's `actions` template of its kind)."""
         values = dict(state.action_values(action))
-        values.setdefault("player", state.current_player + 1)
+        values.setdefault("player", state.current_player + 1)  # a sentence shows seats as people count them
         return self.sentence("actions", str(action[0]), lang, values)
 
     def sentence_keys(self) -> dict[str, frozenset[str]]:
@@ -280,7 +283,7 @@ class _Unseen:
 
 
 def _result_value(outcome: Outcome, player: int) -> float:
-    mine = next((r for r in outcome.results if r.player == player + 1), None)
+    mine = next((r for r in outcome.results if r.player == player), None)
     if mine is None:
         return 0.0
     if mine.won:
@@ -352,7 +355,12 @@ class GameState(ABC):
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
-        """How the game ended, with every player's result; None while it runs."""
+        """How the game ended, with every player's result; None while it runs.
+
+        One `PlayerResult` per seat (0-based `player`), each with a score and a rank (1 = best,
+        tied players share it) and `won`; a cooperative game gives every seat the table's shared
+        result. `pnp play` and `pnp replay` print them as a ranked table, `pnp simulate` counts
+        outright and shared wins from them."""
 
     @abstractmethod
     def observation(self, player: int) -> dict[str, Any]:
@@ -427,6 +435,7 @@ class GameState(ABC):
         first = len(self._events)
         entry: dict[str, Any] | None = None
         if self.log is not None:
+            # the saved-game format counts seats from 1, as people do (saved games replay unchanged)
             entry = {"kind": "decision", "player": self.current_player + 1, "action": self.format_action(action)}
             self.log.append(entry)
         self._do(action)
@@ -458,9 +467,10 @@ class GameState(ABC):
         """A refusal of `rule`, its sentence filled in every language from the content."""
         return self.game.render_refusal(RuleError(rule, params))
 
-    def _emit(self, kind: str, secret: Iterable[str] = (), private: int = 0, **data: Any) -> None:
+    def _emit(self, kind: str, secret: Iterable[str] = (), private: int | None = None, **data: Any) -> None:
         """Record that `kind` happened with `data` (the values its sentence names); `secret` names the values only
-        `private` may see. Nothing is built in quiet batch playouts, so emitting costs a simulation nothing."""
+        the seat `private` (0-based; None: nobody) may see. Nothing is built in quiet batch playouts, so emitting
+        costs a simulation nothing."""
         if not self.quiet:
             self._events.append(Event(kind, tuple(data.items()), frozenset(secret), private))
 

@@ -60,13 +60,16 @@ class Event:
         private: the player who alone sees the secret values (see below)
 
     `secret` names the data keys the players do not see (a card removed unseen); `private` is
-    the player (1-based) who alone sees them (a card drawn into a hand), 0 for nobody.
+    the player (0-based, as every seat in the API) who alone sees them (a card drawn into a
+    hand), None for nobody. A saved game writes that seat as players count it, from 1. The
+    `data` values are what the event's sentence shows and what a saved game records, so a player
+    named in them reads as people count (`player=p + 1`): saved games replay unchanged.
     """
 
     kind: str
     data: tuple[tuple[str, Any], ...] = ()
     secret: frozenset[str] = frozenset()
-    private: int = 0
+    private: int | None = None
 
     def get(self, key: str, default: Any = None) -> Any:
         """The value `key` of `data`, or `default`."""
@@ -82,8 +85,8 @@ class Event:
             out[k] = _jsonable(v)
         if self.secret:
             out["secret"] = sorted(self.secret)
-        if self.private:
-            out["private"] = self.private
+        if self.private is not None:
+            out["private"] = self.private + 1  # the saved-game format counts seats from 1, as its decisions do
         return out
 
 
@@ -117,7 +120,13 @@ class Explanation:
 class PlayerResult:
     """One player's result: score, rank (1 = best; tied players share a rank), won, and where the score came from.
 
+    `player` is the seat, 0-based like `current_player` and `observation(player)`; people read it
+    as "Player 1" (`seat_label`). Every engine fills `score` and `rank` meaningfully: a
+    competitive game its scoring, a cooperative one the table's shared result (every seat the
+    same score, rank 1, and `won` the table's result).
+
     Attributes:
+        player: the seat, 0-based
         score: the player's final score (victory points, or what the game counts)
         rank: 1 for the best; tied players share a rank, the next counts the players ahead (1, 1, 3);
             `ranked` turns score tuples with tie-breaks into ranks
@@ -125,7 +134,7 @@ class PlayerResult:
         breakdown: where the score came from, as (source, points) pairs that add up to `score`
     """
 
-    player: int                                  # 1-based, as players count themselves
+    player: int                                  # the seat, 0-based
     score: float
     rank: int
     won: bool
@@ -160,6 +169,19 @@ class Outcome:
     def winners(self) -> tuple[int, ...]:
         """The seats (0-based) that won; more than one is a shared win (a tie, or a cooperative table)."""
         return tuple(r.player for r in self.results if r.won)
+
+    def ranking(self) -> tuple[PlayerResult, ...]:
+        """The results best first (by rank, then seat), as a results table lists them."""
+        return tuple(sorted(self.results, key=lambda r: (r.rank, r.player)))
+
+
+SEAT_WORDS = {"en": "Player {n}", "de": "Spieler {n}"}
+
+
+def seat_label(seat: int, lang: str = "en") -> str:
+    """How people read a 0-based seat: "Player 1" for seat 0 (the command line's views; a game's
+    own pages and sentences use the content's words)."""
+    return SEAT_WORDS.get(lang, SEAT_WORDS["en"]).format(n=seat + 1)
 
 
 def ranked(scores: Sequence[tuple[float, ...]]) -> list[int]:

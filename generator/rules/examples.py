@@ -53,7 +53,7 @@ from typing import Any
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Example, LANGUAGES, Text
-from generator.rules.contract import Game, GameState, OptionsError
+from generator.rules.contract import ONLOOKER, Game, GameState, OptionsError
 from generator.rules.core import ChanceError, Event, RuleError
 from generator.rules.engine_child import in_child, replay_in_child
 from generator.rules.faults import add_fault
@@ -80,7 +80,7 @@ class ReplayedStep:
     events_text: dict[str, list[str]]
     before: dict[str, list[tuple[str, str]]]
     after: dict[str, list[tuple[str, str]]]
-    player: int = 0                      # 1-based: who decided
+    player: int = 0                      # the seat (0-based) that decided
     picture: dict[str, StatePicture | None] = field(default_factory=dict)  # the table after the step, per language
     events: tuple[Event, ...] = ()       # the events it caused, as the engine emitted them (ids, not words)
 
@@ -110,7 +110,7 @@ def pictures(state: GameState) -> dict[str, StatePicture | None]:
 
 def _texts(state: GameState, start: int) -> dict[str, list[str]]:
     """Sentences of the events since `start`, as an onlooker sees them (secrets hidden)."""
-    return {lang: [state.game.render_event(ev, lang, 0) for ev in state.events[start:]] for lang in LANGUAGES}
+    return {lang: [state.game.render_event(ev, lang, ONLOOKER) for ev in state.events[start:]] for lang in LANGUAGES}
 
 
 def replay_example(content: GameContent, example: Example, *, draw: bool = False) -> ExampleReplay:
@@ -162,7 +162,7 @@ def _step(replay: ExampleReplay, state: GameState, game: Game, step: Any, text: 
         raise ExampleError(example_id, index, exc.text.get("en", exc.rule)) from None
     before: dict[str, list[tuple[str, str]]] = {lang: summarize(state, lang) for lang in LANGUAGES}
     action_text: dict[str, str] = {lang: game.describe(state, action, lang) for lang in LANGUAGES}
-    player = state.current_player + 1
+    player = state.current_player
     start = len(state.events)
     _apply(state, action, step.chance, example_id, index)
     replay.steps.append(ReplayedStep(index, state.format_action(action), action_text, step.narrative,

@@ -23,6 +23,7 @@ from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.forked import can_fork
 from generator.rules.contract import Game, GameState
+from generator.rules.core import seat_label
 from generator.rules.engine_child import EngineStopped, in_child, time_limit
 from generator.rules.faults import remember
 from generator.rules.forked_batch import NOT_PLAYING, GameStopped, play_side_by_side, play_watched
@@ -50,7 +51,7 @@ class GameResult:
     cause: str
     turns: int
     decisions: int
-    winners: tuple[int, ...] = ()       # 1-based seats that won
+    winners: tuple[int, ...] = ()       # the seats (0-based) that won: two or more share the win
     scores: tuple[float, ...] = ()
     taken: tuple[tuple[str, ...], ...] = ()   # per seat: the cards that player took
 
@@ -91,8 +92,17 @@ def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+TIES = "shared"  # how a tie counts: a shared win for each tied seat, counted apart from outright wins
+
+
 @dataclass
 class Summary:
+    """A batch's figures. A competitive game's wins split three ways that add up to `games`:
+    `outright` (one seat won), `shared` (two or more seats tied for the win; each of them has a
+    shared win) and `no_winner` (nobody won, unfinished games included). Per seat likewise:
+    outright + shared + lost = games, so the seats' outright rates add up to at most 100 % and
+    their win rates (`rate`: outright and shared together) to more when games end in ties."""
+
     game: str
     policy: str
     options: dict[str, Any]
@@ -109,6 +119,10 @@ class Summary:
     results: list[dict[str, Any]] = field(default_factory=list)   # per game: seed, cause, turns (replayable)
     cards: list[dict[str, Any]] = field(default_factory=list)     # per card taken: how often, how its takers fared
     groups: list[dict[str, Any]] = field(default_factory=list)    # per card group (tag): its players, how they fared
+    outright: int = 0         # competitive: games one seat won alone
+    shared: int = 0           # competitive: games two or more seats won together (a tie after every tie-break)
+    no_winner: int = 0        # games nobody won (a cooperative loss, an unfinished game)
+    ties: str = TIES
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -128,22 +142,40 @@ def summarize(game: str, policy: str, options: dict[str, Any], batch_seed: int, 
     lo, hi = wilson(wins, n)
     flags = "".join(f" --option {k}={v}" for k, v in sorted(options.items()))
     hint = f"pnp play {game} --seed <seed> --policy {policy}{flags} plays any single game of this batch again"
-    seats: list[dict[str, Any]] = []
-    if not cooperative:
-        count = max((len(r.scores) for r in results), default=0)
-        for seat in range(1, count + 1):
-            k = sum(seat in r.winners for r in results)
-            s_lo, s_hi = wilson(k, n)
-            scores = [r.scores[seat - 1] for r in results if len(r.scores) >= seat]
-            seats.append({"seat": seat, "wins": k, "rate": round(k / n, 4) if n else 0.0,
-                          "interval": [round(s_lo, 4), round(s_hi, 4)],
-                          "mean_score": round(statistics.fmean(scores), 3) if scores else 0.0})
+    seats = [] if cooperative else seat_figures(results)
+    outright = 0 if cooperative else sum(len(r.winners) == 1 for r in results)
+    shared = 0 if cooperative else sum(len(r.winners) > 1 for r in results)
     return Summary(game, policy, options, batch_seed, n, wins, round(wins / n, 4) if n else 0.0,
                    (round(lo, 4), round(hi, 4)), causes,
                    {"mean": round(statistics.fmean(turns), 2), "median": statistics.median(turns),
                     "min": min(turns), "max": max(turns)}, hint, seats, cooperative,
                    [{"seed": r.seed, "cause": r.cause, "turns": r.turns, "winners": list(r.winners)}
-                    for r in results], card_figures(results), group_figures(results, groups or {}))
+                    for r in results], card_figures(results), group_figures(results, groups or {}),
+                   outright, shared, n - wins)
+
+
+def seat_figures(results: list[GameResult]) -> list[dict[str, Any]]:
+    """Per seat (0-based, with the label people read): outright wins (that seat alone), shared wins
+    (tied with others for the win), losses (the rest: outright + shared + lost = games), the win
+    rate (outright and shared together) and the outright rate with their 95 % intervals, and the
+    mean score."""
+    n = len(results)
+    count = max((len(r.scores) for r in results), default=0)
+    seats: list[dict[str, Any]] = []
+    for seat in range(count):
+        alone = sum(r.winners == (seat,) for r in results)
+        tied = sum(seat in r.winners and len(r.winners) > 1 for r in results)
+        s_lo, s_hi = wilson(alone + tied, n)
+        o_lo, o_hi = wilson(alone, n)
+        scores = [r.scores[seat] for r in results if len(r.scores) > seat]
+        seats.append({"seat": seat, "player": seat_label(seat), "outright": alone, "shared": tied,
+                      "lost": n - alone - tied, "wins": alone + tied,
+                      "rate": round((alone + tied) / n, 4) if n else 0.0, "interval": [round(s_lo, 4), round(s_hi, 4)],
+                      "outright_rate": round(alone / n, 4) if n else 0.0,
+                      "outright_interval": [round(o_lo, 4), round(o_hi, 4)],
+                      "shared_rate": round(tied / n, 4) if n else 0.0,
+                      "mean_score": round(statistics.fmean(scores), 3) if scores else 0.0})
+    return seats
 
 
 def card_figures(results: list[GameResult]) -> list[dict[str, Any]]:
@@ -164,7 +196,7 @@ def card_figures(results: list[GameResult]) -> list[dict[str, Any]]:
     taker_wins: dict[str, int] = {}
     for r in results:
         in_game: set[str] = set()
-        for seat, cards in enumerate(r.taken, start=1):
+        for seat, cards in enumerate(r.taken):
             for card in cards:
                 copies[card] = copies.get(card, 0) + 1
             for card in set(cards):
@@ -193,7 +225,7 @@ def group_figures(results: list[GameResult], groups: Mapping[str, tuple[str, ...
     A player is one seat in one game; a card counts once per group it belongs to, however often
     the group stands on it. Cards in no group are left out. Sorted by the players' win rate, best first.
     """
-    seats = [(seat in r.winners, cards) for r in results for seat, cards in enumerate(r.taken, start=1)]
+    seats = [(seat in r.winners, cards) for r in results for seat, cards in enumerate(r.taken)]
     if not seats or not groups:
         return []
     winners = sum(won for won, _ in seats)

@@ -30,9 +30,10 @@ def play_transcript(game: Game, seed: int, policy: str, lang: str = "en", turns:
                     person: Policy | None = None) -> Transcript:
     """Play from `seed` with `policy`; every decision ('> action') and event becomes one line.
 
-    `viewer` None shows everything (the referee's view), 0 what an onlooker sees, 1.. what
-    that player sees. `echo` hears each line as printed; `on_entry` each entry as its kind
-    (turn, event, decision, end) and its sentence, for tools. `person` decides for the seats
+    `viewer` None shows everything (the referee's view), ONLOOKER what someone at no seat sees,
+    a seat (0-based) what that player sees. `echo` hears each line as printed; `on_entry` each entry as its kind
+    (turn, event, decision, end) and its sentence, for tools. The outcome sentence is said once:
+    the `end` entry only when the last event did not already say it. `person` decides for the seats
     `policy` names `you`; when it cannot decide (its input ended) the game stops, unfinished.
     """
     try:
@@ -78,5 +79,7 @@ def play_transcript(game: Game, seed: int, policy: str, lang: str = "en", turns:
         remember(exc, game, seed, policy, state, action)  # the engine's fault, reported with when it happened
         raise
     outcome = state.outcome()
-    emit("end", outcome.text[lang] if outcome else game.sentence("words", "unfinished", lang, {}))
+    ending = outcome.text[lang] if outcome else game.sentence("words", "unfinished", lang, {})
+    if not lines or lines[-1].strip() != ending:  # an engine's last event (game-over) often says it already
+        emit("end", ending)
     return Transcript(lines, state, stopped)

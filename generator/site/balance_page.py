@@ -45,6 +45,18 @@ WORDS: dict[str, dict[str, str]] = {
                           "(gestrichelt).",
                     "en": "Who wins, by seat (seat 1 starts). Players still tied after every tie-break all win, so "
                           "the seats add up to a little over 100 %. A fair seat sits near 1/players (dashed)."},
+    "competitive_split": {"de": "Wer gewinnt, nach Sitzplatz (Platz 1 beginnt): Siege allein, und getrennt davon "
+                                "geteilte Siege (Gleichstand nach allen Gleichstandsregeln: alle Gleichauf-Liegenden "
+                                "teilen den Sieg). Die Siege allein ergeben zusammen höchstens 100 %. Ein fairer "
+                                "Platz liegt nahe bei 1/Spielerzahl (gestrichelt).",
+                          "en": "Who wins, by seat (seat 1 starts): wins alone, and apart from them shared wins "
+                                "(players still tied after every tie-break share the win). The wins alone add up to "
+                                "at most 100 %. A fair seat sits near 1/players (dashed)."},
+    "shared": {"de": "{rate} geteilt", "en": "{rate} shared"},
+    "older": {"de": "{batches}: vor der Trennung geteilter Siege aufgezeichnet; dort zählt ein Gleichstand als Sieg "
+                    "für jeden Gleichauf-Liegenden, darum ergeben diese Plätze zusammen mehr als 100 %.",
+              "en": "{batches}: recorded before shared wins were counted apart; there a tie counts as a win for "
+                    "each tied seat, so those seats add up to more than 100 %."},
     "players": {"de": "Spieler", "en": "Players"},
     "seat_chart_alt": {"de": "Gewinnrate je Sitzplatz und Stapel mit 95-%-Intervall",
                        "en": "Win rate per seat and batch with 95 % interval"},
@@ -155,19 +167,19 @@ def seat_chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
     import matplotlib.patches
     import matplotlib.pyplot as plt
 
-    bars = [(i, s) for i, r in enumerate(rows) for s in r["seats"]]
+    bars = [(i, s) for i, r in enumerate(rows) for s in _seats(r)]
     figure, axes = plt.subplots(figsize=(7.0, 0.8 + 0.28 * len(bars) + 0.2 * len(rows)), dpi=110)
     colours = ["#2f6fcf", "#d9822b", "#3a9a4a", "#b8453a", "#7b5ea7"]
     ticks, labels, y = [], [], 0.0
     top = 0.05
     for i, r in enumerate(rows):
-        seats = r["seats"]
+        seats = _seats(r)
         start = y
         for s in seats:
             rate = float(s["rate"])
             low, high = float(s["interval"][0]), float(s["interval"][1])
             axes.barh(-y, rate, xerr=[[max(0.0, rate - low)], [max(0.0, high - rate)]], height=0.8,
-                      color=colours[(s["seat"] - 1) % len(colours)], ecolor="#222222", capsize=3)
+                      color=colours[(s["n"] - 1) % len(colours)], ecolor="#222222", capsize=3)
             top = max(top, high)
             y += 1
         fair = 1 / len(seats)
@@ -230,6 +242,32 @@ def _rates_chart_png(shown: list[dict[str, Any]], labels: list[str], axis: str) 
     return _png(figure)
 
 
+def _split(row: dict[str, Any]) -> bool:
+    """Whether a batch's figures count a tie apart (`ties: shared`, seats from 0 with outright and
+    shared wins); figures recorded before that count a tie as a win for each tied seat, from 1."""
+    return row.get("ties") == "shared"
+
+
+def _seats(row: dict[str, Any]) -> list[dict[str, Any]]:
+    """A batch's seats as the page shows them: `n` the seat as people count it (from 1), `rate` and
+    `interval` the wins alone where the figures split them off (all wins otherwise), `shared` the
+    shared wins' rate (None where the figures do not split them)."""
+    split = _split(row)
+    out = []
+    for s in row.get("seats") or []:
+        if split:
+            out.append({"n": int(s["seat"]) + 1, "rate": s["outright_rate"], "interval": s["outright_interval"],
+                        "shared": s.get("shared_rate", 0.0)})
+        else:
+            out.append({"n": int(s["seat"]), "rate": s["rate"], "interval": s["interval"], "shared": None})
+    return out
+
+
+def _seat_cell(s: dict[str, Any], lang: str) -> str:
+    cell = f"{_pct(s['rate'])} ({_interval(s['interval'])})"
+    return cell + f", {_w('shared', lang).format(rate=_pct(s['shared']))}" if s["shared"] else cell
+
+
 def _interval(pair: Any) -> str:
     return f"{_pct(pair[0])} – {_pct(pair[1])}"
 
@@ -252,17 +290,22 @@ def _competitive_lines(site: GameSite, rows: list[dict[str, Any]], name_of: Call
     """Seat win rates per batch (table and chart), then per batch the cards its players took and the
     groups (tags) of those cards."""
     lang = site.lang
-    lines = [_w("competitive", lang), ""]
+    older = [r for r in rows if not _split(r)]
+    if len(older) == len(rows):
+        lines = [_w("competitive", lang), ""]
+    else:
+        lines = [_w("competitive_split", lang), ""]
+        if older:
+            lines += [_w("older", lang).format(batches=", ".join(_text(_label(r, lang)) for r in older)), ""]
     chart = site.tree.data(site.path("balance", f"seats-{lang}.png"), seat_chart_png(rows, lang))
     lines += [f"![{_w('seat_chart_alt', lang)}](balance/{chart.rsplit('/', 1)[-1]})", ""]
     most = max(len(r["seats"]) for r in rows)
     body = []
     for r in rows:
-        seats = {s["seat"]: s for s in r["seats"]}
+        seats = {s["n"]: s for s in _seats(r)}
         body.append([_text(_label(r, lang)), _text(r.get("policy", "")), str(len(r["seats"])), str(r.get("games", "")),
                      str(r.get("turns", {}).get("mean", ""))]
-                    + [f"{_pct(seats[n]['rate'])} ({_interval(seats[n]['interval'])})" if n in seats else ""
-                       for n in range(1, most + 1)])
+                    + [_seat_cell(seats[n], lang) if n in seats else "" for n in range(1, most + 1)])
     lines.append(table([_w("batch", lang), _w("policy", lang), _w("players", lang), _w("games", lang),
                         _w("turns", lang)] + [_w("seat", lang).format(n=n) for n in range(1, most + 1)], body))
     lines += _notes(site, rows)
@@ -358,11 +401,11 @@ def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool,
                         _w("turns", lang), _w("causes", lang)], body))
     lines += _notes(site, rows)
     for r in rows:
-        seats = r.get("seats") or []
+        seats = _seats(r)
         if seats:
             label = _text(_label(r, lang))
             lines += ["", f"**{label}**", ""]
             lines.append(table([_w("seat", lang).format(n=""), _w("won", lang), _w("interval", lang)],
-                               [[_w("seat", lang).format(n=s["seat"]), _pct(s["rate"]),
+                               [[_w("seat", lang).format(n=s["n"]), _pct(s["rate"]),
                                  f"{_pct(s['interval'][0])} – {_pct(s['interval'][1])}"] for s in seats]))
     return site.page("balance.md", "\n".join(lines))

@@ -55,11 +55,21 @@ def test_no_difference_is_said_plainly() -> None:
 
 
 def test_a_competitive_game_compares_every_seats_win_rate() -> None:
-    before = [result(i, True, "score", 20, (1,) if i % 2 else (2,), (3.0, 2.0)) for i in range(60)]
-    after = [result(i, True, "score", 20, (1,), (3.0, 2.0)) for i in range(60)]
+    before = [result(i, True, "score", 20, (0,) if i % 2 else (1,), (3.0, 2.0)) for i in range(60)]
+    after = [result(i, True, "score", 20, (0,), (3.0, 2.0)) for i in range(60)]
     rows = {r.label: r for r in compare_batches("g", "random", 0, {}, False, before, after).rows}
-    assert rows["seat 1 wins"].counts == (30, 60) and rows["seat 1 wins"].significant
-    assert rows["seat 2 wins"].counts == (30, 0) and "won" not in rows
+    assert rows["Player 1 wins outright"].counts == (30, 60) and rows["Player 1 wins outright"].significant
+    assert rows["Player 2 wins outright"].counts == (30, 0) and "won" not in rows
+    assert not any("shares" in label for label in rows)  # no tie in either batch: no shared rows
+
+
+def test_a_tie_is_compared_as_a_shared_win_not_an_outright_one() -> None:
+    before = [result(i, True, "score", 20, (0, 1) if i < 20 else (0,), (3.0, 3.0)) for i in range(60)]
+    after = [result(i, True, "score", 20, (0,), (3.0, 2.0)) for i in range(60)]
+    rows = {r.label: r for r in compare_batches("g", "random", 0, {}, False, before, after).rows}
+    assert rows["Player 1 wins outright"].counts == (40, 60)
+    assert rows["Player 1 shares a win"].counts == (20, 0) and rows["Player 2 shares a win"].counts == (20, 0)
+    assert rows["Player 2 wins outright"].counts == (0, 0)
 
 
 def test_both_revisions_play_the_same_seeds(escape_earth: GameContent, dearer_lab: GameContent) -> None:

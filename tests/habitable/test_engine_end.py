@@ -149,18 +149,19 @@ def test_scores_count_planet_life_goals_and_tokens_and_ties_break_by_habitable_p
     state.result = "score"
     outcome = state.outcome()
     assert [(r.player, r.score, r.rank, r.won) for r in outcome.results] == \
-        [(1, 3.0, 2, False), (2, 3.0, 3, False), (3, 3.0, 1, True)]
+        [(0, 3.0, 2, False), (1, 3.0, 3, False), (2, 3.0, 1, True)]           # seats from 0
     assert outcome.results[2].breakdown == (("planets", 1.0), ("goals", 2.0), ("tokens", 0.0))
     state.goals_taken[0] = ["magnetschild"]
     state.planet(0, 1).life = 1                              # 1 + 2 = 3, habitable, 1 goal: shared
     outcome = state.outcome()
-    assert [r.rank for r in outcome.results] == [1, 3, 1] and outcome.winners == (1, 3)
+    assert [r.rank for r in outcome.results] == [1, 3, 1] and outcome.winners == (0, 2)
     assert outcome.text["en"].startswith("Game over")
 
 
 def test_observation_hides_other_hands_and_every_deck_order(habitable):
     state = new_state(habitable, players=3, seed=5)
     seen = state.observation(1)
+    assert seen["player"] == 1 and seen["to_play"] == state.current_player == 0   # seats from 0
     assert seen["hand"] == state.hands[1] and seen["draw_pile"] == sorted(state.decks[1])
     assert seen["hands"] == [5, 5, 5] and "pile" not in seen and seen["market_pile"] == len(state.pile)
     assert state.hands[0][0] not in str(seen["hands"])

@@ -31,7 +31,7 @@ def test_the_moon_example_shields_an_attacked_planet(habitable):
     assert "Player 1 plays Greenhouse effect on player 2's planet 1 (cost 3)." in texts
     assert "Player 2's planet 1 is shielded: nothing of the attack happens there." in texts
     defend = next(step for step in replay.steps if step.action.startswith("defend"))
-    assert defend.player == 2
+    assert defend.player == 1                                # seat 1, player 2 to people
     assert replay.state.planet(1, 1).temperature == 0 and replay.state.trashed[1] == ["start-mond"]
 
 
@@ -47,7 +47,7 @@ def test_the_search_example_pays_to_move_into_the_zone_and_discovers(habitable):
 def test_the_life_example_ends_with_the_end_of_turn_mechanism_warming_the_planet_out_of_the_zone(habitable):
     replay = _replays(habitable)["life-warms"]
     last = replay.steps[-1]
-    assert last.action == "end" and last.player == 1
+    assert last.action == "end" and last.player == 0
     assert "End of turn on player 1's planet 1: temperature +1, water +0, magnetism +0, life -1; it is uninhabitable." \
         in last.events_text["en"]
     assert "Player 1's planet 1 is no longer habitable: its tiles turn to the red side." in last.events_text["en"]

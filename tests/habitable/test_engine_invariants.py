@@ -12,6 +12,7 @@ import random
 import pytest
 
 from tests.scale import games
+from generator.rules.contract import ONLOOKER
 from generator.rules.habitable import HabitableGame
 from generator.rules.invariants import check_many
 from generator.rules.policies import make_policy
@@ -133,7 +134,7 @@ def test_every_event_and_action_reads_as_a_whole_sentence_in_both_languages(habi
         for event in state.events:
             kinds.add(event.kind)
             for lang in ("de", "en"):
-                for viewer in (None, 0, 1):
+                for viewer in (None, ONLOOKER, 0, 1):
                     text = game.render_event(event, lang, viewer)
                     assert "[" not in text and "{" not in text, text
         assert state.outcome().text["de"] and state.outcome().text["en"]
@@ -143,6 +144,6 @@ def test_every_event_and_action_reads_as_a_whole_sentence_in_both_languages(habi
 def test_a_drawn_card_is_seen_only_by_its_player(habitable):
     state = new_state(habitable, players=2, seed=3)
     drawn = next(e for e in state.events if e.kind == "drew")
-    own = state.game.render_event(drawn, "en", 1)
-    other = state.game.render_event(drawn, "en", 2)
+    own = state.game.render_event(drawn, "en", 0)        # seat 0 is player 1
+    other = state.game.render_event(drawn, "en", 1)
     assert own.startswith("Player 1 draws 5 cards: ") and other == "Player 1 draws 5 cards."

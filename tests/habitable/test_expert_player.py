@@ -38,7 +38,7 @@ def _duel(content, hero: str, foe: str, seeds=SEEDS, players: int = 4) -> tuple[
         results = state.outcome().results
         wins += results[seat].won
         hero_scores.append(results[seat].score)
-        foe_scores += [r.score for r in results if r.player != seat + 1]
+        foe_scores += [r.score for r in results if r.player != seat]
     return wins, sum(hero_scores) / len(hero_scores), sum(foe_scores) / len(foe_scores)
 
 

@@ -95,9 +95,9 @@ def test_the_balance_page_shows_the_figures_a_chart_and_says_when_they_are_stale
 def test_card_figures_count_takers_once_per_game_and_weigh_them_against_every_players_rate():
     from generator.rules.simulate import GameResult, card_figures
 
-    results = [GameResult(1, True, "score", 10, 30, winners=(1,), scores=(5, 3), taken=(("a", "a", "b"), ("b",))),
-               GameResult(2, True, "score", 10, 30, winners=(2,), scores=(2, 4), taken=(("b",), ("c",))),
-               GameResult(3, True, "score", 10, 30, winners=(1, 2), scores=(4, 4), taken=((), ("a",)))]
+    results = [GameResult(1, True, "score", 10, 30, winners=(0,), scores=(5, 3), taken=(("a", "a", "b"), ("b",))),
+               GameResult(2, True, "score", 10, 30, winners=(1,), scores=(2, 4), taken=(("b",), ("c",))),
+               GameResult(3, True, "score", 10, 30, winners=(0, 1), scores=(4, 4), taken=((), ("a",)))]
     rows = {r["card"]: r for r in card_figures(results)}
     assert rows["a"]["games"] == 2 and rows["a"]["copies"] == 3 and rows["a"]["takers"] == 2
     assert rows["a"]["taker_wins"] == 2 and rows["a"]["win_rate"] == 1.0
@@ -111,9 +111,9 @@ def test_group_figures_count_each_player_once_per_group_and_compare_winners_card
     from generator.rules.simulate import GameResult, group_figures, summarize, wilson
 
     groups = {"a": ("x", "y"), "b": ("x",), "c": ("y", "y"), "d": ()}
-    results = [GameResult(1, True, "score", 10, 30, winners=(1,), scores=(5, 3), taken=(("a", "a", "b"), ("b",))),
-               GameResult(2, True, "score", 10, 30, winners=(2,), scores=(2, 4), taken=(("b",), ("c", "z"))),
-               GameResult(3, True, "score", 10, 30, winners=(1, 2), scores=(4, 4), taken=((), ("a", "d"))),
+    results = [GameResult(1, True, "score", 10, 30, winners=(0,), scores=(5, 3), taken=(("a", "a", "b"), ("b",))),
+               GameResult(2, True, "score", 10, 30, winners=(1,), scores=(2, 4), taken=(("b",), ("c", "z"))),
+               GameResult(3, True, "score", 10, 30, winners=(0, 1), scores=(4, 4), taken=((), ("a", "d"))),
                GameResult(4, False, "unfinished", 99, 300)]          # no results: no players
     rows = group_figures(results, groups)
     assert [r["group"] for r in rows] == ["y", "x"]                  # best players' rate first
@@ -222,3 +222,50 @@ def test_every_bundled_game_records_the_figures_of_every_batch_it_declares_for_i
     engine = make_game(content, {})
     if engine.card_groups() and not engine.cooperative:       # an engine that groups cards records the groups
         assert all(figures.get("groups") for figures in data["runs"]), f"no group figures: pnp balance {game}"
+
+
+def test_the_balance_page_shows_shared_wins_apart_from_outright_ones_and_old_figures_as_they_were(tmp_path: Path):
+    from generator.rules.simulate import GameResult, summarize
+    from generator.site.game_site import GameSite
+    from generator.site.tree import DocsTree
+
+    errors = ErrorList()
+    [content] = load_checked(REPO / "content", ["habitable"], errors)
+    results = [GameResult(i, True, "score", 20, 60, w, (1.0, 1.0))
+               for i, w in enumerate([(0,)] * 5 + [(1,)] * 3 + [(0, 1)] * 2)]
+    run = summarize("habitable", "greedy", {}, 0, results, cooperative=False).as_json()
+    run.update({"id": "greedy-2", "label": {"de": "Gierig, 2", "en": "Greedy, 2"}})
+    tree = DocsTree("en")
+    page = tree.pages[balance_page(GameSite(content, "en", tmp_path, tree), {"runs": [run]}, current=True)]
+    assert "wins alone, and apart from them shared wins" in page and "add up to at most 100 %" in page
+    assert "| Greedy, 2 | greedy | 2 | 10 | 20.0 | 50.0 % (" in page       # seat 1: 5 of 10 alone
+    assert "%), 20.0 % shared | 30.0 % (" in page                         # ... and 2 of 10 shared; seat 2: 3 alone
+    assert "| Seat 1 | Seat 2 |" in page and "Seat 0" not in page        # seats from 0 in the figures, from 1 here
+    old = dict(run, seats=[{"seat": 1, "wins": 7, "rate": 0.7, "interval": [0.4, 0.89]},
+                           {"seat": 2, "wins": 5, "rate": 0.5, "interval": [0.24, 0.76]}])
+    del old["ties"]                                                       # figures recorded before ties counted apart
+    tree = DocsTree("en")
+    page = tree.pages[balance_page(GameSite(content, "en", tmp_path, tree), {"runs": [old]}, current=True)]
+    assert "the seats add up to a little over 100 %" in page and "shared" not in page
+    assert "| 70.0 % (40.0 % – 89.0 %) | 50.0 % (24.0 % – 76.0 %) |" in page
+
+
+def test_a_page_of_split_and_older_figures_names_the_batches_whose_ties_count_for_each_seat(tmp_path: Path):
+    from generator.rules.simulate import GameResult, summarize
+    from generator.site.game_site import GameSite
+    from generator.site.tree import DocsTree
+
+    errors = ErrorList()
+    [content] = load_checked(REPO / "content", ["habitable"], errors)
+    results = [GameResult(i, True, "score", 20, 60, w, (1.0, 1.0)) for i, w in enumerate([(0,), (0, 1)])]
+    new = dict(summarize("habitable", "greedy", {}, 0, results, cooperative=False).as_json(), id="greedy-2",
+               label={"de": "Gierig, 2", "en": "Greedy, 2"})
+    old = dict(new, id="mcts-2", label={"de": "Baumsuche, 2", "en": "Tree search, 2"}, policy="mcts:50",
+               seats=[{"seat": 1, "wins": 2, "rate": 1.0, "interval": [0.34, 1.0]},
+                      {"seat": 2, "wins": 1, "rate": 0.5, "interval": [0.09, 0.91]}])
+    del old["ties"]
+    tree = DocsTree("en")
+    page = tree.pages[balance_page(GameSite(content, "en", tmp_path, tree), {"runs": [new, old]}, current=True)]
+    assert "wins alone, and apart from them shared wins" in page and "a little over 100 %" not in page
+    assert "Tree search, 2: recorded before shared wins were counted apart" in page
+    assert "| Tree search, 2 | mcts:50 | 2 | 2 | 20.0 | 100.0 % (34.0 % – 100.0 %) | 50.0 % (9.0 % – 91.0 %) |" in page

@@ -289,9 +289,11 @@ def test_a_finished_game_has_one_ranked_result_per_player_with_its_breakdown(gam
         assert outcome is not None and outcome.cause in game.outcome_causes
         assert_rendered(outcome.text, f"outcome {outcome.cause}")
         results = state.results()
-        assert [r.player for r in results] == list(range(1, n + 1))
+        assert [r.player for r in results] == list(range(n)), "one result per seat, seats from 0"
         ranks = [r.rank for r in results]
         assert min(ranks) == 1
+        assert all(a.score >= b.score for a in results for b in results if a.rank < b.rank), \
+            "a better rank never has a lower score (the score is what the rank is ranked by first)"
         for r in results:
             assert r.rank == 1 + sum(other < r.rank for other in ranks), "ranks count the players ahead"
             if r.breakdown:
@@ -299,7 +301,7 @@ def test_a_finished_game_has_one_ranked_result_per_player_with_its_breakdown(gam
             if r.won and not game.cooperative:
                 assert r.rank == 1
         if game.cooperative:
-            assert len({r.won for r in results}) == 1, "a cooperative table wins or loses together"
+            assert len({(r.score, r.rank, r.won) for r in results}) == 1, "a cooperative table shares one result"
 
 
 def test_card_groups_name_cards_of_the_content_and_every_group_has_a_name(content: GameContent, game: Game) -> None:
@@ -325,12 +327,14 @@ def test_pnp_play_replay_and_simulate_run_the_engine(case: EngineCase, game: Gam
     saved = tmp_path / "game.jsonl"
     played = pnp("play", case.game, "--seed", "4", "--content", content_dir, "--save", str(saved), cwd=tmp_path)
     assert played.returncode == 0, played.stderr
-    lines = played.stdout.splitlines()
-    assert lines and lines[-1] in {game.sentence("outcomes", cause, "en", {}) for cause in game.outcome_causes}
+    outcomes = {game.sentence("outcomes", cause, "en", {}) for cause in game.outcome_causes}
+    assert [line for line in played.stdout.splitlines() if line.strip() in outcomes] != [], "no outcome sentence"
+    assert sum(played.stdout.count(sentence) for sentence in outcomes) == 1, "the outcome is said once"
+    assert "Result" in played.stdout.split(next(s for s in outcomes if s in played.stdout))[1], "then the results"
     shown = pnp("play", case.game, "--seed", "4", "--content", content_dir, "--lang", "de", "--view", "1",
                 cwd=tmp_path)
     assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.splitlines()[-1] in {game.sentence("outcomes", c, "de", {}) for c in game.outcome_causes}
+    assert sum(shown.stdout.count(game.sentence("outcomes", c, "de", {})) for c in game.outcome_causes) == 1
     replayed = pnp("replay", str(saved), "--content", content_dir, cwd=tmp_path)
     assert replayed.returncode == 0, replayed.stderr
     assert "decisions replayed" in replayed.stdout

@@ -50,7 +50,7 @@ def claims(escape_earth):
                 for pattern in patterns:
                     for match in re.finditer(pattern, text):
                         points = re.search(BUILD_POINTS[lang], match.group("rest"))
-                        player = int(match.groupdict().get("player") or step.player)
+                        player = int(match.groupdict().get("player") or step.player + 1)  # as narratives count
                         yield (example.id, step, lang, player, match.group("card").strip(), int(match.group("pos")),
                                int(points.group(1)) if points else None)
 

@@ -91,7 +91,7 @@ class NimState(GameState):
     def outcome(self) -> Outcome | None:
         if self.winner < 0:
             return None
-        return Outcome("last", tuple(PlayerResult(p + 1, float(p == self.winner), 1 if p == self.winner else 2,
+        return Outcome("last", tuple(PlayerResult(p, float(p == self.winner), 1 if p == self.winner else 2,
                                                   p == self.winner) for p in range(2)))
 
     def observation(self, player: int) -> dict[str, Any]:

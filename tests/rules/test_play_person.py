@@ -97,9 +97,9 @@ def test_json_mode_gives_one_object_a_line_the_refusal_too():
     assert run.returncode == STOPPED_EXIT, run.stderr
     rows = [json.loads(line) for line in run.stdout.splitlines()]
     kinds = [row["kind"] for row in rows]
-    assert kinds.count("ask") == 2 and kinds[-2:] == ["end", "result"]
+    assert kinds.count("ask") == 2 and kinds[-2:] == ["end", "result"]   # unfinished: "Not finished." ends it
     ask = rows[kinds.index("ask")]
-    assert ask["player"] == 1 and ask["actions"][0] == {
+    assert (ask["seat"], ask["player"]) == (0, "Player 1") and ask["actions"][0] == {
         "number": 1, "action": "improve material", "text": "Player 1 improves the Resources card."}
     assert ["Turn", "1 – player 1 to play, 2 actions left"] in ask["table"]
     refused = rows[kinds.index("refused")]
@@ -153,7 +153,7 @@ def test_a_person_sees_their_own_research_cards_by_name_and_no_one_elses():
     content = load_engine_game(REPO / "content", "terraforming-mars")
     game = engine_game(content)
     state = game.new_initial_state(3)
-    mine = dict(game.summary_for(state, "en", 1))
+    mine = dict(game.summary_for(state, "en", 0))                # seat 0: player 1
     assert mine["Hand of player 1"] == "none" and "Nitrogen fixers" in mine["Research cards of player 1"]
     assert not any(label.endswith("player 2") and label.startswith(("Hand", "Research")) for label in mine)
     assert dict(game.summary(state, "en")) == {k: v for k, v in mine.items() if not k.startswith(("Hand", "Research"))}

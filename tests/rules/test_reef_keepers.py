@@ -100,10 +100,10 @@ def test_the_drawn_card_is_seen_only_by_its_player(table):
     state.apply(("play", "sea-otter"))
     drew = next(ev for ev in state.events if ev.kind == "drew")
     name = state.game.creatures[drew.get("card")].names["en"]
-    assert state.game.render_event(drew, "en", viewer=1) == f"Player 1 draws {name}."
-    assert state.game.render_event(drew, "en", viewer=2) == "Player 1 draws ?."
+    assert state.game.render_event(drew, "en", viewer=0) == f"Player 1 draws {name}."     # seats from 0
+    assert state.game.render_event(drew, "en", viewer=1) == "Player 1 draws ?."
     seen = state.observation(1)
-    assert seen["hand"] == state.hands[1] and seen["hand_sizes"] == [3, 3]
+    assert seen["player"] == 1 and seen["hand"] == state.hands[1] and seen["hand_sizes"] == [3, 3]
     assert seen["deck"] == len(state.deck) and "sea-otter" not in str(seen["hand"])
 
 

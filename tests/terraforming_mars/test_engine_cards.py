@@ -361,8 +361,8 @@ def test_research_cards_not_played_are_hidden_from_the_others_but_shown_to_their
     bought = [e for e in state.events if e.kind == "research"][0]
     state.apply(("buy", state.offers[0][0]))
     event = state.events[-1]
-    assert event.kind == "bought" and event.secret == frozenset({"card"}) and event.private == 1
-    shown = state.game.render_event(event, "en", 1)
-    assert state.game.render_event(event, "en", 2) == "Player 1 buys a card for 3 M€."
+    assert event.kind == "bought" and event.secret == frozenset({"card"}) and event.private == 0
+    shown = state.game.render_event(event, "en", 0)                # seat 0 sees its own card
+    assert state.game.render_event(event, "en", 1) == "Player 1 buys a card for 3 M€."
     assert shown.startswith("Player 1 buys ") and "a card" not in shown and shown.endswith(" for 3 M€.")
-    assert bought.private == 1
+    assert bought.private == 0 and event.as_json()["private"] == 1  # a saved game counts seats from 1

@@ -11,6 +11,7 @@ import pytest
 from generator.checking import check_engine
 from generator.content.errors import ErrorList
 from generator.rules import registry
+from generator.rules.contract import ONLOOKER
 from generator.rules.invariants import check_many
 from generator.rules.log import dump_lines, header_of, replay_text
 from generator.rules.policies import make_policy
@@ -110,8 +111,9 @@ def test_a_players_view_hides_other_hands_research_cards_events_and_the_deck(tm)
     assert obs["players"][1]["offer"] == 10 and obs["players"][2]["hand"] == 0
     assert obs["deck"] == len(state.deck) and "cards" not in json.dumps(obs["deck"])
     research = [e for e in state.events if e.kind == "research"]
-    assert game_text(state, research[1], viewer=1) == "Player 2 looks at their research cards."
-    assert game_text(state, research[0], viewer=1).startswith("Player 1 looks at their research cards: ")
+    assert game_text(state, research[1], viewer=0) == "Player 2 looks at their research cards."   # seat 0 is player 1
+    assert game_text(state, research[0], viewer=0).startswith("Player 1 looks at their research cards: ")
+    assert game_text(state, research[0], viewer=ONLOOKER) == "Player 1 looks at their research cards."
 
 
 def game_text(state, event, viewer):
@@ -177,7 +179,7 @@ def test_evaluate_stays_in_0_1_and_the_winner_gets_1(tm):
         actions = state.legal_actions()
         state.apply(actions[rng.randrange(len(actions))])
     assert values and all(0.0 <= v <= 1.0 for v in values)
-    winner = state.outcome().winners[0] - 1
+    winner = state.outcome().winners[0]
     assert game.evaluate(state, winner) == 1.0
 
 
@@ -193,7 +195,7 @@ def test_greedy_players_finish_a_game_and_beat_random_ones(tm):
             policy = greedy if state.current_player == seed % 2 else rand
             state.apply(policy.choose(state, rng))
             assert state.generation <= 40
-        wins += state.outcome().winners == (seed % 2 + 1,)
+        wins += state.outcome().winners == (seed % 2,)
     assert wins == 2
 
 

@@ -135,7 +135,7 @@ def test_the_last_conversion_goes_in_player_order_from_the_first_player(table):
         state.apply(state.legal_actions()[0])
     assert seen == [1, 2, 0]
     outcome = state.outcome()
-    assert outcome.cause == "score" and {r.player for r in outcome.results} == {1, 2, 3}
+    assert outcome.cause == "score" and {r.player for r in outcome.results} == {0, 1, 2}
 
 
 def test_a_generation_limit_ends_as_unfinished_and_nobody_wins(tm):

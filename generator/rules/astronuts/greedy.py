@@ -30,7 +30,7 @@ def evaluate(state: AstronutsState, player: int) -> float:
     """Player's score against the best other player's, squashed into [0, 1]."""
     outcome = state.outcome()
     if outcome is not None:
-        mine = next(r for r in outcome.results if r.player == player + 1)
+        mine = next(r for r in outcome.results if r.player == player)
         if mine.won:
             return 1.0
         return 0.5 * (len(outcome.results) - mine.rank) / max(1, len(outcome.results) - 1)

@@ -203,7 +203,7 @@ class AstronutsState(GameState):
         held = [sum(self.hand[p * 4:p * 4 + 4]) + sum(self.tech_nuts[p * 4:p * 4 + 4]) for p in range(self.n)]
         ranks = ranked([(self.colonies[p], held[p]) for p in range(self.n)])
         # the score is the colonies; nuts held only break ties (they decide the rank, not the score)
-        results = tuple(PlayerResult(p + 1, float(self.colonies[p]), ranks[p], ranks[p] == 1,
+        results = tuple(PlayerResult(p, float(self.colonies[p]), ranks[p], ranks[p] == 1,
                                      (("colonies", float(self.colonies[p])),),
                                      tuple(f"tech-{colour}" for c, colour in enumerate(self.data.colours)
                                            if self.tech[p * 4 + c]))
@@ -259,8 +259,8 @@ class AstronutsState(GameState):
         """Everything on the table: Astronuts has no hidden information."""
         d = self.data
         return {
-            "player": player + 1, "round": self.turn, "to_play": self.current_player + 1, "phase": self.phase,
-            "turn_of": self.player + 1, "actions_left": self.actions_left,
+            "player": player, "round": self.turn, "to_play": self.current_player, "phase": self.phase,
+            "turn_of": self.player, "actions_left": self.actions_left,
             "ships": [[d.ids[s] for s in row if s >= 0] for row in self.ships],
             "nuts_on_planets": {d.ids[s]: [d.colours[c] for c in range(4) if self.nuts[s] >> c & 1]
                                 for s in d.planets if self.nuts[s]},

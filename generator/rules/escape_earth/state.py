@@ -147,8 +147,9 @@ class EscapeEarthState(GameState):
         if self.result is None:
             return None
         won = self.result in WON_CAUSES
-        results = tuple(PlayerResult(p + 1, 1.0 if won else 0.0, 1, won, (("ocean-planet", 1.0 if won else 0.0),))
-                        for p in range(len(self.ships)))
+        # cooperative: every seat has the table's shared result; the score is how many ships reached the ocean planet
+        arrived = float(sum(ship == self.length - 1 for ship in self.ships))
+        results = tuple(PlayerResult(p, arrived, 1, won, (("ocean-planet", arrived),)) for p in range(len(self.ships)))
         outcome = Outcome(self.result, results)
         return Outcome(self.result, results, self.game.render_outcome(outcome))
 
@@ -204,7 +205,7 @@ class EscapeEarthState(GameState):
     def observation(self, player: int) -> dict[str, Any]:
         """Everything on the table; face-down galaxy cards, removed cards and deck orders masked."""
         return {
-            "player": player + 1, "turn": self.turn, "to_play": self.current_player + 1, "phase": self.phase,
+            "player": player, "turn": self.turn, "to_play": self.current_player, "phase": self.phase,
             "actions_left": self.actions_left, "variant": self.variant,
             "galaxy": [card if pos < self.revealed else None for pos, card in enumerate(self.track)],
             "parsecs": [p if pos < self.revealed else None for pos, p in enumerate(self.parsecs)],

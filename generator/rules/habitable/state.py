@@ -164,7 +164,7 @@ class HabitableState(GameState):
         keys = [(sum(s for _, s in scores[p]), self.habitable_count(p), len(self.goals_taken[p]))
                 for p in range(self.n)]
         ranks = ranked(keys)
-        results = tuple(PlayerResult(p + 1, float(keys[p][0]), ranks[p], ranks[p] == 1,
+        results = tuple(PlayerResult(p, float(keys[p][0]), ranks[p], ranks[p] == 1,
                                      tuple((name, float(v)) for name, v in scores[p]), tuple(self.bought[p]))
                         for p in range(self.n))
         outcome = Outcome(self.result, results)
@@ -192,7 +192,7 @@ class HabitableState(GameState):
         """What `player` sees: their own hand and the sorted contents of their draw pile; for the
         others only how many cards they hold; the market pile, planet pile and unused cards as counts."""
         return {
-            "player": player + 1, "turn": self.turn, "to_play": self.current_player + 1, "phase": self.phase,
+            "player": player, "turn": self.turn, "to_play": self.current_player, "phase": self.phase,
             "choice": _plain(self.choice) if self.choice and self.current_player == player else None,
             "hand": list(self.hands[player]), "draw_pile": sorted(self.decks[player]),
             "hands": [len(h) for h in self.hands], "draw_piles": [len(d) for d in self.decks],
@@ -274,7 +274,7 @@ class HabitableState(GameState):
             drawn.append(deck.pop())
         self.hands[p].extend(drawn)
         if drawn:
-            self._emit("drew", secret=("cards",), private=p + 1, player=p + 1, n=len(drawn), cards=tuple(drawn))
+            self._emit("drew", secret=("cards",), private=p, player=p + 1, n=len(drawn), cards=tuple(drawn))
         return drawn
 
     def reshuffle(self, p: int) -> None:

@@ -42,7 +42,7 @@ def summarize(state: "HabitableState", lang: str, viewer: int | None = None) -> 
     rows.append((label("pile"), w("pile-state", n=len(state.pile), b=len(state.black_hole), e=len(state.events_done))))
     rows.append((label("goals"), ", ".join(f"{name(g)} (+{d.goals[g].bonus})" for g in state.goals_shown) or w("none")))
     for p in range(state.n):
-        if viewer is not None and viewer != p + 1 and state.hands[p]:
+        if viewer is not None and viewer != p and state.hands[p]:
             hand = f"{len(state.hands[p])} ({w('unseen')})"
         else:
             hand = ", ".join(name(c) for c in sorted(state.hands[p])) or w("none")

@@ -128,7 +128,7 @@ def do(state: "TerraformingMarsState", action: Action) -> None:
         state.offers[p].remove(action[1])
         state.hand[p].append(action[1])
         state.res[p][MC] -= CARD_PRICE
-        state._emit("bought", secret=("card",), private=p + 1, player=p + 1, card=action[1], cost=CARD_PRICE)
+        state._emit("bought", secret=("card",), private=p, player=p + 1, card=action[1], cost=CARD_PRICE)
         if not state.offers[p] or state.res[p][MC] < CARD_PRICE:
             state.finish_research(p)
         return

@@ -59,7 +59,7 @@ def margin(state: TerraformingMarsState, player: int) -> float:
 def evaluate(state: TerraformingMarsState, player: int) -> float:
     """How the table looks for `player` against the best other player, squashed into [0, 1]."""
     if state.result is not None:
-        mine = next(r for r in state.outcome().results if r.player == player + 1)  # type: ignore[union-attr]
+        mine = next(r for r in state.outcome().results if r.player == player)  # type: ignore[union-attr]
         if mine.won:
             return 1.0
         return 0.0 if state.n <= 1 else 0.5 * (state.n - mine.rank) / (state.n - 1)

@@ -84,6 +84,6 @@ def results(state: "TerraformingMarsState", finished: bool) -> tuple[PlayerResul
     parts = breakdown(state)
     totals = [sum(b.values()) for b in parts]
     ranks = ranked([(totals[p], state.res[p][MC]) for p in range(state.n)])
-    return tuple(PlayerResult(p + 1, float(totals[p]), ranks[p], finished and ranks[p] == 1,
+    return tuple(PlayerResult(p, float(totals[p]), ranks[p], finished and ranks[p] == 1,
                               tuple((k, float(parts[p][k])) for k in SOURCES),
                               tuple(state.played[p]) + tuple(state.event_pile[p])) for p in range(state.n))

@@ -80,7 +80,7 @@ class TerraformingMarsState(GameState):
         self._emit("setup", players=n, tr=START_TR, mc=START_MC, cards=START_CARDS)
         for p in range(n):
             self.offers[p] = self.take(START_CARDS)
-            self._emit("research", secret=("cards",), private=p + 1, player=p + 1, cards=tuple(self.offers[p]))
+            self._emit("research", secret=("cards",), private=p, player=p + 1, cards=tuple(self.offers[p]))
         self.order = list(range(n))
         self._next_researcher()
         self._step("setup")
@@ -146,12 +146,12 @@ class TerraformingMarsState(GameState):
     def observation(self, player: int) -> dict[str, Any]:
         """The table as `player` sees it: other hands, research cards and event piles by count only; the deck by size."""
         return {
-            "player": player + 1, "generation": self.generation, "phase": self.phase,
-            "to_play": self.current_player + 1, "first": self.first + 1, "pending": _as_json(self.pending or ()),
+            "player": player, "generation": self.generation, "phase": self.phase,
+            "to_play": self.current_player, "first": self.first, "pending": _as_json(self.pending or ()),
             "temperature": self.temperature, "oxygen": self.oxygen, "oceans": self.oceans,
-            "tiles": {s: [tile, owner + 1] for s, (tile, owner) in sorted(self.tiles.items())},
-            "milestones": {m: p + 1 for m, p in self.milestones.items()},
-            "awards": [[a, p + 1] for a, p in self.awards],
+            "tiles": {s: [tile, owner] for s, (tile, owner) in sorted(self.tiles.items())},
+            "milestones": {m: p for m, p in self.milestones.items()},
+            "awards": [[a, p] for a, p in self.awards],
             "deck": len(self.deck), "discard": len(self.discard),
             "players": [{
                 "tr": self.tr[p], "resources": list(self.res[p]), "production": list(self.prod[p]),
@@ -210,7 +210,7 @@ class TerraformingMarsState(GameState):
     def draw(self, p: int, count: int) -> None:
         cards = self.take(count)
         self.hand[p].extend(cards)
-        self._emit("drew", secret=("cards",), private=p + 1, player=p + 1, n=len(cards), cards=tuple(cards))
+        self._emit("drew", secret=("cards",), private=p, player=p + 1, n=len(cards), cards=tuple(cards))
 
     def discard_cards(self, p: int, cards: list[str]) -> None:
         self.discard.extend(cards)
@@ -321,7 +321,7 @@ class TerraformingMarsState(GameState):
         self.order = [(self.first + i) % self.n for i in range(self.n)]
         for p in self.order:
             self.offers[p] = self.take(RESEARCH_DRAW)
-            self._emit("research", secret=("cards",), private=p + 1, player=p + 1, cards=tuple(self.offers[p]))
+            self._emit("research", secret=("cards",), private=p, player=p + 1, cards=tuple(self.offers[p]))
         self._step("research")
         self._next_researcher()
         if self.phase == ACTION:
@@ -341,7 +341,7 @@ class TerraformingMarsState(GameState):
         self.result = cause
         self.phase = OVER
         for r in scoring.results(self, cause == "score"):
-            self._emit("scored", player=r.player, score=int(r.score), rank=r.rank)
+            self._emit("scored", player=r.player + 1, score=int(r.score), rank=r.rank)
         self._emit("game-over", cause=cause)
         self._step("game-over")
 

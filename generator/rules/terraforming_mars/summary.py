@@ -63,16 +63,16 @@ def summarize(state: "TerraformingMarsState", lang: str) -> list[tuple[str, str]
 
 
 def summarize_for(state: "TerraformingMarsState", lang: str, viewer: int | None) -> list[tuple[str, str]]:
-    """The summary, then the hand and research cards of player `viewer` (1-based), whom they belong to."""
+    """The summary, then the hand and research cards of seat `viewer` (0-based), whom they belong to."""
     rows = summarize(state, lang)
-    if viewer is None or not 1 <= viewer <= state.n:
+    if viewer is None or not 0 <= viewer < state.n:
         return rows
     d = state.data
     sentences = state.game.content.sentences.get(lang, {})
     words, labels = sentences.get("words", {}), sentences.get("labels", {})
-    p = viewer - 1
-    rows.append((word(labels, "hand", p=viewer),
+    p = viewer
+    rows.append((word(labels, "hand", p=p + 1),
                  ", ".join(name_of(c, d, lang) for c in state.hand[p]) or word(words, "none")))
     if state.offers[p]:
-        rows.append((word(labels, "offers", p=viewer), ", ".join(name_of(c, d, lang) for c in state.offers[p])))
+        rows.append((word(labels, "offers", p=p + 1), ", ".join(name_of(c, d, lang) for c in state.offers[p])))
     return rows

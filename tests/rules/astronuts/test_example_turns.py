@@ -34,7 +34,7 @@ def landing(astro):
 
 def test_the_accepted_trade_is_player_2s_decision_and_swaps_one_nut_each(trading):
     accept = _step(trading, "accept")
-    assert accept.player == 2                                        # the other player answers
+    assert accept.player == 1                                        # the other player (seat 1: player 2) answers
     assert accept.events_text["en"] == ["Player 2 accepts: players 1 and 2 swap the nuts."]
     assert accept.events_text["de"] == ["Spieler 2 nimmt an: Spieler 1 und 2 tauschen die Nuts."]
     rows = _rows(accept)
@@ -48,7 +48,7 @@ def test_the_accepted_trade_is_player_2s_decision_and_swaps_one_nut_each(trading
 def test_the_refused_trade_keeps_the_nuts_and_still_costs_its_action(trading):
     refuse = _step(trading, "refuse")
     offer = _step(trading, "offer yellow purple")
-    assert refuse.player == 2 and offer.player == 1
+    assert refuse.player == 1 and offer.player == 0                # seats from 0: player 2 refuses, player 1 offers
     assert refuse.events_text["en"] == ["Player 2 refuses the trade."]
     before, after = dict(refuse.before["en"]), _rows(refuse)
     assert before["Player 1"] == after["Player 1"] and before["Player 2"] == after["Player 2"]

@@ -92,7 +92,7 @@ def test_the_fourteenth_colony_ends_the_game_at_once_and_most_colonies_win(table
     outcome = state.outcome()
     assert outcome.cause == "colonies" and state.current_player == -1 and state.legal_actions() == []
     first, second = outcome.results
-    assert (first.player, first.score, first.rank, first.won) == (1, 14.0, 1, True)
+    assert (first.player, first.score, first.rank, first.won) == (0, 14.0, 1, True)
     assert (second.score, second.rank, second.won) == (1.0, 2, False)
     assert dict(first.breakdown) == {"colonies": 14.0}        # the score's one source; nuts only break ties
     assert state.explain(("end",)).rule == "game-over"

@@ -195,7 +195,7 @@ class ReefKeepersState(GameState):
         if not self.over:
             return None
         order = ranked([(self.score(p), len(self.reefs[p])) for p in range(PLAYERS)])
-        results = tuple(PlayerResult(p + 1, float(self.score(p)), order[p], order[p] == 1,
+        results = tuple(PlayerResult(p, float(self.score(p)), order[p], order[p] == 1,
                                      (("cards", float(self.card_pearls[p])), ("effects", float(self.effect_pearls[p])),
                                       ("sets", float(self.set_pearls[p]))))
                         for p in range(PLAYERS))
@@ -205,7 +205,7 @@ class ReefKeepersState(GameState):
     def observation(self, player: int) -> dict[str, Any]:
         """The own hand, the rival's hand size, the deck's size (never its order), everything face up."""
         return {
-            "player": player + 1, "to_play": self.current_player + 1, "turn": self.turn, "round": self.round,
+            "player": player, "to_play": self.current_player, "turn": self.turn, "round": self.round,
             "rounds": self.game.rounds, "tide": self.tide, "hand": list(self.hands[player]),
             "hand_sizes": [len(h) for h in self.hands], "deck": len(self.deck), "discard": list(self.discard),
             "reefs": [list(r) for r in self.reefs], "pearls": [self.score(p) for p in range(PLAYERS)],
@@ -263,7 +263,7 @@ class ReefKeepersState(GameState):
         card = self.deck.pop(0)
         self.hands[player].append(card)
         self.hands[player].sort()
-        self._emit("drew", secret=("card",), private=player + 1, player=player + 1, card=card)
+        self._emit("drew", secret=("card",), private=player, player=player + 1, card=card)
         return True
 
     def fill_hand(self, player: int) -> None:
