@@ -175,7 +175,7 @@ class Outcome:
         return tuple(sorted(self.results, key=lambda r: (r.rank, r.player)))
 
 
-SEAT_WORDS = {"en": "Player {n}", "de": "Spieler {n}"}
+SEAT_WORDS = {"en": "Player {n}", "de": "Spieler {n}"}  # a seat as people count it, from 1
 
 
 def seat_label(seat: int, lang: str = "en") -> str:

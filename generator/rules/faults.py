@@ -50,12 +50,12 @@ def remember(exc: BaseException, game: Any, seed: int, policy: str | None, state
         return
     moment: dict[str, Any] = {"game": _quiet(lambda: str(game.content.id)), "seed": seed, "policy": policy,
                               "options": _quiet(lambda: {str(k): str(v) for k, v in game.options.items()}) or {},
-                              "turn": None, "player": None, "action": None, "line": line}
+                              "turn": None, "seat": None, "action": None, "line": line}
     if state is not None:
         turn = _quiet(lambda: state.turn)
         moment["turn"] = turn if isinstance(turn, int) else None
         player = _quiet(lambda: state.current_player)
-        moment["player"] = player + 1 if isinstance(player, int) and player >= 0 else None
+        moment["seat"] = player if isinstance(player, int) and player >= 0 else None  # 0-based, as the API counts
     if action is not None:
         text = _quiet(lambda: state.format_action(action)) if state is not None else None
         moment["action"] = text if isinstance(text, str) else repr(action)[:200]
@@ -100,7 +100,9 @@ class EngineFault:
     def when(self) -> str:
         """`seed 5, turn 3, player 2, action "take j3"`: what of it is known."""
         m = self.moment
-        parts = [f"{name} {m[name]}" for name in ("seed", "turn", "player") if m.get(name) is not None]
+        parts = [f"{name} {m[name]}" for name in ("seed", "turn") if m.get(name) is not None]
+        if m.get("seat") is not None:
+            parts.append(f"player {m['seat'] + 1}")  # as people count
         if m.get("action") is not None:
             parts.append(f"action {json.dumps(m['action'], ensure_ascii=False)}")
         elif m.get("turn") is not None and m.get("policy"):
@@ -149,7 +151,7 @@ class EngineFault:
         return {"file": self.file, "line": self.line, "exception": self.exception,
                 "frames": [{"file": relative(f.file), "line": f.line, "function": f.function, "source": f.source.strip()}
                            for f in self.engine_frames],
-                "seed": m.get("seed"), "turn": m.get("turn"), "player": m.get("player"), "action": m.get("action"),
+                "seed": m.get("seed"), "turn": m.get("turn"), "seat": m.get("seat"), "action": m.get("action"),
                 "policy": m.get("policy"), "options": m.get("options") or {},
                 "saved_line": m.get("line") if saved is not None else None, "repeat": self.repeat(saved) or None}
 

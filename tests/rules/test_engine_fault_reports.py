@@ -133,7 +133,7 @@ def test_simulate_json_carries_the_fault_as_fields(capsys: pytest.CaptureFixture
     fault = report["fault"]
     assert report["exit_code"] == 1 and report["errors"][0]["file"] == str(ENGINE)
     assert (fault["file"], fault["line"], fault["turn"], fault["policy"]) == (str(ENGINE), line, 3, "random")
-    assert fault["exception"].startswith("KeyError: ") and fault["player"] in (1, 2)
+    assert fault["exception"].startswith("KeyError: ") and fault["seat"] in (0, 1)  # 0-based; the text says "player 1" or "player 2"
     assert [frame["function"] for frame in fault["frames"]] == ["_do", "_price_of"]
     assert fault["repeat"] == (f"pnp play demo --seed {fault['seed']} --policy random --option variant=standard "
                                "--turns 3")

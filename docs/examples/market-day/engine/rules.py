@@ -162,14 +162,14 @@ class MarketState(GameState):
             return None
         cause = "goal-reached" if max(self.points) >= self.game.goal else "rounds-over"
         order = ranked([(self.points[p], sum(self.goods[p].values())) for p in range(PLAYERS)])
-        results = tuple(PlayerResult(p + 1, float(self.points[p]), order[p], order[p] == 1,
+        results = tuple(PlayerResult(p, float(self.points[p]), order[p], order[p] == 1,
                                      tuple((source, float(n)) for source, n in self.scored[p].items()))
                         for p in range(PLAYERS))
         return Outcome(cause, results, self.game.render_outcome(Outcome(cause, results)))
 
     def observation(self, player: int) -> dict[str, Any]:
         """Everything on the table is open; of the face-down stacks only their sizes (never their order)."""
-        return {"player": player + 1, "to_play": self.current_player + 1, "turn": self.turn, "round": self.round,
+        return {"player": player, "to_play": self.current_player, "turn": self.turn, "round": self.round,
                 "goods": [dict(g) for g in self.goods], "points": list(self.points),
                 "filled": [list(f) for f in self.filled], "job_row": list(self.job_row),
                 "order_row": list(self.order_row), "job_stack": len(self.job_stack),

@@ -92,7 +92,7 @@ class DiveState(GameState):
             return None
         players = range(self.game.players)
         ranks = ranked([(self.score(p), len(self.kept[p])) for p in players])  # ties: more treasures
-        results = tuple(PlayerResult(p + 1, float(self.score(p)), ranks[p], ranks[p] == 1,
+        results = tuple(PlayerResult(p, float(self.score(p)), ranks[p], ranks[p] == 1,
                                      (("treasures", float(self.score(p))),), tuple(self.kept[p])) for p in players)
         return Outcome("row-empty", results, self.game.render_outcome(Outcome("row-empty", results)))
 
