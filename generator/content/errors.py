@@ -42,6 +42,10 @@ class Mark:
             return f"{self.file}:{self.line}:{self.column}"
         return self.file
 
+    def as_json(self) -> dict[str, Any]:
+        """What an error's JSON says of its place besides file, line and column (a sheet's cell: `cell`)."""
+        return {}
+
 
 HELD_BACK = "held-back"  # the code of a note that names checks waiting for another file's errors (content.held_back)
 
@@ -80,6 +84,7 @@ class ContentError:
             "file": self.mark.file,
             "line": self.mark.line,
             "column": self.mark.column,
+            **self.mark.as_json(),
             "path": format_yaml_path(self.path) if self.path else "",
             "message": self.message,
             "hint": self.hint,

@@ -59,6 +59,12 @@ class CellMark(Mark):
         named = f", column '{self.header}'" if self.header else ""
         return f"{where} ({cell}{named})"
 
+    def as_json(self) -> dict[str, Any]:
+        """The cell's A1 name and its column's header, beside the line and column number."""
+        if not self.row:
+            return {}
+        return {"cell": f"{column_letters(self.column)}{self.row}", "header": self.header}
+
 
 @dataclass
 class SheetRow:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import io
 import zipfile
 from pathlib import Path
@@ -176,6 +178,10 @@ def test_a_bad_number_names_the_cell_the_header_and_a_hint(content):
     code, output = check(content)
     assert code == 1
     assert "events.xlsx:3:6 (F3, column 'fight_cost')" in output, output
+    shown = CliRunner().invoke(cli, ["check", "tiny", "--content", str(content), "--format", "json"])
+    placed = [(e["line"], e["column"], e.get("cell"), e.get("header")) for e in json.loads(shown.stdout)["errors"]
+              if e["file"].endswith("events.xlsx")]
+    assert (2, 3, "C2", "count") in placed and (3, 6, "F3", "fight_cost") in placed, placed
 
 
 def test_a_sheet_without_a_count_column_is_refused_at_the_header(content):
