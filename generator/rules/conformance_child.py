@@ -27,6 +27,7 @@ from generator.rules.conformance import run_suite
 from generator.rules.conformance_report import ConformanceReport, Settings, Tell
 from generator.rules.engine_child import (
     EngineStopped,
+    child_message,
     in_child,
     is_module_engine,
     time_limit,
@@ -91,7 +92,7 @@ def _in_child(work: Callable[[Tell], ConformanceReport], content: GameContent, t
                     *lines, rest = (pending + chunk).split(b"\n")
                     pending = rest
                     for line in lines:
-                        message = _message(line)
+                        message = child_message(line)
                         if "at" in message:
                             doing = f"testing {message['at']}"
                             deadline = time.monotonic() + seconds
@@ -104,10 +105,3 @@ def _in_child(work: Callable[[Tell], ConformanceReport], content: GameContent, t
         raise EngineStopped(content, doing, False, seconds)
     return forked.result()
 
-
-def _message(line: bytes) -> dict[str, Any]:
-    try:
-        message = json.loads(line)
-    except ValueError:
-        return {}
-    return message if isinstance(message, dict) else {}

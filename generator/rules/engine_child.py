@@ -138,7 +138,7 @@ def _child_errors(work: Work, content: GameContent, what: str) -> list[ContentEr
                 *lines, rest = bytes(received).split(b"\n")
                 received = bytearray(rest)
                 for line in lines:
-                    message = _message(line)
+                    message = child_message(line)
                     if "at" in message:
                         doing = f"replaying {message['at']}"
                     elif "errors" in message or "failed" in message:
@@ -152,7 +152,8 @@ def _child_errors(work: Work, content: GameContent, what: str) -> list[ContentEr
     return [_error(item) for item in last["errors"]]
 
 
-def _message(line: bytes) -> dict[str, Any]:
+def child_message(line: bytes) -> dict[str, Any]:
+    """One JSON line a watched child wrote to its pipe, or {} for a line that is none (a child that died mid-line)."""
     try:
         message = json.loads(line)
     except ValueError:

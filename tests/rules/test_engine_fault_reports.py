@@ -3,7 +3,7 @@ a fault in pnp-forge's own code stays exit 3.
 
 The game is `pnp new`'s starter (its folder trusted) whose engine's `_do` calls a helper that
 raises KeyError at turn 3 of every game. Commands run in this process through the CLI's own
-runner (generator.cli_report.run_cli), so the exit codes are the ones a person sees.
+runner (tests.cli_in_process), so the exit codes are the ones a person sees.
 """
 
 from __future__ import annotations
@@ -13,14 +13,12 @@ import random
 import re
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.cli_in_process import pnp
 from generator import rules as rules_package
-from generator.cli import cli
-from generator.cli_report import run_cli
 from generator.content.errors import ErrorList
 from generator.content.loader import load_game
 from generator.rules import trust
@@ -41,17 +39,6 @@ def own_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.C
     monkeypatch.chdir(tmp_path)
     assert pnp(capsys, monkeypatch, "new", "demo")[0] == 0
     return tmp_path
-
-
-def pnp(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
-    """`pnp ARGS` in this process, as `main` runs it: (exit code, stdout, stderr)."""
-    capsys.readouterr()
-    monkeypatch.setattr(sys, "argv", ["pnp", *args])
-    with pytest.raises(SystemExit) as done:
-        run_cli(cli)
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0), out, err.lstrip("\n")  # simulate's progress bar ends in one
 
 
 def edit_engine(old: str, new: str, tail: str = "") -> None:

@@ -13,13 +13,11 @@ import json
 import re
 import shlex
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-from generator.cli import cli
-from generator.cli_report import run_cli
+from tests.cli_in_process import pnp
 from generator.rules import trust
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,17 +48,6 @@ def own_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(REEF, tmp_path / "content" / "reef-keepers")
     trust.grant(Path("content/reef-keepers"))
     return tmp_path
-
-
-def pnp(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
-    """`pnp ARGS` in this process, as `main` runs it: (exit code, stdout, stderr)."""
-    capsys.readouterr()
-    monkeypatch.setattr(sys, "argv", ["pnp", *args])
-    with pytest.raises(SystemExit) as done:
-        run_cli(cli)
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0), out, err.lstrip("\n")  # the progress bar ends in one
 
 
 def plant(old: str, new: str) -> int:
