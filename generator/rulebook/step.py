@@ -106,8 +106,7 @@ def render_rulebooks(content: GameContent, out_dir: Path, options, errors: Error
     for lang in options.languages:
         boards = [(board.name.get(lang), out_dir / names.tts_board(lang, board.id)) for board in content.boards]
         boards = [(name, picture) for name, picture in boards if picture.is_file()]
-        for paper in options.papers:
-            written += _lay_out(content, lang, paper, errors, out_dir, boards)
+        written += _lay_out(content, lang, options.papers, errors, out_dir, boards)
     return written
 
 
@@ -115,14 +114,13 @@ def check_rulebooks(content: GameContent, papers: tuple[str, ...], errors: Error
     """Lay out every language's rulebook and player aid on `papers` in memory, as the build writes them (without
     the boards' pictures, which always fit): `pnp check` refuses what the build cannot lay out, at the same page."""
     for lang in sorted(content.rules):
-        for paper in papers:
-            _lay_out(content, lang, paper, errors, None, [])
+        _lay_out(content, lang, papers, errors, None, [])
 
 
-def _lay_out(content: GameContent, lang: str, paper: str, errors: ErrorList, out_dir: Path | None,
+def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: ErrorList, out_dir: Path | None,
              boards: list[tuple[str, Path]]) -> list[Path]:
-    """One language's rulebook and aid on one paper, written under `out_dir` (None: in memory only); a layout
-    that fails is an error at the page that fails alone (else at the language's rules folder)."""
+    """One language's rulebook and aid on each of `papers`, written under `out_dir` (None: in memory only); a
+    layout that fails is an error at the page that fails alone (else at the language's rules folder)."""
     # reportlab's platypus loads here, not with the build: only the process that lays rulebooks out needs it
     from reportlab.platypus.doctemplate import LayoutError
 
@@ -141,33 +139,35 @@ def _lay_out(content: GameContent, lang: str, paper: str, errors: ErrorList, out
     version = printed_version(content, lang)
     caption = f"{title} · {label('rules', lang)} · {version}"
 
-    def book(pages: list[tuple[str, str]], into: Path | io.BytesIO) -> None:
-        write_rulebook(into, title, subtitle, pages, boards, label("boards", lang), paper, caption, rules.targets,
-                       icons)
-
-    try:
-        book(rules.pages, io.BytesIO() if out_dir is None else out_dir / names.rulebook(lang, paper))
-    except LayoutError as exc:
-        failing = _failing_page(rules.pages, book, LayoutError)
-        where = Mark(rules.shown[failing] if failing in rules.shown else f"{content.root.name}/rules/{lang}", 1, 1)
-        errors.add(where, f"the printable rulebook cannot be laid out on {paper}: {_layout_problem(exc)}",
-                   code="rules", hint="split a box, a table cell or a list item that is longer than a page")
-        return []
     aid_title = f"{title} · {label('player_aid', lang)}"
     aid_caption = f"{aid_title} · {version}"
-    aid: Path | None = None
-    try:
-        if out_dir is None:
-            check_player_aid(aid_title, rules.aid_sections, paper, aid_caption, icons)
-        else:
-            aid = write_player_aid(out_dir / names.player_aid(lang, paper), aid_title, rules.aid_sections, paper,
-                                   aid_caption, icons)
-    except PlayerAidTooLong as exc:
-        errors.add(Mark(f"{content.root.name}/rules/{lang}", 1, 1), str(exc), code="rules",
-                   hint=f"mark fewer sections {{ .{PLAYER_AID} }}")
-    if out_dir is None:
-        return []
-    return [out_dir / names.rulebook(lang, paper)] + ([aid] if aid is not None else [])
+    written: list[Path] = []
+    for paper in papers:
+        def book(pages: list[tuple[str, str]], into: Path | io.BytesIO, paper: str = paper) -> None:
+            write_rulebook(into, title, subtitle, pages, boards, label("boards", lang), paper, caption, rules.targets,
+                           icons)
+
+        try:
+            book(rules.pages, io.BytesIO() if out_dir is None else out_dir / names.rulebook(lang, paper))
+        except LayoutError as exc:
+            failing = _failing_page(rules.pages, book, LayoutError)
+            where = Mark(rules.shown[failing] if failing in rules.shown else f"{content.root.name}/rules/{lang}", 1, 1)
+            errors.add(where, f"the printable rulebook cannot be laid out on {paper}: {_layout_problem(exc)}",
+                       code="rules", hint="split a box, a table cell or a list item that is longer than a page")
+            continue
+        aid: Path | None = None
+        try:
+            if out_dir is None:
+                check_player_aid(aid_title, rules.aid_sections, paper, aid_caption, icons)
+            else:
+                aid = write_player_aid(out_dir / names.player_aid(lang, paper), aid_title, rules.aid_sections, paper,
+                                       aid_caption, icons)
+        except PlayerAidTooLong as exc:
+            errors.add(Mark(f"{content.root.name}/rules/{lang}", 1, 1), str(exc), code="rules",
+                       hint=f"mark fewer sections {{ .{PLAYER_AID} }}")
+        if out_dir is not None:
+            written += [out_dir / names.rulebook(lang, paper)] + ([aid] if aid is not None else [])
+    return written
 
 
 _TOO_LARGE = re.compile(r"too large on page (\d+)")
