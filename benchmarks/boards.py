@@ -61,8 +61,8 @@ def main() -> None:
 
     from generator.boards.layout import layout_board
     from generator.boards.tiling import write_tiled_pdf
-    from generator.content.errors import ErrorList
     from generator.checking import load_checked
+    from generator.content.errors import ErrorList
 
     errors = ErrorList()
     [content] = load_checked(REPO / "content", ["astronuts"], errors)

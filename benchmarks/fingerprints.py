@@ -108,7 +108,7 @@ def differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
             a, b = old[label].get(kind, []), new[label].get(kind, [])
             if len(a) != len(b):
                 out.append(f"{label} {kind}: {len(a)} games before, {len(b)} now")
-            for i, (x, y) in enumerate(zip(a, b)):
+            for i, (x, y) in enumerate(zip(a, b, strict=False)):
                 if x != y:
                     keys = sorted(k for k in set(x) | set(y) if x.get(k) != y.get(k))
                     out.append(f"{label} {kind} game {i}: {', '.join(keys)} differ")

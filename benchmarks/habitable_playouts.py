@@ -22,11 +22,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from playouts import Figures, baseline  # noqa: E402
+
 from generator.checking import load_checked  # noqa: E402
 from generator.content.errors import ErrorList  # noqa: E402
 from generator.rules.registry import make_game  # noqa: E402
 from generator.rules.simulate import game_seed, policy_seed  # noqa: E402
-from playouts import Figures, baseline  # noqa: E402
 
 TARGET = 100.0
 
@@ -62,7 +63,7 @@ def main() -> None:
         base, rand = Figures("pseudo-games"), Figures("games")
         for _ in range(args.repeat):  # alternated with the reference workload
             base.add(lambda: baseline(args.baseline_games))
-            rand.add(lambda: playouts(game, args.games))
+            rand.add(lambda game=game: playouts(game, args.games))
         mark = f" (target {TARGET:.0f})" if players == 4 else ""
         ratio = statistics.median(rand.cpu) / statistics.median(base.cpu)
         print(f"  {players} players: " + rand.line("random") + f"; {statistics.fmean(rand.per):.0f} decisions/game; "

@@ -23,9 +23,9 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -144,10 +144,10 @@ def main() -> None:
         greedy, tree = Figures("decisions"), Figures("decisions")
         for _ in range(args.repeat):
             base.add(lambda: baseline(args.games))
-            rand.add(lambda: playouts(game, args.games))
+            rand.add(lambda game=game: playouts(game, args.games))
             base.add(lambda: baseline(args.games))
-            greedy.add(lambda: decisions(game, "greedy", args.greedy_decisions))
-            tree.add(lambda: decisions(game, mcts, args.mcts_decisions))
+            greedy.add(lambda game=game: decisions(game, "greedy", args.greedy_decisions))
+            tree.add(lambda game=game: decisions(game, mcts, args.mcts_decisions))
         ratio = statistics.median(rand.cpu) / statistics.median(base.cpu)
         median = statistics.median(rand.cpu)
         verdict = "meets" if median >= args.target else "below"

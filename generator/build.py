@@ -13,10 +13,11 @@ import hashlib
 import json
 import os
 import shutil
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterable, Protocol
+from typing import Any, Protocol
 
 from generator import output_files
 from generator.build_cache import BuildCache, language_fingerprint, remember_fingerprints, unit_key

@@ -29,12 +29,13 @@ import re
 import shutil
 import stat
 import time
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from functools import lru_cache, wraps
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 import yaml
 
@@ -128,7 +129,7 @@ def language_fingerprint(content: GameContent, lang: str, scope: str = "all") ->
     return found[(scope, lang)]
 
 
-def remember_fingerprints(content: GameContent, cache: "BuildCache") -> None:
+def remember_fingerprints(content: GameContent, cache: BuildCache) -> None:
     """Take the game's fingerprints from `cache` when an earlier build made them for the same files
     (`content_hash`, the hash of every file's bytes), else make them and keep them there: a rebuild
     then parses only the YAML of a game that changed, and of that game only the files that changed
@@ -179,7 +180,7 @@ def _fingerprints(root: Path, known: dict[str, Any] | None = None,
     receives those of this folder's YAML files."""
     known = known or {}
     paths: list[Path] = []
-    for folder, dirs, names in os.walk(root, followlinks=False):
+    for folder, _dirs, names in os.walk(root, followlinks=False):
         paths += [Path(folder) / name for name in names]
     digests = {(scope, lang): hashlib.sha256(f"{scope}/{lang}".encode() + b"\0")
                for scope in SCOPES for lang in LANGUAGES}
@@ -195,7 +196,7 @@ def _fingerprints(root: Path, known: dict[str, Any] | None = None,
                 files[by_bytes] = seen
         else:
             seen = [by_bytes] * len(LANGUAGES)
-        for lang, digest in zip(LANGUAGES, seen):
+        for lang, digest in zip(LANGUAGES, seen, strict=False):
             record = str(relative).encode() + b"\0" + bytes.fromhex(digest)
             for scope in SCOPES:
                 if _seen_by(relative, lang, scope):
@@ -244,7 +245,7 @@ class BuildCache:
         self._prefetch_owner = 0
 
     @classmethod
-    def of_output(cls, output: Path) -> "BuildCache":
+    def of_output(cls, output: Path) -> BuildCache:
         """The cache of an output folder: output/.pnp/cache, which must be a folder of its own there.
 
         A link (or a file) at `.pnp/cache` is removed, never followed: the cache is made anew in its

@@ -9,10 +9,9 @@ are options it knows). Every command that loads games goes through `load_checked
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from generator.content.errors import ErrorList, Mark, relative
 from generator.content.files import entries
@@ -228,7 +227,7 @@ def check_engine(content: GameContent, errors: ErrorList, need_engine: bool = Tr
                        ("options",), code="example")
 
 
-def _check_sentences(content: GameContent, cls: "type[Game]", errors: ErrorList) -> None:
+def _check_sentences(content: GameContent, cls: type[Game], errors: ErrorList) -> None:
     """Every event kind, refusal, outcome and action the engine has, has a sentence in every language."""
     wanted = cls.sentence_keys(cls)  # type: ignore[arg-type]  # reads class attributes only
     for lang in LANGUAGES:

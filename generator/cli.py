@@ -16,19 +16,34 @@ from __future__ import annotations
 import gc
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from generator import __version__
 from generator import cli_views as views
 from generator.big_blocks import return_big_blocks
-from generator.leave import leave
-from generator.cli_options import (DEFAULT_MAX_TURNS, back_offset_option, content_option, format_option, game_options,
-                                   lang_option, languages_of, paper_option, papers_of, play_policy_option,
-                                   policy_option, profile_option, trust_engines_option, tts_url_of, tts_url_option)
+from generator.cli_options import (
+    DEFAULT_MAX_TURNS,
+    back_offset_option,
+    content_option,
+    format_option,
+    game_options,
+    lang_option,
+    languages_of,
+    paper_option,
+    papers_of,
+    play_policy_option,
+    policy_option,
+    profile_option,
+    trust_engines_option,
+    tts_url_of,
+    tts_url_option,
+)
 from generator.cli_report import reported, run_cli
+from generator.leave import leave
 
 if TYPE_CHECKING:
     from generator.build import BuildOptions

@@ -6,8 +6,9 @@ loading the renderers (reportlab), mkdocs or the engines.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 import click
 

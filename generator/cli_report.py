@@ -14,7 +14,8 @@ import functools
 import json
 import os
 import sys
-from typing import Any, Callable, NoReturn, TypeVar
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar
 
 import click
 

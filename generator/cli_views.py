@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from generator.build_cache import BuildCache
-
     from generator.commands.simulate import SimulationResult
 
 

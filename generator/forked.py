@@ -18,6 +18,7 @@ in `details`.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import pickle
@@ -25,7 +26,8 @@ import selectors
 import signal
 import sys
 import traceback
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
 
 Result = TypeVar("Result")
 JOBS_VARIABLE = "PNP_JOBS"  # at most this many children at once (1: no child, everything in the build's process)
@@ -133,7 +135,7 @@ def _raised(failure: Any) -> Exception:
 class Forked(Generic[Result]):
     """`work()` running in a forked child; `result()` once `done`."""
 
-    def __init__(self, work: Callable[[], Result], started: list["Forked[Any]"] | None = None) -> None:
+    def __init__(self, work: Callable[[], Result], started: list[Forked[Any]] | None = None) -> None:
         """Fork the child; `started` (the caller's list of children to end if it is interrupted) gets it
         before Ctrl-C can interrupt the parent again: a child forked after the signal would not hear it."""
         parent = os.getpid()
@@ -174,10 +176,8 @@ class Forked(Generic[Result]):
     def kill(self) -> None:
         if self.done:
             return
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         os.close(self.fd)
         os.waitpid(self.pid, 0)
         self.done = True
@@ -190,8 +190,8 @@ def _run_child(work: Callable[[], Any], pipe: int, parent: int) -> None:
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the child just goes
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         # fresh stream objects: another thread of the parent may have held the old ones' locks at the fork
-        sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)
-        sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)
+        sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
+        sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
         try:
             payload = pickle.dumps((True, work()))
         except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it

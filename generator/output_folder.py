@@ -39,10 +39,10 @@ import signal
 import stat
 import subprocess
 import sys
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
 
 STATE = ".pnp"
 LOCK = "lock"
@@ -137,10 +137,8 @@ def _remove(path: Path) -> None:
     if _kind(path) == stat.S_IFDIR:
         shutil.rmtree(path, ignore_errors=True)
     else:
-        try:
+        with suppress(OSError):
             path.unlink()
-        except OSError:
-            pass
 
 
 @dataclass
@@ -207,7 +205,7 @@ class OutputFolder:
         raise OutputRefused(f"{path} is not pnp's lock file; remove it or choose another --output")
 
     @contextmanager
-    def locked(self, on_wait: Callable[[str], None] | None = None) -> Iterator["OutputFolder"]:
+    def locked(self, on_wait: Callable[[str], None] | None = None) -> Iterator[OutputFolder]:
         """Hold the build lock; a second build waits here until the first is done."""
         self._prepare_state()
         handle = self._open_lock()

@@ -24,8 +24,9 @@ import os
 import re
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError
@@ -62,9 +63,9 @@ def _check_size(value: Any, what: str) -> None:
 
 
 def _check_power(left: Any, right: Any) -> None:
-    if isinstance(left, int) and isinstance(right, int) and right > 0:
-        if right > MAX_BITS or max(1, abs(left).bit_length()) * right > MAX_BITS:
-            raise TemplateBudgetError(f"{left} ** {right} is far larger than any number a game needs")
+    if isinstance(left, int) and isinstance(right, int) and right > 0 \
+            and (right > MAX_BITS or max(1, abs(left).bit_length()) * right > MAX_BITS):
+        raise TemplateBudgetError(f"{left} ** {right} is far larger than any number a game needs")
 
 
 def _check_product(left: Any, right: Any) -> None:

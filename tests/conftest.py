@@ -11,7 +11,7 @@ import pytest
 # A handler here is reset to the default in every process the tests start.
 signal.signal(signal.SIGINT, signal.default_int_handler)
 
-from tests.site.conftest import Build, copy_content, pnp_build
+from tests.site.conftest import Build, copy_content, pnp_build  # noqa: E402 (after the handler, on purpose)
 
 
 @pytest.fixture(scope="session", autouse=True)

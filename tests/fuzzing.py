@@ -20,6 +20,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase
 from hypothesis.database import DirectoryBasedExampleDatabase
+
 from tests.scale import games
 
 REPO = Path(__file__).resolve().parents[1]

@@ -121,7 +121,7 @@ def test_an_oserror_naming_no_file_is_still_one_sentence(monkeypatch: pytest.Mon
 
     @click.command()
     def full() -> None:
-        finished(Forked(lambda: open("/dev/full", "wb").write(b"x" * 100_000) and None))
+        finished(Forked(lambda: open("/dev/full", "wb").write(b"x" * 100_000) and None))  # noqa: SIM115
 
     monkeypatch.setattr(sys, "argv", ["pnp"])
     with pytest.raises(SystemExit) as done:

@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+
 from tests.fuzzing import FUZZ_SETTINGS, built_test_game, examples, run_pnp
 
 GAME = "tiny"

@@ -10,6 +10,7 @@ game.yaml as any game's; `pnp check` says what is still missing (icons the sheet
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -24,7 +25,6 @@ from generator.content.errors import ErrorList
 from generator.content.schema import LANGUAGES
 from generator.content.sheet_read import SHEET_SUFFIXES, Grid, read_grid
 from generator.content.sheets import key_path
-
 
 PLACEHOLDER_ICON = "material"  # a shared icon (templates/icons) each resource shows until the designer draws its own
 
@@ -125,10 +125,8 @@ def game_from_sheet(game_id: str, grid: Grid, file_name: str) -> dict[str, Any]:
         for number, path in columns:
             value = cell(row, number)
             if value is not None and "fields" in path:
-                try:
+                with contextlib.suppress(cv.CellProblem):
                     resources.update(cv.costs(value))
-                except cv.CellProblem:
-                    pass
 
     declared_kinds: list[dict[str, Any]] = []
     for kind, fields in kinds.items():

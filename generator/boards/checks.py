@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from generator.content.board_spaces import PlacedSpace, overlapping_pairs
 from generator.content.errors import ErrorList, Mark, YamlPath

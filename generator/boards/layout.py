@@ -10,11 +10,11 @@ import math
 from pathlib import Path
 
 from generator.boards.scene import PT_MM, Circle, Icon, Item, Paint, Polygon, Rect, Scene, Text
-from generator.content.board_spaces import PlacedSpace
 from generator.boards.text import flow_text
+from generator.content.board_spaces import PlacedSpace
+from generator.content.schema import Board, Orbit, Panel, SlotRow, SpaceStyle, Track
 from generator.layout.fonts import missing_glyphs, text_width_pt
 from generator.layout.templating import tint
-from generator.content.schema import Board, Orbit, Panel, SlotRow, SpaceStyle, Track
 
 DEFAULT_STYLE = SpaceStyle()
 
@@ -22,7 +22,7 @@ DEFAULT_STYLE = SpaceStyle()
 def _blend(a: str, b: str, t: float) -> str:
     ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
     cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=False))
 
 
 def _gradient(colours: list[str], t: float) -> str:

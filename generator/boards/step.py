@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.boards.layout import layout_board
 from generator import output_files as names
+from generator.boards.layout import layout_board
 from generator.boards.pdf import BLEED_MM, write_full_pdf
 from generator.boards.svg import write_board_svg
 from generator.boards.tiling import write_tiled_pdf
@@ -23,8 +23,8 @@ from generator.boards.tokens import write_token_pdf
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.layout.icons import IconError
-from generator.render.tts import write_board_image
 from generator.render.cards_step import build_version
+from generator.render.tts import write_board_image
 
 STEP_SCOPE = "boards"  # what boards and token sheets read of a game folder (generator.build_cache.SCOPES)
 

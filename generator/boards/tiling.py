@@ -21,8 +21,13 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.boards.pdf import draw_scene, new_canvas
 from generator.boards.scene import Scene
 from generator.layout.fonts import face, text_width_pt
-from generator.render.sheet_marks import (MARGIN_TEXT_PT, draw_scale_bar, scale_bar_width, single_sided_label,
-                                          tool_version)
+from generator.render.sheet_marks import (
+    MARGIN_TEXT_PT,
+    draw_scale_bar,
+    scale_bar_width,
+    single_sided_label,
+    tool_version,
+)
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN_MM = 10.0

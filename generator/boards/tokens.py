@@ -15,8 +15,8 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from generator.boards.pdf import draw_scene, new_canvas
 from generator.boards.layout import hexagon
+from generator.boards.pdf import draw_scene, new_canvas
 from generator.boards.scene import PT_MM, Circle, Icon, Paint, Polygon, Rect, Scene, Text
 from generator.boards.tiling import PAPERS
 from generator.content.loader import GameContent

@@ -11,11 +11,12 @@ file, other languages' and papers' sheets included, is carried over as it was.
 from __future__ import annotations
 
 import shutil
-from contextlib import nullcontext
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, ContextManager
+from typing import TYPE_CHECKING, Any
 
 from generator.commands.failure import CommandFailed
 from generator.commands.loading import game_ids
@@ -49,7 +50,7 @@ def card_outputs(languages: tuple[str, ...], papers: tuple[str, ...]) -> Callabl
 
 def cards(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Path, options: BuildOptions,
           on_wait: Callable[[str], None] | None = None,
-          status: Callable[[], ContextManager[Any]] = nullcontext) -> dict[str, list[Path]]:
+          status: Callable[[], AbstractContextManager[Any]] = nullcontext) -> dict[str, list[Path]]:
     """Render the cards of the games; the files now in `output_dir` per game (empty: a game without cards)."""
     from generator.build import refuse_reserved_ids
     from generator.checking import load_checked
@@ -72,7 +73,7 @@ def cards(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pat
 
 
 def _render_into(folder: OutputFolder, loaded: list[GameContent], output_dir: Path, options: BuildOptions,
-                 status: Callable[[], ContextManager[Any]]) -> dict[str, list[Path]]:
+                 status: Callable[[], AbstractContextManager[Any]]) -> dict[str, list[Path]]:
     """Render the games' cards into a new generation of `folder`, whose lock the caller holds."""
     from generator.render.cards_step import render_cards
     from generator.render.parallel_layout import idle_cores

@@ -6,8 +6,9 @@ import contextlib
 import dataclasses
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from generator.commands.failure import CommandFailed, CommandRefused, ErrorSection
 from generator.content.errors import ContentError, ErrorList, Mark
@@ -45,8 +46,13 @@ def diff(content_dir: Path, arguments: tuple[str, ...], out_dir: Path, options: 
          on_step: Callable[[str, str], None] | None = None) -> tuple[DiffReport, str | None]:
     """Compare the revisions; the report (written to `out_dir`) and, when asked, its page with the pictures inside."""
     from generator.diff.compare import compare
-    from generator.diff.html_report import ReportFolderRefused, check_report_folder, data_uri, finish_report, \
-        staging_folder
+    from generator.diff.html_report import (
+        ReportFolderRefused,
+        check_report_folder,
+        data_uri,
+        finish_report,
+        staging_folder,
+    )
     from generator.diff.revisions import RevisionRefused, compared_sides
 
     spec, wanted = split_arguments(content_dir, arguments)

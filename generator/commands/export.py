@@ -30,8 +30,14 @@ def export_cards(content_dir: Path, game: str, target: Path) -> Exported:
     """Write GAME's cards to `target` (.csv or .xlsx); content errors fail (exit 1), a bad target is bad usage."""
     from generator.content.errors import ErrorList
     from generator.content.loader import load_game
-    from generator.content.sheet_write import (SHEET_FORMATS, CardsUnwritable, card_rows, csv_bytes, xlsx_bytes,
-                                               yaml_bytes)
+    from generator.content.sheet_write import (
+        SHEET_FORMATS,
+        CardsUnwritable,
+        card_rows,
+        csv_bytes,
+        xlsx_bytes,
+        yaml_bytes,
+    )
 
     suffix = target.suffix.lower()
     if suffix not in SHEET_FORMATS:

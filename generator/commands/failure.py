@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import errno
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from generator.content.errors import ContentError, ErrorList, Mark
 
@@ -49,12 +50,12 @@ class CommandFailed(Exception):
         super().__init__(line or note or f"{sum(len(s.errors) for s in self.sections)} error(s)")
 
     @classmethod
-    def at(cls, file: str, line: int, message: str, text: str, code: str = "content") -> "CommandFailed":
+    def at(cls, file: str, line: int, message: str, text: str, code: str = "content") -> CommandFailed:
         """One located problem whose text line is worded by the command (`file:3: replay failed: ...`)."""
         return cls([ContentError(Mark(file, line, 0), message, code=code)], line=text)
 
     @classmethod
-    def sentence(cls, text: str) -> "CommandFailed":
+    def sentence(cls, text: str) -> CommandFailed:
         """A problem with no place in the content (the output folder refused): one sentence."""
         return cls([], line=text)
 

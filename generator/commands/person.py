@@ -15,8 +15,9 @@ refusal costs little: the rules section a refusal names is looked up once per ru
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Any, Callable
+from typing import IO, TYPE_CHECKING, Any
 
 from generator.content.loader import GameContent
 from generator.rules.contract import GameState

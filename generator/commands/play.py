@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from generator.commands.failure import CommandFailed, CommandRefused, os_reason
 from generator.commands.loading import engine_faults, engine_game, load_engine_game
 from generator.commands.results import result_rows
 from generator.commands.targets import try_target, write_target
-
 
 
 @dataclass

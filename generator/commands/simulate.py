@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from generator.commands.failure import CommandRefused
 from generator.commands.loading import engine_faults, engine_game, load_engine_game
@@ -33,7 +34,8 @@ def simulate(content_dir: Path, game: str, games: int, policy: str, variant: str
              max_turns: int | None = None, out: Path | None = None,
              on_start: ProgressStart | None = None) -> SimulationResult:
     """Play `games` seeded games on up to `jobs` processes and write their figures as JSON."""
-    from generator.rules.simulate import DEFAULT_MAX_TURNS, simulate as play_batch, summarize
+    from generator.rules.simulate import DEFAULT_MAX_TURNS, summarize
+    from generator.rules.simulate import simulate as play_batch
 
     content = load_engine_game(content_dir, game)
     rules = engine_game(content, variant, players, option)

@@ -23,7 +23,7 @@ class TrustResult:
 
     def as_json(self) -> dict[str, Any]:
         listed = [{**g.as_json(), **({"state": s} if self.states else {})}
-                  for g, s in zip(self.grants, self.states or [""] * len(self.grants))]
+                  for g, s in zip(self.grants, self.states or [""] * len(self.grants), strict=False)]
         return {"ok": True, "action": self.action, "folders": listed, "not_listed": self.not_listed,
                 "trust_list": self.list_file}
 
@@ -39,7 +39,7 @@ class TrustResult:
         said = {"current": "trusted", "changed": "changed since trusted: asked again",
                 "missing": "folder missing"}
         return [f"{shown(g.path)}  {said[s]}  {g.files} Python file(s), sha256 {g.digest[:12]}, since {g.granted}"
-                for g, s in zip(self.grants, self.states)]
+                for g, s in zip(self.grants, self.states, strict=False)]
 
 
 def shown(path: str) -> str:

@@ -9,13 +9,24 @@ kind in game.yaml, so a new game needs new content, not a new schema.
 from __future__ import annotations
 
 import re
-
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
-from generator.content.schema_base import (CARD_SIZE_PRESETS, LANGUAGES, CardSizeName, Colour, Identifier, Language,
-                                          Model, NonEmpty, Range, Size, Slug, Text)
+from generator.content.schema_base import (
+    CARD_SIZE_PRESETS,
+    LANGUAGES,
+    CardSizeName,
+    Colour,
+    Identifier,
+    Language,
+    Model,
+    NonEmpty,
+    Range,
+    Size,
+    Slug,
+    Text,
+)
 
 LabelKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=64)]
 
@@ -46,7 +57,7 @@ class FieldSpec(Model):
     note: str | None = Field(default=None, description="a remark for designers; never printed")
 
     @model_validator(mode="after")
-    def _choices_for_enums(self) -> "FieldSpec":
+    def _choices_for_enums(self) -> FieldSpec:
         if self.type in ("enum", "tags") and not self.choices:
             raise ValueError(f"a field of type '{self.type}' needs `choices`")
         _range_applies(self.type, self.min, self.max, RANGED_FIELD_TYPES)
@@ -80,7 +91,7 @@ class ParamSpec(Model):
     optional: bool = Field(default=False, description="an effect may leave the parameter out")
 
     @model_validator(mode="after")
-    def _range(self) -> "ParamSpec":
+    def _range(self) -> ParamSpec:
         _range_applies(self.type, self.min, self.max, RANGED_PARAM_TYPES)
         return self
 
@@ -202,7 +213,7 @@ class Component(Model):
     note: str | None = Field(default=None, description="a remark for players (shown in the component list)")
 
     @model_validator(mode="after")
-    def _cards_need_kind(self) -> "Component":
+    def _cards_need_kind(self) -> Component:
         if self.type == "cards" and not self.kind:
             raise ValueError("a component of type 'cards' names its card `kind`")
         return self
@@ -459,9 +470,24 @@ class Table(Model):
 
 
 # boards live in their own module; re-exported so `schema` stays the one place to import models from
-from generator.content.schema_boards import (Board, Direction, Grid, GridCell, LinkStyle, Orbit, OrbitZone,  # noqa: E402
-                                            Panel, Point, SlotEnd, SlotRow, Space, SpaceShape, SpaceStyle, Track,
-                                            TrackMark)
+from generator.content.schema_boards import (  # noqa: E402
+    Board,
+    Direction,
+    Grid,
+    GridCell,
+    LinkStyle,
+    Orbit,
+    OrbitZone,
+    Panel,
+    Point,
+    SlotEnd,
+    SlotRow,
+    Space,
+    SpaceShape,
+    SpaceStyle,
+    Track,
+    TrackMark,
+)
 
 __all__ = [
     "CARD_SIZE_PRESETS", "LANGUAGES", "Board", "Card", "CardFile", "CardSheet", "CardKind", "Colour", "Component", "Direction",

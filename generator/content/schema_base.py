@@ -76,7 +76,7 @@ class Range(Model):
     max: int = Field(ge=0, description="the largest value")
 
     @model_validator(mode="after")
-    def _ordered(self) -> "Range":
+    def _ordered(self) -> Range:
         if self.max < self.min:
             raise ValueError(f"max ({self.max}) is smaller than min ({self.min})")
         return self

@@ -101,7 +101,7 @@ class Track(Model):
     marks: dict[int, TrackMark] = Field(default={}, description="cells that look different, by value")
 
     @model_validator(mode="after")
-    def _ordered(self) -> "Track":
+    def _ordered(self) -> Track:
         if self.end <= self.start:
             raise ValueError(f"track end ({self.end}) must be above its start ({self.start})")
         if (self.end - self.start) % self.step:
@@ -149,7 +149,7 @@ class Grid(Model):
     exclude: list[tuple[int, int]] = Field(default=[], description="[row, column] of cells the grid leaves out")
 
     @model_validator(mode="after")
-    def _shape(self) -> "Grid":
+    def _shape(self) -> Grid:
         if (self.columns is None) == (self.row_lengths is None):
             raise ValueError("a grid gives either `columns` or `row_lengths`")
         if self.row_lengths is not None and len(self.row_lengths) != self.rows:

@@ -10,9 +10,8 @@ summaries and sentences share.
 from __future__ import annotations
 
 import string
-from typing import Any
-
 from pathlib import Path
+from typing import Any
 
 from pydantic import Field
 

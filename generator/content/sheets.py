@@ -12,9 +12,9 @@ card of a YAML file is, with a source map whose marks are cells, so everything a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Callable
 from typing import Any
 
 from generator.content import cell_values as cv

@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from generator.content import word_forms
 from generator.content.component_boards import check_component_boards
@@ -341,9 +341,9 @@ class _Checker:
         elif kind == "text":
             if isinstance(value, str) and value.strip():
                 return None  # one string: the text in every language
-            if not isinstance(value, dict) or any(not isinstance(given := value.get(l), str) or not given.strip()
-                                                  for l in LANGUAGES):
-                missing = [l for l in LANGUAGES if not isinstance(value, dict) or not value.get(l)]
+            if not isinstance(value, dict) or any(not isinstance(given := value.get(lang), str) or not given.strip()
+                                                  for lang in LANGUAGES):
+                missing = [lang for lang in LANGUAGES if not isinstance(value, dict) or not value.get(lang)]
                 return f"missing translation {', '.join(repr(m) for m in missing)}"
         elif kind == "enum":
             if value not in (spec.choices or []):
@@ -445,7 +445,7 @@ class _Checker:
         for card in self.c.cards:
             defined[card.kind] += card.count
         listed: dict[str, int] = {}
-        for i, comp in enumerate(self.g.components):
+        for comp in self.g.components:
             if comp.type != "cards" or not comp.kind:
                 continue
             listed[comp.kind] = listed.get(comp.kind, 0) + comp.count
@@ -522,7 +522,7 @@ class _Checker:
         every = set().union(*pages.values())
         for lang in LANGUAGES:
             for page in sorted(every - pages[lang]):
-                other = next(l for l in LANGUAGES if page in pages[l])
+                other = next(lang_ for lang_ in LANGUAGES if page in pages[lang_])
                 self.errors.add(Mark(relative(root / "rules" / other / page), 1, 1),
                                 f"rules page '{page}' has no '{lang}' translation",
                                 hint=f"add rules/{lang}/{page}", code="translation")

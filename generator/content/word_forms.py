@@ -10,8 +10,9 @@ asks for (the first when it is one, else the second), and `:{name}:` the value's
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 PLURAL_BAR = "|"
 FIELD_RE = re.compile(r"(:?)\{([a-z_][a-z0-9_]*)(?::([^{}]*))?\}(:?)")

@@ -155,7 +155,7 @@ def compare_batches(game: str, policy: str, batch_seed: int, options: dict[str, 
                             mean_interval(turns_before), mean_interval(turns_after), welch_p(turns_before, turns_after),
                             MEAN_TEST))
     delta.games_changed = sum((a.cause, a.turns, a.winners) != (b.cause, b.turns, b.winners)
-                              for a, b in zip(before, after))
+                              for a, b in zip(before, after, strict=False))
     return delta
 
 

@@ -8,9 +8,9 @@ revisions is reported unchanged without loading it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from generator.checking import load_checked
 from generator.content.errors import ErrorList, relative

@@ -8,9 +8,9 @@ pixels that differ between the two pictures are boxed in on the after picture.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Iterable
 from itertools import islice
 from pathlib import Path
-from typing import Iterable
 
 from PIL import Image, ImageChops, ImageDraw
 

@@ -18,8 +18,19 @@ from typing import Any
 
 from generator.content.errors import ErrorList, relative
 from generator.content.loader import GameContent
-from generator.diff.examples import (ADDED, BROKE, DIFFERS, FIXED, LANG, REFUSED, REMOVED, SAME, STILL_REFUSED,
-                                     ExampleChange, parted_lines)
+from generator.diff.examples import (
+    ADDED,
+    BROKE,
+    DIFFERS,
+    FIXED,
+    LANG,
+    REFUSED,
+    REMOVED,
+    SAME,
+    STILL_REFUSED,
+    ExampleChange,
+    parted_lines,
+)
 from generator.rules.contract import OptionsError
 from generator.rules.core import ChanceError, RuleError
 from generator.rules.faults import add_fault
@@ -131,7 +142,7 @@ def first_parting(old: PlayedThrough, new: PlayedThrough) -> tuple[int, str, lis
     """(step, what, old lines, new lines) where two plays first part (0: the set-up); None when they agree."""
     if old.setup != new.setup:
         return (0, "the set-up differs", *parted_lines(old.setup, new.setup))
-    for index, (a, b) in enumerate(zip(old.steps, new.steps)):
+    for index, (a, b) in enumerate(zip(old.steps, new.steps, strict=False)):
         if a != b:
             if a[1] != b[1]:
                 return index + 1, "another player decides", [f"player {a[1] + 1}"], [f"player {b[1] + 1}"]

@@ -10,7 +10,7 @@ Items are frozen and hashable: the PDF drawer turns repeated runs of them into s
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 PT_MM = 25.4 / 72.0
 """One typographic point in millimetres."""
@@ -124,4 +124,4 @@ class Image:
     h: float
 
 
-Item = Union[Rect, Circle, Line, Polygon, Text, Icon, Image]
+Item = Rect | Circle | Line | Polygon | Text | Icon | Image

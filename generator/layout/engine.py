@@ -47,7 +47,7 @@ class CardLayouts:
 
     Text must keep `safe` mm clear of the trim (the profile's safe zone, else SAFE_MM)."""
 
-    def __init__(self, content: GameContent, errors: ErrorList, profile: "PrintProfile | None" = None):
+    def __init__(self, content: GameContent, errors: ErrorList, profile: PrintProfile | None = None):
         self.content = content
         self.profile = profile
         self.bleed = profile.bleed if profile else BLEED_MM

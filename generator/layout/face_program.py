@@ -59,7 +59,7 @@ def _parse(output: str, keys: Keys) -> Printed:
         expected = keys.get(_pattern(address))
         if expected is None or address in values or len(printed) != len(expected):
             raise ProgramMiss("a printed value contains a separator character")
-        values[address] = dict(zip(expected, printed))
+        values[address] = dict(zip(expected, printed, strict=False))
     return values
 
 

@@ -9,7 +9,7 @@ cmap, so a character the font lacks is found before anything is drawn.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -62,14 +62,14 @@ def face(role: str) -> FontFace:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def _register(role: str) -> None:
     spec = FACES[role]
     if spec.pdf_name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(spec.pdf_name, str(spec.path)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def coverage(role: str) -> frozenset[int]:
     """Code points the font of `role` has a glyph for (the cmap reportlab already parsed)."""
     font = pdfmetrics.getFont(face(role).pdf_name)

@@ -172,7 +172,7 @@ def _wrap(paragraphs: tuple[tuple[Word, ...], ...], size: float, width: float
 def _drop_empty_breaks(lines, owners, paragraphs):
     """A paragraph's last line is empty when its final word ended a line; drop it (keep empty paragraphs)."""
     kept_lines, kept_owners = [], []
-    for index, (line, owner) in enumerate(zip(lines, owners)):
+    for index, (line, owner) in enumerate(zip(lines, owners, strict=False)):
         ends_paragraph = index + 1 == len(lines) or owners[index + 1] != owner
         earlier_line_of_paragraph = index > 0 and owners[index - 1] == owner
         if not line and ends_paragraph and earlier_line_of_paragraph:
@@ -197,7 +197,7 @@ def _place(lines, owners, size: float, width: float, height: float, align: str, 
     offset = {"top": 0.0, "middle": (height - total) / 2, "bottom": height - total}[valign]
     baseline_in_line = (line_h - (ASCENT + DESCENT) * size * PT_MM) / 2 + ASCENT * size * PT_MM
     placed: list[PlacedPiece] = []
-    for line, top in zip(lines, tops):
+    for line, top in zip(lines, tops, strict=False):
         line_w = _line_width(line, size)
         x = {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}[align]
         baseline = offset + top + baseline_in_line

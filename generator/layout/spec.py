@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -30,7 +30,7 @@ DEFAULT_LAYOUT = "card"
 TITLE_MIN_PT = 9.0
 BODY_MIN_PT = 6.5
 
-Num = Union[float, str]
+Num = float | str
 
 
 class _Spec(BaseModel):
@@ -43,7 +43,7 @@ ElementId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]*$", max_
 class _Element(_Spec):
     id: ElementId | None = Field(default=None, description="names the element (unique in its face), so a layout that "
                                  "`extends` this one can change, move or remove it")
-    when: Union[bool, str, None] = Field(default=None, description="expression; the element is drawn only when true")
+    when: bool | str | None = Field(default=None, description="expression; the element is drawn only when true")
     before: ElementId | None = Field(default=None, description="put this element just before the element with this "
                                      "id (drawn under it) instead of where it would be; in a layout that `extends` "
                                      "another, an element of the base")
@@ -118,7 +118,7 @@ class TextSpec(_Element):
     max_lines: int = Field(default=0, ge=0, description="the most lines the text may take (0: no limit)")
 
     @model_validator(mode="after")
-    def _readable(self) -> "TextSpec":
+    def _readable(self) -> TextSpec:
         """Printed cards stay readable: titles (field `name`) never below 9 pt, other text never below 6.5 pt."""
         floor = TITLE_MIN_PT if self.field == "name" else BODY_MIN_PT
         smallest = self.min_size or self.size
@@ -151,7 +151,7 @@ class ImageSpec(_Element):
     optional: bool = Field(default=False, description="a missing file is skipped instead of an error")
 
 
-PlainElementSpec = Annotated[Union[RectSpec, CircleSpec, LineSpec, TextSpec, IconSpec, ImageSpec],
+PlainElementSpec = Annotated[RectSpec | CircleSpec | LineSpec | TextSpec | IconSpec | ImageSpec,
                              Field(discriminator="type")]
 
 
@@ -159,14 +159,14 @@ class GroupSpec(_Element):
     """Elements drawn together: under one `when`, and `repeat`ed (five identical boxes written once)."""
 
     type: Literal["group"] = Field(description="the kind of element")
-    repeat: Union[int, str, None] = Field(default=None, description="an expression: a number n draws the elements n "
+    repeat: int | str | None = Field(default=None, description="an expression: a number n draws the elements n "
                                           "times, a list once per item; inside, `index` counts from 0 and `item` is "
                                           f"the item (or the index). At most {MAX_REPEAT} (default: once)")
     elements: list[PlainElementSpec] = Field(min_length=1, max_length=200, description="the elements, drawn in "
                                              "order each time (no groups inside a group)")
 
 
-ElementSpec = Annotated[Union[RectSpec, CircleSpec, LineSpec, TextSpec, IconSpec, ImageSpec, GroupSpec],
+ElementSpec = Annotated[RectSpec | CircleSpec | LineSpec | TextSpec | IconSpec | ImageSpec | GroupSpec,
                         Field(discriminator="type")]
 
 
@@ -192,18 +192,18 @@ class ElementChange(BaseModel):
 class FaceChanges(_Spec):
     """One side of a card as a layout file writes it: new elements, or changes to its base's."""
 
-    frame: list[Union[ElementSpec, ElementChange]] = Field(default=[], max_length=MAX_ELEMENTS, description="drawn "
+    frame: list[ElementSpec | ElementChange] = Field(default=[], max_length=MAX_ELEMENTS, description="drawn "
                                                            "once for the kind, without card data")
-    content: list[Union[ElementSpec, ElementChange]] = Field(default=[], max_length=MAX_ELEMENTS,
+    content: list[ElementSpec | ElementChange] = Field(default=[], max_length=MAX_ELEMENTS,
                                                              description="drawn for each card")
 
 
 class _LayoutValues(_Spec):
     description: str | None = Field(default=None, description="what the layout is for")
     min_title_size: float | None = Field(default=None, description="pt: a title may not shrink below this")
-    constants: dict[str, Union[float, str, bool]] = Field(default={}, max_length=MAX_VALUES, description="values shared by every card of a "
+    constants: dict[str, float | str | bool] = Field(default={}, max_length=MAX_VALUES, description="values shared by every card of a "
                                                           "kind (expressions over W, H, B, kind, game, lang)")
-    vars: dict[str, Union[float, str, bool]] = Field(default={}, max_length=MAX_VALUES, description="values per card, evaluated in order "
+    vars: dict[str, float | str | bool] = Field(default={}, max_length=MAX_VALUES, description="values per card, evaluated in order "
                                                      "(expressions that may use the card)")
 
 

@@ -23,7 +23,7 @@ def _mix(colour: str, other: tuple[int, int, int], amount: float) -> str:
     colour = colour.lstrip("#")
     rgb = [int(colour[i:i + 2], 16) for i in (0, 2, 4)]
     amount = max(0.0, min(1.0, float(amount)))
-    mixed = [round(c + (o - c) * amount) for c, o in zip(rgb, other)]
+    mixed = [round(c + (o - c) * amount) for c, o in zip(rgb, other, strict=False)]
     return "#" + "".join(f"{c:02x}" for c in mixed)
 
 

@@ -107,7 +107,7 @@ def lay_out(layouts: CardLayouts, cards: list[Card], lang: str,
     None when a card could not be drawn (its problems are in `layouts.problems`, reported together by the caller)."""
     before = len(layouts.problems)
     designs: list[tuple[Card, PrintCard]] = []
-    for card, (front, back) in zip(cards, lay_out_faces(layouts, cards, lang, workers)):
+    for card, (front, back) in zip(cards, lay_out_faces(layouts, cards, lang, workers), strict=False):
         if front is not None and back is not None:
             designs.append((card, PrintCard(card.id, front, back)))
     return designs if len(layouts.problems) == before else None

@@ -15,8 +15,8 @@ card is laid out before any child is forked. A deck too small to repay a fork st
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from functools import partial
-from typing import Sequence
 
 from generator.content.schema import Card
 from generator.forked import children_allowed, run_side_by_side

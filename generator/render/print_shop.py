@@ -38,7 +38,7 @@ def write_uploads(out_dir: Path, designs: list[Design], profile: PrintProfile, l
             continue
         faces = (design.printed.front, design.printed.back)
         sizes = [profile.pixels((face.width, face.height)) for face in faces]
-        for side, image in zip(("front", "back"), render_pages(pdf, profile.dpi, sizes)):
+        for side, image in zip(("front", "back"), render_pages(pdf, profile.dpi, sizes), strict=False):
             path = out_dir / names.print_shop_card(profile.id, lang, number, design.card_id, design.copies, side, "png")
             written.append(save_png(image, path, profile.dpi))
     return written

@@ -10,11 +10,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Generator
 from pathlib import Path
-from typing import Generator
 
 from PIL import Image
-
 
 BAND_ROWS = 512  # rows of a page drawn at once: a band of a 4,090-px sheet is 6 MB of pixels, the whole 49 MB
 

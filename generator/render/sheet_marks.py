@@ -75,7 +75,7 @@ def fit_label(c: Canvas, label: str, room: float) -> str:
 def draw_margin_texts(c: Canvas, lines: list[TextLine], label: str, lang: str) -> None:
     """The label on the first line; the 50 mm scale bar with its "print at 100 %" note on the second."""
     name = font_face("regular").pdf_name
-    for line, kind in zip(lines, ("label", "scale")):
+    for line, kind in zip(lines, ("label", "scale"), strict=False):
         c.saveState()
         c.translate(line.x * mm, line.y * mm)
         if line.turned:

@@ -23,10 +23,10 @@ from pathlib import Path
 from reportlab.lib.units import mm
 
 from generator import output_files as names
+from generator.build_cache import icons_digest, remembered_files
 from generator.content.loader import GameContent
 from generator.content.schema import Card, Deck
 from generator.layout.geometry import FaceLayout
-from generator.build_cache import icons_digest, remembered_files
 from generator.render.pdf_face import PdfFaceDrawer
 from generator.render.pdf_sheets import PrintCard, new_canvas
 from generator.render.raster import save_pages, save_png
@@ -134,7 +134,7 @@ def write_deck(content: GameContent, out_dir: Path, lang: str, deck: Deck, desig
     pngs: list[Path] = []  # in page order: each sheet's faces (and its backs), then the deck's back
     sheets: list[dict] = []
     cards: list[tuple[str, int, int]] = []
-    for number, (chunk, layout) in enumerate(zip(chunks, layouts), 1):
+    for number, (chunk, layout) in enumerate(zip(chunks, layouts, strict=False), 1):
         pngs.append(out_dir / names.tts_faces(lang, deck.id, number))
         back_url = base_url + names.tts_back(lang, deck.id)
         if unique_backs:

@@ -10,15 +10,14 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, Image, KeepTogether, PageTemplate, Paragraph,
-                                Spacer)
-from xml.sax.saxutils import escape
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, Image, KeepTogether, PageTemplate, Paragraph, Spacer
 
 from generator.rulebook.bounded_doc import BoundedDocTemplate
 from generator.rulebook.flow import Blocks, CrossReferences, SectionHeading, make_styles

@@ -9,8 +9,8 @@ content). Links print their words: on paper a cross-reference is its section num
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -18,8 +18,19 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem, Paragraph,
-                                Preformatted, Spacer, Table, TableStyle)
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    HRFlowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    Paragraph,
+    Preformatted,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from generator.layout.fonts import face
 from generator.rulebook.html_tree import Node

@@ -17,15 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator import __version__
 from generator import output_files as names
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
-from generator import __version__
 from generator.rules.core import PerObject
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
-from generator.site.rule_sections import (PLAYER_AID, number_sections, numbered_markdown, section_markdown,
-                                         text_anchors)
+from generator.site.rule_sections import PLAYER_AID, number_sections, numbered_markdown, section_markdown, text_anchors
 from generator.site.rules_text import render_rules
 from generator.site.tree import DocsTree
 
@@ -151,7 +150,8 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
             book(rules.pages, io.BytesIO() if out_dir is None else out_dir / names.rulebook(lang, paper))
         except LayoutError as exc:
             failing = _failing_page(rules.pages, book, LayoutError)
-            where = Mark(rules.shown[failing] if failing in rules.shown else f"{content.root.name}/rules/{lang}", 1, 1)
+            where = Mark(rules.shown[failing] if failing in rules.shown  # noqa: SIM401 (failing may be None)
+                         else f"{content.root.name}/rules/{lang}", 1, 1)
             errors.add(where, f"the printable rulebook cannot be laid out on {paper}: {_layout_problem(exc)}",
                        code="rules", hint="split a box, a table cell or a list item that is longer than a page")
             continue

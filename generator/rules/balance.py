@@ -10,8 +10,9 @@ can say when the figures are older than the rules.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from generator.content.loader import GameContent
 from generator.content.schema import BalanceRun

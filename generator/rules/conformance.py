@@ -428,7 +428,7 @@ class ConformanceSuite:
         if n < max(len(first.decisions), len(second.decisions)):  # one run stopped early (budget): compare the rest
             a = a[:first.decisions[n][0]] if n < len(first.decisions) else a
             b = b[:second.decisions[n][0]] if n < len(second.decisions) else b
-        index = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)
+        index = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), None)
         if index is None and len(a) == len(b):
             return
         index = min(len(a), len(b)) if index is None else index
@@ -464,7 +464,7 @@ class ConformanceSuite:
                         f"pnp simulate {self.content.id} --games {games}{self.option_flags()}{self.flags}")
             return
         result.done += 1
-        for index, (x, y) in enumerate(zip(one, two)):
+        for index, (x, y) in enumerate(zip(one, two, strict=False)):
             if asdict(x) != asdict(y):
                 self.add(Finding("determinism", f"simulate gives other results with --jobs 2 than with --jobs 1 "
                                                 f"(game {index + 1}: {x.cause} in {x.turns} turns against {y.cause} "

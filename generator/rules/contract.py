@@ -20,13 +20,14 @@ import random
 import string
 from abc import ABC, abstractmethod
 from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from generator.content.loader import GameContent
-from generator.rules.sentence_fill import fill
 from generator.rules.core import Action, ChanceError, Event, Explanation, Outcome, PlayerResult, RuleError, stable_hash
 from generator.rules.picture import StatePicture
+from generator.rules.sentence_fill import fill
 
 TERMINAL = -1  # `current_player` of a finished game
 ONLOOKER = -1  # a `viewer` who sits at no seat: sees what every player sees, no hand
@@ -114,7 +115,7 @@ class Game(ABC):
     # -- what an engine implements -------------------------------------------------------------
     @abstractmethod
     def new_initial_state(self, seed: int, *, log: bool = False, forced: list[Any] | None = None,
-                          quiet: bool = False) -> "GameState":
+                          quiet: bool = False) -> GameState:
         """The table after set-up, its RNG seeded by `seed` (or chance taken from `forced` on replay)."""
 
     @abstractmethod
@@ -125,7 +126,7 @@ class Game(ABC):
         """Hash of the content the referee reads (saved games carry it); default: the whole folder."""
         return self.content.content_hash
 
-    def invariant_problems(self, state: "GameState") -> list[str]:
+    def invariant_problems(self, state: GameState) -> list[str]:
         """What is wrong with the table (the engine's accounting); empty when all is well."""
         return []
 
@@ -137,7 +138,7 @@ class Game(ABC):
         """The engine's strongest own player (`expert`), or None to play greedy under that name."""
         return None
 
-    def evaluate(self, state: "GameState", player: int) -> float:
+    def evaluate(self, state: GameState, player: int) -> float:
         """How good `state` looks for `player` (0-based), in [0, 1]; tree search uses it at its horizon.
 
         The default reads a finished game's result and calls every other table even.
@@ -147,7 +148,7 @@ class Game(ABC):
             return 0.5
         return _result_value(outcome, player)
 
-    def rank_actions(self, state: "GameState", actions: list[Action]) -> list[Action]:
+    def rank_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
         """`actions` (legal in `state`) best first by the game's quick judgement; tree search with
         progressive widening considers them in this order. The default keeps the order given."""
         return list(actions)
@@ -161,18 +162,18 @@ class Game(ABC):
         """How `mcts:N` searches this game (see `SearchSettings`); the default is the generic tree."""
         return SearchSettings()
 
-    def summary(self, state: "GameState", lang: str) -> list[tuple[str, str]]:
+    def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
         """The table as (label, value) rows in `lang`, as players see it (examples, `pnp play`)."""
         return []
 
-    def summary_for(self, state: "GameState", lang: str, viewer: int | None) -> list[tuple[str, str]]:
+    def summary_for(self, state: GameState, lang: str, viewer: int | None) -> list[tuple[str, str]]:
         """The summary as `viewer` (a seat, 0-based; ONLOOKER for someone at no seat; None the
         referee) may see it: a person playing `pnp play` reads it. The default is `summary`, right
         for a summary that names no secret; an engine whose summary shows hands or face-down cards
         hides them here."""
         return self.summary(state, lang)
 
-    def picture(self, state: "GameState", lang: str) -> StatePicture | None:
+    def picture(self, state: GameState, lang: str) -> StatePicture | None:
         """The table drawn as players would see it from above (example pages, setup diagrams), or
         None when the engine draws none. The default draws none; the site shows pictures of every
         engine that gives them (`generator/rules/picture.py` has the shared pieces)."""
@@ -263,7 +264,7 @@ class Game(ABC):
         returns."""
         return {lang: self.sentence("outcomes", outcome.cause, lang, {}) for lang in self.content.sentences}
 
-    def describe(self, state: "GameState", action: Action, lang: str) -> str:
+    def describe(self, state: GameState, action: Action, lang: str) -> str:
         """One sentence saying what `action` does (the content's `actions` template of its kind)."""
         values = dict(state.action_values(action))
         values.setdefault("player", state.current_player + 1)  # a sentence shows seats as people count them
@@ -342,7 +343,7 @@ class GameState(ABC):
     def _do(self, action: Action) -> None:
         """The decision's own effects (the action is known to be legal)."""
 
-    def _advance(self) -> None:
+    def _advance(self) -> None:  # noqa: B027 (optional: most games have steps of their own, some none)
         """Automatic steps after a decision (end of turn, next time card, ...); default none."""
 
     @abstractmethod
@@ -350,7 +351,7 @@ class GameState(ABC):
         """A canonical, hashable description of everything that makes this state what it is."""
 
     @abstractmethod
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         """An independent copy with the same RNG state and no log (use `_copy_base`)."""
 
     @abstractmethod
@@ -382,7 +383,7 @@ class GameState(ABC):
         """Values the `actions` sentence of this action's kind names; default: none beyond the player."""
         return {}
 
-    def resample_hidden(self, player: int, rng: random.Random) -> "GameState":
+    def resample_hidden(self, player: int, rng: random.Random) -> GameState:
         """A clone in which everything `player` cannot see is drawn anew from what they can see.
 
         Tree search plays on such samples so it cannot peek at hidden cards or at the RNG. The
@@ -541,7 +542,7 @@ class GameState(ABC):
                              "events": [e.as_json() for e in self._events[self._mark:]], "hash": self.state_hash()})
             self._mark = len(self._events)
 
-    def _copy_base(self, other: "GameState") -> None:
+    def _copy_base(self, other: GameState) -> None:
         """Copy the base fields into a fresh clone (no log, same RNG state)."""
         other.game = self.game
         other.seed = self.seed

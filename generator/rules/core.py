@@ -9,8 +9,9 @@ from __future__ import annotations
 import hashlib
 import random
 import weakref
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Hashable, Iterable, Sequence, TypeVar
+from typing import Any, Generic, TypeVar
 
 Action = tuple[Any, ...]  # every engine's actions are hashable tuples, e.g. ("improve", "food")
 
@@ -212,7 +213,7 @@ class PerObject(Generic[T]):
         if item is not None and item[0]() is owner:
             return item[1]
         value = make()
-        def forget(_ref: "weakref.ref[Any]", key: int = key) -> None:
+        def forget(_ref: weakref.ref[Any], key: int = key) -> None:
             self._items.pop(key, None)
 
         self._items[key] = (weakref.ref(owner, forget), value)

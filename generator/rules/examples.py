@@ -52,7 +52,7 @@ from typing import Any
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
-from generator.content.schema import Example, LANGUAGES, Text
+from generator.content.schema import LANGUAGES, Example, Text
 from generator.rules.contract import ONLOOKER, Game, GameState, OptionsError
 from generator.rules.core import ChanceError, Event, RuleError
 from generator.rules.engine_child import in_child, replay_in_child

@@ -102,7 +102,7 @@ def shared_path(mine: Any, theirs: Any, path: str, depth: int = 0) -> str | None
     if depth > 6:
         return None
     if isinstance(mine, (list, tuple)) and isinstance(theirs, (list, tuple)):
-        for index, (a, b) in enumerate(zip(mine, theirs)):
+        for index, (a, b) in enumerate(zip(mine, theirs, strict=False)):
             found = shared_path(a, b, f"{path}[{index}]", depth + 1)
             if found:
                 return found

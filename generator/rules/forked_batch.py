@@ -21,8 +21,9 @@ import multiprocessing
 import os
 import selectors
 import time
+from collections.abc import Callable
 from functools import partial
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from generator.forked import ChildFailed, Forked, run_side_by_side
 

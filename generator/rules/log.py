@@ -22,9 +22,10 @@ import json
 import math
 import os
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from generator.content.loader import GameContent
 from generator.rules.contract import GameState, OptionsError
@@ -198,7 +199,7 @@ def _same(mine: dict[str, Any], theirs: dict[str, Any]) -> str | None:
         theirs_events = theirs.get("events")
         if not isinstance(theirs_events, list):
             return "the file's events are not a list"
-        for i, (a, b) in enumerate(zip(mine["events"], theirs_events), 1):
+        for i, (a, b) in enumerate(zip(mine["events"], theirs_events, strict=False), 1):
             if a != b:
                 return f"event {i} differs: the engine records {short(a)}, the file {short(b)}"
         return f"the engine records {len(mine['events'])} events here, the file {len(theirs_events)}"

@@ -80,7 +80,7 @@ class _Node:
     visits: int = 0
     total: float = 0.0        # summed value for the player who chose the action
     available: int = 0        # iterations in which the action was legal at its parent
-    children: dict[Action, "_Node"] = field(default_factory=dict)
+    children: dict[Action, _Node] = field(default_factory=dict)
     order: list[Action] | None = None   # the game's ranking of the actions here, best first (widening only)
 
     def ucb(self, exploration: float, low: float, span: float) -> float:

@@ -24,11 +24,12 @@ import inspect
 import os
 import sys
 import traceback
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from generator.content.loader import GameContent
 from generator.rules import import_probe, trust

@@ -9,7 +9,8 @@ first when the value is one, the second otherwise, so a sentence says "1 card" a
 from __future__ import annotations
 
 import string
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from generator.content.word_forms import PLURAL_BAR, is_one, word_form
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 import hashlib
 import math
 import os
-import signal
 import random
+import signal
 import statistics
 from collections import deque
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
@@ -366,7 +367,7 @@ def _chunks(games: int, jobs: int) -> _Chunks:
     return _Chunks(games, max(1, min(50, games // (max(1, jobs) * 8) or 1)))
 
 
-def _collect(future: "Future[list[GameResult]]", results: list[GameResult], on_progress: Callable[[int], None] | None) -> None:
+def _collect(future: Future[list[GameResult]], results: list[GameResult], on_progress: Callable[[int], None] | None) -> None:
     part = future.result()
     results.extend(part)
     if on_progress:

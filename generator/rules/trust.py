@@ -18,11 +18,11 @@ import hashlib
 import importlib.machinery
 import json
 import os
-import sys
 import stat
+import sys
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -172,10 +172,8 @@ def _write(path: Path, grants: dict[str, Grant]) -> None:
 
 @contextmanager
 def _suppressed() -> Iterator[None]:
-    try:
+    with suppress(OSError):
         yield
-    except OSError:
-        pass
 
 
 def resolved(folder: Path) -> str:

@@ -8,7 +8,8 @@ stays byte-identical). The page says plainly when the figures are older than the
 from __future__ import annotations
 
 import io
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from generator.build_cache import remembered
 from generator.site.game_site import GameSite
@@ -131,14 +132,14 @@ def chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
 
     labels = [_chart_text(_label(r, lang)) for r in rows]
     rates = [float(r.get("win_rate", 0.0)) for r in rows]
-    lows = [max(0.0, rate - float(r["win_interval"][0])) for rate, r in zip(rates, rows)]
-    highs = [max(0.0, float(r["win_interval"][1]) - rate) for rate, r in zip(rates, rows)]
+    lows = [max(0.0, rate - float(r["win_interval"][0])) for rate, r in zip(rates, rows, strict=False)]
+    highs = [max(0.0, float(r["win_interval"][1]) - rate) for rate, r in zip(rates, rows, strict=False)]
     height = 0.6 + 0.45 * len(rows)
     figure, axes = plt.subplots(figsize=(7.0, height), dpi=110)
     positions = list(range(len(rows)))[::-1]
     axes.barh(positions, rates, xerr=[lows, highs], color="#2f6fcf", ecolor="#222222", capsize=4)
     axes.set_yticks(positions, labels)
-    axes.set_xlim(0, max(0.05, min(1.0, max(r + h for r, h in zip(rates, highs)) * 1.15)))
+    axes.set_xlim(0, max(0.05, min(1.0, max(r + h for r, h in zip(rates, highs, strict=False)) * 1.15)))
     axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     axes.set_xlabel(_w("axis", lang))
     axes.grid(axis="x", alpha=0.3)
@@ -172,7 +173,7 @@ def seat_chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
     colours = ["#2f6fcf", "#d9822b", "#3a9a4a", "#b8453a", "#7b5ea7"]
     ticks, labels, y = [], [], 0.0
     top = 0.05
-    for i, r in enumerate(rows):
+    for _i, r in enumerate(rows):
         seats = _seats(r)
         start = y
         for s in seats:
@@ -230,8 +231,8 @@ def _rates_chart_png(shown: list[dict[str, Any]], labels: list[str], axis: str) 
     figure, axes = plt.subplots(figsize=(7.0, 0.8 + 0.26 * len(shown)), dpi=110)
     positions = list(range(len(shown)))[::-1]
     rates = [float(c["win_rate"]) for c in shown]
-    lows = [max(0.0, r - float(c["interval"][0])) for r, c in zip(rates, shown)]
-    highs = [max(0.0, float(c["interval"][1]) - r) for r, c in zip(rates, shown)]
+    lows = [max(0.0, r - float(c["interval"][0])) for r, c in zip(rates, shown, strict=False)]
+    highs = [max(0.0, float(c["interval"][1]) - r) for r, c in zip(rates, shown, strict=False)]
     axes.barh(positions, rates, xerr=[lows, highs], color="#2f6fcf", ecolor="#222222", capsize=3, height=0.75)
     axes.axvline(float(shown[0]["baseline"]), linestyle="--", color="#444444", linewidth=1)
     axes.set_yticks(positions, [_chart_text(label) for label in labels], fontsize=8)

@@ -11,7 +11,8 @@ gallery lists them) and a rules page's `card_link` leads to them.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from generator.site.gallery import card_block, card_page_path
 from generator.site.game_site import GameSite

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.site.game_site import GameSite
-from generator.site.i18n import label
 from generator.site.card_pages import cards_named
 from generator.site.gallery import card_page_path
+from generator.site.game_site import GameSite
+from generator.site.i18n import label
 from generator.site.markup import escape, rel, table
 from generator.site.state_pictures import picture_markdown
+
 
 def _by_lang(value: Any, lang: str) -> Any:
     if isinstance(value, dict):

@@ -21,8 +21,8 @@ and is then matched like any form, whole and longest first.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 # spans of a Markdown line that are left alone: inline code, images and links (with a reference
 # or inline target), HTML tags, attribute lists, `:icon:` names and bare URLs

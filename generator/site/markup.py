@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from typing import Callable
+from collections.abc import Callable
 
 ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")

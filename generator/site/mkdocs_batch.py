@@ -20,12 +20,13 @@ import subprocess
 import sys
 import threading
 from collections import deque
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
-from functools import partial
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING
 
 from generator.content.errors import ErrorList, Mark
 from generator.forked import cores, die_with_parent, own_code_env
@@ -179,10 +180,8 @@ class StandingChild:
         if not self.used and self.alive:
             self.process.kill()
         if self.process.stdin is not None:
-            try:
+            with suppress(OSError):
                 self.process.stdin.close()
-            except OSError:
-                pass
 
     def close(self) -> None:
         if self.alive and self.process.stdin is not None:
@@ -278,7 +277,7 @@ def build_sites(jobs: list[MkdocsJob], errors: ErrorList, meanwhile: Callable[[]
 def _collect(groups: list[list[MkdocsJob]], outcomes: list[tuple[int, str, str] | None], errors: ErrorList) -> bool:
     """Every child's results as errors at the pages they came from; False if any site did not build."""
     ok = True
-    for group, outcome in zip(groups, outcomes):
+    for group, outcome in zip(groups, outcomes, strict=False):
         if outcome is None:
             errors.add(Mark(group[0].display), f"mkdocs build did not finish within {MKDOCS_TIMEOUT_S} s", code="site")
             ok = False

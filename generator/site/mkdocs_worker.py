@@ -153,7 +153,7 @@ class CompiledTemplates:
             env.bytecode_cache = remembered
             return env
 
-        setattr(Theme, "get_env", get_env)  # this child only
+        Theme.get_env = get_env  # type: ignore[method-assign,assignment]  # this child only
 
 
 def warm_up() -> None:
@@ -198,7 +198,7 @@ def main(argv: list[str]) -> int:
     remember_theme_listings()
     CompiledTemplates().install()
     failed = False
-    for config_file, site_dir in zip(argv[::2], argv[1::2]):
+    for config_file, site_dir in zip(argv[::2], argv[1::2], strict=False):
         result = build_one(config_file, site_dir)
         failed = failed or not result["ok"]
         print(RESULT_MARK + json.dumps(result, ensure_ascii=False), flush=True)

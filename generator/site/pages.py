@@ -7,12 +7,12 @@ gallery, examples and downloads have modules of their own.
 from __future__ import annotations
 
 from generator import output_files as names
+from generator.content.component_boards import board_of
 from generator.site.game_site import GameSite
 from generator.site.i18n import label
 from generator.site.markup import escape, rel, table
 from generator.site.pictures import card_svg, token_svg
 from generator.site.rules_text import designed_marker
-from generator.content.component_boards import board_of
 
 
 def overview_page(site: GameSite, sections: list[tuple[str, str]]) -> str:

@@ -27,9 +27,9 @@ import yaml
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
-from generator.site.downloads import downloads_page
 from generator.site.balance_page import balance_label, balance_page
 from generator.site.card_pages import card_pages, example_cards
+from generator.site.downloads import downloads_page
 from generator.site.examples_page import example_pages
 from generator.site.gallery import boards_page, cards_page
 from generator.site.game_site import GameSite
@@ -111,7 +111,7 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
         ids = {card.id for card in content.cards}
         shown = [e for e in content.examples if e.id in replays]   # example_pages' order
         card_pages(site, naming, [(title, path, example_cards(replays[e.id], ids))
-                                  for (title, path), e in zip(examples, shown)], cards)
+                                  for (title, path), e in zip(examples, shown, strict=False)], cards)
     downloads = downloads_page(site, papers)
     glossary = glossary_page(site)
     balance = _balance(site)

@@ -18,7 +18,6 @@ from generator.content.loader import GameContent
 from generator.site.rule_sections import REFUSES, number_sections, source_line
 from generator.site.rules_text import render_rules
 
-
 MARKDOWN_ESCAPE = re.compile(r"\\(.)")
 SEE = {"de": "siehe", "en": "see"}  # the word before a citation, per language of the rules
 

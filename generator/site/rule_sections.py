@@ -159,7 +159,7 @@ def numbered_markdown(text: str, sections: list[Section], keep_text_anchors: boo
     olds = text_anchors(text) if keep_text_anchors else []
     if len(olds) != len(headings):
         olds = []  # a heading the toc does not see (or one it sees that we do not): no old anchors
-    for position, ((index, level, raw), section) in enumerate(zip(headings, sections)):
+    for position, ((index, level, raw), section) in enumerate(zip(headings, sections, strict=False)):
         _, kept = _split_attributes(raw)
         attributes = " ".join(part for part in (f"#{section.anchor}", kept) if part)
         old = f'<span id="{olds[position]}"></span>' if olds and olds[position] != section.anchor else ""
@@ -228,11 +228,11 @@ def check_same_structure(content: GameContent, pages: dict[str, list[RulesPage]]
                        f"section numbers would name different rules", code="rules",
                        hint=f"give rules/{lang}/ the same page files as rules/{source_lang}/")
             continue
-        for number, (ours, theirs) in enumerate(zip(pages[lang], reference), start=1):
+        for number, (ours, theirs) in enumerate(zip(pages[lang], reference, strict=False), start=1):
             mine, others = number_sections(ours.markdown, number), number_sections(theirs.markdown, number)
             if structure(mine) == structure(others):
                 continue
-            position = next((i for i, (a, b) in enumerate(zip(structure(mine), structure(others))) if a != b),
+            position = next((i for i, (a, b) in enumerate(zip(structure(mine), structure(others), strict=False)) if a != b),
                             min(len(mine), len(others)))
             same_place = position < min(len(mine), len(others)) and (mine[position].number, mine[position].level) == (
                 others[position].number, others[position].level)

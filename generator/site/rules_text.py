@@ -28,7 +28,8 @@ from generator.rules.picture import StatePicture
 from generator.sandbox import BoundedSandbox, TemplateBudgetError, render_bounded
 from generator.site.card_text import costs_text, effect_sentence
 from generator.site.i18n import label
-from generator.site.markup import escape as markdown_escape, html_escape
+from generator.site.markup import escape as markdown_escape
+from generator.site.markup import html_escape
 
 ORDER_RE = re.compile(r"^(\d+)[-_](.+)$")
 TITLE_RE = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)

@@ -14,8 +14,9 @@ import logging
 import os
 import posixpath
 import urllib.parse
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from generator.commands.failure import CommandFailed
 from generator.commands.loading import game_ids

@@ -14,9 +14,10 @@ import os
 import re
 import shutil
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from generator import output_files
 from generator.build_cache import BuildCache, language_fingerprint, unit_key
@@ -25,8 +26,8 @@ from generator.content.loader import GameContent
 from generator.rules.examples import replay_examples
 from generator.site.landing import games_page, language_choice
 from generator.site.mkdocs_batch import MkdocsJob, build_sites
-from generator.site.theme_assets import prune_theme_assets
 from generator.site.project import LanguageSite, config_name, language_site, write_project
+from generator.site.theme_assets import prune_theme_assets
 
 SITE = "site"
 PROJECT = ".site-project"

@@ -9,9 +9,8 @@ from __future__ import annotations
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Union
 
-NavItem = Union[str, dict[str, "NavList | str"]]
+NavItem = str | dict[str, "NavList | str"]
 NavList = list[NavItem]
 
 

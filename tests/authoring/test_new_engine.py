@@ -8,8 +8,9 @@ tests of tests/rules/test_engines_generic.py are called here on a freshly writte
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 

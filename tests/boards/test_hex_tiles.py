@@ -6,8 +6,8 @@ import math
 
 from generator.boards.scene import Polygon
 from generator.boards.tokens import CUT, printable_tokens, token_items, token_pages
-from generator.content.errors import ErrorList
 from generator.checking import load_checked
+from generator.content.errors import ErrorList
 from tests.boards.conftest import CONTENT
 
 

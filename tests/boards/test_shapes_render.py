@@ -77,7 +77,7 @@ def test_the_market_has_an_arrow_between_neighbours_reddening_toward_the_black_h
     assert len(heads) == 8  # 7 between the slots, 1 into the black hole
     tips = sorted(max(p[0] for p in h.points) for h in heads)
     slots = [board.space(f"market-{n}") for n in range(1, 9)] + [board.space("black-hole")]
-    for tip, left, right in zip(tips, slots, slots[1:]):
+    for tip, left, right in zip(tips, slots, slots[1:], strict=False):
         assert left.x + left.width / 2 < tip <= right.x - right.width / 2
     reds = [int(h.paint.fill[1:3], 16) for h in sorted(heads, key=lambda h: h.points[0][0])]
     assert reds == sorted(reds) and reds[-1] == 0xe0

@@ -194,7 +194,7 @@ def test_token_sheets_keep_tokens_apart_captions_clear_and_small_groups_whole(as
                 assert apart >= GAP_MM - 1e-6
         captions = [t for t in page.items if isinstance(t, Text) and "×" in t.text]
         spans = sorted((t.baseline, t.x, t.x + text_width_pt(t.text, t.font, t.size) * 25.4 / 72) for t in captions)
-        for (y1, _, end), (y2, start, _) in zip(spans, spans[1:]):
+        for (y1, _, end), (y2, start, _) in zip(spans, spans[1:], strict=False):
             assert y1 != y2 or end < start
     ships = [item for page in pages for item in page.items
              if isinstance(item, Circle) and item.paint == CUT and abs(item.r - 10) < 1e-6]
@@ -248,9 +248,9 @@ def test_token_sheets_name_language_page_side_and_build_beside_the_title(astronu
 
 
 def test_a_long_game_title_on_a_token_sheet_is_shortened_before_it_reaches_the_label():
+    from generator.boards.scene import PT_MM
     from generator.boards.tokens import _shortened
     from generator.layout.fonts import text_width_pt
-    from generator.boards.scene import PT_MM
 
     title = "The Exceedingly Long Name of a Game Nobody Could Print in One Line — Tokens"
     short = _shortened(title, 80.0)

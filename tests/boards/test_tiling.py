@@ -73,7 +73,7 @@ def test_the_tiled_pdf_has_an_overview_and_one_labelled_page_per_tile(map_pdfs, 
         assert float(page.mediabox.height) == pytest.approx(height_mm * MM, abs=0.01)
     overview = reader.pages[0].extract_text()
     assert "Overview" in overview and all(t.label in overview for t in plan.tiles)
-    for tile, page in zip(plan.tiles, reader.pages[1:]):
+    for tile, page in zip(plan.tiles, reader.pages[1:], strict=False):
         text = page.extract_text()
         assert tile.label in text and f"row {tile.label[0]}, column {tile.column + 1}" in text
 
@@ -96,7 +96,7 @@ def test_each_page_shows_the_text_of_its_window_where_the_board_has_it(map_pdfs,
     with pdfplumber.open(map_pdfs["full"]) as full_pdf, pdfplumber.open(path) as tiled:
         full = full_pdf.pages[0]
         bleed = BLEED_MM * MM
-        for tile, page in zip(plan.tiles, tiled.pages[1:]):
+        for tile, page in zip(plan.tiles, tiled.pages[1:], strict=False):
             vis_w = min(tile.width, scene.width - tile.x)
             vis_h = min(tile.height, scene.height - tile.y)
             window_full = (bleed + tile.x * MM, bleed + tile.y * MM, bleed + (tile.x + vis_w) * MM,
@@ -200,7 +200,7 @@ def test_nut_slots_print_in_their_planet_colour_on_the_tiled_pages(map_pdfs):
     pdf = pdfium.PdfDocument(str(path))
     scale = 4
     checked = 0
-    for slot, planet in slots[:8]:
+    for slot, _planet in slots[:8]:
         found = [(i, t) for i, t in enumerate(plan.tiles)
                  if t.x + 2 < slot.cx < t.x + t.width - 2 and t.y + 2 < slot.cy < t.y + t.height - 2]
         tile_index, tile = found[0]
@@ -209,7 +209,7 @@ def test_nut_slots_print_in_their_planet_colour_on_the_tiled_pages(map_pdfs):
         py = (plan.margin + slot.cy - tile.y) * MM * scale
         got = image.getpixel((round(px), round(py)))
         want = tuple(int(slot.paint.fill[i:i + 2], 16) for i in (1, 3, 5))
-        assert max(abs(a - b) for a, b in zip(got, want)) <= 3, (slot, got, want)
+        assert max(abs(a - b) for a, b in zip(got, want, strict=False)) <= 3, (slot, got, want)
         assert got != (255, 255, 255)
         checked += 1
     assert checked == 8

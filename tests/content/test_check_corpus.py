@@ -179,7 +179,7 @@ def test_all_errors_are_printed_together_sorted(content: Path) -> None:
     edit(content / "tiny/game.yaml", "age: 8", "age: eight")
     result = check(content)
     assert_clean_failure(result)
-    lines = [l for l in result.err.splitlines() if ": error" in l]
+    lines = [line for line in result.err.splitlines() if ": error" in line]
     assert len(lines) == 2
     assert "tiny/cards/events.yaml:" in lines[0] and "tiny/game.yaml:" in lines[1]
     assert "2 error(s) in 2 file(s)" in result.err

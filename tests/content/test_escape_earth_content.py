@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.errors import ErrorList
 from generator.checking import load_checked
+from generator.content.errors import ErrorList
 from tests.content.conftest import pnp
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"

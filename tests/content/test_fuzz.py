@@ -27,6 +27,7 @@ import pytest
 import yaml
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+
 from tests.fuzzing import FUZZ_SETTINGS, examples, shown_files
 
 REPO = Path(__file__).resolve().parents[2]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from generator.content.errors import ErrorList
 from generator.checking import load_checked
+from generator.content.errors import ErrorList
 from tests.content.conftest import edit, line_of
 
 BREADTH = Path(__file__).parent / "breadth"

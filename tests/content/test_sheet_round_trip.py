@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import cli
 from generator import build_cache
+from generator.cli import cli
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = sorted(p.name for p in (REPO / "content").iterdir() if (p / "game.yaml").is_file())

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
 import io
+import json
 import zipfile
 from pathlib import Path
 
@@ -25,7 +24,7 @@ ROWS = [
 
 
 def as_rows(headers: list[str], rows: list[list]) -> list[dict]:
-    return [{h: v for h, v in zip(headers, row) if v is not None} for row in rows]
+    return [{h: v for h, v in zip(headers, row, strict=False) if v is not None} for row in rows]
 
 
 def write_ods(path: Path, headers: list[str], rows: list[list], repeat_last: int = 1) -> None:

@@ -7,8 +7,15 @@ import math
 import pytest
 
 from generator.content.loader import GameContent
-from generator.diff.balance import (MEAN_TEST, PROPORTION_TEST, balance_delta, compare_batches, mean_interval,
-                                    two_proportion_p, welch_p)
+from generator.diff.balance import (
+    MEAN_TEST,
+    PROPORTION_TEST,
+    balance_delta,
+    compare_batches,
+    mean_interval,
+    two_proportion_p,
+    welch_p,
+)
 from generator.rules.simulate import GameResult, wilson
 from tests.diff.conftest import REPO
 

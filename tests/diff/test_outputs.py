@@ -14,8 +14,15 @@ from generator.diff.balance import compare_batches
 from generator.diff.cards import CardChange, FaceChange, FieldChange
 from generator.diff.examples import BROKE, ExampleChange
 from generator.diff.game_files import FileChange
-from generator.diff.html_report import (MARK, ReportFolderRefused, check_report_folder, data_uri, finish_report,
-                                        render_html, staging_folder)
+from generator.diff.html_report import (
+    MARK,
+    ReportFolderRefused,
+    check_report_folder,
+    data_uri,
+    finish_report,
+    render_html,
+    staging_folder,
+)
 from generator.diff.report import DiffReport, GameDiff
 from generator.diff.revisions import Side
 from generator.diff.rules_pages import PageChange

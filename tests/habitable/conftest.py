@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.errors import ErrorList
 from generator.checking import load_checked
+from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
 from tests.habitable.conftest import hand, new_state, place, texts
-from tests.habitable.test_engine_turn import CORE, COOL, DISC, HEAT, MOON, OUT, SEARCH, refused
+from tests.habitable.test_engine_turn import COOL, CORE, DISC, HEAT, MOON, OUT, SEARCH, refused
 
 
 def searching(habitable, dice=(2, 1), players=2, cards=(SEARCH, OUT, CORE, DISC)):

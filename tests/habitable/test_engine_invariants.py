@@ -11,12 +11,12 @@ import random
 
 import pytest
 
-from tests.scale import games
 from generator.rules.contract import ONLOOKER
 from generator.rules.habitable import HabitableGame
 from generator.rules.invariants import check_many
 from generator.rules.policies import make_policy
 from tests.habitable.conftest import new_state
+from tests.scale import games
 
 RANDOM_GAMES = games(150)     # PNP_TEST_SCALE=20 for a deep run (tests/scale.py)
 FAST_GAMES = 30

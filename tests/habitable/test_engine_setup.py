@@ -10,8 +10,8 @@ from generator.checking import check_engine
 from generator.content.errors import ErrorList
 from generator.rules import registry
 from generator.rules.habitable import HabitableGame
-from generator.rules.habitable.effects import search_places
 from generator.rules.habitable.data import DIE_FACES
+from generator.rules.habitable.effects import search_places
 from tests.habitable.conftest import new_state
 
 
@@ -43,7 +43,7 @@ def test_setup_lays_out_the_market_goals_and_hands(habitable, players):
     assert len(state.goals_shown) == players + 1                    # "eine Karte mehr als ihr Spielende seid"
     assert all(len(h) == 5 for h in state.hands)                     # each player draws 5
     assert all(len(d) == 5 for d in state.decks)
-    assert all(sorted(h + d) == sorted(data.starter) for h, d in zip(state.hands, state.decks))
+    assert all(sorted(h + d) == sorted(data.starter) for h, d in zip(state.hands, state.decks, strict=False))
     assert state.current_player == 0 and state.phase == "archive"
 
 

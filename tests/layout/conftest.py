@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator.content.errors import ErrorList
-from generator.content.loader import GameContent, load_game as load_folder
+from generator.content.loader import GameContent
+from generator.content.loader import load_game as load_folder
 
 REPO = Path(__file__).resolve().parents[2]
 CONTENT = REPO / "content"

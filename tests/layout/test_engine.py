@@ -8,8 +8,8 @@ import pytest
 
 from generator.content.errors import ErrorList
 from generator.content.schema import Text as Words
-from generator.layout.engine import CardLayouts
 from generator.drawing.shapes import PT_MM, Icon, Rect, Text
+from generator.layout.engine import CardLayouts
 
 SAFE = 3.0
 

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 from generator.content.errors import ErrorList
-from generator.layout.engine import CardLayouts
 from generator.drawing.shapes import Circle, Icon, Rect, Text
+from generator.layout.engine import CardLayouts
 from generator.layout.spec import SHARED_LAYOUTS, load_layout
 from tests.layout.conftest import load_game
 from tests.layout.test_layout_files import write_layout

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from generator.content.errors import ErrorList
+from generator.drawing.shapes import Rect, Text
 from generator.layout import engine as layout_engine
 from generator.layout import face_program
 from generator.layout.engine import CardLayouts
-from generator.drawing.shapes import Rect, Text
 from generator.layout.templating import MAX_REPEAT
 from tests.layout.conftest import load_game
 from tests.layout.test_layout_files import write_layout

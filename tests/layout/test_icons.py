@@ -19,7 +19,7 @@ def test_every_shared_icon_parses_into_outlines_inside_its_view(path):
         assert {cmd[0] for cmd in shape.commands} <= {"M", "L", "C", "Z"}
         assert shape.fill or (shape.stroke and shape.stroke_width > 0)
         for cmd in shape.commands:
-            for x, y in zip(cmd[1::2], cmd[2::2]):
+            for x, y in zip(cmd[1::2], cmd[2::2], strict=False):
                 assert vx - vw * 0.1 <= x <= vx + vw * 1.1 and vy - vh * 0.1 <= y <= vy + vh * 1.1
 
 

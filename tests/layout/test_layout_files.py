@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.content.errors import ErrorList
-from generator.layout.engine import CardLayouts
 from generator.drawing.shapes import Text
+from generator.layout.engine import CardLayouts
 from generator.layout.spec import SHARED_LAYOUTS, load_layout
 from tests.layout.conftest import load_game
 

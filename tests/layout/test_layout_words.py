@@ -8,12 +8,11 @@ from pathlib import Path
 
 from generator.checking import check_as_build, load_checked
 from generator.content.errors import ErrorList
-from generator.layout.engine import CardLayouts
 from generator.drawing.shapes import Icon, Rect, Text
+from generator.layout.engine import CardLayouts
 from tests.content.conftest import edit
 from tests.layout.conftest import CONTENT, REPO, load_game
 from tests.layout.test_layout_files import write_layout
-
 
 NOTE = ("extends: card\nfront:\n  content:\n"
         "    - {{id: note, type: text, field: note, x: 6, y: 60, w: 50, h: 8, size: 8, text: \"{text}\"}}\n")

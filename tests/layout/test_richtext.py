@@ -25,7 +25,7 @@ def test_wrapping_breaks_before_the_word_that_would_cross_the_edge():
     for placed in fitted.pieces:
         lines.setdefault(placed.baseline, []).append(placed)
     ordered = [lines[b] for b in sorted(lines)]
-    for line, following in zip(ordered, ordered[1:]):
+    for line, following in zip(ordered, ordered[1:], strict=False):
         right = line[-1].x + line[-1].width
         assert right + space + following[0].width > 40.0  # the next word would not have fit
 

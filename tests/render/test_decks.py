@@ -8,8 +8,8 @@ from PIL import ImageChops, ImageStat
 
 from generator.content.errors import ErrorList
 from generator.content.validate import check_content
-from generator.layout.engine import CardLayouts
 from generator.drawing.shapes import Rect
+from generator.layout.engine import CardLayouts
 from generator.render.imposition import fit_grid
 from tests.layout.conftest import load_game
 from tests.render.conftest import build_cards, deck

@@ -11,8 +11,8 @@ from PIL import Image
 from reportlab.lib.units import mm
 
 from generator.content.errors import ErrorList
-from generator.layout.engine import CardLayouts
 from generator.drawing.shapes import Image as ImageItem
+from generator.layout.engine import CardLayouts
 from generator.layout.spec import SHARED_LAYOUTS
 from tests.layout.conftest import load_game
 from tests.render.conftest import build_cards

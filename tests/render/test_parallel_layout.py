@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from generator import forked
 from generator.build import BuildOptions
 from generator.content.errors import ErrorList
 from generator.content.schema import Text
-from generator import forked
 from generator.forked import children_allowed
 from generator.layout.engine import CardLayouts
 from generator.render.cards_step import lay_out, ordered_cards, render_cards

@@ -12,7 +12,6 @@ import weakref
 from pathlib import Path
 
 import pytest
-
 from PIL import Image, ImageChops
 from reportlab.pdfgen.canvas import Canvas
 

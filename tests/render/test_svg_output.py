@@ -41,7 +41,7 @@ def test_text_runs_are_where_the_layout_put_them(built):
         key = (run.text, round(run.x, 3), round(run.baseline, 3))
         assert key in texts, key
         assert float(texts[key].get("textLength")) == pytest.approx(run.width, abs=0.001)
-    assert ("Räuber", ) == tuple(k[0] for k in texts if k[0] == "Räuber")
+    assert tuple(k[0] for k in texts if k[0] == "Räuber") == ("Räuber", )
 
 
 def test_icons_are_vector_symbols_used_at_their_places(built):

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.errors import ErrorList
 from generator.checking import load_checked
+from generator.content.errors import ErrorList
 from generator.rules.escape_earth import EscapeEarthState, new_game
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.content.errors import ErrorList
 from generator.checking import load_checked
+from generator.content.errors import ErrorList
 from generator.rules.log import dump_lines, header_of
 from generator.rules.registry import make_game
 from generator.rules.transcript import play_transcript

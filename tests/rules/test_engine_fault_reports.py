@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_in_process import pnp
 from generator import rules as rules_package
 from generator.content.errors import ErrorList
 from generator.content.loader import load_game
 from generator.rules import trust
 from generator.rules.faults import blame
+from tests.cli_in_process import pnp
 
 ENGINE = Path("content/demo/engine/rules.py")
 MOVE = "    def _do(self, action: Action) -> None:\n        kind, card = action\n"

@@ -21,7 +21,7 @@ import re
 import subprocess
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -92,7 +92,7 @@ def _cases() -> list[Any]:
 CASES = _cases()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _content(case: EngineCase) -> GameContent:
     errors = ErrorList()
     loaded = load_checked(case.content_dir, [case.game], errors)

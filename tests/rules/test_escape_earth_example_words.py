@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from generator.content.errors import ErrorList
 from generator.checking import load_checked
+from generator.content.errors import ErrorList
 from generator.rules.examples import replay_example
 from tests.site.conftest import REPO
 

@@ -13,7 +13,6 @@ from generator.rules.escape_earth import EscapeEarthGame
 from generator.rules.log import dump_lines, header_of, replay_text
 from generator.rules.mcts import MAX_BUDGET, MCTSPolicy, parse_budget
 from generator.rules.policies import make_policy
-
 from tests.rules.conftest import put
 
 
@@ -50,7 +49,7 @@ class NimGame(Game):
         self.options = {}
 
     def new_initial_state(self, seed: int, *, log: bool = False, forced: list | None = None,
-                          quiet: bool = False) -> "NimState":
+                          quiet: bool = False) -> NimState:
         return NimState(self, seed, log=log, forced=forced, quiet=quiet)
 
     def num_players(self) -> int:
@@ -82,7 +81,7 @@ class NimState(GameState):
     def key(self) -> tuple:
         return (self.pile, self.player, self.winner)
 
-    def clone(self) -> "NimState":
+    def clone(self) -> NimState:
         other = NimState.__new__(NimState)
         self._copy_base(other)
         other.pile, other.player, other.winner = self.pile, self.player, self.winner
@@ -114,7 +113,7 @@ def test_finds_the_winning_move_of_a_two_player_game(pile, best, rollout):
 class RankedNimGame(NimGame):
     """Nim whose quick judgement ranks the actions in a fixed order and whose rollouts are counted."""
 
-    def __init__(self, pile: int, first: int, rollout: "CountingPolicy | None" = None):
+    def __init__(self, pile: int, first: int, rollout: CountingPolicy | None = None):
         super().__init__(pile)
         self.first, self.ranked, self.rollout = first, 0, rollout
 
@@ -122,7 +121,7 @@ class RankedNimGame(NimGame):
         self.ranked += 1
         return sorted(actions, key=lambda a: a[1] != self.first)
 
-    def rollout_policy(self) -> "CountingPolicy | None":
+    def rollout_policy(self) -> CountingPolicy | None:
         return self.rollout
 
 
@@ -180,7 +179,7 @@ class PairedNimGame(RankedNimGame):
         super().__init__(pile, first)
         self.made: list[CountingPolicy] = []
 
-    def rollout_policy(self) -> "CountingPolicy":
+    def rollout_policy(self) -> CountingPolicy:
         self.made.append(CountingPolicy())
         return self.made[-1]
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_in_process import pnp
 from generator.rules import trust
+from tests.cli_in_process import pnp
 
 ROOT = Path(__file__).resolve().parents[2]
 REEF = ROOT / "tests" / "content" / "plugin" / "reef-keepers"

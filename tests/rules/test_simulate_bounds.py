@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.errors import ErrorList
 from generator.checking import load_checked
+from generator.content.errors import ErrorList
 from generator.rules import simulate as simulation
 
 REPO = Path(__file__).resolve().parents[2]
@@ -29,7 +29,7 @@ def test_a_billion_games_are_chunks_made_on_demand():
 class _RecordingPool:
     """Stands in for ProcessPoolExecutor: records the processes asked for and the tasks in flight."""
 
-    made: list["_RecordingPool"] = []
+    made: list[_RecordingPool] = []
 
     def __init__(self, max_workers: int, initializer, initargs):
         self.max_workers = max_workers

@@ -43,7 +43,7 @@ def ships(scene, colour: str) -> list[Polygon]:
 
 
 def centre(polygon: Polygon) -> tuple[float, float]:
-    xs, ys = zip(*polygon.points)
+    xs, ys = zip(*polygon.points, strict=False)
     return sum(xs) / len(xs), sum(ys) / len(ys)
 
 
@@ -145,7 +145,7 @@ def test_every_bundled_engine_draws_the_table_after_setup_in_both_languages(game
     engine = make_game(content, {})
     state = engine.new_initial_state(5)
     pictures = {lang: engine.picture(state, lang) for lang in ("de", "en")}
-    for lang, picture in pictures.items():
+    for _lang, picture in pictures.items():
         assert picture is not None and picture.alt.strip()
         root = ET.fromstring(scene_svg(picture.scene, "setup"))
         assert root.tag == f"{SVG}svg" and len(list(root.iter())) > 50

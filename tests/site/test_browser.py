@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.errors import ErrorList
 from generator.checking import load_checked
+from generator.content.errors import ErrorList
 from tests.site.browser import browser_missing, chromium, serve_folder
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")

@@ -11,10 +11,8 @@ import yaml
 
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
-
 from generator.rules.examples import replay_example
 from tests.site.conftest import REPO, copy_content, pnp_build
-
 
 
 def write_example(content, name: str, steps: list[dict], options: dict | None = None) -> str:
@@ -62,9 +60,8 @@ def test_a_refused_example_step_fails_the_build_naming_file_step_and_rule(built,
         {"action": "push military@1", "narrative": narrative("Ohne Würfel?", "Without cubes?")},
     ])
     line = next(i for i, row in enumerate(text.splitlines(), 1) if "push military@1" in row)
-    from generator.content.errors import ErrorList
     from generator.checking import load_checked
-
+    from generator.content.errors import ErrorList
     from generator.rules.registry import make_game
 
     errors = ErrorList()
@@ -110,8 +107,8 @@ def test_breaking_a_content_example_names_its_file_step_and_rule(tmp_path):
     lines[actions[step - 1]] = '  - action: "build starbase"'
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
-    from generator.content.errors import ErrorList
     from generator.checking import load_checked
+    from generator.content.errors import ErrorList
 
     errors = ErrorList()
     [game] = load_checked(content, ["escape-earth"], errors)

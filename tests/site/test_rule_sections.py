@@ -71,7 +71,7 @@ def test_every_bundled_game_numbers_its_rules_alike_in_both_languages(bundled_co
     assert not errors, errors.as_text()
     assert [p.source for p in de] == [p.source for p in en]
     assert len(de) >= 5
-    for number, (de_page, en_page) in enumerate(zip(de, en), start=1):
+    for number, (de_page, en_page) in enumerate(zip(de, en, strict=False), start=1):
         de_sections, en_sections = number_sections(de_page.markdown, number), number_sections(en_page.markdown, number)
         assert structure(de_sections) == structure(en_sections), de_page.source
         assert de_sections[0].number == str(number)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.errors import ErrorList
 from generator.checking import load_checked
+from generator.content.errors import ErrorList
 from generator.site.rules_text import page_order, page_slug, render_rules_page, rules_context
 
 REPO = Path(__file__).resolve().parents[2]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.errors import ErrorList
 from generator.checking import load_checked
+from generator.content.errors import ErrorList
 from generator.site.landing import games_page, language_choice
 from generator.site.mkdocs_batch import MkdocsJob, share_out
 from generator.site.theme_assets import prune_theme_assets

@@ -84,7 +84,7 @@ def test_board_panels_agree_with_the_reference_cards(mars, tm):
                 assert f"{card.cost} M€" in projects, (card.id, lang)
         milestones = panels["milestones"].text.get(lang) + panels["milestones"].title.get(lang)
         for card in tm.cards_of("milestone"):
-            line = next(l for l in milestones.splitlines() if l.startswith(card.name.get(lang)))
+            line = next(row for row in milestones.splitlines() if row.startswith(card.name.get(lang)))
             assert str(card.fields["threshold"]) in line, (card.id, lang)
             assert f"{card.fields['claim_cost']} M€" in milestones and f"{card.fields['points']} " in milestones
         awards = panels["awards"].text.get(lang) + panels["awards"].title.get(lang)

@@ -7,8 +7,8 @@ import shutil
 import pytest
 
 from generator.content.errors import ErrorList
-from generator.layout.engine import CardLayouts
 from generator.drawing.shapes import Icon, Rect, Text
+from generator.layout.engine import CardLayouts
 from tests.content.conftest import pnp
 from tests.terraforming_mars.conftest import CONTENT, GAME
 

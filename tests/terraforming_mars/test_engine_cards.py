@@ -301,7 +301,7 @@ def test_a_card_that_places_a_city_needs_a_space_for_it(table):
     state = table()
     give(state, 0, "hesperia-kuppel")
     state.res[0][MC] = 18
-    for i, space in enumerate(state.data.land):
+    for _i, space in enumerate(state.data.land):
         state.tiles[space] = ("greenery", 1)
     state._legal = None
     assert state.explain(("play", "hesperia-kuppel", 0, 0)).rule == "effect.no-space"

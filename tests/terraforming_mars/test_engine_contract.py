@@ -16,8 +16,8 @@ from generator.rules.invariants import check_many
 from generator.rules.log import dump_lines, header_of, replay_text
 from generator.rules.policies import make_policy
 from generator.rules.simulate import policy_seed
-from generator.rules.terraforming_mars.greedy import GreedyPolicy
 from generator.rules.terraforming_mars import OPERATIONS, TerraformingMarsGame, new_game
+from generator.rules.terraforming_mars.greedy import GreedyPolicy
 from generator.rules.terraforming_mars.legality import violation
 
 
@@ -129,8 +129,8 @@ def test_resampling_redraws_what_the_player_cannot_see_and_keeps_what_they_can(t
     assert twin.hand[0] == state.hand[0]
     assert [len(h) for h in twin.hand] == [len(h) for h in state.hand]
     assert twin.hand[1] != state.hand[1] or twin.hand[2] != state.hand[2] or twin.deck[:5] != state.deck[:5]
-    mine = [c for c, owner in zip(state.discard, state.discard_owner) if owner == 0]
-    assert [c for c, owner in zip(twin.discard, twin.discard_owner) if owner == 0] == mine
+    mine = [c for c, owner in zip(state.discard, state.discard_owner, strict=False) if owner == 0]
+    assert [c for c, owner in zip(twin.discard, twin.discard_owner, strict=False) if owner == 0] == mine
     assert twin.game.invariant_problems(twin) == []
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scale import games
 from generator.rules.invariants import check_many
 from generator.rules.terraforming_mars import TerraformingMarsGame
+from tests.scale import games
 
 GAMES = {"2": games(50), "3": games(60), "4": games(50)}     # PNP_TEST_SCALE=20 for a deep run
 MAX_GENERATIONS = 40

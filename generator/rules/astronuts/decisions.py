@@ -24,12 +24,19 @@ with space ids, colour names and player numbers from 1):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from generator.rules.core import Action
 from generator.rules.astronuts import placement
-from generator.rules.astronuts.data import (ASTEROID_CROSS, ASTEROID_STOP, MAX_DECLARE, SHIP_NUTS, TECH_ACTIONS,
-                                             TRADE_ACTIONS)
+from generator.rules.astronuts.data import (
+    ASTEROID_CROSS,
+    ASTEROID_STOP,
+    MAX_DECLARE,
+    SHIP_NUTS,
+    TECH_ACTIONS,
+    TRADE_ACTIONS,
+)
+from generator.rules.core import Action
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
@@ -59,7 +66,7 @@ TARGET_COLONY: Action = ("target", "colony")
 
 
 # -- prices -----------------------------------------------------------------------------------
-def pay_options(state: "AstronutsState", p: int, k: int) -> list[tuple[int, ...]]:
+def pay_options(state: AstronutsState, p: int, k: int) -> list[tuple[int, ...]]:
     """Every choice of k nuts (colours, sorted) from player p's nuts."""
     if k <= 0:
         return [()]
@@ -102,27 +109,27 @@ def leave_price(m: dict[str, Any] | None) -> int:
     return 1 + (m.get("leave+", 0) if m else 0)
 
 
-def colony_room(state: "AstronutsState", p: int, s: int) -> bool:
+def colony_room(state: AstronutsState, p: int, s: int) -> bool:
     d = state.data
     return d.colony_room[s] > state.colonies_on(s) and state.colonies[p] < d.colonies_per_player
 
 
 # -- the legal set -------------------------------------------------------------------------------
-def legal_actions(state: "AstronutsState") -> list[Action]:
+def legal_actions(state: AstronutsState) -> list[Action]:
     """The legal set of the phase the table is in (empty when the game is over)."""
     return LEGAL_BY_PHASE.get(state.phase, _nothing)(state)
 
 
-def _offer_terms(state: "AstronutsState") -> list[Action]:
+def _offer_terms(state: AstronutsState) -> list[Action]:
     assert state.offer is not None
     return trade_terms(state, state.offer[0], state.offer[1])
 
 
-def _nothing(state: "AstronutsState") -> list[Action]:
+def _nothing(state: AstronutsState) -> list[Action]:
     return []
 
 
-def place_options(state: "AstronutsState") -> list[Action]:
+def place_options(state: AstronutsState) -> list[Action]:
     """Every (planet, colour) that keeps the rest of the map fillable (placement.py), planets in map order."""
     nuts, pool = state.nuts, state.pool
     in_pool = (pool[0] > 0) | (pool[1] > 0) << 1 | (pool[2] > 0) << 2 | (pool[3] > 0) << 3
@@ -150,7 +157,7 @@ def place_options(state: "AstronutsState") -> list[Action]:
     return out
 
 
-def act_actions(state: "AstronutsState") -> list[Action]:
+def act_actions(state: AstronutsState) -> list[Action]:
     """The legal set of the acting player; the order is part of the contract (random players pick by index).
 
     Every playout decision in the `act` phase asks for it, so the player's nut colours are read once
@@ -250,7 +257,7 @@ def act_actions(state: "AstronutsState") -> list[Action]:
     return out
 
 
-def _fated_ship(state: "AstronutsState", k: int, s: int, m: dict[str, Any], out: list[Action]) -> None:
+def _fated_ship(state: AstronutsState, k: int, s: int, m: dict[str, Any], out: list[Action]) -> None:
     """The actions of a ship whose landing brought fate (blocked, dearer or free actions this turn)."""
     get = m.get                              # m is not empty: the prices read it directly (leave_price ...)
     if get("done"):
@@ -305,7 +312,7 @@ def _fated_ship(state: "AstronutsState", k: int, s: int, m: dict[str, Any], out:
                 out.append(("attack", s, t, q))
 
 
-def trade_terms(state: "AstronutsState", p: int, q: int) -> list[Action]:
+def trade_terms(state: AstronutsState, p: int, q: int) -> list[Action]:
     """Every nut swap player p may offer player q: one of p's colours for another colour q has."""
     hand = state.hand
     a, b = p * 4, q * 4
@@ -314,7 +321,7 @@ def trade_terms(state: "AstronutsState", p: int, q: int) -> list[Action]:
     return list(OFFER_SETS[mine << 4 | theirs])
 
 
-def free_action_exists(state: "AstronutsState") -> bool:
+def free_action_exists(state: AstronutsState) -> bool:
     """Whether the player can still do something that costs no action (a free colony, an AstroHole jump)."""
     if not state.mods and not state.astroholes:     # no fate this turn and no holes: every action costs one
         return False
@@ -330,13 +337,13 @@ def free_action_exists(state: "AstronutsState") -> bool:
             actions, nuts, _ = colony_price(m)
             if actions == 0 and pay_options(state, p, nuts):
                 return True
-        if state.astroholes and state.hole_ready.get((p, k)) == s and not (m and m.get("no-move")):
-            if any(state.occ[t] < 0 for t in d.jumps[s]):
-                return True
+        if state.astroholes and state.hole_ready.get((p, k)) == s and not (m and m.get("no-move")) \
+                and any(state.occ[t] < 0 for t in d.jumps[s]):
+            return True
     return False
 
 
-def choice_options(state: "AstronutsState") -> list[Action]:
+def choice_options(state: AstronutsState) -> list[Action]:
     """The options of the pending fate choice (empty: the gift is lost)."""
     assert state.choice is not None
     kind, _, detail = state.choice
@@ -372,7 +379,7 @@ def choice_options(state: "AstronutsState") -> list[Action]:
 
 
 # the legal set of each phase, looked up once per decision rather than asked phase by phase
-LEGAL_BY_PHASE: dict[str, Callable[["AstronutsState"], list[Action]]] = {
+LEGAL_BY_PHASE: dict[str, Callable[[AstronutsState], list[Action]]] = {
     "act": act_actions, "offer": _offer_terms, "trade": lambda state: list(ANSWERS),
     "declare": lambda state: list(DECLARES), "reroll": lambda state: list(REROLL_ACTIONS),
     "choose": choice_options, "place": place_options,
@@ -381,16 +388,16 @@ LEGAL_BY_PHASE: dict[str, Callable[["AstronutsState"], list[Action]]] = {
 
 
 # -- doing ------------------------------------------------------------------------------------------
-def do(state: "AstronutsState", action: Action) -> None:
+def do(state: AstronutsState, action: Action) -> None:
     """Carry out a legal decision, and everything automatic after it."""
     DO[action[0]](state, action)
 
 
-def _place(state: "AstronutsState", action: Action) -> None:
+def _place(state: AstronutsState, action: Action) -> None:
     state.place(action[1], action[2])
 
 
-def _declare(state: "AstronutsState", action: Action) -> None:
+def _declare(state: AstronutsState, action: Action) -> None:
     """The state's `declare`, one call shorter (every turn begins with it)."""
     n = state.declared = action[1]
     p = state.player
@@ -411,7 +418,7 @@ def _declare(state: "AstronutsState", action: Action) -> None:
     state.die("actions", p)
 
 
-def _keep(state: "AstronutsState", action: Action) -> None:
+def _keep(state: AstronutsState, action: Action) -> None:
     """The state's `decide_reroll(False)`, one call shorter: the die stands."""
     assert state.roll_ctx is not None
     purpose, roller, value, phase = state.roll_ctx
@@ -420,7 +427,7 @@ def _keep(state: "AstronutsState", action: Action) -> None:
     state.after_roll(purpose, roller, value)
 
 
-def _reroll(state: "AstronutsState", action: Action) -> None:
+def _reroll(state: AstronutsState, action: Action) -> None:
     state.decide_reroll(action[0] == "reroll")
 
 
@@ -429,7 +436,7 @@ def _reroll(state: "AstronutsState", action: Action) -> None:
 #     if state.queue or state.ending or state.actions_left <= 0 or state.result is not None: state.settle()
 
 
-def _move(state: "AstronutsState", action: Action) -> None:
+def _move(state: AstronutsState, action: Action) -> None:
     _, frm, to = action
     p = state.player
     k = state.ships[p].index(frm)
@@ -464,7 +471,7 @@ def _move(state: "AstronutsState", action: Action) -> None:
         state.settle()                   # else settle would find nothing to do (see the note above `_move`)
 
 
-def complete_move(state: "AstronutsState", p: int, k: int, to: int) -> None:
+def complete_move(state: AstronutsState, p: int, k: int, to: int) -> None:
     d = state.data
     row, occ = state.ships[p], state.occ
     frm = row[k]
@@ -483,7 +490,7 @@ def complete_move(state: "AstronutsState", p: int, k: int, to: int) -> None:
     state.settle()
 
 
-def asteroid_roll(state: "AstronutsState", value: int) -> None:
+def asteroid_roll(state: AstronutsState, value: int) -> None:
     assert state.move_ctx is not None
     p, k, to, stop = state.move_ctx
     state.move_ctx = None
@@ -499,7 +506,7 @@ def asteroid_roll(state: "AstronutsState", value: int) -> None:
     state.settle()
 
 
-def _jump(state: "AstronutsState", action: Action) -> None:
+def _jump(state: AstronutsState, action: Action) -> None:
     _, frm, to = action
     p = state.player
     k = state.slot_at(p, frm)
@@ -512,7 +519,7 @@ def _jump(state: "AstronutsState", action: Action) -> None:
     state.settle()
 
 
-def _mine(state: "AstronutsState", action: Action) -> None:
+def _mine(state: AstronutsState, action: Action) -> None:
     _, s, pay = action
     p = state.player
     m = state.mods.get((p, state.slot_at(p, s)))
@@ -529,7 +536,7 @@ def _mine(state: "AstronutsState", action: Action) -> None:
     state.settle()
 
 
-def _colonise(state: "AstronutsState", action: Action) -> None:
+def _colonise(state: AstronutsState, action: Action) -> None:
     _, s, pay = action
     p = state.player
     k = state.slot_at(p, s)
@@ -554,7 +561,7 @@ def _colonise(state: "AstronutsState", action: Action) -> None:
     state.settle()
 
 
-def colony_roll(state: "AstronutsState", value: int) -> None:
+def colony_roll(state: AstronutsState, value: int) -> None:
     assert state.colony_ctx is not None
     s, p, risk = state.colony_ctx
     state.colony_ctx = None
@@ -565,7 +572,7 @@ def colony_roll(state: "AstronutsState", value: int) -> None:
     state.check_colonies(p)
 
 
-def _build(state: "AstronutsState", action: Action) -> None:
+def _build(state: AstronutsState, action: Action) -> None:
     p = state.player
     state.actions_left -= 1
     state.pay(p, tuple(range(SHIP_NUTS)))
@@ -576,7 +583,7 @@ def _build(state: "AstronutsState", action: Action) -> None:
     state.settle()
 
 
-def _attack(state: "AstronutsState", action: Action) -> None:
+def _attack(state: AstronutsState, action: Action) -> None:
     _, frm, to, q = action
     p = state.player
     state.kept_set = state.acting_set           # the set this attack was chosen from (see duel_roll)
@@ -594,7 +601,7 @@ def _attack(state: "AstronutsState", action: Action) -> None:
     state.die("attack", p)
 
 
-def _target(state: "AstronutsState", action: Action) -> None:
+def _target(state: AstronutsState, action: Action) -> None:
     assert state.duel is not None
     state.duel[4] = action[1]
     state.phase = "act"
@@ -603,7 +610,7 @@ def _target(state: "AstronutsState", action: Action) -> None:
     state.die("attack", state.duel[0])
 
 
-def duel_roll(state: "AstronutsState", purpose: str, value: int) -> None:
+def duel_roll(state: AstronutsState, purpose: str, value: int) -> None:
     duel = state.duel
     assert duel is not None
     p, _, to, q, target, _ = duel
@@ -629,7 +636,7 @@ def duel_roll(state: "AstronutsState", purpose: str, value: int) -> None:
         state._legal = before            # a lost attack cost an action and changed nothing else
 
 
-def _tech(state: "AstronutsState", action: Action) -> None:
+def _tech(state: AstronutsState, action: Action) -> None:
     c = action[1]
     p = state.player
     state.actions_left -= TECH_ACTIONS
@@ -641,7 +648,7 @@ def _tech(state: "AstronutsState", action: Action) -> None:
     state.settle()
 
 
-def _trade(state: "AstronutsState", action: Action) -> None:
+def _trade(state: AstronutsState, action: Action) -> None:
     state.kept_set = state.acting_set           # the set this trade was chosen from (see _answer)
     state.actions_left -= TRADE_ACTIONS
     p, q = state.player, action[1]
@@ -657,7 +664,7 @@ def _trade(state: "AstronutsState", action: Action) -> None:
         state._emit("trade-started", player=state.player + 1, other=action[1] + 1, cost=TRADE_ACTIONS)
 
 
-def _offer(state: "AstronutsState", action: Action) -> None:
+def _offer(state: AstronutsState, action: Action) -> None:
     _, g, r = action
     assert state.offer is not None
     p, q, _, _ = state.offer
@@ -669,7 +676,7 @@ def _offer(state: "AstronutsState", action: Action) -> None:
         state._emit("trade-offered", player=p + 1, other=q + 1, give=colours[g], get=colours[r])
 
 
-def _answer(state: "AstronutsState", action: Action) -> None:
+def _answer(state: AstronutsState, action: Action) -> None:
     assert state.offer is not None
     p, q, g, r = state.offer
     state.offer = None
@@ -696,7 +703,7 @@ def _answer(state: "AstronutsState", action: Action) -> None:
         state._legal = before            # the legal set is the one listed before the trade (see the state's apply)
 
 
-def set_stands(state: "AstronutsState", low: int, high: int, counted: bool) -> bool:
+def set_stands(state: AstronutsState, low: int, high: int, counted: bool) -> bool:
     """Whether the acting player's legal set, listed with `high` actions left, holds with `low` left and, when
     `counted`, nut counts changed but the same colours held (a trade or a lost attack leaves the rest of the
     table alone).
@@ -719,7 +726,7 @@ def set_stands(state: "AstronutsState", low: int, high: int, counted: bool) -> b
     return True
 
 
-def _end(state: "AstronutsState", action: Action) -> None:
+def _end(state: AstronutsState, action: Action) -> None:
     state.end_turn()
     if state.queue or state.end_checks or state.result is not None:
         state.settle()
@@ -728,7 +735,7 @@ def _end(state: "AstronutsState", action: Action) -> None:
 
 
 # -- fate choices ---------------------------------------------------------------------------------
-def _chosen(state: "AstronutsState", again: bool = True) -> None:
+def _chosen(state: AstronutsState, again: bool = True) -> None:
     """One choice made: ask again while the gift lasts and has options, else go on."""
     assert state.choice is not None
     state.choice[1] -= 1
@@ -739,12 +746,12 @@ def _chosen(state: "AstronutsState", again: bool = True) -> None:
     state.settle()
 
 
-def _take(state: "AstronutsState", action: Action) -> None:
+def _take(state: AstronutsState, action: Action) -> None:
     state.gain(state.player, action[1])
     _chosen(state)
 
 
-def _swap(state: "AstronutsState", action: Action) -> None:
+def _swap(state: AstronutsState, action: Action) -> None:
     _, g, r = action
     p = state.player
     state.pay(p, (g,))
@@ -754,11 +761,11 @@ def _swap(state: "AstronutsState", action: Action) -> None:
     _chosen(state)
 
 
-def _done(state: "AstronutsState", action: Action) -> None:
+def _done(state: AstronutsState, action: Action) -> None:
     _chosen(state, again=False)
 
 
-def _gift_tech(state: "AstronutsState", action: Action) -> None:
+def _gift_tech(state: AstronutsState, action: Action) -> None:
     c = action[1]
     p = state.player
     state.bank[c] -= 1
@@ -769,7 +776,7 @@ def _gift_tech(state: "AstronutsState", action: Action) -> None:
     _chosen(state)
 
 
-def _gift_colony(state: "AstronutsState", action: Action) -> None:
+def _gift_colony(state: AstronutsState, action: Action) -> None:
     p = state.player
     state.add_colony(p, action[1])
     state.check_colonies(p)
@@ -777,7 +784,7 @@ def _gift_colony(state: "AstronutsState", action: Action) -> None:
         _chosen(state)
 
 
-def _teleport(state: "AstronutsState", action: Action) -> None:
+def _teleport(state: AstronutsState, action: Action) -> None:
     assert state.fate_ship is not None
     p, k, _ = state.fate_ship
     frm = state.lift_ship(p, k)
@@ -787,14 +794,14 @@ def _teleport(state: "AstronutsState", action: Action) -> None:
     _chosen(state)
 
 
-def _gift_ship(state: "AstronutsState", action: Action) -> None:
+def _gift_ship(state: AstronutsState, action: Action) -> None:
     p = state.player
     state.put_ship(p, state.ships[p].index(-1), action[1])
     state._emit("ship-given", player=p + 1, at=state.data.ids[action[1]])
     _chosen(state)
 
 
-def _genie(state: "AstronutsState", action: Action) -> None:
+def _genie(state: AstronutsState, action: Action) -> None:
     roll = action[1]
     state._emit("genie", player=state.player + 1, entry=roll)
     state.choice = None
@@ -803,11 +810,11 @@ def _genie(state: "AstronutsState", action: Action) -> None:
     state.settle()
 
 
-def _names(state: "AstronutsState", colours: tuple[int, ...]) -> tuple[str, ...]:
+def _names(state: AstronutsState, colours: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(state.data.colours[c] for c in colours)
 
 
-DO: dict[str, Callable[["AstronutsState", Action], Any]] = {   # what each kind of decision does
+DO: dict[str, Callable[[AstronutsState, Action], Any]] = {   # what each kind of decision does
     "place": _place, "declare": _declare, "reroll": _reroll, "keep": _keep, "move": _move, "jump": _jump,
     "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack, "tech": _tech, "trade": _trade, "offer": _offer,
     "end": _end, "target": _target, "accept": _answer, "refuse": _answer, "take": _take, "swap": _swap,

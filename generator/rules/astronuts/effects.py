@@ -8,13 +8,14 @@ this table's keys with the operations game.yaml declares.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
 
 
-def _ship_mods(state: "AstronutsState") -> dict[str, Any] | None:
+def _ship_mods(state: AstronutsState) -> dict[str, Any] | None:
     """The fate record of the ship that landed, or None when it is no longer on the map."""
     assert state.fate_ship is not None
     p, k, _ = state.fate_ship
@@ -23,18 +24,18 @@ def _ship_mods(state: "AstronutsState") -> dict[str, Any] | None:
     return state.mods.setdefault((p, k), {})
 
 
-def _lost(state: "AstronutsState", what: str) -> None:
+def _lost(state: AstronutsState, what: str) -> None:
     state._emit("gift-lost", player=state.player + 1, what=what)
 
 
-def destroy_ship(state: "AstronutsState", args: dict[str, Any]) -> None:
+def destroy_ship(state: AstronutsState, args: dict[str, Any]) -> None:
     assert state.fate_ship is not None
     p, k, _ = state.fate_ship
     if state.ships[p][k] >= 0:
         state.destroy_ship(p, k, "landing")
 
 
-def ship_done(state: "AstronutsState", args: dict[str, Any]) -> None:
+def ship_done(state: AstronutsState, args: dict[str, Any]) -> None:
     m = _ship_mods(state)
     if m is not None:
         m["done"] = True
@@ -42,40 +43,40 @@ def ship_done(state: "AstronutsState", args: dict[str, Any]) -> None:
             state._emit("ship-stopped", player=state.player + 1)
 
 
-def forbid(state: "AstronutsState", args: dict[str, Any]) -> None:
+def forbid(state: AstronutsState, args: dict[str, Any]) -> None:
     m = _ship_mods(state)
     if m is not None:
         m[f"no-{args['action']}"] = True
 
 
-def colony_risk(state: "AstronutsState", args: dict[str, Any]) -> None:
+def colony_risk(state: AstronutsState, args: dict[str, Any]) -> None:
     m = _ship_mods(state)
     if m is not None:
         m["risk"] = max(m.get("risk", 0), int(args["dies_up_to"]))
 
 
-def surcharge(state: "AstronutsState", args: dict[str, Any]) -> None:
+def surcharge(state: AstronutsState, args: dict[str, Any]) -> None:
     m = _ship_mods(state)
     if m is not None:
         key = f"{args['action']}+"
         m[key] = m.get(key, 0) + int(args["actions"])
 
 
-def fee(state: "AstronutsState", args: dict[str, Any]) -> None:
+def fee(state: AstronutsState, args: dict[str, Any]) -> None:
     m = _ship_mods(state)
     if m is not None:
         key = f"{args['action']}$"
         m[key] = m.get(key, 0) + int(args["nuts"])
 
 
-def natives(state: "AstronutsState", args: dict[str, Any]) -> None:
+def natives(state: AstronutsState, args: dict[str, Any]) -> None:
     if _ship_mods(state) is None:
         return
     state.natives_need = int(args["at_least"])
     state.die("natives", state.player)
 
 
-def natives_roll(state: "AstronutsState", value: int) -> None:
+def natives_roll(state: AstronutsState, value: int) -> None:
     """The natives' roll: below the number they stay and the ship's turn is over."""
     need = state.natives_need
     state.natives_need = 0
@@ -90,25 +91,25 @@ def natives_roll(state: "AstronutsState", value: int) -> None:
             state._emit("ship-stopped", player=state.player + 1)
 
 
-def lose_actions(state: "AstronutsState", args: dict[str, Any]) -> None:
+def lose_actions(state: AstronutsState, args: dict[str, Any]) -> None:
     lost = min(state.actions_left, int(args["actions"]))
     state.actions_left -= lost
     if not state.quiet:
         state._emit("actions-lost", player=state.player + 1, n=lost)
 
 
-def colony_price(state: "AstronutsState", args: dict[str, Any]) -> None:
+def colony_price(state: AstronutsState, args: dict[str, Any]) -> None:
     m = _ship_mods(state)
     if m is not None:
         deal = (int(args["actions"]), int(args["nuts"]), int(args.get("colonies", -1)))
         m["deals"] = tuple(m.get("deals", ())) + (deal,)
 
 
-def gain_nut(state: "AstronutsState", args: dict[str, Any]) -> None:
+def gain_nut(state: AstronutsState, args: dict[str, Any]) -> None:
     state.gain(state.player, state.data.colour(args["colour"]))
 
 
-def _offer(state: "AstronutsState", kind: str, count: int, detail: Any = None) -> None:
+def _offer(state: AstronutsState, kind: str, count: int, detail: Any = None) -> None:
     """A gift with a choice: the player chooses now, or it is lost when there is nothing to choose."""
     from generator.rules.astronuts.decisions import choice_options
 
@@ -121,41 +122,41 @@ def _offer(state: "AstronutsState", kind: str, count: int, detail: Any = None) -
     _lost(state, kind)
 
 
-def choose_nuts(state: "AstronutsState", args: dict[str, Any]) -> None:
+def choose_nuts(state: AstronutsState, args: dict[str, Any]) -> None:
     _offer(state, "take", int(args["count"]))
 
 
-def bank_swaps(state: "AstronutsState", args: dict[str, Any]) -> None:
+def bank_swaps(state: AstronutsState, args: dict[str, Any]) -> None:
     _offer(state, "swap", int(args["count"]))
 
 
-def free_technology(state: "AstronutsState", args: dict[str, Any]) -> None:
+def free_technology(state: AstronutsState, args: dict[str, Any]) -> None:
     _offer(state, "gift-tech", 1)
 
 
-def extra_actions(state: "AstronutsState", args: dict[str, Any]) -> None:
+def extra_actions(state: AstronutsState, args: dict[str, Any]) -> None:
     state.actions_left += int(args["actions"])
     if not state.quiet:
         state._emit("actions-gained", player=state.player + 1, n=int(args["actions"]))
 
 
-def extra_colony(state: "AstronutsState", args: dict[str, Any]) -> None:
+def extra_colony(state: AstronutsState, args: dict[str, Any]) -> None:
     _offer(state, "gift-colony", 1)
 
 
-def teleport(state: "AstronutsState", args: dict[str, Any]) -> None:
+def teleport(state: AstronutsState, args: dict[str, Any]) -> None:
     _offer(state, "teleport", 1)
 
 
-def free_ship(state: "AstronutsState", args: dict[str, Any]) -> None:
+def free_ship(state: AstronutsState, args: dict[str, Any]) -> None:
     _offer(state, "gift-ship", 1)
 
 
-def choose_entry(state: "AstronutsState", args: dict[str, Any]) -> None:
+def choose_entry(state: AstronutsState, args: dict[str, Any]) -> None:
     _offer(state, "genie", 1, int(args["group"]))
 
 
-OPERATION_CODE: dict[str, Callable[["AstronutsState", dict[str, Any]], None]] = {
+OPERATION_CODE: dict[str, Callable[[AstronutsState, dict[str, Any]], None]] = {
     "destroy_ship": destroy_ship, "ship_done": ship_done, "forbid": forbid, "colony_risk": colony_risk,
     "surcharge": surcharge, "fee": fee, "natives": natives, "lose_actions": lose_actions,
     "bank_swaps": bank_swaps, "colony_price": colony_price, "gain_nut": gain_nut, "choose_nuts": choose_nuts,

@@ -5,9 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.loader import GameContent
-from generator.rules.contract import Game, GameState, OptionSpec
-from generator.rules.core import PerObject
-from generator.rules.picture import StatePicture
 from generator.rules.astronuts import accounting, greedy, picture
 from generator.rules.astronuts.data import RulesData, load_rules_data
 from generator.rules.astronuts.decisions import ACTION_KINDS
@@ -16,6 +13,9 @@ from generator.rules.astronuts.legality import RULE_IDS
 from generator.rules.astronuts.state import OUTCOME_CAUSES, AstronutsState
 from generator.rules.astronuts.summary import summarize
 from generator.rules.astronuts.texts import value_words
+from generator.rules.contract import Game, GameState, OptionSpec
+from generator.rules.core import PerObject
+from generator.rules.picture import StatePicture
 
 EVENT_KINDS = frozenset({
     "setup", "nuts-placed", "nut-placed", "bank", "turn", "declared", "rolled", "time-warp", "actions", "moved",

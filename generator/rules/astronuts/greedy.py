@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 import random
 
-from generator.rules.core import Action
 from generator.rules.astronuts.state import AstronutsState
+from generator.rules.core import Action
 
 TECH_ORDER = ("orange", "red", "yellow", "purple")
 DECLARE = 4

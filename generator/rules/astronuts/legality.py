@@ -7,11 +7,12 @@ refuses exactly what `decisions.legal_actions` leaves out. The sentences are in 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from generator.rules.core import Action, RuleError
 from generator.rules.astronuts import decisions, placement
 from generator.rules.astronuts.data import MAX_DECLARE, TECH_ACTIONS, TRADE_ACTIONS
+from generator.rules.core import Action, RuleError
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
@@ -35,7 +36,7 @@ CHOICE_KINDS = {"take": "take", "swap": "swap", "done": "swap", "gift-tech": "gi
                 "gift-colony": "gift-colony", "teleport": "teleport", "gift-ship": "gift-ship", "genie": "genie"}
 
 
-def _space(state: "AstronutsState", value: Any) -> bool:
+def _space(state: AstronutsState, value: Any) -> bool:
     return isinstance(value, int) and 0 <= value < len(state.data.ids)
 
 
@@ -43,7 +44,7 @@ def _colour(value: Any) -> bool:
     return isinstance(value, int) and 0 <= value < 4
 
 
-def violation(state: "AstronutsState", action: Action) -> RuleError | None:
+def violation(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if state.result is not None:
         return refuse("game-over")
@@ -73,7 +74,7 @@ def violation(state: "AstronutsState", action: Action) -> RuleError | None:
     return check(state, action) if check else None
 
 
-def _place(state: "AstronutsState", action: Action) -> RuleError | None:
+def _place(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     _, s, c = action
     d = state.data
@@ -92,7 +93,7 @@ def _place(state: "AstronutsState", action: Action) -> RuleError | None:
     return None
 
 
-def _choice(state: "AstronutsState", action: Action) -> RuleError | None:
+def _choice(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     assert state.choice is not None
     kind = action[0]
@@ -123,15 +124,15 @@ def _choice(state: "AstronutsState", action: Action) -> RuleError | None:
     return None
 
 
-def _colour_name(state: "AstronutsState", value: Any) -> str:
+def _colour_name(state: AstronutsState, value: Any) -> str:
     return state.data.colours[value] if _colour(value) else str(value)
 
 
-def _space_name(state: "AstronutsState", value: Any) -> str:
+def _space_name(state: AstronutsState, value: Any) -> str:
     return state.data.ids[value] if _space(state, value) else str(value)
 
 
-def _ship(state: "AstronutsState", s: Any) -> tuple[RuleError | None, dict[str, Any] | None]:
+def _ship(state: AstronutsState, s: Any) -> tuple[RuleError | None, dict[str, Any] | None]:
     """The player's ship on s and its fate record, or why there is none that may act."""
     p = state.player
     if not _space(state, s) or state.occ[s] != p:
@@ -142,7 +143,7 @@ def _ship(state: "AstronutsState", s: Any) -> tuple[RuleError | None, dict[str, 
     return None, m
 
 
-def _move(state: "AstronutsState", action: Action) -> RuleError | None:
+def _move(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 3:
         return None
@@ -163,7 +164,7 @@ def _move(state: "AstronutsState", action: Action) -> RuleError | None:
     return None
 
 
-def _jump(state: "AstronutsState", action: Action) -> RuleError | None:
+def _jump(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if not state.astroholes:
         return refuse("jump.off")
@@ -185,7 +186,7 @@ def _jump(state: "AstronutsState", action: Action) -> RuleError | None:
     return None
 
 
-def _mine(state: "AstronutsState", action: Action) -> RuleError | None:
+def _mine(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 3:
         return None
@@ -208,7 +209,7 @@ def _mine(state: "AstronutsState", action: Action) -> RuleError | None:
     return None
 
 
-def _colonise(state: "AstronutsState", action: Action) -> RuleError | None:
+def _colonise(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 3:
         return None
@@ -234,7 +235,7 @@ def _colonise(state: "AstronutsState", action: Action) -> RuleError | None:
     return None
 
 
-def _build(state: "AstronutsState", action: Action) -> RuleError | None:
+def _build(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     p = state.player
     if state.actions_left < 1:
@@ -248,7 +249,7 @@ def _build(state: "AstronutsState", action: Action) -> RuleError | None:
     return None
 
 
-def _attack(state: "AstronutsState", action: Action) -> RuleError | None:
+def _attack(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 4:
         return None
@@ -270,7 +271,7 @@ def _attack(state: "AstronutsState", action: Action) -> RuleError | None:
     return None
 
 
-def _tech(state: "AstronutsState", action: Action) -> RuleError | None:
+def _tech(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 2 or not _colour(action[1]):
         return None
@@ -286,7 +287,7 @@ def _tech(state: "AstronutsState", action: Action) -> RuleError | None:
     return None
 
 
-def _trade(state: "AstronutsState", action: Action) -> RuleError | None:
+def _trade(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 2:
         return None
@@ -300,7 +301,7 @@ def _trade(state: "AstronutsState", action: Action) -> RuleError | None:
     return None
 
 
-def _offer(state: "AstronutsState", action: Action) -> RuleError | None:
+def _offer(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     _, g, r = action
     if not _colour(g) or not _colour(r):
@@ -317,11 +318,11 @@ def _offer(state: "AstronutsState", action: Action) -> RuleError | None:
     return None
 
 
-def _end(state: "AstronutsState", action: Action) -> RuleError | None:
+def _end(state: AstronutsState, action: Action) -> RuleError | None:
     return None
 
 
-_CHECKS: dict[str, Callable[["AstronutsState", Action], RuleError | None]] = {
+_CHECKS: dict[str, Callable[[AstronutsState, Action], RuleError | None]] = {
     "move": _move, "jump": _jump, "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack,
     "tech": _tech, "trade": _trade, "end": _end,
 }

@@ -23,7 +23,8 @@ Spaces by their id on the map, colours by name, players by number from 1:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
 
@@ -37,7 +38,7 @@ ONE_COLOUR = frozenset({"tech", "take", "gift-tech"})
 WITH_PAY = frozenset({"mine", "colonise"})
 
 
-def format_action(state: "AstronutsState", action: Action) -> str:
+def format_action(state: AstronutsState, action: Action) -> str:
     d = state.data
     kind = action[0]
     if kind in BARE:
@@ -62,7 +63,7 @@ def format_action(state: "AstronutsState", action: Action) -> str:
     return " ".join(str(a) for a in action)   # declare n, target ship, genie 6-2
 
 
-def parse_action(state: "AstronutsState", text: str) -> Action:
+def parse_action(state: AstronutsState, text: str) -> Action:
     """Read an action; raises RuleError('notation.*') naming the word that is not understood."""
     d = state.data
     words = text.split()
@@ -115,7 +116,7 @@ def parse_action(state: "AstronutsState", text: str) -> Action:
     raise state._refuse("notation.unknown", text=text)
 
 
-def action_values(state: "AstronutsState", action: Action) -> Mapping[str, Any]:
+def action_values(state: AstronutsState, action: Action) -> Mapping[str, Any]:
     """The values an action's sentence names (content `actions` templates)."""
     d = state.data
     kind = action[0]

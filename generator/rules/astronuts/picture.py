@@ -20,13 +20,13 @@ STRIP_ROW = 16.0     # mm per player in the strip below the map
 STRIP_BG = "#10142b"
 
 
-def map_board(state: "AstronutsState") -> str:
+def map_board(state: AstronutsState) -> str:
     """The board whose spaces the engine plays on (the one holding the first space it knows)."""
     first = state.data.ids[0]
     return next(b.id for b in state.game.content.boards if first in b.placed.by_id)
 
 
-def draw(state: "AstronutsState", lang: str) -> StatePicture:
+def draw(state: AstronutsState, lang: str) -> StatePicture:
     content = state.game.content
     d = state.data
     scene, spots = board_picture(content, map_board(state), lang)
@@ -48,7 +48,7 @@ def draw(state: "AstronutsState", lang: str) -> StatePicture:
                  colours[p])
     size = 14.0
     for p, slots in enumerate(state.ships):
-        for slot, s in enumerate(slots):
+        for _slot, s in enumerate(slots):
             spot = spots.get(d.ids[s]) if s >= 0 else None
             if spot is not None:
                 ship(scene, spot.x, spot.y, size, colours[p], str(p + 1))
@@ -57,7 +57,7 @@ def draw(state: "AstronutsState", lang: str) -> StatePicture:
     return StatePicture(scene, " — ".join(f"{label}: {value}" for label, value in rows[1:]))
 
 
-def _strip(state: "AstronutsState", scene: Scene, lang: str, colours: list[str],
+def _strip(state: AstronutsState, scene: Scene, lang: str, colours: list[str],
            nut_colour: dict[str, str]) -> None:
     """Below the map: each player's nuts in hand, colonies on the map and technologies; the bank.
 
@@ -79,7 +79,7 @@ def _strip(state: "AstronutsState", scene: Scene, lang: str, colours: list[str],
                         "bold", "start")
             counts = state.bank
         x = 40.0 * k
-        for colour, count in zip(d.colours, counts):
+        for colour, count in zip(d.colours, counts, strict=False):
             disc(scene, x, y, 4 * k, nut_colour.get(colour, "#888888"))
             scene.add(Text(x + 6 * k, y + 1.8 * k, f"× {count}", "bold", 10 * k, "#f8f9fa", "start"))
             x += 26 * k

@@ -30,7 +30,7 @@ ROOM = tuple(tuple(tuple(min(n, POPCOUNT[a & ALL & ~t]) for t in range(1 << COLO
 def slacks(pool: list[int], need: list[int], allowed: list[int]) -> list[int]:
     """slack(T) for every colour set T (a bit mask), over planets given as parallel lists."""
     groups: dict[tuple[int, int], int] = {}          # planets alike count once, times how many
-    for n, a in zip(need, allowed):
+    for n, a in zip(need, allowed, strict=False):
         if n:
             groups[n, a] = groups.get((n, a), 0) + 1
     return grouped_slacks(pool, groups, sum(need))
@@ -45,7 +45,7 @@ def grouped_slacks(pool: list[int], groups: dict[tuple[int, int], int], total: i
            ab + cd - total]
     for (n, allowed), times in groups.items():
         row = ROOM[n if n < COLOURS else COLOURS][allowed]
-        out = [v + r for v, r in zip(out, row)] if times == 1 else [v + times * r for v, r in zip(out, row)]
+        out = [v + r for v, r in zip(out, row, strict=False)] if times == 1 else [v + times * r for v, r in zip(out, row, strict=False)]
     return out
 
 

@@ -15,13 +15,14 @@ the fate operations in effects.py, the written form of actions in notation.py.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from generator.rules.contract import TERMINAL, GameState
-from generator.rules.core import Action, Event, Outcome, PlayerResult, RuleError, ranked
 from generator.rules.astronuts import decisions, effects, legality, notation, placement
 from generator.rules.astronuts.data import ASTEROID_CROSS, ASTEROID_STOP, WIN_COLONIES, RulesData
 from generator.rules.astronuts.effects import OPERATION_CODE
+from generator.rules.contract import TERMINAL, GameState
+from generator.rules.core import Action, Event, Outcome, PlayerResult, RuleError, ranked
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.game import AstronutsGame
@@ -38,10 +39,10 @@ FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # th
 class AstronutsState(GameState):
     """A complete Astronuts game in progress (see the module docstring)."""
 
-    game: "AstronutsGame"
+    game: AstronutsGame
     data: RulesData
 
-    def __init__(self, game: "AstronutsGame", seed: int, *, log: bool = False, forced: list[Any] | None = None,
+    def __init__(self, game: AstronutsGame, seed: int, *, log: bool = False, forced: list[Any] | None = None,
                  quiet: bool = False):
         super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
         self._setup(game.data, game.options)
@@ -150,7 +151,7 @@ class AstronutsState(GameState):
         self.start_turn(0)
 
     # -- copying and comparing -----------------------------------------------------------------
-    def clone(self) -> "AstronutsState":
+    def clone(self) -> AstronutsState:
         other = AstronutsState.__new__(AstronutsState)
         other.__dict__.update(self.__dict__)          # numbers, strings, tuples and the shared rules data
         self._copy_base(other)                        # the base's fields anew: its own RNG, no log, no events
@@ -182,7 +183,7 @@ class AstronutsState(GameState):
     @property
     def current_player(self) -> int:
         phase = self.phase
-        if phase == ACT or phase == DECLARE or phase == CHOOSE or phase == OFFER:
+        if phase in (ACT, DECLARE, CHOOSE, OFFER):
             return self.player
         if phase == REROLL:
             assert self.roll_ctx is not None
@@ -266,9 +267,9 @@ class AstronutsState(GameState):
                                 for s in d.planets if self.nuts[s]},
             "colonies": {d.ids[s]: [self.col[s * self.n + p] for p in range(self.n)]
                          for s in d.planets if any(self.col[s * self.n:(s + 1) * self.n])},
-            "hands": [dict(zip(d.colours, self.hand[p * 4:p * 4 + 4])) for p in range(self.n)],
+            "hands": [dict(zip(d.colours, self.hand[p * 4:p * 4 + 4], strict=False)) for p in range(self.n)],
             "technologies": [[d.colours[c] for c in range(4) if self.tech[p * 4 + c]] for p in range(self.n)],
-            "bank": dict(zip(d.colours, self.bank)), "result": self.result,
+            "bank": dict(zip(d.colours, self.bank, strict=False)), "result": self.result,
         }
 
     # -- reading the table ---------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from generator.rules.astronuts.texts import colour_name, space_name, word
 
@@ -10,7 +11,7 @@ if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
 
 
-def summarize(state: "AstronutsState", lang: str) -> list[tuple[str, str]]:
+def summarize(state: AstronutsState, lang: str) -> list[tuple[str, str]]:
     """Whose turn, then per player ships, colonies, nuts and technologies; planets with nuts; the bank."""
     d = state.data
     content = state.game.content
@@ -22,7 +23,7 @@ def summarize(state: "AstronutsState", lang: str) -> list[tuple[str, str]]:
         return space_name(d.ids[s], d, words, lang)
 
     def nuts(counts: Sequence[int]) -> str:
-        return ", ".join(f"{colour_name(c, d, lang)} {n}" for c, n in zip(d.colours, counts) if n) \
+        return ", ".join(f"{colour_name(c, d, lang)} {n}" for c, n in zip(d.colours, counts, strict=False) if n) \
             or word(words, "nothing")
 
     rows: list[tuple[str, str]] = []

@@ -8,7 +8,8 @@ a fate roll into the entry's name, with the small words of the sentences' `words
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from generator.rules.astronuts.data import RulesData
 from generator.rules.sentence_fill import fill
@@ -66,7 +67,7 @@ def value_words(key: str, value: Any, data: RulesData, lang: str,
     if key == "homes":
         return ", ".join(space_name(s, data, words, lang) for s in value)
     if key == "nuts" and isinstance(value, (tuple, list)):
-        return ", ".join(f"{colour_name(c, data, lang)} {n}" for c, n in zip(data.colours, value))
+        return ", ".join(f"{colour_name(c, data, lang)} {n}" for c, n in zip(data.colours, value, strict=False))
     if key in WORD_KEYS:
         return word(words, f"{key}-{value}")
     if key == "cause":

@@ -8,11 +8,10 @@ here as named constants.
 
 from __future__ import annotations
 
-from typing import Any
-
 import hashlib
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from generator.content.loader import GameContent
 from generator.content.schema import Effect, Text

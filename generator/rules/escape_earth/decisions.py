@@ -19,8 +19,9 @@ A payment is a sorted tuple of (pos, resource, n): n cubes of that resource from
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from itertools import product
-from typing import Any, Callable, Iterator, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
 from generator.rules.escape_earth.data import ANOMALY_STEP
@@ -51,7 +52,7 @@ def _splits(sources: list[tuple[int, int]], need: int, start: int = 0) -> Iterat
             yield (((pos, n),) if n else ()) + tail
 
 
-def cube_sources(state: "EscapeEarthState") -> dict[str, list[tuple[int, int]]]:
+def cube_sources(state: EscapeEarthState) -> dict[str, list[tuple[int, int]]]:
     """Per resource, the cards whose cubes may be spent now: [(pos, how many), ...] in card order.
 
     Cubes come from buildings ("von deinen Gebäuden"): a planet's free cube counts where a
@@ -63,7 +64,7 @@ def cube_sources(state: "EscapeEarthState") -> dict[str, list[tuple[int, int]]]:
     building, cubes, free = state.building, state.cubes, state.free
     free_anywhere = state.free_cubes == "anywhere"
     for pos in range(state.revealed):
-        if pos == aliens or pos == anomaly:
+        if pos in (aliens, anomaly):
             continue
         b = building[pos]
         extra = free[pos]  # the free cube on this card, if any
@@ -78,7 +79,7 @@ def cube_sources(state: "EscapeEarthState") -> dict[str, list[tuple[int, int]]]:
     return sources
 
 
-def payments(state: "EscapeEarthState", cost: dict[str, int],
+def payments(state: EscapeEarthState, cost: dict[str, int],
              sources: dict[str, list[tuple[int, int]]] | None = None) -> list[tuple[Any, ...]]:
     """Every way to pay `cost` from cubes that may be spent; [] when it cannot be paid."""
     if sources is None:
@@ -97,7 +98,7 @@ def payments(state: "EscapeEarthState", cost: dict[str, int],
     return [tuple(sorted(sum(combo, ()))) for combo in product(*per_resource)]
 
 
-def move_targets(state: "EscapeEarthState", player: int, travel: int) -> list[int]:
+def move_targets(state: EscapeEarthState, player: int, travel: int) -> list[int]:
     """Cards the player's ship can end on when the trip must cost exactly `travel` parsecs."""
     start = state.ships[player]
     targets = []
@@ -115,21 +116,21 @@ def move_targets(state: "EscapeEarthState", player: int, travel: int) -> list[in
     return targets
 
 
-def build_points(state: "EscapeEarthState", player: int) -> int:
+def build_points(state: EscapeEarthState, player: int) -> int:
     """Build points of the player's Build card at its position (0 when it is not active)."""
     if not state.is_active(player, "build"):
         return 0
     return int(state.cards[player]["build"].build_points[state.rows[player].index("build")])
 
 
-def push_limit(state: "EscapeEarthState") -> int:
+def push_limit(state: EscapeEarthState) -> int:
     """How many cards the aliens may be pushed back (experts: only onto revealed cards)."""
     last = state.length if state.variant == "beginner" else state.revealed - 1
     return max(0, last - state.aliens)
 
 
 # -- the legal set -------------------------------------------------------------------------------
-def legal_actions(state: "EscapeEarthState") -> list[Action]:
+def legal_actions(state: EscapeEarthState) -> list[Action]:
     if state.result is not None:
         return []
     if state.phase == RESPOND:
@@ -207,7 +208,7 @@ def legal_actions(state: "EscapeEarthState") -> list[Action]:
 
 
 # -- direct effects --------------------------------------------------------------------------------
-def do(state: "EscapeEarthState", action: Action) -> None:
+def do(state: EscapeEarthState, action: Action) -> None:
     """Carry out a legal decision (its own effects; the turn's end is the state's `_advance`)."""
     kind = action[0]
     if state.phase == ACTION:
@@ -238,12 +239,12 @@ def do(state: "EscapeEarthState", action: Action) -> None:
         state.continue_effects()
 
 
-def _do_pass(state: "EscapeEarthState", p: int, action: Action) -> None:
+def _do_pass(state: EscapeEarthState, p: int, action: Action) -> None:
     if not state.quiet:
         state._emit("passed", player=p + 1)
 
 
-def _do_improve(state: "EscapeEarthState", p: int, action: Action) -> None:
+def _do_improve(state: EscapeEarthState, p: int, action: Action) -> None:
     row = state.rows[p]
     i = row.index(action[1])
     row[i], row[i + 1] = row[i + 1], row[i]
@@ -251,7 +252,7 @@ def _do_improve(state: "EscapeEarthState", p: int, action: Action) -> None:
         state._emit("improved", player=p + 1, activity=action[1], position=i + 2, other=row[i])
 
 
-def _do_move(state: "EscapeEarthState", p: int, action: Action) -> None:
+def _do_move(state: EscapeEarthState, p: int, action: Action) -> None:
     _, activity, dest = action
     start = state.ships[p]
     state.to_first(p, activity)
@@ -262,7 +263,7 @@ def _do_move(state: "EscapeEarthState", p: int, action: Action) -> None:
     state.check_won()
 
 
-def _do_build(state: "EscapeEarthState", p: int, action: Action) -> None:
+def _do_build(state: EscapeEarthState, p: int, action: Action) -> None:
     ship = state.ships[p]
     new = state.data.buildings[action[1]]
     state.to_first(p, "build")
@@ -290,7 +291,7 @@ def _do_build(state: "EscapeEarthState", p: int, action: Action) -> None:
             state._emit("time-starts")
 
 
-def _do_upgrade(state: "EscapeEarthState", p: int, action: Action) -> None:
+def _do_upgrade(state: EscapeEarthState, p: int, action: Action) -> None:
     _, pos, payment = action
     state.pay(payment)
     state.upgraded[pos] = True
@@ -302,7 +303,7 @@ def _do_upgrade(state: "EscapeEarthState", p: int, action: Action) -> None:
         state.run(op, dict(args), pos)
 
 
-def _do_produce(state: "EscapeEarthState", p: int, action: Action) -> None:
+def _do_produce(state: EscapeEarthState, p: int, action: Action) -> None:
     ship = state.ships[p]
     res = action[1]
     n = min(state.capacity(ship) - state.cubes[ship], state.supply[res])
@@ -313,7 +314,7 @@ def _do_produce(state: "EscapeEarthState", p: int, action: Action) -> None:
         state._emit("produced", player=p + 1, pos=ship, resource=res, n=n)
 
 
-def _do_fight(state: "EscapeEarthState", p: int, action: Action) -> None:
+def _do_fight(state: EscapeEarthState, p: int, action: Action) -> None:
     _, card, payment = action
     state.pay(payment)
     state.active_events.remove(card)
@@ -332,7 +333,7 @@ def _do_fight(state: "EscapeEarthState", p: int, action: Action) -> None:
                 state._emit("anomaly-removed")
 
 
-def _do_push(state: "EscapeEarthState", p: int, action: Action) -> None:
+def _do_push(state: EscapeEarthState, p: int, action: Action) -> None:
     _, pos, n = action
     state.take(pos, "military", n)
     if not state.quiet:
@@ -341,7 +342,7 @@ def _do_push(state: "EscapeEarthState", p: int, action: Action) -> None:
         state.step_aliens(+1)
 
 
-_ACTION_CODE: dict[str, Callable[["EscapeEarthState", int, Action], None]] = {
+_ACTION_CODE: dict[str, Callable[[EscapeEarthState, int, Action], None]] = {
     "pass": _do_pass, "improve": _do_improve, "move": _do_move, "build": _do_build, "upgrade": _do_upgrade,
     "produce": _do_produce, "fight": _do_fight, "push": _do_push,
 }

@@ -7,7 +7,8 @@ operations game.yaml declares, so a card cannot name one the referee does not kn
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD, ANOMALY_STEP
 from generator.rules.escape_earth.decisions import payments
@@ -19,7 +20,7 @@ NO_ANOMALY = -1
 RESPOND, LOSE = "respond", "lose"   # the state's phases (state.py imports this module, so not from there)
 
 
-def discovery_cube(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+def discovery_cube(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
     resource = args["resource"]
     if state.supply[resource] > 0 and state.free[pos] is None:
         state.supply[resource] -= 1
@@ -28,7 +29,7 @@ def discovery_cube(state: "EscapeEarthState", args: dict[str, Any], pos: int) ->
             state._emit("discovery-cube", pos=pos, resource=resource)
 
 
-def reveal(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+def reveal(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
     """The building on `pos` reveals galaxy cards.
 
     Rulebook ("decken die nächsten 2 (oder 3) Galaxiekarten nach ihrer Position auf"): the
@@ -47,18 +48,18 @@ def reveal(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
         state.scouted[pos] += state.revealed - before
 
 
-def time_passes(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+def time_passes(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
     if not state.quiet:
         state._emit("time-passes")
 
 
-def move_aliens(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+def move_aliens(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
     for _ in range(int(args["cards"])):
         if state.result is None and state.aliens > 0:
             state.step_aliens(-1)
 
 
-def draw_event(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+def draw_event(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
     card = state.event_deck.pop(0)
     state.pending_event = card
     if not state.quiet:
@@ -72,12 +73,12 @@ def draw_event(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> Non
     state.event_stays()
 
 
-def build_cards_to_first(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+def build_cards_to_first(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
     for p in range(len(state.rows)):
         state.to_first(p, "build")
 
 
-def lose_cube(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+def lose_cube(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
     resource = args["resource"]
     if any(state.free[i] == resource or (state.building[i] and state.cubes[i] and state.side(i).produces == resource)
            for i in range(state.length)):
@@ -88,14 +89,14 @@ def lose_cube(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None
             state._emit("no-cube-to-lose", resource=resource)
 
 
-def place_anomaly(state: "EscapeEarthState", args: dict[str, Any], pos: int) -> None:
+def place_anomaly(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
     if state.anomaly == NO_ANOMALY:
         state.place_anomaly(max(state.revealed - 2, ANOMALY_FIRST_CARD))
     else:
         state.place_anomaly(max(state.anomaly - ANOMALY_STEP, ANOMALY_FIRST_CARD))
 
 
-OPERATION_CODE: dict[str, Callable[["EscapeEarthState", dict[str, Any], int], None]] = {
+OPERATION_CODE: dict[str, Callable[[EscapeEarthState, dict[str, Any], int], None]] = {
     "discovery_cube": discovery_cube,
     "reveal": reveal,
     "time_passes": time_passes,

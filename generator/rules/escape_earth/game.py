@@ -7,7 +7,6 @@ from typing import Any
 from generator.content.loader import GameContent
 from generator.rules.contract import Game, GameState, OptionSpec, SearchSettings
 from generator.rules.core import Action, PerObject
-from generator.rules.picture import StatePicture
 from generator.rules.escape_earth import accounting, greedy, picture
 from generator.rules.escape_earth.data import RulesData, load_rules_data
 from generator.rules.escape_earth.decisions import ACTION_KINDS
@@ -16,6 +15,7 @@ from generator.rules.escape_earth.legality import RULE_IDS
 from generator.rules.escape_earth.state import OUTCOME_CAUSES, VARIANTS, EscapeEarthState
 from generator.rules.escape_earth.summary import summarize
 from generator.rules.escape_earth.texts import value_words
+from generator.rules.picture import StatePicture
 
 EVENT_KINDS = frozenset({
     "setup", "revealed", "discovery-cube", "turn", "time-card", "time-passes", "time-starts", "time-shuffled",

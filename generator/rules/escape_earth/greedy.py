@@ -16,10 +16,9 @@ paired search plays to the end of the game (see `contract.SearchSettings`).
 
 from __future__ import annotations
 
-from typing import Any
-
 import math
 import random
+from typing import Any
 
 from generator.rules.core import Action
 from generator.rules.escape_earth.state import NO_ANOMALY, EscapeEarthState

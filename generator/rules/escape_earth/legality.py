@@ -7,7 +7,8 @@ silently. The sentences are in the content (`rules/<lang>/sentences.yaml`, `refu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action, RuleError
 
@@ -27,7 +28,7 @@ RULE_IDS = frozenset({
 })
 
 
-def payment_problem(state: "EscapeEarthState", cost: dict[str, int], payment: object, what: str) -> RuleError | None:
+def payment_problem(state: EscapeEarthState, cost: dict[str, int], payment: object, what: str) -> RuleError | None:
     """Why `payment` does not pay `cost` exactly from cubes that may be spent (`what`: upgrade, fight, fight-now)."""
     refuse = state._refuse
     if not isinstance(payment, tuple) or not all(isinstance(x, tuple) and len(x) == 3 for x in payment):
@@ -50,7 +51,7 @@ def payment_problem(state: "EscapeEarthState", cost: dict[str, int], payment: ob
     return None
 
 
-def violation(state: "EscapeEarthState", action: Action) -> RuleError | None:
+def violation(state: EscapeEarthState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if state.result is not None:
         return refuse("game-over")
@@ -80,7 +81,7 @@ def violation(state: "EscapeEarthState", action: Action) -> RuleError | None:
     return check(state, action) if check else None
 
 
-def _activity_problem(state: "EscapeEarthState", activity: Any) -> RuleError | None:
+def _activity_problem(state: EscapeEarthState, activity: Any) -> RuleError | None:
     p = state.player
     if activity not in state.cards[p]:
         return state._refuse("activity.unknown", activity=activity)
@@ -91,7 +92,7 @@ def _activity_problem(state: "EscapeEarthState", activity: Any) -> RuleError | N
     return None
 
 
-def _improve(state: "EscapeEarthState", action: Action) -> RuleError | None:
+def _improve(state: EscapeEarthState, action: Action) -> RuleError | None:
     if len(action) != 2 or action[1] not in state.cards[state.player]:
         return state._refuse("improve.form")
     if state.rows[state.player][-1] == action[1]:
@@ -99,7 +100,7 @@ def _improve(state: "EscapeEarthState", action: Action) -> RuleError | None:
     return None
 
 
-def _move(state: "EscapeEarthState", action: Action) -> RuleError | None:
+def _move(state: EscapeEarthState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 3 or not isinstance(action[2], int):
         return refuse("move.form")
@@ -128,7 +129,7 @@ def _move(state: "EscapeEarthState", action: Action) -> RuleError | None:
     return None
 
 
-def _build(state: "EscapeEarthState", action: Action) -> RuleError | None:
+def _build(state: EscapeEarthState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 2 or action[1] not in state.data.buildings:
         return refuse("build.unknown")
@@ -150,7 +151,7 @@ def _build(state: "EscapeEarthState", action: Action) -> RuleError | None:
     return None
 
 
-def _upgrade(state: "EscapeEarthState", action: Action) -> RuleError | None:
+def _upgrade(state: EscapeEarthState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 3 or not isinstance(action[1], int) or not 0 <= action[1] < state.length:
         return refuse("upgrade.form")
@@ -165,7 +166,7 @@ def _upgrade(state: "EscapeEarthState", action: Action) -> RuleError | None:
     return payment_problem(state, dict(state.data.buildings[building].upgrade_cost), action[2], "upgrade")
 
 
-def _produce(state: "EscapeEarthState", action: Action) -> RuleError | None:
+def _produce(state: EscapeEarthState, action: Action) -> RuleError | None:
     refuse = state._refuse
     ship = state.ships[state.player]
     if state.building[ship] is None or state.side(ship).produces is None:
@@ -183,13 +184,13 @@ def _produce(state: "EscapeEarthState", action: Action) -> RuleError | None:
     return None
 
 
-def _fight(state: "EscapeEarthState", action: Action) -> RuleError | None:
+def _fight(state: EscapeEarthState, action: Action) -> RuleError | None:
     if len(action) != 3 or action[1] not in state.active_events:
         return state._refuse("fight.inactive")
     return payment_problem(state, state.fight_cost(action[1]), action[2], "fight")
 
 
-def _push(state: "EscapeEarthState", action: Action) -> RuleError | None:
+def _push(state: EscapeEarthState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 3 or not isinstance(action[2], int) or action[2] < 1:
         return refuse("push.form")
@@ -203,11 +204,11 @@ def _push(state: "EscapeEarthState", action: Action) -> RuleError | None:
     return None
 
 
-def _pass(state: "EscapeEarthState", action: Action) -> RuleError | None:
+def _pass(state: EscapeEarthState, action: Action) -> RuleError | None:
     return None
 
 
-_CHECKS: dict[str, Callable[["EscapeEarthState", Action], RuleError | None]] = {
+_CHECKS: dict[str, Callable[[EscapeEarthState, Action], RuleError | None]] = {
     "improve": _improve, "move": _move, "build": _build, "upgrade": _upgrade, "produce": _produce,
     "fight": _fight, "push": _push, "pass": _pass,
 }

@@ -19,7 +19,8 @@ their kind (`outpost farm mine lab starbase`); events by their card id (`hungers
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
 
@@ -31,7 +32,7 @@ def _pay_text(payment: tuple[Any, ...]) -> str:
     return " ".join(f"{res}@{pos + 1}" + (f"x{n}" if n > 1 else "") for pos, res, n in payment)
 
 
-def format_action(state: "EscapeEarthState", action: Action) -> str:
+def format_action(state: EscapeEarthState, action: Action) -> str:
     kind = action[0]
     if kind == "move":
         return f"move {action[1]} {action[2] + 1}"
@@ -50,13 +51,13 @@ def format_action(state: "EscapeEarthState", action: Action) -> str:
     return " ".join(str(a) for a in action)
 
 
-def _card_number(state: "EscapeEarthState", text: str, word: str) -> int:
+def _card_number(state: EscapeEarthState, text: str, word: str) -> int:
     if not word.isdigit() or not 1 <= int(word) <= state.length:
         raise state._refuse("notation.card-number", text=text, word=word, last=state.length)
     return int(word) - 1
 
 
-def _parse_payment(state: "EscapeEarthState", text: str, words: list[str]) -> tuple[Any, ...]:
+def _parse_payment(state: EscapeEarthState, text: str, words: list[str]) -> tuple[Any, ...]:
     if not words or words[0] != "pay":
         raise state._refuse("notation.pay", text=text)
     totals: dict[tuple[int, str], int] = {}
@@ -71,7 +72,7 @@ def _parse_payment(state: "EscapeEarthState", text: str, words: list[str]) -> tu
     return tuple(sorted((pos, res, n) for (pos, res), n in totals.items()))
 
 
-def parse_action(state: "EscapeEarthState", text: str) -> Action:
+def parse_action(state: EscapeEarthState, text: str) -> Action:
     """Read an action; raises RuleError('notation.*') with a hint when the text is not one."""
     words = text.split()
     if not words:
@@ -101,7 +102,7 @@ def parse_action(state: "EscapeEarthState", text: str) -> Action:
     raise state._refuse("notation.unknown", text=text)
 
 
-def action_values(state: "EscapeEarthState", action: Action) -> Mapping[str, Any]:
+def action_values(state: EscapeEarthState, action: Action) -> Mapping[str, Any]:
     """The values an action's sentence names (content `actions` templates)."""
     kind = action[0]
     values: dict[str, Any] = {"player": state.player + 1}

@@ -32,14 +32,14 @@ def card_box(pos: int, length: int) -> tuple[float, float]:
     return MARGIN + ALIEN_LANE + column * (CARD_W + GAP), MARGIN + row * (CARD_H + GAP)
 
 
-def _kind_colour(state: "EscapeEarthState", kind_id: str, back: bool = False) -> str:
+def _kind_colour(state: EscapeEarthState, kind_id: str, back: bool = False) -> str:
     for kind in state.game.content.game.kinds:
         if kind.id == kind_id:
             return str((kind.back.color or kind.color) if back else kind.color)
     return "#555555"
 
 
-def draw(state: "EscapeEarthState", lang: str) -> StatePicture:
+def draw(state: EscapeEarthState, lang: str) -> StatePicture:
     """The picture of `state` in `lang` (names of cards, buildings and activities in that language)."""
     content = state.game.content
     d = state.data
@@ -133,7 +133,7 @@ def _token(scene: Scene, pos: int, length: int, icon: str, fill: str, side: int)
         scene.add(Text(cx, cy + 7 * PT_MM * 0.35, icon[:1].upper(), "bold", 7, text_colour(fill), "middle"))
 
 
-def _alt(state: "EscapeEarthState", lang: str) -> str:
+def _alt(state: EscapeEarthState, lang: str) -> str:
     """The picture in words: the galaxy, ships, aliens and buildings rows of the summary."""
     rows = state.game.summary(state, lang)
     return " — ".join(f"{label}: {value}" for label, value in rows[1:6])

@@ -16,14 +16,20 @@ this state.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.contract import TERMINAL, GameState
 from generator.rules.core import Action, Event, Outcome, PerObject, PlayerResult, RuleError
 from generator.rules.escape_earth import decisions, effects, legality, notation
+from generator.rules.escape_earth.data import (
+    ACTIONS_PER_TURN,
+    CHAOS_DISTINCT_EVENTS,
+    OPEN_IN_FIRST_ROW,
+    REMOVED_UNSEEN,
+    RulesData,
+)
 from generator.rules.escape_earth.effects import OPERATION_CODE
-from generator.rules.escape_earth.data import (ACTIONS_PER_TURN, CHAOS_DISTINCT_EVENTS, OPEN_IN_FIRST_ROW,
-                                               REMOVED_UNSEEN, RulesData)
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.game import EscapeEarthGame
@@ -38,10 +44,10 @@ OUTCOME_CAUSES = frozenset({"ocean-planet", "population", "chaos", "aliens"})
 class EscapeEarthState(GameState):
     """A complete Escape Earth game in progress (see the module docstring)."""
 
-    game: "EscapeEarthGame"
+    game: EscapeEarthGame
     data: RulesData
 
-    def __init__(self, game: "EscapeEarthGame", seed: int, *, log: bool = False, forced: list[Any] | None = None,
+    def __init__(self, game: EscapeEarthGame, seed: int, *, log: bool = False, forced: list[Any] | None = None,
                  quiet: bool = False):
         super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
         self._setup(game.data, game.options)
@@ -109,7 +115,7 @@ class EscapeEarthState(GameState):
         self._start_turn()
 
     # -- copying and comparing -----------------------------------------------------------------
-    def clone(self) -> "EscapeEarthState":
+    def clone(self) -> EscapeEarthState:
         other = EscapeEarthState.__new__(EscapeEarthState)
         self._copy_base(other)
         other.data, other.variant, other.length = self.data, self.variant, self.length
@@ -221,7 +227,7 @@ class EscapeEarthState(GameState):
             "removed_galaxy": len(self.removed_galaxy), "result": self.result,
         }
 
-    def resample_hidden(self, player: int, rng: random.Random) -> "EscapeEarthState":
+    def resample_hidden(self, player: int, rng: random.Random) -> EscapeEarthState:
         """A clone with the face-down galaxy cards, the unseen removed ones and both decks redrawn.
 
         The players know which cards are face up, which time cards have been seen since the

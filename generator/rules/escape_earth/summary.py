@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 NO_ANOMALY = -1
 
 
-def summarize(state: "EscapeEarthState", lang: str) -> list[tuple[str, str]]:
+def summarize(state: EscapeEarthState, lang: str) -> list[tuple[str, str]]:
     """What lies on the table, row by row: galaxy, ships, tokens, buildings, rows, events, decks."""
     d = state.data
     sentences = state.game.content.sentences.get(lang, {})

@@ -7,7 +7,8 @@ value into words: a card index into "card 5", a card id into its name, a payment
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from generator.rules.escape_earth.data import RulesData
 from generator.rules.sentence_fill import fill

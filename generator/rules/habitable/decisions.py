@@ -24,8 +24,9 @@ at once, else the player chooses it in phase PAY.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
 from generator.rules.habitable import effects
@@ -77,7 +78,7 @@ def archive_actions(hand: list[str]) -> list[Action]:
     return found
 
 
-def payments(state: "HabitableState", hand: list[str], cost: int) -> list[tuple[str, ...]]:
+def payments(state: HabitableState, hand: list[str], cost: int) -> list[tuple[str, ...]]:
     """Every set of hand cards whose printed values reach `cost` with no card superfluous (sorted tuples)."""
     if cost <= 0:
         return [()]
@@ -114,13 +115,13 @@ def payments(state: "HabitableState", hand: list[str], cost: int) -> list[tuple[
     return result
 
 
-def hand_value(state: "HabitableState", hand: list[str]) -> int:
+def hand_value(state: HabitableState, hand: list[str]) -> int:
     cards = state.data.cards
     return sum(cards[c].cost for c in hand)
 
 
 # -- targets and costs ---------------------------------------------------------------------------
-def play_cost(state: "HabitableState", p: int, card: ActionCard, target: tuple[int, int] | None) -> int:
+def play_cost(state: HabitableState, p: int, card: ActionCard, target: tuple[int, int] | None) -> int:
     """Printed cost, +1 for an attack on another player's planet, −1 for support beside a habitable planet."""
     cost = card.cost
     if target is None:
@@ -133,7 +134,7 @@ def play_cost(state: "HabitableState", p: int, card: ActionCard, target: tuple[i
     return max(0, cost)
 
 
-def targets(state: "HabitableState", p: int, card: ActionCard) -> list[tuple[int, int] | None]:
+def targets(state: HabitableState, p: int, card: ActionCard) -> list[tuple[int, int] | None]:
     """Planets the card may be played on: own discovered ones, anyone's for a red +1; None if it needs none."""
     if not card.targeted:
         return [None]
@@ -143,7 +144,7 @@ def targets(state: "HabitableState", p: int, card: ActionCard) -> list[tuple[int
 
 
 # -- the legal set -------------------------------------------------------------------------------
-def legal_actions(state: "HabitableState") -> list[Action]:
+def legal_actions(state: HabitableState) -> list[Action]:
     if state.result is not None:
         return []
     phase = state.phase
@@ -157,7 +158,7 @@ def legal_actions(state: "HabitableState") -> list[Action]:
     return _choice_actions(state)
 
 
-def _turn_actions(state: "HabitableState") -> list[Action]:
+def _turn_actions(state: HabitableState) -> list[Action]:
     p = state.player
     hand = state.hands[p]
     cards = state.data.cards
@@ -196,7 +197,7 @@ def _turn_actions(state: "HabitableState") -> list[Action]:
     return actions
 
 
-def distances(state: "HabitableState") -> list[tuple[int, bool]]:
+def distances(state: HabitableState) -> list[tuple[int, bool]]:
     """(distance, paid) the searched planet may move: the roll, ± the card's free change, ± 1 more for 2."""
     _, _, _, _, rolled, adjust = state.waiting_for
     can_pay = hand_value(state, state.hands[state.player]) >= ADJUST_PRICE
@@ -208,7 +209,7 @@ def distances(state: "HabitableState") -> list[tuple[int, bool]]:
     return out
 
 
-def _choice_actions(state: "HabitableState") -> list[Action]:
+def _choice_actions(state: HabitableState) -> list[Action]:
     kind = state.waiting_for[0]
     p = state.player
     if kind == "trash":
@@ -226,12 +227,12 @@ def _choice_actions(state: "HabitableState") -> list[Action]:
 
 
 # -- what decisions do -----------------------------------------------------------------------------
-def do(state: "HabitableState", action: Action) -> None:
+def do(state: HabitableState, action: Action) -> None:
     """Carry out a legal decision."""
     _ACTION_CODE[action[0]](state, action)
 
 
-def _archive(state: "HabitableState", action: Action) -> None:
+def _archive(state: HabitableState, action: Action) -> None:
     p = state.player
     cards = action[1]
     state.discard_from_hand(p, cards)
@@ -239,7 +240,7 @@ def _archive(state: "HabitableState", action: Action) -> None:
     state.draw(p, len(cards) - 1)
 
 
-def _pay_then(state: "HabitableState", cost: int, purpose: tuple[Any, ...]) -> None:
+def _pay_then(state: HabitableState, cost: int, purpose: tuple[Any, ...]) -> None:
     """Pay `cost` (at once when only one set of cards can), then carry on with `purpose`."""
     options = payments(state, state.hands[state.player], cost)
     if len(options) == 1:
@@ -249,7 +250,7 @@ def _pay_then(state: "HabitableState", cost: int, purpose: tuple[Any, ...]) -> N
     state.choice = ("pay", cost, purpose)
 
 
-def _paid(state: "HabitableState", cards: tuple[str, ...], purpose: tuple[Any, ...]) -> None:
+def _paid(state: HabitableState, cards: tuple[str, ...], purpose: tuple[Any, ...]) -> None:
     p = state.player
     if cards:
         state.discard_from_hand(p, cards)
@@ -267,7 +268,7 @@ def _paid(state: "HabitableState", cards: tuple[str, ...], purpose: tuple[Any, .
         _move_planet(state, purpose[2], purpose[1])
 
 
-def _play(state: "HabitableState", action: Action) -> None:
+def _play(state: HabitableState, action: Action) -> None:
     _, card_id, target = action
     p = state.player
     card = state.data.cards[card_id]
@@ -278,7 +279,7 @@ def _play(state: "HabitableState", action: Action) -> None:
     _pay_then(state, cost, ("play", card_id, target))
 
 
-def _buy(state: "HabitableState", action: Action) -> None:
+def _buy(state: HabitableState, action: Action) -> None:
     slot = action[1]
     p = state.player
     card_id = state.market[slot]
@@ -297,16 +298,16 @@ def _buy(state: "HabitableState", action: Action) -> None:
     _pay_then(state, cost, ("buy-play", card_id, target))
 
 
-def _pay(state: "HabitableState", action: Action) -> None:
+def _pay(state: HabitableState, action: Action) -> None:
     assert state.choice is not None
     _paid(state, action[1], state.choice[2])
 
 
-def _end(state: "HabitableState", action: Action) -> None:
+def _end(state: HabitableState, action: Action) -> None:
     state.end_turn()
 
 
-def _trash(state: "HabitableState", action: Action) -> None:
+def _trash(state: HabitableState, action: Action) -> None:
     p = state.player
     cards = action[1]
     for card in cards:
@@ -316,7 +317,7 @@ def _trash(state: "HabitableState", action: Action) -> None:
     effects.continue_effects(state)
 
 
-def _search(state: "HabitableState", action: Action) -> None:
+def _search(state: HabitableState, action: Action) -> None:
     p = state.player
     adjust = state.waiting_for[1]
     if action[1] == "star":
@@ -333,7 +334,7 @@ def _search(state: "HabitableState", action: Action) -> None:
     state.choice = ("distance", tile, star, start, sum(dice), adjust)
 
 
-def _distance(state: "HabitableState", action: Action) -> None:
+def _distance(state: HabitableState, action: Action) -> None:
     d = action[1]
     rolled, adjust = state.waiting_for[4], state.waiting_for[5]
     if abs(d - rolled) > adjust:
@@ -343,7 +344,7 @@ def _distance(state: "HabitableState", action: Action) -> None:
     _move_planet(state, state.waiting_for, d)
 
 
-def _move_planet(state: "HabitableState", search: tuple[Any, ...], d: int) -> None:
+def _move_planet(state: HabitableState, search: tuple[Any, ...], d: int) -> None:
     """Move the searched planet `d` free circles outward: into the zone it waits for discover/leave, else home."""
     _, tile, star_index, start, _, _ = search
     p = state.player
@@ -361,7 +362,7 @@ def _move_planet(state: "HabitableState", search: tuple[Any, ...], d: int) -> No
     effects.continue_effects(state)
 
 
-def _discover(state: "HabitableState", action: Action) -> None:
+def _discover(state: HabitableState, action: Action) -> None:
     p = state.player
     planet = state.planet(p, state.waiting_for[1])
     card_id = state.planet_pile.pop()
@@ -378,20 +379,20 @@ def _discover(state: "HabitableState", action: Action) -> None:
     effects.continue_effects(state)
 
 
-def _leave(state: "HabitableState", action: Action) -> None:
+def _leave(state: HabitableState, action: Action) -> None:
     planet = state.planet(state.player, state.waiting_for[1])
     state._emit("left", player=state.player + 1, tile=planet.tile, star=state.data.stars[planet.star].id,
                 pos=planet.pos)
     effects.continue_effects(state)
 
 
-def _migrate(state: "HabitableState", action: Action) -> None:
+def _migrate(state: HabitableState, action: Action) -> None:
     assert state.ctx is not None and state.ctx[2] is not None
     effects.migrate(state, state.planet(*state.ctx[2]), action[1])
     effects.continue_effects(state)
 
 
-def _defend(state: "HabitableState", action: Action) -> None:
+def _defend(state: HabitableState, action: Action) -> None:
     _, owner, tile, what, _ = state.waiting_for
     effects.defended(state, owner, action[1])
     state._emit("shielded", planet=(owner + 1, tile), what=what)
@@ -404,7 +405,7 @@ def _defend(state: "HabitableState", action: Action) -> None:
     state.refill()
 
 
-def _allow(state: "HabitableState", action: Action) -> None:
+def _allow(state: HabitableState, action: Action) -> None:
     _, owner, tile, what, card = state.waiting_for
     if what == "attack":
         effects.continue_effects(state)
@@ -419,7 +420,7 @@ def _planet_word(target: tuple[int, int] | None) -> tuple[int, int] | None:
     return None if target is None else (target[0] + 1, target[1])
 
 
-_ACTION_CODE: dict[str, Callable[["HabitableState", Action], None]] = {
+_ACTION_CODE: dict[str, Callable[[HabitableState, Action], None]] = {
     "archive": _archive, "play": _play, "buy": _buy, "buy-play": _buy, "pay": _pay, "end": _end, "trash": _trash,
     "search": _search, "distance": _distance, "discover": _discover, "leave": _leave, "migrate": _migrate,
     "defend": _defend, "allow": _allow,

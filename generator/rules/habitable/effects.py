@@ -13,7 +13,8 @@ played (for life tokens), `aside` the cards a deck search set aside.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.habitable.data import ActionCard
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED, Planet, occupied
@@ -25,7 +26,7 @@ MAIN, CHOICE, DEFEND = "main", "choice", "defend"
 
 
 # -- carrying out a card ---------------------------------------------------------------------------
-def start_card(state: "HabitableState", p: int, card_id: str, target: tuple[int, int] | None) -> None:
+def start_card(state: HabitableState, p: int, card_id: str, target: tuple[int, int] | None) -> None:
     """The card is paid (and out of the hand or market): defend against an attack, else run its effects."""
     before = tuple((pl.owner, pl.tile) for q in range(state.n) if q != p for pl in state.planets[q] if pl.habitable)
     state.ctx = [p, card_id, target, before, []]
@@ -37,7 +38,7 @@ def start_card(state: "HabitableState", p: int, card_id: str, target: tuple[int,
     continue_effects(state)
 
 
-def continue_effects(state: "HabitableState") -> None:
+def continue_effects(state: HabitableState) -> None:
     """Run the card's remaining effects until one asks the player something, then finish the card."""
     state.phase = MAIN
     state.choice = None
@@ -52,7 +53,7 @@ def continue_effects(state: "HabitableState") -> None:
     finish_card(state)
 
 
-def finish_card(state: "HabitableState") -> None:
+def finish_card(state: HabitableState) -> None:
     """The card and the cards set aside go to the discard pile; life tokens for planets made habitable."""
     ctx = state.ctx
     assert ctx is not None
@@ -72,7 +73,7 @@ def finish_card(state: "HabitableState") -> None:
     state.choice = None
 
 
-def defended(state: "HabitableState", owner: int, card: str) -> None:
+def defended(state: HabitableState, owner: int, card: str) -> None:
     """The owner trashes a Moon from the hand and draws its replacement."""
     state.hands[owner].remove(card)
     state.trashed[owner].append(card)
@@ -81,7 +82,7 @@ def defended(state: "HabitableState", owner: int, card: str) -> None:
 
 
 # -- events ------------------------------------------------------------------------------------------
-def resolve_event(state: "HabitableState") -> bool:
+def resolve_event(state: HabitableState) -> bool:
     """Let the event happen on every discovered planet in turn; True when it waits for a Moon decision."""
     card = state.event_card
     assert card is not None
@@ -100,7 +101,7 @@ def resolve_event(state: "HabitableState") -> bool:
     return False
 
 
-def event_hits(state: "HabitableState", card: str, planet: Planet) -> None:
+def event_hits(state: HabitableState, card: str, planet: Planet) -> None:
     if planet.status != DISCOVERED:
         return
     was = planet.habitable
@@ -109,13 +110,13 @@ def event_hits(state: "HabitableState", card: str, planet: Planet) -> None:
     _habitability(state, planet, was)
 
 
-def _habitability(state: "HabitableState", planet: Planet, was: bool) -> None:
+def _habitability(state: HabitableState, planet: Planet, was: bool) -> None:
     if was != planet.habitable:
         state._emit("habitable" if planet.habitable else "uninhabitable", planet=(planet.owner + 1, planet.tile))
 
 
 # -- planet values -------------------------------------------------------------------------------
-def _change(state: "HabitableState", planet: Planet | None, parameter: str, amount: int) -> None:
+def _change(state: HabitableState, planet: Planet | None, parameter: str, amount: int) -> None:
     if planet is None or planet.status != DISCOVERED:
         return
     was = planet.habitable
@@ -125,15 +126,15 @@ def _change(state: "HabitableState", planet: Planet | None, parameter: str, amou
     _habitability(state, planet, was)
 
 
-def op_raise(state: "HabitableState", args: dict[str, Any], planet: Planet | None) -> None:
+def op_raise(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
     _change(state, planet, args["parameter"], int(args["amount"]))
 
 
-def op_lower(state: "HabitableState", args: dict[str, Any], planet: Planet | None) -> None:
+def op_lower(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
     _change(state, planet, args["parameter"], -int(args["amount"]))
 
 
-def op_toward_zero(state: "HabitableState", args: dict[str, Any], planet: Planet | None) -> None:
+def op_toward_zero(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
     if planet is None:
         return
     t = planet.temperature
@@ -142,24 +143,24 @@ def op_toward_zero(state: "HabitableState", args: dict[str, Any], planet: Planet
 
 
 # -- your cards ------------------------------------------------------------------------------------
-def op_draw(state: "HabitableState", args: dict[str, Any], planet: Planet | None) -> None:
+def op_draw(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
     assert state.ctx is not None
     state.draw(state.ctx[0], int(args["count"]))
 
 
-def op_trash(state: "HabitableState", args: dict[str, Any], planet: Planet | None) -> None:
+def op_trash(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
     assert state.ctx is not None
     if state.hands[state.ctx[0]]:
         state.phase = CHOICE
         state.choice = ("trash", int(args["count"]))
 
 
-def op_defend(state: "HabitableState", args: dict[str, Any], planet: Planet | None) -> None:
+def op_defend(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
     """The Moon's reaction runs from the hand (decisions 'defend'), never as a played effect."""
 
 
 # -- the board -----------------------------------------------------------------------------------
-def search_places(state: "HabitableState", p: int) -> list[tuple[str, str | int]]:
+def search_places(state: HabitableState, p: int) -> list[tuple[str, str | int]]:
     """Where a search may start: a usable star (with a stack at home) or an undiscovered planet on a path.
 
     ("star", star id) or ("planet", tile)."""
@@ -170,15 +171,15 @@ def search_places(state: "HabitableState", p: int) -> list[tuple[str, str | int]
     return places
 
 
-def op_search_planet(state: "HabitableState", args: dict[str, Any], planet: Planet | None) -> None:
+def op_search_planet(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
     _search(state, 0)
 
 
-def op_search_planet_steered(state: "HabitableState", args: dict[str, Any], planet: Planet | None) -> None:
+def op_search_planet_steered(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
     _search(state, int(args["adjust"]))
 
 
-def _search(state: "HabitableState", adjust: int) -> None:
+def _search(state: HabitableState, adjust: int) -> None:
     assert state.ctx is not None
     p = state.ctx[0]
     if not search_places(state, p):
@@ -188,7 +189,7 @@ def _search(state: "HabitableState", adjust: int) -> None:
     state.choice = ("search", adjust)
 
 
-def move_outward(state: "HabitableState", planet: Planet, star: int, start: int, distance: int) -> int:
+def move_outward(state: HabitableState, planet: Planet, star: int, start: int, distance: int) -> int:
     """The circle `distance` free circles outward of `start` (occupied circles do not count); 0 = beyond."""
     positions = state.data.stars[star].positions
     pos, counted = start, 0
@@ -201,13 +202,13 @@ def move_outward(state: "HabitableState", planet: Planet, star: int, start: int,
     return pos
 
 
-def migrate_moves(state: "HabitableState", planet: Planet) -> list[int]:
+def migrate_moves(state: HabitableState, planet: Planet) -> list[int]:
     """The directions (+1 outward, −1 inward) the planet may migrate: onto a coloured circle of its path."""
     star = state.data.stars[planet.star]
     return [d for d in (-1, 1) if star.in_zone(planet.pos + d)]
 
 
-def op_migrate(state: "HabitableState", args: dict[str, Any], planet: Planet | None) -> None:
+def op_migrate(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
     assert state.ctx is not None
     if planet is None or not migrate_moves(state, planet):
         state._emit("migrate-nothing", player=state.ctx[0] + 1)
@@ -216,7 +217,7 @@ def op_migrate(state: "HabitableState", args: dict[str, Any], planet: Planet | N
     state.choice = ("migrate",)
 
 
-def migrate(state: "HabitableState", planet: Planet, direction: int) -> None:
+def migrate(state: HabitableState, planet: Planet, direction: int) -> None:
     """Move one circle; a stack there takes the circle left free; temperatures change by new − old modifier."""
     star = state.data.stars[planet.star]
     old, new = planet.pos, planet.pos + direction
@@ -230,12 +231,12 @@ def migrate(state: "HabitableState", planet: Planet, direction: int) -> None:
         _change(state, other, "temperature", star.modifier(old) - star.modifier(new))
 
 
-def matches(state: "HabitableState", card: ActionCard, parameter: str, source: ActionCard, planet: Planet) -> bool:
+def matches(state: HabitableState, card: ActionCard, parameter: str, source: ActionCard, planet: Planet) -> bool:
     """A card the deck search sets off: raises `parameter`, is named otherwise, its requirement holds."""
     return parameter in card.raises and card.name != source.name and requirement_met(card, planet)
 
 
-def op_cascade(state: "HabitableState", args: dict[str, Any], planet: Planet | None) -> None:
+def op_cascade(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
     """Reveal cards from the draw pile (reshuffling the discard pile, not the cards aside) until one matches."""
     ctx = state.ctx
     assert ctx is not None
@@ -274,23 +275,23 @@ def requirement_met(card: ActionCard, planet: Planet) -> bool:
 
 
 # -- goal conditions ---------------------------------------------------------------------------
-def has_planets(state: "HabitableState", p: int, args: dict[str, Any]) -> bool:
+def has_planets(state: HabitableState, p: int, args: dict[str, Any]) -> bool:
     return len(state.discovered(p)) >= int(args["count"])
 
 
-def has_habitable_planets(state: "HabitableState", p: int, args: dict[str, Any]) -> bool:
+def has_habitable_planets(state: HabitableState, p: int, args: dict[str, Any]) -> bool:
     return state.habitable_count(p) >= int(args["count"])
 
 
-def has_planet_with(state: "HabitableState", p: int, args: dict[str, Any]) -> bool:
+def has_planet_with(state: HabitableState, p: int, args: dict[str, Any]) -> bool:
     return any(pl.get(args["parameter"]) >= int(args["at_least"]) for pl in state.discovered(p))
 
 
-def has_temperate_planet(state: "HabitableState", p: int, args: dict[str, Any]) -> bool:
+def has_temperate_planet(state: HabitableState, p: int, args: dict[str, Any]) -> bool:
     return any(pl.habitable and pl.temperature == 0 for pl in state.planets[p])
 
 
-def has_total_life(state: "HabitableState", p: int, args: dict[str, Any]) -> bool:
+def has_total_life(state: HabitableState, p: int, args: dict[str, Any]) -> bool:
     return sum(pl.life for pl in state.discovered(p)) >= int(args["amount"])
 
 
@@ -300,7 +301,7 @@ OPERATION_CODE: dict[str, Operation] = {
     "search_planet": op_search_planet, "search_planet_steered": op_search_planet_steered, "migrate": op_migrate,
     "cascade": op_cascade, "defend": op_defend,
 }
-CONDITIONS: dict[str, Callable[["HabitableState", int, dict[str, Any]], bool]] = {
+CONDITIONS: dict[str, Callable[[HabitableState, int, dict[str, Any]], bool]] = {
     "has_planets": has_planets, "has_habitable_planets": has_habitable_planets, "has_planet_with": has_planet_with,
     "has_temperate_planet": has_temperate_planet, "has_total_life": has_total_life,
 }

@@ -34,7 +34,7 @@ import random
 from typing import Any
 
 from generator.rules.core import Action, best_action
-from generator.rules.habitable.data import Effects, HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL
+from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL, Effects
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
 from generator.rules.habitable.state import ARCHIVE, CHOICE, MAIN, PAY, HabitableState
 
@@ -276,5 +276,5 @@ class QuickPolicy:
         sample = state.resample_hidden(me, rng)
         values = [advantage(_trial(sample, a), me) for a in actions]
         top = max(values)
-        best = [a for a, v in zip(actions, values) if v >= top - 1e-9]
+        best = [a for a, v in zip(actions, values, strict=False) if v >= top - 1e-9]
         return best[rng.randrange(len(best))]

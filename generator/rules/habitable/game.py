@@ -6,9 +6,7 @@ from typing import Any
 
 from generator.content.loader import GameContent
 from generator.rules.contract import Game, GameState, OptionSpec
-from generator.rules.core import PerObject
-from generator.rules.picture import StatePicture
-from generator.rules.core import Action
+from generator.rules.core import Action, PerObject
 from generator.rules.habitable import accounting, expert, greedy, picture
 from generator.rules.habitable.data import RulesData, load_rules_data
 from generator.rules.habitable.decisions import ACTION_KINDS
@@ -17,6 +15,7 @@ from generator.rules.habitable.legality import RULE_IDS
 from generator.rules.habitable.state import OUTCOME_CAUSES, HabitableState
 from generator.rules.habitable.summary import summarize
 from generator.rules.habitable.texts import value_words
+from generator.rules.picture import StatePicture
 
 EVENT_KINDS = frozenset({
     "setup", "drew", "reshuffled", "turn", "archived", "played", "bought", "bought-played", "paid", "changed",

@@ -8,7 +8,8 @@ refuses what `decisions.legal_actions` leaves out. The sentences are in the cont
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action, RuleError
 from generator.rules.habitable import decisions, effects
@@ -40,7 +41,7 @@ def _in_hand(hand: list[str], cards: Any) -> bool:
     return min(have.values(), default=0) >= 0
 
 
-def violation(state: "HabitableState", action: Action) -> RuleError | None:
+def violation(state: HabitableState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if state.result is not None:
         return refuse("game-over")
@@ -73,7 +74,7 @@ def violation(state: "HabitableState", action: Action) -> RuleError | None:
     return turn_check(state, action) if turn_check else None
 
 
-def _archive(state: "HabitableState", action: Action) -> RuleError | None:
+def _archive(state: HabitableState, action: Action) -> RuleError | None:
     if state.phase != ARCHIVE:
         return state._refuse("archive.late")
     if len(action) != 2 or not action[1] or not _in_hand(state.hands[state.player], action[1]):
@@ -81,7 +82,7 @@ def _archive(state: "HabitableState", action: Action) -> RuleError | None:
     return None
 
 
-def _target_problem(state: "HabitableState", card_id: str, target: Any) -> RuleError | None:
+def _target_problem(state: HabitableState, card_id: str, target: Any) -> RuleError | None:
     refuse = state._refuse
     p = state.player
     card = state.data.cards[card_id]
@@ -100,7 +101,7 @@ def _target_problem(state: "HabitableState", card_id: str, target: Any) -> RuleE
     return None
 
 
-def _play(state: "HabitableState", action: Action) -> RuleError | None:
+def _play(state: HabitableState, action: Action) -> RuleError | None:
     if len(action) != 3 or action[1] not in state.hands[state.player]:
         return state._refuse("play.hand", card=action[1] if len(action) > 1 else "")
     problem = _target_problem(state, action[1], action[2])
@@ -113,7 +114,7 @@ def _play(state: "HabitableState", action: Action) -> RuleError | None:
     return state._refuse("play.cost", cost=cost, have=have) if cost > have else None
 
 
-def _buy(state: "HabitableState", action: Action) -> RuleError | None:
+def _buy(state: HabitableState, action: Action) -> RuleError | None:
     size = 2 if action[0] == "buy" else 3
     if len(action) != size or not isinstance(action[1], int) or not 0 <= action[1] < len(state.market) \
             or state.market[action[1]] is None:
@@ -130,7 +131,7 @@ def _buy(state: "HabitableState", action: Action) -> RuleError | None:
     return state._refuse("buy.cost", cost=cost, have=have) if cost > have else None
 
 
-def _pay(state: "HabitableState", action: Action) -> RuleError | None:
+def _pay(state: HabitableState, action: Action) -> RuleError | None:
     cost = state.waiting_for[1]
     hand = state.hands[state.player]
     if len(action) != 2 or not _in_hand(hand, action[1]):
@@ -143,7 +144,7 @@ def _pay(state: "HabitableState", action: Action) -> RuleError | None:
     return None
 
 
-def _trash(state: "HabitableState", action: Action) -> RuleError | None:
+def _trash(state: HabitableState, action: Action) -> RuleError | None:
     count = state.waiting_for[1]
     if len(action) != 2 or not _in_hand(state.hands[state.player], action[1]) or len(action[1]) > count \
             or action[1] != tuple(sorted(action[1])):
@@ -151,13 +152,13 @@ def _trash(state: "HabitableState", action: Action) -> RuleError | None:
     return None
 
 
-def _search(state: "HabitableState", action: Action) -> RuleError | None:
+def _search(state: HabitableState, action: Action) -> RuleError | None:
     if tuple(action[1:]) not in effects.search_places(state, state.player):
         return state._refuse("search.place")
     return None
 
 
-def _distance(state: "HabitableState", action: Action) -> RuleError | None:
+def _distance(state: HabitableState, action: Action) -> RuleError | None:
     _, _, _, _, rolled, adjust = state.waiting_for
     if len(action) != 2 or not isinstance(action[1], int) or action[1] < 1 or abs(action[1] - rolled) > adjust + 1:
         return state._refuse("distance.range", rolled=rolled, low=max(1, rolled - adjust - 1), high=rolled + adjust + 1)
@@ -166,23 +167,23 @@ def _distance(state: "HabitableState", action: Action) -> RuleError | None:
     return None
 
 
-def _discover(state: "HabitableState", action: Action) -> RuleError | None:
+def _discover(state: HabitableState, action: Action) -> RuleError | None:
     if action == ("discover",) and not state.planet_pile:
         return state._refuse("discover.none")
     return None
 
 
-def _migrate(state: "HabitableState", action: Action) -> RuleError | None:
+def _migrate(state: HabitableState, action: Action) -> RuleError | None:
     assert state.ctx is not None and state.ctx[2] is not None
     if len(action) != 2 or action[1] not in effects.migrate_moves(state, state.planet(*state.ctx[2])):
         return state._refuse("migrate.zone")
     return None
 
 
-_TURN_CHECKS: dict[str, Callable[["HabitableState", Action], RuleError | None]] = {
+_TURN_CHECKS: dict[str, Callable[[HabitableState, Action], RuleError | None]] = {
     "archive": _archive, "play": _play, "buy": _buy, "buy-play": _buy,
 }
-_CHOICE_CHECKS: dict[str, Callable[["HabitableState", Action], RuleError | None]] = {
+_CHOICE_CHECKS: dict[str, Callable[[HabitableState, Action], RuleError | None]] = {
     "trash": _trash, "search": _search, "distance": _distance, "discover": _discover, "leave": _discover,
     "migrate": _migrate,
 }

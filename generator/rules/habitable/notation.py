@@ -20,7 +20,8 @@ planets as PLAYER/TILE (`2/1`: player 2's planet with tile 1), stars by id:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
 
@@ -34,7 +35,7 @@ def planet_text(target: tuple[int, int]) -> str:
     return f"{target[0] + 1}/{target[1]}"
 
 
-def format_action(state: "HabitableState", action: Action) -> str:
+def format_action(state: HabitableState, action: Action) -> str:
     kind = action[0]
     if kind in ("archive", "pay"):
         return " ".join((kind,) + tuple(action[1]))
@@ -54,19 +55,19 @@ def format_action(state: "HabitableState", action: Action) -> str:
     return " ".join(str(a) for a in action)
 
 
-def _number(state: "HabitableState", text: str, word: str) -> int:
+def _number(state: HabitableState, text: str, word: str) -> int:
     if not word.isdigit() or len(word) > 3:
         raise state._refuse("notation.number", text=text, word=word)
     return int(word)
 
 
-def _card(state: "HabitableState", text: str, word: str) -> str:
+def _card(state: HabitableState, text: str, word: str) -> str:
     if word not in state.data.cards:
         raise state._refuse("notation.card", text=text, word=word)
     return word
 
 
-def _planet(state: "HabitableState", text: str, words: list[str]) -> tuple[int, int] | None:
+def _planet(state: HabitableState, text: str, words: list[str]) -> tuple[int, int] | None:
     if not words:
         return None
     if len(words) != 2 or words[0] != "on":
@@ -77,7 +78,7 @@ def _planet(state: "HabitableState", text: str, words: list[str]) -> tuple[int, 
     return (int(owner) - 1, int(tile))
 
 
-def parse_action(state: "HabitableState", text: str) -> Action:
+def parse_action(state: HabitableState, text: str) -> Action:
     """Read an action; raises RuleError('notation.*') when the text is not one."""
     words = text.split()
     if not words:
@@ -108,7 +109,7 @@ def parse_action(state: "HabitableState", text: str) -> Action:
     raise state._refuse("notation.unknown", text=text)
 
 
-def action_values(state: "HabitableState", action: Action) -> Mapping[str, Any]:
+def action_values(state: HabitableState, action: Action) -> Mapping[str, Any]:
     """The values an action's sentence names (content `actions` templates)."""
     kind = action[0]
     values: dict[str, Any] = {"player": state.current_player + 1}

@@ -26,12 +26,12 @@ TILE_W = 62.0
 VALUES = (("temperature", "T"), ("water", "W"), ("magnetism", "M"), ("life", "L"))
 
 
-def main_board(state: "HabitableState") -> str:
+def main_board(state: HabitableState) -> str:
     """The board that holds the market's slots (and the stars' paths)."""
     return next(b.id for b in state.game.content.boards if any(row.id == MARKET for row in b.slots))
 
 
-def draw(state: "HabitableState", lang: str) -> StatePicture:
+def draw(state: HabitableState, lang: str) -> StatePicture:
     content = state.game.content
     d = state.data
     scene, spots = board_picture(content, main_board(state), lang)
@@ -61,7 +61,7 @@ def draw(state: "HabitableState", lang: str) -> StatePicture:
     return StatePicture(scene, " — ".join(f"{label}: {value}" for label, value in rows[1:]))
 
 
-def _strip(state: "HabitableState", scene: Scene, lang: str, colours: list[str]) -> None:
+def _strip(state: HabitableState, scene: Scene, lang: str, colours: list[str]) -> None:
     """Below the board: each player's discovered planets with their values, sized to the board's width."""
     d = state.data
     k = max(1.0, scene.width / 300)          # the strip grows with the board, so it reads at the same size

@@ -7,8 +7,7 @@ the other on the planet card, whose four values the stack carries here.
 
 from __future__ import annotations
 
-from generator.rules.habitable.data import (HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, OTHER_TRACK, TEMPERATURE,
-                                            Star)
+from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, OTHER_TRACK, TEMPERATURE, Star
 
 HOME, UNDISCOVERED, DISCOVERED = 0, 1, 2
 STATUS_NAMES = ("home", "undiscovered", "discovered")
@@ -28,7 +27,7 @@ class Planet:
         self.card: str | None = None
         self.temperature = self.water = self.magnetism = self.life = 0
 
-    def copy(self) -> "Planet":
+    def copy(self) -> Planet:
         other = Planet.__new__(Planet)
         other.owner, other.tile, other.status, other.star, other.pos, other.card = \
             self.owner, self.tile, self.status, self.star, self.pos, self.card

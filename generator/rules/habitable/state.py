@@ -18,13 +18,21 @@ What the players may decide is in `decisions.py`, why anything else is refused i
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.contract import TERMINAL, GameState
 from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
 from generator.rules.habitable import decisions, effects, legality, notation
-from generator.rules.habitable.data import (DIE_FACES, HAND_SIZE, REMOVED_AT_REFILL, TILES, WARMING_LIFE, EffectStep,
-                                            RulesData)
+from generator.rules.habitable.data import (
+    DIE_FACES,
+    HAND_SIZE,
+    REMOVED_AT_REFILL,
+    TILES,
+    WARMING_LIFE,
+    EffectStep,
+    RulesData,
+)
 from generator.rules.habitable.planets import DISCOVERED, Planet
 
 if TYPE_CHECKING:
@@ -37,10 +45,10 @@ OUTCOME_CAUSES = frozenset({"score"})
 class HabitableState(GameState):
     """A complete Habitable game in progress (see the module docstring)."""
 
-    game: "HabitableGame"
+    game: HabitableGame
     data: RulesData
 
-    def __init__(self, game: "HabitableGame", seed: int, *, log: bool = False, forced: list[Any] | None = None,
+    def __init__(self, game: HabitableGame, seed: int, *, log: bool = False, forced: list[Any] | None = None,
                  quiet: bool = False):
         super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
         self._setup(game.data, game.players, game.options["variant"])
@@ -115,7 +123,7 @@ class HabitableState(GameState):
         self._start_turn()
 
     # -- copying and comparing -----------------------------------------------------------------
-    def clone(self) -> "HabitableState":
+    def clone(self) -> HabitableState:
         other = HabitableState.__new__(HabitableState)
         self._copy_base(other)
         other.data, other.n, other.variant, other.stars_used = self.data, self.n, self.variant, self.stars_used
@@ -206,7 +214,7 @@ class HabitableState(GameState):
             "planet_pile": len(self.planet_pile), "end_triggered": self.end_triggered, "result": self.result,
         }
 
-    def resample_hidden(self, player: int, rng: random.Random) -> "HabitableState":
+    def resample_hidden(self, player: int, rng: random.Random) -> HabitableState:
         """A clone with everything `player` cannot see drawn anew from what they can see.
 
         The other players' hands and draw piles are dealt again from their cards in both (sizes
@@ -226,7 +234,7 @@ class HabitableState(GameState):
         unseen_events = [c for c in twin.pile if c in self.data.events] + twin.events_box
         rng.shuffle(unseen_events)
         slots = [i for i, c in enumerate(twin.pile) if c in self.data.events]
-        for i, card in zip(slots, unseen_events):
+        for i, card in zip(slots, unseen_events, strict=False):
             twin.pile[i] = card
         twin.events_box = sorted(unseen_events[len(slots):])
         cut = len(twin.pile) - twin.epoch_one_left
@@ -353,9 +361,8 @@ class HabitableState(GameState):
         """Fill the empty slots from the pile (each card slides as far toward the black hole as it can);
         an event revealed happens at once. Goes on after a Moon decision; then finishes the turn."""
         while True:
-            if self.event_card is not None:
-                if effects.resolve_event(self):
-                    return                           # waits for a planet owner's Moon
+            if self.event_card is not None and effects.resolve_event(self):
+                return                           # waits for a planet owner's Moon
             if None not in self.market:
                 break
             if not self.pile:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from generator.rules.habitable.state import HabitableState
 
 
-def summarize(state: "HabitableState", lang: str, viewer: int | None = None) -> list[tuple[str, str]]:
+def summarize(state: HabitableState, lang: str, viewer: int | None = None) -> list[tuple[str, str]]:
     """Turn, market, goals on display, then each player's hand, piles, planets, goals and tokens."""
     d = state.data
     sentences = state.game.content.sentences.get(lang, {})

@@ -8,7 +8,8 @@ id into the star's name, a list of cards into their names, using the content's n
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from generator.rules.habitable.data import RulesData
 from generator.rules.sentence_fill import fill

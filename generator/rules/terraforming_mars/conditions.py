@@ -9,8 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.terraforming_mars.data import (HEAT, MC, PLANTS, RES_INDEX, STEEL, STEEL_VALUE, TITANIUM,
-                                                    TITANIUM_VALUE, ProjectCard)
+from generator.rules.terraforming_mars.data import (
+    HEAT,
+    MC,
+    PLANTS,
+    RES_INDEX,
+    STEEL,
+    STEEL_VALUE,
+    TITANIUM,
+    TITANIUM_VALUE,
+    ProjectCard,
+)
 
 if TYPE_CHECKING:
     from generator.rules.terraforming_mars.state import TerraformingMarsState
@@ -19,19 +28,19 @@ OCEAN, GREENERY, CITY = "ocean", "greenery", "city"
 
 
 # -- tags and lasting effects ---------------------------------------------------------------------
-def tag_count(state: "TerraformingMarsState", p: int, tag: str) -> int:
+def tag_count(state: TerraformingMarsState, p: int, tag: str) -> int:
     """Tags of one kind on the player's played green and blue cards (events in the pile count for nothing)."""
     cards = state.data.cards
     return sum(cards[c].tags.count(tag) for c in state.played[p])
 
 
-def lasting(state: "TerraformingMarsState", p: int, op: str) -> list[tuple[str, dict[str, Any]]]:
+def lasting(state: TerraformingMarsState, p: int, op: str) -> list[tuple[str, dict[str, Any]]]:
     """(card, args) of every lasting effect `op` on the player's played blue cards."""
     cards = state.data.cards
     return [(c, args) for c in state.played[p] if cards[c].lasting for args in cards[c].lasting.get(op, ())]
 
 
-def card_cost(state: "TerraformingMarsState", p: int, card: ProjectCard) -> int:
+def card_cost(state: TerraformingMarsState, p: int, card: ProjectCard) -> int:
     """The card's cost after the player's discounts: a tag discount once per card, never below 0."""
     cost = card.cost
     for _, args in lasting(state, p, "discount_tag"):
@@ -42,15 +51,15 @@ def card_cost(state: "TerraformingMarsState", p: int, card: ProjectCard) -> int:
     return max(0, cost)
 
 
-def steel_value(state: "TerraformingMarsState", p: int) -> int:
+def steel_value(state: TerraformingMarsState, p: int) -> int:
     return STEEL_VALUE + sum(int(a["amount"]) for _, a in lasting(state, p, "steel_value"))
 
 
-def titanium_value(state: "TerraformingMarsState", p: int) -> int:
+def titanium_value(state: TerraformingMarsState, p: int) -> int:
     return TITANIUM_VALUE + sum(int(a["amount"]) for _, a in lasting(state, p, "titanium_value"))
 
 
-def payment_problem(state: "TerraformingMarsState", p: int, card: ProjectCard, steel: int, titanium: int) -> tuple[Any, ...] | None:
+def payment_problem(state: TerraformingMarsState, p: int, card: ProjectCard, steel: int, titanium: int) -> tuple[Any, ...] | None:
     """Why (steel, titanium) with M€ for the rest does not pay `card`: (rule, values), or None when it does."""
     cost = card_cost(state, p, card)
     sv, tv = steel_value(state, p), titanium_value(state, p)
@@ -72,7 +81,7 @@ def payment_problem(state: "TerraformingMarsState", p: int, card: ProjectCard, s
     return None
 
 
-def payments(state: "TerraformingMarsState", p: int, card: ProjectCard) -> list[tuple[int, int]]:
+def payments(state: TerraformingMarsState, p: int, card: ProjectCard) -> list[tuple[int, int]]:
     """Every (steel, titanium) that pays the card with M€ for the rest; no cube may pay nothing."""
     cost = card_cost(state, p, card)
     res = state.res[p]
@@ -92,11 +101,11 @@ def payments(state: "TerraformingMarsState", p: int, card: ProjectCard) -> list[
 
 
 # -- requirements -----------------------------------------------------------------------------------
-def leeway(state: "TerraformingMarsState", p: int) -> int:
+def leeway(state: TerraformingMarsState, p: int) -> int:
     return sum(int(a["steps"]) for _, a in lasting(state, p, "requirement_leeway"))
 
 
-def requirement_problem(state: "TerraformingMarsState", p: int, card: ProjectCard) -> tuple[Any, ...] | None:
+def requirement_problem(state: TerraformingMarsState, p: int, card: ProjectCard) -> tuple[Any, ...] | None:
     """The first global or tag requirement the card misses: (rule, values), or None."""
     steps = leeway(state, p)
     degrees = steps * state.data.temperature[2]
@@ -120,22 +129,22 @@ def requirement_problem(state: "TerraformingMarsState", p: int, card: ProjectCar
 
 
 # -- the map ----------------------------------------------------------------------------------------
-def free_land(state: "TerraformingMarsState") -> list[str]:
+def free_land(state: TerraformingMarsState) -> list[str]:
     tiles = state.tiles
     return [s for s in state.data.land if s not in tiles]
 
 
-def own_tile_next_to(state: "TerraformingMarsState", p: int, space: str) -> bool:
+def own_tile_next_to(state: TerraformingMarsState, p: int, space: str) -> bool:
     tiles = state.tiles
     return any(tiles.get(n, (None, -1))[1] == p for n in state.data.spaces[space].neighbours)
 
 
-def city_next_to(state: "TerraformingMarsState", space: str) -> bool:
+def city_next_to(state: TerraformingMarsState, space: str) -> bool:
     tiles = state.tiles
     return any(tiles.get(n, ("", -1))[0] == CITY for n in state.data.spaces[space].neighbours)
 
 
-def has_space_for(state: "TerraformingMarsState", tile: str) -> bool:
+def has_space_for(state: TerraformingMarsState, tile: str) -> bool:
     """Whether some space takes the tile (greeneries: any free land space)."""
     tiles = state.tiles
     if tile == OCEAN:
@@ -145,7 +154,7 @@ def has_space_for(state: "TerraformingMarsState", tile: str) -> bool:
     return any(s not in tiles for s in state.data.land)
 
 
-def spaces_for(state: "TerraformingMarsState", p: int, tile: str, next_to_own: bool = True) -> list[str]:
+def spaces_for(state: TerraformingMarsState, p: int, tile: str, next_to_own: bool = True) -> list[str]:
     """The spaces a tile may go on: oceans on free ocean spaces, cities on free land next to no city,
     greeneries on free land, next to one of the player's tiles when that is possible (`next_to_own`)."""
     if tile == OCEAN:
@@ -163,7 +172,7 @@ def spaces_for(state: "TerraformingMarsState", p: int, tile: str, next_to_own: b
 
 
 # -- effects that must be possible --------------------------------------------------------------------
-def effect_problem(state: "TerraformingMarsState", p: int, op: str, args: dict[str, Any], source: str | None) -> tuple[Any, ...] | None:
+def effect_problem(state: TerraformingMarsState, p: int, op: str, args: dict[str, Any], source: str | None) -> tuple[Any, ...] | None:
     """Why a mandatory effect cannot be carried out (the card may then not be played), or None.
 
     The summary's exceptions are not problems: raising a parameter at its goal, resources the
@@ -184,13 +193,12 @@ def effect_problem(state: "TerraformingMarsState", p: int, op: str, args: dict[s
     elif op == "place_city":
         if not has_space_for(state, CITY):
             return ("effect.no-space", {"tile": CITY})
-    elif op == "place_greenery":
-        if not has_space_for(state, GREENERY):
-            return ("effect.no-space", {"tile": GREENERY})
+    elif op == "place_greenery" and not has_space_for(state, GREENERY):
+        return ("effect.no-space", {"tile": GREENERY})
     return None
 
 
-def card_problem(state: "TerraformingMarsState", p: int, card: ProjectCard) -> tuple[Any, ...] | None:
+def card_problem(state: TerraformingMarsState, p: int, card: ProjectCard) -> tuple[Any, ...] | None:
     """Why the card cannot be played now apart from its payment (requirements, effects), or None."""
     problem = requirement_problem(state, p, card)
     if problem:
@@ -202,7 +210,7 @@ def card_problem(state: "TerraformingMarsState", p: int, card: ProjectCard) -> t
     return None
 
 
-def project_problem(state: "TerraformingMarsState", p: int, project_id: str) -> tuple[Any, ...] | None:
+def project_problem(state: TerraformingMarsState, p: int, project_id: str) -> tuple[Any, ...] | None:
     """Why a standard project cannot be used now, or None: its cost, and an effect it must have.
 
     Asteroid and aquifer need a parameter that can still rise (the summary's exceptions are for
@@ -224,7 +232,7 @@ def project_problem(state: "TerraformingMarsState", p: int, project_id: str) -> 
     return None
 
 
-def conversion_problem(state: "TerraformingMarsState", p: int, what: str) -> tuple[Any, ...] | None:
+def conversion_problem(state: TerraformingMarsState, p: int, what: str) -> tuple[Any, ...] | None:
     d = state.data
     if what == "plants":
         if state.res[p][PLANTS] < d.plants_per_greenery:
@@ -241,7 +249,7 @@ def conversion_problem(state: "TerraformingMarsState", p: int, what: str) -> tup
     return ("convert.what", {"what": what})
 
 
-def action_problem(state: "TerraformingMarsState", p: int, card_id: str) -> tuple[Any, ...] | None:
+def action_problem(state: TerraformingMarsState, p: int, card_id: str) -> tuple[Any, ...] | None:
     """Why the action of a blue card cannot be used now, or None."""
     if card_id not in state.played[p]:
         return ("action.not-played", {"card": card_id})
@@ -258,7 +266,7 @@ def action_problem(state: "TerraformingMarsState", p: int, card_id: str) -> tupl
 
 
 # -- milestones and awards ---------------------------------------------------------------------------
-def milestone_value(state: "TerraformingMarsState", p: int, criterion: str) -> int:
+def milestone_value(state: TerraformingMarsState, p: int, criterion: str) -> int:
     if criterion == "terraform_rating":
         return state.tr[p]
     if criterion == "cities":
@@ -272,7 +280,7 @@ def milestone_value(state: "TerraformingMarsState", p: int, criterion: str) -> i
     raise ValueError(f"unknown milestone criterion {criterion!r}")
 
 
-def award_value(state: "TerraformingMarsState", p: int, metric: str) -> int:
+def award_value(state: TerraformingMarsState, p: int, metric: str) -> int:
     if metric == "energy_production":
         return state.prod[p][RES_INDEX["energy"]]
     if metric == "bio_tags":
@@ -288,7 +296,7 @@ def award_value(state: "TerraformingMarsState", p: int, metric: str) -> int:
     raise ValueError(f"unknown award metric {metric!r}")
 
 
-def milestone_problem(state: "TerraformingMarsState", p: int, milestone_id: str) -> tuple[Any, ...] | None:
+def milestone_problem(state: TerraformingMarsState, p: int, milestone_id: str) -> tuple[Any, ...] | None:
     m = state.data.milestones.get(milestone_id)
     if m is None:
         return ("milestone.unknown", {"milestone": milestone_id})
@@ -305,7 +313,7 @@ def milestone_problem(state: "TerraformingMarsState", p: int, milestone_id: str)
     return None
 
 
-def award_problem(state: "TerraformingMarsState", p: int, award_id: str) -> tuple[Any, ...] | None:
+def award_problem(state: TerraformingMarsState, p: int, award_id: str) -> tuple[Any, ...] | None:
     a = state.data.awards.get(award_id)
     if a is None:
         return ("award.unknown", {"award": award_id})

@@ -26,8 +26,18 @@ from typing import TYPE_CHECKING
 
 from generator.rules.core import Action
 from generator.rules.terraforming_mars import conditions, effects
-from generator.rules.terraforming_mars.data import (ACTIONS_PER_TURN, CARD_PRICE, HEAT, HEAT_CONVERSION, MC,
-                                                    MILESTONES_CLAIMABLE, PLANTS, PLANTS_CONVERSION, STEEL, TITANIUM)
+from generator.rules.terraforming_mars.data import (
+    ACTIONS_PER_TURN,
+    CARD_PRICE,
+    HEAT,
+    HEAT_CONVERSION,
+    MC,
+    MILESTONES_CLAIMABLE,
+    PLANTS,
+    PLANTS_CONVERSION,
+    STEEL,
+    TITANIUM,
+)
 
 if TYPE_CHECKING:
     from generator.rules.terraforming_mars.state import TerraformingMarsState
@@ -43,7 +53,7 @@ ACTION_KINDS = frozenset({"play", "project", "milestone", "award", "action", "co
 
 
 # -- the legal set -------------------------------------------------------------------------------
-def pending_actions(state: "TerraformingMarsState") -> list[Action]:
+def pending_actions(state: TerraformingMarsState) -> list[Action]:
     pending = state.pending
     assert pending is not None
     kind = pending[0]
@@ -67,7 +77,7 @@ def pending_actions(state: "TerraformingMarsState") -> list[Action]:
     raise AssertionError(pending)
 
 
-def turn_actions(state: "TerraformingMarsState") -> list[Action]:
+def turn_actions(state: TerraformingMarsState) -> list[Action]:
     """Every action of the action phase for the player whose turn it is."""
     p = state.player
     d = state.data
@@ -98,7 +108,7 @@ def turn_actions(state: "TerraformingMarsState") -> list[Action]:
     return actions
 
 
-def legal_actions(state: "TerraformingMarsState") -> list[Action]:
+def legal_actions(state: TerraformingMarsState) -> list[Action]:
     from generator.rules.terraforming_mars.state import ACTION, FINAL, RESEARCH
 
     if state.result is not None:
@@ -117,7 +127,7 @@ def legal_actions(state: "TerraformingMarsState") -> list[Action]:
 
 
 # -- what each decision does -----------------------------------------------------------------------
-def do(state: "TerraformingMarsState", action: Action) -> None:
+def do(state: TerraformingMarsState, action: Action) -> None:
     """Carry out a legal decision; the turn's and the generation's flow follow in the state's `_advance`."""
     if state.pending is not None:
         _resolve_pending(state, action)
@@ -153,7 +163,7 @@ def do(state: "TerraformingMarsState", action: Action) -> None:
     state.resume()
 
 
-def _play(state: "TerraformingMarsState", p: int, action: Action) -> None:
+def _play(state: TerraformingMarsState, p: int, action: Action) -> None:
     _, card_id, steel, titanium = action
     card = state.data.cards[card_id]
     cost = conditions.card_cost(state, p, card)
@@ -171,21 +181,21 @@ def _play(state: "TerraformingMarsState", p: int, action: Action) -> None:
     state.any_order = True
 
 
-def _project(state: "TerraformingMarsState", p: int, action: Action) -> None:
+def _project(state: TerraformingMarsState, p: int, action: Action) -> None:
     project = state.data.projects[action[1]]
     state.res[p][MC] -= project.cost
     state._emit("project", player=p + 1, project=project.id, cost=project.cost)
     state.queue = [(op, dict(args), project.id) for op, args in project.effects]
 
 
-def _milestone(state: "TerraformingMarsState", p: int, action: Action) -> None:
+def _milestone(state: TerraformingMarsState, p: int, action: Action) -> None:
     m = state.data.milestones[action[1]]
     state.res[p][MC] -= m.cost
     state.milestones[m.id] = p
     state._emit("milestone", player=p + 1, milestone=m.id, cost=m.cost)
 
 
-def _award(state: "TerraformingMarsState", p: int, action: Action) -> None:
+def _award(state: TerraformingMarsState, p: int, action: Action) -> None:
     a = state.data.awards[action[1]]
     cost = a.funding_costs[len(state.awards)]
     state.res[p][MC] -= cost
@@ -193,14 +203,14 @@ def _award(state: "TerraformingMarsState", p: int, action: Action) -> None:
     state._emit("award", player=p + 1, award=a.id, cost=cost)
 
 
-def _card_action(state: "TerraformingMarsState", p: int, action: Action) -> None:
+def _card_action(state: TerraformingMarsState, p: int, action: Action) -> None:
     card = state.data.cards[action[1]]
     state.used[p].append(card.id)
     state._emit("card-action", player=p + 1, card=card.id)
     state.queue = [(op, dict(args), card.id) for op, args in card.action_cost + card.action_gain]
 
 
-def _convert(state: "TerraformingMarsState", p: int, action: Action) -> None:
+def _convert(state: TerraformingMarsState, p: int, action: Action) -> None:
     d = state.data
     if action[1] == "plants":
         state.res[p][PLANTS] -= d.plants_per_greenery
@@ -216,7 +226,7 @@ _ACTION_CODE = {"play": _play, "project": _project, "milestone": _milestone, "aw
                 "action": _card_action, "convert": _convert}
 
 
-def _resolve_pending(state: "TerraformingMarsState", action: Action) -> None:
+def _resolve_pending(state: TerraformingMarsState, action: Action) -> None:
     pending = state.pending
     assert pending is not None
     p = state.player

@@ -10,7 +10,8 @@ they act (`conditions.py`, `trigger_tags`, `place_tile`); end-game points in `sc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.terraforming_mars import conditions
 from generator.rules.terraforming_mars.conditions import CITY, GREENERY, OCEAN
@@ -23,7 +24,7 @@ PLACE_TILE = "_place"   # the queue's own step: one tile to place (place_ocean o
 
 
 # -- the global parameters -------------------------------------------------------------------------
-def raise_temperature(state: "TerraformingMarsState", p: int, steps: int) -> None:
+def raise_temperature(state: TerraformingMarsState, p: int, steps: int) -> None:
     start, goal, step = state.data.temperature
     for _ in range(steps):
         if state.temperature >= goal:
@@ -34,7 +35,7 @@ def raise_temperature(state: "TerraformingMarsState", p: int, steps: int) -> Non
         state._emit("temperature", value=state.temperature, player=p + 1, tr=state.tr[p])
 
 
-def raise_oxygen(state: "TerraformingMarsState", p: int, steps: int) -> None:
+def raise_oxygen(state: TerraformingMarsState, p: int, steps: int) -> None:
     goal = state.data.oxygen[1]
     for _ in range(steps):
         if state.oxygen >= goal:
@@ -45,19 +46,19 @@ def raise_oxygen(state: "TerraformingMarsState", p: int, steps: int) -> None:
         state._emit("oxygen", value=state.oxygen, player=p + 1, tr=state.tr[p])
 
 
-def gain(state: "TerraformingMarsState", p: int, resource: str, n: int) -> None:
+def gain(state: TerraformingMarsState, p: int, resource: str, n: int) -> None:
     if n:
         state.res[p][RES_INDEX[resource]] += n
         state._emit("gained", player=p + 1, resource=resource, n=n)
 
 
-def add_to(state: "TerraformingMarsState", card: str, resource: str, n: int) -> None:
+def add_to(state: TerraformingMarsState, card: str, resource: str, n: int) -> None:
     state.card_res[card] = state.card_res.get(card, 0) + n
     state._emit("card-resource", card=card, resource=resource, n=n, total=state.card_res[card])
 
 
 # -- tiles ---------------------------------------------------------------------------------------------
-def place_tile(state: "TerraformingMarsState", p: int, tile: str, space: str) -> None:
+def place_tile(state: TerraformingMarsState, p: int, tile: str, space: str) -> None:
     """Put the tile on the space (legal, checked before): bonus, 2 M€ per adjacent ocean, the
     parameter it raises, and every tile trigger."""
     d = state.data
@@ -91,7 +92,7 @@ def place_tile(state: "TerraformingMarsState", p: int, tile: str, space: str) ->
                     add_to(state, c, args["resource"], int(args["amount"]))
 
 
-def trigger_tags(state: "TerraformingMarsState", p: int, card_id: str) -> None:
+def trigger_tags(state: TerraformingMarsState, p: int, card_id: str) -> None:
     """'When you play a tag': every tag of the card just played, once per tag, its own card's effect included."""
     cards = state.data.cards
     tags = cards[card_id].tags
@@ -109,7 +110,7 @@ def trigger_tags(state: "TerraformingMarsState", p: int, card_id: str) -> None:
                 add_to(state, c, a["resource"], times * int(a["amount"]))
 
 
-def _tags_for(state: "TerraformingMarsState", p: int, tag: str, source: str | None) -> int:
+def _tags_for(state: TerraformingMarsState, p: int, tag: str, source: str | None) -> int:
     """The player's tags of a kind, the card being played counted even when it is an event."""
     n = conditions.tag_count(state, p, tag)
     if source in state.data.cards and source not in state.played[p]:
@@ -121,31 +122,31 @@ def _tags_for(state: "TerraformingMarsState", p: int, tag: str, source: str | No
 Op = Callable[["TerraformingMarsState", int, dict[str, Any], Any], None]
 
 
-def _raise_temperature(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _raise_temperature(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     raise_temperature(state, p, int(a["steps"]))
 
 
-def _raise_oxygen(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _raise_oxygen(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     raise_oxygen(state, p, int(a["steps"]))
 
 
-def _queue_tiles(state: "TerraformingMarsState", tile: str, count: int, source: Any) -> None:
+def _queue_tiles(state: TerraformingMarsState, tile: str, count: int, source: Any) -> None:
     state.queue[:0] = [(PLACE_TILE, {"tile": tile}, source)] * count
 
 
-def _place_ocean(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _place_ocean(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     _queue_tiles(state, OCEAN, int(a["count"]), source)
 
 
-def _place_greenery(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _place_greenery(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     _queue_tiles(state, GREENERY, 1, source)
 
 
-def _place_city(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _place_city(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     _queue_tiles(state, CITY, 1, source)
 
 
-def _place(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _place(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     """Ask for the space; an ocean after the 9th is lost (the summary's first exception)."""
     tile = a["tile"]
     next_to_own = tile != GREENERY or source != GREENERY_PROJECT or state.project_greenery_next_to_own
@@ -155,35 +156,35 @@ def _place(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: An
     state.pending = ("place", tile, source, next_to_own)
 
 
-def _raise_tr(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _raise_tr(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     state.tr[p] += int(a["amount"])
     state.tr_other += int(a["amount"])
     state._emit("tr", player=p + 1, n=int(a["amount"]), tr=state.tr[p])
 
 
-def _gain(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _gain(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     gain(state, p, a["resource"], int(a["amount"]))
 
 
-def _gain_per_tag(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _gain_per_tag(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     gain(state, p, a["resource"], int(a["amount"]) * _tags_for(state, p, a["tag"], source))
 
 
-def _spend(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _spend(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     n = int(a["amount"])
     state.res[p][RES_INDEX[a["resource"]]] -= n
     state._emit("spent", player=p + 1, resource=a["resource"], n=n)
 
 
-def _draw_cards(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _draw_cards(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     state.draw(p, int(a["count"]))
 
 
-def _add_to_card(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _add_to_card(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     add_to(state, source, a["resource"], int(a["amount"]))
 
 
-def _add_to_other_card(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _add_to_other_card(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     """On one of the player's other cards that collects the resource; none: lost (rulings)."""
     cards = state.data.cards
     targets = [c for c in state.played[p] if c != source and cards[c].holds == a["resource"]]
@@ -195,37 +196,37 @@ def _add_to_other_card(state: "TerraformingMarsState", p: int, a: dict[str, Any]
         state.pending = ("add", a["resource"], int(a["amount"]), source)
 
 
-def _remove_from_card(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _remove_from_card(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     n = int(a["amount"])
     state.card_res[source] -= n
     state._emit("card-resource-removed", card=source, resource=a["resource"], n=n, total=state.card_res[source])
 
 
-def _sell_patents(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _sell_patents(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     state.pending = ("sell", 0)
 
 
-def _production(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _production(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     change_production(state, p, a["resource"], int(a["amount"]))
 
 
-def _production_loss(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _production_loss(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     change_production(state, p, a["resource"], -int(a["amount"]))
 
 
-def _production_per_tag(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+def _production_per_tag(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     n = _tags_for(state, p, a["tag"], source) // int(a["per"])
     if n:
         change_production(state, p, a["resource"], n)
 
 
-def change_production(state: "TerraformingMarsState", p: int, resource: str, delta: int) -> None:
+def change_production(state: TerraformingMarsState, p: int, resource: str, delta: int) -> None:
     r = RES_INDEX[resource]
     state.prod[p][r] += delta
     state._emit("production", player=p + 1, resource=resource, delta=delta, value=state.prod[p][r])
 
 
-def any_player_targets(state: "TerraformingMarsState", op: str, a: dict[str, Any]) -> list[tuple[Any, ...]]:
+def any_player_targets(state: TerraformingMarsState, op: str, a: dict[str, Any]) -> list[tuple[Any, ...]]:
     """Who a red-outlined effect can hit: (player,) or (player, card) with something to lose."""
     if op == "remove_any":
         r = RES_INDEX[a["resource"]]
@@ -240,7 +241,7 @@ def any_player_targets(state: "TerraformingMarsState", op: str, a: dict[str, Any
     raise ValueError(op)
 
 
-def _any_player(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any, op: str) -> None:
+def _any_player(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any, op: str) -> None:
     if not any_player_targets(state, op, a):
         state._emit("no-target", player=p + 1)
         return
@@ -249,12 +250,12 @@ def _any_player(state: "TerraformingMarsState", p: int, a: dict[str, Any], sourc
 
 def _any_player_op(op: str) -> Op:
     """The operation that asks for the target of the red-outlined effect `op`."""
-    def ask(state: "TerraformingMarsState", p: int, a: dict[str, Any], source: Any) -> None:
+    def ask(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
         _any_player(state, p, a, source, op)
     return ask
 
 
-def most_to_take(state: "TerraformingMarsState", op: str, a: dict[str, Any], target: tuple[Any, ...]) -> int:
+def most_to_take(state: TerraformingMarsState, op: str, a: dict[str, Any], target: tuple[Any, ...]) -> int:
     """How much a red-outlined effect can take from the target: its amount, or what the target has."""
     q: int = target[0]
     n = int(a["amount"])
@@ -267,7 +268,7 @@ def most_to_take(state: "TerraformingMarsState", op: str, a: dict[str, Any], tar
     return min(n, state.card_res[card])
 
 
-def hit(state: "TerraformingMarsState", p: int, op: str, a: dict[str, Any], target: tuple[Any, ...]) -> None:
+def hit(state: TerraformingMarsState, p: int, op: str, a: dict[str, Any], target: tuple[Any, ...]) -> None:
     """Aim a red-outlined effect at the chosen target. Its text says "up to": when it could take more
     than 1, the player says how much next (`("amount", ...)`); otherwise it takes what there is."""
     most = most_to_take(state, op, a, target)
@@ -277,7 +278,7 @@ def hit(state: "TerraformingMarsState", p: int, op: str, a: dict[str, Any], targ
         take(state, p, op, a, target, most)
 
 
-def take(state: "TerraformingMarsState", p: int, op: str, a: dict[str, Any], target: tuple[Any, ...], n: int) -> None:
+def take(state: TerraformingMarsState, p: int, op: str, a: dict[str, Any], target: tuple[Any, ...], n: int) -> None:
     """Carry out a red-outlined effect on its target: exactly `n` (at most what it can take, checked before)."""
     q = target[0]
     if op == "remove_any":
@@ -332,5 +333,5 @@ def effects_to_order(queue: list[tuple[str, dict[str, Any], Any]]) -> list[str]:
     return ops if len(ops) > 1 else []
 
 
-def run(state: "TerraformingMarsState", op: str, args: dict[str, Any], source: Any) -> None:
+def run(state: TerraformingMarsState, op: str, args: dict[str, Any], source: Any) -> None:
     IMMEDIATE[op](state, state.player, args, source)

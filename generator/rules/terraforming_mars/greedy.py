@@ -44,8 +44,8 @@ def estimate(state: TerraformingMarsState, p: int) -> float:
     value += RESOURCE_VALUE[0] * state.tr[p] * left
     # cubes are worth what they will still buy: near the end there is little left to buy, and
     # valuing them fully would make hoarding beat the last oceans (a game that never ends)
-    value += min(1.0, left) * sum(v * n for v, n in zip(RESOURCE_VALUE, state.res[p]))
-    value += sum(v * n * left for v, n in zip(PRODUCTION_VALUE, state.prod[p]))
+    value += min(1.0, left) * sum(v * n for v, n in zip(RESOURCE_VALUE, state.res[p], strict=False))
+    value += sum(v * n * left for v, n in zip(PRODUCTION_VALUE, state.prod[p], strict=False))
     value += HAND_CARD_VALUE * min(len(state.hand[p]), HAND_CARDS_VALUED)
     return value
 

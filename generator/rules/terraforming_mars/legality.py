@@ -36,11 +36,11 @@ _PENDING_KINDS = {"place": ("place",), "target": ("target", "skip"), "amount": (
 _TURN_KINDS = ("play", "project", "milestone", "award", "action", "convert", "pass", "end")
 
 
-def _refusal(state: "TerraformingMarsState", problem: tuple[Any, ...] | None) -> RuleError | None:
+def _refusal(state: TerraformingMarsState, problem: tuple[Any, ...] | None) -> RuleError | None:
     return None if problem is None else state._refuse(problem[0], **problem[1])
 
 
-def violation(state: "TerraformingMarsState", action: Action) -> RuleError | None:
+def violation(state: TerraformingMarsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if state.result is not None:
         return refuse("game-over")
@@ -73,7 +73,7 @@ def violation(state: "TerraformingMarsState", action: Action) -> RuleError | Non
     return _turn_problem(state, action)
 
 
-def _turn_problem(state: "TerraformingMarsState", action: Action) -> RuleError | None:
+def _turn_problem(state: TerraformingMarsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     kind = action[0]
     p = state.player
@@ -106,7 +106,7 @@ def _turn_problem(state: "TerraformingMarsState", action: Action) -> RuleError |
     return _refusal(state, conditions.conversion_problem(state, p, action[1]))
 
 
-def _pending_problem(state: "TerraformingMarsState", action: Action) -> RuleError | None:
+def _pending_problem(state: TerraformingMarsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     pending = state.pending
     assert pending is not None
@@ -151,7 +151,7 @@ def _pending_problem(state: "TerraformingMarsState", action: Action) -> RuleErro
     return None
 
 
-def pending_legal(state: "TerraformingMarsState") -> list[Action]:
+def pending_legal(state: TerraformingMarsState) -> list[Action]:
     from generator.rules.terraforming_mars.decisions import pending_actions
 
     return pending_actions(state)

@@ -21,7 +21,8 @@ map by their board id (`mars-4-3`: row 5, space 4, counted from 0), players from
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
 
@@ -44,7 +45,7 @@ def _count(word: str) -> int | None:
     return int(word) if word.isdigit() and len(word) < 4 else None
 
 
-def parse_action(state: "TerraformingMarsState", text: str) -> Action:
+def parse_action(state: TerraformingMarsState, text: str) -> Action:
     """Read an action; raises RuleError('unknown-action') when the text is not one."""
     words = text.split()
     if words and words[0] in _ONE_WORD and len(words) == 1:
@@ -53,7 +54,7 @@ def parse_action(state: "TerraformingMarsState", text: str) -> Action:
         return (words[0], words[1])
     if len(words) >= 2 and words[0] == "play" and len(words) in (2, 4, 6):
         paid = {"steel": 0, "titanium": 0}
-        for what, count in zip(words[2::2], words[3::2]):
+        for what, count in zip(words[2::2], words[3::2], strict=False):
             n = _count(count)
             if what not in paid or n is None:
                 break
@@ -70,7 +71,7 @@ def parse_action(state: "TerraformingMarsState", text: str) -> Action:
     raise state._refuse("unknown-action", action=" ".join(words))
 
 
-def action_values(state: "TerraformingMarsState", action: Action) -> Mapping[str, Any]:
+def action_values(state: TerraformingMarsState, action: Action) -> Mapping[str, Any]:
     """The values an action's sentence names (content `actions` templates)."""
     kind = action[0]
     values: dict[str, Any] = {"player": state.current_player + 1}

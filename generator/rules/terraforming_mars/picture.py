@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from generator.boards.layout import hexagon
 from generator.boards.scene import Icon, Paint, Polygon, Rect, Scene, Text
-from generator.rules.picture import StatePicture, Spot, board_picture, cube, disc, player_colours
+from generator.rules.picture import Spot, StatePicture, board_picture, cube, disc, player_colours
 from generator.rules.terraforming_mars.data import RESOURCES
 
 if TYPE_CHECKING:
@@ -23,13 +23,13 @@ STRIP_BG = "#1b1410"
 MARKER = "#ffffff"
 
 
-def mars_board(state: "TerraformingMarsState") -> str:
+def mars_board(state: TerraformingMarsState) -> str:
     """The board holding the map's hexes (the spaces tiles are placed on)."""
     spaces = set(state.data.spaces)
     return next(b.id for b in state.game.content.boards if spaces & set(b.placed.by_id))
 
 
-def _tile_look(state: "TerraformingMarsState") -> dict[str, tuple[str, str | None]]:
+def _tile_look(state: TerraformingMarsState) -> dict[str, tuple[str, str | None]]:
     """Each tile kind's colour and icon, from the box's tile components (`ocean-tiles` is an ocean)."""
     looks: dict[str, tuple[str, str | None]] = {}
     for comp in state.game.content.game.components:
@@ -38,7 +38,7 @@ def _tile_look(state: "TerraformingMarsState") -> dict[str, tuple[str, str | Non
     return looks
 
 
-def draw(state: "TerraformingMarsState", lang: str) -> StatePicture:
+def draw(state: TerraformingMarsState, lang: str) -> StatePicture:
     content = state.game.content
     scene, spots = board_picture(content, mars_board(state), lang)
     colours = player_colours(content, state.n)
@@ -80,7 +80,7 @@ def _marker(scene: Scene, spot: Spot | None) -> None:
         disc(scene, spot.x, spot.y, min(spot.width, spot.height) * 0.36, MARKER)
 
 
-def _strip(state: "TerraformingMarsState", scene: Scene, lang: str, colours: list[str]) -> None:
+def _strip(state: TerraformingMarsState, scene: Scene, lang: str, colours: list[str]) -> None:
     """Below Mars: each player's resources (production in brackets), with the resource's icon."""
     top = scene.height
     scene.height += state.n * STRIP_ROW + 4

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 SOURCES = ("tr", "milestones", "awards", "greenery", "cities", "cards")
 
 
-def award_points(state: "TerraformingMarsState") -> list[int]:
+def award_points(state: TerraformingMarsState) -> list[int]:
     """Points per player from every funded award (see the module docstring for ties)."""
     points = [0] * state.n
     for award_id, _funder in state.awards:
@@ -43,7 +43,7 @@ def award_points(state: "TerraformingMarsState") -> list[int]:
     return points
 
 
-def card_points(state: "TerraformingMarsState", p: int) -> int:
+def card_points(state: TerraformingMarsState, p: int) -> int:
     cards = state.data.cards
     total = 0
     tiles_of: dict[str, int] = {}
@@ -63,7 +63,7 @@ def card_points(state: "TerraformingMarsState", p: int) -> int:
     return total
 
 
-def breakdown(state: "TerraformingMarsState") -> list[dict[str, int]]:
+def breakdown(state: TerraformingMarsState) -> list[dict[str, int]]:
     """Every player's points by source, in the order of the summary's final scoring."""
     awards = award_points(state)
     tiles = state.tiles
@@ -79,7 +79,7 @@ def breakdown(state: "TerraformingMarsState") -> list[dict[str, int]]:
     return out
 
 
-def results(state: "TerraformingMarsState", finished: bool) -> tuple[PlayerResult, ...]:
+def results(state: TerraformingMarsState, finished: bool) -> tuple[PlayerResult, ...]:
     """Results with ranks: most points first, ties to more M€; nobody wins an unfinished game."""
     parts = breakdown(state)
     totals = [sum(b.values()) for b in parts]

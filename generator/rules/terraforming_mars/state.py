@@ -15,13 +15,24 @@ Players are 0-based here and 1-based in events and notation.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.contract import TERMINAL, GameState
 from generator.rules.core import Action, Outcome, RuleError
 from generator.rules.terraforming_mars import conditions, decisions, effects, legality, notation, scoring
-from generator.rules.terraforming_mars.data import (CARD_PRICE, ENERGY, HEAT, MC, RESEARCH_DRAW, START_CARDS, START_MC,
-                                                    START_PRODUCTION, START_TR, RulesData)
+from generator.rules.terraforming_mars.data import (
+    CARD_PRICE,
+    ENERGY,
+    HEAT,
+    MC,
+    RESEARCH_DRAW,
+    START_CARDS,
+    START_MC,
+    START_PRODUCTION,
+    START_TR,
+    RulesData,
+)
 
 if TYPE_CHECKING:
     from generator.rules.terraforming_mars.game import TerraformingMarsGame
@@ -33,10 +44,10 @@ OUTCOME_CAUSES = frozenset({"score", "unfinished"})
 class TerraformingMarsState(GameState):
     """A complete game in progress (see the module docstring)."""
 
-    game: "TerraformingMarsGame"
+    game: TerraformingMarsGame
     data: RulesData
 
-    def __init__(self, game: "TerraformingMarsGame", seed: int, *, log: bool = False, forced: list[Any] | None = None,
+    def __init__(self, game: TerraformingMarsGame, seed: int, *, log: bool = False, forced: list[Any] | None = None,
                  quiet: bool = False):
         super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
         self._setup(game.data, game.options)
@@ -86,7 +97,7 @@ class TerraformingMarsState(GameState):
         self._step("setup")
 
     # -- copying and comparing -----------------------------------------------------------------
-    def clone(self) -> "TerraformingMarsState":
+    def clone(self) -> TerraformingMarsState:
         other = TerraformingMarsState.__new__(TerraformingMarsState)
         self._copy_base(other)
         for name in ("data", "n", "max_generations", "project_greenery_next_to_own", "generation", "first", "player",
@@ -164,7 +175,7 @@ class TerraformingMarsState(GameState):
             "result": self.result,
         }
 
-    def resample_hidden(self, player: int, rng: random.Random) -> "TerraformingMarsState":
+    def resample_hidden(self, player: int, rng: random.Random) -> TerraformingMarsState:
         """A clone with the deck order, the other players' hands and research cards, and the discards
         `player` did not make, drawn anew from all the cards `player` cannot see."""
         twin = self.clone()

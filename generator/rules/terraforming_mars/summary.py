@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from generator.rules.terraforming_mars.state import TerraformingMarsState
 
 
-def summarize(state: "TerraformingMarsState", lang: str) -> list[tuple[str, str]]:
+def summarize(state: TerraformingMarsState, lang: str) -> list[tuple[str, str]]:
     """Generation and who decides, the global parameters, every player's board, the map, milestones and awards."""
     d = state.data
     sentences = state.game.content.sentences.get(lang, {})
@@ -62,7 +62,7 @@ def summarize(state: "TerraformingMarsState", lang: str) -> list[tuple[str, str]
     return rows
 
 
-def summarize_for(state: "TerraformingMarsState", lang: str, viewer: int | None) -> list[tuple[str, str]]:
+def summarize_for(state: TerraformingMarsState, lang: str, viewer: int | None) -> list[tuple[str, str]]:
     """The summary, then the hand and research cards of seat `viewer` (0-based), whom they belong to."""
     rows = summarize(state, lang)
     if viewer is None or not 0 <= viewer < state.n:

@@ -7,10 +7,11 @@ id into "space 5.4", a tile kind or a parameter into the content's `words`.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from generator.rules.terraforming_mars.data import RulesData
 from generator.rules.sentence_fill import fill
+from generator.rules.terraforming_mars.data import RulesData
 
 NAME_KEYS = frozenset({"card", "project", "milestone", "award"})
 

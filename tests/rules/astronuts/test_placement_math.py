@@ -11,7 +11,7 @@ COLOURS = placement.COLOURS
 
 def slack_by_definition(pool, need, allowed, t):
     """sum(pool[c] for c in T) + sum(min(need, |allowed - T|)) - sum(need), as the module docstring says."""
-    room = sum(min(n, bin(a & ~t & 15).count("1")) for n, a in zip(need, allowed))
+    room = sum(min(n, bin(a & ~t & 15).count("1")) for n, a in zip(need, allowed, strict=False))
     return sum(pool[c] for c in range(COLOURS) if t >> c & 1) + room - sum(need)
 
 
@@ -28,7 +28,7 @@ def random_table(rng):
     planets = rng.randint(1, 12)
     need = [rng.choice((0, 1, 2, 3)) for _ in range(planets)]
     allowed = [rng.randrange(16) for _ in range(planets)]
-    need = [min(n, bin(a).count("1")) for n, a in zip(need, allowed)]
+    need = [min(n, bin(a).count("1")) for n, a in zip(need, allowed, strict=False)]
     pool = [rng.randint(0, 6) for _ in range(COLOURS)]
     return pool, need, allowed
 
@@ -43,7 +43,7 @@ def test_slacks_and_blocked_colours_agree_with_the_definition():
         if min(table) < 0:
             continue
         tight = placement.tight_sets(table)
-        for i, (n, a) in enumerate(zip(need, allowed)):
+        for i, (n, a) in enumerate(zip(need, allowed, strict=False)):
             if n <= 0:
                 continue
             blocked = placement.blocked_colours(tight, n, a)
@@ -74,7 +74,7 @@ def test_the_packed_table_finds_the_same_tight_sets():
         if rng.random() < 0.05:
             pool = [rng.randint(40, 90) for _ in range(COLOURS)]          # too big for a byte: the long way
         groups: dict[tuple[int, int], int] = {}
-        for n, a in zip(need, allowed):
+        for n, a in zip(need, allowed, strict=False):
             if n:
                 groups[n, a] = groups.get((n, a), 0) + 1
         table = placement.grouped_slacks(pool, groups, sum(need))

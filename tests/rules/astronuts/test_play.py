@@ -9,12 +9,12 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 from click.testing import CliRunner
 
-from tests.scale import games
 from generator.cli import cli
 from generator.rules.invariants import InvariantReport, check_many
 from generator.rules.policies import make_policy
 from generator.rules.registry import make_game
 from generator.rules.simulate import play_out
+from tests.scale import games
 
 from .conftest import CONTENT_DIR
 

@@ -9,10 +9,11 @@ through this file; every number comes from the content (cards/treasures.yaml, ga
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from generator.content.loader import GameContent
-from generator.rules.contract import TERMINAL, Game, GameState, OptionSpec, OptionsError
+from generator.rules.contract import TERMINAL, Game, GameState, OptionsError, OptionSpec
 from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
 
 ROW = 3  # face-up treasures
@@ -21,9 +22,9 @@ ROW = 3  # face-up treasures
 class DiveState(GameState):
     """The table: the row, the face-down stack and the treasures each player kept."""
 
-    game: "DiveGame"
+    game: DiveGame
 
-    def __init__(self, game: "DiveGame", seed: int, *, log: bool = False, forced: list[Any] | None = None,
+    def __init__(self, game: DiveGame, seed: int, *, log: bool = False, forced: list[Any] | None = None,
                  quiet: bool = False):
         super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
         self.player, self.over, self.row = 0, False, []  # every field `key()` reads, before the first chance step
@@ -77,7 +78,7 @@ class DiveState(GameState):
     def key(self) -> tuple[Any, ...]:
         return (self.turn, self.player, self.over, tuple(self.stack), tuple(self.row), tuple(map(tuple, self.kept)))
 
-    def clone(self) -> "DiveState":
+    def clone(self) -> DiveState:
         other = DiveState.__new__(DiveState)
         self._copy_base(other)
         other.player, other.over, other.stack, other.row = self.player, self.over, list(self.stack), list(self.row)
@@ -101,7 +102,7 @@ class DiveState(GameState):
         return {"player": player, "to_play": self.current_player, "turn": self.turn, "row": list(self.row),
                 "stack": len(self.stack), "kept": [list(k) for k in self.kept]}
 
-    def resample_hidden(self, player: int, rng: random.Random) -> "DiveState":
+    def resample_hidden(self, player: int, rng: random.Random) -> DiveState:
         twin = self.clone()
         rng.shuffle(twin.stack)  # search may not know the stack's order
         twin.rng.seed(rng.getrandbits(64))

@@ -17,11 +17,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from generator.content.loader import GameContent
-from generator.rules.contract import TERMINAL, Game, GameState, OptionSpec, OptionsError
+from generator.rules.contract import TERMINAL, Game, GameState, OptionsError, OptionSpec
 from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
 
 PLAYERS = 2
@@ -46,25 +47,25 @@ class Creature:
 
 
 # -- the effect operations of game.yaml ------------------------------------------------------------
-def _draw(state: "ReefKeepersState", card: str, args: dict[str, Any]) -> None:
+def _draw(state: ReefKeepersState, card: str, args: dict[str, Any]) -> None:
     for _ in range(int(args["count"])):
         state.draw_card(state.player)
 
 
-def _per_habitat(state: "ReefKeepersState", card: str, args: dict[str, Any]) -> None:
+def _per_habitat(state: ReefKeepersState, card: str, args: dict[str, Any]) -> None:
     habitat = args["habitat"]
     matching = sum(1 for c in state.reefs[state.player] if state.game.creatures[c].habitat == habitat)
     state.gain(card, matching * int(args["amount"]))
 
 
-def _tide_bonus(state: "ReefKeepersState", card: str, args: dict[str, Any]) -> None:
+def _tide_bonus(state: ReefKeepersState, card: str, args: dict[str, Any]) -> None:
     if state.tide >= int(args["at_least"]):
         state.gain(card, int(args["amount"]))
     else:
         state._emit("no-bonus", player=state.player + 1, card=card, at_least=args["at_least"], tide=state.tide)
 
 
-def _rival_discards(state: "ReefKeepersState", card: str, args: dict[str, Any]) -> None:
+def _rival_discards(state: ReefKeepersState, card: str, args: dict[str, Any]) -> None:
     rival = 1 - state.player
     for _ in range(int(args["count"])):
         hand = state.hands[rival]
@@ -77,7 +78,7 @@ def _rival_discards(state: "ReefKeepersState", card: str, args: dict[str, Any]) 
         state._emit("rival-discarded", player=rival + 1, card=gone)
 
 
-OPERATION_CODE: dict[str, Callable[["ReefKeepersState", str, dict[str, Any]], None]] = {
+OPERATION_CODE: dict[str, Callable[[ReefKeepersState, str, dict[str, Any]], None]] = {
     "draw": _draw, "per_habitat": _per_habitat, "tide_bonus": _tide_bonus, "rival_discards": _rival_discards,
 }
 
@@ -85,9 +86,9 @@ OPERATION_CODE: dict[str, Callable[["ReefKeepersState", str, dict[str, Any]], No
 class ReefKeepersState(GameState):
     """The table: deck, hands, discard pile, reefs, pearls, the tide, whose turn in which round."""
 
-    game: "ReefKeepersGame"
+    game: ReefKeepersGame
 
-    def __init__(self, game: "ReefKeepersGame", seed: int, *, log: bool = False, forced: list | None = None,
+    def __init__(self, game: ReefKeepersGame, seed: int, *, log: bool = False, forced: list | None = None,
                  quiet: bool = False):
         super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
         self.round = 1
@@ -109,7 +110,7 @@ class ReefKeepersState(GameState):
         self._start_turn()
 
     # -- copying and comparing -------------------------------------------------------------------
-    def clone(self) -> "ReefKeepersState":
+    def clone(self) -> ReefKeepersState:
         other = ReefKeepersState.__new__(ReefKeepersState)
         self._copy_base(other)
         other.round, other.player, other.tide, other.over = self.round, self.player, self.tide, self.over
@@ -212,7 +213,7 @@ class ReefKeepersState(GameState):
             "over": self.over,
         }
 
-    def resample_hidden(self, player: int, rng: random.Random) -> "ReefKeepersState":
+    def resample_hidden(self, player: int, rng: random.Random) -> ReefKeepersState:
         """A clone whose rival hand and deck are dealt anew from the cards `player` cannot see."""
         twin = self.clone()
         rival = 1 - player
