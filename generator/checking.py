@@ -178,7 +178,7 @@ def check_print_profile(content: GameContent, errors: ErrorList) -> None:
 
 def check_icons_drawable(content: GameContent, errors: ErrorList) -> None:
     """Every icon parses into shapes the PDF and SVG backends can draw."""
-    from generator.layout.icons import IconError, load_icon
+    from generator.drawing.icons import IconError, load_icon
 
     for path in content.icons.values():
         try:
@@ -278,7 +278,7 @@ def check_card_faces(content: GameContent, errors: ErrorList) -> None:
 
 def check_board_layouts(content: GameContent, errors: ErrorList) -> None:
     from generator.boards.layout import layout_board
-    from generator.layout.icons import IconError
+    from generator.drawing.icons import IconError
 
     for board in content.boards:
         for lang in LANGUAGES:

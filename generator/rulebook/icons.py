@@ -17,9 +17,9 @@ from xml.sax.saxutils import escape
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.drawing.fonts import face
+from generator.drawing.icons import IconError, VectorIcon, load_icon
 from generator.drawing.pdf import draw_icon
-from generator.layout.fonts import face
-from generator.layout.icons import IconError, VectorIcon, load_icon
 from generator.site.markup import ICON_RE
 
 CALLBACK = "pnp_icon"
