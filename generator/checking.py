@@ -167,7 +167,7 @@ def check_print_profile(content: GameContent, errors: ErrorList) -> None:
     """The print-shop profile game.yaml names is one of the profiles pnp-forge knows."""
     if content.game.print_profile is None:
         return
-    from generator.render.profiles import profiles
+    from generator.layout.profiles import profiles
 
     known = profiles()
     if content.game.print_profile not in known:
