@@ -9,7 +9,6 @@ are options it knows). Every command that loads games goes through `load_checked
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -312,34 +311,3 @@ def check_rulebook_layout(content: GameContent, errors: ErrorList) -> None:
     from generator.rulebook.step import check_rulebooks
 
     check_rulebooks(content, tuple(PAPER_SIZES), errors)
-
-
-def check_playthroughs(content: GameContent, errors: ErrorList, started: Callable[[str], None] | None = None) -> None:
-    """Every golden playthrough (playthroughs/*.jsonl, saved by `pnp play --save`) still plays to its
-    last decision under these rules; the first refused decision is an error at its line.
-
-    A playthrough that plays on but differently is no error here: `pnp diff` shows what changed.
-    `started` hears of each playthrough before it is played (generator.rules.engine_child).
-    """
-    from generator.diff.playthroughs import played_through_file, playthrough_files
-    from generator.rules.log import ReplayError, read_rows
-
-    for path in playthrough_files(content.root):
-        if started is not None:
-            started(f"golden playthrough {path.name}")
-        played = played_through_file(content, path, errors)
-        if played is None or played.refused is None:
-            continue
-        step, why = played.refused
-        line = 1
-        if step:
-            try:
-                rows = read_rows(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, ReplayError):
-                rows = []
-            decisions = [number for number, row in rows[1:] if row.get("kind") == "decision"]
-            line = decisions[step - 1] if step <= len(decisions) else line
-        where = f"decision {step}" if step else "its header"
-        errors.add(Mark(relative(path), line, 1), f"golden playthrough {path.name}: {where} no longer plays: {why}",
-                   hint="if the rules changed on purpose, save the game again with `pnp play --save`; "
-                        "`pnp diff` shows where it parts", code="example")
