@@ -215,7 +215,7 @@ def check_engine(content: GameContent, errors: ErrorList, need_engine: bool = Tr
                        f"'{cls.engine_id}' engine does not implement it", ("operations", i, "id"),
                        hint=did_you_mean(op.id, implemented, "operations"), code="reference")
     _check_sentences(content, cls, errors)
-    from generator.site.rule_citations import check_citations
+    from generator.rulestext.rule_citations import check_citations
 
     check_citations(content, cls.sentence_keys(cls)["refusals"], errors)  # type: ignore[arg-type]  # class attributes
     for example in content.examples:
@@ -293,9 +293,9 @@ def check_board_layouts(content: GameContent, errors: ErrorList) -> None:
 
 def check_rules_templates(content: GameContent, errors: ErrorList) -> None:
     """Every rules page rendered and its Markdown read, as by the build (render_rules vets each page with
-    generator.site.markdown_bounds): a page the build would refuse or choke on fails here, at its line."""
-    from generator.site.rule_sections import check_same_structure
-    from generator.site.rules_text import RulesPage, render_rules
+    generator.rulestext.markdown_bounds): a page the build would refuse or choke on fails here, at its line."""
+    from generator.rulestext.rule_sections import check_same_structure
+    from generator.rulestext.rules_text import RulesPage, render_rules
 
     rendered = ErrorList()
     pages: dict[str, list[RulesPage]] = {lang: render_rules(content, lang, rendered) for lang in LANGUAGES}
