@@ -16,6 +16,7 @@ crop marks and mirrored duplex backs, in each language asked for (both by defaul
              files read, their templates compiled and the fonts registered before the clock
              (`CardLayouts.warm_up`, as `pnp cards` does before it forks), as fair registers its fonts
   no-forms   forge without forms (every frame and icon drawn out per card)
+  baseline   with --baseline CHECKOUT: forge as that checkout has it (its generator package)
 
 Each run is a fresh spawned process pinned to the same one core (os.sched_setaffinity), so no
 side uses a core the other cannot; the variants alternate within each repeat. "drawing" is the
@@ -112,26 +113,32 @@ def run_fair(size: int, out_dir: Path, languages: tuple[str, ...]) -> tuple[floa
 VARIANTS = ("fair", "forge", "no-forms")
 
 
-def _child(variant: str, size: int, languages: tuple[str, ...], core: int, keep: str, queue) -> None:
+def _child(variant: str, size: int, languages: tuple[str, ...], core: int, keep: str, queue,
+           baseline: str = "") -> None:
     os.sched_setaffinity(0, {core})
+    if variant == "baseline":  # forge as another checkout has it: its generator package comes first
+        sys.path.insert(0, baseline)
+        import generator
+
+        assert Path(generator.__file__).is_relative_to(baseline), generator.__file__
     with tempfile.TemporaryDirectory() as tmp:
         out_dir = Path(keep) if keep else Path(tmp)
         if variant == "fair":
             cpu, wall = run_fair(size, out_dir, languages)
         else:
-            cpu, wall = run_forge(size, out_dir, variant == "forge", languages)
+            cpu, wall = run_forge(size, out_dir, variant != "no-forms", languages)
         kib = sum((out_dir / f"{lang}.pdf").stat().st_size for lang in languages) / 1024
     usage = resource.getrusage(resource.RUSAGE_SELF)
     queue.put((cpu, wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, kib))
 
 
-def measure(variant: str, size: int, languages: tuple[str, ...], core: int, keep: str = "") -> tuple:
+def measure(variant: str, size: int, languages: tuple[str, ...], core: int, keep: str = "", baseline: str = "") -> tuple:
     """(drawing CPU s, drawing wall s, process CPU s, process wall s, peak RSS MB, PDF KiB) of one run of
     `variant` in a fresh process pinned to `core`."""
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
     started = time.perf_counter()
-    process = ctx.Process(target=_child, args=(variant, size, languages, core, keep, queue))
+    process = ctx.Process(target=_child, args=(variant, size, languages, core, keep, queue, baseline))
     process.start()
     while True:
         try:
@@ -173,6 +180,8 @@ def main() -> None:
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
     parser.add_argument("--languages", nargs="+", default=["de", "en"], choices=["de", "en"],
                         help="languages to make (default: both, as pnp cards does for every bundled game)")
+    parser.add_argument("--baseline", type=Path, default=None, metavar="CHECKOUT",
+                        help="also run forge as another checkout has it (e.g. the main branch), as `baseline`")
     parser.add_argument("--compare", type=Path, default=None, metavar="DIR",
                         help="render the first pages of both sides into DIR and print how much they differ")
     args = parser.parse_args()
@@ -181,28 +190,33 @@ def main() -> None:
     if args.compare:
         compare(args.compare, args.cards, languages, core)
         return
-    drawing = {v: Timings(v) for v in args.variants}
-    process = {v: Timings(v) for v in args.variants}
+    variants = [*args.variants, *(["baseline"] if args.baseline else [])]
+    baseline = str(args.baseline.resolve()) if args.baseline else ""
+    drawing = {v: Timings(v) for v in variants}
+    process = {v: Timings(v) for v in variants}
     extra: dict[str, tuple[float, float]] = {}
     for _ in range(args.repeat):  # alternated, so a busy moment of the machine hits every variant
-        for variant in args.variants:
-            cpu, wall, process_cpu, process_wall, peak, kib = measure(variant, args.cards, languages, core)
+        for variant in variants:
+            cpu, wall, process_cpu, process_wall, peak, kib = measure(variant, args.cards, languages, core,
+                                                                      baseline=baseline)
             drawing[variant].add(cpu, wall)
             process[variant].add(process_cpu, process_wall)
             extra[variant] = (max(peak, extra.get(variant, (0.0, 0.0))[0]), kib)
     load = os.getloadavg()[0]
     print(f"{args.cards} cards in {' and '.join(languages)} (fronts and backs on A4 sheets), {args.repeat} runs each "
           f"on core {core}, load {load:.1f}, min / median / max")
-    for variant in args.variants:
+    for variant in variants:
         rate = args.cards * len(languages) / statistics.median(drawing[variant].cpu)
         peak, kib = extra[variant]
         print(f"  {variant:<9} drawing CPU {spread(drawing[variant].cpu)} s   process CPU {spread(process[variant].cpu)} s"
               f"   wall {spread(process[variant].wall)} s   {rate:6.0f} cards/CPU s   peak RSS {peak:4.0f} MB"
               f"   PDF {kib / 1024:5.1f} MB")
-    for subject in ("forge", "no-forms"):
+    for subject in ("forge", "no-forms", "baseline"):
         if "fair" in drawing and subject in drawing:
             print(f"  {subject:<8} vs fair, drawing: {ratio(drawing['fair'], drawing[subject])}")
             print(f"  {subject:<8} vs fair, process: {ratio(process['fair'], process[subject])}")
+    if "baseline" in drawing and "forge" in drawing:
+        print(f"  forge    vs baseline, drawing: {ratio(drawing['baseline'], drawing['forge'])}")
 
 
 if __name__ == "__main__":
