@@ -75,3 +75,15 @@ def test_build_passes_cut_lines_to_the_card_sheets(game_copy):
     with pdfplumber.open(out / "escape-earth" / "cards-en-a4.pdf") as pdf:
         dashed = [ln for ln in pdf.pages[0].lines if ln.get("dash")]
     assert len(dashed) == 4 + 4  # 3x3 poker cards sharing their cuts: four lines each way
+
+
+def test_the_tabletop_folder_is_replaced_only_when_the_run_makes_it():
+    from pathlib import Path
+
+    from generator.commands.cards import card_outputs
+
+    deck = Path("tts/en/galaxy-faces-1.png")
+    assert card_outputs(("en",), ("a4",), tts=True)(deck)
+    assert not card_outputs(("en",), ("a4",), tts=False)(deck)
+    assert card_outputs(("en",), ("a4",), tts=False)(Path("cards-en-a4.pdf"))
+    assert not card_outputs(("en",), ("a4",), tts=True)(Path("tts/de/galaxy-faces-1.png"))  # another language's
