@@ -181,16 +181,21 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 @profile_option
 @back_offset_option
 @tts_url_option
+@click.option("--tts", "tts", is_flag=True,
+              help="Also make the Tabletop Simulator decks (tts/), which cost as much as everything else; "
+                   "without it the tts/ folder stays as the last build left it.")
 @format_option
 @reported
 def cards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, cut_lines: bool,
-          profile: str | None, back_offset: tuple[float, float], tts_url: str | None, output_format: str) -> None:
-    """Render only the cards of GAMES (default: all): sheets, print-on-demand PDF and SVG faces."""
+          profile: str | None, back_offset: tuple[float, float], tts_url: str | None, tts: bool,
+          output_format: str) -> None:
+    """Render only the cards of GAMES (default: all): sheets, print-on-demand PDF and SVG faces (--tts: decks)."""
     from contextlib import nullcontext
+    from dataclasses import replace
 
     from generator.commands.cards import cards as render_cards
 
-    options = _build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir)
+    options = replace(_build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir), tts=tts)
     stderr = views.console(err=True)
     written = render_cards(content_dir, games, output_dir, options, on_wait=lambda message: stderr.print(message),
                            status=(nullcontext if output_format == "json"

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 MODEL = "game.json"
 CARD_PDFS = ("cards-*.pdf", "duplex-calibration-*.pdf")  # what the cards step writes at the top of a game's folder
-CARD_FOLDERS = ("cards", "print-shop", "tts")  # and the folders it fills
+TTS_FOLDER = "tts"
+CARD_FOLDERS = ("cards", "print-shop", TTS_FOLDER)  # and the folders it fills
 # output/site is the rules sites, output/simulations simulate's figures, output/diff the report of
 # `pnp diff`; output/site/<game> is a game's site, so a game is not called like a site's own
 # folders (assets, search) either, which would make a game's folder look like part of another site
@@ -57,7 +58,7 @@ def print_shop_card(profile: str, lang: str, number: int, card_id: str, copies: 
 
 def tts(lang: str) -> str:
     """Folder of the Tabletop Simulator deck sheets, back images and saved objects."""
-    return f"tts/{lang}"
+    return f"{TTS_FOLDER}/{lang}"
 
 
 def tts_faces(lang: str, deck: str, sheet: int) -> str:

@@ -5,7 +5,9 @@ rebuilding the rules site each time is slow. This command checks the content, re
 cards into the output folder's staging area and only when every game succeeded makes a new
 generation of the output (generator.output_folder) in which each game's card files of the
 chosen languages and papers (cards-<lang>-*.pdf and cards/<lang>/) are replaced. Every other
-file, other languages' and papers' sheets included, is carried over as it was.
+file, other languages' and papers' sheets included, is carried over as it was. The Tabletop
+Simulator decks (tts/) are half of what the cards cost to make and no help while a design is
+worked on: they are made, and replaced, only with --tts.
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ if TYPE_CHECKING:
 UNTOUCHED = "the previous output is untouched"
 
 
-def card_outputs(languages: tuple[str, ...], papers: tuple[str, ...]) -> Callable[[Path], bool]:
-    """The files of a game folder a `pnp cards` run for these languages and papers replaces."""
+def card_outputs(languages: tuple[str, ...], papers: tuple[str, ...], tts: bool = True) -> Callable[[Path], bool]:
+    """The files of a game folder a `pnp cards` run for these languages and papers replaces (the Tabletop
+    Simulator decks only when it makes them)."""
     from generator import output_files as names
     from generator.build import PAPERS
     from generator.content.schema import LANGUAGES
@@ -41,7 +44,7 @@ def card_outputs(languages: tuple[str, ...], papers: tuple[str, ...]) -> Callabl
 
     def replaced(rel: Path) -> bool:
         first = rel.parts[0]
-        ours = first in names.CARD_FOLDERS or (len(rel.parts) == 1 and any(fnmatch(first, pattern)
+        ours = (first in names.CARD_FOLDERS and (tts or first != names.TTS_FOLDER)) or (len(rel.parts) == 1 and any(fnmatch(first, pattern)
                                                                            for pattern in names.CARD_PDFS))
         return ours and scope(rel)
 
@@ -90,7 +93,7 @@ def _render_into(folder: OutputFolder, loaded: list[GameContent], output_dir: Pa
                 written[content.id] = render_cards(content, game_dir, replace(options, workers=idle_cores()), errors)
         if errors:
             raise CommandFailed(errors, note=UNTOUCHED)
-        replaced = card_outputs(options.languages, options.papers)
+        replaced = card_outputs(options.languages, options.papers, options.tts)
         for content in loaded:
             folder.merge(staging, content.id, replaced)
         folder.keep(staging, [name for name in folder.names_in_use() if name not in written])

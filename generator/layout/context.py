@@ -154,10 +154,12 @@ def _text(value, lang: str) -> str | None:
 
 
 def face_context(content: GameContent, card: Card, face: Face, side: str, lang: str,
-                 size: tuple[float, float] | None = None, bleed: float = 3.0) -> dict[str, Any]:
-    """Context of a card face's content: the static context plus this face's data."""
+                 size: tuple[float, float] | None = None, bleed: float = 3.0,
+                 static: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Context of a card face's content: the static context (`static`, if the caller keeps the kind's for this
+    language, side, size and bleed) plus this face's data."""
     kind = content.game.kind(card.kind)
-    context = static_context(content, kind, lang, side, size, bleed)
+    context = dict(static) if static is not None else static_context(content, kind, lang, side, size, bleed)
     skip = cost_field(kind)
     badge = kind.fields.get(skip) if skip and card.cost is None else None
     several = badge is not None and badge.type == "costs"

@@ -59,6 +59,7 @@ class CardLayouts:
         self._programs: dict[str, FaceProgram | None] = {}
         self._static_values: dict[str, dict[str, dict[str, str]]] = {}
         self._elements: dict[tuple, tuple[list, list]] = {}  # see FaceEvaluation.memo
+        self._static_contexts: dict[tuple[str, str, str], dict[str, Any]] = {}
 
     # --- layouts -------------------------------------------------------------------------------
     def layout_for(self, kind: CardKind) -> specs.LoadedLayout | None:
@@ -148,7 +149,11 @@ class CardLayouts:
         constants = self._constants_for(layout, kind, lang, side)
         if constants is None:
             return result
-        context = face_context(self.content, card, face, side, lang, self.size_of(kind), self.bleed)
+        static_key = (kind.id, lang, side)
+        if static_key not in self._static_contexts:  # the templates cannot change it (an immutable sandbox)
+            self._static_contexts[static_key] = static_context(self.content, kind, lang, side, self.size_of(kind),
+                                                               self.bleed)
+        context = face_context(self.content, card, face, side, lang, static=self._static_contexts[static_key])
         context.update(constants)
         evaluation = FaceEvaluation(layout, context, card.id, kind.id, side, lang, self.content.icons, self.problems,
                                     self.content.root, result.items, result.texts, self.safe, self._elements)

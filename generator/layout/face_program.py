@@ -52,14 +52,18 @@ def _pattern(address: str) -> str:
     return ".".join(parts[:2])
 
 
-def _parse(output: str, keys: Keys) -> Printed:
+def _parse(output: str, keys: Keys, shared: Printed | None = None) -> Printed:
+    """The printed values by address; with `shared`, each address's shared values first (one dict per address)."""
     values: Printed = {}
     for record in output.split(ELEMENT_SEP)[1:]:
         address, *printed = record.split(VALUE_SEP)
-        expected = keys.get(_pattern(address))
+        pattern = _pattern(address)
+        expected = keys.get(pattern)
         if expected is None or address in values or len(printed) != len(expected):
             raise ProgramMiss("a printed value contains a separator character")
-        values[address] = dict(zip(expected, printed, strict=False))
+        merged = dict(shared[pattern]) if shared is not None and pattern in shared else {}
+        merged.update(zip(expected, printed, strict=False))
+        values[address] = merged
     return values
 
 
@@ -86,8 +90,7 @@ class FaceProgram:
 
     def run(self, context: dict[str, Any], shared: Printed) -> Printed:
         """Address -> {key: printed value} for every element (and copy) drawn on this card."""
-        dynamic = _parse(_render(self.dynamic, context), self.dynamic_keys)
-        return {address: {**shared.get(_pattern(address), {}), **values} for address, values in dynamic.items()}
+        return _parse(_render(self.dynamic, context), self.dynamic_keys, shared)
 
 
 def _names(source: str, template: bool) -> set[str]:

@@ -12,6 +12,7 @@ the names come from generator.output_files):
   cards/<lang>/<id>-back.svg
   cards/<lang>/cards.json         the gallery's index: names, kinds, counts, files, texts
   tts/<lang>/<deck>-*.png, .json  Tabletop Simulator: face sheets, back image, saved object per deck
+                                  (unless `options.tts` is off: `pnp cards` without --tts)
 A game without cards writes nothing. Layout problems become content errors with the card's
 file:line, so the build fails and the previous output stays.
 """
@@ -171,7 +172,8 @@ def _render_language(content: GameContent, cards: list[Card], out_dir: Path, opt
     if not errors and designs and shop_designs:
         written += _write_prints(content, out_dir, options, lang, designs, shop_designs, profile)
         written += _write_faces(content, out_dir, lang, designs)
-        written += write_decks(content, out_dir, lang, designs, tts_base(content, options))
+        if getattr(options, "tts", True):
+            written += write_decks(content, out_dir, lang, designs, tts_base(content, options))
     shop_found = shop_layouts.problems[shop_problems_at:] if shop_layouts else []
     return written, layouts.problems[problems_at:], shop_found, errors.errors[errors_at:]
 

@@ -62,10 +62,16 @@ def _pixels(bitmap) -> Image.Image:
     return image if image.mode == "RGB" else image.convert("RGB")
 
 
+# zlib's level, chosen by measurement on a Tabletop Simulator sheet of 70 cards (4090 x 3997 px), CPU s / MB:
+# 0: 0.20 / 49.1, 1: 0.24 / 1.56, 3: 0.24 / 1.53, 4: 0.30 / 1.34, 6 (Pillow's default): 0.31 / 1.33,
+# 7: 0.34 / 1.32, 8: 0.53 / 1.30, 9: 1.08 / 1.29. Levels 1-3 use zlib's fast strategy: a quarter less CPU for 15 % more bytes.
+PNG_LEVEL = 3
+
+
 def save_png(image: Image.Image, path: Path, dpi: float) -> Path:
     """A PNG with its resolution recorded and nothing that changes between runs."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    image.save(path, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=6)
+    image.save(path, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=PNG_LEVEL)
     return path
 
 

@@ -30,8 +30,23 @@ def test_cut_lines_draw_a_dashed_grid_along_every_cut(game_copy):
     assert sorted({round(ln["x0"] / mm, 2) for ln in dashed}) == [round(x, 2) for x in xs]
     assert all(abs((ln["bottom"] - ln["top"]) / mm - (top - bottom)) < 0.01 for ln in dashed)  # full block height
     assert sorted(p.name for p in (out / "escape-earth").iterdir()) == ["cards", "cards-en-a4-gutterfold.pdf", "cards-en-a4.pdf",
-                                                                  "cards-en-pod.pdf", "duplex-calibration-en-a4.pdf",
-                                                                  "tts"]
+                                                                  "cards-en-pod.pdf", "duplex-calibration-en-a4.pdf"]
+
+
+@pytest.mark.slow
+def test_tabletop_decks_are_made_only_with_tts_and_kept_without_it(game_copy):
+    out = game_copy.parent.parent / "out"
+    args = ("escape-earth", "--content", str(game_copy.parent), "--output", str(out), "--lang", "en", "--paper", "a4")
+    assert run(*args, "--tts").exit_code == 0
+    tts = out / "escape-earth" / "tts" / "en"
+    made = {p.name: p.read_bytes() for p in tts.iterdir()}
+    assert any(name.endswith(".png") for name in made) and any(name.endswith(".json") for name in made)
+    (tts / "note.txt").write_text("mine", encoding="utf-8")  # anything in tts/ stays as it was without --tts
+    sheets = (out / "escape-earth" / "cards-en-a4.pdf").read_bytes()
+    (out / "escape-earth" / "cards-en-a4.pdf").write_bytes(b"old")
+    assert run(*args).exit_code == 0
+    assert {p.name: p.read_bytes() for p in tts.iterdir()} == {**made, "note.txt": b"mine"}
+    assert (out / "escape-earth" / "cards-en-a4.pdf").read_bytes() == sheets  # the sheets were made again
 
 
 def test_a_failing_game_leaves_the_previous_card_files(game_copy):
@@ -60,3 +75,15 @@ def test_build_passes_cut_lines_to_the_card_sheets(game_copy):
     with pdfplumber.open(out / "escape-earth" / "cards-en-a4.pdf") as pdf:
         dashed = [ln for ln in pdf.pages[0].lines if ln.get("dash")]
     assert len(dashed) == 4 + 4  # 3x3 poker cards sharing their cuts: four lines each way
+
+
+def test_the_tabletop_folder_is_replaced_only_when_the_run_makes_it():
+    from pathlib import Path
+
+    from generator.commands.cards import card_outputs
+
+    deck = Path("tts/en/galaxy-faces-1.png")
+    assert card_outputs(("en",), ("a4",), tts=True)(deck)
+    assert not card_outputs(("en",), ("a4",), tts=False)(deck)
+    assert card_outputs(("en",), ("a4",), tts=False)(Path("cards-en-a4.pdf"))
+    assert not card_outputs(("en",), ("a4",), tts=True)(Path("tts/de/galaxy-faces-1.png"))  # another language's
