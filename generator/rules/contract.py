@@ -119,6 +119,7 @@ class Game(ABC):
     always has. `"player"` names a value that is a seat, a list or tuple of seats, or None;
     `"planet[0]"` a tuple whose item 0 is a seat (an owner beside a tile). The default names
     `player` only; a game with more writes `seat_keys = Game.seat_keys | {"defender", "other"}`.
+    `pnp test` checks every seat an event or action value names is in range(num_players).
     """
 
     engine_id: ClassVar[str]
