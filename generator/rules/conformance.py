@@ -9,6 +9,10 @@ passing silently or surfacing later as a wrong figure. Each seed of a batch (the
   fault at its file and line, with the seed, turn and action and the `pnp play` line that repeats it;
 - **invariants**: the engine's own `invariant_problems` and the generic ones
   (generator.rules.invariants), at every step;
+- **seats**: every seat an event or `action_values` names (the keys `Game.seat_keys` declares,
+  `private`) is in range(num_players), as the API counts seats, from 0: an engine that writes
+  people's numbers (`player=p + 1`) names a seat past the last; a seat-like key the game does not
+  declare (`other`, `target`) is a note;
 - **fixed data**: the Game's public attributes and the content's cards, boards, tables and
   sentences are the same after play as before (a move that changes them makes later games differ);
 - **determinism**: the seed played a second time gives the same log (decisions, chance, events,
@@ -46,7 +50,7 @@ from generator.rules.conformance_report import (
     Tell,
 )
 from generator.rules.contract import Game, GameState
-from generator.rules.core import RuleError
+from generator.rules.core import RuleError, seat_paths, seat_values
 from generator.rules.faults import blame, remember
 from generator.rules.fingerprint import changed, shared_path, snapshot
 from generator.rules.invariants import generic_problems
@@ -64,6 +68,8 @@ FOREIGN_ACTIONS = 16       # actions of other states tried as refusals per probe
 POOL = 400                 # distinct actions of other states of the seed kept for that
 BOOKKEEPING = frozenset({"game", "log", "quiet", "check_seed", "_events", "_mark", "_legal", "_forced"})
 UNFILLED = re.compile(r"\[[a-z][a-z0-9_.-]*\]")   # what Game.sentence leaves for a missing template or value
+SEAT_LIKE = re.compile(r"(player|other|opponent|target|defender|attacker|owner|giver|receiver|winner|loser|rival|"
+                       r"victim|seat|first|next)(_.*)?|.*_(player|seat)")  # keys that may name a seat
 
 
 @dataclass
@@ -95,6 +101,7 @@ class ConformanceSuite:
         self.offered: set[str] = set()
         self.emitted: set[str] = set()
         self.named: set[str] = set()
+        self.seat_like: set[str] = set()     # undeclared seat-like keys already noted
         self.fixed_broken = False
         self.left = 0          # actions the current run may still take
         self.unfinished = 0
@@ -132,6 +139,7 @@ class ConformanceSuite:
         if self.settings.replays:
             self.tell("examples and golden playthroughs", 0)
             self._replays()
+        self._seat_keys_read()
         self._coverage()
         return ConformanceReport(self.content.id, self.options, list(self.results.values()), self.games, self.used,
                                  self.unfinished, time.perf_counter() - started)
@@ -164,6 +172,9 @@ class ConformanceSuite:
             state = run.state = game.new_initial_state(seed, log=True)
             run.start_turn = state.turn
             if not probe:
+                doing = "emits the events of set-up"
+                self._seats(seed, state, 0, None, None)
+            if not probe:
                 self.pool, pool_rng = {}, random.Random(f"pool/{seed}")  # per seed, so `--seed S` repeats it exactly
             chooser = make_policy("random", game)
             rng = random.Random(policy_seed(seed))
@@ -193,9 +204,14 @@ class ConformanceSuite:
                 if not probe and step % 7 == 0:
                     doing = "explains a legal action"
                     self._legal_reads_back(seed, state, action, text)
+                if not probe:
+                    doing = "gives the values of an action's sentence"
+                    self._seats(seed, state, None, action, text)
                 doing = "applies a legal action"
-                entries = len(state.log or [])
+                entries, emitted = len(state.log or []), len(state.events)
                 state.apply(action)
+                if not probe:
+                    self._seats(seed, state, emitted, None, text, turn)
                 run.decisions.append((entries, turn, text))
                 self.used += 1
                 self.left -= 1
@@ -238,6 +254,61 @@ class ConformanceSuite:
         for problem in problems:
             self.add(Finding("invariants", f"an invariant does not hold: {problem} (look at the move before)", seed,
                              state.turn, None, self.play_line(seed, state.turn)))
+
+    # -- seats ----------------------------------------------------------------------------------------------
+    def _seats(self, seed: int, state: GameState, since: int | None, action: Any, text: str | None,
+               turn: int | None = None) -> None:
+        """The seats the events since `since` (or, `since` None, `action_values(action)`) name are 0-based seats."""
+        result = self.results["seats"]
+        turn = state.turn if turn is None else turn
+        keys, n = self.game.seat_keys, self.game.num_players()
+        if since is None:
+            result.done += 1
+            values, what = list(state.action_values(action).items()), f"action_values({text!r})"
+            self._seat_values(seed, turn, text, values, what, keys, n)
+            return
+        for ev in state.events[since:]:
+            result.done += 1
+            what = f"the event {ev.kind!r}"
+            self._seat_values(seed, turn, text, list(ev.data), what, keys, n)
+            if ev.private is not None and not _in_range(ev.private, n):
+                self._seat_finding(seed, turn, text, what, "private", ev.private, n)
+
+    def _seat_keys_read(self) -> None:
+        """Every key `seat_keys` declares is in a form `seat_paths` reads; one that is not names no seat."""
+        paths = seat_paths(self.game.seat_keys)
+        unread = sorted(k for k in self.game.seat_keys if k.split("[")[0] not in paths)
+        if unread:
+            self.add(Finding("seats", f"seat_keys names {', '.join(map(repr, unread))}, neither a data key ('player') "
+                                      "nor a key and an item ('planet[0]'), so no value is read as a seat by it",
+                             repeat=f"pnp test {self.content.id}{self.option_flags()}{self.flags}"))
+
+    def _seat_values(self, seed: int, turn: int, text: str | None, values: list[tuple[str, Any]], what: str,
+                     keys: frozenset[str], n: int) -> None:
+        paths = seat_paths(keys)
+        for key, value in values:
+            if key in paths:
+                for seat in seat_values(key, value, keys):
+                    if not _in_range(seat, n):
+                        self._seat_finding(seed, turn, text, what, key, seat, n)
+                        return
+            elif key not in self.seat_like and SEAT_LIKE.fullmatch(key) and isinstance(value, int) \
+                    and not isinstance(value, bool) and 0 <= value <= n:
+                self.seat_like.add(key)
+                self.results["seats"].notes.append(
+                    f"{what} names {key} {value}, which the game's seat_keys does not declare: if it is a seat, "
+                    f"declare it (seat_keys = Game.seat_keys | {{{key!r}}}) so people read it from 1")
+
+    def _seat_finding(self, seed: int, turn: int, text: str | None, what: str, key: str, seat: Any, n: int) -> None:
+        if isinstance(seat, int) and not isinstance(seat, bool) and seat == n:
+            why = (f"one past the last seat of this {n}-player game: seats count from 0 in the API (player=p, not "
+                   "p + 1); sentences and saved games show them from 1 on their own")
+        elif isinstance(seat, int) and not isinstance(seat, bool):
+            why = f"not a seat of this {n}-player game (seats count from 0 to {n - 1})"
+        else:
+            why = (f"not a seat: seat_keys declares {key!r} one, a whole number from 0 to {n - 1} (or None); "
+                   "take it out of seat_keys if it is no seat")
+        self.add(Finding("seats", f"{what} names {key} {seat!r}, {why}", seed, turn, text, self.play_line(seed, turn)))
 
     def _legal_reads_back(self, seed: int, state: GameState, action: Any, text: str) -> None:
         result = self.results["fuzzing"]
@@ -532,6 +603,10 @@ class ConformanceSuite:
                 result.notes.append(f"operation '{op}' is declared in game.yaml but no card carries it")
             elif not carried[op] & self.named:
                 result.notes.append(f"operation '{op}': no card that carries it was named in any event {played}")
+
+
+def _in_range(seat: Any, n: int) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n
 
 
 def _quiet_format(state: GameState, action: Any) -> str:

@@ -15,6 +15,7 @@ from generator.rules.simulate import game_seed
 CHECKS = {  # name -> what it asks, as the report shows it
     "fuzzing": "legal-move fuzzing",
     "invariants": "invariants",
+    "seats": "seats count from 0 in events and action values",
     "fixed-data": "fixed data unchanged by play",
     "determinism": "determinism",
     "clone": "clone independence",

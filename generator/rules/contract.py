@@ -25,7 +25,19 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from generator.content.loader import GameContent
-from generator.rules.core import Action, ChanceError, Event, Explanation, Outcome, PlayerResult, RuleError, stable_hash
+from generator.rules.core import (
+    PLAYER_SEAT,
+    Action,
+    ChanceError,
+    Event,
+    Explanation,
+    Outcome,
+    PlayerResult,
+    RuleError,
+    SeatKeys,
+    seats_for_people,
+    stable_hash,
+)
 from generator.rules.picture import StatePicture
 from generator.rules.sentence_fill import fill
 
@@ -90,12 +102,24 @@ class Game(ABC):
         engine_version (str): raise it when the rules change: a saved game of another version is refused, not misread
         option_specs (tuple[OptionSpec, ...]): the options the game is played with, one `OptionSpec` each
         cooperative (bool): True when the table wins or loses together; results and `pnp simulate` read wins so
+        seat_keys (frozenset[str]): the event data, action values and refusal values that are seats: 0-based in
+            the API, shown and saved from 1 (see below)
         state_class (type[GameState]): the engine's `GameState` subclass; `pnp check` checks it keeps the contract too
         content (GameContent): the game's folder as `pnp check` read it (cards, boards, variants, sentences)
         options (dict[str, str]): every option's value, the defaults filled in (`check_options`); values are strings
 
     Subclasses set the class attributes and implement `new_initial_state`; the rest has
     sound defaults an engine may refine.
+
+    Seats count from 0 in every value an engine hands over: `current_player`, `observation(p)`,
+    `PlayerResult.player`, and the values of events (`_emit(..., player=p)`), of `action_values`
+    and of refusals (`_refuse(..., player=q)`). `seat_keys` names which of those values are seats,
+    so the generic code can show them as people count, from 1: a sentence says "Player 1" for
+    seat 0 (`words` is handed the value so counted), and a saved game writes them from 1 as it
+    always has. `"player"` names a value that is a seat, a list or tuple of seats, or None;
+    `"planet[0]"` a tuple whose item 0 is a seat (an owner beside a tile). The default names
+    `player` only; a game with more writes `seat_keys = Game.seat_keys | {"defender", "other"}`.
+    `pnp test` checks every seat an event or action value names is in range(num_players).
     """
 
     engine_id: ClassVar[str]
@@ -107,6 +131,7 @@ class Game(ABC):
     outcome_causes: ClassVar[frozenset[str]] = frozenset() # every Outcome.cause
     action_kinds: ClassVar[frozenset[str]] = frozenset()   # action[0] of every action (for describe)
     cooperative: ClassVar[bool] = False
+    seat_keys: ClassVar[SeatKeys] = PLAYER_SEAT           # event, action and refusal values that are seats
 
     def __init__(self, content: GameContent, options: Mapping[str, Any] | None = None):
         self.content = content
@@ -180,7 +205,8 @@ class Game(ABC):
         return None
 
     def words(self, key: str, value: Any, lang: str) -> str:
-        """How an event or refusal value reads in a sentence (a card id becomes its name, ...)."""
+        """How an event or refusal value reads in a sentence (a card id becomes its name, ...); a seat
+        (`seat_keys`) comes as people count it, from 1."""
         return str(value)
 
     def taken_name(self, item: str, lang: str) -> str:
@@ -215,11 +241,13 @@ class Game(ABC):
 
     # -- sentences from the content ------------------------------------------------------------
     def sentence(self, section: str, key: str, lang: str, values: Mapping[str, Any]) -> str:
-        """Fill the content's template `section.key` in `lang` with `values` put into words."""
+        """Fill the content's template `section.key` in `lang` with `values` put into words; the seats among them
+        (`seat_keys`, 0-based) read from 1."""
         templates = self.content.sentences.get(lang)
         template = templates.get(section, {}).get(key) if templates else None
         if template is None:
             return f"[{section}.{key}]"
+        values = seats_for_people(values, self.seat_keys)
         fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
         filled = {name: self._word(name, values, lang, templates or {}) for name in fields}
         text = fill(template, filled)
@@ -267,7 +295,7 @@ class Game(ABC):
     def describe(self, state: GameState, action: Action, lang: str) -> str:
         """One sentence saying what `action` does (the content's `actions` template of its kind)."""
         values = dict(state.action_values(action))
-        values.setdefault("player", state.current_player + 1)  # a sentence shows seats as people count them
+        values.setdefault("player", state.current_player)  # a seat, 0-based: the sentence shows it from 1
         return self.sentence("actions", str(action[0]), lang, values)
 
     def sentence_keys(self) -> dict[str, frozenset[str]]:
@@ -380,7 +408,10 @@ class GameState(ABC):
         raise self._refuse("unknown-action", action=wanted)
 
     def action_values(self, action: Action) -> Mapping[str, Any]:
-        """Values the `actions` sentence of this action's kind names; default: none beyond the player."""
+        """Values the `actions` sentence of this action's kind names; default: none beyond the player.
+
+        Seats among them (`Game.seat_keys`) count from 0, as `current_player` does (`describe` adds
+        `player`, the seat to move, when the engine gives none); the sentence shows them from 1."""
         return {}
 
     def resample_hidden(self, player: int, rng: random.Random) -> GameState:
@@ -441,7 +472,7 @@ class GameState(ABC):
             self.log.append(entry)
         self._do(action)
         if entry is not None:
-            entry["events"] = [e.as_json() for e in self._events[self._mark:]]
+            entry["events"] = [e.as_json(self.game.seat_keys) for e in self._events[self._mark:]]
             entry["hash"] = self.state_hash()
             self._mark = len(self._events)
         self._advance()
@@ -465,13 +496,14 @@ class GameState(ABC):
 
     # -- for the engine's rules code -------------------------------------------------------------
     def _refuse(self, rule: str, **params: Any) -> RuleError:
-        """A refusal of `rule`, its sentence filled in every language from the content."""
+        """A refusal of `rule`, its sentence filled in every language from the content (seats in `params`
+        0-based, as `Game.seat_keys` names them)."""
         return self.game.render_refusal(RuleError(rule, params))
 
     def _emit(self, kind: str, secret: Iterable[str] = (), private: int | None = None, **data: Any) -> None:
-        """Record that `kind` happened with `data` (the values its sentence names); `secret` names the values only
-        the seat `private` (0-based; None: nobody) may see. Nothing is built in quiet batch playouts, so emitting
-        costs a simulation nothing."""
+        """Record that `kind` happened with `data` (the values its sentence names; seats among them 0-based, as
+        `Game.seat_keys` names them); `secret` names the values only the seat `private` (0-based; None: nobody)
+        may see. Nothing is built in quiet batch playouts, so emitting costs a simulation nothing."""
         if not self.quiet:
             self._events.append(Event(kind, tuple(data.items()), frozenset(secret), private))
 
@@ -539,7 +571,8 @@ class GameState(ABC):
         """Close an automatic step: log it with the events since the last entry."""
         if self.log is not None:
             self.log.append({"kind": "auto", "what": what,
-                             "events": [e.as_json() for e in self._events[self._mark:]], "hash": self.state_hash()})
+                             "events": [e.as_json(self.game.seat_keys) for e in self._events[self._mark:]],
+                             "hash": self.state_hash()})
             self._mark = len(self._events)
 
     def _copy_base(self, other: GameState) -> None:

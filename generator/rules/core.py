@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import weakref
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 Action = tuple[Any, ...]  # every engine's actions are hashable tuples, e.g. ("improve", "food")
+SeatKeys = frozenset[str]  # the data keys whose values are seats (`Game.seat_keys`; see `seat_paths`)
+PLAYER_SEAT: SeatKeys = frozenset({"player"})  # `Game.seat_keys` unless a game names more
 
 
 class RuleError(Exception):
@@ -61,10 +65,13 @@ class Event:
         private: the player who alone sees the secret values (see below)
 
     `secret` names the data keys the players do not see (a card removed unseen); `private` is
-    the player (0-based, as every seat in the API) who alone sees them (a card drawn into a
-    hand), None for nobody. A saved game writes that seat as players count it, from 1. The
-    `data` values are what the event's sentence shows and what a saved game records, so a player
-    named in them reads as people count (`player=p + 1`): saved games replay unchanged.
+    the player who alone sees them (a card drawn into a hand), None for nobody.
+
+    Seats count from 0 here as everywhere in the API: `private`, and every value of `data` that
+    the game's `Game.seat_keys` names a seat (`player=p`, not `p + 1`). People read them from 1:
+    the event's sentence says "Player 1" for seat 0, and a saved game writes them from 1
+    (`as_json`, read back by `from_json`), so games saved before seats counted from 0 in the API
+    replay unchanged, byte for byte.
     """
 
     kind: str
@@ -79,21 +86,104 @@ class Event:
                 return v
         return default
 
-    def as_json(self) -> dict[str, Any]:
-        """The event as a saved game writes it: `{"event": kind, name: value, ...}` plus its secret and private."""
+    def as_json(self, seats: SeatKeys = PLAYER_SEAT) -> dict[str, Any]:
+        """The event as a saved game writes it: `{"event": kind, name: value, ...}` plus its secret and private.
+
+        The saved-game format counts seats from 1, as its decisions do: `private` and the values
+        `seats` (the game's `seat_keys`) names are written one higher than the API holds them."""
         out: dict[str, Any] = {"event": self.kind}
         for k, v in self.data:
-            out[k] = _jsonable(v)
+            out[k] = _jsonable(moved_seats(k, v, seats, 1))
         if self.secret:
             out["secret"] = sorted(self.secret)
         if self.private is not None:
-            out["private"] = self.private + 1  # the saved-game format counts seats from 1, as its decisions do
+            out["private"] = self.private + 1
         return out
+
+    @classmethod
+    def from_json(cls, row: Mapping[str, Any], seats: SeatKeys = PLAYER_SEAT) -> Event:
+        """The event a saved game's `row` records (`as_json` read back): its seats from 0 again, lists as tuples."""
+        data = tuple((k, moved_seats(k, _tupled(v), seats, -1)) for k, v in row.items()
+                     if k not in ("event", "secret", "private"))
+        private = row.get("private")
+        return cls(str(row.get("event")), data, frozenset(row.get("secret") or ()),
+                   private - 1 if isinstance(private, int) and _is_seat(private) else None)
+
+
+_SEAT_KEY = re.compile(r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:\[(?P<index>[0-9]+)\])?")
+
+
+def seat_paths(seats: SeatKeys) -> Mapping[str, int | None]:
+    """`seat_keys` read: data key -> the item of its value that is a seat, None for the value itself.
+
+    `"player"` names a value that is a seat (an int), a list or tuple of seats, or None;
+    `"planet[0]"` a list or tuple whose item 0 is a seat and the rest not (Habitable's
+    (owner, tile)). A key in neither form names nothing (`pnp test` says so)."""
+    known = _SEAT_PATHS.get(seats)
+    if known is not None:
+        return known
+    paths: dict[str, int | None] = {}
+    for key in seats:
+        found = _SEAT_KEY.fullmatch(key)
+        if found:
+            index = found.group("index")
+            paths[found.group("name")] = None if index is None else int(index)
+    if len(_SEAT_PATHS) < 64:  # a game declares one set; a bound keeps a tool that makes many from growing it
+        _SEAT_PATHS[seats] = MappingProxyType(paths)
+    return MappingProxyType(paths)
+
+
+_SEAT_PATHS: dict[SeatKeys, Mapping[str, int | None]] = {}
+
+
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def seat_values(key: str, value: Any, seats: SeatKeys) -> list[Any]:
+    """The items of `value` (data key `key`) that `seats` says are seats, None left out: what must be in
+    range(num_players)."""
+    paths = seat_paths(seats)
+    if key not in paths:
+        return []
+    index = paths[key]
+    if index is None:
+        items = list(value) if isinstance(value, (list, tuple)) else [value]
+    else:
+        items = [value[index]] if isinstance(value, (list, tuple)) and len(value) > index else []
+    return [item for item in items if item is not None]
+
+
+def moved_seats(key: str, value: Any, seats: SeatKeys, by: int) -> Any:
+    """`value` (data key `key`) with every seat `seats` names in it moved by `by`: +1 to people's count (a
+    sentence, a saved game), -1 back. Values that are no ints (a forged action's, an unseen secret) stay."""
+    paths = seat_paths(seats)
+    if key not in paths:
+        return value
+    index = paths[key]
+    if _is_seat(value) and index is None:
+        return value + by
+    if not isinstance(value, (list, tuple)):
+        return value
+    items = [item + by if _is_seat(item) and index in (None, position) else item
+             for position, item in enumerate(value)]
+    return tuple(items) if isinstance(value, tuple) else items
+
+
+def seats_for_people(values: Mapping[str, Any], seats: SeatKeys) -> dict[str, Any]:
+    """`values` with the seats `seats` names counted from 1, as a sentence shows them."""
+    return {key: moved_seats(key, value, seats, 1) for key, value in values.items()}
 
 
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_jsonable(v) for v in value]
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
     return value
 
 

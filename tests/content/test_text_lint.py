@@ -285,7 +285,7 @@ def test_astronuts_says_1_action_and_names_extra_energy_only_when_it_adds_some()
         for lang in ("de", "en"):
             sentence = game.render_event(event, lang)
             assert not re.search(r"\+0\b|(?<!\d)1 (actions|Aktionen)\b", sentence), sentence
-    bonus = Event("actions", (("player", 1), ("declared", 4), ("roll", 6), ("actions", 9), ("bonus", 1)))
+    bonus = Event("actions", (("player", 0), ("declared", 4), ("roll", 6), ("actions", 9), ("bonus", 1)))
     assert game.render_event(bonus, "en") == "Player 1 declared 4 and rolled 6: 9 actions (Extra Energy: +1)."
     assert game.render_event(bonus, "de") == "Spieler 1 hat 4 erklärt und 6 gewürfelt: 9 Aktionen (Extra Energy: +1)."
 

@@ -60,7 +60,7 @@ def test_the_end_of_turn_mechanism_runs_its_steps_in_order_on_each_planet(habita
     assert (fine.temperature, fine.water, fine.magnetism, fine.life) == (1, 4, 4, 3)
     steps = [(e.get("planet"), e.get("warmed"), e.get("dried"), e.get("weakened"), e.get("died"))
              for e in state.events if e.kind == "end-of-turn"]
-    assert steps == [((1, 1), 1, -1, 0, -1), ((1, 2), 0, 0, -1, -1), ((1, 3), 0, 0, 0, 0)]
+    assert steps == [((0, 1), 1, -1, 0, -1), ((0, 2), 0, 0, -1, -1), ((0, 3), 0, 0, 0, 0)]  # (seat from 0, tile)
 
 
 def test_a_planet_made_habitable_again_before_the_end_of_turn_loses_no_life(habitable):
@@ -136,7 +136,7 @@ def test_the_game_ends_when_the_market_cannot_be_refilled_after_the_round(habita
     state.apply(("end",))                                    # player 3 completes the round
     assert state.is_terminal and state.legal_actions() == []
     assert p1.life == 1                                      # the final end-of-turn pass for everyone
-    assert [e.get("planet") for e in state.events if e.kind == "end-of-turn"][-1] == (1, 1)
+    assert [e.get("planet") for e in state.events if e.kind == "end-of-turn"][-1] == (0, 1)
     assert refused(state, "end") == "game-over"
 
 

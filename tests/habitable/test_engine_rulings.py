@@ -55,7 +55,7 @@ def test_28_the_last_player_runs_the_mechanism_twice_at_the_end(habitable):
     hand(state, 1, [])
     state.apply(("end",))
     assert state.is_terminal and last.life == 2
-    assert [e.get("planet") for e in state.events if e.kind == "end-of-turn"] == [(2, 1), (2, 1)]
+    assert [e.get("planet") for e in state.events if e.kind == "end-of-turn"] == [(1, 1), (1, 1)]  # seat 1: Player 2
 
 
 def test_29_a_search_from_a_star_takes_the_lowest_stack_and_without_stacks_does_nothing(habitable):

@@ -35,6 +35,12 @@ FIXED_DATUM = ("        creature = self.game.creatures[card]\n",
 REFUSAL_CHANGES = ("            if kind == \"play\" and depth > self.tide:\n",
                    ("            if kind == \"play\" and depth > self.tide:\n"
                    "                hand.remove(card)\n"))
+ONE_BASED = ('        self._emit("turn", round=self.round, player=self.player)\n',  # people's number, not the seat
+             '        self._emit("turn", round=self.round, player=self.player + 1)\n')
+UNDECLARED_SEAT = ('        self._emit("turn", round=self.round, player=self.player)\n',
+                   '        self._emit("turn", round=self.round, player=self.player, rival=1 - self.player)\n')
+UNREAD_SEAT_KEY = ('class ReefKeepersGame(Game):\n',
+                   'class ReefKeepersGame(Game):\n    seat_keys = Game.seat_keys | {"rival[first]"}\n')
 LEGAL_RAISES = ('        plays = [("play", c) for c in hand if self.game.creatures[c].depth <= self.tide]\n',
                 ('        depths = {c: self.game.creatures[c].depth for c in self.reefs[self.player]}\n'
                 '        plays = [("play", c) for c in hand if depths[c] <= self.tide]\n'))
@@ -77,7 +83,7 @@ def test_a_sound_engine_passes_every_check(capsys: pytest.CaptureFixture[str],
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, err = pnp(capsys, monkeypatch, "test", "--games", "6")
     assert code == 0, out + err
-    assert out.startswith("✓ reef-keepers: all 8 checks passed (6 games, ")
+    assert out.startswith("✓ reef-keepers: all 9 checks passed (6 games, ")
     assert failed_checks(out) == []
 
 
@@ -159,6 +165,43 @@ def test_an_exception_in_the_legal_move_function_is_named_at_its_line_with_a_pla
     assert code == 1 and err.startswith(f"{ENGINE}:{line}: error: the game's engine fails: KeyError: "), err
 
 
+def test_an_engine_that_emits_seats_from_1_is_named_with_the_event_and_a_play_line_that_shows_it(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The contract's old habit (`player=p + 1`): the last seat comes out one past the end of range(num_players)."""
+    plant(*ONE_BASED)
+    code, out, _ = pnp(capsys, monkeypatch, "test", "--games", "4")
+    assert code == 1, out
+    assert "seats count from 0 in events and action values" in failed_checks(out)
+    said = next(f for f in findings(out) if "names player" in f)
+    assert said.startswith("the event 'turn' names player 2, one past the last seat of this 2-player game: seats "
+                           "count from 0 in the API (player=p, not p + 1); sentences and saved games show them from 1 "
+                           "on their own (seed "), said
+    found = re.search(r"\(seed (\d+), turn (\d+)(, action \"[^\"]+\")?\)", said)
+    assert found, said
+    again = repeat_of(said)
+    assert again[:2] == ["play", "reef-keepers"] and again[-2:] == ["--turns", found.group(2)]
+    code, played, _ = pnp(capsys, monkeypatch, *again)
+    assert code == 0 and "player 3's turn" in played, played  # what people would read: a player the game does not seat
+
+
+def test_a_seat_like_key_the_game_does_not_declare_is_a_note_and_a_key_in_no_readable_form_a_finding(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    plant(*UNDECLARED_SEAT)
+    code, out, _ = pnp(capsys, monkeypatch, "test", "--games", "3", "--format", "json")
+    assert code == 0, out
+    [game] = json.loads(out)["games"]
+    seats = next(c for c in game["checks"] if c["check"] == "seats")
+    assert seats["ok"] and seats["checked"] > 0
+    assert seats["notes"] == ["the event 'turn' names rival 1, which the game's seat_keys does not declare: if it is a "
+                              "seat, declare it (seat_keys = Game.seat_keys | {'rival'}) so people read it from 1"]
+    plant(*UNREAD_SEAT_KEY)
+    code, out, _ = pnp(capsys, monkeypatch, "test", "--games", "2")
+    assert code == 1 and failed_checks(out) == ["seats count from 0 in events and action values"], out
+    assert findings(out) == ["seat_keys names 'rival[first]', neither a data key ('player') nor a key and an item "
+                             "('planet[0]'), so no value is read as a seat by it; to repeat it: pnp test reef-keepers "
+                             "--option variant=standard"]
+
+
 def test_json_carries_every_check_and_each_finding_as_fields(capsys: pytest.CaptureFixture[str],
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     plant(*SHARED_CLONE)
@@ -188,6 +231,7 @@ def test_a_named_game_without_an_engine_is_bad_usage_and_unknown_options_too(
     (SHARED_CLONE, "clone check: clone() shares 'reefs' with the original"),
     (FIXED_DATUM, "fixed-data check: a move changes the game's fixed data 'Game.creatures'"),
     (REFUSAL_CHANGES, "refusals check: refusing an action (play.too-deep, in explain()) changed the table's 'hands'"),
+    (ONE_BASED, "seats check: the event 'turn' names player 2, one past the last seat of this 2-player game"),
 ])
 def test_check_runs_the_quick_suite_and_names_the_bug_at_the_engine(capsys: pytest.CaptureFixture[str],
                                                                     monkeypatch: pytest.MonkeyPatch,

@@ -414,7 +414,7 @@ def _declare(state: AstronutsState, action: Action) -> None:
                 state.settle()
             return
     else:
-        state._emit("declared", player=p + 1, n=n)
+        state._emit("declared", player=p, n=n)
     state.die("actions", p)
 
 
@@ -460,7 +460,7 @@ def _move(state: AstronutsState, action: Action) -> None:
     occ[to] = p
     state.entered[(p, k)] = to
     if not state.quiet:
-        state._emit("moved", player=p + 1, frm=d.ids[frm], to=d.ids[to])
+        state._emit("moved", player=p, frm=d.ids[frm], to=d.ids[to])
     if state.astroholes and d.hole[to]:
         state.hole_ready[(p, k)] = to
     if d.planet[to]:
@@ -480,7 +480,7 @@ def complete_move(state: AstronutsState, p: int, k: int, to: int) -> None:
     occ[to] = p
     state.entered[(p, k)] = to
     if not state.quiet:
-        state._emit("moved", player=p + 1, frm=d.ids[frm], to=d.ids[to])
+        state._emit("moved", player=p, frm=d.ids[frm], to=d.ids[to])
     if state.astroholes and d.hole[to]:
         state.hole_ready[(p, k)] = to
     if d.planet[to]:
@@ -497,7 +497,7 @@ def asteroid_roll(state: AstronutsState, value: int) -> None:
     need = ASTEROID_STOP if stop else ASTEROID_CROSS
     if value >= need:
         if not state.quiet:
-            state._emit("asteroids-survived", player=p + 1, need=need)
+            state._emit("asteroids-survived", player=p, need=need)
         if not stop:
             complete_move(state, p, k, to)
             return
@@ -515,7 +515,7 @@ def _jump(state: AstronutsState, action: Action) -> None:
     state.put_ship(p, k, to)
     state.entered[(p, k)] = to
     if not state.quiet:
-        state._emit("jumped", player=p + 1, frm=state.data.ids[frm], to=state.data.ids[to])
+        state._emit("jumped", player=p, frm=state.data.ids[frm], to=state.data.ids[to])
     state.settle()
 
 
@@ -532,7 +532,7 @@ def _mine(state: AstronutsState, action: Action) -> None:
     state.nuts[s] = 0
     if not state.quiet:
         got = tuple(state.data.colours[c] for c in range(4) if held >> c & 1)
-        state._emit("mined", player=p + 1, at=state.data.ids[s], colours=got, paid=_names(state, pay))
+        state._emit("mined", player=p, at=state.data.ids[s], colours=got, paid=_names(state, pay))
     state.settle()
 
 
@@ -550,7 +550,7 @@ def _colonise(state: AstronutsState, action: Action) -> None:
         m["deals"] = tuple(deals)
     state.pay(p, pay)
     if not state.quiet:
-        state._emit("colonised", player=p + 1, at=state.data.ids[s], actions=actions, paid=_names(state, pay))
+        state._emit("colonised", player=p, at=state.data.ids[s], actions=actions, paid=_names(state, pay))
     state.add_colony(p, s)
     risk = m.get("risk", 0) if m else 0
     if risk:
@@ -568,7 +568,7 @@ def colony_roll(state: AstronutsState, value: int) -> None:
     if value <= risk:
         state.remove_colony(p, s, "atmosphere")
     elif not state.quiet:
-        state._emit("colony-survives", player=p + 1, at=state.data.ids[s])
+        state._emit("colony-survives", player=p, at=state.data.ids[s])
     state.check_colonies(p)
 
 
@@ -579,7 +579,7 @@ def _build(state: AstronutsState, action: Action) -> None:
     home = state.home[p]
     state.put_ship(p, state.ships[p].index(-1), home)
     if not state.quiet:
-        state._emit("ship-built", player=p + 1, at=state.data.ids[home])
+        state._emit("ship-built", player=p, at=state.data.ids[home])
     state.settle()
 
 
@@ -592,7 +592,7 @@ def _attack(state: AstronutsState, action: Action) -> None:
     colonies = state.col[to * state.n + q]
     state.duel = [p, frm, to, q, "", 0]
     if not state.quiet:
-        state._emit("attack", player=p + 1, frm=state.data.ids[frm], at=state.data.ids[to], defender=q + 1)
+        state._emit("attack", player=p, frm=state.data.ids[frm], at=state.data.ids[to], defender=q)
     if has_ship and colonies:
         state.phase = "defend"
         state._legal = [TARGET_SHIP, TARGET_COLONY]      # the defender's set, known without listing
@@ -606,7 +606,7 @@ def _target(state: AstronutsState, action: Action) -> None:
     state.duel[4] = action[1]
     state.phase = "act"
     if not state.quiet:
-        state._emit("target-chosen", player=state.duel[3] + 1, target=action[1])
+        state._emit("target-chosen", player=state.duel[3], target=action[1])
     state.die("attack", state.duel[0])
 
 
@@ -622,7 +622,7 @@ def duel_roll(state: AstronutsState, purpose: str, value: int) -> None:
     defence = value + state.has(q, state.shields)
     won = attack > defence
     if not state.quiet:
-        state._emit("duel", player=p + 1, defender=q + 1, attack=attack, defence=defence, won=won, target=target)
+        state._emit("duel", player=p, defender=q, attack=attack, defence=defence, won=won, target=target)
     state.duel = None
     before, state.kept_set = state.kept_set, None
     if won:
@@ -644,7 +644,7 @@ def _tech(state: AstronutsState, action: Action) -> None:
     state.tech_nuts[p * 4 + c] += 1
     state.tech[p * 4 + c] = 1
     if not state.quiet:
-        state._emit("technology", player=p + 1, technology=state.data.colours[c], gift=False)
+        state._emit("technology", player=p, technology=state.data.colours[c], gift=False)
     state.settle()
 
 
@@ -661,7 +661,7 @@ def _trade(state: AstronutsState, action: Action) -> None:
     theirs = (hand[b] > 0) | (hand[b + 1] > 0) << 1 | (hand[b + 2] > 0) << 2 | (hand[b + 3] > 0) << 3
     state._legal = list(OFFER_SETS[mine << 4 | theirs])
     if not state.quiet:
-        state._emit("trade-started", player=state.player + 1, other=action[1] + 1, cost=TRADE_ACTIONS)
+        state._emit("trade-started", player=state.player, other=action[1], cost=TRADE_ACTIONS)
 
 
 def _offer(state: AstronutsState, action: Action) -> None:
@@ -673,7 +673,7 @@ def _offer(state: AstronutsState, action: Action) -> None:
     state._legal = list(ANSWERS)                  # the answer's set, known without listing
     if not state.quiet:
         colours = state.data.colours
-        state._emit("trade-offered", player=p + 1, other=q + 1, give=colours[g], get=colours[r])
+        state._emit("trade-offered", player=p, other=q, give=colours[g], get=colours[r])
 
 
 def _answer(state: AstronutsState, action: Action) -> None:
@@ -693,9 +693,9 @@ def _answer(state: AstronutsState, action: Action) -> None:
             before = None                # p lost a colour or gained one: colonies, trades ... differ
         counted = True
         if not state.quiet:
-            state._emit("traded", player=p + 1, other=q + 1)
+            state._emit("traded", player=p, other=q)
     elif not state.quiet:
-        state._emit("trade-refused", player=p + 1, other=q + 1)
+        state._emit("trade-refused", player=p, other=q)
     if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
         state.settle()                   # else settle would find nothing to do (see the note above `_move`)
     if before is not None and state.phase == "act" and state.quiet \
@@ -757,7 +757,7 @@ def _swap(state: AstronutsState, action: Action) -> None:
     state.pay(p, (g,))
     state.bank[r] -= 1
     state.hand[p * 4 + r] += 1
-    state._emit("bank-swap", player=p + 1, give=state.data.colours[g], get=state.data.colours[r])
+    state._emit("bank-swap", player=p, give=state.data.colours[g], get=state.data.colours[r])
     _chosen(state)
 
 
@@ -772,7 +772,7 @@ def _gift_tech(state: AstronutsState, action: Action) -> None:
     state.tech_nuts[p * 4 + c] += 1
     state.tech[p * 4 + c] = 1
     if not state.quiet:
-        state._emit("technology", player=p + 1, technology=state.data.colours[c], gift=True)
+        state._emit("technology", player=p, technology=state.data.colours[c], gift=True)
     _chosen(state)
 
 
@@ -790,20 +790,20 @@ def _teleport(state: AstronutsState, action: Action) -> None:
     frm = state.lift_ship(p, k)
     state.put_ship(p, k, action[1])
     state.fate_ship = (p, k, action[1])
-    state._emit("teleported", player=p + 1, frm=state.data.ids[frm], to=state.data.ids[action[1]])
+    state._emit("teleported", player=p, frm=state.data.ids[frm], to=state.data.ids[action[1]])
     _chosen(state)
 
 
 def _gift_ship(state: AstronutsState, action: Action) -> None:
     p = state.player
     state.put_ship(p, state.ships[p].index(-1), action[1])
-    state._emit("ship-given", player=p + 1, at=state.data.ids[action[1]])
+    state._emit("ship-given", player=p, at=state.data.ids[action[1]])
     _chosen(state)
 
 
 def _genie(state: AstronutsState, action: Action) -> None:
     roll = action[1]
-    state._emit("genie", player=state.player + 1, entry=roll)
+    state._emit("genie", player=state.player, entry=roll)
     state.choice = None
     state.phase = "act"
     state.queue = list(state.data.fate[roll].effects) + state.queue

@@ -25,7 +25,7 @@ def _ship_mods(state: AstronutsState) -> dict[str, Any] | None:
 
 
 def _lost(state: AstronutsState, what: str) -> None:
-    state._emit("gift-lost", player=state.player + 1, what=what)
+    state._emit("gift-lost", player=state.player, what=what)
 
 
 def destroy_ship(state: AstronutsState, args: dict[str, Any]) -> None:
@@ -40,7 +40,7 @@ def ship_done(state: AstronutsState, args: dict[str, Any]) -> None:
     if m is not None:
         m["done"] = True
         if not state.quiet:
-            state._emit("ship-stopped", player=state.player + 1)
+            state._emit("ship-stopped", player=state.player)
 
 
 def forbid(state: AstronutsState, args: dict[str, Any]) -> None:
@@ -82,20 +82,20 @@ def natives_roll(state: AstronutsState, value: int) -> None:
     state.natives_need = 0
     if value >= need:
         if not state.quiet:
-            state._emit("natives-leave", player=state.player + 1, need=need)
+            state._emit("natives-leave", player=state.player, need=need)
         return
     m = _ship_mods(state)
     if m is not None:
         m["done"] = True
         if not state.quiet:
-            state._emit("ship-stopped", player=state.player + 1)
+            state._emit("ship-stopped", player=state.player)
 
 
 def lose_actions(state: AstronutsState, args: dict[str, Any]) -> None:
     lost = min(state.actions_left, int(args["actions"]))
     state.actions_left -= lost
     if not state.quiet:
-        state._emit("actions-lost", player=state.player + 1, n=lost)
+        state._emit("actions-lost", player=state.player, n=lost)
 
 
 def colony_price(state: AstronutsState, args: dict[str, Any]) -> None:
@@ -137,7 +137,7 @@ def free_technology(state: AstronutsState, args: dict[str, Any]) -> None:
 def extra_actions(state: AstronutsState, args: dict[str, Any]) -> None:
     state.actions_left += int(args["actions"])
     if not state.quiet:
-        state._emit("actions-gained", player=state.player + 1, n=int(args["actions"]))
+        state._emit("actions-gained", player=state.player, n=int(args["actions"]))
 
 
 def extra_colony(state: AstronutsState, args: dict[str, Any]) -> None:

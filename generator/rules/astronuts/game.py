@@ -52,6 +52,7 @@ class AstronutsGame(Game):
                    "may jump to another one, without an action"),
     )
     event_kinds = EVENT_KINDS
+    seat_keys = Game.seat_keys | {"defender", "other"}
     rule_ids = RULE_IDS
     outcome_causes = OUTCOME_CAUSES
     action_kinds = ACTION_KINDS

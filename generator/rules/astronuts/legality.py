@@ -267,7 +267,7 @@ def _attack(state: AstronutsState, action: Action) -> RuleError | None:
     if q == state.player:
         return refuse("attack.self")
     if not isinstance(q, int) or not 0 <= q < state.n or not (state.occ[to] == q or state.col[to * state.n + q]):
-        return refuse("attack.nothing", at=d.ids[to], defender=q + 1 if isinstance(q, int) else q)
+        return refuse("attack.nothing", at=d.ids[to], defender=q)
     return None
 
 
@@ -297,7 +297,7 @@ def _trade(state: AstronutsState, action: Action) -> RuleError | None:
     if state.actions_left < TRADE_ACTIONS:
         return refuse("trade.actions", cost=TRADE_ACTIONS, left=state.actions_left)
     if not decisions.trade_terms(state, state.player, q):
-        return refuse("trade.nothing", other=q + 1)
+        return refuse("trade.nothing", other=q)
     return None
 
 
@@ -314,7 +314,7 @@ def _offer(state: AstronutsState, action: Action) -> RuleError | None:
     if not state.hand[p * 4 + g]:
         return refuse("trade.give", colour=colours[g])
     if not state.hand[q * 4 + r]:
-        return refuse("trade.get", other=q + 1, colour=colours[r])
+        return refuse("trade.get", other=q, colour=colours[r])
     return None
 
 

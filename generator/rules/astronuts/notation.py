@@ -120,7 +120,7 @@ def action_values(state: AstronutsState, action: Action) -> Mapping[str, Any]:
     """The values an action's sentence names (content `actions` templates)."""
     d = state.data
     kind = action[0]
-    values: dict[str, Any] = {"player": state.current_player + 1}
+    values: dict[str, Any] = {"player": state.current_player}
     if kind in SPACE_PAIR:
         values.update(frm=d.ids[action[1]], to=d.ids[action[2]])
     elif kind in WITH_PAY:
@@ -134,9 +134,9 @@ def action_values(state: AstronutsState, action: Action) -> Mapping[str, Any]:
     if kind == "declare":
         values["n"] = action[1]
     if kind == "attack":
-        values.update(frm=d.ids[action[1]], at=d.ids[action[2]], defender=action[3] + 1)
+        values.update(frm=d.ids[action[1]], at=d.ids[action[2]], defender=action[3])
     if kind == "trade":
-        values["other"] = action[1] + 1
+        values["other"] = action[1]
     if kind in ("swap", "offer"):
         values.update(give=d.colours[action[1]], get=d.colours[action[2]])
     if kind == "target":

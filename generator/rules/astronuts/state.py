@@ -129,7 +129,7 @@ class AstronutsState(GameState):
         self.pool[c] -= 1
         self.nuts[s] |= 1 << c
         if not self.quiet:
-            self._emit("nut-placed", player=self.placer + 1, at=self.data.ids[s], colour=self.data.colours[c])
+            self._emit("nut-placed", player=self.placer, at=self.data.ids[s], colour=self.data.colours[c])
         nuts, room, popcount = self.nuts, self.data.nut_room, placement.POPCOUNT
         if popcount[nuts[s]] == room[s]:            # a full planet: place_options need not look at it again
             self.place_open = tuple(entry for entry in self.place_open if entry[0] != s)
@@ -306,7 +306,7 @@ class AstronutsState(GameState):
         self.entered.pop((p, k), None)
         self.hole_ready.pop((p, k), None)
         if not self.quiet:
-            self._emit("ship-destroyed", player=p + 1, at=self.data.ids[s], cause=cause)
+            self._emit("ship-destroyed", player=p, at=self.data.ids[s], cause=cause)
         self.replace_last_ship(p)
 
     def replace_last_ship(self, p: int) -> None:
@@ -314,18 +314,18 @@ class AstronutsState(GameState):
         if max(self.ships[p]) < 0 and self.occ[self.home[p]] < 0:
             self.put_ship(p, self.ships[p].index(-1), self.home[p])
             if not self.quiet:
-                self._emit("new-ship", player=p + 1, at=self.data.ids[self.home[p]])
+                self._emit("new-ship", player=p, at=self.data.ids[self.home[p]])
 
     def gain(self, p: int, c: int) -> bool:
         """One nut of colour c from the AstroBank to player p, if the bank has one."""
         if self.bank[c] <= 0:
             if not self.quiet:
-                self._emit("bank-empty", player=p + 1, colour=self.data.colours[c])
+                self._emit("bank-empty", player=p, colour=self.data.colours[c])
             return False
         self.bank[c] -= 1
         self.hand[p * 4 + c] += 1
         if not self.quiet:
-            self._emit("nut-gained", player=p + 1, colour=self.data.colours[c])
+            self._emit("nut-gained", player=p, colour=self.data.colours[c])
         return True
 
     def pay(self, p: int, colours: tuple[int, ...]) -> None:
@@ -338,14 +338,14 @@ class AstronutsState(GameState):
         self.colonies[p] += 1
         self.col_total[s] += 1
         if not self.quiet:
-            self._emit("colony-founded", player=p + 1, at=self.data.ids[s], colonies=self.colonies[p])
+            self._emit("colony-founded", player=p, at=self.data.ids[s], colonies=self.colonies[p])
 
     def remove_colony(self, p: int, s: int, cause: str) -> None:
         self.col[s * self.n + p] -= 1
         self.colonies[p] -= 1
         self.col_total[s] -= 1
         if not self.quiet:
-            self._emit("colony-lost", player=p + 1, at=self.data.ids[s], cause=cause)
+            self._emit("colony-lost", player=p, at=self.data.ids[s], cause=cause)
 
     def check_colonies(self, p: int) -> None:
         """"Das Spiel endet auch, wenn ein Spieler 14 Kolonien gegründet hat": at once."""
@@ -371,7 +371,7 @@ class AstronutsState(GameState):
         else:
             value = self._roll(purpose)[0]
         if not self.quiet:
-            self._emit("rolled", player=roller + 1, what=purpose, value=value)
+            self._emit("rolled", player=roller, what=purpose, value=value)
         if self.tech[roller * 4 + self.warp] and not self.warp_used[roller] and self.reroll_helps(purpose, roller, value):
             self.roll_ctx = (purpose, roller, value, self.phase)
             self.phase = REROLL
@@ -435,7 +435,7 @@ class AstronutsState(GameState):
         roll = FATE_ROLLS[self.fate_first][second]
         entry = self.data.fate[roll]
         if not self.quiet:
-            self._emit("fate", player=roller + 1, roll=roll, entry=roll)
+            self._emit("fate", player=roller, roll=roll, entry=roll)
         self.queue = list(entry.effects) + self.queue if self.queue else list(entry.effects)
 
     def decide_reroll(self, again: bool) -> None:
@@ -446,10 +446,10 @@ class AstronutsState(GameState):
         if again:
             self.warp_used[roller] = True
             if not self.quiet:
-                self._emit("time-warp", player=roller + 1, what=purpose, before=value)
+                self._emit("time-warp", player=roller, what=purpose, before=value)
             value = self._d6(purpose)
             if not self.quiet:
-                self._emit("rolled", player=roller + 1, what=purpose, value=value)
+                self._emit("rolled", player=roller, what=purpose, value=value)
         self.after_roll(purpose, roller, value)
 
     def after_roll(self, purpose: str, roller: int, value: int) -> None:
@@ -461,7 +461,7 @@ class AstronutsState(GameState):
             self.actions_left = actions + bonus
             self.phase = ACT
             if not self.quiet:
-                self._emit("actions", player=roller + 1, declared=n, roll=value, actions=actions + bonus, bonus=bonus)
+                self._emit("actions", player=roller, declared=n, roll=value, actions=actions + bonus, bonus=bonus)
             if self.queue or self.ending or self.actions_left <= 0 or self.result is not None:
                 self.settle()                       # else settle would find nothing to do: the turn's actions begin
             return
@@ -511,7 +511,7 @@ class AstronutsState(GameState):
         """The player's actions are over: ships that stopped on an asteroid field roll (optional rule)."""
         self.ending = True
         if not self.quiet:
-            self._emit("turn-ends", player=self.player + 1, unused=self.actions_left)
+            self._emit("turn-ends", player=self.player, unused=self.actions_left)
         self.actions_left = 0
         if self.asteroids:
             d = self.data
@@ -541,13 +541,13 @@ class AstronutsState(GameState):
         self.declared = 0
         self.warp_used = [False] * self.n
         if not self.quiet:
-            self._emit("turn", round=self.turn, player=p + 1)
+            self._emit("turn", round=self.turn, player=p)
         if max(self.ships[p]) < 0:                    # replace_last_ship's own test, without the call
             self.replace_last_ship(p)
 
     def declare(self, n: int) -> None:
         self.declared = n
         if not self.quiet:
-            self._emit("declared", player=self.player + 1, n=n)
+            self._emit("declared", player=self.player, n=n)
         self.die("actions", self.player)
 

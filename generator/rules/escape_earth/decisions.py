@@ -241,7 +241,7 @@ def do(state: EscapeEarthState, action: Action) -> None:
 
 def _do_pass(state: EscapeEarthState, p: int, action: Action) -> None:
     if not state.quiet:
-        state._emit("passed", player=p + 1)
+        state._emit("passed", player=p)
 
 
 def _do_improve(state: EscapeEarthState, p: int, action: Action) -> None:
@@ -249,7 +249,7 @@ def _do_improve(state: EscapeEarthState, p: int, action: Action) -> None:
     i = row.index(action[1])
     row[i], row[i + 1] = row[i + 1], row[i]
     if not state.quiet:
-        state._emit("improved", player=p + 1, activity=action[1], position=i + 2, other=row[i])
+        state._emit("improved", player=p, activity=action[1], position=i + 2, other=row[i])
 
 
 def _do_move(state: EscapeEarthState, p: int, action: Action) -> None:
@@ -258,7 +258,7 @@ def _do_move(state: EscapeEarthState, p: int, action: Action) -> None:
     state.to_first(p, activity)
     state.ships[p] = dest
     if not state.quiet:
-        state._emit("ship-moved", player=p + 1, activity=activity, frm=start, to=dest,
+        state._emit("ship-moved", player=p, activity=activity, frm=start, to=dest,
                     parsecs=state.cards[p][activity].travel)
     state.check_won()
 
@@ -282,7 +282,7 @@ def _do_build(state: EscapeEarthState, p: int, action: Action) -> None:
     state.scouted[ship] = 0
     state.builds += 1
     if not state.quiet:
-        state._emit("built", player=p + 1, building=new.id, pos=ship)
+        state._emit("built", player=p, building=new.id, pos=ship)
     for op, args in new.basic.effects:
         state.run(op, dict(args), ship)
     if not state.time_on and state.builds >= 2:
@@ -311,7 +311,7 @@ def _do_produce(state: EscapeEarthState, p: int, action: Action) -> None:
     state.supply[res] -= n
     state.cubes[ship] += n
     if not state.quiet:
-        state._emit("produced", player=p + 1, pos=ship, resource=res, n=n)
+        state._emit("produced", player=p, pos=ship, resource=res, n=n)
 
 
 def _do_fight(state: EscapeEarthState, p: int, action: Action) -> None:
@@ -337,7 +337,7 @@ def _do_push(state: EscapeEarthState, p: int, action: Action) -> None:
     _, pos, n = action
     state.take(pos, "military", n)
     if not state.quiet:
-        state._emit("aliens-pushed", player=p + 1, pos=pos, n=n)
+        state._emit("aliens-pushed", player=p, pos=pos, n=n)
     for _ in range(n):
         state.step_aliens(+1)
 

@@ -105,7 +105,7 @@ def parse_action(state: EscapeEarthState, text: str) -> Action:
 def action_values(state: EscapeEarthState, action: Action) -> Mapping[str, Any]:
     """The values an action's sentence names (content `actions` templates)."""
     kind = action[0]
-    values: dict[str, Any] = {"player": state.player + 1}
+    values: dict[str, Any] = {"player": state.player}
     if kind in ("improve", "move"):
         values["activity"] = action[1]
     if kind == "move":

@@ -321,7 +321,7 @@ class EscapeEarthState(GameState):
             row.remove(activity)
             row.insert(0, activity)
             if not self.quiet:
-                self._emit("card-to-first", player=player + 1, activity=activity)
+                self._emit("card-to-first", player=player, activity=activity)
 
     def reveal_up_to(self, count: int) -> None:
         """Turn face up every card before index `count` (discovery bonuses included)."""
@@ -357,7 +357,7 @@ class EscapeEarthState(GameState):
             if ship == self.aliens and ship > 0:
                 self.ships[p] = ship - 1
                 if not self.quiet:
-                    self._emit("ship-pushed", player=p + 1, frm=ship, to=ship - 1, by="aliens")
+                    self._emit("ship-pushed", player=p, frm=ship, to=ship - 1, by="aliens")
         if self.aliens == 0:
             self.lose("aliens")
 
@@ -371,7 +371,7 @@ class EscapeEarthState(GameState):
         for p, ship in enumerate(self.ships):
             if ship >= pos:
                 self.ships[p] = target
-                self._emit("ship-pushed", player=p + 1, frm=ship, to=target, by="anomaly")
+                self._emit("ship-pushed", player=p, frm=ship, to=target, by="anomaly")
 
     def run(self, op: str, args: dict[str, Any], pos: int = 0) -> None:
         """Execute one effect operation of the content's vocabulary (see effects.py)."""
@@ -383,7 +383,7 @@ class EscapeEarthState(GameState):
         self.actions_left = ACTIONS_PER_TURN
         quiet = self.quiet
         if not quiet:
-            self._emit("turn", turn=self.turn, player=self.player + 1)
+            self._emit("turn", turn=self.turn, player=self.player)
         if self.time_on:
             if not self.time_deck:
                 self.time_deck, self.time_seen = self.time_seen, []

@@ -236,7 +236,7 @@ def _archive(state: HabitableState, action: Action) -> None:
     p = state.player
     cards = action[1]
     state.discard_from_hand(p, cards)
-    state._emit("archived", player=p + 1, cards=cards)
+    state._emit("archived", player=p, cards=cards)
     state.draw(p, len(cards) - 1)
 
 
@@ -254,7 +254,7 @@ def _paid(state: HabitableState, cards: tuple[str, ...], purpose: tuple[Any, ...
     p = state.player
     if cards:
         state.discard_from_hand(p, cards)
-        state._emit("paid", player=p + 1, cards=cards)
+        state._emit("paid", player=p, cards=cards)
     state.phase = MAIN
     state.choice = None
     kind = purpose[0]
@@ -275,7 +275,7 @@ def _play(state: HabitableState, action: Action) -> None:
     cost = play_cost(state, p, card, target)
     state.phase = MAIN
     state.hands[p].remove(card_id)
-    state._emit("played", player=p + 1, card=card_id, target=_planet_word(target), cost=cost)
+    state._emit("played", player=p, card=card_id, target=target, cost=cost)
     _pay_then(state, cost, ("play", card_id, target))
 
 
@@ -289,12 +289,12 @@ def _buy(state: HabitableState, action: Action) -> None:
     state.bought[p].append(card_id)
     if action[0] == "buy":
         cost = state.data.cards[card_id].cost
-        state._emit("bought", player=p + 1, card=card_id, slot=slot + 1, cost=cost)
+        state._emit("bought", player=p, card=card_id, slot=slot + 1, cost=cost)
         _pay_then(state, cost, ("buy", card_id))
         return
     target = action[2]
     cost = 3 * play_cost(state, p, state.data.cards[card_id], target)
-    state._emit("bought-played", player=p + 1, card=card_id, slot=slot + 1, target=_planet_word(target), cost=cost)
+    state._emit("bought-played", player=p, card=card_id, slot=slot + 1, target=target, cost=cost)
     _pay_then(state, cost, ("buy-play", card_id, target))
 
 
@@ -313,7 +313,7 @@ def _trash(state: HabitableState, action: Action) -> None:
     for card in cards:
         state.hands[p].remove(card)
     state.trashed[p].extend(cards)
-    state._emit("trashed", player=p + 1, cards=cards)
+    state._emit("trashed", player=p, cards=cards)
     effects.continue_effects(state)
 
 
@@ -328,7 +328,7 @@ def _search(state: HabitableState, action: Action) -> None:
         planet = state.planet(p, action[2])
         tile, star, start = planet.tile, planet.star, planet.pos
     dice = state.roll_distance()
-    state._emit("rolled", player=p + 1, star=state.data.stars[star].id, tile=tile, frm=start, dice=dice,
+    state._emit("rolled", player=p, star=state.data.stars[star].id, tile=tile, frm=start, dice=dice,
                 total=sum(dice))
     state.phase = CHOICE
     state.choice = ("distance", tile, star, start, sum(dice), adjust)
@@ -338,7 +338,7 @@ def _distance(state: HabitableState, action: Action) -> None:
     d = action[1]
     rolled, adjust = state.waiting_for[4], state.waiting_for[5]
     if abs(d - rolled) > adjust:
-        state._emit("adjusted", player=state.player + 1, roll=rolled, d=d)
+        state._emit("adjusted", player=state.player, roll=rolled, d=d)
         _pay_then(state, ADJUST_PRICE, ("distance", d, state.choice))
         return
     _move_planet(state, state.waiting_for, d)
@@ -353,12 +353,12 @@ def _move_planet(state: HabitableState, search: tuple[Any, ...], d: int) -> None
     dest = effects.move_outward(state, planet, star_index, start, d)
     if dest and star.in_zone(dest):
         planet.status, planet.star, planet.pos = UNDISCOVERED, star_index, dest
-        state._emit("moved", player=p + 1, tile=tile, star=star.id, to=dest, modifier=star.modifiers[dest])
+        state._emit("moved", player=p, tile=tile, star=star.id, to=dest, modifier=star.modifiers[dest])
         state.phase = CHOICE
         state.choice = ("discover", tile)
         return
     planet.go_home()
-    state._emit("returned", player=p + 1, tile=tile, star=star.id, to=dest)
+    state._emit("returned", player=p, tile=tile, star=star.id, to=dest)
     effects.continue_effects(state)
 
 
@@ -372,16 +372,16 @@ def _discover(state: HabitableState, action: Action) -> None:
     planet.status, planet.card = DISCOVERED, card_id
     planet.temperature, planet.water, planet.magnetism, planet.life = card.temperature, card.water, card.magnetism, 0
     planet.change("temperature", modifier)
-    state._emit("discovered", player=p + 1, planet=(p + 1, planet.tile), card=card_id, star=star.id, pos=planet.pos,
+    state._emit("discovered", player=p, planet=(p, planet.tile), card=card_id, star=star.id, pos=planet.pos,
                 modifier=modifier, temperature=planet.temperature, water=planet.water, magnetism=planet.magnetism)
     if planet.habitable:
-        state._emit("habitable", planet=(p + 1, planet.tile))
+        state._emit("habitable", planet=(p, planet.tile))
     effects.continue_effects(state)
 
 
 def _leave(state: HabitableState, action: Action) -> None:
     planet = state.planet(state.player, state.waiting_for[1])
-    state._emit("left", player=state.player + 1, tile=planet.tile, star=state.data.stars[planet.star].id,
+    state._emit("left", player=state.player, tile=planet.tile, star=state.data.stars[planet.star].id,
                 pos=planet.pos)
     effects.continue_effects(state)
 
@@ -395,7 +395,7 @@ def _migrate(state: HabitableState, action: Action) -> None:
 def _defend(state: HabitableState, action: Action) -> None:
     _, owner, tile, what, _ = state.waiting_for
     effects.defended(state, owner, action[1])
-    state._emit("shielded", planet=(owner + 1, tile), what=what)
+    state._emit("shielded", planet=(owner, tile), what=what)
     if what == "attack":
         state.queue = []
         effects.finish_card(state)
@@ -414,10 +414,6 @@ def _allow(state: HabitableState, action: Action) -> None:
     state.phase, state.choice = MAIN, None
     effects.event_hits(state, card, state.planet(owner, tile))
     state.refill()
-
-
-def _planet_word(target: tuple[int, int] | None) -> tuple[int, int] | None:
-    return None if target is None else (target[0] + 1, target[1])
 
 
 _ACTION_CODE: dict[str, Callable[[HabitableState, Action], None]] = {

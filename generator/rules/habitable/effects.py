@@ -66,7 +66,7 @@ def finish_card(state: HabitableState) -> None:
         for pl in state.planets[q]:
             if pl.habitable and (q, pl.tile) not in before:
                 state.tokens[p] += 1
-                state._emit("life-token", player=p + 1, planet=(q + 1, pl.tile))
+                state._emit("life-token", player=p, planet=(q, pl.tile))
     state.ctx = None
     state.queue = []
     state.phase = MAIN
@@ -77,7 +77,7 @@ def defended(state: HabitableState, owner: int, card: str) -> None:
     """The owner trashes a Moon from the hand and draws its replacement."""
     state.hands[owner].remove(card)
     state.trashed[owner].append(card)
-    state._emit("defended", player=owner + 1, card=card)
+    state._emit("defended", player=owner, card=card)
     state.draw(owner, state.data.cards[card].defend_draw)
 
 
@@ -112,7 +112,7 @@ def event_hits(state: HabitableState, card: str, planet: Planet) -> None:
 
 def _habitability(state: HabitableState, planet: Planet, was: bool) -> None:
     if was != planet.habitable:
-        state._emit("habitable" if planet.habitable else "uninhabitable", planet=(planet.owner + 1, planet.tile))
+        state._emit("habitable" if planet.habitable else "uninhabitable", planet=(planet.owner, planet.tile))
 
 
 # -- planet values -------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ def _change(state: HabitableState, planet: Planet | None, parameter: str, amount
         return
     was = planet.habitable
     done = planet.change(parameter, amount)
-    state._emit("changed", planet=(planet.owner + 1, planet.tile), parameter=parameter, by=done,
+    state._emit("changed", planet=(planet.owner, planet.tile), parameter=parameter, by=done,
                 value=planet.get(parameter))
     _habitability(state, planet, was)
 
@@ -183,7 +183,7 @@ def _search(state: HabitableState, adjust: int) -> None:
     assert state.ctx is not None
     p = state.ctx[0]
     if not search_places(state, p):
-        state._emit("search-nothing", player=p + 1)
+        state._emit("search-nothing", player=p)
         return
     state.phase = CHOICE
     state.choice = ("search", adjust)
@@ -211,7 +211,7 @@ def migrate_moves(state: HabitableState, planet: Planet) -> list[int]:
 def op_migrate(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
     assert state.ctx is not None
     if planet is None or not migrate_moves(state, planet):
-        state._emit("migrate-nothing", player=state.ctx[0] + 1)
+        state._emit("migrate-nothing", player=state.ctx[0])
         return
     state.phase = CHOICE
     state.choice = ("migrate",)
@@ -223,8 +223,8 @@ def migrate(state: HabitableState, planet: Planet, direction: int) -> None:
     old, new = planet.pos, planet.pos + direction
     other = occupied(state.planets, planet.star, new)
     planet.pos = new
-    state._emit("migrated", planet=(planet.owner + 1, planet.tile), star=star.id, frm=old, to=new,
-                swapped=(other.owner + 1, other.tile) if other else None)
+    state._emit("migrated", planet=(planet.owner, planet.tile), star=star.id, frm=old, to=new,
+                swapped=(other.owner, other.tile) if other else None)
     _change(state, planet, "temperature", star.modifier(new) - star.modifier(old))
     if other is not None:
         other.pos = old
@@ -248,16 +248,16 @@ def op_cascade(state: HabitableState, args: dict[str, Any], planet: Planet | Non
     while True:
         if not state.decks[p]:
             if not state.discards[p]:
-                state._emit("search-failed", player=p + 1, parameter=parameter, revealed=len(aside))
+                state._emit("search-failed", player=p, parameter=parameter, revealed=len(aside))
                 return
             state.reshuffle(p)
         card = state.decks[p].pop()
         aside.append(card)
         if matches(state, state.data.cards[card], parameter, source, planet):
-            state._emit("set-off", player=p + 1, card=card, parameter=parameter, revealed=len(aside))
+            state._emit("set-off", player=p, card=card, parameter=parameter, revealed=len(aside))
             state.queue[:0] = list(state.data.cards[card].effects)
             return
-        state._emit("revealed", player=p + 1, card=card)
+        state._emit("revealed", player=p, card=card)
 
 
 def requirement_met(card: ActionCard, planet: Planet) -> bool:

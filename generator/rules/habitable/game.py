@@ -45,6 +45,7 @@ class HabitableGame(Game):
                    "difficulty: event cards in Epoch I / II: easy 1/1, normal 1/2, hard 2/2"),
     )
     event_kinds = EVENT_KINDS
+    seat_keys = Game.seat_keys | {"planet[0]", "swapped[0]", "target[0]"}  # a planet is (owner seat, tile)
     rule_ids = RULE_IDS
     outcome_causes = OUTCOME_CAUSES
     action_kinds = ACTION_KINDS

@@ -60,8 +60,8 @@ def violation(state: HabitableState, action: Action) -> RuleError | None:
             owner = state.waiting_for[1]
             if len(action) == 2 and action[1] in state.defender(owner):
                 return None
-            return refuse("defend.card", player=owner + 1)
-        return refuse("defend-first", player=state.waiting_for[1] + 1)
+            return refuse("defend.card", player=owner)
+        return refuse("defend-first", player=state.waiting_for[1])
     if phase == CHOICE:
         wanted = state.waiting_for[0]
         if CHOICE_KINDS.get(kind) != wanted:
@@ -97,7 +97,7 @@ def _target_problem(state: HabitableState, card_id: str, target: Any) -> RuleErr
     if target[0] != p and not card.attack:
         return refuse("play.not-yours", card=card_id)
     if not effects.requirement_met(card, state.planet(*target)):
-        return refuse("play.requirement", card=card_id, planet=(target[0] + 1, target[1]))
+        return refuse("play.requirement", card=card_id, planet=target)
     return None
 
 

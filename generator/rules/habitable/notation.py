@@ -112,7 +112,7 @@ def parse_action(state: HabitableState, text: str) -> Action:
 def action_values(state: HabitableState, action: Action) -> Mapping[str, Any]:
     """The values an action's sentence names (content `actions` templates)."""
     kind = action[0]
-    values: dict[str, Any] = {"player": state.current_player + 1}
+    values: dict[str, Any] = {"player": state.current_player}
     if kind in ("archive", "pay", "trash"):
         values["cards"] = action[1]
         values["n"] = len(action[1])
@@ -122,7 +122,7 @@ def action_values(state: HabitableState, action: Action) -> Mapping[str, Any]:
         values["slot"] = action[1] + 1
         values["card"] = state.market[action[1]]
     if kind in ("play", "buy-play"):
-        values["target"] = None if action[2] is None else (action[2][0] + 1, action[2][1])
+        values["target"] = action[2]
     if kind == "search":
         values["star" if action[1] == "star" else "tile"] = action[2]
         values["place"] = action[2] if action[1] == "star" else ("tile", action[2])
@@ -131,5 +131,5 @@ def action_values(state: HabitableState, action: Action) -> Mapping[str, Any]:
     if kind == "migrate":
         values["direction"] = DIRECTIONS[action[1]]
     if kind in ("defend", "allow") and state.choice:
-        values["planet"] = (state.choice[1] + 1, state.choice[2])
+        values["planet"] = (state.choice[1], state.choice[2])
     return values

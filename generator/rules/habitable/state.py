@@ -282,7 +282,7 @@ class HabitableState(GameState):
             drawn.append(deck.pop())
         self.hands[p].extend(drawn)
         if drawn:
-            self._emit("drew", secret=("cards",), private=p, player=p + 1, n=len(drawn), cards=tuple(drawn))
+            self._emit("drew", secret=("cards",), private=p, player=p, n=len(drawn), cards=tuple(drawn))
         return drawn
 
     def reshuffle(self, p: int) -> None:
@@ -290,7 +290,7 @@ class HabitableState(GameState):
         self.discards[p] = []
         self._shuffle(deck, f"deck-{p + 1}")
         self.decks[p] = deck
-        self._emit("reshuffled", player=p + 1, n=len(deck))
+        self._emit("reshuffled", player=p, n=len(deck))
 
     def discard_from_hand(self, p: int, cards: tuple[str, ...]) -> None:
         hand = self.hands[p]
@@ -309,7 +309,7 @@ class HabitableState(GameState):
             if all(effects.CONDITIONS[op](self, p, dict(args)) for op, args in self.data.goals[goal].conditions):
                 self.goals_shown.remove(goal)
                 self.goals_taken[p].append(goal)
-                self._emit("goal-taken", player=p + 1, goal=goal, bonus=self.data.goals[goal].bonus)
+                self._emit("goal-taken", player=p, goal=goal, bonus=self.data.goals[goal].bonus)
 
     def end_of_turn_mechanism(self, p: int) -> None:
         """For each planet in this order: life > 4: temperature +1; temperature +4: water −1;
@@ -322,15 +322,15 @@ class HabitableState(GameState):
             dried = pl.change("water", -1) if pl.temperature == 4 else 0
             weakened = pl.change("magnetism", -1) if pl.temperature == -4 else 0
             died = pl.change("life", -1) if not pl.habitable else 0
-            self._emit("end-of-turn", player=p + 1, planet=(p + 1, pl.tile), warmed=warmed, dried=dried,
+            self._emit("end-of-turn", player=p, planet=(p, pl.tile), warmed=warmed, dried=dried,
                        weakened=weakened, died=died, habitable=pl.habitable)
             if was != pl.habitable:
-                self._emit("habitable" if pl.habitable else "uninhabitable", planet=(p + 1, pl.tile))
+                self._emit("habitable" if pl.habitable else "uninhabitable", planet=(p, pl.tile))
 
     # -- the flow of a turn --------------------------------------------------------------------
     def _start_turn(self) -> None:
         self.phase = ARCHIVE
-        self._emit("turn", turn=self.turn, player=self.player + 1)
+        self._emit("turn", turn=self.turn, player=self.player)
         self.claim_goals()
         self._step("turn-start")
 
@@ -338,7 +338,7 @@ class HabitableState(GameState):
         """`end`: discard the hand, then refill (which may wait for a Moon) and finish the turn."""
         p = self.player
         if self.hands[p]:
-            self._emit("hand-discarded", player=p + 1, cards=tuple(self.hands[p]))
+            self._emit("hand-discarded", player=p, cards=tuple(self.hands[p]))
         self.discards[p].extend(self.hands[p])
         self.hands[p] = []
         removed = REMOVED_AT_REFILL[self.n]
@@ -368,7 +368,7 @@ class HabitableState(GameState):
             if not self.pile:
                 if not self.end_triggered:
                     self.end_triggered = True
-                    self._emit("market-exhausted", player=self.player + 1)
+                    self._emit("market-exhausted", player=self.player)
                 break
             card = self.pile.pop()
             if self.epoch_one_left:

@@ -301,7 +301,7 @@ def milestone_problem(state: TerraformingMarsState, p: int, milestone_id: str) -
     if m is None:
         return ("milestone.unknown", {"milestone": milestone_id})
     if milestone_id in state.milestones:
-        return ("milestone.taken", {"milestone": milestone_id, "owner": state.milestones[milestone_id] + 1})
+        return ("milestone.taken", {"milestone": milestone_id, "owner": state.milestones[milestone_id]})
     from generator.rules.terraforming_mars.data import MILESTONES_CLAIMABLE
     if len(state.milestones) >= MILESTONES_CLAIMABLE:
         return ("milestone.all-claimed", {"n": MILESTONES_CLAIMABLE})

@@ -139,7 +139,7 @@ def do(state: TerraformingMarsState, action: Action) -> None:
         state.offers[p].remove(action[1])
         state.hand[p].append(action[1])
         state.res[p][MC] -= CARD_PRICE
-        state._emit("bought", secret=("card",), private=p, player=p + 1, card=action[1], cost=CARD_PRICE)
+        state._emit("bought", secret=("card",), private=p, player=p, card=action[1], cost=CARD_PRICE)
         if not state.offers[p] or state.res[p][MC] < CARD_PRICE:
             state.finish_research(p)
         return
@@ -148,16 +148,16 @@ def do(state: TerraformingMarsState, action: Action) -> None:
             state.finish_research(p)
         else:
             state.order.pop(0)
-            state._emit("conversion-done", player=p + 1)
+            state._emit("conversion-done", player=p)
         return
     if kind == "pass":
         state.passed[p] = True
         state.turn_done = True
-        state._emit("passed", player=p + 1)
+        state._emit("passed", player=p)
         return
     if kind == "end":
         state.turn_done = True
-        state._emit("turn-ended", player=p + 1)
+        state._emit("turn-ended", player=p)
         return
     state.in_action = True
     _ACTION_CODE[kind](state, p, action)
@@ -176,7 +176,7 @@ def _play(state: TerraformingMarsState, p: int, action: Action) -> None:
     res[MC] -= mc
     state.hand[p].remove(card_id)
     (state.event_pile if card.is_event else state.played)[p].append(card_id)
-    state._emit("played", player=p + 1, card=card_id, cost=cost, mc=mc, steel=steel, titanium=titanium)
+    state._emit("played", player=p, card=card_id, cost=cost, mc=mc, steel=steel, titanium=titanium)
     effects.trigger_tags(state, p, card_id)
     state.queue = [(op, dict(args), card_id) for op, args in card.effects + card.production + card.any_player]
     state.any_order = True
@@ -185,7 +185,7 @@ def _play(state: TerraformingMarsState, p: int, action: Action) -> None:
 def _project(state: TerraformingMarsState, p: int, action: Action) -> None:
     project = state.data.projects[action[1]]
     state.res[p][MC] -= project.cost
-    state._emit("project", player=p + 1, project=project.id, cost=project.cost)
+    state._emit("project", player=p, project=project.id, cost=project.cost)
     state.queue = [(op, dict(args), project.id) for op, args in project.effects]
 
 
@@ -193,7 +193,7 @@ def _milestone(state: TerraformingMarsState, p: int, action: Action) -> None:
     m = state.data.milestones[action[1]]
     state.res[p][MC] -= m.cost
     state.milestones[m.id] = p
-    state._emit("milestone", player=p + 1, milestone=m.id, cost=m.cost)
+    state._emit("milestone", player=p, milestone=m.id, cost=m.cost)
 
 
 def _award(state: TerraformingMarsState, p: int, action: Action) -> None:
@@ -201,13 +201,13 @@ def _award(state: TerraformingMarsState, p: int, action: Action) -> None:
     cost = a.funding_costs[len(state.awards)]
     state.res[p][MC] -= cost
     state.awards.append((a.id, p))
-    state._emit("award", player=p + 1, award=a.id, cost=cost)
+    state._emit("award", player=p, award=a.id, cost=cost)
 
 
 def _card_action(state: TerraformingMarsState, p: int, action: Action) -> None:
     card = state.data.cards[action[1]]
     state.used[p].append(card.id)
-    state._emit("card-action", player=p + 1, card=card.id)
+    state._emit("card-action", player=p, card=card.id)
     state.queue = [(op, dict(args), card.id) for op, args in card.action_cost + card.action_gain]
 
 
@@ -215,11 +215,11 @@ def _convert(state: TerraformingMarsState, p: int, action: Action) -> None:
     d = state.data
     if action[1] == "plants":
         state.res[p][PLANTS] -= d.plants_per_greenery
-        state._emit("converted", player=p + 1, what="plants", n=d.plants_per_greenery)
+        state._emit("converted", player=p, what="plants", n=d.plants_per_greenery)
         state.queue = [(effects.PLACE_TILE, {"tile": conditions.GREENERY}, PLANTS_CONVERSION)]
     else:
         state.res[p][HEAT] -= d.heat_per_step
-        state._emit("converted", player=p + 1, what="heat", n=d.heat_per_step)
+        state._emit("converted", player=p, what="heat", n=d.heat_per_step)
         state.queue = [(op, dict(args), HEAT_CONVERSION) for op, args in d.heat_effects]
 
 
@@ -238,7 +238,7 @@ def _resolve_pending(state: TerraformingMarsState, action: Action) -> None:
     elif kind == "target":
         state.pending = None
         if action[0] == "skip":
-            state._emit("skipped", player=p + 1)
+            state._emit("skipped", player=p)
         else:
             target = (action[1] - 1, *action[2:])
             effects.hit(state, p, pending[1], dict(pending[2]), target)
@@ -249,7 +249,7 @@ def _resolve_pending(state: TerraformingMarsState, action: Action) -> None:
         state.pending = None
         chosen = next(i for i, (op, _, _) in enumerate(state.queue) if op == action[1])
         op, args, source = state.queue.pop(chosen)
-        state._emit("effect-first", player=p + 1, effect=op, card=source)
+        state._emit("effect-first", player=p, effect=op, card=source)
         effects.run(state, op, args, source)
     elif kind == "add":
         state.pending = None
@@ -265,6 +265,6 @@ def _resolve_pending(state: TerraformingMarsState, action: Action) -> None:
         assert state.pending is not None   # still the sell decision, counted up when a card was sold
         sold = state.pending[1]
         state.pending = None
-        state._emit("patents-sold", player=p + 1, n=sold)
+        state._emit("patents-sold", player=p, n=sold)
     state.resume()
 

@@ -32,7 +32,7 @@ def raise_temperature(state: TerraformingMarsState, p: int, steps: int) -> None:
             return
         state.temperature += step
         state.tr[p] += 1
-        state._emit("temperature", value=state.temperature, player=p + 1, tr=state.tr[p])
+        state._emit("temperature", value=state.temperature, player=p, tr=state.tr[p])
 
 
 def raise_oxygen(state: TerraformingMarsState, p: int, steps: int) -> None:
@@ -43,13 +43,13 @@ def raise_oxygen(state: TerraformingMarsState, p: int, steps: int) -> None:
             return
         state.oxygen += 1
         state.tr[p] += 1
-        state._emit("oxygen", value=state.oxygen, player=p + 1, tr=state.tr[p])
+        state._emit("oxygen", value=state.oxygen, player=p, tr=state.tr[p])
 
 
 def gain(state: TerraformingMarsState, p: int, resource: str, n: int) -> None:
     if n:
         state.res[p][RES_INDEX[resource]] += n
-        state._emit("gained", player=p + 1, resource=resource, n=n)
+        state._emit("gained", player=p, resource=resource, n=n)
 
 
 def add_to(state: TerraformingMarsState, card: str, resource: str, n: int) -> None:
@@ -64,7 +64,7 @@ def place_tile(state: TerraformingMarsState, p: int, tile: str, space: str) -> N
     d = state.data
     sp = d.spaces[space]
     state.tiles[space] = (tile, -1 if tile == OCEAN else p)
-    state._emit("tile", player=p + 1, tile=tile, space=space)
+    state._emit("tile", player=p, tile=tile, space=space)
     for kind, n in sp.bonus:
         if kind == "cards":
             state.draw(p, n)
@@ -73,11 +73,11 @@ def place_tile(state: TerraformingMarsState, p: int, tile: str, space: str) -> N
     oceans = sum(1 for s in sp.neighbours if state.tiles.get(s, ("", -1))[0] == OCEAN)
     if oceans:
         state.res[p][MC] += OCEAN_NEIGHBOUR_MC * oceans
-        state._emit("ocean-neighbours", player=p + 1, oceans=oceans, n=OCEAN_NEIGHBOUR_MC * oceans)
+        state._emit("ocean-neighbours", player=p, oceans=oceans, n=OCEAN_NEIGHBOUR_MC * oceans)
     if tile == OCEAN:
         state.oceans += 1
         state.tr[p] += 1
-        state._emit("ocean", value=state.oceans, player=p + 1, tr=state.tr[p])
+        state._emit("ocean", value=state.oceans, player=p, tr=state.tr[p])
     elif tile == GREENERY:
         raise_oxygen(state, p, 1)
     cards = d.cards
@@ -159,7 +159,7 @@ def _place(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any)
 def _raise_tr(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     state.tr[p] += int(a["amount"])
     state.tr_other += int(a["amount"])
-    state._emit("tr", player=p + 1, n=int(a["amount"]), tr=state.tr[p])
+    state._emit("tr", player=p, n=int(a["amount"]), tr=state.tr[p])
 
 
 def _gain(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
@@ -173,7 +173,7 @@ def _gain_per_tag(state: TerraformingMarsState, p: int, a: dict[str, Any], sourc
 def _spend(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     n = int(a["amount"])
     state.res[p][RES_INDEX[a["resource"]]] -= n
-    state._emit("spent", player=p + 1, resource=a["resource"], n=n)
+    state._emit("spent", player=p, resource=a["resource"], n=n)
 
 
 def _draw_cards(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
@@ -189,7 +189,7 @@ def _add_to_other_card(state: TerraformingMarsState, p: int, a: dict[str, Any], 
     cards = state.data.cards
     targets = [c for c in state.played[p] if c != source and cards[c].holds == a["resource"]]
     if not targets:
-        state._emit("nothing-to-collect", player=p + 1, resource=a["resource"])
+        state._emit("nothing-to-collect", player=p, resource=a["resource"])
     elif len(targets) == 1:
         add_to(state, targets[0], a["resource"], int(a["amount"]))
     else:
@@ -223,7 +223,7 @@ def _production_per_tag(state: TerraformingMarsState, p: int, a: dict[str, Any],
 def change_production(state: TerraformingMarsState, p: int, resource: str, delta: int) -> None:
     r = RES_INDEX[resource]
     state.prod[p][r] += delta
-    state._emit("production", player=p + 1, resource=resource, delta=delta, value=state.prod[p][r])
+    state._emit("production", player=p, resource=resource, delta=delta, value=state.prod[p][r])
 
 
 def any_player_targets(state: TerraformingMarsState, op: str, a: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -243,7 +243,7 @@ def any_player_targets(state: TerraformingMarsState, op: str, a: dict[str, Any])
 
 def _any_player(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any, op: str) -> None:
     if not any_player_targets(state, op, a):
-        state._emit("no-target", player=p + 1)
+        state._emit("no-target", player=p)
         return
     state.pending = ("target", op, tuple(sorted(a.items())), source)
 
@@ -284,16 +284,16 @@ def take(state: TerraformingMarsState, p: int, op: str, a: dict[str, Any], targe
     if op == "remove_any":
         r = RES_INDEX[a["resource"]]
         state.res[q][r] -= n
-        state._emit("removed", player=p + 1, target=q + 1, resource=a["resource"], n=n)
+        state._emit("removed", player=p, target=q, resource=a["resource"], n=n)
     elif op == "production_loss_any":
         r = RES_INDEX[a["resource"]]
         state.prod[q][r] -= n
-        state._emit("production-lowered", player=p + 1, target=q + 1, resource=a["resource"], n=n,
+        state._emit("production-lowered", player=p, target=q, resource=a["resource"], n=n,
                     value=state.prod[q][r])
     else:
         card = target[1]
         state.card_res[card] -= n
-        state._emit("card-resource-taken", player=p + 1, target=q + 1, card=card, resource=a["resource"], n=n)
+        state._emit("card-resource-taken", player=p, target=q, card=card, resource=a["resource"], n=n)
 
 
 IMMEDIATE: dict[str, Op] = {

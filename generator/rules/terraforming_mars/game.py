@@ -52,6 +52,7 @@ class TerraformingMarsGame(Game):
                    "conversion and cards"),
     )
     event_kinds = EVENT_KINDS
+    seat_keys = Game.seat_keys | {"target", "first", "owner"}
     rule_ids = RULE_IDS
     outcome_causes = OUTCOME_CAUSES
     action_kinds = ACTION_KINDS

@@ -134,7 +134,7 @@ def _pending_problem(state: TerraformingMarsState, action: Action) -> RuleError 
             return None if len(action) == 1 else refuse("target.nothing", target=action[1:])
         targets = effects.any_player_targets(state, pending[1], dict(pending[2]))
         wanted = (action[1] - 1, *action[2:]) if len(action) >= 2 and isinstance(action[1], int) else None
-        return None if wanted in targets else refuse("target.nothing", target=action[1:])
+        return None if wanted in targets else refuse("target.nothing", target=wanted or action[1:])
     if pending[0] == "amount":
         most = pending[-1]
         n = action[1] if len(action) == 2 else None

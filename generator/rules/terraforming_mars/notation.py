@@ -74,7 +74,7 @@ def parse_action(state: TerraformingMarsState, text: str) -> Action:
 def action_values(state: TerraformingMarsState, action: Action) -> Mapping[str, Any]:
     """The values an action's sentence names (content `actions` templates)."""
     kind = action[0]
-    values: dict[str, Any] = {"player": state.current_player + 1}
+    values: dict[str, Any] = {"player": state.current_player}
     if kind in ("play", "action", "buy", "add", "sell"):
         values["card"] = action[1]
     if kind == "play":
@@ -92,7 +92,7 @@ def action_values(state: TerraformingMarsState, action: Action) -> Mapping[str, 
         if state.pending and state.pending[0] == "place":
             values["tile"] = state.pending[1]
     if kind == "target":
-        values["target"] = action[1]
+        values["target"] = action[1] - 1  # the notation names the player from 1, as people do
         values["card"] = action[2] if len(action) > 2 else ""
     if kind == "take":
         values["n"] = action[1]

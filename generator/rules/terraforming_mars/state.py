@@ -94,7 +94,7 @@ class TerraformingMarsState(GameState):
         self._emit("setup", players=n, tr=START_TR, mc=START_MC, cards=START_CARDS)
         for p in range(n):
             self.offers[p] = self.take(START_CARDS)
-            self._emit("research", secret=("cards",), private=p, player=p + 1, cards=tuple(self.offers[p]))
+            self._emit("research", secret=("cards",), private=p, player=p, cards=tuple(self.offers[p]))
         self.order = list(range(n))
         self._next_researcher()
         self._step("setup")
@@ -224,7 +224,7 @@ class TerraformingMarsState(GameState):
     def draw(self, p: int, count: int) -> None:
         cards = self.take(count)
         self.hand[p].extend(cards)
-        self._emit("drew", secret=("cards",), private=p, player=p + 1, n=len(cards), cards=tuple(cards))
+        self._emit("drew", secret=("cards",), private=p, player=p, n=len(cards), cards=tuple(cards))
 
     def discard_cards(self, p: int, cards: list[str]) -> None:
         self.discard.extend(cards)
@@ -274,7 +274,7 @@ class TerraformingMarsState(GameState):
     def finish_research(self, p: int) -> None:
         left = self.offers[p]
         self.discard_cards(p, left)
-        self._emit("research-done", player=p + 1, n=len(left), hand=len(self.hand[p]))
+        self._emit("research-done", player=p, n=len(left), hand=len(self.hand[p]))
         self.offers[p] = []
         self.order.pop(0)
 
@@ -286,7 +286,7 @@ class TerraformingMarsState(GameState):
     def _start_turn(self, p: int) -> None:
         self.player = p
         self.actions_done = 0
-        self._emit("turn", player=p + 1, generation=self.generation)
+        self._emit("turn", player=p, generation=self.generation)
 
     def _next_turn(self) -> None:
         for i in range(1, self.n + 1):
@@ -309,7 +309,7 @@ class TerraformingMarsState(GameState):
             for r in range(1, 6):
                 res[r] += prod[r]
             self.used[p] = []
-            self._emit("produced", player=p + 1, heat=heat, income=income, steel=prod[1], titanium=prod[2],
+            self._emit("produced", player=p, heat=heat, income=income, steel=prod[1], titanium=prod[2],
                        plants=prod[3], energy=prod[4], heat_prod=prod[5])
         self._step("production")
         if self.at_goals():
@@ -330,12 +330,12 @@ class TerraformingMarsState(GameState):
         self.generation += 1
         self.turn = self.generation
         self.first = (self.first + 1) % self.n
-        self._emit("generation", generation=self.generation, first=self.first + 1)
+        self._emit("generation", generation=self.generation, first=self.first)
         self.phase = RESEARCH
         self.order = [(self.first + i) % self.n for i in range(self.n)]
         for p in self.order:
             self.offers[p] = self.take(RESEARCH_DRAW)
-            self._emit("research", secret=("cards",), private=p, player=p + 1, cards=tuple(self.offers[p]))
+            self._emit("research", secret=("cards",), private=p, player=p, cards=tuple(self.offers[p]))
         self._step("research")
         self._next_researcher()
         if self.phase == ACTION:
@@ -355,7 +355,7 @@ class TerraformingMarsState(GameState):
         self.result = cause
         self.phase = OVER
         for r in scoring.results(self, cause == "score"):
-            self._emit("scored", player=r.player + 1, score=int(r.score), rank=r.rank)
+            self._emit("scored", player=r.player, score=int(r.score), rank=r.rank)
         self._emit("game-over", cause=cause)
         self._step("game-over")
 

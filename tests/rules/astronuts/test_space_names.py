@@ -25,6 +25,6 @@ def test_every_unnamed_space_is_named_by_its_neighbours_and_never_by_its_id(astr
 
 def test_a_refusal_names_the_space_in_player_words(astro):
     state = new_game(astro, 1)
-    texts = state._refuse("attack.nothing", at="nw-n-lane", defender=2).text
+    texts = state._refuse("attack.nothing", at="nw-n-lane", defender=1).text  # seat 1 reads "Player 2"
     assert texts["en"] == "Player 2 has neither an AstroShip nor a colony on space between Hazelnut and Home NW."
     assert "nw-n-lane" not in texts["de"]

@@ -37,7 +37,7 @@ VARIANTS = ("standard", "short")
 def _gain(state: MarketState, args: dict[str, Any]) -> None:
     resource, amount = str(args["resource"]), int(args["amount"])
     state.goods[state.player][resource] += amount
-    state._emit("gained", player=state.player + 1, amount=amount, resource=resource)
+    state._emit("gained", player=state.player, amount=amount, resource=resource)
 
 
 def _advance(state: MarketState, args: dict[str, Any]) -> None:
@@ -73,7 +73,7 @@ class MarketState(GameState):
         for _ in range(ORDER_ROW):
             self.draw_order()
         self._step("setup")
-        self._emit("turn", round=self.round, player=1)
+        self._emit("turn", round=self.round, player=0)  # a seat, from 0: the sentence says "player 1"
         self._step("turn-start")
 
     # -- copying and comparing ---------------------------------------------------------------------
@@ -128,7 +128,7 @@ class MarketState(GameState):
     def _do(self, action: Action) -> None:
         kind, card = action
         if kind == "take":
-            self._emit("took", player=self.player + 1, card=card)
+            self._emit("took", player=self.player, card=card)
             self.job_row.remove(card)
             for op, args in self.game.effects[card]:
                 OPERATION_CODE[op](self, dict(args))
@@ -139,7 +139,7 @@ class MarketState(GameState):
             self.goods[self.player][resource] -= amount
         self.order_row.remove(card)
         self.filled[self.player].append(card)
-        self._emit("filled", player=self.player + 1, card=card)
+        self._emit("filled", player=self.player, card=card)
         self.move_marker(self.game.order_points[card], "orders")
         self.draw_order()
 
@@ -155,7 +155,7 @@ class MarketState(GameState):
         if self.player == 0:
             self.round += 1
         self.turn += 1
-        self._emit("turn", round=self.round, player=self.player + 1)
+        self._emit("turn", round=self.round, player=self.player)
         self._step("turn-start")
 
     def outcome(self) -> Outcome | None:
@@ -195,7 +195,7 @@ class MarketState(GameState):
         raise self._refuse("unknown-action", action=" ".join(words))
 
     def action_values(self, action: Action) -> Mapping[str, Any]:
-        return {"player": self.player + 1, "card": action[1]}
+        return {"player": self.player, "card": action[1]}
 
     # -- the flow of play (the operations use these too) ----------------------------------------------
     def can_pay(self, order: str) -> bool:
@@ -206,7 +206,7 @@ class MarketState(GameState):
         before = self.points[self.player]
         self.points[self.player] = min(self.game.goal, before + steps)
         self.scored[self.player][source] += self.points[self.player] - before
-        self._emit("moved", player=self.player + 1, steps=self.points[self.player] - before,
+        self._emit("moved", player=self.player, steps=self.points[self.player] - before,
                    points=self.points[self.player])
 
     def draw_job(self) -> None:

@@ -35,7 +35,7 @@ class DiveState(GameState):
         self.row = [self.stack.pop() for _ in range(ROW)]
         self._emit("setup", treasures=game.treasures)
         self._step("setup")
-        self._emit("turn", turn=self.turn, player=self.player + 1)
+        self._emit("turn", turn=self.turn, player=self.player)  # a seat, from 0: the sentence says "player 1"
         self._step("turn-start")
 
     @property
@@ -58,9 +58,9 @@ class DiveState(GameState):
         (roll,) = self._roll("dive", 6)
         if roll >= self.game.depth[card]:
             self.kept[self.player].append(card)
-            self._emit("found", player=self.player + 1, card=card, roll=roll, points=self.game.points[card])
+            self._emit("found", player=self.player, card=card, roll=roll, points=self.game.points[card])
         else:
-            self._emit("lost", player=self.player + 1, card=card, roll=roll)
+            self._emit("lost", player=self.player, card=card, roll=roll)
         if self.stack:
             self.row.append(self.stack.pop())
             self._emit("drawn", card=self.row[-1])
@@ -72,7 +72,7 @@ class DiveState(GameState):
             self._step("game-end")
             return
         self.player, self.turn = (self.player + 1) % self.game.players, self.turn + 1
-        self._emit("turn", turn=self.turn, player=self.player + 1)
+        self._emit("turn", turn=self.turn, player=self.player)
         self._step("turn-start")
 
     def key(self) -> tuple[Any, ...]:
@@ -118,7 +118,7 @@ class DiveState(GameState):
         raise self._refuse("unknown-action", action=" ".join(words))
 
     def action_values(self, action: Action) -> Mapping[str, Any]:
-        return {"player": self.player + 1, "card": action[1]}
+        return {"player": self.player, "card": action[1]}
 
 
 class DiveGame(Game):

@@ -62,7 +62,7 @@ def _tide_bonus(state: ReefKeepersState, card: str, args: dict[str, Any]) -> Non
     if state.tide >= int(args["at_least"]):
         state.gain(card, int(args["amount"]))
     else:
-        state._emit("no-bonus", player=state.player + 1, card=card, at_least=args["at_least"], tide=state.tide)
+        state._emit("no-bonus", player=state.player, card=card, at_least=args["at_least"], tide=state.tide)
 
 
 def _rival_discards(state: ReefKeepersState, card: str, args: dict[str, Any]) -> None:
@@ -70,12 +70,12 @@ def _rival_discards(state: ReefKeepersState, card: str, args: dict[str, Any]) ->
     for _ in range(int(args["count"])):
         hand = state.hands[rival]
         if not hand:
-            state._emit("rival-no-card", player=rival + 1)
+            state._emit("rival-no-card", player=rival)
             return
         gone = state._pick("rival-discard", list(hand))
         hand.remove(gone)
         state.discard.append(gone)
-        state._emit("rival-discarded", player=rival + 1, card=gone)
+        state._emit("rival-discarded", player=rival, card=gone)
 
 
 OPERATION_CODE: dict[str, Callable[[ReefKeepersState, str, dict[str, Any]], None]] = {
@@ -163,18 +163,18 @@ class ReefKeepersState(GameState):
     def _do(self, action: Action) -> None:
         p = self.player
         if action[0] == "pass":
-            self._emit("passed", player=p + 1)
+            self._emit("passed", player=p)
             return
         card = action[1]
         self.hands[p].remove(card)
         if action[0] == "release":
             self.discard.append(card)
-            self._emit("released", player=p + 1, card=card)
+            self._emit("released", player=p, card=card)
             return
         creature = self.game.creatures[card]
         self.reefs[p].append(card)
         self.card_pearls[p] += creature.pearls
-        self._emit("played", player=p + 1, card=card, pearls=creature.pearls)
+        self._emit("played", player=p, card=card, pearls=creature.pearls)
         for op, args in creature.effects:
             OPERATION_CODE[op](self, card, dict(args))
 
@@ -242,7 +242,7 @@ class ReefKeepersState(GameState):
         raise self._refuse("notation.unknown", text=text)
 
     def action_values(self, action: Action) -> Mapping[str, Any]:
-        return {"player": self.player + 1, "card": action[1]} if len(action) > 1 else {"player": self.player + 1}
+        return {"player": self.player, "card": action[1]} if len(action) > 1 else {"player": self.player}
 
     # -- the flow of play (the effect operations use these too) ----------------------------------
     def score(self, player: int) -> int:
@@ -250,13 +250,13 @@ class ReefKeepersState(GameState):
 
     def gain(self, card: str, pearls: int) -> None:
         self.effect_pearls[self.player] += pearls
-        self._emit("bonus", player=self.player + 1, card=card, pearls=pearls)
+        self._emit("bonus", player=self.player, card=card, pearls=pearls)
 
     def draw_card(self, player: int) -> bool:
         """Draw the top card; an empty deck is the discard pile shuffled anew. False when both are empty."""
         if not self.deck:
             if not self.discard:
-                self._emit("deck-empty", player=player + 1)
+                self._emit("deck-empty", player=player)
                 return False
             self.deck, self.discard = self.discard, []
             self._shuffle(self.deck, "deck")
@@ -264,7 +264,7 @@ class ReefKeepersState(GameState):
         card = self.deck.pop(0)
         self.hands[player].append(card)
         self.hands[player].sort()
-        self._emit("drew", secret=("card",), private=player, player=player + 1, card=card)
+        self._emit("drew", secret=("card",), private=player, player=player, card=card)
         return True
 
     def fill_hand(self, player: int) -> None:
@@ -272,10 +272,10 @@ class ReefKeepersState(GameState):
             pass
 
     def _start_turn(self) -> None:
-        self._emit("turn", round=self.round, player=self.player + 1)
+        self._emit("turn", round=self.round, player=self.player)
         self.fill_hand(self.player)
         (self.tide,) = self._roll("tide", TIDE_DIE)
-        self._emit("tide", player=self.player + 1, tide=self.tide)
+        self._emit("tide", player=self.player, tide=self.tide)
         self._step("turn-start")
 
     def _score_sets(self) -> None:
@@ -283,7 +283,7 @@ class ReefKeepersState(GameState):
             habitats = Counter(self.game.creatures[c].habitat for c in self.reefs[p])
             sets = min(habitats[h] for h in HABITATS)
             self.set_pearls[p] = sets * self.game.set_bonus
-            self._emit("sets-scored", player=p + 1, sets=sets, pearls=self.set_pearls[p])
+            self._emit("sets-scored", player=p, sets=sets, pearls=self.set_pearls[p])
 
     # -- the table in words (examples, `pnp play`) -----------------------------------------------
     def summary(self, lang: str) -> list[tuple[str, str]]:
