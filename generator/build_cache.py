@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
-from functools import lru_cache, wraps
+from functools import wraps
 from importlib import metadata
 from pathlib import Path
 from typing import Any, TypeVar
@@ -41,6 +41,7 @@ import yaml
 
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES
+from generator.memos import forget_all, per_build, per_build_dict
 from generator.output_folder import copy_regular
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
@@ -77,9 +78,10 @@ def _code_files(root: Path) -> Iterable[Path]:
                               and p.suffix != ".pyc")
 
 
-@lru_cache(maxsize=1)
+@per_build(maxsize=1)
 def code_version() -> str:
-    """A hash of the code and libraries that turn content into outputs (about 30 ms, once per process)."""
+    """A hash of the code and libraries that turn content into outputs (about 30 ms, once per build: `pnp serve`
+    watches the templates and the site's parts, and an edit there changes every key)."""
     digest = hashlib.sha256(CACHE_FORMAT.encode())
     for path in _code_files(PACKAGE_ROOT):
         digest.update(str(path.relative_to(PACKAGE_ROOT)).encode() + b"\0")
@@ -112,7 +114,7 @@ SCOPES: dict[str, tuple[frozenset[str], bool]] = {
     "print": (frozenset({"examples", "balance", "playthroughs"}), True),
     "boards": (frozenset({"examples", "balance", "playthroughs", "cards", "layouts"}), True),
 }
-_FINGERPRINTS: dict[tuple[str, str], dict[tuple[str, str], str]] = {}
+_FINGERPRINTS: dict[tuple[str, str], dict[tuple[str, str], str]] = per_build_dict()
 
 
 def language_fingerprint(content: GameContent, lang: str, scope: str = "all") -> str:
@@ -230,9 +232,13 @@ def unit_key(*parts: Any) -> str:
 
 
 class BuildCache:
-    """Units' files by key, in one folder; a disabled cache (folder None) stores and finds nothing."""
+    """Units' files by key, in one folder; a disabled cache (folder None) stores and finds nothing.
+
+    One cache object is one build: making it empties the memos of what files held (generator.memos),
+    so a build in a long-lived `pnp serve` reads again what an edit may have changed."""
 
     def __init__(self, folder: Path | None) -> None:
+        forget_all()
         self.folder = folder
         self.used: set[str] = set()
         self.reused: list[str] = []  # the units this build copied, by name (game/step/lang)
@@ -776,7 +782,7 @@ def remembered_files(parts: Any, base: Path, make: Callable[[], list[Path]]) -> 
     return made
 
 
-_ASSETS: dict[tuple[str, str], str] = {}
+_ASSETS: dict[tuple[str, str], str] = per_build_dict()
 
 
 def icons_digest(content: GameContent) -> str:

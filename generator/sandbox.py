@@ -8,34 +8,40 @@ nested loops of a hundred thousand steps each. Here:
 - calls and filters may not pass integers above MAX_ARGUMENT (`center(10**9)`, `ljust`, ...);
 - `range` is capped at MAX_RANGE and `lipsum` is gone;
 - `~` joins are checked like `+`;
-- every render runs under a deadline (`deadline()`): a watchdog thread raises RenderTimeout in
-  the rendering thread when the time is up, whichever thread that is;
+- every render spends from a budget of MAX_STEPS steps (`steps()`): a step for each turn of a loop
+  and each call (MACRO_STEPS for a macro's), one for each item a filter is given (filters walk
+  their input in Python) and one per CHARACTERS_PER_STEP characters or items of text a filter is
+  given or an operator makes. Jinja has no `while` and no unbounded recursion (Python's stack stops
+  it), so loops inside loops, macros that call themselves more than once and filters over large
+  sequences are the ways to long work, and each spends from the budget; a template that goes past
+  it stops at its line;
 - `render_bounded` stops a template whose output grows past a size budget.
 
 All of these raise a `jinja2.exceptions.SecurityError` subclass, a TemplateError, so callers
 report them like any other template error: at the file and line of the template.
 """
-
 from __future__ import annotations
 
-import ctypes
 import itertools
-import os
 import re
-import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
+from jinja2 import Template, nodes
 from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError
+from jinja2.runtime import Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 MAX_RANGE = 10_000
 MAX_ARGUMENT = 10_000
 MAX_SEQUENCE = 1_000_000       # characters of a string, items of a list, made by one operation
 MAX_BITS = 4_096               # an integer result of `**` or `*`
+MAX_STEPS = 1_000_000          # of one render (the bundled games' largest takes 756; a second of work or so)
+MACRO_STEPS = 10               # a macro's call: Jinja binds its arguments in Python, some ten loop turns' work
+CHARACTERS_PER_STEP = 64       # text, and what an operator makes, is handled at C speed
 FORMAT_WIDTH = re.compile(r"\d{5,}")
 _NUMBERS = frozenset({int, float})
 _SUM_OR_REMAINDER = frozenset({"+", "%"})
@@ -47,9 +53,81 @@ class TemplateBudgetError(SecurityError):
     template_line: int = 0  # where the template was stopped, when render_bounded knows it
 
 
-class RenderTimeout(TemplateBudgetError):
-    def __init__(self, message: str = "the template took too long (a loop without end, or far too many steps?)"):
-        super().__init__(message)
+class TooManySteps(TemplateBudgetError):
+    def __init__(self) -> None:
+        super().__init__(f"the template takes more than {MAX_STEPS:,} steps (loops inside loops, or a macro that "
+                         "calls itself more than once?)")
+
+
+class _Budget:
+    """The steps one render may still take."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise TooManySteps()
+
+
+_BUDGET: ContextVar[_Budget | None] = ContextVar("pnp_template_budget", default=None)
+
+
+@contextmanager
+def steps(budget: int = MAX_STEPS) -> Iterator[None]:
+    """Run the block's renders on one budget of `budget` steps; nested blocks spend from the outer one."""
+    if _BUDGET.get() is not None:
+        yield
+        return
+    token = _BUDGET.set(_Budget(budget))
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
+
+
+def _spend(steps: int = 1) -> None:
+    budget = _BUDGET.get()
+    if budget is not None:
+        budget.spend(steps)
+
+
+def _filter_steps(values: Iterable[Any]) -> int:
+    """What a filter given `values` costs: one step, one per item of a collection, a few per text."""
+    cost = 1
+    for value in values:
+        if isinstance(value, (str, bytes)):
+            cost += len(value) // CHARACTERS_PER_STEP
+        elif isinstance(value, (list, tuple, dict, set, frozenset, range)):
+            cost += len(value)
+    return cost
+
+
+def _made_steps(value: Any) -> int:
+    """What an operator that made `value` cost: one step, one per CHARACTERS_PER_STEP characters or items."""
+    size = _length(value)
+    return 1 + (size // CHARACTERS_PER_STEP if size else 0)
+
+
+def counted(iterable: Any) -> Any:
+    """A loop's iterable, its turns paid for: all at once when its length is known, else turn by turn."""
+    budget = _BUDGET.get()
+    if budget is None:
+        return iterable
+    try:
+        budget.spend(len(iterable))
+        return iterable
+    except TypeError:  # no length (a generator): paid as it goes
+        return _counted_turns(iterable, budget)
+
+
+def _counted_turns(iterable: Iterable[Any], budget: _Budget) -> Iterator[Any]:
+    for item in iterable:
+        budget.spend(1)
+        yield item
 
 
 def _length(value: Any) -> int | None:
@@ -101,6 +179,7 @@ def _bounded_filter(function: Callable[..., Any]) -> Callable[..., Any]:
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         _check_arguments(args[skip:], kwargs)
+        _spend(_filter_steps(itertools.chain(args[skip - 1:], kwargs.values())))
         value = args[skip - 1] if len(args) >= skip else None
         if function.__name__ == "do_format":
             _check_format(value)
@@ -123,7 +202,13 @@ def _check_replace(value: Any, old: Any, new: Any) -> None:
 
 
 class _BoundedCodeGenerator(CodeGenerator):
-    """Compiles `a ~ b` to a checked join (Jinja's own join has no hook a sandbox can use)."""
+    """Compiles `a ~ b` to a checked join and a loop over `x` to one over `counted(x)` (Jinja's own join and
+    loop have no hook a sandbox can use)."""
+
+    def visit_For(self, node, frame) -> None:  # noqa: N802 - Jinja's visitor name
+        paid = nodes.Call(nodes.EnvironmentAttribute("counted"), [node.iter], [], None, None, lineno=node.iter.lineno)
+        super().visit_For(nodes.For(node.target, paid, node.body, node.else_, node.test, node.recursive,
+                                    lineno=node.lineno, environment=self.environment), frame)
 
     def visit_Concat(self, node, frame) -> None:  # noqa: N802 - Jinja's visitor name
         self.write("environment.bounded_join((")
@@ -133,11 +218,20 @@ class _BoundedCodeGenerator(CodeGenerator):
         self.write("))")
 
 
+class _BudgetedTemplate(Template):
+    """A template whose `render` spends from a budget of its own unless it runs inside `steps()`."""
+
+    def render(self, *args: Any, **kwargs: Any) -> str:
+        with steps():
+            return super().render(*args, **kwargs)
+
+
 class BoundedSandbox(ImmutableSandboxedEnvironment):
     """The immutable sandbox plus the budgets above."""
 
     intercepted_binops = frozenset({"**", "*", "+", "%"})
     code_generator_class = _BoundedCodeGenerator
+    template_class = _BudgetedTemplate
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -145,9 +239,12 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         self.globals["range"] = bounded_range
         self.filters = {name: _bounded_filter(f) for name, f in self.filters.items()}
 
+    counted = staticmethod(counted)
+
     def bounded_join(self, parts: tuple) -> str:
         text = "".join(str(part) for part in parts)
         _check_size(text, "joining text")
+        _spend(_made_steps(text))
         return text
 
     def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
@@ -164,6 +261,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             _check_format(left)
         result = super().call_binop(context, operator, left, right)
         _check_size(result, f"`{operator}`")
+        _spend(_made_steps(result))
         return result
 
     def wrap_str_format(self, value: Any) -> Any:
@@ -172,79 +270,15 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
 
     def call(__self, __context, __obj, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's signature
         _check_arguments(args, kwargs)
+        _spend(MACRO_STEPS if isinstance(__obj, Macro) else 1)
         owner = getattr(__obj, "__self__", None)
         if isinstance(owner, str) and getattr(__obj, "__name__", "") == "replace" and len(args) >= 2:
             _check_replace(owner, args[0], args[1])
         return super().call(__context, __obj, *args, **kwargs)
 
 
-# --- deadlines -----------------------------------------------------------------------------------
-_lock = threading.Lock()
-_deadlines: dict[int, tuple[float, int]] = {}   # thread id -> (deadline, depth)
-_fired: set[int] = set()
-_watchdog: threading.Thread | None = None
-
-
-def _after_fork_in_child() -> None:
-    """A forked child (generator.forked) has no watchdog thread, and the lock may have been held at the fork."""
-    global _lock, _watchdog
-    _lock = threading.Lock()
-    _watchdog = None
-    _deadlines.clear()
-    _fired.clear()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_after_fork_in_child)
-
-
-def _raise_in(thread_id: int, exception: type[BaseException] | None) -> None:
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id),
-                                               ctypes.py_object(exception) if exception else None)
-
-
-def _watch() -> None:
-    while True:
-        time.sleep(0.05)
-        now = time.monotonic()
-        with _lock:
-            for thread_id, (limit, _) in list(_deadlines.items()):
-                if now > limit and thread_id not in _fired:
-                    _fired.add(thread_id)
-                    _raise_in(thread_id, RenderTimeout)
-
-
-@contextmanager
-def deadline(seconds: float) -> Iterator[None]:
-    """Run the block with a time budget; past it, RenderTimeout is raised inside the block.
-
-    Nested deadlines keep the outer (earlier) one. The exception arrives between Python steps,
-    so code that is one long C call (a huge power) must be refused before it runs: see above.
-    """
-    global _watchdog
-    thread_id = threading.get_ident()
-    with _lock:
-        if _watchdog is None:
-            _watchdog = threading.Thread(target=_watch, name="template-deadline", daemon=True)
-            _watchdog.start()
-        limit, depth = _deadlines.get(thread_id, (time.monotonic() + seconds, 0))
-        _deadlines[thread_id] = (limit, depth + 1)
-    try:
-        yield
-    finally:
-        with _lock:
-            limit, depth = _deadlines[thread_id]
-            if depth > 1:
-                _deadlines[thread_id] = (limit, depth - 1)
-            else:
-                del _deadlines[thread_id]
-                if thread_id in _fired:  # a timeout raised after the block ended must not escape it
-                    _fired.discard(thread_id)
-                    _raise_in(thread_id, None)
-
-
-def render_bounded(template: Any, context: dict[str, Any], max_chars: int, seconds: float) -> str:
-    """Render `template` within `seconds`, stopping once its output passes `max_chars`.
+def render_bounded(template: Any, context: dict[str, Any], max_chars: int) -> str:
+    """Render `template` within MAX_STEPS steps, stopping once its output passes `max_chars`.
 
     A budget error carries `template_line`: where the template was when it was stopped.
     """
@@ -252,7 +286,7 @@ def render_bounded(template: Any, context: dict[str, Any], max_chars: int, secon
     parts: list[str] = []
     size = 0
     try:
-        with deadline(seconds):
+        with steps():
             for part in generator:
                 size += len(part)
                 if size > max_chars:

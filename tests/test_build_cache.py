@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -340,3 +341,36 @@ def test_build_then_serve_then_build_makes_each_unit_once(starter: Path, tmp_pat
     again = BuildCache.of_output(output)
     build(starter, [GAME], output, defaults, cache=again)
     assert again.made == [] and len(again.reused) == 9
+
+    rename_field_card(starter)  # the designer saves a card while `pnp serve` runs (in this process)
+    errors, failure = serve.rebuild(starter, (GAME,), output)
+    assert (errors, failure) == ([], "")
+    served = caches[-1]
+    shows_the_card = [f"{GAME}/check", f"{GAME}/cards/en", f"{GAME}/rulebook/en", f"{GAME}/site/en"]
+    assert sorted(served.made) == sorted(shows_the_card) and len(served.reused) == 5
+    after = BuildCache.of_output(output)
+    build(starter, [GAME], output, defaults, cache=after)
+    assert after.made == [] and len(after.reused) == 9
+
+
+def _star_symbols(output: Path) -> set[str]:
+    """The star icon's <symbol> as every SVG of the build writes it."""
+    current = (output / ".pnp" / "current").resolve()
+    return {symbol.group(0) for path in current.rglob("*.svg")
+            for symbol in re.finditer(r'<symbol id="icon-star".*?</symbol>', path.read_text("utf-8"))}
+
+
+def test_serve_draws_an_icon_edited_while_it_runs(starter: Path, tmp_path: Path) -> None:
+    """An icon is parsed once per build, not once per process: `pnp serve` (one long process) draws the
+    icon as the designer saved it, not as the first build found it."""
+    from generator.site import serve
+
+    output = tmp_path / "output"
+    assert serve.rebuild(starter, (GAME,), output) == ([], "")
+    [drawn] = _star_symbols(output)
+    assert "#f2c94c" in drawn
+    icon = starter / GAME / "icons" / "star.svg"
+    icon.write_text(icon.read_text(encoding="utf-8").replace("#f2c94c", "#2d9cdb"), encoding="utf-8")
+    assert serve.rebuild(starter, (GAME,), output) == ([], "")
+    [redrawn] = _star_symbols(output)
+    assert redrawn == drawn.replace("#f2c94c", "#2d9cdb")

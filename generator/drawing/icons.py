@@ -8,10 +8,11 @@ replay them with reportlab path operations and the SVG backend can write them as
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 import svgelements as se
+
+from generator.memos import per_build
 
 Command = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
 
@@ -98,9 +99,9 @@ def _dash(value: str | None) -> tuple[float, ...]:
     return tuple(float(v) for v in value.replace(",", " ").split())
 
 
-@lru_cache(maxsize=256)
+@per_build(maxsize=256)
 def load_icon(path: Path) -> VectorIcon:
-    """Parse an SVG icon file (cached per path: icons are drawn thousands of times)."""
+    """Parse an SVG icon file (kept per path until the next build: icons are drawn thousands of times)."""
     try:
         svg = se.SVG.parse(str(path), reify=True)
     except Exception as exc:  # svgelements raises many kinds of parse errors

@@ -20,6 +20,7 @@ from generator.drawing.fonts import face as font_face
 from generator.drawing.fonts import text_width_pt
 from generator.drawing.icons import load_icon
 from generator.drawing.shapes import PT_MM, Circle, Icon, Image, Item, Line, Paint, Polygon, Rect, Text
+from generator.memos import per_build
 
 _ROOT_FIXED = {"baseProfile": "full", "version": "1.1", "xmlns": "http://www.w3.org/2000/svg",
                "xmlns:ev": "http://www.w3.org/2001/xml-events", "xmlns:xlink": "http://www.w3.org/1999/xlink"}
@@ -88,7 +89,7 @@ def paint_attrs(paint: Paint) -> dict[str, str]:
     return attrs
 
 
-@lru_cache(maxsize=256)  # as many as load_icon keeps
+@per_build(maxsize=256)  # as many as load_icon keeps, and as long
 def icon_symbol(name: str, path: Path) -> str:
     """The icon's <symbol id="icon-NAME">, from the same outlines the PDF draws (written once per icon file)."""
     icon = load_icon(path)

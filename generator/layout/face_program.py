@@ -22,8 +22,8 @@ from typing import Any
 from jinja2 import TemplateError, meta
 
 from generator.layout.spec import FaceSpec, GroupSpec
-from generator.layout.templating import ENV, VALUE_SECONDS
-from generator.sandbox import deadline
+from generator.layout.templating import ENV
+from generator.sandbox import steps
 
 ELEMENT_SEP = "\x1d"
 VALUE_SEP = "\x1e"
@@ -69,7 +69,7 @@ def _parse(output: str, keys: Keys, shared: Printed | None = None) -> Printed:
 
 def _render(template, context: dict[str, Any]) -> str:
     try:
-        with deadline(VALUE_SECONDS):
+        with steps():
             return template.render(context)
     except (TemplateError, TypeError, ValueError, ArithmeticError, RecursionError, MemoryError) as exc:
         raise ProgramMiss(str(exc)) from None

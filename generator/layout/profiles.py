@@ -7,7 +7,6 @@ home sheets use. The cards are laid out again at the profile's size, so nothing 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from pydantic import Field
@@ -17,6 +16,7 @@ from generator.content.model_errors import validate_model
 from generator.content.schema import CardKind
 from generator.content.schema_base import Model, Size, Text
 from generator.content.yaml_source import load_yaml
+from generator.memos import per_build
 
 PROFILES_FILE = Path(__file__).resolve().parents[2] / "templates" / "print" / "profiles.yaml"
 
@@ -48,7 +48,7 @@ class ProfileFile(Model):
     profiles: list[PrintProfile]
 
 
-@lru_cache(maxsize=1)
+@per_build(maxsize=1)  # templates/print/profiles.yaml: `pnp serve` watches the templates
 def profiles() -> dict[str, PrintProfile]:
     """Every known profile by id (the file ships with pnp-forge; an error in it is a bug, so it raises)."""
     errors = ErrorList()

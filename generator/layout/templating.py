@@ -12,7 +12,7 @@ from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, TemplateRuntimeError
 
-from generator.sandbox import BoundedSandbox, deadline
+from generator.sandbox import BoundedSandbox, steps
 
 
 class LayoutTemplateError(ValueError):
@@ -75,8 +75,6 @@ class _LayoutSandbox(BoundedSandbox):
 
 
 ENV = _LayoutSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
-# one layout value evaluates in microseconds; this only stops a runaway expression
-VALUE_SECONDS = 2.0
 ENV.filters.update(tint=tint, shade=shade)
 ENV.globals.update(pnp_repeat=repeat_items)
 
@@ -102,7 +100,7 @@ def render(source: str, context: dict[str, Any]) -> str:
     if "{" not in source:
         return source
     try:
-        with deadline(VALUE_SECONDS):
+        with steps():
             return _template(source).render(context)
     except (TemplateError, RecursionError, MemoryError) as exc:
         raise LayoutTemplateError(f"template {source!r}: {exc}") from None
@@ -113,7 +111,7 @@ def evaluate(value: Any, context: dict[str, Any]) -> Any:
     if not isinstance(value, str):
         return value
     try:
-        with deadline(VALUE_SECONDS):
+        with steps():
             return _expression(value)(**context)
     except (TemplateError, RecursionError, MemoryError) as exc:
         raise LayoutTemplateError(f"expression {value!r}: {exc}") from None

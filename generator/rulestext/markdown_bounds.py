@@ -17,8 +17,10 @@ same error at the same page):
   are refused at the line where they go too deep, before Python-Markdown recurses into them;
 - the page is then read with both extension sets (the rulebook's and the site's). A page whose
   paragraphs hold few inline marks (`[`, `*`, `_`, `<` ...: the shapes that cost quadratic time)
-  is read here, under a deadline; any other is read in a forked child whose CPU time is capped
-  at MARKDOWN_SECONDS, so a slow page costs that budget once and is then an error, not a hang.
+  is read here (those shapes are what makes a page slow); any other is read in a forked child whose
+  CPU time is capped at MARKDOWN_SECONDS, so a slow page costs that budget once and is then an error,
+  not a hang. Where there is no fork (not Linux), it is read in a started child stopped after
+  CHILD_WALL_FACTOR times that budget of wall-clock time.
 """
 
 from __future__ import annotations
@@ -36,7 +38,6 @@ from markdown.extensions.toc import slugify_unicode  # type: ignore[import-untyp
 
 from generator.content.errors import ErrorList, Mark
 from generator.forked import ChildFailed, Forked, can_fork
-from generator.sandbox import RenderTimeout, deadline
 
 # the printable rulebook's extensions (generator.rulebook.html_tree reads its pages with them)
 RULEBOOK_EXTENSIONS = ["tables", "attr_list", "admonition", "md_in_html", "fenced_code", "sane_lists"]
@@ -93,8 +94,10 @@ def refuse(text: str) -> Refusal | None:
     if found is not None:
         return found
     work, line = heaviest(text)
-    if work <= QUICK_WORK or not can_fork():
+    if work <= QUICK_WORK:
         return _read_here(text, line)
+    if not can_fork():
+        return _read_in_started_child(text, line)
     return _read_in_child(text, line)
 
 
@@ -175,18 +178,42 @@ def _unreadable(why: str, line: int) -> Refusal:
     return Refusal(f"Python-Markdown cannot read it ({why})", line, SHORTER)
 
 
-def _read_here(text: str, line: int) -> Refusal | None:
-    """Read in this process under a deadline: for pages without the shapes known to be slow."""
+def _verdict(text: str) -> str:
+    """Read `text`: "ok", "deep" (Python's stack ran out) or what went wrong."""
     try:
-        with deadline(MARKDOWN_SECONDS):
-            read(text)
-    except RenderTimeout:
-        return _too_slow(line)
+        read(text)
     except RecursionError:
-        return _too_deep_to_read(line)
+        return "deep"
     except (MemoryError, Exception) as exc:  # noqa: BLE001 - Python-Markdown's fault on odd input is the page's error
-        return _unreadable(f"{type(exc).__name__}: {exc}", line)
+        return f"{type(exc).__name__}: {exc}"
+    return "ok"
+
+
+def _refusal(verdict: str, line: int) -> Refusal | None:
+    if verdict == "slow":
+        return _too_slow(line)
+    if verdict == "deep":
+        return _too_deep_to_read(line)
+    if verdict != "ok":
+        return _unreadable(verdict, line)
     return None
+
+
+def _read_here(text: str, line: int) -> Refusal | None:
+    """Read in this process: for pages without the shapes known to be slow."""
+    return _refusal(_verdict(text), line)
+
+
+def _read_in_started_child(text: str, line: int) -> Refusal | None:
+    """Read in a started (not forked) child, given CHILD_WALL_FACTOR budgets of wall-clock time."""
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(1) as pool:  # leaving the block terminates the child
+        answer = pool.apply_async(_verdict, (text,))
+        try:
+            return _refusal(answer.get(MARKDOWN_SECONDS * CHILD_WALL_FACTOR), line)
+        except multiprocessing.TimeoutError:
+            return _too_slow(line)
 
 
 class _OutOfTime(BaseException):
@@ -205,14 +232,9 @@ def _read_with_cpu_limit(text: str) -> str:
     soft = spent + int(MARKDOWN_SECONDS) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 2))  # past the hard limit the kernel kills it
     try:
-        read(text)
+        return _verdict(text)
     except _OutOfTime:
         return "slow"
-    except RecursionError:
-        return "deep"
-    except (MemoryError, Exception) as exc:  # noqa: BLE001 - told as the page's error
-        return f"{type(exc).__name__}: {exc}"
-    return "ok"
 
 
 def _read_in_child(text: str, line: int) -> Refusal | None:
@@ -236,11 +258,5 @@ def _read_in_child(text: str, line: int) -> Refusal | None:
             return _too_slow(line)
     finally:
         child.kill()
-    if verdict == "slow":
-        return _too_slow(line)
-    if verdict == "deep":
-        return _too_deep_to_read(line)
-    if verdict != "ok":
-        return _unreadable(verdict, line)
-    return None
+    return _refusal(verdict, line)
 

@@ -223,7 +223,6 @@ def rules_context(content: GameContent, lang: str, pictures: list[StatePicture] 
 
 ENV = BoundedSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
 ENV.filters["plural"] = plural  # `{{ n | plural("card", "cards") }}`
-PAGE_SECONDS = 3.0          # a rules page renders in milliseconds; this only stops runaway loops
 MAX_PAGE_CHARS = 1_000_000  # the rendered Markdown of one page
 
 
@@ -252,7 +251,7 @@ def render_rules_page(source_text: str, context: dict[str, Any], display: str, e
     try:
         code = _compiled(source_text)
         template = ENV.template_class.from_code(ENV, code, ENV.make_globals(None))
-        return render_bounded(template, context, MAX_PAGE_CHARS, PAGE_SECONDS)
+        return render_bounded(template, context, MAX_PAGE_CHARS)
     except (TemplateError, RulesReferenceError, TypeError, ValueError, KeyError, IndexError,
             AttributeError, ArithmeticError, RecursionError, MemoryError) as exc:
         message = getattr(exc, "message", None) or str(exc)

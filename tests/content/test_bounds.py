@@ -1,7 +1,7 @@
 """Bounded templates and numbers: work that would never end is an error at its place, not a hang.
 
 Each command runs under the subprocess ceiling of tests.content.conftest.pnp (120 s), which only
-catches a hang: the bounds themselves are budgets in the code (a template's deadline, counts, sizes),
+catches a hang: the bounds themselves are budgets in the code (a template's steps, counts, sizes),
 and the tests assert the error they give, never how long it took.
 """
 
