@@ -27,6 +27,7 @@ from generator.content.schema_base import (
     Slug,
     Text,
     declared_languages,
+    in_languages,
     languages_context,
 )
 
@@ -509,7 +510,7 @@ __all__ = [
     "Identifier", "KindBack", "Language", "LinkStyle", "Model", "NonEmpty", "OperationSpec", "Orbit", "OrbitZone",
     "Panel", "ParamSpec", "Point", "Range", "Resource", "Size", "Slug", "SlotEnd", "SlotRow", "Space", "SpaceShape",
     "SpaceStyle", "Table", "TableEntry", "Text", "Track", "TrackMark", "Variant", "declared_languages",
-    "languages_context",
+    "in_languages", "languages_context",
 ]
 
 class ExampleStep(Model):

@@ -23,6 +23,18 @@ def declared_languages(data: Any) -> tuple[str, ...]:
     return LANGUAGES
 
 
+def in_languages(data: Any, languages: tuple[str, ...]) -> Any:
+    """Dumped model data with every `{de: ..., en: ...}` mapping cut down to `languages`: what a game made in one
+    language publishes of its texts (the entry of a language it does not ship is a stand-in, never read)."""
+    if isinstance(data, dict):
+        if data and set(data) == set(LANGUAGES):
+            return {lang: in_languages(data[lang], languages) for lang in LANGUAGES if lang in languages}
+        return {key: in_languages(value, languages) for key, value in data.items()}
+    if isinstance(data, list):
+        return [in_languages(item, languages) for item in data]
+    return data
+
+
 def languages_context(languages: tuple[str, ...] | None) -> dict[str, Any] | None:
     """The validation context of a file of a game in `languages`: a text of a one-language game may be a
     mapping with only that language (`{en: ...}`)."""
