@@ -356,3 +356,25 @@ def test_a_text_changed_in_one_language_is_no_warning_in_a_game_of_one_language(
     assert [(c.changed, c.unchanged) for c in both] == [("en", "de")]  # the check this test turns off
     one = {"game.yaml": b"id: g\nlanguages: [en]\n"}
     assert one_language_changes({**old, **one}, {**new, **one}) == []
+
+
+def test_the_content_references_one_language_sheet_is_the_english_card_of_its_yaml_example(tmp_path: Path) -> None:
+    import re
+
+    from generator.authoring.reference_examples import EXAMPLES
+    from generator.authoring.reference_sheets import SHEETS_SECTION
+    from generator.content.schema import Card, Game, languages_context
+    from generator.content.sheets import load_sheet
+
+    [_, csv_text] = re.findall(r"```text\n(.*?)```", SHEETS_SECTION, re.DOTALL)
+    path = tmp_path / "cards" / "orders.csv"
+    path.parent.mkdir()
+    path.write_text(csv_text, encoding="utf-8")
+    game = Game.model_validate({**yaml.safe_load(EXAMPLES["game"]), "languages": ["en"]})
+    errors = ErrorList()
+    sheet = load_sheet(path, "orders.csv", errors, tmp_path, game, None)
+    assert not errors, errors.as_text()
+    [(_, item, _)] = sheet.items
+    card = Card.model_validate(item, context=languages_context(("en",)))
+    [expected] = yaml.safe_load(EXAMPLES["cards"])["cards"]
+    assert card == Card.model_validate(_in("en", expected))  # its texts written once, in English
