@@ -208,7 +208,8 @@ def cards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 @play_policy_option
 @game_options
 @click.option("--turns", type=click.IntRange(min=1), default=None, help="Stop after this many turns.")
-@click.option("--lang", type=click.Choice(["de", "en"]), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(["de", "en"]), default="en", show_default=True,
+              help="The language the game is told in: one the game is made in (game.yaml `languages`).")
 @click.option("--view", default=None, metavar="referee|public|N",
               help="referee: everything; public: what no player sees stays hidden; N: what player N sees. "
                    "Default: referee, or with you at one seat that seat's view (at several: public).")

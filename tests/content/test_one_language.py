@@ -378,3 +378,10 @@ def test_the_content_references_one_language_sheet_is_the_english_card_of_its_ya
     card = Card.model_validate(item, context=languages_context(("en",)))
     [expected] = yaml.safe_load(EXAMPLES["cards"])["cards"]
     assert card == Card.model_validate(_in("en", expected))  # its texts written once, in English
+
+
+def test_lang_without_a_sheet_is_refused(tmp_path: Path, capsys, monkeypatch) -> None:
+    code, out, err = pnp(capsys, monkeypatch, "new", "fruity", "--lang", "de", "--content", str(tmp_path / "c"))
+    assert code == 2
+    assert "--lang chooses the language of a game made --from-sheet" in err, err
+    assert not (tmp_path / "c" / "fruity").exists()
