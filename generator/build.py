@@ -23,7 +23,7 @@ from generator import output_files
 from generator.build_cache import BuildCache, language_fingerprint, remember_fingerprints, unit_key
 from generator.content.errors import ContentError, ErrorList
 from generator.content.loader import GameContent
-from generator.content.schema import LANGUAGES
+from generator.content.schema import LANGUAGES, in_languages
 from generator.forked import Forked, children_allowed, wait_any
 from generator.output_files import RESERVED_IDS
 from generator.output_folder import OutputFolder, checkpoint, in_scope
@@ -66,13 +66,13 @@ BuildStep = Callable[[GameContent, Path, BuildOptions, ErrorList], list[Path]]
 
 def write_model(content: GameContent, out: Path, options: BuildOptions, errors: ErrorList) -> list[Path]:
     """Write the validated model as JSON: the machine-readable form of the game for other tools."""
-    data = {
+    data = in_languages({  # a game made in one language publishes its texts in that one
         "game": content.game.model_dump(mode="json"),
         "cards": [card.model_dump(mode="json") for card in content.cards],
         "boards": [board.model_dump(mode="json") for board in content.boards],
         "tables": [table.model_dump(mode="json") for table in content.tables],
         "content_hash": content.content_hash,
-    }
+    }, content.languages)
     path = out / output_files.MODEL
     path.write_text(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
     return [path]
@@ -160,10 +160,11 @@ def plan_steps(content: GameContent, game_dir: Path, options: BuildOptions, erro
             files += step(content, game_dir, options, errors)
             continue
         scope = STEP_SCOPES.get(name, "all")
+        languages = content.built_in(options.languages)  # a game made in one language is built in that one
         keys = {lang: unit_key("step", name, content.id, lang, language_fingerprint(content, lang, scope), settings,
                                _inputs_digest(name, content, lang, cache))
-                for lang in options.languages}
-        for lang in sorted(options.languages, key=lambda lang: cache.has(keys[lang])):
+                for lang in languages}
+        for lang in sorted(languages, key=lambda lang: cache.has(keys[lang])):
             step_keys.setdefault((content.id, lang), []).append(keys[lang])
             units.append(Unit(content, game_dir, name, lang, keys[lang], cache.has(keys[lang])))
     return files, units
@@ -378,12 +379,14 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
                 return {}
             checkpoint("steps")
             # the rules site: after every per-game step, from the files they just wrote (generator/site)
-            replaced = in_scope(options.languages, options.papers, LANGUAGES, PAPERS)
             merged: list[str] = []
 
             def merge_games() -> None:
-                """A build for one language or paper keeps the others' files (into staging: nothing in use changes)."""
+                """A build for one language or paper keeps the others' files (into staging: nothing in use changes),
+                but none of a language the game is no longer made in."""
                 for content in contents:
+                    dropped = tuple(lang for lang in LANGUAGES if lang not in content.languages)
+                    replaced = in_scope(options.languages + dropped, options.papers, LANGUAGES, PAPERS)
                     folder.merge(staging, content.id, replaced)
                     merged.append(content.id)
 

@@ -16,7 +16,6 @@ from generator.content.errors import ErrorList, Mark, relative
 from generator.content.files import entries
 from generator.content.held_back import hold_back_engine
 from generator.content.loader import GameContent, content_hash_of, read_folder
-from generator.content.schema import LANGUAGES
 from generator.content.suggest import did_you_mean
 from generator.content.validate import check_alone, check_content
 
@@ -138,7 +137,7 @@ def check_boards(content: GameContent, errors: ErrorList) -> None:
     for board in content.boards:
         located = content.origin("board", board.id)
         if located is not None:
-            check_board(board, located.source, errors, icon)
+            check_board(board, located.source, errors, icon, content.languages)
 
 
 def check_layouts(content: GameContent, errors: ErrorList) -> None:
@@ -229,7 +228,7 @@ def check_engine(content: GameContent, errors: ErrorList, need_engine: bool = Tr
 def _check_sentences(content: GameContent, cls: type[Game], errors: ErrorList) -> None:
     """Every event kind, refusal, outcome and action the engine has, has a sentence in every language."""
     wanted = cls.sentence_keys(cls)  # type: ignore[arg-type]  # reads class attributes only
-    for lang in LANGUAGES:
+    for lang in content.languages:
         sections = content.sentences.get(lang)
         path = content.root / "rules" / lang / "sentences.yaml"
         if sections is None:
@@ -270,7 +269,7 @@ def check_card_faces(content: GameContent, errors: ErrorList) -> None:
         return
     layouts = CardLayouts(content, errors)
     workers = idle_cores()
-    for lang in LANGUAGES:
+    for lang in content.languages:
         lay_out_faces(layouts, cards, lang, workers)
     report_problems(content, layouts.problems, errors)
 
@@ -280,7 +279,7 @@ def check_board_layouts(content: GameContent, errors: ErrorList) -> None:
     from generator.drawing.icons import IconError
 
     for board in content.boards:
-        for lang in LANGUAGES:
+        for lang in content.languages:
             try:
                 _scene, problems = layout_board(board, lang, content.icons)
             except IconError as exc:
@@ -298,7 +297,8 @@ def check_rules_templates(content: GameContent, errors: ErrorList) -> None:
     from generator.rulestext.rules_text import RulesPage, render_rules
 
     rendered = ErrorList()
-    pages: dict[str, list[RulesPage]] = {lang: render_rules(content, lang, rendered) for lang in LANGUAGES}
+    pages: dict[str, list[RulesPage]] = {lang: render_rules(content, lang, rendered)
+                                       for lang in content.languages}
     errors.extend(rendered)
     if not rendered:  # a page that did not render would look missing: compare only whole rulebooks
         check_same_structure(content, pages, errors)

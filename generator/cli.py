@@ -213,7 +213,8 @@ def cards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 @play_policy_option
 @game_options
 @click.option("--turns", type=click.IntRange(min=1), default=None, help="Stop after this many turns.")
-@click.option("--lang", type=click.Choice(["de", "en"]), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(["de", "en"]), default="en", show_default=True,
+              help="The language the game is told in: one the game is made in (game.yaml `languages`).")
 @click.option("--view", default=None, metavar="referee|public|N",
               help="referee: everything; public: what no player sees stays hidden; N: what player N sees. "
                    "Default: referee, or with you at one seat that seat's view (at several: public).")
@@ -448,10 +449,14 @@ def _port_free(host: str, port: int) -> None:
 @click.option("--from-sheet", "from_sheet", type=click.Path(path_type=Path, dir_okay=False), default=None,
               metavar="FILE", help="Make the game around this card sheet (.csv, .xlsx, .ods): its kinds, fields, "
               "operations and counts from the sheet, no engine.")
+@click.option("--lang", type=click.Choice(["de", "en", "all"]), default=None,
+              help="With --from-sheet: the language(s) the game is made in. Default: those the sheet's columns "
+                   "name (name.de, name.en), else en (a sheet with a plain `name` column makes a game in English).")
 @content_option
 @format_option
 @reported
-def new(game: str, engine: str | None, from_sheet: Path | None, content_dir: Path, output_format: str) -> None:
+def new(game: str, engine: str | None, from_sheet: Path | None, lang: str | None, content_dir: Path,
+        output_format: str) -> None:
     """Write a starter game GAME into the content folder: it checks, builds and plays at once.
 
     GAME is the new game's id and folder name (lower-case letters, digits and hyphens). The
@@ -474,7 +479,7 @@ def new(game: str, engine: str | None, from_sheet: Path | None, content_dir: Pat
 
     if engine is not None and from_sheet is not None:
         raise CommandRefused("--from-sheet makes a game without an engine; leave out --engine")
-    result = new_game(content_dir, game, engine or "full", from_sheet)
+    result = new_game(content_dir, game, engine or "full", from_sheet, languages_of(lang) if lang else ())
     if output_format == "json":
         views.echo_json(result.as_json())
         return

@@ -62,13 +62,15 @@ def print_info(data: dict[str, Any]) -> None:
     from rich.table import Table
 
     players, time = data["players"], data["play_time"]
-    table = Table(title=f"{escape(data['title']['en'])} — {players['min']}-{players['max']} players, {data['age']}+, "
+    shown = [lang for lang in ("en", "de") if lang in data["languages"]]  # English first; a game's one language
+    title = data["title"][shown[0]]
+    table = Table(title=f"{escape(title)} — {players['min']}-{players['max']} players, {data['age']}+, "
                         f"{time['min']}-{time['max']} min")
     for column in ("component", "type", "count", "designs"):
         table.add_column(column, justify="right" if column in ("count", "designs") else "left")
     for comp in data["components"]:
         designs = "" if comp["designs"] is None else str(comp["designs"])
-        table.add_row(escape(f"{comp['name']['en']} / {comp['name']['de']}"), comp["type"], str(comp["count"]),
+        table.add_row(escape(" / ".join(comp["name"][lang] for lang in shown)), comp["type"], str(comp["count"]),
                       designs)
     out = console()
     out.print(table)

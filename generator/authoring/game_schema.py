@@ -18,8 +18,11 @@ EFFECT_REF = {"$ref": "#/$defs/Effect"}
 
 
 def fold_game(document: dict[str, Any], file_type: str, game: Game) -> None:
-    """Make `document` (the schema of one file type) know the game's kinds, fields and operations."""
+    """Make `document` (the schema of one file type) know the game's kinds, fields and operations, and the
+    languages its texts need (a game made in English only: `{en: ...}` alone is whole)."""
     defs = document.get("$defs", {})
+    if "Text" in defs and "required" in defs["Text"]:
+        defs["Text"]["required"] = list(game.languages)
     if "Effect" in defs and game.operations:
         defs["Effect"] = effect_schema(game)
     if file_type == "cards" and game.kinds:

@@ -48,9 +48,40 @@ Words used in the types below:
 - **name**: lower-case letters, digits and underscores, starting with a letter (`build_cost`, `food`);
 - **colour**: `"#rrggbb"` (quote it in YAML: a bare `#` starts a comment);
 - **[Text](#text)**: a player-facing string in every language, `{de: ..., en: ...}`, or one string that is the
-  text in every language (a game in one language needs no translations);
+  text in every language (a game in one language needs no translations, see
+  [A game in one language](#a-game-in-one-language));
 - **number**: a number with or without decimals; **whole number**: without;
 - **expression**: a number, or a Jinja expression over the layout's values (`W - 2 * m`).
+"""
+
+
+ONE_LANGUAGE = """\
+## A game in one language
+
+game.yaml's `languages` lists the languages the game is checked and built in, in the order the game
+prefers: `[de, en]` (the default), `[en]` or `[de]`. pnp-forge makes games in German and English;
+another language, an empty list or a language listed twice is an error at `languages`. A game made
+in one language (`languages: [en]`):
+
+- writes each text as one string (`title: Market Day`). A mapping is fine as well: `{en: ...}` with
+  the game's language alone, or `{de: ..., en: ...}`, of which only the game's language is read (the
+  other is neither checked nor printed). A card sheet fills `name`, `text`, `flavor` ... columns
+  (or `name.en`); a column of another language is not read.
+- needs `rules/en/` (with `sentences.yaml` when it has an engine) and no other rules folder. A rules
+  folder of a language the game does not list is not read: `pnp check` warns at `languages` (the
+  check passes; `--strict` fails it). A listed language without a rules folder, while another
+  language has one, is an error at its entry of `languages`.
+- is built in that language only: card sheets, boards, printable rulebook, player aid, Tabletop
+  Simulator decks, and one rules site without a language switch, searched in that language.
+  `pnp build --lang de` builds nothing of a game made in English only; `pnp play --lang` must name
+  one of the game's languages.
+- has no translation to keep in step: the warning about a text changed in one language only (see
+  below) has nothing to compare, in `pnp check` and in `pnp diff`.
+
+`pnp new GAME --from-sheet FILE` makes a game in the languages the sheet's columns name
+(`name.de` and `name.en`: both), or in English when they name none (`name`); `--lang de` makes it
+German. `pnp export GAME --cards FILE` writes a one-language game's texts in columns without a
+language.
 """
 
 
@@ -101,6 +132,7 @@ def reference_markdown() -> str:
         parts.append(_file_section(file_type, schemas[file_type.name]))
         if file_type.name == "cards":
             parts.append(SHEETS_SECTION)
+    parts.append(ONE_LANGUAGE)
     parts.append(WORD_FORMS)
     parts.append("## Objects\n\nThe values the files above are made of, in alphabetical order.\n")
     for name in sorted(objects):

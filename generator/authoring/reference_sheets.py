@@ -11,14 +11,23 @@ gives the same card the YAML form gives, so `pnp check`, the build and the rules
 difference. A game may keep some cards in YAML and others in sheets. `pnp export GAME --cards
 cards.csv` (or `cards.xlsx`) writes a game's cards as one sheet, to move a YAML game into a
 spreadsheet; put the sheet into `cards/` in place of the YAML files and the game builds the
-same cards (`--cards cards.yaml` is the way back: one YAML card file). `pnp new GAME --from-sheet FILE` starts a game from a sheet. docs/examples/market-day
-keeps its job cards in a CSV file and its order cards in an xlsx workbook.
+same cards (`--cards cards.yaml` is the way back: one YAML card file). `pnp new GAME --from-sheet FILE` starts a game from a sheet. docs/examples/market-day,
+a game in German and English, keeps its job cards in a CSV file and its order cards in an xlsx
+workbook.
 
-Example (`cards/orders.csv`, the cards of the YAML example above):
+Example (`cards/orders.csv`, the cards of the YAML example above, in both languages):
 
 ```text
 id,kind,count,name.de,name.en,price,points,effects,flavor.de,flavor.en,icon
 bread,order,2,Brot,Bread,grain=3,2,gain resource=grain amount=1,Frisch aus dem Ofen.,Fresh from the oven.,grain
+```
+
+A game in one language ([A game in one language](#a-game-in-one-language)) writes its texts in
+columns without a language:
+
+```text
+id,kind,count,name,price,points,effects,flavor,icon
+bread,order,2,Bread,grain=3,2,gain resource=grain amount=1,Fresh from the oven.,grain
 ```
 
 | header | fills | a cell holds |

@@ -4,8 +4,12 @@ The sheet is copied into cards/ as it is; game.yaml is written from what the she
 card kind per value of its `kind` column (one kind named after the file without one), a field per
 column that is no card key (its type from the values: whole numbers, true/false, costs, text),
 an operation per effect the cards name, a resource per cost, and a component per kind counting
-its cards. Rules pages in both languages say what to write next. The designer then edits
-game.yaml as any game's; `pnp check` says what is still missing (icons the sheet names, say).
+its cards. Rules pages say what to write next. The designer then edits game.yaml as any game's;
+`pnp check` says what is still missing (icons the sheet names, say).
+
+The game is made in the languages the sheet's text columns name (`name.de` and `name.en`: both;
+`name.en` alone: English), or in English when they name none (`name`): every text of game.yaml
+is then one string, and there is one rules folder. `pnp new --lang` chooses otherwise.
 """
 
 from __future__ import annotations
@@ -29,8 +33,27 @@ from generator.content.sheets import key_path
 PLACEHOLDER_ICON = "material"  # a shared icon (templates/icons) each resource shows until the designer draws its own
 
 
-def _word(text: str) -> dict[str, str]:
-    return {lang: text for lang in LANGUAGES}
+DEFAULT_LANGUAGE = "en"  # a sheet whose columns name no language makes a game in English, unless --lang says
+
+
+def sheet_languages(grid: Grid) -> tuple[str, ...]:
+    """The languages the sheet's headers name (`name.de`, `text.en`, ...), in pnp-forge's order: empty when its
+    texts are written without a language (`name`)."""
+    named = set()
+    for raw in grid.rows[0].values if grid.rows else ():
+        path = key_path(cv.cell_text(raw).strip()) if raw is not None and cv.cell_text(raw).strip() else None
+        if path is not None and path[-1] in LANGUAGES:
+            named.add(path[-1])
+    return tuple(lang for lang in LANGUAGES if lang in named)
+
+
+def _wording(languages: tuple[str, ...]) -> Any:
+    """How a text of game.yaml is written: `{de: ..., en: ...}` in a game of both languages, else one string."""
+    def word(text: str | dict[str, str]) -> Any:
+        if isinstance(text, dict):
+            return text[languages[0]] if len(languages) == 1 else {lang: text[lang] for lang in languages}
+        return text if len(languages) == 1 else {lang: text for lang in languages}
+    return word
 
 
 def _identifier(text: str) -> str:
@@ -77,8 +100,11 @@ def _field_type(values: list[Any]) -> dict[str, Any]:
     return {"type": "str"}
 
 
-def game_from_sheet(game_id: str, grid: Grid, file_name: str) -> dict[str, Any]:
-    """game.yaml's data for a game whose cards are the rows of `grid`."""
+def game_from_sheet(game_id: str, grid: Grid, file_name: str, languages: tuple[str, ...] = ()) -> dict[str, Any]:
+    """game.yaml's data for a game whose cards are the rows of `grid`, made in `languages` (none given: those
+    the sheet's columns name, else DEFAULT_LANGUAGE)."""
+    languages = languages or sheet_languages(grid) or (DEFAULT_LANGUAGE,)
+    _word = _wording(languages)
     columns, mapped = _columns(grid)
     rows = grid.rows[1:]
     kind_at = next((n for n, p in columns if p == ("kind",)), None)
@@ -155,10 +181,11 @@ def game_from_sheet(game_id: str, grid: Grid, file_name: str) -> dict[str, Any]:
     return {
         "id": game_id,
         "title": _word(title_of(game_id)),
-        "description": {"de": "Ein Spiel aus einer Kartentabelle.", "en": "A game made from a card sheet."},
+        "description": _word({"de": "Ein Spiel aus einer Kartentabelle.", "en": "A game made from a card sheet."}),
         "players": {"min": 2, "max": 4},
         "age": 8,
         "play_time": {"min": 20, "max": 40},
+        "languages": list(languages),
         "resources": [{"id": r, "name": _word(r.capitalize()), "icon": PLACEHOLDER_ICON} for r in sorted(resources)] if uses_costs else [],
         "kinds": declared_kinds,
         "components": [{"id": f"{kind.replace('_', '-')}-cards", "name": _word(kind.replace("_", " ").capitalize()),
@@ -173,8 +200,10 @@ RULES = {"de": "# Überblick\n\nDie Karten dieses Spiels stehen in `cards/{file}
          "en": "# Overview\n\nThis game's cards live in `cards/{file}`. Write the rules here.\n"}
 
 
-def write_from_sheet(content_dir: Path, game_id: str, sheet: Path) -> tuple[Path, ErrorList]:
-    """Write the game `game_id` around `sheet`; StarterRefused for bad usage, errors when the sheet cannot be read."""
+def write_from_sheet(content_dir: Path, game_id: str, sheet: Path, languages: tuple[str, ...] = ()
+                     ) -> tuple[Path, ErrorList]:
+    """Write the game `game_id` around `sheet`, made in `languages` (none given: see `game_from_sheet`);
+    StarterRefused for bad usage, errors when the sheet cannot be read."""
     check_game_id(game_id)
     if sheet.suffix.lower() not in SHEET_SUFFIXES:
         raise StarterRefused(f"--from-sheet reads a .csv, .xlsx or .ods file, not '{sheet.name}'")
@@ -189,7 +218,7 @@ def write_from_sheet(content_dir: Path, game_id: str, sheet: Path) -> tuple[Path
         return target, errors
     if not grid.rows:
         raise StarterRefused(f"{sheet} holds no rows: write the headers and one row per card first")
-    data = game_from_sheet(game_id, grid, sheet.name)
+    data = game_from_sheet(game_id, grid, sheet.name, languages)
     content_dir.mkdir(parents=True, exist_ok=True)
     staging = content_dir / f".{game_id}.new-{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
@@ -199,7 +228,8 @@ def write_from_sheet(content_dir: Path, game_id: str, sheet: Path) -> tuple[Path
         text = "# Written by `pnp new --from-sheet` from the card sheet; change it as any game's game.yaml.\n"
         (staging / "game.yaml").write_text(text + yaml.safe_dump(data, sort_keys=False, allow_unicode=True,
                                                                  width=110), encoding="utf-8")
-        for lang, page in RULES.items():
+        for lang in data["languages"]:
+            page = RULES[lang]
             (staging / "rules" / lang).mkdir(parents=True)
             (staging / "rules" / lang / "10-overview.md").write_text(page.format(file=sheet.name), encoding="utf-8")
         if target.exists() or target.is_symlink():

@@ -26,8 +26,10 @@ def _describe(space: PlacedSpace) -> str:
     return f"'{space.id}'" if space.declared else f"'{space.id}' (made by {space.origin[0]}[{space.origin[1]}])"
 
 
-def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCheck) -> None:
-    """Add every problem of `board` (loaded from `source`) to `errors`; `icon` checks an icon name."""
+def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCheck,
+                languages: tuple[str, ...] = LANGUAGES) -> None:
+    """Add every problem of `board` (loaded from `source`) to `errors`; `icon` checks an icon name; texts are
+    read in the game's `languages`."""
     placed = board.placed
     path: YamlPath
     for dup in placed.duplicates:
@@ -75,7 +77,7 @@ def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCh
                        f"beyond the board ({width:g} x {height:g} mm)", path, hint="move it inside the board",
                        code="geometry")
     _ranges(board, source, errors)
-    _icons(board, source, icon)
+    _icons(board, source, icon, languages)
 
 
 def _overlap_root(board: Board, a: PlacedSpace, b: PlacedSpace) -> YamlPath | None:
@@ -139,7 +141,7 @@ def _ranges(board: Board, source: SourceMap, errors: ErrorList) -> None:
                            f"'{orbit.id}' has positions 1-{orbit.positions}", path, code="geometry")
 
 
-def _icons(board: Board, source: SourceMap, icon: IconCheck) -> None:
+def _icons(board: Board, source: SourceMap, icon: IconCheck, languages: tuple[str, ...]) -> None:
     path: YamlPath
     for kind, style in board.styles.items():
         icon(style.icon, source.mark(("styles", kind, "icon")), ("styles", kind, "icon"))
@@ -158,7 +160,7 @@ def _icons(board: Board, source: SourceMap, icon: IconCheck) -> None:
     for p, panel in enumerate(board.panels):
         for field in ("title", "text"):
             text = getattr(panel, field)
-            for lang in LANGUAGES if text is not None else ():
+            for lang in languages if text is not None else ():
                 for name in ICON_RE.findall(text.get(lang)):
                     path = ("panels", p, field, lang)
                     icon(name, source.mark(path), path)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from generator.commands.failure import CommandFailed
 from generator.commands.loading import game_ids
 from generator.content.errors import ErrorList
+from generator.content.schema import LANGUAGES as ALL_LANGUAGES
 
 if TYPE_CHECKING:
     from generator.build import BuildOptions
@@ -90,12 +91,13 @@ def _render_into(folder: OutputFolder, loaded: list[GameContent], output_dir: Pa
                 game_dir = staging / content.id
                 game_dir.mkdir()
                 # one game and language at a time: a big deck's layout may use the idle cores
-                written[content.id] = render_cards(content, game_dir, replace(options, workers=idle_cores()), errors)
+                written[content.id] = render_cards(content, game_dir, replace(
+                    options, languages=content.built_in(options.languages), workers=idle_cores()), errors)
         if errors:
             raise CommandFailed(errors, note=UNTOUCHED)
-        replaced = card_outputs(options.languages, options.papers, options.tts)
-        for content in loaded:
-            folder.merge(staging, content.id, replaced)
+        for content in loaded:  # none of a language the game is no longer made in is kept
+            dropped = tuple(lang for lang in ALL_LANGUAGES if lang not in content.languages)
+            folder.merge(staging, content.id, card_outputs(options.languages + dropped, options.papers, options.tts))
         folder.keep(staging, [name for name in folder.names_in_use() if name not in written])
         folder.commit(staging)
     finally:

@@ -64,6 +64,7 @@ def check(content_dir: Path, games: tuple[str, ...] | list[str], strict: bool = 
             if len(errors) == before:  # the engine replays its examples: a quick run of `pnp test`'s suite
                 check_engine(content, errors, content_dir)
     warnings = ErrorList()
+    warnings.warnings += errors.warnings  # what loading warned of (rules/<lang>/ of a language the game is not in)
     for content in loaded:
         text_warnings(content, warnings, pages_rendered=not errors)
     warned = warnings.sorted_warnings()

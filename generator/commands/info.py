@@ -10,6 +10,7 @@ from generator.commands.loading import load_games
 
 if TYPE_CHECKING:
     from generator.content.loader import GameContent
+    from generator.content.schema import Text
 
 
 def info(content_dir: Path, game: str) -> dict[str, Any]:
@@ -20,13 +21,18 @@ def info(content_dir: Path, game: str) -> dict[str, Any]:
     for card in content.cards:
         by_kind[card.kind] += card.count
     cards_by_kind = {k.id: by_kind.get(k.id, 0) for k in g.kinds}
+
+    def text(value: Text) -> dict[str, str]:  # in the game's languages only: a one-language game has one
+        return {lang: value.get(lang) for lang in content.languages}
+
     return {
         "game": g.id,
-        "title": g.title.model_dump(),
+        "languages": list(content.languages),
+        "title": text(g.title),
         "players": g.players.model_dump(),
         "age": g.age,
         "play_time": g.play_time.model_dump(),
-        "components": [{"id": c.id, "type": c.type, "count": c.count, "kind": c.kind, "name": c.name.model_dump(),
+        "components": [{"id": c.id, "type": c.type, "count": c.count, "kind": c.kind, "name": text(c.name),
                         "designs": len(content.cards_of(c.kind)) if c.kind else None}
                        for c in g.components],
         "cards_by_kind": cards_by_kind,

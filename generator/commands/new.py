@@ -28,10 +28,12 @@ class NewGame:
                 "next": self.next_commands, "trusted": self.trusted, "engine": self.engine}
 
 
-def new_game(content_dir: Path, game: str, engine: str = "full", from_sheet: Path | None = None) -> NewGame:
+def new_game(content_dir: Path, game: str, engine: str = "full", from_sheet: Path | None = None,
+             languages: tuple[str, ...] = ()) -> NewGame:
     """Write the starter game GAME with the `minimal` or `full` engine (or a game around the card sheet
-    `from_sheet`, without an engine); refused (bad usage) for a bad id or a folder that exists; a sheet that
-    cannot be read fails with its errors (exit 1)."""
+    `from_sheet`, without an engine, made in `languages`: none given, those the sheet's columns name, else
+    English); refused (bad usage) for a bad id or a folder that exists; a sheet that cannot be read fails
+    with its errors (exit 1)."""
     from generator.authoring.starter import StarterRefused, write_starter
 
     where = "" if content_dir == Path("content") else f" --content {content_dir}"
@@ -39,13 +41,16 @@ def new_game(content_dir: Path, game: str, engine: str = "full", from_sheet: Pat
         from generator.authoring.sheet_start import write_from_sheet
 
         try:
-            folder, errors = write_from_sheet(content_dir, game, from_sheet)
+            folder, errors = write_from_sheet(content_dir, game, from_sheet, languages)
         except StarterRefused as exc:
             raise CommandRefused(str(exc)) from None
         if errors:
             raise CommandFailed(errors, note="nothing was written")
         return NewGame(folder, sorted(p for p in folder.rglob("*") if p.is_file()),
                        [f"pnp check {game}{where}", f"pnp build {game}{where}"], engine="none")
+    if languages:
+        raise CommandRefused("--lang chooses the language of a game made --from-sheet; the starters are made in "
+                             "German and English")
     try:
         folder = write_starter(content_dir, game, engine)
     except StarterRefused as exc:

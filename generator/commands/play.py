@@ -95,6 +95,9 @@ def play(content_dir: Path, game: str, seed: int, policy: str, variant: str | No
     if save is not None:
         try_target(save, "--save")  # before the game: a person's game must not be lost to a write bound to fail
     content = load_engine_game(content_dir, game)
+    if lang not in content.languages:  # its sentences are written in the game's languages only
+        raise CommandRefused(f"--lang {lang}: '{content.id}' is made in {', '.join(content.languages)} only; "
+                             f"play it with --lang {content.languages[0]}")
     rules = engine_game(content, variant, players, option)
     seats = person_seats(policy, rules.num_players())
     if "," in policy and len(policy.split(",")) != rules.num_players():
@@ -170,7 +173,8 @@ def replay(file: Path, game: str | None, content_dir: Path) -> ReplayResult:
     outcome = result.state.outcome()
     policy = rows[0][1].get("policy")
     return ReplayResult(file, game_id, result.entries, result.decisions, outcome.cause if outcome else None,
-                        outcome.text.get("en", outcome.cause) if outcome else "game not finished", result.final_hash,
+                        (outcome.text.get("en") or next(iter(outcome.text.values()), outcome.cause)) if outcome
+                        else "game not finished", result.final_hash,
                         result_rows(outcome, policy if isinstance(policy, str) and len(policy) <= MAX_POLICY_CHARS
                                     else None) if outcome else [],
                         result.state.game.cooperative)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from generator.content.errors import ErrorList, Mark, relative
 from generator.content.loader import GameContent
-from generator.content.schema import LANGUAGES
 from generator.content.text_lint import (
     game_vocabulary,
     plural_warnings,
@@ -38,7 +37,7 @@ def rules_page_warnings(content: GameContent, warnings: ErrorList) -> None:
     """A rules page whose template printed "1 <plural noun>": the `plural` helper picks the form."""
     from generator.rulestext.rules_text import render_rules
 
-    for lang in LANGUAGES:
+    for lang in content.languages:
         nouns = game_vocabulary(content, lang)
         for page in render_rules(content, lang, ErrorList()):  # rendered once per game: the check's own pages
             source_text = content.rules.get(lang, {}).get(page.source, "")
@@ -50,9 +49,12 @@ def rules_page_warnings(content: GameContent, warnings: ErrorList) -> None:
 
 
 def translation_warnings(content: GameContent, warnings: ErrorList) -> None:
-    """Texts changed in one language since the last commit; nothing when there is no git repository."""
+    """Texts changed in one language since the last commit; nothing when there is no git repository, nor in a
+    game made in one language (no translation to leave behind)."""
     from generator.diff.revisions import files_at_head
 
+    if len(content.languages) < 2:
+        return
     committed = files_at_head(content.root, YAML_SUFFIXES)
     if committed is None:
         return

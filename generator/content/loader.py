@@ -18,7 +18,7 @@ from generator.content.errors import ErrorList, Mark, relative
 from generator.content.files import Unreadable, entries, read_bytes, read_text
 from generator.content.model_errors import validate_model
 from generator.content.salvage import salvage_game
-from generator.content.schema import LANGUAGES, Board, Card, Example, Game, Table
+from generator.content.schema import LANGUAGES, Board, Card, Example, Game, Table, declared_languages
 from generator.content.sentences import load_sentences
 from generator.content.sheet_read import SHEET_SUFFIXES
 from generator.content.sheets import load_sheet
@@ -48,18 +48,19 @@ class GameContent:
         boards: every board of boards/, with its spaces, tracks, grids and slot rows
         tables: the dice tables of tables/
         examples: the example turns of examples/, which `pnp check` replays with the engine
-        rules: the rules pages' Markdown, per language and file name
+        rules: the rules pages' Markdown, per language of the game (`languages`) and file name
         icons: every icon the game may name (its own icons/ and the shared ones), by name
         origins: where each card, board and example was defined (file and YAML path), for errors
         content_hash: a hash of every file of the folder; saved games carry it
-        sentences: per language, the sections of rules/<lang>/sentences.yaml (`events`, `refusals`, `outcomes`,
-            `actions`, `labels`, `words`), each a dict of key -> template; see `Sentences`
+        sentences: per language of the game, the sections of rules/<lang>/sentences.yaml (`events`, `refusals`,
+            `outcomes`, `actions`, `labels`, `words`), each a dict of key -> template; see `Sentences`
         sentence_sources: where each language's sentences came from, for errors
         unread_kinds: card kinds some of whose cards could not be read (their counts are not compared)
         unread_files: the card files and sheets those cards are in
         incomplete: game.yaml has errors outside the vocabulary the other files use, and `game` holds
             stand-ins for its broken parts (content.salvage): good for checking the other files, never
             handed to an engine
+        declared_languages: game.yaml's `languages` as far as they could be read (all when it is broken)
     """
 
     root: Path
@@ -79,11 +80,23 @@ class GameContent:
     unread_kinds: set[str] = field(default_factory=set)
     unread_files: set[str] = field(default_factory=set)
     incomplete: bool = False
+    # game.yaml's `languages` as far as they could be read: the languages of a game whose game.yaml is broken
+    declared_languages: tuple[str, ...] = LANGUAGES
 
     @property
     def id(self) -> str:
         """The game's id (game.yaml `id`, its folder's name)."""
         return self.game.id
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages the game is checked and built in: game.yaml `languages`, in its order (`('en',)` for
+        a game made in English only); an engine speaks and draws in these only."""
+        return tuple(self.game.languages) if self.game is not None else self.declared_languages
+
+    def built_in(self, wanted: tuple[str, ...]) -> tuple[str, ...]:
+        """The game's languages a build for `wanted` (`--lang`) makes, in the game's order."""
+        return tuple(lang for lang in self.languages if lang in wanted)
 
     def card(self, card_id: str) -> Card:
         """The card design with this id (StopIteration when there is none)."""
@@ -198,11 +211,12 @@ def read_folder(root: Path, errors: ErrorList) -> GameContent | None:
     if doc.data is None and not errors:
         errors.add(Mark(name(game_file), 1, 1), "game.yaml is empty", hint="a game needs at least its id, title, "
                    "players, age and play time (see README.md, 'A game folder')", code="schema")
-    game = validate_model(Game, doc.data, doc.source, errors) if doc.data is not None else None
+    languages = declared_languages(doc.data)
+    game = validate_model(Game, doc.data, doc.source, errors, languages=languages) if doc.data is not None else None
     salvaged = salvage_game(doc.data) if game is None else None
     # keep going without a valid game.yaml so the other files' problems are reported in the same run
     content = GameContent(root=root, game=game or salvaged,  # type: ignore[arg-type]  # None: see read_folder
-                          incomplete=salvaged is not None)
+                          incomplete=salvaged is not None, declared_languages=languages)
     game = content.game
     if game is not None:
         content.origins[("game", game.id)] = Located(doc.source, ())
@@ -215,7 +229,7 @@ def read_folder(root: Path, errors: ErrorList) -> GameContent | None:
             content.unread_kinds.add(ANY_KIND)
             content.unread_files.add(card_doc.source.file)
         for index, item in items:
-            card = validate_model(Card, item, card_doc.source, errors, ("cards", index))
+            card = validate_model(Card, item, card_doc.source, errors, ("cards", index), content.languages)
             if card is None:
                 kind = item.get("kind") if isinstance(item, dict) else None
                 content.unread_kinds.add(kind if isinstance(kind, str) else ANY_KIND)
@@ -238,13 +252,13 @@ def read_folder(root: Path, errors: ErrorList) -> GameContent | None:
             data = item_doc.data
             if what == "example" and isinstance(data, dict) and "id" not in data:
                 data = {"id": path.stem, **data}
-            item = validate_model(model, data, item_doc.source, errors)
+            item = validate_model(model, data, item_doc.source, errors, languages=content.languages)
             if item is not None:
                 bucket.append(item)
                 content.origins.setdefault((what, item.id), Located(item_doc.source, ()))
 
-    content.rules = _load_rules(root, errors, name)
-    content.sentences, content.sentence_sources = load_sentences(root / "rules", errors)
+    content.rules = _load_rules(root, errors, name, content)
+    content.sentences, content.sentence_sources = load_sentences(root / "rules", errors, content.languages)
     content.icons = _find_icons(root, errors)
     content.content_hash = _content_hash(root)
     return content
@@ -266,7 +280,8 @@ def _load_sheets(root: Path, game: Game | None, content: GameContent, errors: Er
             content.unread_files.add(relative(path))
             continue
         for index, item, kind in sheet.items:
-            card = validate_model(Card, item, sheet.source, errors, ("cards", index)) if item is not None else None
+            card = validate_model(Card, item, sheet.source, errors, ("cards", index), content.languages) \
+                if item is not None else None
             if card is None:
                 content.unread_kinds.add(kind or ANY_KIND)
                 content.unread_files.add(relative(path))
@@ -277,9 +292,18 @@ def _load_sheets(root: Path, game: Game | None, content: GameContent, errors: Er
                                        Located(sheet.source, ("cards", index)))
 
 
-def _load_rules(root: Path, errors: ErrorList, name: Callable[[Path], str]) -> dict[str, dict[str, str]]:
+def _load_rules(root: Path, errors: ErrorList, name: Callable[[Path], str],
+                content: GameContent) -> dict[str, dict[str, str]]:
+    """The rules pages of each of the game's languages; rules/<lang>/ of a language the game does not list
+    is left unread (a warning says so: its pages would silently be missing from every output)."""
     rules: dict[str, dict[str, str]] = {}
-    for lang in LANGUAGES:
+    for unread in LANGUAGES:
+        if unread not in content.languages and (root / "rules" / unread).is_dir() and content.game is not None:
+            errors.warn(content.mark_of("game", content.id, "languages"), f"rules/{unread}/ is not read: game.yaml "
+                        f"lists the game's languages as {', '.join(content.languages)}", ("languages",),
+                        hint=f"add {unread} to `languages` to check and build the game in it too, or remove "
+                        f"rules/{unread}/", code="translation")
+    for lang in content.languages:
         lang_dir = root / "rules" / lang
         pages: dict[str, str] = {}
         for page in entries(lang_dir, (".md",), name(lang_dir), errors, root):

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from generator.content.errors import ErrorList, YamlPath
-from generator.content.schema import Text
+from generator.content.schema import Text, languages_context
 from generator.content.suggest import did_you_mean
 from generator.content.yaml_source import SourceMap
 
@@ -136,10 +136,11 @@ def report_validation_error(exc: ValidationError, model: type[BaseModel], data: 
 
 
 def validate_model(model: type[BaseModel], data: Any, source: SourceMap, errors: ErrorList,
-                   prefix: YamlPath = ()) -> Any:
-    """Validate `data` as `model`; on failure report located errors and return None."""
+                   prefix: YamlPath = (), languages: tuple[str, ...] | None = None) -> Any:
+    """Validate `data` as `model` for a game in `languages` (None: every language; a one-language game's
+    texts may name that language alone); on failure report located errors and return None."""
     try:
-        return model.model_validate(data)
+        return model.model_validate(data, context=languages_context(languages))
     except ValidationError as exc:
         report_validation_error(exc, model, data, source, errors, prefix)
         return None

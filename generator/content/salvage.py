@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from generator.content.schema import Game
+from generator.content.schema import Game, declared_languages, languages_context
 from generator.content.suggest import closest
 
 # what the checks of the other files read of game.yaml: an error here holds those checks back
@@ -33,8 +33,9 @@ def salvage_game(data: Any) -> Game | None:
     None when a part of the vocabulary is broken (or a key that may be a misspelt part of it is unknown)."""
     if not isinstance(data, dict):
         return None
+    context = languages_context(declared_languages(data))
     try:
-        Game.model_validate(data)
+        Game.model_validate(data, context=context)
         return None  # nothing to salvage: the game is whole
     except ValidationError as exc:
         failed = exc.errors(include_url=False)
@@ -53,6 +54,6 @@ def salvage_game(data: Any) -> Game | None:
     kept = {key: value for key, value in data.items() if key not in broken}
     stand_ins = {key: value for key, value in STAND_INS.items() if key not in kept}
     try:
-        return Game.model_validate({**stand_ins, **kept})
+        return Game.model_validate({**stand_ins, **kept}, context=context)
     except ValidationError:
         return None

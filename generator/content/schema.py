@@ -26,6 +26,9 @@ from generator.content.schema_base import (
     Size,
     Slug,
     Text,
+    declared_languages,
+    in_languages,
+    languages_context,
 )
 
 LabelKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=64)]
@@ -316,7 +319,9 @@ class Game(Model):
     players: Range = Field(description="how many players, {min, max}")
     age: int = Field(ge=0, le=99, description="the youngest age the game is for")
     play_time: Range = Field(description="minutes, {min, max}")
-    languages: list[Language] = Field(default=list(LANGUAGES), description="every game ships in German and English")
+    languages: list[Language] = Field(default=list(LANGUAGES), description="the languages the game is checked and "
+                                      "built in, in this order: `[de, en]` (the default), `[en]` or `[de]`; "
+                                      "rules/<lang>/ is needed for each of them and no other")
     designers: list[str] = Field(default=[], description="names, as the box credits them")
     publisher: str | None = Field(default=None, description="as the box credits it")
     year: int | None = Field(default=None, description="year of publication")
@@ -355,12 +360,22 @@ class Game(Model):
                              "game's folder (no '..', no absolute path)")
         return EngineModule(module=module)
 
-    @field_validator("languages")
+    @field_validator("languages", mode="before")
     @classmethod
-    def _all_languages(cls, value: list[str]) -> list[str]:
-        missing = [lang for lang in LANGUAGES if lang not in value]
-        if missing:
-            raise ValueError(f"every game ships in {', '.join(LANGUAGES)}; missing {', '.join(missing)}")
+    def _supported_languages(cls, value: Any) -> Any:
+        """One or more of the languages pnp-forge makes games in, each once: said in one sentence otherwise."""
+        if not isinstance(value, list):
+            return value  # the schema says it is no list
+        supported = " and ".join(LANGUAGES)
+        if not value:
+            raise ValueError(f"a game needs at least one language: list {', '.join(LANGUAGES)} or both, "
+                             f"as `languages: [{', '.join(LANGUAGES)}]`")
+        for lang in value:
+            if lang not in LANGUAGES:
+                raise ValueError(f"pnp-forge makes games in {supported}, not in {lang!r}: list one or both of them")
+        twice = sorted({lang for lang in value if value.count(lang) > 1})
+        if twice:
+            raise ValueError(f"language {', '.join(map(repr, twice))} is listed twice; list each language once")
         return value
 
     def kind(self, kind_id: str) -> CardKind:
@@ -494,7 +509,8 @@ __all__ = [
     "Effect", "Example", "ExampleStep", "Face", "FieldSpec", "Game", "GlossaryTerm", "Grid", "GridCell",
     "Identifier", "KindBack", "Language", "LinkStyle", "Model", "NonEmpty", "OperationSpec", "Orbit", "OrbitZone",
     "Panel", "ParamSpec", "Point", "Range", "Resource", "Size", "Slug", "SlotEnd", "SlotRow", "Space", "SpaceShape",
-    "SpaceStyle", "Table", "TableEntry", "Text", "Track", "TrackMark", "Variant",
+    "SpaceStyle", "Table", "TableEntry", "Text", "Track", "TrackMark", "Variant", "declared_languages",
+    "in_languages", "languages_context",
 ]
 
 class ExampleStep(Model):

@@ -8,10 +8,37 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, WithJsonSchema, model_validator
 
 Language = Literal["de", "en"]
-LANGUAGES: tuple[Language, ...] = ("de", "en")
+LANGUAGES: tuple[Language, ...] = ("de", "en")  # the languages pnp-forge makes games in; a game ships in some of them
+
+
+def declared_languages(data: Any) -> tuple[str, ...]:
+    """The languages game.yaml's data declares (`languages:`), in its order; every supported language when the
+    key is absent or not a list of supported languages (the schema then says what is wrong with it)."""
+    listed = data.get("languages") if isinstance(data, dict) else None
+    if isinstance(listed, list) and listed and all(isinstance(lang, str) and lang in LANGUAGES for lang in listed):
+        return tuple(dict.fromkeys(listed))
+    return LANGUAGES
+
+
+def in_languages(data: Any, languages: tuple[str, ...]) -> Any:
+    """Dumped model data with every `{de: ..., en: ...}` mapping cut down to `languages`: what a game made in one
+    language publishes of its texts (the entry of a language it does not ship is a stand-in, never read)."""
+    if isinstance(data, dict):
+        if data and set(data) == set(LANGUAGES):
+            return {lang: in_languages(data[lang], languages) for lang in LANGUAGES if lang in languages}
+        return {key: in_languages(value, languages) for key, value in data.items()}
+    if isinstance(data, list):
+        return [in_languages(item, languages) for item in data]
+    return data
+
+
+def languages_context(languages: tuple[str, ...] | None) -> dict[str, Any] | None:
+    """The validation context of a file of a game in `languages`: a text of a one-language game may be a
+    mapping with only that language (`{en: ...}`)."""
+    return {"languages": tuple(languages)} if languages else None
 
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)]
 Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
@@ -43,7 +70,9 @@ def _text_as_written(schema: dict[str, Any]) -> None:
 
 class Text(Model):
     """A player-facing string in every language the project ships: `{de: ..., en: ...}`, or one string that is
-    the text in every language (a game in one language needs no translations)."""
+    the text in every language (a game in one language needs no translations). A game in one language may
+    also write `{en: ...}`; the other language's entry is then that text, never read (a `{de, en}` mapping
+    in such a game is fine too: only the game's language is read)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_text_as_written)
 
@@ -52,9 +81,13 @@ class Text(Model):
 
     @model_validator(mode="before")
     @classmethod
-    def _one_string(cls, data: Any) -> Any:
+    def _one_string(cls, data: Any, info: ValidationInfo) -> Any:
         if isinstance(data, str):
             return {lang: data for lang in LANGUAGES}
+        languages = (info.context or {}).get("languages") or LANGUAGES
+        if isinstance(data, dict) and all(isinstance(data.get(lang), str) for lang in languages):
+            # the languages the game does not ship read its first language's text (as one string does)
+            return {**{lang: data[languages[0]] for lang in LANGUAGES if lang not in data}, **data}
         return data
 
     def get(self, lang: str) -> str:

@@ -40,11 +40,13 @@ class Sentences(Model):
                                   "ends a game stopped early, `unseen` stands for a secret value")
 
 
-def load_sentences(rules_folder: Path, errors: ErrorList) -> tuple[dict[str, dict[str, dict[str, str]]], dict[str, Any]]:
-    """Per language, the sections of sentences.yaml (empty when a game has none) and their sources."""
+def load_sentences(rules_folder: Path, errors: ErrorList, languages: tuple[str, ...] = LANGUAGES,
+                   ) -> tuple[dict[str, dict[str, dict[str, str]]], dict[str, Any]]:
+    """Per language of the game (`languages`), the sections of sentences.yaml (empty when a game has none)
+    and their sources."""
     found: dict[str, dict[str, dict[str, str]]] = {}
     sources: dict[str, Any] = {}
-    for lang in LANGUAGES:
+    for lang in languages:
         path = rules_folder / lang / SENTENCES_FILE
         if not path.is_file():
             continue

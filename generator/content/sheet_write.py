@@ -38,8 +38,9 @@ def card_rows(game: Game, cards: list[dict[str, Any]]) -> tuple[list[str], list[
             if path not in paths:
                 paths.append(path)
         rows.append(row)
-    if not cards:  # a game without cards: the headers a sheet starts with
-        paths = [("id",), ("kind",), ("count",), ("name", "de"), ("name", "en")]
+    if not cards:  # a game without cards: the headers a sheet starts with (one name column in one language)
+        names = [("name", lang) for lang in game.languages] if len(game.languages) > 1 else [("name",)]
+        paths = [("id",), ("kind",), ("count",), *names]
     ordered = sorted(paths, key=lambda p: _rank(game, p))
     headers = [header_of(p) for p in ordered]
     return headers, [{header_of(p): row[p] for p in ordered if p in row} for row in rows]
@@ -67,7 +68,7 @@ def _face(game: Game, face: dict[str, Any], prefix: tuple[str, ...], row: dict[t
         if key in CARD_ONLY and not prefix:
             row[(key,)] = value if key in ("count", "cost") else _text(value)
         elif key in TEXTS:
-            _language_texts(value, prefix + (key,), row)
+            _language_texts(game, value, prefix + (key,), row)
         elif key == "icon":
             row[prefix + (key,)] = _text(value)
         elif key == "effects":
@@ -81,8 +82,13 @@ def _face(game: Game, face: dict[str, Any], prefix: tuple[str, ...], row: dict[t
             raise cv.Unwritable(f"the key '{key}' has no column")
 
 
-def _language_texts(value: Any, path: tuple[str, ...], row: dict[tuple[str, ...], Any]) -> None:
-    if isinstance(value, dict):
+def _language_texts(game: Game, value: Any, path: tuple[str, ...], row: dict[tuple[str, ...], Any]) -> None:
+    """A text's columns: one per language (`name.de`, `name.en`), or one without a language (`name`) for a text
+    written as one string and for the text of a game made in one language (the only one it reads)."""
+    only = game.languages[0] if len(game.languages) == 1 else None
+    if isinstance(value, dict) and only is not None and only in value:
+        row[path] = _text(value[only])
+    elif isinstance(value, dict):
         for lang, text in value.items():
             row[path + (lang,)] = _text(text)
     else:
@@ -101,7 +107,7 @@ def _field(game: Game, kind: Any, name: str, value: Any, prefix: tuple[str, ...]
     path = prefix + ("fields", name)
     kind_of = spec.type if spec else None
     if kind_of == "text" and isinstance(value, dict):
-        _language_texts(value, path, row)
+        _language_texts(game, value, path, row)
     elif kind_of in ("int", "bool") and isinstance(value, (int, bool)):
         row[path] = value
     elif kind_of in ("ints", "tags") and isinstance(value, list):

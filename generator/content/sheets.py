@@ -284,9 +284,10 @@ class _SheetReader:
 
     def _text(self, card: dict[str, Any], base: YamlPath, row: SheetRow, key: tuple[str, ...],
               given: dict[str, tuple[Any, Column]]) -> bool:
-        """Put one {de, en} text: each language from its column, else from the column without a language."""
+        """Put one {de, en} text: each of the game's languages from its column, else from the column without a
+        language (a game made in one language reads that one; a column of another language is left unread)."""
         plain = given.get("*")
-        for lang in LANGUAGES:
+        for lang in (self.game.languages if self.game is not None else LANGUAGES):
             found = given.get(lang) or plain
             if found is None:
                 own = next((c for c in self.columns if c.path == key + (lang,)), None)

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.content.errors import ErrorList, Mark
-from generator.content.schema import LANGUAGES
 from generator.content.word_forms import FORMAT_SPEC_RE, PLURAL_BAR, fields
 
 if TYPE_CHECKING:
@@ -239,7 +238,7 @@ def plural_warnings(content: GameContent, warnings: ErrorList) -> None:
             warnings.warn(mark, f"{what}: {finding.message()}", path, hint=finding.hint(), code="text")
 
     names = game_vocabulary(content, "en")   # field names are English words: `{actions}` counts in German too
-    for lang in LANGUAGES:
+    for lang in content.languages:
         nouns = game_vocabulary(content, lang)
         for i, op in enumerate(content.game.operations):
             numbers = frozenset(name for name, spec in op.params.items() if spec.type == "int")

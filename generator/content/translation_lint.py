@@ -20,7 +20,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from generator.content.errors import ErrorList, Mark, YamlPath
-from generator.content.schema import LANGUAGES
+from generator.content.schema import LANGUAGES, declared_languages
 from generator.content.yaml_source import MAX_FILE_BYTES, SourceMap, load_yaml_text
 
 SENTENCES = "sentences.yaml"
@@ -54,8 +54,12 @@ class OneLanguageChange:
 def one_language_changes(old_files: Mapping[str, bytes], new_files: Mapping[str, bytes],
                          shown: str = "") -> list[OneLanguageChange]:
     """Texts changed in one language only from `old_files` to `new_files` (YAML files by path below the game
-    folder, as `a/b.yaml`); marks name the new side's files as `shown/<path>`."""
+    folder, as `a/b.yaml`); marks name the new side's files as `shown/<path>`. A game made in one language
+    (game.yaml `languages`) has no translation to leave behind: nothing to compare."""
     changes: list[OneLanguageChange] = []
+    game = _parse(new_files["game.yaml"], "game.yaml") if "game.yaml" in new_files else None
+    if len(declared_languages(game[0] if game is not None else None)) < 2:
+        return changes
     for name in sorted(set(old_files) & set(new_files)):
         if old_files[name] == new_files[name] or _is_sentences(name):
             continue

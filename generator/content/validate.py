@@ -112,13 +112,13 @@ class _Checker:
     def text_icons(self, text: Text | None, mark_of: Callable[[str], Mark], path: YamlPath) -> None:
         if text is None:
             return
-        for lang in LANGUAGES:
+        for lang in self.c.languages:
             for name in ICON_RE.findall(text.get(lang)):
                 self.icon(name, mark_of(lang), path + (lang,))
 
     def glossary_phrases(self) -> None:
         """Each word form or avoid phrase belongs to one glossary entry: a page cannot show two tooltips at once."""
-        for lang in LANGUAGES:
+        for lang in self.c.languages:
             owner: dict[str, int] = {}
             for i, term in enumerate(self.g.glossary):
                 phrases: list[tuple[str, YamlPath]] = [(term.term.get(lang), ("glossary", i, "term", lang))]
@@ -228,10 +228,10 @@ class _Checker:
 
     def template_fields(self, text: Text, where: YamlPath, params: dict[str, ParamSpec] | None,
                         owner: str = "") -> dict[str, bool]:
-        """Check the `{...}` fields of a sentence in both languages; returns each parameter's name and
-        whether it is printed as a word somewhere (rather than as an icon or a word form)."""
+        """Check the `{...}` fields of a sentence in each of the game's languages; returns each parameter's name
+        and whether it is printed as a word somewhere (rather than as an icon or a word form)."""
         used: dict[str, bool] = {}
-        for lang in LANGUAGES:
+        for lang in self.c.languages:
             for field in word_forms.fields(text.get(lang)):
                 spec = params.get(field.name) if params is not None else None
                 if params is not None and spec is None:
@@ -342,8 +342,8 @@ class _Checker:
             if isinstance(value, str) and value.strip():
                 return None  # one string: the text in every language
             if not isinstance(value, dict) or any(not isinstance(given := value.get(lang), str) or not given.strip()
-                                                  for lang in LANGUAGES):
-                missing = [lang for lang in LANGUAGES if not isinstance(value, dict) or not value.get(lang)]
+                                                  for lang in self.c.languages):
+                missing = [lang for lang in self.c.languages if not isinstance(value, dict) or not value.get(lang)]
                 return f"missing translation {', '.join(repr(m) for m in missing)}"
         elif kind == "enum":
             if value not in (spec.choices or []):
@@ -518,11 +518,17 @@ class _Checker:
 
     def rules(self) -> None:
         root = self.c.root
-        pages = {lang: set(self.c.rules.get(lang, {})) for lang in LANGUAGES}
+        languages = self.c.languages
+        pages = {lang: set(self.c.rules.get(lang, {})) for lang in languages}
         every = set().union(*pages.values())
-        for lang in LANGUAGES:
+        written: list[str] = [lang for lang in LANGUAGES if (root / "rules" / lang).is_dir()]
+        for index, lang in enumerate(languages):
+            if written and lang not in written:
+                if not self.alone:  # a broken game.yaml may not say which languages the game is made in
+                    self.missing_rules(lang, index, written)
+                continue
             for page in sorted(every - pages[lang]):
-                other = next(lang_ for lang_ in LANGUAGES if page in pages[lang_])
+                other = next(lang_ for lang_ in languages if page in pages[lang_])
                 self.errors.add(Mark(relative(root / "rules" / other / page), 1, 1),
                                 f"rules page '{page}' has no '{lang}' translation",
                                 hint=f"add rules/{lang}/{page}", code="translation")
@@ -537,6 +543,15 @@ class _Checker:
                             self.errors.add(Mark(relative(root / "rules" / lang / page), line_no, match.start() + 1),
                                             f"unknown icon '{name}'", hint=did_you_mean(name, self.c.icons, "icons"),
                                             code="reference")
+
+    def missing_rules(self, lang: str, index: int, written: list[str]) -> None:
+        """A language the game lists whose rules folder is missing while another language has one."""
+        path: YamlPath = ("languages", index) if "languages" in self.g.model_fields_set else ()
+        mark = self.game_mark(*path)
+        has = ", ".join(f"rules/{other}/" for other in written)
+        self.errors.add(mark, f"the game is made in '{lang}', but it has no rules/{lang}/ folder (only {has})", path,
+                        hint=f"write the rules in rules/{lang}/, or list only the languages the game is written in "
+                        f"under `languages:`", code="translation")
 
 
 def check_content(content: GameContent, errors: ErrorList) -> None:

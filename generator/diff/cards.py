@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
-from generator.content.schema import LANGUAGES, Card
+from generator.content.schema import Card
 from generator.drawing.shapes import Icon, Image
 from generator.layout.engine import CardLayouts
 from generator.layout.geometry import FaceLayout
@@ -180,12 +180,13 @@ def card_changes(old: GameContent, new: GameContent, old_errors: ErrorList, new_
             changes.append(CardChange(card_id, "added", card.kind, card.name.model_dump(),
                                       [FieldChange(path, None, value) for path, value in card_values(card).items()],
                                       [FaceChange(lang, side, None, new_faces.face(card, lang, side))
-                                       for lang in LANGUAGES for side in SIDES]))
+                                       for lang in new.languages for side in SIDES]))
             continue
         previous = before[card_id]
         fields = field_changes(previous, card)
         faces = []
-        for lang in (LANGUAGES if fields or every_face else ()):
+        both = tuple(lang for lang in new.languages if lang in old.languages)  # the faces both sides drew
+        for lang in (both if fields or every_face else ()):
             for side in SIDES:
                 then, now = old_faces.face(previous, lang, side), new_faces.face(card, lang, side)
                 if old_faces.signatures.of(then) != new_faces.signatures.of(now):
@@ -197,5 +198,5 @@ def card_changes(old: GameContent, new: GameContent, old_errors: ErrorList, new_
             changes.append(CardChange(card_id, "removed", card.kind, card.name.model_dump(),
                                       [FieldChange(path, value, None) for path, value in card_values(card).items()],
                                       [FaceChange(lang, side, old_faces.face(card, lang, side), None)
-                                       for lang in LANGUAGES for side in SIDES]))
+                                       for lang in old.languages for side in SIDES]))
     return changes

@@ -35,8 +35,8 @@ class PageChange:
 
 
 def rendered_pages(content: GameContent, errors: ErrorList) -> dict[tuple[str, str], RulesPage]:
-    """Every rules page of a game in every language, by (language, file name)."""
-    return {(lang, page.source): page for lang in LANGUAGES for page in render_rules(content, lang, errors)}
+    """Every rules page of a game in each of its languages, by (language, file name)."""
+    return {(lang, page.source): page for lang in content.languages for page in render_rules(content, lang, errors)}
 
 
 def page_changes(old: GameContent, new: GameContent, old_errors: ErrorList, new_errors: ErrorList,

@@ -52,7 +52,7 @@ from typing import Any
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
-from generator.content.schema import LANGUAGES, Example, Text
+from generator.content.schema import Example, Text
 from generator.rules.contract import ONLOOKER, Game, GameState, OptionsError
 from generator.rules.core import ChanceError, Event, RuleError
 from generator.rules.engine_child import in_child, replay_in_child
@@ -104,13 +104,14 @@ def summarize(state: GameState, lang: str) -> list[tuple[str, str]]:
 
 
 def pictures(state: GameState) -> dict[str, StatePicture | None]:
-    """The engine's picture of the table in every language (None where it draws none)."""
-    return {lang: state.game.picture(state, lang) for lang in LANGUAGES}
+    """The engine's picture of the table in each of the game's languages (None where it draws none)."""
+    return {lang: state.game.picture(state, lang) for lang in state.game.content.languages}
 
 
 def _texts(state: GameState, start: int) -> dict[str, list[str]]:
     """Sentences of the events since `start`, as an onlooker sees them (secrets hidden)."""
-    return {lang: [state.game.render_event(ev, lang, ONLOOKER) for ev in state.events[start:]] for lang in LANGUAGES}
+    return {lang: [state.game.render_event(ev, lang, ONLOOKER) for ev in state.events[start:]]
+            for lang in state.game.content.languages}
 
 
 def replay_example(content: GameContent, example: Example, *, draw: bool = False) -> ExampleReplay:
@@ -159,15 +160,16 @@ def _step(replay: ExampleReplay, state: GameState, game: Game, step: Any, text: 
         if not explanation.legal:
             raise RuleError(explanation.rule, text=explanation.text)
     except RuleError as exc:
-        raise ExampleError(example_id, index, exc.text.get("en", exc.rule)) from None
-    before: dict[str, list[tuple[str, str]]] = {lang: summarize(state, lang) for lang in LANGUAGES}
-    action_text: dict[str, str] = {lang: game.describe(state, action, lang) for lang in LANGUAGES}
+        raise ExampleError(example_id, index, exc.text.get("en") or next(iter(exc.text.values()), exc.rule)) from None
+    languages = game.content.languages  # a game made in one language is told in that one
+    before: dict[str, list[tuple[str, str]]] = {lang: summarize(state, lang) for lang in languages}
+    action_text: dict[str, str] = {lang: game.describe(state, action, lang) for lang in languages}
     player = state.current_player
     start = len(state.events)
     _apply(state, action, step.chance, example_id, index)
     replay.steps.append(ReplayedStep(index, state.format_action(action), action_text, step.narrative,
                                      _texts(state, start), before,
-                                     {lang: summarize(state, lang) for lang in LANGUAGES}, player,
+                                     {lang: summarize(state, lang) for lang in languages}, player,
                                      pictures(state) if draw else {}, tuple(state.events[start:])))
 
 

@@ -56,13 +56,16 @@ def _page(lang: str, title: str, body: str, icon: str, script: str = "") -> str:
 
 
 def games_page(contents: list[GameContent], languages: tuple[str, ...]) -> str:
-    """output/site/index.html: every game of the build, each with its languages."""
-    heading = html_escape(" · ".join(dict.fromkeys(label("rules", lang) for lang in languages)))
-    items = "\n".join(f'  <li><a class="pnp-game" href="{c.id}/index.html">{html_escape(_title(c, languages))}</a><br>\n'
-                      f'    <span class="pnp-languages">{_language_links(c.id + "/", languages)}</span></li>'
-                      for c in contents)
-    icon = f"{contents[0].id}/{fallback(languages)}/{FAVICON}" if contents else "data:,"
-    return _page(fallback(languages), heading, f"<h1>{heading}</h1>\n<ul class=\"pnp-games\">\n{items}\n</ul>", icon)
+    """output/site/index.html: every game of the build, each with the languages it was built in (a game made
+    in one language links to that one only; a game made in none of `languages` is not listed)."""
+    built = [(c, c.built_in(languages)) for c in contents if c.built_in(languages)]
+    shown = tuple(lang for lang in languages if any(lang in langs for _, langs in built)) or languages
+    heading = html_escape(" · ".join(dict.fromkeys(label("rules", lang) for lang in shown)))
+    items = "\n".join(f'  <li><a class="pnp-game" href="{c.id}/index.html">{html_escape(_title(c, langs))}</a><br>\n'
+                      f'    <span class="pnp-languages">{_language_links(c.id + "/", langs)}</span></li>'
+                      for c, langs in built)
+    icon = f"{built[0][0].id}/{fallback(built[0][1])}/{FAVICON}" if built else "data:,"
+    return _page(fallback(shown), heading, f"<h1>{heading}</h1>\n<ul class=\"pnp-games\">\n{items}\n</ul>", icon)
 
 
 def language_choice(content: GameContent, languages: tuple[str, ...]) -> str:

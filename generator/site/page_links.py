@@ -13,7 +13,6 @@ import re
 
 from generator.content.errors import ErrorList, Mark, relative
 from generator.content.loader import GameContent
-from generator.content.schema import LANGUAGES
 from generator.content.suggest import closest
 from generator.rulestext.rules_text import page_slug
 
@@ -25,7 +24,7 @@ CODE_SPAN = re.compile(r"(`+).*?\1")
 
 def check_page_links(content: GameContent, errors: ErrorList) -> None:
     """Every link from a rules page to another rules page of its language names a page there."""
-    for lang in LANGUAGES:
+    for lang in content.languages:
         pages = content.rules.get(lang, {})
         slugs = {page_slug(name) for name in pages}
         for name, text in sorted(pages.items()):

@@ -71,9 +71,9 @@ class SitePlan:
 def plan_sites(contents: list[GameContent], languages: tuple[str, ...], papers: tuple[str, ...],
                cache: BuildCache, step_keys: dict[tuple[str, str], list[str]] | None) -> SitePlan:
     """Which sites the cache has (by their keys: the print units' keys are known before they are made)."""
-    keys = {(content.id, lang): site_key(content, lang, languages, papers, step_keys)
-            for content in contents for lang in languages}
-    wanted = {content.id: [lang for lang in languages if not cache.has(keys[(content.id, lang)])]
+    keys = {(content.id, lang): site_key(content, lang, content.built_in(languages), papers, step_keys)
+            for content in contents for lang in content.built_in(languages)}
+    wanted = {content.id: [lang for lang in content.built_in(languages) if not cache.has(keys[(content.id, lang)])]
               for content in contents}
     return SitePlan(keys, {game: langs for game, langs in wanted.items() if langs})
 
@@ -117,15 +117,15 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
     notes: list[str] = []
     sites: list[LanguageSite] = []
     for content in contents:
-        wanted = [lang for lang in languages if lang in plan.wanted.get(content.id, [])]
+        wanted = [lang for lang in content.built_in(languages) if lang in plan.wanted.get(content.id, [])]
         if not wanted:
             continue
         if on_step:
             on_step(content.id, "site: pages")
         for lang in wanted:
             with cache.active():  # charts made by an earlier build come from the cache
-                site = language_site(content, lang, languages, staging / content.id, plan.replays[content.id],
-                                     papers, errors)
+                site = language_site(content, lang, content.built_in(languages), staging / content.id,
+                                     plan.replays[content.id], papers, errors)
             notes += site.notes
             sites.append(site)
     for note in notes:
@@ -149,9 +149,12 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
         cache.store(keys[(site.game, site.lang)], staging, _site_files(staging, site.game, site.lang),
                     f"{site.game}/site/{site.lang}")
     for content in contents:
-        for lang in languages:
+        built = content.built_in(languages)  # a game made in one language has one site, and no language switch
+        if not built:
+            continue
+        for lang in built:
             _offer_model(staging, content.id, lang)
-        (destination / content.id / "index.html").write_text(language_choice(content, languages), encoding="utf-8")
+        (destination / content.id / "index.html").write_text(language_choice(content, built), encoding="utf-8")
     (destination / "index.html").write_text(games_page(contents, languages), encoding="utf-8")
     return sorted(Path(folder, name) for folder, _, names in os.walk(destination) for name in names
                   if os.path.isfile(os.path.join(folder, name)))
