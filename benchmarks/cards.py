@@ -82,12 +82,12 @@ def synthetic_deck(size: int):
 
 def run_forge(size: int, out: Path, use_forms: bool, workers: int, languages: tuple[str, ...]) -> tuple[float, float]:
     """Each language's layout and sheets, the languages side by side on `workers` cores as `pnp cards`
-    makes them (generator.forked.run_side_by_side), each sharing out its layout when cores are left."""
+    makes them (generator.pool.run_all), each sharing out its layout when cores are left."""
     from functools import partial
 
     from generator.content.errors import ErrorList
-    from generator.forked import run_side_by_side
     from generator.layout.engine import CardLayouts
+    from generator.pool import run_all
     from generator.render.cards_step import lay_out, ordered_cards
     from generator.render.pdf_sheets import write_sheets
 
@@ -104,7 +104,7 @@ def run_forge(size: int, out: Path, use_forms: bool, workers: int, languages: tu
 
     if workers > 1 and len(languages) > 1:
         layouts.warm_up(cards, languages[0])  # as render_cards does before it forks
-        run_side_by_side([partial(language, lang, max(1, workers // len(languages))) for lang in languages])
+        run_all([partial(language, lang, max(1, workers // len(languages))) for lang in languages], len(languages))
     else:
         for lang in languages:
             language(lang, workers)

@@ -24,7 +24,6 @@ import click
 
 from generator import __version__
 from generator import cli_views as views
-from generator.big_blocks import return_big_blocks
 from generator.cli_options import (
     DEFAULT_MAX_TURNS,
     back_offset_option,
@@ -43,7 +42,6 @@ from generator.cli_options import (
     tts_url_option,
 )
 from generator.cli_report import reported, run_cli
-from generator.leave import leave
 
 if TYPE_CHECKING:
     from generator.build import BuildOptions
@@ -661,11 +659,7 @@ def main() -> NoReturn:
     """Entry point: run the CLI; every failure goes through the one reporter (generator.cli_report)."""
     gc.freeze()
     gc.set_threshold(*COLLECT_EVERY)
-    return_big_blocks()
-    try:
-        run_cli(cli)
-    except SystemExit as done:  # every command ends here, with its exit status
-        leave(done.code)
+    run_cli(cli)
 
 
 if __name__ == "__main__":
