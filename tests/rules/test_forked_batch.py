@@ -58,3 +58,23 @@ def test_two_processes_play_the_games_one_process_plays(monkeypatch):
     one = simulation.simulate(content, REPO / "content", 120, "random", {}, 7, jobs=1)
     two = simulation.simulate(content, REPO / "content", 120, "random", {}, 7, jobs=2)
     assert one == two
+
+
+def test_simulate_plays_on_the_idle_cores_unless_told(monkeypatch, tmp_path):
+    from generator import pool
+    from generator.commands import simulate as command
+
+    asked: list[int] = []
+    real = simulation.simulate
+
+    def counting(*args, **kwargs):
+        asked.append(args[6])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "simulate", counting)
+    monkeypatch.setattr(simulation.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(pool, "idle_cores", lambda: 2)
+    for jobs in (None, 1):
+        command.simulate(REPO / "content", "escape-earth", 10, "random", jobs=jobs, out=tmp_path / f"{jobs}.json")
+    assert asked == [2, 1]
+    assert (tmp_path / "None.json").read_bytes() == (tmp_path / "1.json").read_bytes()
