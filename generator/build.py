@@ -9,7 +9,6 @@ game's folder and returns the paths it wrote for the summary table.
 from __future__ import annotations
 
 import contextlib
-import gc
 import hashlib
 import json
 import os
@@ -285,24 +284,18 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
         return unit is own, unit.cached, unit.step not in needed
 
     pool = Pool(lambda share: _make(by_name[share[0]], parts[share[0]][share[1]], cache), jobs) if jobs else None
-    if pool is not None:
-        gc.freeze()  # the workers need not copy pages to collect objects they share with us
-    try:
-        with pool or contextlib.nullcontext():
-            while graph.is_active():
-                if any([start(unit) for unit in sorted(map(by_name.__getitem__, graph.get_ready()), key=order)]):
-                    continue
-                if meanwhile is not None:
-                    meanwhile()
-                    meanwhile = None
-                    continue
-                if not running:
-                    raise RuntimeError(f"build units wait for each other: {sorted(by_name.keys() - outcomes.keys())}")
-                for future in first_done(list(running)):
-                    collect(*running.pop(future), result(future))
-    finally:
-        if pool is not None:
-            gc.unfreeze()
+    with pool or contextlib.nullcontext():
+        while graph.is_active():
+            if any([start(unit) for unit in sorted(map(by_name.__getitem__, graph.get_ready()), key=order)]):
+                continue
+            if meanwhile is not None:
+                meanwhile()
+                meanwhile = None
+                continue
+            if not running:
+                raise RuntimeError(f"build units wait for each other: {sorted(by_name.keys() - outcomes.keys())}")
+            for future in first_done(list(running)):
+                collect(*running.pop(future), result(future))
     if meanwhile is not None:
         meanwhile()
     for unit in [unit for unit in units if unit.name in outcomes]:  # in their planned order, whichever finished first

@@ -17,6 +17,7 @@ this process (generator.forked.die_with_parent).
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing
 import os
 import signal
@@ -87,6 +88,9 @@ class Pool:
         global _WORK
         self._outer, _WORK = _WORK, work  # a worker may run a pool of its own, then go on with its calls
         context = multiprocessing.get_context("fork" if can_fork() else "spawn")
+        self._frozen = can_fork() and gc.get_freeze_count() == 0
+        if self._frozen:
+            gc.freeze()  # the workers need not copy pages to collect objects they share with us
         self.pids = context.Array("q", jobs)
         self.executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_initialize,
                                             initargs=(os.getpid(), self.pids, initializer, initargs))
@@ -117,6 +121,8 @@ class Pool:
             self.end()
         global _WORK
         _WORK = self._outer
+        if self._frozen:
+            gc.unfreeze()
 
 
 def _initialize(parent: int, pids: Any, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:

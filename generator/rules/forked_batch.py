@@ -1,8 +1,9 @@
-"""A batch of playouts played on a process pool's forked workers (generator.pool), results in game order.
+"""A batch of playouts played by this process and a process pool's forked workers (generator.pool), in game order.
 
 The batch is cut into runs of games, long while much is left and shorter as it runs out, so the
 workers finish within about a game of each other; a few runs per worker are in flight at once
-(a billion games never sit in memory as tasks). The game made here reaches the workers by the
+(a billion games never sit in memory as tasks), and this process plays the next run itself while
+they are busy (it would only wait; one worker fewer to fork). The game made here reaches the workers by the
 fork (nothing is loaded or checked again); their results come back pickled, run by run.
 
 A game's own engine module is the designer's code: one of its games may never end (an `apply`
@@ -20,6 +21,7 @@ import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from typing import Any, TypeVar
 
 from generator.pool import Pool, first_done, result, worker_slot
@@ -42,28 +44,40 @@ def runs(games: int, processes: int) -> Iterator[range]:
 def play_side_by_side(play_one: Callable[[int], Result], games: int, processes: int,
                       on_progress: Callable[[int], None] | None = None,
                       watch: Callable[[], None] | None = None) -> list[Result]:
-    """`play_one(i)` for i in 0..games-1 on `processes` workers; the results in game order. `on_progress(n)`
-    hears of games finished; `watch()` runs every quarter second while the batch plays (it may raise).
+    """`play_one(i)` for i in 0..games-1 on `processes` processes; the results in game order. This process plays
+    runs too while the workers are busy, unless `watch` is given: then all `processes` are workers and `watch()`
+    runs every quarter second while they play (it may raise). `on_progress(n)` hears of games finished.
     A worker's failure is raised here (generator.pool.result)."""
+    workers = processes if watch is not None else processes - 1
+    if workers < 1:
+        return [play_one(i) for i in range(games)]
     results: list[Result] = []
-    with Pool(lambda run: [play_one(i) for i in run], processes) as pool:
-        pending: deque[Any] = deque()
+    with Pool(lambda run: [play_one(i) for i in run], workers) as pool:
+        pending: deque[tuple[Any, int]] = deque()  # per run in game order: its future, or its results played here
         for run in runs(games, processes):
-            pending.append((pool.submit(run), len(run)))
-            while len(pending) >= IN_FLIGHT * processes:
+            while pending and not (isinstance(pending[0][0], Future) and not pending[0][0].done()):
                 _collect(pending, results, on_progress, watch)
+            if sum(isinstance(future, Future) and not future.done() for future, _ in pending) < IN_FLIGHT * workers:
+                pending.append((pool.submit(run), len(run)))
+            elif watch is None:  # the workers have enough to do: this process plays the run
+                pending.append(([play_one(i) for i in run], len(run)))
+            else:
+                _collect(pending, results, on_progress, watch)
+                pending.append((pool.submit(run), len(run)))
         while pending:
             _collect(pending, results, on_progress, watch)
     return results
 
 
-def _collect(pending: deque[Any], results: list[Any], on_progress: Callable[[int], None] | None,
+def _collect(pending: deque[tuple[Any, int]], results: list[Any], on_progress: Callable[[int], None] | None,
              watch: Callable[[], None] | None) -> None:
-    """The results of the first run in flight, once it is done."""
+    """The results of the first run, once it is done."""
     future, count = pending[0]
-    while watch is not None and not first_done([future], 0.25):
-        watch()
-    results.extend(result(future))
+    if isinstance(future, Future):
+        while watch is not None and not first_done([future], 0.25):
+            watch()
+        future = result(future)
+    results.extend(future)
     pending.popleft()
     if on_progress:
         on_progress(count)

@@ -1,4 +1,4 @@
-"""Playouts shared out on a pool's forked workers: the same games in the same order, every game reported."""
+"""Playouts shared by this process and a pool's forked workers: the same games in the same order, every game reported."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_results_come_back_in_game_order_from_every_process():
 
     results = forked_batch.play_side_by_side(play, 500, 2, progress.append)
     assert [i for i, _ in results] == list(range(500))
-    assert len({pid for _, pid in results}) == 2  # both workers played a share
+    assert len({pid for _, pid in results}) == 2  # the worker played a share too
     assert sum(progress) == 500 and all(n > 0 for n in progress)
 
 
