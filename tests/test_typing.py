@@ -1,7 +1,8 @@
 """The package type-checks: `python -m mypy generator` with the configuration in pyproject.toml.
 
-CI runs the whole test suite, so this is where mypy runs in CI. The engines (generator.rules)
-are checked as strictly as `--strict`; a test below keeps that configuration from loosening.
+CI runs the whole test suite, so this is where mypy runs in CI. The engines (generator.rules) and
+the content layer (generator.content) are checked as strictly as `--strict`; a test below keeps
+that configuration from loosening.
 """
 
 from __future__ import annotations
@@ -27,9 +28,10 @@ def _mypy_config() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
 
 
-def test_the_engines_are_checked_as_strictly_as_strict():
+@pytest.mark.parametrize("package", ["generator.rules", "generator.content"])
+def test_the_engines_and_the_content_are_checked_as_strictly_as_strict(package: str) -> None:
     config = _mypy_config()
-    engines = [o for o in config["overrides"] if "generator.rules.*" in o["module"]]
+    engines = [o for o in config["overrides"] if f"{package}.*" in o["module"] and package in o["module"]]
     assert len(engines) == 1
     flags = {**config, **engines[0]}
     assert {name for name in STRICT_PER_MODULE if flags.get(name) is not True} == set()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -276,7 +277,7 @@ def _load_sheets(root: Path, game: Game | None, content: GameContent, errors: Er
                                        Located(sheet.source, ("cards", index)))
 
 
-def _load_rules(root: Path, errors: ErrorList, name) -> dict[str, dict[str, str]]:
+def _load_rules(root: Path, errors: ErrorList, name: Callable[[Path], str]) -> dict[str, dict[str, str]]:
     rules: dict[str, dict[str, str]] = {}
     for lang in LANGUAGES:
         lang_dir = root / "rules" / lang

@@ -59,7 +59,7 @@ class Text(Model):
 
     def get(self, lang: str) -> str:
         """The text in `lang` (`de` or `en`)."""
-        return getattr(self, lang)
+        return str(getattr(self, lang))
 
 
 class Size(Model):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import xml.sax
+from typing import Any
 from xml.sax.handler import ContentHandler, feature_namespaces
 from xml.sax.xmlreader import Locator
 
@@ -51,7 +52,7 @@ class _IconHandler(ContentHandler):
         column = (self.locator.getColumnNumber() or 0) + 1 if self.locator else 1
         raise IconRefused(line, column, message)
 
-    def startElementNS(self, name, qname, attrs) -> None:  # noqa: N802 - the SAX name
+    def startElementNS(self, name: tuple[str | None, str], qname: str | None, attrs: Any) -> None:  # noqa: N802 - the SAX name
         namespace, local = name
         if namespace not in (SVG_NS, None) or local not in ALLOWED_ELEMENTS:
             self._refuse(f"element <{local}> is not allowed in an icon (only shapes, groups and gradients)")

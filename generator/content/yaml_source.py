@@ -83,7 +83,7 @@ def _fast_loader() -> type | None:
     if libyaml_parser is None:
         return None
 
-    class LibyamlEventsLoader(libyaml_parser, Composer, Resolver):
+    class LibyamlEventsLoader(libyaml_parser, Composer, Resolver):  # type: ignore[misc]  # untyped C parser
         """libyaml events, PyYAML's composer: the node tree of SafeLoader, made faster."""
 
         def __init__(self, stream: str) -> None:
@@ -238,9 +238,9 @@ class _EventBuilder:
         return data
 
     def _tag(self, event: Any, kind: type) -> str:
-        tag = event.tag
+        tag: str | None = event.tag
         if tag is None or tag == "!":
-            tag = self.resolver.resolve(kind, getattr(event, "value", None), event.implicit)
+            tag = self.resolver.resolve(kind, getattr(event, "value", None), event.implicit)  # type: ignore[no-untyped-call]
         if tag not in _SAFE_TAGS:
             raise _NeedsNodes(tag)
         return tag

@@ -22,10 +22,14 @@ from generator.rules.contract import TERMINAL, GameState
 from generator.rules.core import Action, Outcome, RuleError
 from generator.rules.terraforming_mars import conditions, decisions, effects, legality, notation, scoring
 from generator.rules.terraforming_mars.data import (
+    ACTION,
     CARD_PRICE,
     ENERGY,
+    FINAL,
     HEAT,
     MC,
+    OVER,
+    RESEARCH,
     RESEARCH_DRAW,
     START_CARDS,
     START_MC,
@@ -37,7 +41,6 @@ from generator.rules.terraforming_mars.data import (
 if TYPE_CHECKING:
     from generator.rules.terraforming_mars.game import TerraformingMarsGame
 
-RESEARCH, ACTION, FINAL, OVER = "research", "action", "final", "over"
 OUTCOME_CAUSES = frozenset({"score", "unfinished"})
 
 
