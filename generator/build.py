@@ -8,14 +8,16 @@ game's folder and returns the paths it wrote for the summary table.
 
 from __future__ import annotations
 
-import gc
+import contextlib
 import hashlib
 import json
 import os
 import shutil
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
+from graphlib import TopologicalSorter
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -24,9 +26,10 @@ from generator.build_cache import BuildCache, language_fingerprint, remember_fin
 from generator.content.errors import ContentError, ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES, in_languages
-from generator.forked import Forked, children_allowed, wait_any
+from generator.forked import children_allowed
 from generator.output_files import RESERVED_IDS
 from generator.output_folder import OutputFolder, checkpoint, in_scope
+from generator.pool import Pool, first_done, result
 
 PAPERS = ("a4", "letter")
 
@@ -211,114 +214,87 @@ def _joined(shares: list[Made]) -> Made:
     return files, [error for _, found, _ in shares for error in found], changes
 
 
+def _graph(units: list[Unit]) -> TopologicalSorter[str]:
+    """The units' order: a unit to make after the steps it reads (STEP_NEEDS) in its language, a cached unit after
+    its step's units to make in every language (its links never replace a file just made)."""
+    planned = {unit.name for unit in units}
+    graph: TopologicalSorter[str] = TopologicalSorter()
+    for unit in units:
+        game, lang = unit.content.id, unit.lang
+        if unit.cached:
+            graph.add(unit.name, *(other.name for other in units
+                                   if not other.cached and other.content.id == game and other.step == unit.step))
+        else:
+            needs = (f"{game}/{need}/{lang}" for need in STEP_NEEDS.get(unit.step, ()))
+            graph.add(unit.name, *(name for name in needs if name in planned))
+    graph.prepare()
+    return graph
+
+
 def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cache: BuildCache,
                meanwhile: Callable[[], None] | None = None) -> None:
-    """Restore the cached units and make the others, side by side in forked children (generator.forked)
-    when there is more than one thing to do. A unit is made once the steps it reads (STEP_NEEDS) are
-    in place in its language; a cached unit is restored once its step's made units are done, so its
-    links never replace a file just made. `meanwhile` runs here while the children work."""
-    planned = {unit.name for unit in units}
-    done: set[str] = set()
+    """Restore the cached units and make the others, on a pool of forked workers (generator.pool) when there is
+    more than one thing to do, in their order (`_graph`). `meanwhile` runs here while the workers work."""
     making = [unit for unit in units if not unit.cached]
     allowed = children_allowed() if len(making) > 1 or (making and meanwhile) else 0
     # a small rebuild: this process makes one unit itself (its caches stay warm for the next rebuild
-    # of `pnp serve`), the children the others; a big one: this process only hands out work. Its own
+    # of `pnp serve`), the workers the others; a big one: this process only hands out work. Its own
     # is not the card sheets when there is another: those take longest (a game's card sheets 0.5 s,
     # its rulebook 0.4), and this process has `meanwhile` to do after its own unit
     own = min(making, key=lambda unit: unit.step == "cards") if allowed and len(making) <= allowed else None
-    children = allowed - 1 if own is not None else allowed
-    split = _spare_cores(allowed, len(making))
+    jobs = allowed - 1 if own is not None else allowed
+    split = _spare_cores(allowed, len(making)) and jobs > 0
     workers = allowed // max(1, len(making)) if split else 1  # the processes each unit may lay out cards on
-    running: dict[Forked[Made], Unit] = {}
-    started: list[Forked[Any]] = []  # every child, ended if this process is interrupted
-    queued: list[tuple[Unit, BuildOptions]] = []  # shares of started units waiting for a child
-    shares: dict[str, list[Made]] = {}
+    parts = {unit.name: _shares(unit, options, split, workers) for unit in making}
+    by_name = {unit.name: unit for unit in units}
+    needed = {need for unit in making for need in STEP_NEEDS.get(unit.step, ())}
+    graph = _graph(units)
+    running: dict[Future[Any], tuple[Unit, int]] = {}
+    back: dict[str, dict[int, Made]] = {}
     outcomes: dict[str, tuple[list[ContentError], dict[str, Any]]] = {}
 
-    def ready(unit: Unit) -> bool:
-        game, lang = unit.content.id, unit.lang
-        if unit.cached:
-            return all(other.name in done for other in making
-                       if other.content.id == game and other.step == unit.step)
-        return all(name in done or name not in planned
-                   for name in (f"{game}/{need}/{lang}" for need in STEP_NEEDS.get(unit.step, ())))
-
-    def finish(unit: Unit, made: list[Path], found: list[ContentError], changes: dict[str, Any]) -> None:
-        unit.files = made
-        outcomes[unit.name] = (found, changes)
-        done.add(unit.name)
+    def collect(unit: Unit, index: int, made: Made) -> None:
+        back.setdefault(unit.name, {})[index] = made
+        if len(back[unit.name]) == len(parts[unit.name]):
+            unit.files, found, changes = _joined([made for _, made in sorted(back.pop(unit.name).items())])
+            outcomes[unit.name] = (found, changes)
+            graph.done(unit.name)
 
     def start(unit: Unit) -> bool:
-        """Restore or make `unit` if it can start now."""
+        """Restore or make `unit`, or send it to the workers; whether it is done now."""
         if unit.cached:
             restored = cache.restore(unit.key, unit.folder, unit.name)
-            if restored is None:  # gone since it was planned: made instead
-                unit.cached = False
-                making.append(unit)
-                return False
-            unit.files = restored
-            done.add(unit.name)
-        elif unit is own or not allowed:
-            parts = _shares(unit, options, split and children > 0, workers)
-            shares[unit.name] = []
-            queued.extend((unit, part) for part in parts[1:])
-            fill()
-            collect(unit, _make(unit, parts[0], cache))
-        elif len(running) < children:
-            parts = _shares(unit, options, split, workers)
-            shares[unit.name] = []
-            queued.extend((unit, part) for part in parts[1:])
-            running[Forked(partial(_make, unit, parts[0], cache), started)] = unit
-        else:
-            return False
-        return True
+            if restored is not None:
+                unit.files = restored
+                graph.done(unit.name)
+                return True
+            parts[unit.name] = [options]  # gone since it was planned: made here instead
+        here = pool is None or unit is own or unit.cached
+        unit.cached = False
+        for index in range(1 if here else 0, len(parts[unit.name])):
+            assert pool is not None
+            running[pool.submit((unit.name, index))] = (unit, index)
+        if here:
+            collect(unit, 0, _make(unit, parts[unit.name][0], cache))
+        return here
 
-    def fill() -> None:
-        """Give free children the queued shares."""
-        while queued and len(running) < children:
-            unit, part = queued.pop(0)
-            running[Forked(partial(_make, unit, part, cache), started)] = unit
-
-    def collect(unit: Unit, made: Made) -> None:
-        shares[unit.name].append(made)
-        if not any(queued_unit is unit for queued_unit, _ in queued) and unit not in running.values():
-            finish(unit, *_joined(shares.pop(unit.name)))
-
-    needed = {need for unit in making for need in STEP_NEEDS.get(unit.step, ())}
-    # the children's units first (they work while this process restores), then what they need, then our own
+    # the workers' units first (they work while this process restores), then what they need, then our own
     def order(unit: Unit) -> tuple[bool, bool, bool]:
         return unit is own, unit.cached, unit.step not in needed
 
-    pending = list(units)
-    if children:
-        gc.freeze()  # the children need not copy pages to collect objects they share with us
-    try:
-        while pending or running or queued:
-            progress = True
-            while progress:
-                progress = False
-                fill()
-                for unit in sorted(pending, key=order):
-                    if ready(unit) and start(unit):
-                        pending.remove(unit)
-                        progress = True
-                        if unit.cached and unit.step in needed:
-                            break  # a unit to make may be ready now
-            if meanwhile is not None and (running or not pending):
+    pool = Pool(lambda share: _make(by_name[share[0]], parts[share[0]][share[1]], cache), jobs) if jobs else None
+    with pool or contextlib.nullcontext():
+        while graph.is_active():
+            if any([start(unit) for unit in sorted(map(by_name.__getitem__, graph.get_ready()), key=order)]):
+                continue
+            if meanwhile is not None:
                 meanwhile()
                 meanwhile = None
                 continue
             if not running:
-                if pending:
-                    raise RuntimeError(f"build units wait for each other: {[unit.name for unit in pending]}")
-                break
-            for child in wait_any(list(running)):
-                collect(running.pop(child), child.result())
-    finally:
-        for child in started:
-            child.kill()
-        if children:
-            gc.unfreeze()
+                raise RuntimeError(f"build units wait for each other: {sorted(by_name.keys() - outcomes.keys())}")
+            for future in first_done(list(running)):
+                collect(*running.pop(future), result(future))
     if meanwhile is not None:
         meanwhile()
     for unit in [unit for unit in units if unit.name in outcomes]:  # in their planned order, whichever finished first

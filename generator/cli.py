@@ -24,7 +24,6 @@ import click
 
 from generator import __version__
 from generator import cli_views as views
-from generator.big_blocks import return_big_blocks
 from generator.cli_options import (
     DEFAULT_MAX_TURNS,
     back_offset_option,
@@ -43,7 +42,6 @@ from generator.cli_options import (
     tts_url_option,
 )
 from generator.cli_report import reported, run_cli
-from generator.leave import leave
 
 if TYPE_CHECKING:
     from generator.build import BuildOptions
@@ -299,8 +297,8 @@ def replay(file: Path, game: str | None, content_dir: Path, output_format: str) 
 @click.option("--games", type=click.IntRange(min=1, max=10_000_000), default=1000, show_default=True)
 @policy_option
 @game_options
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes to play in (capped at the number of cores and of games).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes to play in (capped at the number of cores and of games)  [default: the idle cores]")
 @click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), default=0, show_default=True,
               help="Batch seed; game i gets a seed derived from it.")
 @click.option("--max-turns", type=click.IntRange(min=1, max=100_000), default=DEFAULT_MAX_TURNS, show_default=True,
@@ -313,7 +311,7 @@ def replay(file: Path, game: str | None, content_dir: Path, output_format: str) 
 @trust_engines_option
 @reported
 def simulate(game: str, games: int, policy: str, variant: str | None, players: int | None, option: tuple[str, ...],
-             jobs: int, seed: int, max_turns: int, out: Path | None, content_dir: Path,
+             jobs: int | None, seed: int, max_turns: int, out: Path | None, content_dir: Path,
              output_format: str) -> None:
     """Play many seeded games; print results by cause (and by seat) with 95 % intervals and game length."""
     from generator.commands.simulate import simulate as simulate_games
@@ -370,14 +368,14 @@ def engine_test(games: tuple[str, ...], count: int, budget: int, seed: int | Non
 
 @cli.command()
 @click.argument("game")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes to play in (capped at the number of cores).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes to play in (capped at the number of cores)  [default: the idle cores]")
 @click.option("--only", "only", multiple=True, metavar="RUN", help="Play only these runs of `balance:` (repeatable).")
 @content_option
 @format_option
 @trust_engines_option
 @reported
-def balance(game: str, jobs: int, only: tuple[str, ...], content_dir: Path, output_format: str) -> None:
+def balance(game: str, jobs: int | None, only: tuple[str, ...], content_dir: Path, output_format: str) -> None:
     """Play the batches GAME's game.yaml declares under `balance:` and record them for the rules site.
 
     The figures go to content/GAME/balance/results.json; commit them with the content. The site
@@ -671,11 +669,7 @@ def main() -> NoReturn:
     """Entry point: run the CLI; every failure goes through the one reporter (generator.cli_report)."""
     gc.freeze()
     gc.set_threshold(*COLLECT_EVERY)
-    return_big_blocks()
-    try:
-        run_cli(cli)
-    except SystemExit as done:  # every command ends here, with its exit status
-        leave(done.code)
+    run_cli(cli)
 
 
 if __name__ == "__main__":

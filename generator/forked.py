@@ -1,14 +1,14 @@
-"""Calls run in forked children, so a build's units are made side by side on every core.
+"""One call in a forked child that this process watches: an engine's replay, an import, a page read under a limit.
 
-A build's print units (the card sheets of one language, its rulebook) are independent and each
-is pure Python, so threads would take turns; a forked child starts in a few milliseconds with
-everything the build has loaded (the games, rendered rules, compiled templates) and sends its
-result back pickled through a pipe. Only Linux forks here (elsewhere, and on one core, the
-caller runs the calls one after another).
+The callers (generator.rules.engine_child, import_probe, conformance_child, site.markdown_bounds)
+watch the child's pipe with a time limit and kill it when it runs over; work shared out on many
+cores goes to a standard pool instead (generator.pool), which raises failures the same way. The
+child starts with everything this process has loaded and sends its result back pickled through a
+pipe. Only Linux forks here.
 
-A child is killed when the build's process dies, however it dies, and never runs the parent's
-exit handlers (it leaves by `os._exit`), so it cannot touch what the build is assembling beyond
-the files its call writes.
+A child is killed when this process dies, however it dies, and never runs the parent's exit
+handlers (it leaves by `os._exit`), so it cannot touch what a build is assembling beyond the
+files its call writes.
 
 A child's failure is raised again in the parent the way the parent would have met it: an OSError
 (a full disk, a read-only folder) as the same OSError, so the error reads the same sentence
@@ -19,7 +19,6 @@ in `details`.
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import pickle
 import selectors
@@ -104,7 +103,7 @@ def _last_line(details: str) -> str:
     return f"{lines[-1].strip()} (in a forked child)" if lines else "a forked worker failed"
 
 
-def _failure(exc: BaseException) -> tuple[Any, ...]:
+def failure(exc: BaseException) -> tuple[Any, ...]:
     """What the parent needs to raise a child's exception again: a refusal of the system (disk full,
     read-only, permission denied) as the same OSError, anything else as ChildFailed with the traceback."""
     details = traceback.format_exc()
@@ -119,8 +118,8 @@ def _path(name: object) -> str | None:
     return None if name is None else os.fsdecode(name) if isinstance(name, (str, bytes, os.PathLike)) else str(name)
 
 
-def _raised(failure: Any) -> Exception:
-    """The exception a child's failure (`_failure`) is in this process."""
+def raised(failure: Any) -> Exception:
+    """The exception a child's failure (`failure`) is in this process."""
     if isinstance(failure, tuple) and failure and failure[0] == "os":
         _, number, strerror, filename, filename2, details = failure
         error = OSError(number, strerror, filename, None, filename2)  # FileNotFoundError etc., as in the child
@@ -170,8 +169,18 @@ class Forked(Generic[Result]):
             raise ChildFailed("a forked worker died before it answered (killed, or out of memory?)")
         ok, value = pickle.loads(bytes(self.data))
         if not ok:
-            raise _raised(value)
+            raise raised(value)
         return value  # what work() returned, through pickle
+
+    def wait(self) -> Result:
+        """Block until the child has answered; what `result()` returns."""
+        with selectors.DefaultSelector() as selector:
+            selector.register(self.fd, selectors.EVENT_READ)
+            while not self.done:
+                selector.select()
+                if self.read_some():
+                    self.finish()
+        return self.result()
 
     def kill(self) -> None:
         if self.done:
@@ -195,49 +204,10 @@ def _run_child(work: Callable[[], Any], pipe: int, parent: int) -> None:
         try:
             payload = pickle.dumps((True, work()))
         except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
-            payload = pickle.dumps((False, _failure(exc)))
+            payload = pickle.dumps((False, failure(exc)))
         with os.fdopen(pipe, "wb") as out:
             out.write(payload)
     except BaseException:  # noqa: BLE001 - the parent sees no answer and says so
         code = 1
     finally:
         os._exit(code)
-
-
-def wait_any(running: list[Forked[Any]]) -> list[Forked[Any]]:
-    """Block until at least one of `running` has finished; returns those that finished."""
-    with selectors.DefaultSelector() as selector:
-        for child in running:
-            selector.register(child.fd, selectors.EVENT_READ, child)
-        while True:
-            finished = []
-            for ready, _ in selector.select():
-                child = ready.data
-                if child.read_some():
-                    selector.unregister(child.fd)
-                    child.finish()
-                    finished.append(child)
-            if finished:
-                return finished
-
-
-def run_side_by_side(calls: Sequence[Callable[[], Result]]) -> list[Result]:
-    """The results of `calls` in order: the first made in this process, each other in a forked child
-    started before it (so they all run at once). A child that fails raises ChildFailed here."""
-    started: list[Forked[Any]] = []
-    freeze = gc.get_freeze_count() == 0  # a build making units in children may have frozen already
-    if freeze:
-        gc.freeze()  # the children need not copy pages to collect objects they share with us
-    try:
-        children = [Forked(call, started) for call in calls[1:]]
-        first = calls[0]()
-        running = list(children)
-        while running:
-            for child in wait_any(running):
-                running.remove(child)
-        return [first] + [child.result() for child in children]
-    finally:
-        for child in started:
-            child.kill()
-        if freeze:
-            gc.unfreeze()

@@ -1,7 +1,7 @@
 """A disk that fills (or a folder that refuses) while a build's units are made: one sentence, exit 1.
 
-A unit is made in this process or in a forked child (generator.forked); the child's OSError comes
-back as the same OSError, so the one reporter (generator.cli_report) words it the same either way
+A unit is made in this process or in a pool's forked worker (generator.pool); the worker's OSError
+comes back as the same OSError, so the one reporter (generator.cli_report) words it the same either way
 and no child's traceback reaches the message.
 """
 
@@ -19,16 +19,16 @@ import pytest
 from generator import build, forked
 from generator.cli import cli
 from generator.cli_report import run_cli
-from generator.forked import ChildFailed, Forked, wait_any
+from generator.forked import ChildFailed
+from generator.pool import run_all
 from tests.content.conftest import TINY, edit
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the build forks on Linux only")
 
 
-def finished(child: Forked[Any]) -> Any:
-    while not child.done:
-        wait_any([child])
-    return child.result()
+def finished(call: Any) -> Any:
+    """What `call()` returns, run in a pool's worker (beside a second call that does nothing)."""
+    return run_all([call, lambda: None], 2)[0]
 
 
 def test_a_full_disk_in_a_child_comes_back_as_the_same_oserror() -> None:
@@ -37,7 +37,7 @@ def test_a_full_disk_in_a_child_comes_back_as_the_same_oserror() -> None:
             full.write(b"x" * 100_000)
 
     with pytest.raises(OSError) as raised:
-        finished(Forked(fill))
+        finished(fill)
     assert raised.value.errno == errno.ENOSPC and not isinstance(raised.value, ChildFailed)
     assert "Traceback" not in str(raised.value)
 
@@ -49,7 +49,7 @@ def test_an_oserror_in_a_child_keeps_its_number_kind_and_file(number: int, kind:
         raise OSError(number, os.strerror(number), "/some/where/sheet.pdf")
 
     with pytest.raises(kind) as raised:
-        finished(Forked(refuse))
+        finished(refuse)
     assert raised.value.errno == number and raised.value.filename == "/some/where/sheet.pdf"
 
 
@@ -58,7 +58,7 @@ def test_a_bug_in_a_child_is_its_last_line_with_the_traceback_kept_apart() -> No
         raise ValueError("a step that fails")
 
     with pytest.raises(ChildFailed) as raised:
-        finished(Forked(broken))
+        finished(broken)
     assert str(raised.value) == "ValueError: a step that fails (in a forked child)"
     assert "Traceback (most recent call last)" in raised.value.details and "\n" not in str(raised.value)
 
@@ -121,7 +121,7 @@ def test_an_oserror_naming_no_file_is_still_one_sentence(monkeypatch: pytest.Mon
 
     @click.command()
     def full() -> None:
-        finished(Forked(lambda: open("/dev/full", "wb").write(b"x" * 100_000) and None))  # noqa: SIM115
+        finished(lambda: open("/dev/full", "wb").write(b"x" * 100_000) and None)  # noqa: SIM115
 
     monkeypatch.setattr(sys, "argv", ["pnp"])
     with pytest.raises(SystemExit) as done:

@@ -1,4 +1,4 @@
-"""Forked children: a call's result comes back, its failure is raised in the parent, one child per core."""
+"""A forked child: a call's result comes back, its failure is raised in the parent; one process per core."""
 
 from __future__ import annotations
 
@@ -8,21 +8,14 @@ import sys
 
 import pytest
 
-from generator.forked import ChildFailed, Forked, children_allowed, wait_any
+from generator.forked import ChildFailed, Forked, children_allowed
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the build forks on Linux only")
 
 
-def finished(child: Forked) -> None:
-    while not child.done:
-        wait_any([child])
-
-
 def test_a_result_comes_back_from_the_child() -> None:
     parent = os.getpid()
-    child = Forked(lambda: {"pid": os.getpid(), "data": list(range(100_000))})
-    finished(child)
-    result = child.result()
+    result = Forked(lambda: {"pid": os.getpid(), "data": list(range(100_000))}).wait()
     assert result["pid"] != parent and result["data"] == list(range(100_000))
 
 
@@ -31,26 +24,14 @@ def test_a_failure_in_the_child_is_raised_with_its_traceback() -> None:
         raise ValueError("a step that fails")
 
     child = Forked(broken)
-    finished(child)
     with pytest.raises(ChildFailed, match="ValueError: a step that fails"):
-        child.result()
+        child.wait()
 
 
 def test_a_child_that_dies_is_a_failure_not_a_hang() -> None:
     child = Forked(lambda: os.kill(os.getpid(), signal.SIGKILL))
-    finished(child)
     with pytest.raises(ChildFailed, match="died"):
-        child.result()
-
-
-def test_children_finish_in_any_order() -> None:
-    import time
-
-    slow, quick = Forked(lambda: time.sleep(0.3) or "slow"), Forked(lambda: "quick")
-    first = wait_any([slow, quick])
-    assert quick in first
-    finished(slow)
-    assert (slow.result(), quick.result()) == ("slow", "quick")
+        child.wait()
 
 
 def test_pnp_jobs_limits_the_children(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -30,9 +30,10 @@ from generator.build_cache import cache_active
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Card
-from generator.forked import children_allowed, run_side_by_side
+from generator.forked import children_allowed
 from generator.layout.engine import DECK_PREFIX, CardLayouts, LayoutProblem
 from generator.layout.profiles import PrintProfile, profiles
+from generator.pool import run_all
 from generator.render.calibration import write_calibration
 from generator.render.parallel_layout import lay_out_faces
 from generator.render.pdf_sheets import PrintCard, write_gutterfold, write_pod, write_sheets
@@ -124,7 +125,7 @@ def render_cards(content: GameContent, out_dir: Path, options, errors: ErrorList
     """The build step (see module docstring). Returns the files written.
 
     With `options.workers` above 1 (cores that would idle) and several languages, each language is
-    made in a forked child (generator.forked) beside the others, and each shares out its layout
+    made in a pool's forked worker (generator.pool) beside the others, and each shares out its layout
     (generator.render.parallel_layout); what is written is the same as in one process."""
     cards = ordered_cards(content)
     if not cards:
@@ -142,15 +143,15 @@ def render_cards(content: GameContent, out_dir: Path, options, errors: ErrorList
     each = max(1, workers // len(languages)) if side_by_side else workers
     made = [partial(_render_language, content, cards, out_dir, options, lang, profile, layouts, shop_layouts, each,
                     errors) for lang in languages]
-    results = run_side_by_side(made) if side_by_side else [make() for make in made]
+    results = run_all(made, len(made)) if side_by_side else [make() for make in made]
     written: list[Path] = []
     problems: list[LayoutProblem] = []
     shop_problems: list[LayoutProblem] = []
-    for index, (files, found, shop_found, more_errors) in enumerate(results):
+    for files, found, shop_found, more_errors in results:
         written += files
         problems += found
         shop_problems += shop_found
-        if side_by_side and index:  # a child's; this process's own are in `errors` already
+        if side_by_side:  # a worker's; this process's own are in `errors` already
             errors.extend(more_errors)
     report_problems(content, problems + shop_problems, errors)
     return written

@@ -1,49 +1,32 @@
-"""A deck's faces laid out on every idle core: the first run of cards here, the others in forked children.
+"""A deck's faces laid out on every idle core: runs of cards in a pool's forked workers.
 
 Laying out a face (its layout's templates evaluated, its text fitted) is pure Python and is
 most of what `pnp cards` and `pnp check` spend on a big deck, and no card's faces depend on
 another's. With more than one worker the cards are cut into runs in deck order: this process
-lays out the first run, a forked child (generator.forked) each other run, and the children's
-faces come back pickled. What a PDF shares between faces is found by value
+lays out the first card, the workers of a pool (generator.pool) each run, and their faces come
+back pickled. What a PDF shares between faces is found by value
 (generator.drawing.pdf), never by object identity across cards, so the files are byte for byte
 the ones a single process makes (tests/render/test_parallel_layout.py).
 
-A child starts with what this process has warmed (compiled layouts, font metrics): the first
-card is laid out before any child is forked. A deck too small to repay a fork stays here.
+A worker starts with what this process has warmed (compiled layouts, font metrics): the first
+card is laid out before any worker is forked. A deck too small to repay a fork stays here.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from functools import partial
 
 from generator.content.schema import Card
-from generator.forked import children_allowed, run_side_by_side
+from generator.forked import children_allowed
 from generator.layout.engine import CardLayouts, LayoutProblem
 from generator.layout.geometry import FaceLayout
+from generator.pool import idle_cores as idle_cores  # where `pnp cards` and `pnp check` ask
+from generator.pool import run_all
 
 MIN_CARDS_PER_WORKER = 150  # below this a child's start and the pickling cost more than its share saves
 
 Faces = list[tuple[FaceLayout | None, FaceLayout | None]]
-
-
-def idle_cores() -> int:
-    """How many workers a lay-out may use now: the cores forked children may use, less what other work keeps
-    busy right now. Linux counts the runnable processes at this instant (/proc/loadavg), this one among them;
-    the load average would still count a build that ended a minute ago. Elsewhere the load average."""
-    allowed = children_allowed()
-    if allowed < 2:
-        return 1
-    try:
-        with open("/proc/loadavg", encoding="ascii") as state:
-            others = max(0.0, float(state.read().split()[3].split("/")[0]) - 1.0)
-    except (OSError, IndexError, ValueError):
-        try:
-            others = max(0.0, os.getloadavg()[0] - 1.0)
-        except OSError:
-            return 1
-    return max(1, min(allowed, int(allowed - others + 0.5)))
 
 
 def worker_count(cards: int, workers: int) -> int:
@@ -59,7 +42,7 @@ def _lay_out_run(layouts: CardLayouts, cards: Sequence[Card], lang: str) -> tupl
 
 
 def _runs(count: int, workers: int) -> list[tuple[int, int]]:
-    """`workers` runs of near-equal length covering 0..count in order (this process takes the first)."""
+    """`workers` runs of near-equal length covering 0..count in order."""
     bounds = [count * share // workers for share in range(workers + 1)]
     return [(bounds[i], bounds[i + 1]) for i in range(workers)]
 
@@ -73,8 +56,7 @@ def lay_out_faces(layouts: CardLayouts, cards: Sequence[Card], lang: str, worker
     faces, _ = _lay_out_run(layouts, cards[:1], lang)  # warms what every child needs, before the fork
     runs = [partial(_lay_out_run, layouts, cards[1 + start:1 + end], lang)
             for start, end in _runs(len(cards) - 1, workers)]
-    for index, (more, problems) in enumerate(run_side_by_side(runs)):
+    for more, problems in run_all(runs, workers):
         faces += more
-        if index:  # this process's own problems are in `layouts.problems` already
-            layouts.problems.extend(problems)
+        layouts.problems.extend(problems)
     return faces

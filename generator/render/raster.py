@@ -76,6 +76,11 @@ def save_png(image: Image.Image, path: Path, dpi: float) -> Path:
 
 
 APART_PIXELS = 60_000_000  # pages of more pixels than this in all are drawn by a process of their own
+# glibc serves 128 KiB or more from a mapping of its own, unmapped when freed, but raises that threshold
+# to the size of the last such buffer freed: after the first sheet's pixels (16 MiB blocks) every later
+# sheet came from the heap and stayed (a 5,000-card deck's sheets: 90 -> 290 MB). Fixed in the child
+# that draws them, through glibc's own variables (other C libraries ignore them)
+BIG_BLOCKS_BACK = {"MALLOC_MMAP_THRESHOLD_": str(1 << 20), "MALLOC_TRIM_THRESHOLD_": str(4 << 20)}
 
 
 def save_pages(pdf: Path, dpi: float, sizes: list[tuple[int, int]], paths: list[Path]) -> list[Path]:
@@ -92,7 +97,7 @@ def save_pages(pdf: Path, dpi: float, sizes: list[tuple[int, int]], paths: list[
     from generator.forked import own_code_env
 
     done = subprocess.run([sys.executable, "-m", "generator.render.raster"], input=job, text=True,
-                          capture_output=True, env=own_code_env())
+                          capture_output=True, env=own_code_env(**BIG_BLOCKS_BACK))
     if done.returncode != 0:
         raise RuntimeError(f"drawing {pdf.name}'s pages failed:\n{done.stderr[-2000:]}")
     return list(paths)
@@ -110,9 +115,6 @@ def _save_pages_here(pdf: Path, dpi: float, sizes: list[tuple[int, int]], paths:
 
 def main() -> int:
     """The separate process of `save_pages`: one job as JSON on standard input."""
-    from generator.big_blocks import return_big_blocks
-
-    return_big_blocks()
     job = json.loads(sys.stdin.read())
     _save_pages_here(Path(job["pdf"]), float(job["dpi"]), [tuple(size) for size in job["sizes"]],
                      [Path(path) for path in job["paths"]])

@@ -1,101 +1,86 @@
-"""A batch of playouts played by this process and forked children side by side (Linux).
+"""A batch of playouts played by this process and a process pool's forked workers (generator.pool), in game order.
 
-Every process claims runs of games from one counter in shared memory: long runs while much is
-left, shorter ones as the batch runs out, so the processes finish within about a game of each
-other. Nothing feeds them tasks: with as many players as cores, a pool's feeder and result
-threads would take CPU from the players, and this process would only wait; here it plays a
-share itself. The game made here reaches the children by the fork (nothing is loaded or checked
-again); their results come back pickled when they end.
+The batch is cut into runs of games, long while much is left and shorter as it runs out, so the
+workers finish within about a game of each other; a few runs per worker are in flight at once
+(a billion games never sit in memory as tasks), and this process plays the next run itself while
+they are busy (it would only wait; one worker fewer to fork). The game made here reaches the workers by the
+fork (nothing is loaded or checked again); their results come back pickled, run by run.
 
 A game's own engine module is the designer's code: one of its games may never end (an `apply`
-that loops) and it may end its process (`os._exit`). For such an engine `play_watched` plays
-every share in a child while this process only watches: each child notes in shared memory which
-game it plays since when, so a game that runs past the time limit, or a child that ends without
-its results, is named (`GameStopped`) instead of hanging the batch or ending pnp.
+that loops) and it may end its process (`os._exit`). For such an engine `play_watched` also notes
+in shared memory which game each worker plays since when, so a game that runs past the time
+limit, or a worker that ends in the middle of one, is named (`GameStopped`) instead of hanging the
+batch or ending pnp.
 """
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
-import selectors
+import signal
 import time
-from collections.abc import Callable
-from functools import partial
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from generator.forked import ChildFailed, Forked, run_side_by_side
+from generator.pool import Pool, first_done, result, worker_slot
 
 Result = TypeVar("Result")
-LONGEST_RUN = 50      # games per claim at most: progress moves in steps no longer than this
-RUNS_PER_PROCESS = 4  # a claim takes at most 1/(4 × processes) of what is left
+LONGEST_RUN = 50      # games per run at most: progress moves in steps no longer than this
+RUNS_PER_PROCESS = 4  # a run takes at most 1/(4 × processes) of what is left
+IN_FLIGHT = 2         # runs sent ahead per worker
 
 
-class Claims:
-    """Runs of game numbers 0..games-1 handed out from a counter the forked processes share."""
+def runs(games: int, processes: int) -> Iterator[range]:
+    """Games 0..games-1 in runs that shrink as the batch runs out."""
+    start = 0
+    while start < games:
+        size = max(1, min(LONGEST_RUN, (games - start) // (RUNS_PER_PROCESS * processes)))
+        yield range(start, start + size)
+        start += size
 
-    def __init__(self, games: int, processes: int) -> None:
-        self.games, self.processes = games, processes
-        self._next = multiprocessing.RawValue("q", 0)
-        self._played = multiprocessing.RawValue("q", 0)
-        self._lock = multiprocessing.Lock()
-
-    def claim(self) -> range | None:
-        """The next run of games to play, or None once every game is claimed."""
-        with self._lock:
-            start = self._next.value
-            left = self.games - start
-            if left <= 0:
-                return None
-            size = max(1, min(LONGEST_RUN, left // (RUNS_PER_PROCESS * self.processes)))
-            self._next.value = start + size
-        return range(start, start + size)
-
-    def count_played(self, games: int) -> None:
-        with self._lock:
-            self._played.value += games
-
-    @property
-    def played(self) -> int:
-        """Games finished so far by every process."""
-        return int(self._played.value)
-
-
-class _Reporter:
-    """Tells `on_progress` how many more games the processes have played since it was last told."""
-
-    def __init__(self, claims: Claims, on_progress: Callable[[int], None] | None) -> None:
-        self.claims, self.on_progress, self.reported = claims, on_progress, 0
-
-    def __call__(self) -> None:
-        played = self.claims.played
-        if self.on_progress and played > self.reported:
-            self.on_progress(played - self.reported)
-        self.reported = played
 
 def play_side_by_side(play_one: Callable[[int], Result], games: int, processes: int,
-                      on_progress: Callable[[int], None] | None = None) -> list[Result]:
-    """`play_one(i)` for i in 0..games-1, by this process and `processes - 1` forked children;
-    the results in game order. `on_progress(n)` hears of games finished, by any process.
-    A child that fails raises generator.forked.ChildFailed here."""
-    claims = Claims(games, processes)
-    report = _Reporter(claims, on_progress)
+                      on_progress: Callable[[int], None] | None = None,
+                      watch: Callable[[], None] | None = None) -> list[Result]:
+    """`play_one(i)` for i in 0..games-1 on `processes` processes; the results in game order. This process plays
+    runs too while the workers are busy, unless `watch` is given: then all `processes` are workers and `watch()`
+    runs every quarter second while they play (it may raise). `on_progress(n)` hears of games finished.
+    A worker's failure is raised here (generator.pool.result)."""
+    workers = processes if watch is not None else processes - 1
+    if workers < 1:
+        return [play_one(i) for i in range(games)]
+    results: list[Result] = []
+    with Pool(lambda run: [play_one(i) for i in run], workers) as pool:
+        pending: deque[tuple[Any, int]] = deque()  # per run in game order: its future, or its results played here
+        for run in runs(games, processes):
+            while pending and not (isinstance(pending[0][0], Future) and not pending[0][0].done()):
+                _collect(pending, results, on_progress, watch)
+            if sum(isinstance(future, Future) and not future.done() for future, _ in pending) < IN_FLIGHT * workers:
+                pending.append((pool.submit(run), len(run)))
+            elif watch is None:  # the workers have enough to do: this process plays the run
+                pending.append(([play_one(i) for i in run], len(run)))
+            else:
+                _collect(pending, results, on_progress, watch)
+                pending.append((pool.submit(run), len(run)))
+        while pending:
+            _collect(pending, results, on_progress, watch)
+    return results
 
 
-    def play(progress: Callable[[], None] | None) -> list[tuple[int, list[Result]]]:
-        runs = []
-        while (run := claims.claim()) is not None:
-            runs.append((run.start, [play_one(i) for i in run]))
-            claims.count_played(len(run))
-            if progress:
-                progress()
-        return runs
-
-    shares = run_side_by_side([lambda: play(report)] + [lambda: play(None)] * (processes - 1))
-    report()
-    runs = sorted((run for share in shares for run in share), key=lambda run: run[0])
-    return [result for _, results in runs for result in results]
+def _collect(pending: deque[tuple[Any, int]], results: list[Any], on_progress: Callable[[int], None] | None,
+             watch: Callable[[], None] | None) -> None:
+    """The results of the first run, once it is done."""
+    future, count = pending[0]
+    if isinstance(future, Future):
+        while watch is not None and not first_done([future], 0.25):
+            watch()
+        future = result(future)
+    results.extend(future)
+    pending.popleft()
+    if on_progress:
+        on_progress(count)
 
 
 NOT_PLAYING = -1
@@ -111,99 +96,62 @@ class GameStopped(Exception):
 
 
 class _Playing:
-    """Per process of a watched batch, in shared memory: the game it plays (NOT_PLAYING between games) and since when."""
+    """Per worker of a watched batch, in shared memory: the game it plays (NOT_PLAYING between games) and since when."""
 
     def __init__(self, processes: int) -> None:
         self.index = multiprocessing.RawArray("q", [NOT_PLAYING] * processes)
         self.since = multiprocessing.RawArray("d", processes)
 
-    def start(self, process: int, game: int) -> None:
-        self.since[process] = time.monotonic()  # the time first: a watcher that sees the game sees its start
-        self.index[process] = game
+    def play(self, play_one: Callable[[int], Result], game: int) -> Result:
+        """`play_one(game)`, noted as played by this worker while it runs."""
+        slot = worker_slot()
+        if self.index[slot] == NOT_PLAYING and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, lambda *_: self._stopped(slot))  # ended by the pool: not the culprit
+        self.since[slot] = time.monotonic()  # the time first: a watcher that sees the game sees its start
+        self.index[slot] = game
+        try:
+            played = play_one(game)
+        except SystemExit:  # the game's engine quit: the watcher hears no answer and names the game
+            os._exit(1)
+        self.index[slot] = NOT_PLAYING
+        return played
 
-    def stop(self, process: int) -> None:
-        self.index[process] = NOT_PLAYING
+    def _stopped(self, slot: int) -> None:
+        self.index[slot] = NOT_PLAYING
+        os._exit(1)
 
     def overdue(self, seconds: float) -> int | None:
-        """A game some process has played longer than `seconds`, if any."""
+        """A game some worker has played longer than `seconds`, if any."""
         now = time.monotonic()
-        for process, game in enumerate(self.index):
-            if game != NOT_PLAYING and now - self.since[process] > seconds:
+        for slot, game in enumerate(self.index):
+            if game != NOT_PLAYING and now - self.since[slot] > seconds:
                 return int(game)
         return None
+
+    def unfinished(self) -> int:
+        """The game a worker that ended was playing, once the pool is down (NOT_PLAYING: between games)."""
+        return next((int(game) for game in self.index if game != NOT_PLAYING), NOT_PLAYING)
 
 
 def play_watched(play_one: Callable[[int], Result], games: int, processes: int, seconds: float,
                  on_progress: Callable[[int], None] | None = None) -> list[Result]:
-    """`play_side_by_side` with every share in a forked child and this process watching them: GameStopped when a
-    game takes longer than `seconds` or a child ends without answering (every child is then ended)."""
-    claims = Claims(games, processes)
+    """`play_side_by_side` with this process watching the workers: GameStopped when a game takes longer than
+    `seconds` or a worker ends without answering (every worker is then ended)."""
+    from generator.forked import ChildFailed
+
     playing = _Playing(processes)
-    report = _Reporter(claims, on_progress)
 
-    def play(process: int) -> list[tuple[int, list[Result]]]:
-        runs = []
-        while (run := claims.claim()) is not None:
-            results = []
-            for i in run:
-                playing.start(process, i)
-                try:
-                    results.append(play_one(i))
-                except SystemExit:  # the game's engine quit: the watcher hears no answer and names the game
-                    os._exit(1)
-                playing.stop(process)
-            runs.append((run.start, results))
-            claims.count_played(len(run))
-        return runs
+    def watch() -> None:
+        overdue = playing.overdue(seconds)
+        if overdue is not None:
+            raise GameStopped(overdue, True, seconds)
 
-
-    started: list[Forked[Any]] = []
-    freeze = gc.get_freeze_count() == 0
-    if freeze:
-        gc.freeze()  # the children need not copy pages to collect objects they share with us
     try:
-        children = [Forked(partial(play, process), started) for process in range(processes)]
-        _watch(children, playing, seconds, report)
-        report()
-        shares = [_share(child, playing, process, seconds) for process, child in enumerate(children)]
-    finally:
-        for child in started:
-            child.kill()
-        if freeze:
-            gc.unfreeze()
-    runs = sorted((run for share in shares for run in share), key=lambda run: run[0])
-    return [result for _, results in runs for result in results]
-
-
-def _watch(children: list[Forked[Any]], playing: _Playing, seconds: float, report: Callable[[], None]) -> None:
-    """Wait for every child to end, reporting progress; GameStopped as soon as a game runs past `seconds`."""
-    running = {child.fd: child for child in children}
-    glance = min(0.25, seconds / 4)
-    with selectors.DefaultSelector() as selector:
-        for child in children:
-            selector.register(child.fd, selectors.EVENT_READ, child)
-        while running:
-            for ready, _ in selector.select(glance):
-                child = ready.data
-                if child.read_some():
-                    selector.unregister(child.fd)
-                    child.finish()
-                    del running[child.fd]
-                    if not child.data:  # ended without its results: which game was it playing?
-                        raise GameStopped(int(playing.index[children.index(child)]), False, seconds)
-            report()
-            overdue = playing.overdue(seconds)
-            if overdue is not None:
-                raise GameStopped(overdue, True, seconds)
-
-
-def _share(child: Forked[Any], playing: _Playing, process: int, seconds: float) -> Any:
-    try:
-        return child.result()
+        return play_side_by_side(lambda i: playing.play(play_one, i), games, processes, on_progress, watch)
     except ChildFailed as failed:
-        if not child.data:
-            raise GameStopped(int(playing.index[process]), False, seconds) from None
-        raise failed from ChildTraceback(failed.details)  # where in the engine it failed (generator.rules.faults)
+        if failed.details:  # a fault the engine raised: where in the engine (generator.rules.faults)
+            raise failed from ChildTraceback(failed.details)
+        raise GameStopped(playing.unfinished(), False, seconds) from None
 
 
 class ChildTraceback(Exception):

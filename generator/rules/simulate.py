@@ -11,11 +11,10 @@ import hashlib
 import math
 import os
 import random
-import signal
 import statistics
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent, read_folder
 from generator.forked import can_fork
+from generator.pool import Pool
 from generator.rules.contract import Game, GameState
 from generator.rules.core import seat_label
 from generator.rules.engine_child import EngineStopped, in_child, time_limit
@@ -265,10 +265,9 @@ def _init_worker(content_dir: str, game_id: str, options: dict[str, Any]) -> Non
     """Each worker process (where processes are spawned, not forked) loads the content once (the
     parent checked it before it started them), makes the game, then plays many chunks.
 
-    Workers ignore Ctrl-C: the terminal sends it to the whole process group, and only the parent
-    should answer it (by stopping the workers), not every worker with a traceback of its own.
+    Workers do not answer Ctrl-C (generator.pool): the terminal sends it to the whole process
+    group, and only the parent should answer it, not every worker with a traceback of its own.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     content = read_folder(Path(content_dir) / game_id, ErrorList())
     if content is None:
         raise RuntimeError(f"the game folder {game_id} went away while it was simulated")
@@ -286,8 +285,8 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
              on_progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """Play `games` games; results come back in game order whatever the number of processes.
 
-    No more processes play than there are cores or chunks. On Linux this process plays beside
-    forked children (generator.rules.forked_batch); elsewhere a pool of spawned workers plays
+    No more processes play than there are cores or chunks. On Linux a pool's forked workers play
+    runs of games (generator.rules.forked_batch); elsewhere spawned workers load the game and play
     chunks made as they are sent (a billion games never sit in memory as tasks), a few per
     process in flight.
     """
@@ -305,29 +304,24 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
             if on_progress:
                 on_progress(len(part))
         return results
-    if can_fork():  # this process and forked children claim runs of games from a shared counter
+    if can_fork():  # forked workers start with the game made here
         game = make_game(content, options)
         return play_side_by_side(lambda i: play_out(game, game_seed(batch_seed, i), policy, max_turns),
                                  games, jobs, on_progress)
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
-                             initargs=(str(content_dir), content.id, options)) as pool:
+    with Pool(None, jobs, _init_worker, (str(content_dir), content.id, options)) as pool:
         pending: deque[Future[list[GameResult]]] = deque()
-        try:
-            for task in tasks:  # at most a few tasks per process in flight, in game order
-                pending.append(pool.submit(_run_chunk, task))
-                if len(pending) >= 2 * jobs:
-                    _collect(pending.popleft(), results, on_progress)
-            while pending:
+        for task in tasks:  # at most a few tasks per process in flight, in game order
+            pending.append(pool.run(_run_chunk, task))
+            if len(pending) >= 2 * jobs:
                 _collect(pending.popleft(), results, on_progress)
-        except KeyboardInterrupt:
-            _stop_workers(pool)
-            raise
+        while pending:
+            _collect(pending.popleft(), results, on_progress)
     return results
 
 
 def _play_watched(content: GameContent, games: int, policy: str, options: dict[str, Any], batch_seed: int,
                   jobs: int, max_turns: int, on_progress: Callable[[int], None] | None) -> list[GameResult]:
-    """A module engine's batch: `jobs` forked children play while this process watches (forked_batch.play_watched).
+    """A module engine's batch: `jobs` forked workers play while this process watches (forked_batch.play_watched).
     A game that runs past the time limit or ends its process is EngineStopped, naming the game and its seed."""
     game = make_game(content, options)
     seconds = time_limit()
@@ -338,13 +332,6 @@ def _play_watched(content: GameContent, games: int, policy: str, options: dict[s
         doing = (f"playing game {stopped.index + 1} of the batch (seed {game_seed(batch_seed, stopped.index)})"
                  if stopped.index != NOT_PLAYING else "playing the batch")
         raise EngineStopped(content, doing, stopped.timed_out, seconds) from None
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """End the workers now: a chunk of tree-search games could otherwise run on for minutes."""
-    for process in list((getattr(pool, "_processes", None) or {}).values()):  # the executor has no terminate()
-        process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)  # returns at once: the workers are gone
 
 
 @dataclass(frozen=True)

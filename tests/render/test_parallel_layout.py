@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import forked
+from generator import pool
 from generator.build import BuildOptions
 from generator.content.errors import ErrorList
 from generator.content.schema import Text
@@ -34,15 +34,15 @@ def big_deck(content, size: int, overflow_at: tuple[int, ...] = ()):
 
 @pytest.fixture
 def forks(monkeypatch) -> list[int]:
-    """Counts the children the layout forks."""
+    """Counts the pools of forked workers the layout starts."""
     started: list[int] = []
-    real = forked.Forked
+    real = pool.Pool
 
     def counting(*args, **kwargs):
         started.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(forked, "Forked", counting)
+    monkeypatch.setattr(pool, "Pool", counting)
     return started
 
 
@@ -67,7 +67,7 @@ def test_sheets_from_two_workers_are_byte_for_byte_those_of_one(escape_earth_con
         path = tmp_path / f"sheets-{workers}.pdf"
         write_sheets(path, [printed for _, printed in designs], "a4", content.icons, "test", "en")
         files.append(path.read_bytes())
-    assert len(forks) == 1  # the second run forked one child; the first none
+    assert len(forks) == 1  # the second run shared out the layout on a pool; the first did not
     assert files[0] == files[1]
 
 
@@ -112,7 +112,7 @@ def test_languages_made_side_by_side_write_the_files_one_process_writes(escape_e
         assert not errors, errors.as_text()
         assert sorted(written) == sorted(path for path in out.rglob("*") if path.is_file())
         made[workers] = _files(out)
-    assert len(forks) == 1  # English in a child beside German; the deck is too small to share out its layout
+    assert len(forks) == 1  # the languages side by side; the deck is too small to share out its layout
     assert any(name.startswith("cards-en") for name in made[2]) and any(name.startswith("cards-de") for name in made[2])
     assert made[1] == made[2]
 
@@ -139,7 +139,7 @@ def test_idle_cores_leave_out_what_runs_now(monkeypatch):
     import builtins
     import io
 
-    from generator.render import parallel_layout
+    from generator import pool as parallel_layout
 
     monkeypatch.setattr(parallel_layout, "children_allowed", lambda: 4)
     real_open = builtins.open

@@ -1,4 +1,4 @@
-"""Playouts shared by this process and forked children: the same games in the same order, every game reported."""
+"""Playouts shared by this process and a pool's forked workers: the same games in the same order, every game reported."""
 
 from __future__ import annotations
 
@@ -17,11 +17,8 @@ from generator.rules import simulate as simulation
 REPO = Path(__file__).resolve().parents[2]
 
 
-def test_claims_shrink_as_the_batch_runs_out_and_cover_every_game_once():
-    claims = forked_batch.Claims(1000, 2)
-    runs = []
-    while (run := claims.claim()) is not None:
-        runs.append(run)
+def test_runs_shrink_as_the_batch_runs_out_and_cover_every_game_once():
+    runs = list(forked_batch.runs(1000, 2))
     assert [i for run in runs for i in run] == list(range(1000))
     assert len(runs[0]) == forked_batch.LONGEST_RUN
     assert [len(run) for run in runs[-3:]] == [1, 1, 1]  # the last processes to finish wait for one game at most
@@ -37,7 +34,7 @@ def test_results_come_back_in_game_order_from_every_process():
 
     results = forked_batch.play_side_by_side(play, 500, 2, progress.append)
     assert [i for i, _ in results] == list(range(500))
-    assert len({pid for _, pid in results}) == 2  # the child played a share too
+    assert len({pid for _, pid in results}) == 2  # the worker played a share too
     assert sum(progress) == 500 and all(n > 0 for n in progress)
 
 
@@ -61,3 +58,23 @@ def test_two_processes_play_the_games_one_process_plays(monkeypatch):
     one = simulation.simulate(content, REPO / "content", 120, "random", {}, 7, jobs=1)
     two = simulation.simulate(content, REPO / "content", 120, "random", {}, 7, jobs=2)
     assert one == two
+
+
+def test_simulate_plays_on_the_idle_cores_unless_told(monkeypatch, tmp_path):
+    from generator import pool
+    from generator.commands import simulate as command
+
+    asked: list[int] = []
+    real = simulation.simulate
+
+    def counting(*args, **kwargs):
+        asked.append(args[6])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "simulate", counting)
+    monkeypatch.setattr(simulation.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(pool, "idle_cores", lambda: 2)
+    for jobs in (None, 1):
+        command.simulate(REPO / "content", "escape-earth", 10, "random", jobs=jobs, out=tmp_path / f"{jobs}.json")
+    assert asked == [2, 1]
+    assert (tmp_path / "None.json").read_bytes() == (tmp_path / "1.json").read_bytes()

@@ -27,11 +27,11 @@ def test_a_billion_games_are_chunks_made_on_demand():
 
 
 class _RecordingPool:
-    """Stands in for ProcessPoolExecutor: records the processes asked for and the tasks in flight."""
+    """Stands in for generator.pool.Pool: records the processes asked for and the tasks in flight."""
 
     made: list[_RecordingPool] = []
 
-    def __init__(self, max_workers: int, initializer, initargs):
+    def __init__(self, work, max_workers: int, initializer, initargs):
         self.max_workers = max_workers
         self.submitted = 0
         self.most_in_flight = 0
@@ -45,7 +45,7 @@ class _RecordingPool:
     def __exit__(self, *exc):
         return False
 
-    def submit(self, function, task):
+    def run(self, function, task):
         self.submitted += 1
         self.most_in_flight = max(self.most_in_flight, self.submitted - self.done)
         future: Future = Future()
@@ -63,15 +63,15 @@ class _RecordingPool:
 @pytest.fixture
 def recorded(monkeypatch):
     _RecordingPool.made.clear()
-    monkeypatch.setattr(simulation, "ProcessPoolExecutor", _RecordingPool)
+    monkeypatch.setattr(simulation, "Pool", _RecordingPool)
     monkeypatch.setattr(simulation, "can_fork", lambda: False)  # the pool is what plays where there is no fork
     monkeypatch.setattr(simulation.os, "cpu_count", lambda: 4)
     errors = ErrorList()
     [content] = load_checked(REPO / "content", ["escape-earth"], errors)
     handler = signal.getsignal(signal.SIGINT)
     yield content
-    # the stand-in pool ran the workers' set-up here, which ignores Ctrl-C: a later test's subprocess (the
-    # Ctrl-C test) would inherit that and never see its SIGINT
+    # the stand-in pool ran the workers' set-up here: whatever it did to Ctrl-C, a later test's subprocess
+    # (the Ctrl-C test) must not inherit it
     signal.signal(signal.SIGINT, handler)
 
 

@@ -1,0 +1,157 @@
+"""Work shared out on a standard process pool: `concurrent.futures.ProcessPoolExecutor`, forked on Linux.
+
+A build's units, a deck's layout runs and a batch of playouts are pure Python, so threads would
+take turns. Forked workers start with everything this process has loaded (games, compiled
+templates, font metrics), so work reaches them as plain arguments: `Pool(work)` keeps the function
+in this module before the workers fork, and `submit(arg)` runs `work(arg)` in a worker's copy. Results come
+back pickled. Where there is no fork (macOS, Windows) the callers run their calls here, except
+`simulate`, whose spawned workers load the game themselves (generator.rules.simulate).
+
+A call's failure is raised here the way this process would have met it (generator.forked): an
+OSError (a full disk) as the same OSError, anything else as ChildFailed, one line, the worker's
+traceback kept in `details`. A worker that dies (killed, out of memory, `os._exit`) is ChildFailed
+too. Workers go with Ctrl-C (the terminal's signal reaches them: they do not answer it) and with
+this process (generator.forked.die_with_parent).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from generator.forked import ChildFailed, can_fork, children_allowed, die_with_parent, failure, raised
+
+Result = TypeVar("Result")
+
+_WORK: Callable[[Any], Any] | None = None  # what the next pool's workers run (set before they fork)
+_SLOT = -1  # in a worker: its place among the pool's workers (see `worker_slot`)
+
+
+def idle_cores() -> int:
+    """How many processes a command may use now: the cores it may run on (`PNP_JOBS`), less what other work keeps
+    busy right now. Linux counts the runnable processes at this instant (/proc/loadavg), this one among them;
+    the load average would still count a build that ended a minute ago. Elsewhere the load average."""
+    allowed = children_allowed()
+    if allowed < 2:
+        return 1
+    try:
+        with open("/proc/loadavg", encoding="ascii") as state:
+            others = max(0.0, float(state.read().split()[3].split("/")[0]) - 1.0)
+    except (OSError, IndexError, ValueError):
+        try:
+            others = max(0.0, os.getloadavg()[0] - 1.0)
+        except OSError:
+            return 1
+    return max(1, min(allowed, int(allowed - others + 0.5)))
+
+
+def _start_worker(parent: int, pids: Any) -> None:
+    """In a new worker: die with the parent, leave Ctrl-C to it, note this worker's pid (for `Pool.end`)."""
+    die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the worker just goes
+    if can_fork():  # fresh stream objects: another thread of the parent may have held the old ones' locks
+        sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
+        sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
+    global _SLOT
+    with pids.get_lock():
+        _SLOT = list(pids).index(0)
+        pids[_SLOT] = os.getpid()
+
+
+def worker_slot() -> int:
+    """In a pool's worker: its number, 0 to jobs - 1, the same for every call it runs."""
+    return _SLOT
+
+
+def _run(arg: Any) -> tuple[bool, Any]:
+    """`work(arg)` in a worker: (True, its result) or (False, its failure as plain data)."""
+    try:
+        assert _WORK is not None
+        return True, _WORK(arg)
+    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
+        return False, failure(exc)
+
+
+class Pool:
+    """`jobs` forked workers running `work(arg)` for each `submit(arg)`, ended at once by `end()`."""
+
+    def __init__(self, work: Callable[[Any], Any] | None, jobs: int, initializer: Callable[..., None] | None = None,
+                 initargs: tuple[Any, ...] = ()) -> None:
+        global _WORK
+        self._outer, _WORK = _WORK, work  # a worker may run a pool of its own, then go on with its calls
+        context = multiprocessing.get_context("fork" if can_fork() else "spawn")
+        self._frozen = can_fork() and gc.get_freeze_count() == 0
+        if self._frozen:
+            gc.freeze()  # the workers need not copy pages to collect objects they share with us
+        self.pids = context.Array("q", jobs)
+        self.executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_initialize,
+                                            initargs=(os.getpid(), self.pids, initializer, initargs))
+
+    def submit(self, arg: Any) -> Future[tuple[bool, Any]]:
+        """`work(arg)` in a worker; its outcome through `result`."""
+        return self.executor.submit(_run, arg)
+
+    def run(self, function: Callable[..., Result], *args: Any) -> Future[Result]:
+        """`function(*args)` in a worker (both pickled: for spawned workers)."""
+        return self.executor.submit(function, *args)
+
+    def end(self) -> None:
+        """End the workers now (a worker may be deep in a long call), then the pool."""
+        for pid in self.pids[:]:
+            if pid:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGTERM)  # as the pool ends its workers when one died
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+    def __enter__(self) -> Pool:
+        return self
+
+    def __exit__(self, *failed: object) -> None:
+        if failed[0] is None:
+            self.executor.shutdown(wait=True)
+        else:  # interrupted, or a call failed: nothing else it does is wanted
+            self.end()
+        global _WORK
+        _WORK = self._outer
+        if self._frozen:
+            gc.unfreeze()
+
+
+def _initialize(parent: int, pids: Any, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+    _start_worker(parent, pids)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def result(future: Future[tuple[bool, Any]]) -> Any:
+    """What a submitted call returned; its failure raised as in this process (see the module docstring)."""
+    try:
+        ok, value = future.result()
+    except BrokenProcessPool:
+        raise ChildFailed("a worker process died before it answered (killed, or out of memory?)") from None
+    if not ok:
+        raise raised(value)
+    return value
+
+
+def run_all(calls: Sequence[Callable[[], Result]], jobs: int) -> list[Result]:
+    """The results of `calls` in order, on up to `jobs` workers (here, one after another, without fork or jobs)."""
+    jobs = min(jobs, len(calls))
+    if jobs < 2 or not can_fork():
+        return [call() for call in calls]
+    with Pool(lambda index: calls[index](), jobs) as pool:
+        futures = [pool.submit(index) for index in range(len(calls))]
+        return [result(future) for future in futures]
+
+
+def first_done(futures: Sequence[Future[Any]], timeout: float | None = None) -> set[Future[Any]]:
+    """Block until one of `futures` is done (or `timeout` seconds passed); those done."""
+    return wait(futures, timeout, return_when=FIRST_COMPLETED).done
