@@ -5,8 +5,6 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from generator.build import STEPS, BuildOptions
 from generator.content.errors import ErrorList
 from generator.render.cards_step import render_cards
