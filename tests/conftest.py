@@ -11,7 +11,7 @@ import pytest
 # A handler here is reset to the default in every process the tests start.
 signal.signal(signal.SIGINT, signal.default_int_handler)
 
-from tests.site.conftest import Build, copy_content, pnp_build  # noqa: E402 (after the handler, on purpose)
+from tests.site.conftest import Build, shared_build  # noqa: E402 (after the handler, on purpose)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -34,12 +34,7 @@ def own_trust_list(tmp_path_factory):
 def built_all(tmp_path_factory) -> Build:
     """Every bundled game built together by `pnp build` (a whole build: only slow tests use it;
     they read it and never change it)."""
-    root = tmp_path_factory.mktemp("built-all")
-    content = copy_content(root / "content")
-    build = pnp_build(root, content)
-    assert build.code == 0, build.err
-    build.content = content
-    return build
+    return shared_build(tmp_path_factory, "built-all")
 
 
 @pytest.fixture(scope="session")

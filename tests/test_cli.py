@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_in_process import run_pnp
+from tests.pnp_process import PNP, pnp_process
 from tests.rules.conftest import forge_first_decision
 
 REPO = Path(__file__).resolve().parents[1]
@@ -23,9 +25,9 @@ CONTENT = REPO / "content"
 HEAVY = ("reportlab", "matplotlib", "mkdocs", "svgwrite", "jinja2", "playwright", "PIL", "pydantic")
 
 
-def pnp(*args: str, cwd: Path = REPO, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=timeout)
+def pnp(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    """`pnp ARGS` in this process (tests.cli_in_process): the exit code and the two streams a person sees."""
+    return run_pnp(*args, cwd=cwd)
 
 
 def json_lines(text: str) -> list[dict]:
@@ -63,7 +65,6 @@ def test_a_usage_error_in_json_is_one_object_with_exit_2():
     assert "no game 'astronutz'" in report["message"] and "did you mean 'astronuts'?" in report["message"]
 
 
-@pytest.mark.slow
 def test_play_in_json_gives_one_object_per_entry_and_the_result(tmp_path: Path):
     saved = tmp_path / "game.jsonl"
     run = pnp("play", "escape-earth", "--seed", "3", "--turns", "2", "--format", "json", "--save", str(saved))
@@ -88,7 +89,6 @@ def test_play_in_json_gives_one_object_per_entry_and_the_result(tmp_path: Path):
     assert verdict["decisions"] == sum(kind == "decision" for kind in kinds) and verdict["outcome"] is None
 
 
-@pytest.mark.slow
 def test_a_failed_replay_in_json_names_the_line(tmp_path: Path):
     saved = tmp_path / "game.jsonl"
     assert pnp("play", "escape-earth", "--seed", "5", "--turns", "3", "--save", str(saved)).returncode == 0
@@ -132,7 +132,6 @@ def test_an_unknown_game_option_in_json_is_a_usage_error():
     assert report["exit_code"] == 2 and "outposts" in report["message"]
 
 
-@pytest.mark.slow
 def test_balance_in_json_gives_every_run(tmp_path: Path):
     content = tmp_path / "content"
     shutil.copytree(CONTENT / "escape-earth", content / "escape-earth")
@@ -157,8 +156,9 @@ balance:
 
 def test_serve_of_broken_content_fails_in_json_before_listening(tmp_path: Path):
     content = broken_astronuts(tmp_path)
-    run = pnp("serve", "astronuts", "--content", str(content), "--output", str(tmp_path / "out"), "--port", "1",
-              "--format", "json", cwd=tmp_path)
+    # a process of its own: were the content not refused, it would serve until the ceiling
+    run = pnp_process("serve", "astronuts", "--content", str(content), "--output", str(tmp_path / "out"), "--port",
+                      "1", "--format", "json", cwd=tmp_path, ceiling=600)
     assert run.returncode == 1
     report = json.loads(run.stdout)
     assert report["ok"] is False and report["errors"][0]["path"] == "age"
@@ -188,7 +188,7 @@ def test_serve_in_json_says_where_it_listens_and_when_it_stops(tmp_path: Path):
     content = tmp_path / "content"
     shutil.copytree(CONTENT / "astronuts", content / "astronuts")
     port = _free_port()
-    server = subprocess.Popen([sys.executable, "-c", "from generator.cli import main; main()", "serve", "astronuts",
+    server = subprocess.Popen([*PNP, "serve", "astronuts",
                                "--content", str(content), "--output", "output", "--port", str(port),
                                "--format", "json"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                               text=True, start_new_session=True)
@@ -207,22 +207,21 @@ def test_serve_in_json_says_where_it_listens_and_when_it_stops(tmp_path: Path):
         game_yaml = content / "astronuts" / "game.yaml"
         game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("\nage: 8", "\nage: eight"),
                              encoding="utf-8")
-        ready, _, _ = select.select([server.stdout], [], [], 120)
-        assert ready, "no rebuild reported within 2 minutes of the edit"
+        ready, _, _ = select.select([server.stdout], [], [], 600)  # only catches a hang
+        assert ready, "no rebuild reported within 10 minutes of the edit"
         failed = json.loads(server.stdout.readline())  # the rebuild after the edit
         assert failed["kind"] == "failed" and [e["path"] for e in failed["errors"]] == ["age"], failed
         assert failed["errors"][0]["file"].endswith("astronuts/game.yaml")
     finally:
         os.killpg(server.pid, signal.SIGINT)
         try:
-            rest, _ = server.communicate(timeout=30)
+            rest, _ = server.communicate(timeout=300)  # only catches a hang
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             rest, _ = server.communicate()
     assert json_lines(rest)[-1] == {"kind": "stopped"}
 
 
-@pytest.mark.slow
 def test_new_and_schema_in_json_list_what_they_wrote(tmp_path: Path):
     content = tmp_path / "content"
     run = pnp("new", "my-game", "--content", str(content), "--format", "json", cwd=tmp_path)
@@ -241,7 +240,6 @@ def test_new_and_schema_in_json_list_what_they_wrote(tmp_path: Path):
     assert str(content / "my-game" / "schema" / "game.schema.json") in written["written"]
 
 
-@pytest.mark.slow
 def test_check_and_info_in_json(tmp_path: Path):
     checked = json.loads(pnp("check", "astronuts", "--format", "json").stdout)
     assert checked == {"ok": True, "games": ["astronuts"], "errors": [], "warnings": []}
@@ -253,7 +251,6 @@ def test_check_and_info_in_json(tmp_path: Path):
     assert failed.returncode == 1 and json.loads(failed.stdout)["errors"][0]["path"] == "age"
 
 
-@pytest.mark.slow
 def test_cards_in_json_lists_the_files_where_they_now_are(tmp_path: Path):
     out = tmp_path / "out"
     run = pnp("cards", "escape-earth", "--content", str(CONTENT), "--lang", "en", "--paper", "a4", "--output", str(out),
@@ -271,8 +268,9 @@ def test_serve_refuses_a_busy_port_before_it_builds(tmp_path: Path):
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        run = pnp("serve", "astronuts", "--output", str(tmp_path / "output"), "--port", str(port), "--format", "json",
-                  timeout=120)
+        # a process of its own: were the port not refused, it would serve until the ceiling
+        run = pnp_process("serve", "astronuts", "--output", str(tmp_path / "output"), "--port", str(port),
+                          "--format", "json", cwd=REPO, ceiling=600)
     assert run.returncode == 2, run.stderr
     report = json.loads(run.stdout)
     assert report["exit_code"] == 2 and f"port {port} on 127.0.0.1 is in use" in report["message"]

@@ -92,7 +92,7 @@ def test_a_build_killed_anywhere_leaves_a_complete_old_or_new_output(tree: Path)
         now = snapshot(tree / "output")
         assert now in (old, new), f"after a kill at {point!r} output/ is neither the old nor the new build"
         if point == "mkdocs":
-            assert not _children_after(str(tree), seconds=5.0), "the mkdocs child outlived its killed parent"
+            assert not _children_after(str(tree), seconds=120.0), "the mkdocs child outlived its killed parent"
         old = now  # a kill after the swap leaves the new build: the next kill starts from it
     finished = pnp("build", "--content", "content", "--output", "output", cwd=tree)
     assert finished.returncode == 0, finished.stderr
@@ -177,11 +177,11 @@ def test_ctrl_c_during_a_build_exits_130_and_leaves_nothing_behind(tree: Path) -
                                 "content", "--output", "output"], cwd=tree, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
     state = tree / "output" / ".pnp"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 300  # only waits for the build to start staging
     while time.monotonic() < deadline and not any(p.name.startswith("staging-") for p in state.iterdir()):
         time.sleep(0.02)
     os.killpg(process.pid, signal.SIGINT)
-    _, err = process.communicate(timeout=60)
+    _, err = process.communicate(timeout=300)  # only catches a hang
     if process.returncode == 0:
         pytest.skip("the build finished before the interrupt arrived")
     assert process.returncode == 130, err

@@ -3,25 +3,21 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import yaml
 
+from tests.cli_in_process import run_pnp
 from tests.content.conftest import Run
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def pnp(*args: str, cwd: Path | None = None) -> Run:
-    """Run the real `pnp` entry point of this working tree in a subprocess, as a designer would."""
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    proc = subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args],
-                          capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
+    """Run the `pnp` command line as a designer would, in this process (tests.cli_in_process)."""
+    proc = run_pnp(*args, cwd=cwd)
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +12,7 @@ import pytest
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
+from tests.cli_in_process import run_pnp
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
@@ -38,9 +37,8 @@ class Run:
 
 
 def pnp(*args: str) -> Run:
-    """Run the real `pnp` entry point in a subprocess, as a designer would."""
-    proc = subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args],
-                          capture_output=True, text=True, timeout=300)
+    """Run the `pnp` command line as a designer would, in this process (tests.cli_in_process)."""
+    proc = run_pnp(*args)
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 

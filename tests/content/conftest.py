@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tests.cli_in_process import run_pnp
+from tests.pnp_process import pnp_process
 
 TINY = Path(__file__).parent / "tiny"
 
@@ -29,9 +30,14 @@ def content(tmp_path: Path) -> Path:
 
 
 def pnp(*args: str, cwd: Path | None = None) -> Run:
-    """Run the real `pnp` entry point in a subprocess, as a designer would."""
-    proc = subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args],
-                          capture_output=True, text=True, cwd=cwd, timeout=120)
+    """Run the `pnp` command line as a designer would, in this process (tests.cli_in_process)."""
+    proc = run_pnp(*args, cwd=cwd)
+    return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+def pnp_child(*args: str, cwd: Path | None = None) -> Run:
+    """`pnp` as a process of its own, for a file that could make it hang or crash: only the child would."""
+    proc = pnp_process(*args, cwd=cwd)
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 

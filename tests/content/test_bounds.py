@@ -1,6 +1,6 @@
 """Bounded templates and numbers: work that would never end is an error at its place, not a hang.
 
-Each command runs under the subprocess ceiling of tests.content.conftest.pnp (120 s), which only
+Each command runs in a process of its own under the ceiling of tests.pnp_process (900 s), which only
 catches a hang: the bounds themselves are budgets in the code (a template's steps, counts, sizes),
 and the tests assert the error they give, never how long it took.
 """
@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.content.conftest import edit, pnp
+from tests.content.conftest import edit
+from tests.content.conftest import pnp_child as pnp  # a runaway template must stop only the child
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.content.conftest import edit, pnp
+from tests.content.conftest import edit
+from tests.content.conftest import pnp_child as pnp  # a FIFO or a bomb must stop only the child
 
 
 def check(content: Path):

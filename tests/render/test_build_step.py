@@ -3,27 +3,23 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
-
-import pytest
 
 from generator.build import STEPS, BuildOptions
 from generator.content.errors import ErrorList
 from generator.render.cards_step import render_cards
+from tests.cli_in_process import run_pnp
 from tests.layout.conftest import load_game
 
 
 def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args],
-                          capture_output=True, text=True, cwd=cwd, timeout=300)
+    return run_pnp(*args, cwd=cwd)
 
 
 def test_the_cards_step_is_registered():
     assert ("cards", render_cards) in STEPS
 
 
-@pytest.mark.slow
 def test_far_too_long_text_fails_the_build_naming_card_and_field_and_keeps_old_output(game_copy):
     root = game_copy.parent.parent
     out = root / "output"

@@ -6,7 +6,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,13 +14,13 @@ from generator.checking import load_checked
 from generator.content.errors import ErrorList
 from generator.rules.balance import read_results, results_are_current
 from generator.site.balance_page import balance_page, chart_png
+from tests.cli_in_process import run_pnp
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=600)
+    return run_pnp(*args, cwd=cwd)
 
 
 @pytest.fixture
@@ -45,7 +44,6 @@ balance:
     return content
 
 
-@pytest.mark.slow
 def test_pnp_balance_records_every_declared_batch_with_what_it_was_played_with(small_game: Path, tmp_path: Path):
     run = pnp("balance", "escape-earth", "--content", str(small_game), cwd=tmp_path)
     assert run.returncode == 0, run.stderr

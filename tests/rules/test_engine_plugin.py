@@ -7,14 +7,13 @@ are the ones an editor opens from there.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.cli_in_process import run_pnp
 from tests.content.conftest import edit, line_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,9 +31,7 @@ def tree(tmp_path: Path) -> Path:
 
 def pnp(cwd: Path, *args: str) -> subprocess.CompletedProcess:
     """The command line on the copy, whose engine each test edits: trusted for the command (--trust-engines)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", "--trust-engines", *args],
-                          capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+    return run_pnp("--trust-engines", *args, cwd=cwd)
 
 
 def check(cwd: Path) -> subprocess.CompletedProcess:
@@ -49,7 +46,6 @@ def assert_named_failure(run: subprocess.CompletedProcess, where: str, *words: s
         assert word in run.stderr, run.stderr
 
 
-@pytest.mark.slow
 def test_pnp_check_passes_and_replays_the_example_turn(tree: Path) -> None:
     run = check(tree)
     assert run.returncode == 0, run.stderr
@@ -82,7 +78,6 @@ def test_a_missing_contract_method_names_the_file_the_class_and_the_method(tree:
 @pytest.mark.parametrize("statement, shown", [('raise RuntimeError("tide tables missing")',
                                                "RuntimeError: tide tables missing"),
                                               ("import sys; sys.exit(0)", "SystemExit: 0")])
-@pytest.mark.slow
 def test_a_module_that_fails_while_loading_is_named_with_its_line(tree: Path, statement: str, shown: str) -> None:
     module = tree / ENGINE
     text = module.read_text(encoding="utf-8")
@@ -117,7 +112,6 @@ def test_a_symlinked_folder_that_leads_out_of_the_game_is_refused(tree: Path) ->
     assert_named_failure(check(tree), f"{GAME_YAML}:{line}:", "lies outside the game's folder")
 
 
-@pytest.mark.slow
 def test_a_fault_while_the_engine_plays_names_its_line_in_every_command(tree: Path) -> None:
     engine = tree / ENGINE
     edit(engine, "    def _do(self, action: Action) -> None:\n        p = self.player\n",

@@ -6,10 +6,8 @@ folder, exactly as a designer following the page would.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 from generator.checking import load_checked
@@ -17,6 +15,7 @@ from generator.content.errors import ErrorList
 from generator.rules import trust
 from generator.rules.invariants import check_many
 from generator.rules.registry import make_game
+from tests.cli_in_process import run_pnp
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "engines.md"
@@ -34,9 +33,7 @@ def write_page_files(root: Path) -> list[str]:
 
 
 def pnp(cwd: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args],
-                          capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+    return run_pnp(*args, cwd=cwd)
 
 
 def test_the_pages_minimal_game_passes_pnp_check_and_replays_its_example(tmp_path: Path) -> None:

@@ -15,11 +15,9 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import random
 import re
 import subprocess
-import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -39,6 +37,7 @@ from generator.rules.examples import replay_examples
 from generator.rules.invariants import check_many
 from generator.rules.log import ReplayError, dump_lines, header_of, read_rows, replay_text
 from generator.rules.registry import make_game, registered_engines
+from tests.cli_in_process import run_pnp
 from tests.scale import scale
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -316,12 +315,9 @@ def test_card_groups_name_cards_of_the_content_and_every_group_has_a_name(conten
 
 # -- the real command line -------------------------------------------------------------------------------
 def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args],
-                          capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
+    return run_pnp(*args, cwd=cwd)
 
 
-@pytest.mark.slow
 def test_pnp_play_replay_and_simulate_run_the_engine(case: EngineCase, game: Game, tmp_path: Path) -> None:
     content_dir = str(case.content_dir)
     saved = tmp_path / "game.jsonl"

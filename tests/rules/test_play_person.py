@@ -1,6 +1,6 @@
 """`pnp play` with a person at one seat, as they run it: decisions read from standard input.
 
-Each test runs the command line in a subprocess and feeds it lines: a legal decision is played,
+Each test runs the command line (in the test's process, tests.cli_in_process) and feeds it lines: a legal decision is played,
 an illegal one is refused with the engine's reason and the rules section (number and the site's
 anchor), the end of input stops the game with exit 4, and `--format json` stays one object a line.
 """
@@ -9,22 +9,20 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from generator.commands.play import STOPPED_EXIT
+from tests.cli_in_process import run_pnp
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def pnp(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=REPO,
-                          input=stdin, capture_output=True, text=True, timeout=300)
+    return run_pnp(*args, cwd=REPO, stdin=stdin)
 
 
-@pytest.mark.slow
 def test_a_legal_decision_is_played_and_the_game_saved_replays(tmp_path: Path):
     saved = tmp_path / "game.jsonl"
     run = pnp("play", "escape-earth", "--seed", "3", "--policy", "you,greedy", "--save", str(saved),
@@ -61,7 +59,6 @@ def test_a_decision_by_its_number_and_the_list_shown_again():
      "Worker settlement is not one of your research cards.",
      "see 3.2 Research (from the 2nd generation): rules/generation.html#rule-3-2"),
 ])
-@pytest.mark.slow
 def test_an_illegal_decision_is_refused_with_the_rules_section_and_asked_again(game, policy, lines, reason, see):
     run = pnp("play", game, "--seed", "3", "--policy", policy, stdin="\n".join(lines) + "\n")
     assert run.returncode == STOPPED_EXIT, run.stderr

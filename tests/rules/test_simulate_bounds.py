@@ -97,13 +97,25 @@ def test_ctrl_c_on_simulate_exits_130(tmp_path):
                                 "--out", str(tmp_path / "figures.json")],
                                cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True, env={**os.environ, "PYTHONPATH": str(REPO)})
-    time.sleep(4)
+    _wait_for_children(process.pid)  # Ctrl-C while the games are played, not while Python starts
     os.killpg(process.pid, signal.SIGINT)  # what the terminal sends to the whole group on Ctrl-C
     try:
-        _, err = process.communicate(timeout=30)
+        _, err = process.communicate(timeout=300)  # only catches a hang
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
     assert process.returncode == 130, err
     assert "Traceback" not in err and "interrupted" in err
     assert not (tmp_path / "figures.json").exists()
+
+
+def _wait_for_children(pid: int) -> None:
+    """Until process `pid` has forked its players (Linux shows them in /proc; elsewhere a few seconds' wait).
+    The deadline is generous and only waits for the start: a busy machine starts them later, never differently."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if not children.parent.is_dir():
+        time.sleep(4)
+        return
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and children.exists() and not children.read_text().split():
+        time.sleep(0.1)

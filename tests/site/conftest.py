@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.once import once_per_run
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -57,12 +59,21 @@ def edited_rules(content, lang: str, page: str, old: str, new: str):
     return changed
 
 
+def shared_build(factory: pytest.TempPathFactory, name: str, *args: str) -> Build:
+    """A copy of the repository's content built by `pnp build ARGS` once per test run (tests.once: also once
+    across pytest-xdist's workers); tests only read it."""
+
+    def make(root: Path) -> dict:
+        build = pnp_build(root, copy_content(root / "content"), *args)
+        return {"code": build.code, "out": build.out, "err": build.err}
+
+    root, facts = once_per_run(factory, name, make)
+    build = Build(root, facts["code"], facts["out"], facts["err"], content=root / "content")
+    assert build.code == 0, build.err
+    return build
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Build:
     """The repository's content, snapshotted and built once; tests only read it."""
-    root = tmp_path_factory.mktemp("built")
-    content = copy_content(root / "content")
-    build = pnp_build(root, content, "escape-earth")
-    assert build.code == 0, build.err
-    build.content = content
-    return build
+    return shared_build(tmp_path_factory, "built", "escape-earth")

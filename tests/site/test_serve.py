@@ -80,7 +80,7 @@ def test_serve_rebuilds_when_a_rules_page_changes(tmp_path):
     finally:
         os.killpg(server.pid, signal.SIGINT)
         try:
-            server.wait(timeout=20)
+            server.wait(timeout=300)
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
@@ -119,7 +119,7 @@ def test_serve_answers_only_local_host_names(tmp_path):
     finally:
         os.killpg(server.pid, signal.SIGINT)
         try:
-            assert server.wait(timeout=20) in (0, 130)
+            assert server.wait(timeout=300) in (0, 130)
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
