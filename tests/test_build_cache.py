@@ -363,7 +363,7 @@ def _star_symbols(output: Path) -> set[str]:
 def test_serve_draws_an_icon_edited_while_it_runs(starter: Path, tmp_path: Path) -> None:
     """An icon is parsed once per build, not once per process: `pnp serve` (one long process) draws the
     icon as the designer saved it, not as the first build found it."""
-    from generator.site import serve
+    from generator.commands import serve
 
     output = tmp_path / "output"
     assert serve.rebuild(starter, (GAME,), output) == ([], "")
