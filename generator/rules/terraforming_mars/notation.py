@@ -33,7 +33,7 @@ _ONE_WORD = frozenset({"pass", "end", "done", "skip"})
 _ONE_NAME = frozenset({"project", "milestone", "award", "action", "convert", "buy", "place", "add", "sell", "first"})
 
 
-def format_action(action: Action) -> str:
+def format_action(state: TerraformingMarsState, action: Action) -> str:
     kind = action[0]
     if kind == "play":
         _, card, steel, titanium = action
