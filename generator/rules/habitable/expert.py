@@ -34,7 +34,8 @@ from typing import Any
 
 from generator.rules.core import Action
 from generator.rules.engine_kit.greedy import TrialGreedy, squash
-from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL, Effects
+from generator.rules.engine_kit.rules_data import Effects
+from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
 from generator.rules.habitable.state import ARCHIVE, CHOICE, MAIN, PAY, HabitableState
 
