@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from generator.rules.astronuts import decisions, placement
 from generator.rules.astronuts.data import MAX_DECLARE, TECH_ACTIONS, TRADE_ACTIONS
 from generator.rules.core import Action, RuleError
+from generator.rules.engine_kit.legality import checked_first
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
@@ -44,12 +45,9 @@ def _colour(value: Any) -> bool:
     return isinstance(value, int) and 0 <= value < 4
 
 
+@checked_first()
 def violation(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
-    if state.result is not None:
-        return refuse("game-over")
-    if not isinstance(action, tuple) or not action:
-        return None
     kind, phase = action[0], state.phase
     if phase == "place":
         return _place(state, action) if kind == "place" and len(action) == 3 else refuse("phase.place")
