@@ -22,7 +22,7 @@ EVENT_KINDS = frozenset({
     "genie", "game-over",
 })
 
-class AstronutsGame(ContentGame[AstronutsState]):
+class AstronutsGame(ContentGame[AstronutsState, RulesData]):
     """The space game for 2-4 players by Angelo Porazzi, with its two optional rules."""
 
     engine_id = "astronuts"
@@ -39,16 +39,10 @@ class AstronutsGame(ContentGame[AstronutsState]):
         OptionSpec("astroholes", ("off", "on"), "off", "on: the optional rule – a ship entering an AstroHole "
                    "may jump to another one, without an action"),
     )
-    event_kinds = EVENT_KINDS
-    rule_ids = RULE_IDS
-    outcome_causes = OUTCOME_CAUSES
-    action_kinds = ACTION_KINDS
-    state_class = AstronutsState
-
-    data: RulesData
-    parts = EngineParts(load_data=load_rules_data, value_words=value_words, summary=summarize,
-                        picture=picture.draw, invariants=accounting.invariant_problems,
-                        greedy=greedy.GreedyPolicy, evaluate=greedy.evaluate)
+    parts = EngineParts(
+        state=AstronutsState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES, actions=ACTION_KINDS,
+        load_data=load_rules_data, value_words=value_words, summary=summarize, picture=picture.draw,
+        invariants=accounting.invariant_problems, greedy=greedy.GreedyPolicy, evaluate=greedy.evaluate)
 
     def taken_name(self, item: str, lang: str) -> str:
         """Astronuts' players take technologies (`tech-red` is the red nut's, Power Laser), named in the sentences' words."""

@@ -37,16 +37,14 @@ REROLL_ACTION, KEEP_ACTION = decisions.REROLL_ACTIONS
 FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
 
-class AstronutsState(EngineState):
+class AstronutsState(EngineState[RulesData]):
     """A complete Astronuts game in progress (see the module docstring)."""
 
     game: AstronutsGame
-    data: RulesData
     notation = notation
 
     # -- set-up --------------------------------------------------------------------------------
     def _setup(self, d: RulesData, options: Mapping[str, str]) -> None:
-        self.data = d
         self.n = n = int(options["players"])
         self.asteroids = options["asteroids"] == "on"
         self.astroholes = options["astroholes"] == "on"

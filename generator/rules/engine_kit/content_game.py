@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from generator.content.loader import GameContent
 from generator.rules.contract import Game, GameState
@@ -18,15 +18,29 @@ from generator.rules.core import PerObject
 from generator.rules.picture import StatePicture
 
 S = TypeVar("S", bound=GameState)
+
+
+class RulesData(Protocol):
+    """An engine's reading of its content: frozen data and the hash of what the referee reads."""
+
+    @property
+    def content_hash(self) -> str: ...
+
+
+D = TypeVar("D", bound=RulesData)
 Rows = list[tuple[str, str]]
 ValueWords = Callable[[str, Any, Any, str, Mapping[str, str], Callable[[str], str]], str]
 
 
 @dataclass(frozen=True)
 class EngineParts:
-    """The engine's own functions a `ContentGame` calls (each state argument is the engine's state).
+    """What an engine plugs into `ContentGame`: its vocabulary and its own functions (each state
+    argument is the engine's state).
 
     Attributes:
+        state: the engine's state class (the contract's `Game.state_class`)
+        events, rules, causes, actions: its event kinds, refusal rules, outcome causes and action kinds
+            (the contract's `event_kinds`, `rule_ids`, `outcome_causes`, `action_kinds`)
         load_data: reads the content into the engine's rules data (kept while the content lives)
         value_words: (key, value, data, lang, words, outcome sentence) -> a value in words
         summary: (state, lang) -> the table as (label, value) rows
@@ -37,6 +51,11 @@ class EngineParts:
         evaluate: (state, player) -> how good the table looks for player, in [0, 1]; None: the contract's
     """
 
+    state: type[GameState]
+    events: frozenset[str]
+    rules: frozenset[str]
+    causes: frozenset[str]
+    actions: frozenset[str]
     load_data: Callable[[GameContent], Any]
     value_words: ValueWords
     summary: Callable[[Any, str], Rows]
@@ -47,29 +66,37 @@ class EngineParts:
     evaluate: Callable[[Any, int], float] | None = None
 
 
-class ContentGame(Game, Generic[S]):
-    """A `Game` whose rules data is read from the content once and whose work is done by `parts`.
+class ContentGame(Game, Generic[S, D]):
+    """A `Game` whose rules data (`D`) is read from the content once and whose work is done by `parts`.
 
-    Subclasses set the contract's class attributes, `state_class` (built as `state_class(game, seed,
-    log=, forced=, quiet=)`) and `parts`; `num_players` reads the `players` option unless overridden.
+    Subclasses set `engine_id`, `engine_version`, `operations`, `option_specs` and `parts`; the
+    contract's vocabulary and `state_class` (built as `state_class(game, seed, log=, forced=,
+    quiet=)`) come from `parts`. `num_players` reads the `players` option unless overridden.
     """
 
     parts: ClassVar[EngineParts]
     state_class: type[S]
+    data: D
     _data: ClassVar[PerObject[Any]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._data = PerObject()
+        parts = cls.__dict__.get("parts")
+        if parts is not None:
+            cls.state_class = parts.state
+            cls.event_kinds, cls.rule_ids = parts.events, parts.rules
+            cls.outcome_causes, cls.action_kinds = parts.causes, parts.actions
 
     def __init__(self, content: GameContent, options: Mapping[str, Any] | None = None):
         super().__init__(content, options)
         self.data = self.rules_data(content)
 
     @classmethod
-    def rules_data(cls, content: GameContent) -> Any:
+    def rules_data(cls, content: GameContent) -> D:
         """The engine's reading of `content`, cached while that content object lives."""
-        return cls._data.get(content, lambda: cls.parts.load_data(content))
+        data: D = cls._data.get(content, lambda: cls.parts.load_data(content))
+        return data
 
     def new_initial_state(self, seed: int, *, log: bool = False, forced: list[Any] | None = None,
                           quiet: bool = False) -> S:
@@ -79,7 +106,7 @@ class ContentGame(Game, Generic[S]):
         return int(self.options["players"])
 
     def content_hash(self) -> str:
-        return str(self.data.content_hash)
+        return self.data.content_hash
 
     def invariant_problems(self, state: GameState) -> list[str]:
         check = self.parts.invariants

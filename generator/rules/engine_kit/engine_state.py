@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from generator.rules.contract import GameState
 from generator.rules.core import Action
 
 if TYPE_CHECKING:
     from generator.rules.engine_kit.content_game import ContentGame
+
+D = TypeVar("D")
 
 
 class Notation(Protocol):
@@ -29,18 +31,22 @@ class Notation(Protocol):
     def action_values(self, state: Any, action: Action) -> Mapping[str, Any]: ...
 
 
-class EngineState(GameState):
-    """A state set up by `_setup(game.data, game.options)` that writes its actions through `notation`."""
+class EngineState(GameState, Generic[D]):
+    """A state set up by `_setup(game.data, game.options)` (the rules data `D` kept as `data`) that
+    writes its actions through `notation`."""
+
+    data: D
 
     notation: Notation  # the engine's notation module, set by the subclass
 
-    def __init__(self, game: ContentGame[Any], seed: int, *, log: bool = False, forced: list[Any] | None = None,
+    def __init__(self, game: ContentGame[Any, Any], seed: int, *, log: bool = False, forced: list[Any] | None = None,
                  quiet: bool = False):
         super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
+        self.data = game.data
         self._setup(game.data, game.options)
 
     @abstractmethod
-    def _setup(self, data: Any, options: Mapping[str, str]) -> None:
+    def _setup(self, data: D, options: Mapping[str, str]) -> None:
         """The table before its first decision: the rules data kept, the options read, the pieces dealt."""
 
     def format_action(self, action: Action) -> str:

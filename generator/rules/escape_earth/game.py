@@ -21,7 +21,7 @@ EVENT_KINDS = frozenset({
     "ship-moved", "building-removed", "built", "upgraded", "produced", "aliens-pushed", "game-over",
 })
 
-class EscapeEarthGame(ContentGame[EscapeEarthState]):
+class EscapeEarthGame(ContentGame[EscapeEarthState, RulesData]):
     """The cooperative game of the 2019 rulebook for 2 players."""
 
     engine_id = "escape-earth"
@@ -41,16 +41,11 @@ class EscapeEarthGame(ContentGame[EscapeEarthState]):
                    "blocks-all: the anomaly's card is blocked like the aliens' (no ship onto or over it, its building "
                    "gives no cubes and cannot be upgraded); blocks-moves: it blocks moves only"),
     )
-    event_kinds = EVENT_KINDS
-    rule_ids = RULE_IDS
-    outcome_causes = OUTCOME_CAUSES
-    action_kinds = ACTION_KINDS
-    state_class = EscapeEarthState
-
-    data: RulesData
-    parts = EngineParts(load_data=load_rules_data, value_words=value_words, summary=summarize,
-                        picture=picture.draw, invariants=accounting.invariant_problems,
-                        greedy=greedy.GreedyPolicy, evaluate=lambda state, player: greedy.evaluate(state))
+    parts = EngineParts(
+        state=EscapeEarthState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES, actions=ACTION_KINDS,
+        load_data=load_rules_data, value_words=value_words, summary=summarize, picture=picture.draw,
+        invariants=accounting.invariant_problems, greedy=greedy.GreedyPolicy, evaluate=lambda state,
+        player: greedy.evaluate(state))
 
     def num_players(self) -> int:
         return self.data.players

@@ -42,15 +42,13 @@ WON_CAUSES = frozenset({"ocean-planet"})
 OUTCOME_CAUSES = frozenset({"ocean-planet", "population", "chaos", "aliens"})
 
 
-class EscapeEarthState(EngineState):
+class EscapeEarthState(EngineState[RulesData]):
     """A complete Escape Earth game in progress (see the module docstring)."""
 
     game: EscapeEarthGame
-    data: RulesData
     notation = notation
 
     def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
-        self.data = data
         self.variant = options["variant"]
         self.outposts = options["outposts"]
         self.free_cubes = options["free-cubes"]

@@ -25,7 +25,7 @@ EVENT_KINDS = frozenset({
     "market-exhausted", "end-of-turn", "game-over",
 })
 
-class HabitableGame(ContentGame[HabitableState]):
+class HabitableGame(ContentGame[HabitableState, RulesData]):
     """The competitive deck-building game of the 2023 rulebook for 2-5 players."""
 
     engine_id = "habitable"
@@ -36,16 +36,11 @@ class HabitableGame(ContentGame[HabitableState]):
         OptionSpec("variant", ("easy", "normal", "hard"), "normal",
                    "difficulty: event cards in Epoch I / II: easy 1/1, normal 1/2, hard 2/2"),
     )
-    event_kinds = EVENT_KINDS
-    rule_ids = RULE_IDS
-    outcome_causes = OUTCOME_CAUSES
-    action_kinds = ACTION_KINDS
-    state_class = HabitableState
-
-    data: RulesData
-    parts = EngineParts(load_data=load_rules_data, value_words=value_words, summary=summarize,
-                        summary_for=summarize, picture=picture.draw, invariants=accounting.invariant_problems,
-                        greedy=greedy.GreedyPolicy, evaluate=expert.settled_evaluate)
+    parts = EngineParts(
+        state=HabitableState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES, actions=ACTION_KINDS,
+        load_data=load_rules_data, value_words=value_words, summary=summarize, summary_for=summarize,
+        picture=picture.draw, invariants=accounting.invariant_problems, greedy=greedy.GreedyPolicy,
+        evaluate=expert.settled_evaluate)
 
     def __init__(self, content: GameContent, options: dict[str, Any] | None = None):
         super().__init__(content, options)

@@ -43,17 +43,15 @@ ARCHIVE, MAIN, PAY, CHOICE, DEFEND, OVER = "archive", "main", "pay", "choice", "
 OUTCOME_CAUSES = frozenset({"score"})
 
 
-class HabitableState(EngineState):
+class HabitableState(EngineState[RulesData]):
     """A complete Habitable game in progress (see the module docstring)."""
 
     game: HabitableGame
-    data: RulesData
     notation = notation
 
     # -- set-up ----------------------------------------------------------------------------------
     def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
         players, variant = int(options["players"]), options["variant"]
-        self.data = data
         self.n = players
         self.variant = variant
         self.stars_used = tuple(s.index for s in data.stars if players >= s.min_players)

@@ -24,7 +24,7 @@ EVENT_KINDS = frozenset({
     "game-over",
 })
 
-class TerraformingMarsGame(ContentGame[TerraformingMarsState]):
+class TerraformingMarsGame(ContentGame[TerraformingMarsState, RulesData]):
     """The competitive game of the rules summary for 2 to 4 players."""
 
     engine_id = "terraforming-mars"
@@ -40,16 +40,11 @@ class TerraformingMarsGame(ContentGame[TerraformingMarsState]):
                    "possible next to your own tiles); next-to-own: next to your own tile when possible, as the "
                    "conversion and cards"),
     )
-    event_kinds = EVENT_KINDS
-    rule_ids = RULE_IDS
-    outcome_causes = OUTCOME_CAUSES
-    action_kinds = ACTION_KINDS
-    state_class = TerraformingMarsState
-
-    data: RulesData
-    parts = EngineParts(load_data=load_rules_data, value_words=value_words, summary=summarize,
-                        summary_for=summarize_for, picture=picture.draw, invariants=accounting.invariant_problems,
-                        greedy=greedy.GreedyPolicy, evaluate=greedy.evaluate)
+    parts = EngineParts(
+        state=TerraformingMarsState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES, actions=ACTION_KINDS,
+        load_data=load_rules_data, value_words=value_words, summary=summarize, summary_for=summarize_for,
+        picture=picture.draw, invariants=accounting.invariant_problems, greedy=greedy.GreedyPolicy,
+        evaluate=greedy.evaluate)
 
     def card_groups(self) -> Mapping[str, tuple[str, ...]]:
         """Each project card's tags (building, space, Jupiter ...): the balance page weighs the tags

@@ -42,15 +42,13 @@ RESEARCH, ACTION, FINAL, OVER = "research", "action", "final", "over"
 OUTCOME_CAUSES = frozenset({"score", "unfinished"})
 
 
-class TerraformingMarsState(EngineState):
+class TerraformingMarsState(EngineState[RulesData]):
     """A complete game in progress (see the module docstring)."""
 
     game: TerraformingMarsGame
-    data: RulesData
     notation = notation
 
     def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
-        self.data = data
         n = self.n = int(options["players"])
         self.max_generations = 0 if options["generations"] == "none" else int(options["generations"])
         self.project_greenery_next_to_own = options["project-greenery"] == "next-to-own"
