@@ -141,16 +141,22 @@ def _ship(state: AstronutsState, s: Any) -> tuple[RuleError | None, dict[str, An
     return None, m
 
 
+def _leaving(state: AstronutsState, frm: Any) -> tuple[RuleError | None, dict[str, Any] | None]:
+    """The player's ship on `frm` that would fly off, and its fate record, or why it may not."""
+    problem, m = _ship(state, frm)
+    if problem is None and m and m.get("no-move"):
+        problem = state._refuse("move.engine")
+    return problem, m
+
+
 def _move(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 3:
         return None
     _, frm, to = action
-    problem, m = _ship(state, frm)
+    problem, m = _leaving(state, frm)
     if problem:
         return problem
-    if m and m.get("no-move"):
-        return refuse("move.engine")
     d = state.data
     if not _space(state, to) or to not in d.neighbours[frm]:
         return refuse("move.adjacent", frm=d.ids[frm], to=_space_name(state, to))
@@ -169,11 +175,9 @@ def _jump(state: AstronutsState, action: Action) -> RuleError | None:
     if len(action) != 3:
         return None
     _, frm, to = action
-    problem, m = _ship(state, frm)
+    problem, m = _leaving(state, frm)
     if problem:
         return problem
-    if m and m.get("no-move"):
-        return refuse("move.engine")
     d = state.data
     if state.hole_ready.get((state.player, state.slot_at(state.player, frm))) != frm:
         return refuse("jump.not-entered", frm=d.ids[frm])
