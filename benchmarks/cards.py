@@ -143,9 +143,9 @@ def run_reportlab(content, out: Path, fair: bool, lang: str) -> None:
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Frame, Paragraph
 
+    from generator.drawing.fonts import face
+    from generator.drawing.icons import load_icon
     from generator.layout.context import face_context
-    from generator.layout.fonts import face
-    from generator.layout.icons import load_icon
     from generator.layout.templating import tint
     from generator.render.cards_step import ordered_cards
 

@@ -25,13 +25,10 @@ from generator.content.errors import ContentError, ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES
 from generator.forked import Forked, children_allowed, wait_any
+from generator.output_files import RESERVED_IDS
 from generator.output_folder import OutputFolder, checkpoint, in_scope
 
 PAPERS = ("a4", "letter")
-# output/site is the rules sites, output/simulations simulate's figures, output/diff the report of
-# `pnp diff`; output/site/<game> is a game's site, so a game is not called like a site's own
-# folders (assets, search) either, which would make a game's folder look like part of another site
-RESERVED_IDS = frozenset({"site", "simulations", "diff", "assets", "search"})
 
 
 @dataclass(frozen=True)

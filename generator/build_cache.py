@@ -41,6 +41,7 @@ import yaml
 
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES
+from generator.output_folder import copy_regular
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 # what makes the outputs besides the content: the generator itself, the site's committed parts, fonts, templates
@@ -602,18 +603,6 @@ def _link_file(source: str, target: str, folders: set[str]) -> bool:
             return False
         copy_regular(source, target)
     return True
-
-
-def copy_regular(source: str | Path, target: str | Path) -> None:
-    """Copy a regular file without following a link at `source` (OSError for a link or anything else)."""
-    handle = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise OSError(f"{source} is not a regular file")
-        with open(handle, "rb", closefd=False) as reading, open(target, "xb") as writing:
-            shutil.copyfileobj(reading, writing)
-    finally:
-        os.close(handle)
 
 
 def _kind(path: str | Path) -> int | None:

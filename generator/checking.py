@@ -9,7 +9,6 @@ are options it knows). Every command that loads games goes through `load_checked
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -167,7 +166,7 @@ def check_print_profile(content: GameContent, errors: ErrorList) -> None:
     """The print-shop profile game.yaml names is one of the profiles pnp-forge knows."""
     if content.game.print_profile is None:
         return
-    from generator.render.profiles import profiles
+    from generator.layout.profiles import profiles
 
     known = profiles()
     if content.game.print_profile not in known:
@@ -178,7 +177,7 @@ def check_print_profile(content: GameContent, errors: ErrorList) -> None:
 
 def check_icons_drawable(content: GameContent, errors: ErrorList) -> None:
     """Every icon parses into shapes the PDF and SVG backends can draw."""
-    from generator.layout.icons import IconError, load_icon
+    from generator.drawing.icons import IconError, load_icon
 
     for path in content.icons.values():
         try:
@@ -216,7 +215,7 @@ def check_engine(content: GameContent, errors: ErrorList, need_engine: bool = Tr
                        f"'{cls.engine_id}' engine does not implement it", ("operations", i, "id"),
                        hint=did_you_mean(op.id, implemented, "operations"), code="reference")
     _check_sentences(content, cls, errors)
-    from generator.site.rule_citations import check_citations
+    from generator.rulestext.rule_citations import check_citations
 
     check_citations(content, cls.sentence_keys(cls)["refusals"], errors)  # type: ignore[arg-type]  # class attributes
     for example in content.examples:
@@ -278,7 +277,7 @@ def check_card_faces(content: GameContent, errors: ErrorList) -> None:
 
 def check_board_layouts(content: GameContent, errors: ErrorList) -> None:
     from generator.boards.layout import layout_board
-    from generator.layout.icons import IconError
+    from generator.drawing.icons import IconError
 
     for board in content.boards:
         for lang in LANGUAGES:
@@ -294,9 +293,9 @@ def check_board_layouts(content: GameContent, errors: ErrorList) -> None:
 
 def check_rules_templates(content: GameContent, errors: ErrorList) -> None:
     """Every rules page rendered and its Markdown read, as by the build (render_rules vets each page with
-    generator.site.markdown_bounds): a page the build would refuse or choke on fails here, at its line."""
-    from generator.site.rule_sections import check_same_structure
-    from generator.site.rules_text import RulesPage, render_rules
+    generator.rulestext.markdown_bounds): a page the build would refuse or choke on fails here, at its line."""
+    from generator.rulestext.rule_sections import check_same_structure
+    from generator.rulestext.rules_text import RulesPage, render_rules
 
     rendered = ErrorList()
     pages: dict[str, list[RulesPage]] = {lang: render_rules(content, lang, rendered) for lang in LANGUAGES}
@@ -312,34 +311,3 @@ def check_rulebook_layout(content: GameContent, errors: ErrorList) -> None:
     from generator.rulebook.step import check_rulebooks
 
     check_rulebooks(content, tuple(PAPER_SIZES), errors)
-
-
-def check_playthroughs(content: GameContent, errors: ErrorList, started: Callable[[str], None] | None = None) -> None:
-    """Every golden playthrough (playthroughs/*.jsonl, saved by `pnp play --save`) still plays to its
-    last decision under these rules; the first refused decision is an error at its line.
-
-    A playthrough that plays on but differently is no error here: `pnp diff` shows what changed.
-    `started` hears of each playthrough before it is played (generator.rules.engine_child).
-    """
-    from generator.diff.playthroughs import played_through_file, playthrough_files
-    from generator.rules.log import ReplayError, read_rows
-
-    for path in playthrough_files(content.root):
-        if started is not None:
-            started(f"golden playthrough {path.name}")
-        played = played_through_file(content, path, errors)
-        if played is None or played.refused is None:
-            continue
-        step, why = played.refused
-        line = 1
-        if step:
-            try:
-                rows = read_rows(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, ReplayError):
-                rows = []
-            decisions = [number for number, row in rows[1:] if row.get("kind") == "decision"]
-            line = decisions[step - 1] if step <= len(decisions) else line
-        where = f"decision {step}" if step else "its header"
-        errors.add(Mark(relative(path), line, 1), f"golden playthrough {path.name}: {where} no longer plays: {why}",
-                   hint="if the rules changed on purpose, save the game again with `pnp play --save`; "
-                        "`pnp diff` shows where it parts", code="example")

@@ -1,6 +1,6 @@
 """The `pnp` command line: every command's options in one place, each calling a plain function.
 
-The work lives in `generator.commands` (one module per command; serve in generator.site.serve),
+The work lives in `generator.commands` (one module per command),
 the text and JSON views of the results in `generator.cli_views`, and every failure goes through
 the one reporter in `generator.cli_report`. Heavy libraries
 (reportlab, mkdocs, matplotlib, the engines) are imported inside the commands that use
@@ -409,7 +409,7 @@ def serve(games: tuple[str, ...], content_dir: Path, output_dir: Path, host: str
     Edit a card, a rules page or a template and the open pages reload with the new build. A port
     another program listens on is refused before the build (exit 2).
     """
-    from generator.site.serve import serve as serve_site
+    from generator.commands.serve import serve as serve_site
 
     _port_free(host, port)
     serve_site(content_dir, games, output_dir, host, port,

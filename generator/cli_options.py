@@ -65,7 +65,7 @@ class ProfileChoice(click.Choice):
 
     @property
     def choices(self) -> Sequence[Any]:  # type: ignore[override]
-        from generator.render.profiles import profiles
+        from generator.layout.profiles import profiles
 
         return tuple(sorted(profiles()))
 

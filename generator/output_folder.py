@@ -77,6 +77,18 @@ def remove_later(path: Path) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
+def copy_regular(source: str | Path, target: str | Path) -> None:
+    """Copy a regular file without following a link at `source` (OSError for a link or anything else)."""
+    handle = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise OSError(f"{source} is not a regular file")
+        with open(handle, "rb", closefd=False) as reading, open(target, "xb") as writing:
+            shutil.copyfileobj(reading, writing)
+    finally:
+        os.close(handle)
+
+
 def checkpoint(name: str) -> None:
     """A test hook: `PNP_TEST_KILL_AT=<name>` kills the process here, as a power cut or SIGKILL would."""
     if os.environ.get(KILL_POINT) == name:
@@ -96,8 +108,6 @@ def _is_legacy_build(path: Path, name: str) -> bool:
 
 def _link_or_copy(source: Path, target: Path) -> None:
     """Hard link (else copy) a regular file; a link at `source` is never linked, copied or followed."""
-    from generator.build_cache import copy_regular
-
     target.parent.mkdir(parents=True, exist_ok=True)
     if not stat.S_ISREG(os.lstat(source).st_mode):
         return

@@ -321,7 +321,7 @@ def test_build_then_serve_then_build_makes_each_unit_once(starter: Path, tmp_pat
     """`pnp serve` rebuilds with the options `pnp build` has by default (the output folder's own address for
     Tabletop Simulator), so neither makes again what the other made."""
     from generator.build import default_tts_url
-    from generator.site import serve
+    from generator.commands import serve
 
     output = tmp_path / "output"
     defaults = BuildOptions(tts_url=default_tts_url(output))

@@ -364,7 +364,7 @@ def serve(root: Path, path: str, host: str | None = None) -> tuple[str, bytes]:
     """One request to pnp serve's server (as `pnp serve` builds it), answered in this process."""
     from mkdocs.livereload import LiveReloadServer
 
-    from generator.site.serve import host_checked, inside_root, with_error_overlay
+    from generator.commands.serve import host_checked, inside_root, with_error_overlay
 
     server = with_error_overlay(inside_root(host_checked(LiveReloadServer)))(
         builder=lambda: None, host="127.0.0.1", port=0, root=str(root))
@@ -383,7 +383,7 @@ def serve(root: Path, path: str, host: str | None = None) -> tuple[str, bytes]:
     ("localhost:8000@evil", False), ("localhost:8000@evil.example:8000", False), ("evil.example:8000", False),
     ("127.0.0.1.evil.example", False), ("localhost:8000/x", False), ("localhost:port", False), ("", False)])
 def test_the_host_header_is_read_as_a_url_parser_reads_it(host: str, allowed: bool) -> None:
-    from generator.site.serve import host_allowed
+    from generator.commands.serve import host_allowed
 
     assert host_allowed(host, "127.0.0.1") is allowed
 

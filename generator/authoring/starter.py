@@ -16,11 +16,11 @@ from pathlib import Path, PurePosixPath
 from pydantic import TypeAdapter, ValidationError
 
 from generator.authoring.schemas import schema_comment, write_schemas
-from generator.build import RESERVED_IDS
 from generator.content.errors import ErrorList
 from generator.content.model_errors import validate_model
 from generator.content.schema import Game, Slug
 from generator.content.yaml_source import load_yaml
+from generator.output_files import RESERVED_IDS
 
 STARTER = Path(__file__).resolve().parents[2] / "templates" / "new-game"
 # `pnp new --engine NAME`: the folder each starter is copied from. `minimal` ships inside the package

@@ -13,7 +13,7 @@ from generator.boards.scene import PT_MM, Circle, Icon, Item, Paint, Polygon, Re
 from generator.boards.text import flow_text
 from generator.content.board_spaces import PlacedSpace
 from generator.content.schema import Board, Orbit, Panel, SlotRow, SpaceStyle, Track
-from generator.layout.fonts import missing_glyphs, text_width_pt
+from generator.drawing.fonts import missing_glyphs, text_width_pt
 from generator.layout.templating import tint
 
 DEFAULT_STYLE = SpaceStyle()

@@ -14,8 +14,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.boards.scene import Scene
+from generator.drawing.fonts import face
 from generator.drawing.pdf import PdfDrawer
-from generator.layout.fonts import face
 
 BLEED_MM = 3.0
 

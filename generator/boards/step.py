@@ -22,7 +22,7 @@ from generator.boards.tiling import write_tiled_pdf
 from generator.boards.tokens import write_token_pdf
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
-from generator.layout.icons import IconError
+from generator.drawing.icons import IconError
 from generator.render.cards_step import build_version
 from generator.render.tts import write_board_image
 

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.boards.pdf import draw_scene, new_canvas
 from generator.boards.scene import Scene
-from generator.layout.fonts import face, text_width_pt
+from generator.drawing.fonts import face, text_width_pt
 from generator.render.sheet_marks import (
     MARGIN_TEXT_PT,
     draw_scale_bar,

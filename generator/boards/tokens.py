@@ -21,7 +21,7 @@ from generator.boards.scene import PT_MM, Circle, Icon, Paint, Polygon, Rect, Sc
 from generator.boards.tiling import PAPERS
 from generator.content.loader import GameContent
 from generator.content.schema import Component
-from generator.layout.fonts import text_width_pt
+from generator.drawing.fonts import text_width_pt
 from generator.layout.templating import tint
 from generator.render.sheet_marks import MARGIN_TEXT_PT as LABEL_PT
 from generator.render.sheet_marks import draw_scale_bar, single_sided_label, tool_version

@@ -55,7 +55,7 @@ def check(content_dir: Path, games: tuple[str, ...] | list[str], strict: bool = 
     if not errors:  # the data is sound: does everything a build makes from it come out, without writing?
         from generator.checking import check_as_build
         from generator.commands.conformance import check_engine
-        from generator.rules.engine_child import check_replays
+        from generator.rules.replays import check_replays
 
         for content in loaded:
             before = len(errors)

@@ -25,7 +25,7 @@ from generator.rules.core import Action, RuleError, seat_label
 from generator.rules.policies import NoDecision
 
 if TYPE_CHECKING:
-    from generator.site.rule_citations import Citation
+    from generator.rulestext.rule_citations import Citation
 
 MAX_DECISION_CHARS = 1000  # a longer line is refused: it reaches neither the engine nor a message whole
 MAX_LINE_BYTES = 4 * MAX_DECISION_CHARS + 1  # read of one line at most (UTF-8 spends up to 4 bytes a character)
@@ -90,7 +90,7 @@ def refusal_of(state: GameState, written: str, content: GameContent, lang: str,
     """The legal action `written` names, or why the engine refuses it (as `pnp replay` would).
 
     `cited` keeps the rules section of each refusal looked up so far: finding one renders the rules."""
-    from generator.site.rule_citations import cite  # rules pages are rendered only for a refusal
+    from generator.rulestext.rule_citations import cite  # rules pages are rendered only for a refusal
 
     try:
         action = state.parse_action(written)

@@ -146,6 +146,7 @@ class ReplayResult:
 def replay(file: Path, game: str | None, content_dir: Path) -> ReplayResult:
     """Replay a saved game: every decision legal, every chance outcome possible, every entry as played."""
     from generator.rules.log import ReplayError, read_saved, replay_rows
+    from generator.rulestext.rule_citations import see
 
     def failed(line: int, message: str) -> CommandFailed:
         return CommandFailed.at(str(file), line, message, f"{file}:{line}: replay failed: {message}", code="replay")
@@ -163,7 +164,7 @@ def replay(file: Path, game: str | None, content_dir: Path) -> ReplayResult:
     content = load_engine_game(content_dir, game_id)
     try:
         with engine_faults(content, saved=file):
-            result = replay_rows(rows, content)
+            result = replay_rows(rows, content, see)
     except ReplayError as exc:
         raise failed(exc.line, exc.message) from None
     outcome = result.state.outcome()

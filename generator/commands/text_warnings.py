@@ -36,7 +36,7 @@ def text_warnings(content: GameContent, warnings: ErrorList, pages_rendered: boo
 
 def rules_page_warnings(content: GameContent, warnings: ErrorList) -> None:
     """A rules page whose template printed "1 <plural noun>": the `plural` helper picks the form."""
-    from generator.site.rules_text import render_rules
+    from generator.rulestext.rules_text import render_rules
 
     for lang in LANGUAGES:
         nouns = game_vocabulary(content, lang)

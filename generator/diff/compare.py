@@ -25,8 +25,9 @@ from generator.diff.playthroughs import playthrough_changes
 from generator.diff.report import DiffReport, GameDiff
 from generator.diff.revisions import Side
 from generator.diff.rules_pages import page_changes
-from generator.rules.engine_child import EngineStopped, replays_settle
+from generator.rules.engine_child import EngineStopped
 from generator.rules.faults import add_fault
+from generator.rules.replays import replays_settle
 
 
 @dataclass(frozen=True)

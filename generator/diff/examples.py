@@ -17,8 +17,7 @@ from generator.content.loader import GameContent
 from generator.content.schema import Example
 from generator.rules.examples import ExampleError, ExampleReplay, ReplayedStep, example_moment, replay_example
 from generator.rules.faults import add_fault
-
-LANG = "en"  # the language refusals are written in; the comparison itself looks at every event
+from generator.rules.playthroughs import LANG  # the language refusals are written in
 
 BROKE, REFUSED, STILL_REFUSED = "broke", "refused", "still refused"
 DIFFERS, FIXED, SAME, ADDED, REMOVED = "plays differently", "fixed", "unchanged", "added", "removed"

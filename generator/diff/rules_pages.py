@@ -14,7 +14,7 @@ from typing import Any
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES
-from generator.site.rules_text import RulesPage, render_rules
+from generator.rulestext.rules_text import RulesPage, render_rules
 
 CONTEXT_LINES = 2
 

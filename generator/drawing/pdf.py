@@ -20,9 +20,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.drawing.fonts import face as font_face
+from generator.drawing.icons import VectorIcon, load_icon
 from generator.drawing.shapes import Circle, Icon, Image, Item, Line, Paint, Polygon, Rect, Text
-from generator.layout.fonts import face as font_face
-from generator.layout.icons import VectorIcon, load_icon
 
 ICON_FORM_EDGE = 100.0  # icons are drawn into forms of this edge (pt), then scaled on use
 CAPS = {"butt": 0, "round": 1, "square": 2}

@@ -16,10 +16,10 @@ import base64
 from functools import lru_cache
 from pathlib import Path
 
+from generator.drawing.fonts import face as font_face
+from generator.drawing.fonts import text_width_pt
+from generator.drawing.icons import load_icon
 from generator.drawing.shapes import PT_MM, Circle, Icon, Image, Item, Line, Paint, Polygon, Rect, Text
-from generator.layout.fonts import face as font_face
-from generator.layout.fonts import text_width_pt
-from generator.layout.icons import load_icon
 
 _ROOT_FIXED = {"baseProfile": "full", "version": "1.1", "xmlns": "http://www.w3.org/2000/svg",
                "xmlns:ev": "http://www.w3.org/2001/xml-events", "xmlns:xlink": "http://www.w3.org/1999/xlink"}

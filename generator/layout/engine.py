@@ -12,7 +12,7 @@ constants, and the compiled one-render program of the per-card content.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
@@ -22,9 +22,7 @@ from generator.layout.context import face_context, static_context
 from generator.layout.evaluation import FaceEvaluation, LayoutProblem
 from generator.layout.face_program import FaceProgram, ProgramMiss, compile_face
 from generator.layout.geometry import FaceLayout, Item, TextBlockInfo
-
-if TYPE_CHECKING:
-    from generator.render.profiles import PrintProfile
+from generator.layout.profiles import PrintProfile
 
 __all__ = ["BLEED_MM", "DECK_PREFIX", "CardLayouts", "LayoutProblem", "deck_as_kind"]
 

@@ -16,9 +16,9 @@ from typing import Any
 from jinja2 import TemplateError
 
 from generator.content.files import Unreadable, check_regular
+from generator.drawing.fonts import ascent_descent
 from generator.drawing.shapes import PT_MM, Circle, Icon, Image, Item, Line, Paint, Rect, Text
 from generator.layout import spec as specs
-from generator.layout.fonts import ascent_descent
 from generator.layout.geometry import TextBlockInfo
 from generator.layout.richtext import set_text
 from generator.layout.templating import LayoutTemplateError, evaluate, render, repeat_items

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from generator.layout.fonts import BOLD_OF, missing_glyphs, text_width_pt, unit_width
+from generator.drawing.fonts import BOLD_OF, missing_glyphs, text_width_pt, unit_width
 from generator.layout.geometry import PT_MM
 
 ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")

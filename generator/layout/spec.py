@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 from generator.content.errors import ErrorList, Mark
 from generator.content.model_errors import validate_model
 from generator.content.yaml_source import SourceMap
-from generator.layout.fonts import FontRole
+from generator.drawing.fonts import FontRole
 from generator.layout.inheritance import MAX_ELEMENTS, MAX_VALUES, read_layout
 from generator.layout.templating import MAX_REPEAT, check_compiles
 

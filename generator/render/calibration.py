@@ -17,7 +17,7 @@ from typing import TypedDict
 
 from reportlab.lib.units import mm
 
-from generator.layout.fonts import face as font_face
+from generator.drawing.fonts import face as font_face
 from generator.render.imposition import PAPERS, PRINTER_MARGIN
 from generator.render.pdf_sheets import new_canvas
 from generator.render.sheet_marks import LABEL_COLOUR, MARGIN_TEXT_PT, MARK_COLOUR, draw_scale_bar

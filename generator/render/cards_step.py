@@ -31,11 +31,11 @@ from generator.content.loader import GameContent
 from generator.content.schema import Card
 from generator.forked import children_allowed, run_side_by_side
 from generator.layout.engine import DECK_PREFIX, CardLayouts, LayoutProblem
+from generator.layout.profiles import PrintProfile, profiles
 from generator.render.calibration import write_calibration
 from generator.render.parallel_layout import lay_out_faces
 from generator.render.pdf_sheets import PrintCard, write_gutterfold, write_pod, write_sheets
 from generator.render.print_shop import Design, write_uploads
-from generator.render.profiles import PrintProfile, profiles
 from generator.render.svg import write_face_svg
 from generator.render.tts import write_decks
 

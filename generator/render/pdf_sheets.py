@@ -10,7 +10,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.layout.fonts import face as font_face
+from generator.drawing.fonts import face as font_face
 from generator.layout.geometry import FaceLayout
 from generator.render.imposition import PRINTER_MARGIN, SheetGrid, Slot, fit_grid
 from generator.render.pdf_face import PdfFaceDrawer

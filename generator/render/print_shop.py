@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import output_files as names
+from generator.layout.profiles import PrintProfile
 from generator.render.pdf_sheets import PrintCard, write_pod
-from generator.render.profiles import PrintProfile
 from generator.render.raster import render_pages, save_png
 
 

@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import __version__
-from generator.layout.fonts import face as font_face
+from generator.drawing.fonts import face as font_face
 from generator.render.imposition import SCALE_MM, TextLine
 
 MARK_COLOUR = HexColor("#000000")

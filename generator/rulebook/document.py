@@ -1,6 +1,6 @@
 """The rulebook PDF: a title, the numbered rules pages in page order, and pictures of the boards.
 
-The section numbers are the site's (generator.site.rule_sections), so "see 4.6" means the same
+The section numbers are the site's (generator.rulestext.rule_sections), so "see 4.6" means the same
 heading on paper and on screen. A4 and US Letter share the layout; fonts are the project's
 DejaVu files, embedded; the file is deterministic (reportlab's invariant mode, fixed metadata).
 """

@@ -32,7 +32,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from generator.layout.fonts import face
+from generator.drawing.fonts import face
 from generator.rulebook.html_tree import Node
 from generator.rulebook.icons import InlineIcons
 

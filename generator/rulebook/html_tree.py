@@ -13,7 +13,8 @@ from html.parser import HTMLParser
 
 import markdown  # type: ignore[import-untyped]
 
-EXTENSIONS = ["tables", "attr_list", "admonition", "md_in_html", "fenced_code", "sane_lists"]
+from generator.rulestext.markdown_bounds import RULEBOOK_EXTENSIONS as EXTENSIONS
+
 VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "col", "wbr", "area", "base", "source"})
 MAX_DEPTH = 64  # nesting beyond this is flattened into its parent (content is untrusted)
 

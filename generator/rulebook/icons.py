@@ -17,10 +17,10 @@ from xml.sax.saxutils import escape
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.drawing.fonts import face
+from generator.drawing.icons import IconError, VectorIcon, load_icon
 from generator.drawing.pdf import draw_icon
-from generator.layout.fonts import face
-from generator.layout.icons import IconError, VectorIcon, load_icon
-from generator.site.markup import ICON_RE
+from generator.rulestext.markup import ICON_RE
 
 CALLBACK = "pnp_icon"
 WIDTH = 1.15  # the room an icon takes, in ems (the icon itself is one em, with a little air after it)

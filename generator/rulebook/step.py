@@ -2,12 +2,13 @@
 
 It runs after the boards step, whose board pictures (the PNGs written for Tabletop Simulator)
 it prints after the rules. Rules pages that do not render, or whose Markdown is beyond its bounds
-(generator.site.markdown_bounds), are reported by the site step and `pnp check` at their
+(generator.rulestext.markdown_bounds), are reported by the site step and `pnp check` at their
 file:line; here they are left out, so an error is not reported twice.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -22,11 +23,16 @@ from generator import output_files as names
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.rules.core import PerObject
-from generator.site.game_site import GameSite
-from generator.site.i18n import label
-from generator.site.rule_sections import PLAYER_AID, number_sections, numbered_markdown, section_markdown, text_anchors
-from generator.site.rules_text import render_rules
-from generator.site.tree import DocsTree
+from generator.rulestext.i18n import label
+from generator.rulestext.markup import icon_words
+from generator.rulestext.rule_sections import (
+    PLAYER_AID,
+    number_sections,
+    numbered_markdown,
+    section_markdown,
+    text_anchors,
+)
+from generator.rulestext.rules_text import render_rules
 
 
 @dataclass(frozen=True)
@@ -131,8 +137,7 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
     if not rules.pages:
         return []
     game = content.game
-    words = GameSite(content, lang, Path("."), DocsTree(lang))  # only its words for icons are used
-    icons = InlineIcons(content.icons, words.icon_alt)
+    icons = InlineIcons(content.icons, functools.partial(icon_words, content, lang))
     title = game.title.get(lang)
     subtitle = game.tagline.get(lang) if game.tagline else label("rules", lang)
     version = printed_version(content, lang)

@@ -500,8 +500,8 @@ class ConformanceSuite:
                              self.play_line(seed, None) + " --save game.jsonl; pnp replay game.jsonl"))
 
     def _replays(self) -> None:
-        from generator.checking import check_playthroughs
         from generator.rules.examples import replay_each
+        from generator.rules.playthroughs import check_playthroughs
 
         result = self.results["replays"]
         errors = ErrorList()

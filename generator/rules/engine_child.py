@@ -88,14 +88,14 @@ def replay_in_child(content: GameContent, errors: ErrorList, work: Work, what: s
             EngineStopped(content, doing[0], False, time_limit()).add_to(errors)
         return
     try:
-        found = _child_errors(work, content, what)
+        found = child_errors(work, content, what)
     except EngineStopped as stopped:
         stopped.add_to(errors)
         return
     errors.extend(found)
 
 
-def _child_errors(work: Work, content: GameContent, what: str) -> list[ContentError]:
+def child_errors(work: Work, content: GameContent, what: str) -> list[ContentError]:
     seconds = time_limit()
     read, write = os.pipe()
 
@@ -170,37 +170,3 @@ def _error(item: dict[str, Any]) -> ContentError:
     return ContentError(Mark(str(item["file"]), int(item["line"]), int(item["column"])), str(item["message"]),
                         tuple(item["path"]), str(item["hint"]), str(item["code"]),
                         item["fault"] if isinstance(item.get("fault"), dict) else None)
-
-
-def _replays(content: GameContent) -> Work:
-    """The work of replaying the game's examples and golden playthroughs, reporting into the ErrorList it is given."""
-    from generator.checking import check_playthroughs
-    from generator.rules.examples import replay_each
-
-    def work(found: ErrorList, started: Started) -> None:
-        replay_each(content, found, started=started)
-        if content.game.engine:
-            check_playthroughs(content, found, started=started)
-
-    return work
-
-
-def check_replays(content: GameContent, errors: ErrorList) -> None:
-    """`pnp check`'s replay of the game's examples and golden playthroughs (in a child for a module engine)."""
-    replay_in_child(content, errors, _replays(content))
-
-
-def replays_settle(content: GameContent, errors: ErrorList) -> bool:
-    """Whether the game's examples and golden playthroughs replay to their end: for a module engine, tried in a
-    watched child first; when it hangs or ends the process there, the sentence is in `errors` and False.
-
-    For callers that replay them again in their own process because they need the replays themselves
-    (`pnp diff` compares two revisions' replays step by step); they report the replays' other errors."""
-    if not in_child(content):
-        return True
-    try:
-        _child_errors(_replays(content), content, "replaying its examples")
-    except EngineStopped as stopped:
-        stopped.add_to(errors)
-        return False
-    return True

@@ -22,7 +22,7 @@ import json
 import math
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -217,21 +217,25 @@ def _seed_of(head: dict[str, Any]) -> int:
     return seed
 
 
-def _citation(content: GameContent, rule: str) -> str:
-    """" (see 4.2 Move a spaceship: rules/actions.html#rule-4-2)" when a rules section names this refusal."""
-    from generator.site.rule_citations import cite  # the rules pages are rendered only when a decision is refused
-
-    citation = cite(content, rule, "en")
-    return f" ({citation.text()})" if citation else ""
+Cite = Callable[[GameContent, str], str]
+"""The words a refused decision's sentence ends with to name the rules section that explains refusal `rule`
+(" (see 4.2 Move a spaceship: rules/actions.html#rule-4-2)"), or "". The rules pages are rendered above the
+engines (generator.rulestext.rule_citations.see), so a caller that shows the refusal to a person passes one in."""
 
 
-def replay_text(text: str, content: GameContent) -> ReplayResult:
-    """Re-referee a saved game; raises ReplayError naming the first line that fails."""
-    return replay_rows(read_rows(text), content)
+def no_citation(content: GameContent, rule: str) -> str:
+    """A replay's refusals name no rules section (the rules' own checks, where a refusal is the engine's fault)."""
+    return ""
 
 
-def replay_rows(rows: list[tuple[int, dict[str, Any]]], content: GameContent) -> ReplayResult:
-    """Re-referee a saved game's rows (`read_rows`, `read_saved`); ReplayError names the first line that fails."""
+def replay_text(text: str, content: GameContent, cite: Cite = no_citation) -> ReplayResult:
+    """Re-referee a saved game; raises ReplayError naming the first line that fails (and, with `cite`, the rule)."""
+    return replay_rows(read_rows(text), content, cite)
+
+
+def replay_rows(rows: list[tuple[int, dict[str, Any]]], content: GameContent, cite: Cite = no_citation) -> ReplayResult:
+    """Re-referee a saved game's rows (`read_rows`, `read_saved`); ReplayError names the first line that fails.
+    `cite` is asked for the rules section of a refused decision only (finding one renders the rules pages)."""
     (head_line, head), entries = rows[0], rows[1:]
     if head.get("format") != FORMAT:
         raise ReplayError(head_line, f"not a saved game of this format (expected format {FORMAT!r})")
@@ -292,7 +296,7 @@ def replay_rows(rows: list[tuple[int, dict[str, Any]]], content: GameContent) ->
             action = state.parse_action(written)
             state.apply(action)
         except RuleError as exc:
-            raise ReplayError(line, f"illegal decision {short(written)}: {exc}{_citation(content, exc.rule)}") from None
+            raise ReplayError(line, f"illegal decision {short(written)}: {exc}{cite(content, exc.rule)}") from None
         except ChanceError as exc:
             raise ReplayError(exc.line or line, str(exc)) from None
         except Exception as exc:

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.rules.contract import Game, GameState, SearchSettings
-from generator.rules.policies import RandomPolicy  # policies imports this module only inside make_policy
+from generator.rules.random_policy import RandomPolicy
 
 Action = tuple[Any, ...]  # core.Action (a bare `tuple`) spelled out for strict type checking
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from generator.boards.layout import layout_board
 from generator.boards.scene import PT_MM, Anchor, Circle, Paint, Polygon, Rect, Scene, Text
 from generator.content.loader import GameContent
-from generator.layout.fonts import text_width_pt
+from generator.drawing.fonts import text_width_pt
 from generator.rules.core import PerObject
 
 FALLBACK_COLOURS = ("#d6336c", "#1c7ed6", "#f59f00", "#2f9e44", "#7048e8")  # players' colours when the box names none

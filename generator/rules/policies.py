@@ -17,6 +17,7 @@ from typing import Protocol
 from generator.rules.contract import Game, GameState
 from generator.rules.core import Action
 from generator.rules.engine_kit.greedy import TrialGreedy
+from generator.rules.random_policy import RandomPolicy
 
 
 class Policy(Protocol):
@@ -27,26 +28,6 @@ class Policy(Protocol):
 
 class NoDecision(Exception):
     """A policy that cannot decide (a person's input ended): the game stops there, unfinished."""
-
-
-class RandomPolicy:
-    """Uniformly random among the legal actions: the baseline of every balance figure."""
-
-    name = "random"
-
-    def choose(self, state: GameState, rng: random.Random) -> Action:
-        """The action at a uniformly drawn index, drawn as `rng.choice` and `rng.randrange` draw it (bits
-        for the length, drawn again while the number is too big), written out: a playout makes
-        thousands of these decisions, and the two calls in between were a few per cent of it."""
-        actions = state.legal_actions()
-        count = len(actions)
-        if not count:
-            raise IndexError("no legal action to choose from")  # as rng.choice says it (and no endless draw)
-        bits = count.bit_length()
-        index = rng.getrandbits(bits)
-        while index >= count:
-            index = rng.getrandbits(bits)
-        return actions[index]
 
 
 class OneStepPolicy(TrialGreedy):

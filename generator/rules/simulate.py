@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.errors import ErrorList
-from generator.content.loader import GameContent
+from generator.content.loader import GameContent, read_folder
 from generator.forked import can_fork
 from generator.rules.contract import Game, GameState
 from generator.rules.core import seat_label
@@ -262,17 +262,16 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(content_dir: str, game_id: str, options: dict[str, Any]) -> None:
-    """Each worker process (where processes are spawned, not forked) loads and checks the content
-    once, makes the game, then plays many chunks.
+    """Each worker process (where processes are spawned, not forked) loads the content once (the
+    parent checked it before it started them), makes the game, then plays many chunks.
 
     Workers ignore Ctrl-C: the terminal sends it to the whole process group, and only the parent
     should answer it (by stopping the workers), not every worker with a traceback of its own.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from generator.checking import load_checked
-
-    errors = ErrorList()
-    content = load_checked(Path(content_dir), [game_id], errors)[0]
+    content = read_folder(Path(content_dir) / game_id, ErrorList())
+    if content is None:
+        raise RuntimeError(f"the game folder {game_id} went away while it was simulated")
     _WORKER["game"] = make_game(content, options)
 
 

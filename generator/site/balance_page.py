@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.build_cache import remembered
+from generator.rulestext.markup import ICON_RE, escape, html_escape, rel, table
 from generator.site.game_site import GameSite
-from generator.site.markup import ICON_RE, escape, html_escape, rel, table
 
 WORDS: dict[str, dict[str, str]] = {
     "title": {"de": "Balance", "en": "Balance"},

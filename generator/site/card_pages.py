@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from generator.rulestext.i18n import label
+from generator.rulestext.markup import escape, rel
 from generator.site.gallery import card_block, card_page_path
 from generator.site.game_site import GameSite
-from generator.site.i18n import label
-from generator.site.markup import escape, rel
 
 
 def _words(value: Any) -> Iterable[str]:

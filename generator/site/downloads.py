@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import output_files as names
+from generator.rulestext.i18n import label
+from generator.rulestext.markup import escape, rel, table
 from generator.site.game_site import GameSite
-from generator.site.i18n import label
-from generator.site.markup import escape, rel, table
 
 ZIP_DATE = (2000, 1, 1, 0, 0, 0)
 

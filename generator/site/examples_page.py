@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.rulestext.i18n import label
+from generator.rulestext.markup import escape, rel, table
 from generator.site.card_pages import cards_named
 from generator.site.gallery import card_page_path
 from generator.site.game_site import GameSite
-from generator.site.i18n import label
-from generator.site.markup import escape, rel, table
 from generator.site.state_pictures import picture_markdown
 
 

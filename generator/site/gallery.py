@@ -13,10 +13,10 @@ import re
 from generator import output_files as names
 from generator.content.loader import GameContent
 from generator.content.schema import Card
-from generator.site.card_text import face_lines
+from generator.rulestext.card_text import face_lines
+from generator.rulestext.i18n import label
+from generator.rulestext.markup import escape, html_escape, rel
 from generator.site.game_site import GameSite
-from generator.site.i18n import label
-from generator.site.markup import escape, html_escape, rel
 
 
 def _face_image(site: GameSite, page: str, card_id: str, side: str, alt: str) -> str | None:

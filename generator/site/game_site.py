@@ -13,8 +13,8 @@ from pathlib import Path
 
 from generator.content.loader import GameContent
 from generator.content.schema_base import Language
+from generator.rulestext.markup import ICON_RE, icon_words, icons_to_markdown
 from generator.site.glossary_marks import Marker, Term
-from generator.site.markup import ICON_RE, icons_to_markdown
 from generator.site.tree import DocsTree
 
 
@@ -56,17 +56,7 @@ class GameSite:
 
     def icon_alt(self, name: str) -> str:
         """Words for an icon: the resource, component or card kind that uses it, else its name."""
-        game = self.content.game
-        for res in game.resources:
-            if (res.icon or res.id) == name:
-                return res.name.get(self.lang)
-        for comp in game.components:
-            if comp.icon == name:
-                return (comp.label or comp.name).get(self.lang)
-        for kind in game.kinds:
-            if kind.icon == name:
-                return kind.name.get(self.lang)
-        return name
+        return icon_words(self.content, self.lang, name)
 
     def md(self, text: str, page: str) -> str:
         """Content text as Markdown on `page`: `:icon:` becomes an inline image."""

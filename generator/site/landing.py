@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 
 from generator.content.loader import GameContent
-from generator.site.i18n import LANGUAGE_NAMES, label
-from generator.site.markup import html_escape
+from generator.rulestext.i18n import LANGUAGE_NAMES, label
+from generator.rulestext.markup import html_escape
 
 FALLBACK_LANGUAGE = "en"
 FAVICON = "assets/images/favicon.png"  # the theme's, in every built site

@@ -15,7 +15,7 @@ from generator.content.errors import ErrorList, Mark, relative
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES
 from generator.content.suggest import closest
-from generator.site.rules_text import page_slug
+from generator.rulestext.rules_text import page_slug
 
 # a Markdown link or image to a page beside this one: no folder, scheme, query or template in it
 PAGE_LINK = re.compile(r"\]\(\s*<?([^\s/\\:?#(){}<>]+)\.md(#[^\s)>]*)?>?(?:\s+\"[^\"]*\")?\s*\)")

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from generator import output_files as names
 from generator.content.component_boards import board_of
+from generator.rulestext.i18n import label
+from generator.rulestext.markup import escape, rel, table
+from generator.rulestext.rules_text import designed_marker
 from generator.site.game_site import GameSite
-from generator.site.i18n import label
-from generator.site.markup import escape, rel, table
 from generator.site.pictures import card_svg, token_svg
-from generator.site.rules_text import designed_marker
 
 
 def overview_page(site: GameSite, sections: list[tuple[str, str]]) -> str:

@@ -27,17 +27,17 @@ import yaml
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
+from generator.rulestext.i18n import LANGUAGE_NAMES, label
+from generator.rulestext.markup import html_escape
+from generator.rulestext.rule_sections import number_sections, numbered_markdown
+from generator.rulestext.rules_text import render_rules
 from generator.site.balance_page import balance_label, balance_page
 from generator.site.card_pages import card_pages, example_cards
 from generator.site.downloads import downloads_page
 from generator.site.examples_page import example_pages
 from generator.site.gallery import boards_page, cards_page
 from generator.site.game_site import GameSite
-from generator.site.i18n import LANGUAGE_NAMES, label
-from generator.site.markup import html_escape
 from generator.site.pages import components_page, glossary_page, overview_page
-from generator.site.rule_sections import number_sections, numbered_markdown
-from generator.site.rules_text import render_rules
 from generator.site.state_pictures import place_pictures
 from generator.site.tree import DocsTree, NavList
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from generator.boards.svg import scene_svg
 from generator.rules.picture import StatePicture
+from generator.rulestext.i18n import label
+from generator.rulestext.markup import escape, rel
+from generator.rulestext.rules_text import picture_marker
 from generator.site.game_site import GameSite
-from generator.site.i18n import label
-from generator.site.markup import escape, rel
-from generator.site.rules_text import picture_marker
 
 
 def picture_line(site: GameSite, page: str, picture: StatePicture, folder: str, name: str, caption: str) -> str:

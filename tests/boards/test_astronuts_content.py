@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.content.errors import ErrorList
-from generator.site.rules_text import render_rules
+from generator.rulestext.rules_text import render_rules
 
 
 def test_the_box_holds_what_the_rulebook_lists(astronuts):

@@ -177,7 +177,7 @@ def test_a_label_the_font_cannot_draw_fails_the_build(board_game, tmp_path):
 def test_token_sheets_keep_tokens_apart_captions_clear_and_small_groups_whole(astronuts, paper):
     from generator.boards.scene import Circle, Rect, Text
     from generator.boards.tokens import CUT, GAP_MM, token_pages
-    from generator.layout.fonts import text_width_pt
+    from generator.drawing.fonts import text_width_pt
 
     pages = token_pages(astronuts, paper, "en")
     assert len(pages) == 2
@@ -250,7 +250,7 @@ def test_token_sheets_name_language_page_side_and_build_beside_the_title(astronu
 def test_a_long_game_title_on_a_token_sheet_is_shortened_before_it_reaches_the_label():
     from generator.boards.scene import PT_MM
     from generator.boards.tokens import _shortened
-    from generator.layout.fonts import text_width_pt
+    from generator.drawing.fonts import text_width_pt
 
     title = "The Exceedingly Long Name of a Game Nobody Could Print in One Line — Tokens"
     short = _shortened(title, 80.0)

@@ -64,7 +64,7 @@ slots:
 
 def test_a_long_star_name_shrinks_to_fit_across_its_star(board_game):
     from generator.boards.scene import PT_MM
-    from generator.layout.fonts import text_width_pt
+    from generator.drawing.fonts import text_width_pt
 
     content, errors = load(board_game(ORBIT_AND_MARKET), "boardgame")
     assert not errors, errors.as_text()

@@ -16,7 +16,7 @@ from generator.checking import check_as_build, load_checked
 from generator.content.errors import ErrorList
 from generator.drawing.shapes import Icon
 from generator.layout.engine import CardLayouts
-from generator.site.rules_text import rules_context
+from generator.rulestext.rules_text import rules_context
 
 BREADTH = Path(__file__).parent / "breadth"
 

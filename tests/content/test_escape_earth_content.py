@@ -120,7 +120,7 @@ def test_named_cards_and_upgraded_sides_have_pictures_of_their_own():
 
 def test_the_hourglass_is_drawn_on_both_sides():
     """templates/icons/time.svg is mirror-symmetric: every outline point has its twin across the middle."""
-    from generator.layout.icons import load_icon
+    from generator.drawing.icons import load_icon
     from tests.layout.conftest import REPO
 
     icon = load_icon(REPO / "templates" / "icons" / "time.svg")

@@ -19,7 +19,7 @@ from generator.content.errors import ErrorList
 from generator.content.text_lint import counted_noun, template_findings, vocabulary
 from generator.rules.core import Event
 from generator.rules.registry import make_game
-from generator.site.rules_text import render_rules
+from generator.rulestext.rules_text import render_rules
 from tests.content.conftest import edit, line_of
 
 REPO = Path(__file__).resolve().parents[2]

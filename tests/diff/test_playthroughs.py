@@ -11,7 +11,8 @@ import pytest
 
 from generator.content.loader import GameContent
 from generator.diff.examples import BROKE, DIFFERS
-from generator.diff.playthroughs import first_parting, play_through
+from generator.diff.playthroughs import first_parting
+from generator.rules.playthroughs import play_through
 from tests.authoring.conftest import pnp
 from tests.diff.conftest import GAME, game_repository, git, raise_lab_cost
 
@@ -114,8 +115,8 @@ def test_pnp_diff_plays_its_balance_games_with_the_options_given(repo_with_playt
 
 def test_check_names_the_line_of_the_bundled_playthroughs_first_refused_decision(escape_earth: GameContent,
                                                                                  dearer_lab: GameContent) -> None:
-    from generator.checking import check_playthroughs
     from generator.content.errors import ErrorList
+    from generator.rules.playthroughs import check_playthroughs
 
     bundled = escape_earth.root / "playthroughs" / "greedy-frontier-won.jsonl"
     assert bundled.read_bytes() == (GOLDEN / f"{WON}.jsonl").read_bytes()

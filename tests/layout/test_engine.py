@@ -160,7 +160,7 @@ def test_a_character_the_font_lacks_is_a_problem_not_an_empty_box(escape_earth):
 
 
 def test_symbols_the_rules_use_are_covered():
-    from generator.layout.fonts import missing_glyphs
+    from generator.drawing.fonts import missing_glyphs
     for role in ("regular", "bold", "italic", "wide", "wide-bold"):
         assert missing_glyphs("± ≥ ≤ ° € → × – „“ ÄÖÜäöüß ✓ ·", role) == []
 
@@ -168,11 +168,11 @@ def test_symbols_the_rules_use_are_covered():
 def test_font_roles_a_layout_may_name_are_the_faces_there_are():
     from typing import get_args
 
-    from generator.layout.fonts import FACES, FontRole
+    from generator.drawing.fonts import FACES, FontRole
     assert set(get_args(FontRole)) == set(FACES)
 
 
 def test_glyph_coverage_matches_the_font_files_cmap():
-    from generator.layout.fonts import FACES, coverage, coverage_from_file
+    from generator.drawing.fonts import FACES, coverage, coverage_from_file
     for role, spec in FACES.items():
         assert coverage(role) == coverage_from_file(spec.path)

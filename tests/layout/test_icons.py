@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.content.loader import SHARED_ICONS
-from generator.layout.icons import IconError, load_icon
+from generator.drawing.icons import IconError, load_icon
 
 ICONS = sorted(SHARED_ICONS.glob("*.svg"))
 

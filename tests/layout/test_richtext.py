@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.layout.fonts import text_width_pt
+from generator.drawing.fonts import text_width_pt
 from generator.layout.geometry import PT_MM
 from generator.layout.richtext import fit_text, icon_edge, parse_markup
 

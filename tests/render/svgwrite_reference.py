@@ -12,12 +12,12 @@ from typing import Any
 
 import svgwrite
 
+from generator.drawing.fonts import face as font_face
+from generator.drawing.fonts import text_width_pt
+from generator.drawing.icons import load_icon
 from generator.drawing.shapes import PT_MM, Circle, Icon, Image, Line, Paint, Polygon, Rect, Text
 from generator.drawing.svg import image_data_uri, number
-from generator.layout.fonts import face as font_face
-from generator.layout.fonts import text_width_pt
 from generator.layout.geometry import FaceLayout
-from generator.layout.icons import load_icon
 
 Element = Any  # an svgwrite element; callers only pass it back to `SvgDocument.add`
 CORNER_MM = 3.0

@@ -13,8 +13,8 @@ from generator.checking import check_print_profile
 from generator.cli import cli
 from generator.content.errors import ErrorList
 from generator.layout.engine import CardLayouts
+from generator.layout.profiles import profiles
 from generator.render.cards_step import ordered_cards, render_cards
-from generator.render.profiles import profiles
 from tests.layout.conftest import load_game
 from tests.render.conftest import build_cards
 

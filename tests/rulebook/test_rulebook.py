@@ -16,8 +16,8 @@ from generator.rulebook.document import write_rulebook
 from generator.rulebook.flow import HEADING_COLOR, inline
 from generator.rulebook.html_tree import parse_html
 from generator.rulebook.step import render_rulebooks
-from generator.site.rule_sections import number_sections, numbered_markdown
-from generator.site.rules_text import render_rules
+from generator.rulestext.rule_sections import number_sections, numbered_markdown
+from generator.rulestext.rules_text import render_rules
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = sorted(p.name for p in (REPO / "content").iterdir() if (p / "game.yaml").is_file())

@@ -170,7 +170,7 @@ def play_you(monkeypatch, capsys, stdin: bytes, *more: str) -> tuple[int, str, s
 
 
 def test_200000_junk_lines_stop_the_game_after_a_run_of_refusals(monkeypatch, capsys) -> None:
-    from generator.site import rule_citations
+    from generator.rulestext import rule_citations
 
     looked_up: list[str] = []
     original = rule_citations.cite

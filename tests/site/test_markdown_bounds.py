@@ -14,8 +14,8 @@ import yaml
 
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
-from generator.site import markdown_bounds
-from generator.site.rules_text import render_rules
+from generator.rulestext import markdown_bounds
+from generator.rulestext.rules_text import render_rules
 
 MAX_CHARS, MAX_NESTING, QUICK_WORK = markdown_bounds.MAX_CHARS, markdown_bounds.MAX_NESTING, markdown_bounds.QUICK_WORK
 check_page, heaviest, refuse = markdown_bounds.check_page, markdown_bounds.heaviest, markdown_bounds.refuse

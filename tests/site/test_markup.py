@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from generator.site.markup import escape, icons_to_markdown, rel
+from generator.rulestext.markup import escape, icons_to_markdown, rel
 from generator.site.pictures import PAD_MM, card_svg, token_svg
 
 SVG_NS = "http://www.w3.org/2000/svg"

@@ -12,7 +12,7 @@ from generator.content.errors import ErrorList
 from generator.rules.escape_earth import new_game
 from generator.rules.log import ReplayError, dump_lines, header_of, replay_text
 from generator.rules.policies import RandomPolicy
-from generator.site.rule_citations import cite
+from generator.rulestext.rule_citations import cite, see
 from tests.site.conftest import edited_rules
 
 
@@ -56,7 +56,7 @@ def test_a_refused_decision_in_a_replay_names_the_rule_and_its_anchor(escape_ear
     rows[index]["action"] = "improve nothing"
     text = "\n".join(json.dumps(r, sort_keys=True, separators=(",", ":")) for r in rows) + "\n"
     with pytest.raises(ReplayError) as info:
-        replay_text(text, escape_earth)
+        replay_text(text, escape_earth, see)
     assert "Improving names one of your activity cards. (see 4.1 Improve an activity card: rules/actions.html#rule-4-1)" in info.value.message, info.value.message
 
 

@@ -10,8 +10,8 @@ import pytest
 
 from generator.checking import check_rules_templates
 from generator.content.errors import ErrorList
-from generator.site.rule_sections import number_sections, numbered_markdown, structure
-from generator.site.rules_text import render_rules
+from generator.rulestext.rule_sections import number_sections, numbered_markdown, structure
+from generator.rulestext.rules_text import render_rules
 from tests.site.conftest import edited_rules
 
 REPO = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ import pytest
 
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
-from generator.site.rules_text import page_order, page_slug, render_rules_page, rules_context
+from generator.rulestext.rules_text import page_order, page_slug, render_rules_page, rules_context
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -71,7 +71,7 @@ def test_page_order_and_slug():
 def test_two_pages_with_one_address_are_refused(escape_earth):
     from dataclasses import replace
 
-    from generator.site.rules_text import render_rules
+    from generator.rulestext.rules_text import render_rules
 
     game = replace(escape_earth, rules={"de": {"10-setup.md": "# A\n", "setup.md": "# B\n"}, "en": {}})
     errors = ErrorList()
@@ -84,7 +84,7 @@ def test_two_pages_with_one_address_are_refused(escape_earth):
 
 def test_setup_picture_draws_the_table_after_setup_where_the_page_asks(escape_earth):
     from generator.boards.scene import Polygon
-    from generator.site.rules_text import picture_marker
+    from generator.rulestext.rules_text import picture_marker
 
     drawn: list = []
     errors = ErrorList()
@@ -115,7 +115,7 @@ def test_setup_picture_mistakes_name_the_line(escape_earth, call, message):
 
 
 def test_every_bundled_setup_page_shows_the_table_after_setup():
-    from generator.site.rules_text import picture_marker, render_rules
+    from generator.rulestext.rules_text import picture_marker, render_rules
 
     for game in ("escape-earth", "astronuts", "habitable", "terraforming-mars"):
         errors = ErrorList()

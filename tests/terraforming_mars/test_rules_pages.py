@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.content.errors import ErrorList
-from generator.site.rules_text import render_rules
+from generator.rulestext.rules_text import render_rules
 
 ORDER = ["overview", "setup", "generation", "actions", "player-board", "game-end", "card-anatomy", "rulings"]
 

@@ -20,6 +20,7 @@ from generator.rules.engine_kit.rules_data import rules_digest
 
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
 MC, STEEL, TITANIUM, PLANTS, ENERGY, HEAT = range(6)
+RESEARCH, ACTION, FINAL, OVER = "research", "action", "final", "over"  # the phases of a generation
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 CARD_RESOURCES = ("animal", "microbe")
 PROJECT_KINDS = ("automated", "active", "event")

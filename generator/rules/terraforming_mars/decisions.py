@@ -27,14 +27,17 @@ from typing import TYPE_CHECKING
 from generator.rules.core import Action
 from generator.rules.terraforming_mars import conditions, effects
 from generator.rules.terraforming_mars.data import (
+    ACTION,
     ACTIONS_PER_TURN,
     CARD_PRICE,
+    FINAL,
     HEAT,
     HEAT_CONVERSION,
     MC,
     MILESTONES_CLAIMABLE,
     PLANTS,
     PLANTS_CONVERSION,
+    RESEARCH,
     STEEL,
     TITANIUM,
 )
@@ -109,8 +112,6 @@ def turn_actions(state: TerraformingMarsState) -> list[Action]:
 
 
 def legal_actions(state: TerraformingMarsState) -> list[Action]:
-    from generator.rules.terraforming_mars.state import ACTION, FINAL, RESEARCH
-
     if state.result is not None:
         return []
     if state.pending is not None:

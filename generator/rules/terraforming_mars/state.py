@@ -23,10 +23,14 @@ from generator.rules.core import Outcome
 from generator.rules.engine_kit.engine_state import EngineState
 from generator.rules.terraforming_mars import conditions, decisions, effects, legality, notation, scoring
 from generator.rules.terraforming_mars.data import (
+    ACTION,
     CARD_PRICE,
     ENERGY,
+    FINAL,
     HEAT,
     MC,
+    OVER,
+    RESEARCH,
     RESEARCH_DRAW,
     START_CARDS,
     START_MC,
@@ -38,7 +42,6 @@ from generator.rules.terraforming_mars.data import (
 if TYPE_CHECKING:
     from generator.rules.terraforming_mars.game import TerraformingMarsGame
 
-RESEARCH, ACTION, FINAL, OVER = "research", "action", "final", "over"
 OUTCOME_CAUSES = frozenset({"score", "unfinished"})
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from generator.content.loader import GameContent
 from generator.content.schema import Card, Effect, Face
 from generator.layout import context as card_context
-from generator.site.i18n import label
+from generator.rulestext.i18n import label
 
 
 def costs_text(content: GameContent, costs: dict[str, int], lang: str) -> str:

@@ -23,7 +23,7 @@ from markdown.extensions.toc import slugify_unicode  # type: ignore[import-untyp
 
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
-from generator.site.rules_text import RulesPage
+from generator.rulestext.rules_text import RulesPage
 
 HEADING_RE = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 FENCE_RE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")

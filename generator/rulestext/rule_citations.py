@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
-from generator.site.rule_sections import REFUSES, number_sections, source_line
-from generator.site.rules_text import render_rules
+from generator.rulestext.rule_sections import REFUSES, number_sections, source_line
+from generator.rulestext.rules_text import render_rules
 
 MARKDOWN_ESCAPE = re.compile(r"\\(.)")
 SEE = {"de": "siehe", "en": "see"}  # the word before a citation, per language of the rules
@@ -74,6 +74,13 @@ def cite(content: GameContent, rule: str, lang: str = "en") -> Citation | None:
             if best is None or rank > best[0]:
                 best = (rank, claim.citation)
     return best[1] if best else None
+
+
+def see(content: GameContent, rule: str) -> str:
+    """" (see 4.2 Move a spaceship: rules/actions.html#rule-4-2)" when a rules section names this refusal, else ""
+    (what a replay's refused decision ends with: generator.rules.log.Cite)."""
+    citation = cite(content, rule, "en")
+    return f" ({citation.text()})" if citation else ""
 
 
 def check_citations(content: GameContent, refusals: Iterable[str], errors: ErrorList, lang: str = "de") -> None:

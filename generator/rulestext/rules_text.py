@@ -25,11 +25,11 @@ from generator.content.suggest import did_you_mean
 from generator.content.word_forms import PLURAL_BAR, is_one
 from generator.rules.core import PerObject
 from generator.rules.picture import StatePicture
+from generator.rulestext.card_text import costs_text, effect_sentence
+from generator.rulestext.i18n import label
+from generator.rulestext.markup import escape as markdown_escape
+from generator.rulestext.markup import html_escape
 from generator.sandbox import BoundedSandbox, TemplateBudgetError, render_bounded
-from generator.site.card_text import costs_text, effect_sentence
-from generator.site.i18n import label
-from generator.site.markup import escape as markdown_escape
-from generator.site.markup import html_escape
 
 ORDER_RE = re.compile(r"^(\d+)[-_](.+)$")
 TITLE_RE = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
@@ -282,7 +282,7 @@ def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[Rul
 
 def _render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[RulesPage]:
     # Python-Markdown loads with the first page, not with this module
-    from generator.site.markdown_bounds import check_page
+    from generator.rulestext.markdown_bounds import check_page
 
     drawn: list[StatePicture] = []
     named: dict[str, None] = {}

@@ -10,6 +10,8 @@ import posixpath
 import re
 from collections.abc import Callable
 
+from generator.content.loader import GameContent
+
 ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 
@@ -40,6 +42,21 @@ def icons_to_markdown(text: str, icon_target: Callable[[str], str | None], page:
         return f"![{escape(alt(name))}]({rel(page, target)}){{ .pnp-icon }}"
 
     return ICON_RE.sub(image, text)
+
+
+def icon_words(content: GameContent, lang: str, name: str) -> str:
+    """Words for an icon: the resource, component or card kind that uses it, else its name."""
+    game = content.game
+    for res in game.resources:
+        if (res.icon or res.id) == name:
+            return res.name.get(lang)
+    for comp in game.components:
+        if comp.icon == name:
+            return (comp.label or comp.name).get(lang)
+    for kind in game.kinds:
+        if kind.icon == name:
+            return kind.name.get(lang)
+    return name
 
 
 def table(header: list[str], rows: list[list[str]]) -> str:

@@ -2,7 +2,7 @@
 
 A rules page is rendered from its template (bounded by generator.sandbox), then Python-Markdown
 reads the result three times: for the printable rulebook (generator.rulebook.html_tree), for the
-headings' anchors (generator.site.rule_sections) and in mkdocs for the site. Python-Markdown has
+headings' anchors (generator.rulestext.rule_sections) and in mkdocs for the site. Python-Markdown has
 no budget of its own, and some shapes cost it quadratic time: 12,000 `[` in one paragraph take
 13 s, 200,000 `*a` minutes; 300 nested lists or 400 nested `<div markdown>` exhaust Python's
 stack (RecursionError). mkdocs' search index reads HTML in time quadratic in its depth, so
@@ -36,9 +36,10 @@ from markdown.extensions.toc import slugify_unicode  # type: ignore[import-untyp
 
 from generator.content.errors import ErrorList, Mark
 from generator.forked import ChildFailed, Forked, can_fork
-from generator.rulebook.html_tree import EXTENSIONS as RULEBOOK_EXTENSIONS
 from generator.sandbox import RenderTimeout, deadline
 
+# the printable rulebook's extensions (generator.rulebook.html_tree reads its pages with them)
+RULEBOOK_EXTENSIONS = ["tables", "attr_list", "admonition", "md_in_html", "fenced_code", "sane_lists"]
 # the site's extensions as site/mkdocs.base.yml configures them (a test keeps the two alike); the
 # headings' anchors (rule_sections) use a subset of both sets
 SITE_EXTENSIONS = ["abbr", "admonition", "attr_list", "md_in_html", "tables", "toc", "pymdownx.details"]
