@@ -15,7 +15,8 @@ import random
 from typing import Protocol
 
 from generator.rules.contract import Game, GameState
-from generator.rules.core import Action, best_action
+from generator.rules.core import Action
+from generator.rules.engine_kit.greedy import TrialGreedy
 from generator.rules.random_policy import RandomPolicy
 
 
@@ -29,27 +30,12 @@ class NoDecision(Exception):
     """A policy that cannot decide (a person's input ended): the game stops there, unfinished."""
 
 
-class OneStepPolicy:
+class OneStepPolicy(TrialGreedy):
     """The generic greedy player for engines without their own: the action whose result the game values most."""
-
-    name = "greedy"
 
     def __init__(self, game: Game):
         self.game = game
-
-    def choose(self, state: GameState, rng: random.Random) -> Action:
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        me = state.current_player
-
-        def value_of(action: Action) -> float:
-            trial = state.resample_hidden(me, rng)
-            trial.quiet = True
-            trial.apply(action)
-            return self.game.evaluate(trial, me)
-
-        return best_action(actions, value_of, rng, tolerance=1e-12)
+        super().__init__(lambda trial, me, action: game.evaluate(trial, me), tolerance=1e-12)
 
 
 POLICY_NAMES = ("random", "greedy", "expert", "mcts:N")

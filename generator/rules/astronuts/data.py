@@ -7,12 +7,11 @@ content file holds lives here as named constants (the dice, the technology of ea
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, field
 
 from generator.content.loader import GameContent
 from generator.content.schema import Text
+from generator.rules.engine_kit.rules_data import Effects, rules_digest
 
 PLANET_KINDS = ("planet_small", "planet_large")
 HOME_KIND, ASTEROID_KIND, HOLE_KIND = "home", "asteroid", "astrohole"
@@ -26,7 +25,6 @@ TRACK_COLONIES = 1        # "Eine Kolonie wird für die Aktionsleiste benötigt"
 MAX_DECLARE = 6           # a die shows at most 6: a higher declaration can never be doubled
 ASTEROID_CROSS, ASTEROID_STOP = 2, 3   # "überlebt nur bei einem Ergebnis von 2 (3) oder mehr"
 
-Effects = tuple[tuple[str, tuple[tuple[str, object], ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -96,8 +94,7 @@ def rules_hash(content: GameContent) -> str:
         "resources": [r.id for r in content.game.resources],
         "operations": sorted(o.id for o in content.game.operations),
     }
-    text = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return rules_digest(payload)
 
 
 def _count(content: GameContent, kind: str, colour: str) -> int:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from generator.content.loader import GameContent
 from generator.rules.astronuts import accounting, greedy, picture
 from generator.rules.astronuts.data import RulesData, load_rules_data
 from generator.rules.astronuts.decisions import ACTION_KINDS
@@ -13,9 +10,8 @@ from generator.rules.astronuts.legality import RULE_IDS
 from generator.rules.astronuts.state import OUTCOME_CAUSES, AstronutsState
 from generator.rules.astronuts.summary import summarize
 from generator.rules.astronuts.texts import value_words
-from generator.rules.contract import Game, GameState, OptionSpec
-from generator.rules.core import PerObject
-from generator.rules.picture import StatePicture
+from generator.rules.contract import Game, OptionSpec
+from generator.rules.engine_kit.content_game import ContentGame, EngineParts
 
 EVENT_KINDS = frozenset({
     "setup", "nuts-placed", "nut-placed", "bank", "turn", "declared", "rolled", "time-warp", "actions", "moved",
@@ -26,15 +22,7 @@ EVENT_KINDS = frozenset({
     "genie", "game-over",
 })
 
-_DATA: PerObject[RulesData] = PerObject()
-
-
-def rules_data(content: GameContent) -> RulesData:
-    """The engine's reading of `content`, cached while that content object lives."""
-    return _DATA.get(content, lambda: load_rules_data(content))
-
-
-class AstronutsGame(Game):
+class AstronutsGame(ContentGame[AstronutsState, RulesData]):
     """The space game for 2-4 players by Angelo Porazzi, with its two optional rules."""
 
     engine_id = "astronuts"
@@ -51,51 +39,15 @@ class AstronutsGame(Game):
         OptionSpec("astroholes", ("off", "on"), "off", "on: the optional rule – a ship entering an AstroHole "
                    "may jump to another one, without an action"),
     )
-    event_kinds = EVENT_KINDS
     seat_keys = Game.seat_keys | {"defender", "other"}
-    rule_ids = RULE_IDS
-    outcome_causes = OUTCOME_CAUSES
-    action_kinds = ACTION_KINDS
-    state_class = AstronutsState
-
-    def __init__(self, content: GameContent, options: dict[str, Any] | None = None):
-        super().__init__(content, options)
-        self.data = rules_data(content)
-
-    def new_initial_state(self, seed: int, *, log: bool = False, forced: list[Any] | None = None,
-                          quiet: bool = False) -> AstronutsState:
-        return AstronutsState(self, seed, log=log, forced=forced, quiet=quiet)
-
-    def num_players(self) -> int:
-        return int(self.options["players"])
-
-    def content_hash(self) -> str:
-        return self.data.content_hash
-
-    def invariant_problems(self, state: GameState) -> list[str]:
-        assert isinstance(state, AstronutsState)
-        return accounting.invariant_problems(state)
-
-    def greedy_policy(self) -> greedy.GreedyPolicy:
-        return greedy.GreedyPolicy()
-
-    def evaluate(self, state: GameState, player: int) -> float:
-        assert isinstance(state, AstronutsState)
-        return greedy.evaluate(state, player)
-
-    def picture(self, state: GameState, lang: str) -> StatePicture:
-        assert isinstance(state, AstronutsState)
-        return picture.draw(state, lang)
-
-    def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
-        assert isinstance(state, AstronutsState)
-        return summarize(state, lang)
+    parts = EngineParts(
+        state=AstronutsState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES, actions=ACTION_KINDS,
+        load_data=load_rules_data, value_words=value_words, summary=summarize, picture=picture.draw,
+        invariants=accounting.invariant_problems, greedy=greedy.GreedyPolicy, evaluate=greedy.evaluate)
 
     def taken_name(self, item: str, lang: str) -> str:
         """Astronuts' players take technologies (`tech-red` is the red nut's, Power Laser), named in the sentences' words."""
         return self.words("technology", item.removeprefix("tech-"), lang)
 
-    def words(self, key: str, value: Any, lang: str) -> str:
-        words = self.content.sentences.get(lang, {}).get("words", {})
-        return value_words(key, value, self.data, lang, words,
-                           lambda cause: self.sentence("outcomes", cause, lang, {}))
+
+rules_data = AstronutsGame.rules_data

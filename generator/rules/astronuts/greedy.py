@@ -10,11 +10,11 @@ colony, accepts trades that give it a colour it lacks, and takes the nuts it has
 
 from __future__ import annotations
 
-import math
 import random
 
 from generator.rules.astronuts.state import AstronutsState
 from generator.rules.core import Action
+from generator.rules.engine_kit.greedy import rank_value, squash
 
 TECH_ORDER = ("orange", "red", "yellow", "purple")
 DECLARE = 4
@@ -30,12 +30,9 @@ def evaluate(state: AstronutsState, player: int) -> float:
     """Player's score against the best other player's, squashed into [0, 1]."""
     outcome = state.outcome()
     if outcome is not None:
-        mine = next(r for r in outcome.results if r.player == player)
-        if mine.won:
-            return 1.0
-        return 0.5 * (len(outcome.results) - mine.rank) / max(1, len(outcome.results) - 1)
+        return rank_value(outcome, player, len(outcome.results))
     best_other = max((score(state, q) for q in range(state.n) if q != player), default=0.0)
-    return 1.0 / (1.0 + math.exp(-(score(state, player) - best_other) / 15.0))
+    return squash(score(state, player) - best_other, 15.0)
 
 
 class GreedyPolicy:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from generator.rules.astronuts import decisions, placement
 from generator.rules.astronuts.data import MAX_DECLARE, TECH_ACTIONS, TRADE_ACTIONS
 from generator.rules.core import Action, RuleError
+from generator.rules.engine_kit.legality import checked_first
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
@@ -44,12 +45,9 @@ def _colour(value: Any) -> bool:
     return isinstance(value, int) and 0 <= value < 4
 
 
+@checked_first()
 def violation(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
-    if state.result is not None:
-        return refuse("game-over")
-    if not isinstance(action, tuple) or not action:
-        return None
     kind, phase = action[0], state.phase
     if phase == "place":
         return _place(state, action) if kind == "place" and len(action) == 3 else refuse("phase.place")
@@ -143,16 +141,22 @@ def _ship(state: AstronutsState, s: Any) -> tuple[RuleError | None, dict[str, An
     return None, m
 
 
+def _leaving(state: AstronutsState, frm: Any) -> tuple[RuleError | None, dict[str, Any] | None]:
+    """The player's ship on `frm` that would fly off, and its fate record, or why it may not."""
+    problem, m = _ship(state, frm)
+    if problem is None and m and m.get("no-move"):
+        problem = state._refuse("move.engine")
+    return problem, m
+
+
 def _move(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 3:
         return None
     _, frm, to = action
-    problem, m = _ship(state, frm)
+    problem, m = _leaving(state, frm)
     if problem:
         return problem
-    if m and m.get("no-move"):
-        return refuse("move.engine")
     d = state.data
     if not _space(state, to) or to not in d.neighbours[frm]:
         return refuse("move.adjacent", frm=d.ids[frm], to=_space_name(state, to))
@@ -171,11 +175,9 @@ def _jump(state: AstronutsState, action: Action) -> RuleError | None:
     if len(action) != 3:
         return None
     _, frm, to = action
-    problem, m = _ship(state, frm)
+    problem, m = _leaving(state, frm)
     if problem:
         return problem
-    if m and m.get("no-move"):
-        return refuse("move.engine")
     d = state.data
     if state.hole_ready.get((state.player, state.slot_at(state.player, frm))) != frm:
         return refuse("jump.not-entered", frm=d.ids[frm])
@@ -186,27 +188,36 @@ def _jump(state: AstronutsState, action: Action) -> RuleError | None:
     return None
 
 
+def _landed(state: AstronutsState, s: Any, verb: str) -> tuple[RuleError | None, dict[str, Any] | None]:
+    """The player's ship on planet s that would mine or colonise there (`verb`), or why there is none."""
+    problem, m = _ship(state, s)
+    if problem is None and not state.data.planet[s]:
+        problem = state._refuse(f"{verb}.planet", at=state.data.ids[s])
+    return problem, m
+
+
+def _paid(state: AstronutsState, verb: str, actions: int, nuts: int, pay: Any) -> RuleError | None:
+    """Why the player cannot pay `actions` actions and the nuts `pay` for `nuts` (None when they can)."""
+    if state.actions_left < actions:
+        return state._refuse(f"{verb}.actions", cost=actions, left=state.actions_left)
+    if pay not in decisions.pay_options(state, state.player, nuts):
+        return state._refuse(f"{verb}.pay", n=nuts)
+    return None
+
+
 def _mine(state: AstronutsState, action: Action) -> RuleError | None:
-    refuse = state._refuse
     if len(action) != 3:
         return None
     _, s, pay = action
-    problem, m = _ship(state, s)
+    problem, m = _landed(state, s, "mine")
     if problem:
         return problem
-    d = state.data
-    if not d.planet[s]:
-        return refuse("mine.planet", at=d.ids[s])
     if not state.nuts[s]:
-        return refuse("mine.empty", at=d.ids[s])
+        return state._refuse("mine.empty", at=state.data.ids[s])
     if m and m.get("no-mine"):
-        return refuse("mine.blocked")
+        return state._refuse("mine.blocked")
     actions, nuts = decisions.mine_price(m)
-    if state.actions_left < actions:
-        return refuse("mine.actions", cost=actions, left=state.actions_left)
-    if pay not in decisions.pay_options(state, state.player, nuts):
-        return refuse("mine.pay", n=nuts)
-    return None
+    return _paid(state, "mine", actions, nuts, pay)
 
 
 def _colonise(state: AstronutsState, action: Action) -> RuleError | None:
@@ -214,25 +225,18 @@ def _colonise(state: AstronutsState, action: Action) -> RuleError | None:
     if len(action) != 3:
         return None
     _, s, pay = action
-    problem, m = _ship(state, s)
+    problem, m = _landed(state, s, "colonise")
     if problem:
         return problem
     d = state.data
-    p = state.player
-    if not d.planet[s]:
-        return refuse("colonise.planet", at=d.ids[s])
     if m and m.get("no-colonise"):
         return refuse("colonise.blocked")
     if state.colonies_on(s) >= d.colony_room[s]:
         return refuse("colonise.full", at=d.ids[s], n=d.colony_room[s])
-    if state.colonies[p] >= d.colonies_per_player:
+    if state.colonies[state.player] >= d.colonies_per_player:
         return refuse("colonise.stock", n=d.colonies_per_player)
     actions, nuts, _ = decisions.colony_price(m)
-    if state.actions_left < actions:
-        return refuse("colonise.actions", cost=actions, left=state.actions_left)
-    if pay not in decisions.pay_options(state, p, nuts):
-        return refuse("colonise.pay", n=nuts)
-    return None
+    return _paid(state, "colonise", actions, nuts, pay)
 
 
 def _build(state: AstronutsState, action: Action) -> RuleError | None:

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 from generator.rules.astronuts import decisions, effects, legality, notation, placement
 from generator.rules.astronuts.data import ASTEROID_CROSS, ASTEROID_STOP, WIN_COLONIES, RulesData
 from generator.rules.astronuts.effects import OPERATION_CODE
-from generator.rules.contract import TERMINAL, GameState
-from generator.rules.core import Action, Event, Outcome, PlayerResult, RuleError, ranked
+from generator.rules.contract import TERMINAL
+from generator.rules.core import Action, Event, Outcome, PlayerResult, ranked
+from generator.rules.engine_kit.engine_state import EngineState
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.game import AstronutsGame
@@ -36,20 +37,14 @@ REROLL_ACTION, KEEP_ACTION = decisions.REROLL_ACTIONS
 FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
 
-class AstronutsState(GameState):
+class AstronutsState(EngineState[RulesData]):
     """A complete Astronuts game in progress (see the module docstring)."""
 
     game: AstronutsGame
-    data: RulesData
-
-    def __init__(self, game: AstronutsGame, seed: int, *, log: bool = False, forced: list[Any] | None = None,
-                 quiet: bool = False):
-        super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
-        self._setup(game.data, game.options)
+    notation = notation
 
     # -- set-up --------------------------------------------------------------------------------
     def _setup(self, d: RulesData, options: Mapping[str, str]) -> None:
-        self.data = d
         self.n = n = int(options["players"])
         self.asteroids = options["asteroids"] == "on"
         self.astroholes = options["astroholes"] == "on"
@@ -238,23 +233,13 @@ class AstronutsState(GameState):
                 legal = self._legal = _LEGAL_BY_PHASE.get(self.phase, decisions.legal_actions)(self)
         return legal
 
-    def _violation(self, action: Action) -> RuleError | None:
-        return legality.violation(self, action)
+    _violation = legality.violation
 
     _do = decisions.do
 
     # as outcome() is not None, without building it: a plain field (set by finish with `result`), as every
     # playout asks before every decision
     is_terminal: bool = False
-
-    def format_action(self, action: Action) -> str:
-        return notation.format_action(self, action)
-
-    def parse_action(self, text: str) -> Action:
-        return notation.parse_action(self, text)
-
-    def action_values(self, action: Action) -> Mapping[str, Any]:
-        return notation.action_values(self, action)
 
     def observation(self, player: int) -> dict[str, Any]:
         """Everything on the table: Astronuts has no hidden information."""

@@ -8,13 +8,12 @@ here as named constants.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from generator.content.loader import GameContent
-from generator.content.schema import Effect, Text
+from generator.content.schema import Text
+from generator.rules.engine_kit.rules_data import Effects, effect_steps, rules_digest
 
 OPEN_IN_FIRST_ROW = 3      # "Platziert die Erde und 3 Karten aufgedeckt ..."
 HIDDEN_IN_FIRST_ROW = 4    # "... sowie 4 verdeckte Karten in der ersten Reihe"
@@ -25,11 +24,6 @@ ANOMALY_FIRST_CARD = 4     # "niemals auf den ersten 4 Karten": index of the 5th
 ANOMALY_STEP = 2           # the anomaly moves 2 cards toward Earth / away after a fight
 CHAOS_DISTINCT_EVENTS = 3  # "Sobald drei verschiedene Ereignisse ... aktiv sind"
 
-Effects = tuple[tuple[str, tuple[tuple[str, object], ...]], ...]
-
-
-def _effects(effects: list[Effect]) -> Effects:
-    return tuple((e.op, tuple(sorted(e.args.items()))) for e in effects)
 
 
 @dataclass(frozen=True)
@@ -143,8 +137,7 @@ def rules_hash(content: GameContent) -> str:
         back = card.get("back")
         if back:
             card["back"] = {"fields": back.get("fields"), "effects": back.get("effects")}
-    text = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return rules_digest(payload)
 
 
 def _cube_counts(content: GameContent, resources: list[str]) -> dict[str, int]:
@@ -166,7 +159,7 @@ def load_rules_data(content: GameContent) -> RulesData:
     for card in content.cards_of("galaxy"):
         f = card.fields
         galaxy[card.id] = GalaxyCard(card.id, card.name, f["role"], int(f["parsecs"]), bool(f["planet"]),
-                                     _effects(card.effects))
+                                     effect_steps(card.effects))
         if f["role"] == "earth":
             earth = card.id
         elif f["role"] == "ocean_planet":
@@ -180,8 +173,8 @@ def load_rules_data(content: GameContent) -> RulesData:
         buildings[card.id] = BuildingType(
             id=card.id, kind=f["building"], count=card.count, build_cost=int(f["build_cost"]),
             upgrade_cost=_costs(f.get("upgrade_cost")), planet_only=bool(f["planet_only"]),
-            basic=BuildingSide(int(f["capacity"]), f.get("produces"), _effects(card.effects), card.name),
-            upgraded=BuildingSide(int(b.fields["capacity"]), b.fields.get("produces"), _effects(b.effects), b.name),
+            basic=BuildingSide(int(f["capacity"]), f.get("produces"), effect_steps(card.effects), card.name),
+            upgraded=BuildingSide(int(b.fields["capacity"]), b.fields.get("produces"), effect_steps(b.effects), b.name),
             replaceable=f["building"] != "outpost")
     players = content.game.players.max
     activities: dict[int, list[ActivityCard]] = {p: [] for p in range(players)}
@@ -192,9 +185,9 @@ def load_rules_data(content: GameContent) -> RulesData:
                                 int(f["travel"]), tuple(f["build_points"]), card.name)
         activities[activity.player - 1].append(activity)
         names.setdefault(activity.activity, card.name)
-    events = {c.id: EventCard(c.id, c.name, c.count, _costs(c.fields["fight_cost"]), _effects(c.effects))
+    events = {c.id: EventCard(c.id, c.name, c.count, _costs(c.fields["fight_cost"]), effect_steps(c.effects))
               for c in content.cards_of("event")}
-    times = {c.id: TimeCard(c.id, c.name, c.count, _effects(c.effects)) for c in content.cards_of("time")}
+    times = {c.id: TimeCard(c.id, c.name, c.count, effect_steps(c.effects)) for c in content.cards_of("time")}
     resources = [r.id for r in content.game.resources]
     return RulesData(
         galaxy=galaxy, galaxy_deck=tuple(deck), earth=earth, ocean=ocean, buildings=buildings,

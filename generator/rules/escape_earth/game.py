@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from generator.content.loader import GameContent
-from generator.rules.contract import Game, GameState, OptionSpec, SearchSettings
-from generator.rules.core import Action, PerObject
+from generator.rules.contract import GameState, OptionSpec, SearchSettings
+from generator.rules.core import Action
+from generator.rules.engine_kit.content_game import ContentGame, EngineParts
 from generator.rules.escape_earth import accounting, greedy, picture
 from generator.rules.escape_earth.data import RulesData, load_rules_data
 from generator.rules.escape_earth.decisions import ACTION_KINDS
@@ -15,7 +13,6 @@ from generator.rules.escape_earth.legality import RULE_IDS
 from generator.rules.escape_earth.state import OUTCOME_CAUSES, VARIANTS, EscapeEarthState
 from generator.rules.escape_earth.summary import summarize
 from generator.rules.escape_earth.texts import value_words
-from generator.rules.picture import StatePicture
 
 EVENT_KINDS = frozenset({
     "setup", "revealed", "discovery-cube", "turn", "time-card", "time-passes", "time-starts", "time-shuffled",
@@ -24,15 +21,7 @@ EVENT_KINDS = frozenset({
     "ship-moved", "building-removed", "built", "upgraded", "produced", "aliens-pushed", "game-over",
 })
 
-_DATA: PerObject[RulesData] = PerObject()
-
-
-def rules_data(content: GameContent) -> RulesData:
-    """The engine's reading of `content`, cached while that content object lives."""
-    return _DATA.get(content, lambda: load_rules_data(content))
-
-
-class EscapeEarthGame(Game):
+class EscapeEarthGame(ContentGame[EscapeEarthState, RulesData]):
     """The cooperative game of the 2019 rulebook for 2 players."""
 
     engine_id = "escape-earth"
@@ -52,44 +41,17 @@ class EscapeEarthGame(Game):
                    "blocks-all: the anomaly's card is blocked like the aliens' (no ship onto or over it, its building "
                    "gives no cubes and cannot be upgraded); blocks-moves: it blocks moves only"),
     )
-    event_kinds = EVENT_KINDS
-    rule_ids = RULE_IDS
-    outcome_causes = OUTCOME_CAUSES
-    action_kinds = ACTION_KINDS
-    state_class = EscapeEarthState
-
-    def __init__(self, content: GameContent, options: dict[str, Any] | None = None):
-        super().__init__(content, options)
-        self.data = rules_data(content)
-
-    def new_initial_state(self, seed: int, *, log: bool = False, forced: list[Any] | None = None,
-                          quiet: bool = False) -> EscapeEarthState:
-        return EscapeEarthState(self, seed, log=log, forced=forced, quiet=quiet)
+    parts = EngineParts(
+        state=EscapeEarthState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES, actions=ACTION_KINDS,
+        load_data=load_rules_data, value_words=value_words, summary=summarize, picture=picture.draw,
+        invariants=accounting.invariant_problems, greedy=greedy.GreedyPolicy, evaluate=lambda state,
+        player: greedy.evaluate(state))
 
     def num_players(self) -> int:
         return self.data.players
 
-    def content_hash(self) -> str:
-        return self.data.content_hash
-
-    def invariant_problems(self, state: GameState) -> list[str]:
-        assert isinstance(state, EscapeEarthState)
-        return accounting.invariant_problems(state)
-
-    def greedy_policy(self) -> greedy.GreedyPolicy:
-        return greedy.GreedyPolicy()
-
-    def evaluate(self, state: GameState, player: int) -> float:
-        assert isinstance(state, EscapeEarthState)
-        return greedy.evaluate(state)
-
-    def picture(self, state: GameState, lang: str) -> StatePicture:
-        assert isinstance(state, EscapeEarthState)
-        return picture.draw(state, lang)
-
     def rank_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
-        assert isinstance(state, EscapeEarthState)
-        return greedy.rank(state, actions)
+        return greedy.rank(self._own(state), actions)
 
     def rollout_policy(self) -> greedy.GreedyPolicy:
         return greedy.GreedyPolicy()
@@ -100,11 +62,5 @@ class EscapeEarthGame(Game):
         end do (measured in docs/engines.md)."""
         return SearchSettings(paired=True, candidates=4)
 
-    def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
-        assert isinstance(state, EscapeEarthState)
-        return summarize(state, lang)
 
-    def words(self, key: str, value: Any, lang: str) -> str:
-        words = self.content.sentences.get(lang, {}).get("words", {})
-        return value_words(key, value, self.data, lang, words,
-                           lambda cause: self.sentence("outcomes", cause, lang, {}))
+rules_data = EscapeEarthGame.rules_data

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action, RuleError
+from generator.rules.engine_kit.legality import checked_first
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
@@ -51,12 +52,9 @@ def payment_problem(state: EscapeEarthState, cost: dict[str, int], payment: obje
     return None
 
 
+@checked_first()
 def violation(state: EscapeEarthState, action: Action) -> RuleError | None:
     refuse = state._refuse
-    if state.result is not None:
-        return refuse("game-over")
-    if not isinstance(action, tuple) or not action:
-        return None
     kind = action[0]
     if state.phase == RESPOND:
         if action == ("let-happen",):

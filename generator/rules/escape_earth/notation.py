@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
+from generator.rules.engine_kit.notation import named_values
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
@@ -102,26 +103,12 @@ def parse_action(state: EscapeEarthState, text: str) -> Action:
     raise state._refuse("notation.unknown", text=text)
 
 
+VALUE_NAMES = {
+    "improve": ("activity",), "move": ("activity", "to"), "build": ("building",), "upgrade": ("pos", "paid"),
+    "push": ("pos", "n"), "lose": ("pos",), "fight": ("card", "paid"), "fight-now": ("paid",), "produce": ("resource",),
+}
+
+
 def action_values(state: EscapeEarthState, action: Action) -> Mapping[str, Any]:
     """The values an action's sentence names (content `actions` templates)."""
-    kind = action[0]
-    values: dict[str, Any] = {"player": state.player}
-    if kind in ("improve", "move"):
-        values["activity"] = action[1]
-    if kind == "move":
-        values["to"] = action[2]
-    if kind == "build":
-        values["building"] = action[1]
-    if kind in ("upgrade", "push", "lose"):
-        values["pos"] = action[1]
-    if kind in ("upgrade", "fight"):
-        values["paid"] = action[2]
-    if kind == "fight-now":
-        values["paid"] = action[1]
-    if kind == "produce":
-        values["resource"] = action[1]
-    if kind == "fight":
-        values["card"] = action[1]
-    if kind == "push":
-        values["n"] = action[2]
-    return values
+    return {"player": state.player, **named_values(action, VALUE_NAMES)}

@@ -19,8 +19,9 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.contract import TERMINAL, GameState
-from generator.rules.core import Action, Event, Outcome, PerObject, PlayerResult, RuleError
+from generator.rules.contract import TERMINAL
+from generator.rules.core import Action, Event, Outcome, PerObject, PlayerResult
+from generator.rules.engine_kit.engine_state import EngineState
 from generator.rules.escape_earth import decisions, effects, legality, notation
 from generator.rules.escape_earth.data import (
     ACTIONS_PER_TURN,
@@ -41,19 +42,13 @@ WON_CAUSES = frozenset({"ocean-planet"})
 OUTCOME_CAUSES = frozenset({"ocean-planet", "population", "chaos", "aliens"})
 
 
-class EscapeEarthState(GameState):
+class EscapeEarthState(EngineState[RulesData]):
     """A complete Escape Earth game in progress (see the module docstring)."""
 
     game: EscapeEarthGame
-    data: RulesData
-
-    def __init__(self, game: EscapeEarthGame, seed: int, *, log: bool = False, forced: list[Any] | None = None,
-                 quiet: bool = False):
-        super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
-        self._setup(game.data, game.options)
+    notation = notation
 
     def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
-        self.data = data
         self.variant = options["variant"]
         self.outposts = options["outposts"]
         self.free_cubes = options["free-cubes"]
@@ -196,17 +191,7 @@ class EscapeEarthState(GameState):
             return
         super()._shuffle(items, what)
 
-    def _violation(self, action: Action) -> RuleError | None:
-        return legality.violation(self, action)
-
-    def format_action(self, action: Action) -> str:
-        return notation.format_action(self, action)
-
-    def parse_action(self, text: str) -> Action:
-        return notation.parse_action(self, text)
-
-    def action_values(self, action: Action) -> Mapping[str, Any]:
-        return notation.action_values(self, action)
+    _violation = legality.violation
 
     def observation(self, player: int) -> dict[str, Any]:
         """Everything on the table; face-down galaxy cards, removed cards and deck orders masked."""

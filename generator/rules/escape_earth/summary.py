@@ -6,9 +6,10 @@ cards are one run ("5–16 face down") – the summary shows what the players se
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from generator.rules.escape_earth.texts import card_place, word
+from generator.rules.engine_kit.table_words import TableWords
+from generator.rules.escape_earth.texts import card_place
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
@@ -19,14 +20,8 @@ NO_ANOMALY = -1
 def summarize(state: EscapeEarthState, lang: str) -> list[tuple[str, str]]:
     """What lies on the table, row by row: galaxy, ships, tokens, buildings, rows, events, decks."""
     d = state.data
-    sentences = state.game.content.sentences.get(lang, {})
-    words = sentences.get("words", {})
-    labels = sentences.get("labels", {})
-    def w(key: str, **values: Any) -> str:
-        return word(words, key, **values)
-
-    def label(key: str, **values: Any) -> str:
-        return word(labels, key, **values)
+    table = TableWords(state.game.content, lang)
+    w, label, words = table.w, table.label, table.words
 
     def place(pos: int) -> str:
         return card_place(pos, state.length, words)

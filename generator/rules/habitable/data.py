@@ -8,14 +8,13 @@ difficulty settings come from `GameContent`. Only numbers the rulebook states in
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from generator.content.loader import GameContent
-from generator.content.schema import Card, Effect, Text
+from generator.content.schema import Card, Text
+from generator.rules.engine_kit.rules_data import EffectArgs, Effects, effect_steps, rules_digest
+from generator.rules.engine_kit.rules_data import EffectStep as EffectStep  # the state's queue of effects
 
 HAND_SIZE = 5                        # "Jede Spieler*in zieht 5 Karten"; "Ziehe 5 neue Karten"
 REMOVED_AT_REFILL = {5: 1, 4: 2, 3: 3, 2: 4}   # rulebook 5/4/3 players; 2 players: ruling 1
@@ -31,15 +30,6 @@ WARMING_LIFE = 5                     # "Wenn der Planet Leben > 4 hat, dann Temp
 PARAMETERS = ("temperature", "water", "magnetism", "life")
 TARGETED_OPS = frozenset({"raise", "lower", "toward_zero", "migrate", "cascade"})  # ruling 7
 
-EffectArgs = tuple[tuple[str, object], ...]
-EffectStep = tuple[str, EffectArgs]  # (operation, sorted arguments)
-Effects = tuple[EffectStep, ...]
-
-
-def _effects(effects: Sequence[Effect | dict[str, Any]]) -> Effects:
-    """Effects as (op, sorted args); a field of type `effects` holds them as plain mappings."""
-    parsed = [Effect.model_validate(e) if isinstance(e, dict) else e for e in effects]
-    return tuple((e.op, tuple(sorted(e.args.items()))) for e in parsed)
 
 
 @dataclass(frozen=True)
@@ -134,8 +124,7 @@ def rules_hash(content: GameContent) -> str:
         "variants": [v.model_dump(include={"id", "settings"}) for v in content.game.variants],
         "operations": sorted(o.id for o in content.game.operations),
     }
-    text = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return rules_digest(payload)
 
 
 def _argument(args: EffectArgs, name: str) -> Any:
@@ -145,8 +134,8 @@ def _argument(args: EffectArgs, name: str) -> Any:
 
 def _action_card(card: Card) -> ActionCard:
     f = card.fields
-    effects = _effects(card.effects)
-    reaction = _effects(f.get("reaction") or [])
+    effects = effect_steps(card.effects)
+    reaction = effect_steps(f.get("reaction") or [])
     defend = next((int(_argument(args, "draw")) for op, args in reaction if op == "defend"), 0)
     raises = frozenset(str(dict(args)["parameter"]) for op, args in effects if op == "raise")
     return ActionCard(card.id, card.name, card.kind, int(card.cost or 0), bool(f.get("attack", False)),
@@ -168,8 +157,8 @@ def load_rules_data(content: GameContent) -> RulesData:
     starter: list[str] = []
     for card in content.cards_of("starter"):
         starter.extend([card.id] * (card.count // players))
-    events = {c.id: EventCard(c.id, c.name, _effects(c.effects)) for c in content.cards_of("event")}
-    goals = {c.id: GoalCard(c.id, c.name, int(c.fields["bonus"]), _effects(c.effects)) for c in content.cards_of("goal")}
+    events = {c.id: EventCard(c.id, c.name, effect_steps(c.effects)) for c in content.cards_of("event")}
+    goals = {c.id: GoalCard(c.id, c.name, int(c.fields["bonus"]), effect_steps(c.effects)) for c in content.cards_of("goal")}
     planets = {c.id: PlanetCard(c.id, c.name, int(c.fields["start_temperature"]), int(c.fields["start_water"]),
                                 int(c.fields["start_magnetism"])) for c in content.cards_of("planet")}
     board = next(b for b in content.boards if b.id == "main")

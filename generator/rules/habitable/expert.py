@@ -30,11 +30,12 @@ three greedy players (8 games each), widening over `rank` did not make mcts:50 s
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
 
-from generator.rules.core import Action, best_action
-from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL, Effects
+from generator.rules.core import Action
+from generator.rules.engine_kit.greedy import TrialGreedy, squash
+from generator.rules.engine_kit.rules_data import Effects
+from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
 from generator.rules.habitable.state import ARCHIVE, CHOICE, MAIN, PAY, HabitableState
 
@@ -203,7 +204,12 @@ def evaluate(state: HabitableState, player: int) -> float:
         if mine.won:
             return 1.0 if sum(r.won for r in outcome.results) == 1 else 0.8
         return 0.0 if state.n <= 1 else 0.5 * (state.n - mine.rank) / (state.n - 1)
-    return 1.0 / (1.0 + math.exp(-advantage(state, player) / 25.0))
+    return squash(advantage(state, player), 25.0)
+
+
+def settled_evaluate(state: HabitableState, player: int) -> float:
+    """The game's `evaluate`: the judgement of `state` once a pending question is answered (`settled`)."""
+    return evaluate(settled(state), player)
 
 
 def _trial(state: HabitableState, action: Action) -> HabitableState:
@@ -244,37 +250,23 @@ def rank(state: HabitableState, actions: list[Action]) -> list[Action]:
     return [actions[i] for i in order]
 
 
-class ExpertPolicy:
+def _planned(trial: HabitableState, me: int, action: Action) -> float:
+    return planned_value(trial, me) if action[0] != "end" else advantage(trial, me)
+
+
+def _one_step(trial: HabitableState, me: int, action: Action) -> float:
+    return advantage(trial, me)
+
+
+class ExpertPolicy(TrialGreedy):
     """Plans through the rest of its own turn on resampled copies and takes the best-judged action."""
 
-    name = "expert"
-
-    def choose(self, state: HabitableState, rng: random.Random) -> Action:
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        me = state.current_player
-        sample = state.resample_hidden(me, rng)
-
-        def value_of(action: Action) -> float:
-            trial = _trial(sample, action)
-            return planned_value(trial, me) if action[0] != "end" else advantage(trial, me)
-
-        return best_action(actions, value_of, rng)
+    def __init__(self) -> None:
+        super().__init__(_planned, name="expert", resample_once=True)
 
 
-class QuickPolicy:
+class QuickPolicy(TrialGreedy):
     """One step of the expert's judgement, no plan: fast enough to play ahead with in tree search."""
 
-    name = "expert-quick"
-
-    def choose(self, state: HabitableState, rng: random.Random) -> Action:
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        me = state.current_player
-        sample = state.resample_hidden(me, rng)
-        values = [advantage(_trial(sample, a), me) for a in actions]
-        top = max(values)
-        best = [a for a, v in zip(actions, values, strict=False) if v >= top - 1e-9]
-        return best[rng.randrange(len(best))]
+    def __init__(self) -> None:
+        super().__init__(_one_step, name="expert-quick", resample_once=True)

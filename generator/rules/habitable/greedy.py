@@ -9,10 +9,8 @@ greedy player tries every legal action on a copy whose hidden cards and dice are
 
 from __future__ import annotations
 
-import math
-import random
-
-from generator.rules.core import Action, best_action
+from generator.rules.core import Action
+from generator.rules.engine_kit.greedy import TrialGreedy, rank_value, squash
 from generator.rules.habitable.planets import DISCOVERED, UNDISCOVERED
 from generator.rules.habitable.state import HabitableState
 
@@ -46,12 +44,7 @@ def advantage(state: HabitableState, p: int) -> float:
 def evaluate(state: HabitableState, player: int) -> float:
     """A finished game by its ranks (won 1), else the advantage squashed into (0, 1)."""
     outcome = state.outcome()
-    if outcome is not None:
-        mine = outcome.results[player]
-        if mine.won:
-            return 1.0
-        return 0.0 if state.n <= 1 else 0.5 * (state.n - mine.rank) / (state.n - 1)
-    return 1.0 / (1.0 + math.exp(-advantage(state, player) / 15.0))
+    return rank_value(outcome, player, state.n) if outcome is not None else squash(advantage(state, player), 15.0)
 
 
 FOLLOW_DEPTH = 3   # how many of the player's own follow-up answers (pay, search, ...) a trial looks through
@@ -77,21 +70,13 @@ def settled_value(trial: HabitableState, me: int, depth: int = FOLLOW_DEPTH) -> 
 FOLLOW_PHASES = frozenset({"pay", "choice"})
 
 
-class GreedyPolicy:
+def judge(trial: HabitableState, me: int, action: Action) -> float:
+    """The greedy player's value of a trial: its advantage once its own follow-up answers are settled."""
+    return settled_value(trial, me)
+
+
+class GreedyPolicy(TrialGreedy):
     """Tries every legal action on a resampled copy and takes the best-judged one (ties by its own RNG)."""
 
-    name = "greedy"
-
-    def choose(self, state: HabitableState, rng: random.Random) -> Action:
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        me = state.current_player
-
-        def value_of(action: Action) -> float:
-            trial = state.resample_hidden(me, rng)
-            trial.quiet = True
-            trial.apply(action)
-            return settled_value(trial, me)
-
-        return best_action(actions, value_of, rng)
+    def __init__(self) -> None:
+        super().__init__(judge)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action, RuleError
+from generator.rules.engine_kit.legality import checked_first
 from generator.rules.habitable import decisions, effects
 from generator.rules.habitable.data import ADJUST_PRICE
 from generator.rules.habitable.planets import DISCOVERED
@@ -41,12 +42,9 @@ def _in_hand(hand: list[str], cards: Any) -> bool:
     return min(have.values(), default=0) >= 0
 
 
+@checked_first("form")
 def violation(state: HabitableState, action: Action) -> RuleError | None:
     refuse = state._refuse
-    if state.result is not None:
-        return refuse("game-over")
-    if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
-        return refuse("form")
     kind = action[0]
     if kind not in decisions.ACTION_KINDS:
         return None

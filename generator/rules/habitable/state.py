@@ -21,8 +21,9 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.contract import TERMINAL, GameState
-from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
+from generator.rules.contract import TERMINAL
+from generator.rules.core import Outcome, PlayerResult, ranked
+from generator.rules.engine_kit.engine_state import EngineState
 from generator.rules.habitable import decisions, effects, legality, notation
 from generator.rules.habitable.data import (
     DIE_FACES,
@@ -42,20 +43,15 @@ ARCHIVE, MAIN, PAY, CHOICE, DEFEND, OVER = "archive", "main", "pay", "choice", "
 OUTCOME_CAUSES = frozenset({"score"})
 
 
-class HabitableState(GameState):
+class HabitableState(EngineState[RulesData]):
     """A complete Habitable game in progress (see the module docstring)."""
 
     game: HabitableGame
-    data: RulesData
-
-    def __init__(self, game: HabitableGame, seed: int, *, log: bool = False, forced: list[Any] | None = None,
-                 quiet: bool = False):
-        super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
-        self._setup(game.data, game.players, game.options["variant"])
+    notation = notation
 
     # -- set-up ----------------------------------------------------------------------------------
-    def _setup(self, data: RulesData, players: int, variant: str) -> None:
-        self.data = data
+    def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
+        players, variant = int(options["players"]), options["variant"]
         self.n = players
         self.variant = variant
         self.stars_used = tuple(s.index for s in data.stars if players >= s.min_players)
@@ -178,23 +174,9 @@ class HabitableState(GameState):
         outcome = Outcome(self.result, results)
         return Outcome(self.result, results, self.game.render_outcome(outcome))
 
-    def _legal_now(self) -> list[Action]:
-        return decisions.legal_actions(self)
-
-    def _violation(self, action: Action) -> RuleError | None:
-        return legality.violation(self, action)
-
-    def _do(self, action: Action) -> None:
-        decisions.do(self, action)
-
-    def format_action(self, action: Action) -> str:
-        return notation.format_action(self, action)
-
-    def parse_action(self, text: str) -> Action:
-        return notation.parse_action(self, text)
-
-    def action_values(self, action: Action) -> Mapping[str, Any]:
-        return notation.action_values(self, action)
+    _legal_now = decisions.legal_actions
+    _violation = legality.violation
+    _do = decisions.do
 
     def observation(self, player: int) -> dict[str, Any]:
         """What `player` sees: their own hand and the sorted contents of their draw pile; for the

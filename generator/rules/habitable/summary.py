@@ -8,10 +8,11 @@ piles as counts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from generator.rules.engine_kit.table_words import TableWords
 from generator.rules.habitable.planets import DISCOVERED, UNDISCOVERED
-from generator.rules.habitable.texts import card_name, word
+from generator.rules.habitable.texts import card_name
 
 if TYPE_CHECKING:
     from generator.rules.habitable.state import HabitableState
@@ -20,15 +21,8 @@ if TYPE_CHECKING:
 def summarize(state: HabitableState, lang: str, viewer: int | None = None) -> list[tuple[str, str]]:
     """Turn, market, goals on display, then each player's hand, piles, planets, goals and tokens."""
     d = state.data
-    sentences = state.game.content.sentences.get(lang, {})
-    words = sentences.get("words", {})
-    labels = sentences.get("labels", {})
-
-    def w(key: str, **values: Any) -> str:
-        return word(words, key, **values)
-
-    def label(key: str, **values: Any) -> str:
-        return word(labels, key, **values)
+    table = TableWords(state.game.content, lang)
+    w, label = table.w, table.label
 
     def name(card: str | None) -> str:
         return card_name(card, d, lang)

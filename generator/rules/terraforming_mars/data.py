@@ -10,14 +10,13 @@ set-up of this edition's rulings (TR 20, productions 1, 40 M€, 10 cards).
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator.content.loader import GameContent
 from generator.content.schema import Card, Effect, Text
+from generator.rules.engine_kit.rules_data import rules_digest
 
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
 MC, STEEL, TITANIUM, PLANTS, ENERGY, HEAT = range(6)
@@ -231,7 +230,7 @@ def load_rules_data(content: GameContent) -> RulesData:
                            for c in content.cards],
                  "board": [(s.id, s.ocean, s.bonus, s.neighbours) for s in spaces.values()],
                  "tracks": [(t.id, t.start, t.end, t.step) for t in mars.tracks], "floors": floors}
-    digest = hashlib.sha256(json.dumps(rule_part, sort_keys=True, default=str).encode()).hexdigest()[:16]
+    digest = rules_digest(rule_part, ensure_ascii=True)
     return RulesData(
         cards=cards, deck=tuple(deck), projects=projects,
         plants_per_greenery=int(plants.fields["pay"]["plants"]), heat_per_step=int(heat.fields["pay"]["heat"]),

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from generator.content.loader import GameContent
-from generator.rules.contract import Game, GameState, OptionSpec
-from generator.rules.core import PerObject
-from generator.rules.picture import StatePicture
+from generator.rules.contract import Game, OptionSpec
+from generator.rules.engine_kit.content_game import ContentGame, EngineParts
 from generator.rules.terraforming_mars import accounting, greedy, picture
 from generator.rules.terraforming_mars.data import RulesData, load_rules_data
 from generator.rules.terraforming_mars.decisions import ACTION_KINDS
@@ -27,15 +24,7 @@ EVENT_KINDS = frozenset({
     "game-over",
 })
 
-_DATA: PerObject[RulesData] = PerObject()
-
-
-def rules_data(content: GameContent) -> RulesData:
-    """The engine's reading of `content`, cached while that content object lives."""
-    return _DATA.get(content, lambda: load_rules_data(content))
-
-
-class TerraformingMarsGame(Game):
+class TerraformingMarsGame(ContentGame[TerraformingMarsState, RulesData]):
     """The competitive game of the rules summary for 2 to 4 players."""
 
     engine_id = "terraforming-mars"
@@ -51,50 +40,12 @@ class TerraformingMarsGame(Game):
                    "possible next to your own tiles); next-to-own: next to your own tile when possible, as the "
                    "conversion and cards"),
     )
-    event_kinds = EVENT_KINDS
     seat_keys = Game.seat_keys | {"target", "first", "owner"}
-    rule_ids = RULE_IDS
-    outcome_causes = OUTCOME_CAUSES
-    action_kinds = ACTION_KINDS
-    state_class = TerraformingMarsState
-
-    def __init__(self, content: GameContent, options: dict[str, Any] | None = None):
-        super().__init__(content, options)
-        self.data = rules_data(content)
-
-    def new_initial_state(self, seed: int, *, log: bool = False, forced: list[Any] | None = None,
-                          quiet: bool = False) -> TerraformingMarsState:
-        return TerraformingMarsState(self, seed, log=log, forced=forced, quiet=quiet)
-
-    def num_players(self) -> int:
-        return int(self.options["players"])
-
-    def content_hash(self) -> str:
-        return self.data.content_hash
-
-    def invariant_problems(self, state: GameState) -> list[str]:
-        assert isinstance(state, TerraformingMarsState)
-        return accounting.invariant_problems(state)
-
-    def greedy_policy(self) -> greedy.GreedyPolicy:
-        return greedy.GreedyPolicy()
-
-    def evaluate(self, state: GameState, player: int) -> float:
-        assert isinstance(state, TerraformingMarsState)
-        return greedy.evaluate(state, player)
-
-    def picture(self, state: GameState, lang: str) -> StatePicture:
-        assert isinstance(state, TerraformingMarsState)
-        return picture.draw(state, lang)
-
-    def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
-        assert isinstance(state, TerraformingMarsState)
-        return summarize(state, lang)
-
-    def summary_for(self, state: GameState, lang: str, viewer: int | None) -> list[tuple[str, str]]:
-        """The viewer's own hand and research cards by name besides what everyone sees."""
-        assert isinstance(state, TerraformingMarsState)
-        return summarize_for(state, lang, viewer)
+    parts = EngineParts(
+        state=TerraformingMarsState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES, actions=ACTION_KINDS,
+        load_data=load_rules_data, value_words=value_words, summary=summarize, summary_for=summarize_for,
+        picture=picture.draw, invariants=accounting.invariant_problems, greedy=greedy.GreedyPolicy,
+        evaluate=greedy.evaluate)
 
     def card_groups(self) -> Mapping[str, tuple[str, ...]]:
         """Each project card's tags (building, space, Jupiter ...): the balance page weighs the tags
@@ -106,6 +57,5 @@ class TerraformingMarsGame(Game):
         words = self.content.sentences.get(lang, {}).get("words", {})
         return str(words.get(f"tag-{group}", group))
 
-    def words(self, key: str, value: Any, lang: str) -> str:
-        words = self.content.sentences.get(lang, {}).get("words", {})
-        return value_words(key, value, self.data, lang, words, lambda cause: self.sentence("outcomes", cause, lang, {}))
+
+rules_data = TerraformingMarsGame.rules_data

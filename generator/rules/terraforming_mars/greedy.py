@@ -9,10 +9,8 @@ hand. The policy tries each decision on a copy whose hidden cards are drawn anew
 
 from __future__ import annotations
 
-import math
-import random
-
-from generator.rules.core import Action, best_action
+from generator.rules.core import Action
+from generator.rules.engine_kit.greedy import TrialGreedy, rank_value, squash
 from generator.rules.terraforming_mars import scoring
 from generator.rules.terraforming_mars.state import TerraformingMarsState
 
@@ -58,15 +56,11 @@ def margin(state: TerraformingMarsState, player: int) -> float:
 
 def evaluate(state: TerraformingMarsState, player: int) -> float:
     """How the table looks for `player` against the best other player, squashed into [0, 1]."""
-    if state.result is not None:
-        mine = next(r for r in state.outcome().results if r.player == player)  # type: ignore[union-attr]
-        if mine.won:
-            return 1.0
-        return 0.0 if state.n <= 1 else 0.5 * (state.n - mine.rank) / (state.n - 1)
-    return 1.0 / (1.0 + math.exp(-margin(state, player) / 10.0))
+    outcome = state.outcome() if state.result is not None else None
+    return rank_value(outcome, player, state.n) if outcome is not None else squash(margin(state, player), 10.0)
 
 
-def follow_through(trial: TerraformingMarsState, me: int, rng: random.Random, limit: int = 12) -> None:
+def follow_through(trial: TerraformingMarsState, me: int, limit: int = 12) -> None:
     """Finish an action that waits for its own sub-decisions (a space, a target, cards to sell),
     taking the best one each time, so a tile is valued once it lies on the map."""
     while trial.pending is not None and trial.current_player == me and limit:
@@ -81,23 +75,16 @@ def follow_through(trial: TerraformingMarsState, me: int, rng: random.Random, li
         trial.apply(best)  # type: ignore[arg-type]
 
 
-class GreedyPolicy:
+def judge(trial: TerraformingMarsState, me: int, action: Action) -> float:
+    """The trial's margin once its own sub-decisions are taken (a finished game far above any margin);
+    a little less for passing, so the player passes only when nothing else is as good."""
+    follow_through(trial, me)
+    value = margin(trial, me) if trial.result is None else 1000.0 * evaluate(trial, me)
+    return value - 0.05 if action[0] in ("pass", "done", "skip", "end") else value
+
+
+class GreedyPolicy(TrialGreedy):
     """Takes the decision whose result leaves the deciding player the best `margin`; ties by its own RNG."""
 
-    name = "greedy"
-
-    def choose(self, state: TerraformingMarsState, rng: random.Random) -> Action:
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        me = state.current_player
-
-        def value_of(action: Action) -> float:
-            trial = state.resample_hidden(me, rng)
-            trial.quiet = True
-            trial.apply(action)
-            follow_through(trial, me, rng)
-            value = margin(trial, me) if trial.result is None else 1000.0 * evaluate(trial, me)
-            return value - 0.05 if action[0] in ("pass", "done", "skip", "end") else value
-
-        return best_action(actions, value_of, rng)
+    def __init__(self) -> None:
+        super().__init__(judge)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action, RuleError
+from generator.rules.engine_kit.legality import checked_first
 from generator.rules.terraforming_mars import conditions, effects
 from generator.rules.terraforming_mars.conditions import CITY, GREENERY, OCEAN
 from generator.rules.terraforming_mars.data import CARD_PRICE, MC
@@ -40,12 +41,9 @@ def _refusal(state: TerraformingMarsState, problem: tuple[Any, ...] | None) -> R
     return None if problem is None else state._refuse(problem[0], **problem[1])
 
 
+@checked_first()
 def violation(state: TerraformingMarsState, action: Action) -> RuleError | None:
     refuse = state._refuse
-    if state.result is not None:
-        return refuse("game-over")
-    if not isinstance(action, tuple) or not action:
-        return None
     kind = action[0]
     p = state.player
     if state.pending is not None:

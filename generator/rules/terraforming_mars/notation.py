@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
+from generator.rules.engine_kit.notation import named_values
 
 if TYPE_CHECKING:
     from generator.rules.terraforming_mars.state import TerraformingMarsState
@@ -33,7 +34,7 @@ _ONE_WORD = frozenset({"pass", "end", "done", "skip"})
 _ONE_NAME = frozenset({"project", "milestone", "award", "action", "convert", "buy", "place", "add", "sell", "first"})
 
 
-def format_action(action: Action) -> str:
+def format_action(state: TerraformingMarsState, action: Action) -> str:
     kind = action[0]
     if kind == "play":
         _, card, steel, titanium = action
@@ -71,33 +72,22 @@ def parse_action(state: TerraformingMarsState, text: str) -> Action:
     raise state._refuse("unknown-action", action=" ".join(words))
 
 
+VALUE_NAMES = {
+    "play": ("card", "steel", "titanium"), "action": ("card",), "buy": ("card",), "add": ("card",), "sell": ("card",),
+    "project": ("project",), "milestone": ("milestone",), "award": ("award",), "convert": ("what",),
+    "place": ("space",), "target": ("target", "card"), "take": ("n",), "first": ("effect",),
+}
+
+
 def action_values(state: TerraformingMarsState, action: Action) -> Mapping[str, Any]:
     """The values an action's sentence names (content `actions` templates)."""
     kind = action[0]
-    values: dict[str, Any] = {"player": state.current_player}
-    if kind in ("play", "action", "buy", "add", "sell"):
-        values["card"] = action[1]
-    if kind == "play":
-        values["steel"], values["titanium"] = action[2], action[3]
-    if kind == "project":
-        values["project"] = action[1]
-    if kind == "milestone":
-        values["milestone"] = action[1]
-    if kind == "award":
-        values["award"] = action[1]
-    if kind == "convert":
-        values["what"] = action[1]
-    if kind == "place":
-        values["space"] = action[1]
-        if state.pending and state.pending[0] == "place":
-            values["tile"] = state.pending[1]
+    values: dict[str, Any] = {"player": state.current_player, **named_values(action, VALUE_NAMES)}
+    if kind == "place" and state.pending and state.pending[0] == "place":
+        values["tile"] = state.pending[1]
     if kind == "target":
         values["target"] = action[1] - 1  # the notation names the player from 1, as people do
-        values["card"] = action[2] if len(action) > 2 else ""
-    if kind == "take":
-        values["n"] = action[1]
-        if state.pending and state.pending[0] == "amount":
-            values["resource"] = dict(state.pending[2])["resource"]
-    if kind == "first":
-        values["effect"] = action[1]
+        values.setdefault("card", "")
+    if kind == "take" and state.pending and state.pending[0] == "amount":
+        values["resource"] = dict(state.pending[2])["resource"]
     return values

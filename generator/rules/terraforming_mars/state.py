@@ -18,8 +18,9 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.contract import TERMINAL, GameState
-from generator.rules.core import Action, Outcome, RuleError
+from generator.rules.contract import TERMINAL
+from generator.rules.core import Outcome
+from generator.rules.engine_kit.engine_state import EngineState
 from generator.rules.terraforming_mars import conditions, decisions, effects, legality, notation, scoring
 from generator.rules.terraforming_mars.data import (
     ACTION,
@@ -44,19 +45,13 @@ if TYPE_CHECKING:
 OUTCOME_CAUSES = frozenset({"score", "unfinished"})
 
 
-class TerraformingMarsState(GameState):
+class TerraformingMarsState(EngineState[RulesData]):
     """A complete game in progress (see the module docstring)."""
 
     game: TerraformingMarsGame
-    data: RulesData
-
-    def __init__(self, game: TerraformingMarsGame, seed: int, *, log: bool = False, forced: list[Any] | None = None,
-                 quiet: bool = False):
-        super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
-        self._setup(game.data, game.options)
+    notation = notation
 
     def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
-        self.data = data
         n = self.n = int(options["players"])
         self.max_generations = 0 if options["generations"] == "none" else int(options["generations"])
         self.project_greenery_next_to_own = options["project-greenery"] == "next-to-own"
@@ -139,23 +134,9 @@ class TerraformingMarsState(GameState):
             self._final = (outcome.results, self.game.render_outcome(outcome))
         return Outcome(self.result, self._final[0], self._final[1])
 
-    def _legal_now(self) -> list[Action]:
-        return decisions.legal_actions(self)
-
-    def _violation(self, action: Action) -> RuleError | None:
-        return legality.violation(self, action)
-
-    def _do(self, action: Action) -> None:
-        decisions.do(self, action)
-
-    def format_action(self, action: Action) -> str:
-        return notation.format_action(action)
-
-    def parse_action(self, text: str) -> Action:
-        return notation.parse_action(self, text)
-
-    def action_values(self, action: Action) -> Mapping[str, Any]:
-        return notation.action_values(self, action)
+    _legal_now = decisions.legal_actions
+    _violation = legality.violation
+    _do = decisions.do
 
     def observation(self, player: int) -> dict[str, Any]:
         """The table as `player` sees it: other hands, research cards and event piles by count only; the deck by size."""

@@ -7,10 +7,11 @@ view (`summary_for`, a person playing `pnp play`) adds their hand and research c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from generator.rules.engine_kit.table_words import TableWords
 from generator.rules.terraforming_mars.data import RESOURCES
-from generator.rules.terraforming_mars.texts import name_of, space_words, word
+from generator.rules.terraforming_mars.texts import name_of, space_words
 
 if TYPE_CHECKING:
     from generator.rules.terraforming_mars.state import TerraformingMarsState
@@ -19,12 +20,8 @@ if TYPE_CHECKING:
 def summarize(state: TerraformingMarsState, lang: str) -> list[tuple[str, str]]:
     """Generation and who decides, the global parameters, every player's board, the map, milestones and awards."""
     d = state.data
-    sentences = state.game.content.sentences.get(lang, {})
-    words = sentences.get("words", {})
-    labels = sentences.get("labels", {})
-
-    def w(key: str, **kw: Any) -> str:
-        return word(words, key, **kw)
+    table = TableWords(state.game.content, lang)
+    w, label, words = table.w, table.label, table.words
 
     rows: list[tuple[str, str]] = []
     if state.result is not None:
@@ -34,8 +31,8 @@ def summarize(state: TerraformingMarsState, lang: str) -> list[tuple[str, str]]:
                    first=state.first + 1)
         if state.pending is not None:
             status += w(f"pending-{state.pending[0]}", tile=w(f"tile-{state.pending[1]}") if state.pending[0] == "place" else "")
-    rows.append((word(labels, "generation"), status))
-    rows.append((word(labels, "parameters"), w("parameters", t=state.temperature, o=state.oxygen, n=state.oceans,
+    rows.append((label("generation"), status))
+    rows.append((label("parameters"), w("parameters", t=state.temperature, o=state.oxygen, n=state.oceans,
                                                goal_t=d.temperature[1], goal_o=d.oxygen[1], goal_n=d.oceans_max)))
     for p in range(state.n):
         stock = ", ".join(f"{d.resource_names[r].get(lang)} {state.res[p][i]} ({state.prod[p][i]:+d})"
@@ -46,19 +43,19 @@ def summarize(state: TerraformingMarsState, lang: str) -> list[tuple[str, str]]:
                  played=played)
         if state.passed[p] and state.phase == "action":
             line += w("has-passed")
-        rows.append((word(labels, "player", p=p + 1), line))
+        rows.append((label("player", p=p + 1), line))
     tiles = []
     for space, (tile, owner) in sorted(state.tiles.items(), key=lambda item: (d.spaces[item[0]].row, d.spaces[item[0]].column)):
         text = f"{w(f'tile-{tile}')} {space_words(space, d, words)}"
         if owner >= 0:
             text += f" ({w('player', p=owner + 1)})"
         tiles.append(text)
-    rows.append((word(labels, "map"), "; ".join(tiles) or w("none")))
+    rows.append((label("map"), "; ".join(tiles) or w("none")))
     claimed = [f"{name_of(m, d, lang)} ({w('player', p=q + 1)})" for m, q in state.milestones.items()]
-    rows.append((word(labels, "milestones"), ", ".join(claimed) or w("none")))
+    rows.append((label("milestones"), ", ".join(claimed) or w("none")))
     funded = [f"{name_of(a, d, lang)} ({w('player', p=q + 1)})" for a, q in state.awards]
-    rows.append((word(labels, "awards"), ", ".join(funded) or w("none")))
-    rows.append((word(labels, "deck"), w("deck-sizes", deck=len(state.deck), discard=len(state.discard))))
+    rows.append((label("awards"), ", ".join(funded) or w("none")))
+    rows.append((label("deck"), w("deck-sizes", deck=len(state.deck), discard=len(state.discard))))
     return rows
 
 
@@ -68,11 +65,9 @@ def summarize_for(state: TerraformingMarsState, lang: str, viewer: int | None) -
     if viewer is None or not 0 <= viewer < state.n:
         return rows
     d = state.data
-    sentences = state.game.content.sentences.get(lang, {})
-    words, labels = sentences.get("words", {}), sentences.get("labels", {})
+    table = TableWords(state.game.content, lang)
     p = viewer
-    rows.append((word(labels, "hand", p=p + 1),
-                 ", ".join(name_of(c, d, lang) for c in state.hand[p]) or word(words, "none")))
+    rows.append((table.label("hand", p=p + 1), ", ".join(name_of(c, d, lang) for c in state.hand[p]) or table.w("none")))
     if state.offers[p]:
-        rows.append((word(labels, "offers", p=p + 1), ", ".join(name_of(c, d, lang) for c in state.offers[p])))
+        rows.append((table.label("offers", p=p + 1), ", ".join(name_of(c, d, lang) for c in state.offers[p])))
     return rows

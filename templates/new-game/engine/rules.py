@@ -25,6 +25,8 @@ from typing import Any, Callable, Mapping
 from generator.content.loader import GameContent
 from generator.rules.contract import TERMINAL, Game, GameState, OptionSpec, OptionsError
 from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
+from generator.rules.engine_kit.rules_data import effect_steps
+from generator.rules.engine_kit.table_words import TableWords
 
 PLAYERS = 2
 JOB_ROW, ORDER_ROW = 3, 2          # face-up cards in each row
@@ -228,14 +230,13 @@ class MarketState(GameState):
 
     # -- the table in words (example pages, `pnp play`) ---------------------------------------------
     def summary(self, lang: str) -> list[tuple[str, str]]:
-        labels = self.game.content.sentences.get(lang, {}).get("labels", {})
+        table = TableWords(self.game.content, lang)   # the `labels` and `words` of sentences.yaml
         name = lambda card: self.game.names[card][lang]  # noqa: E731
-        rows = [(labels.get("jobs", "jobs"), ", ".join(map(name, self.job_row))),
-                (labels.get("orders", "orders"), ", ".join(map(name, self.order_row)) or "–")]
+        rows = [(table.label("jobs"), ", ".join(map(name, self.job_row))),
+                (table.label("orders"), ", ".join(map(name, self.order_row)) or "–")]
         for p in range(PLAYERS):
             goods = ", ".join(f"{n} {self.game.words('resource', r, lang)}" for r, n in self.goods[p].items())
-            rows.append((labels.get("player", "player {player}").format(player=p + 1),
-                         f"{self.points[p]} / {self.game.goal} · {goods}"))
+            rows.append((table.label("player", player=p + 1), f"{self.points[p]} / {self.game.goal} · {goods}"))
         return rows
 
 
@@ -262,7 +263,7 @@ class MarketGame(Game):
         orders = [c for c in content.cards if c.kind == "order"]
         self.job_cards = tuple(c.id for c in jobs for _ in range(c.count))
         self.order_cards = tuple(c.id for c in orders for _ in range(c.count))
-        self.effects = {c.id: tuple((e.op, tuple(sorted(e.args.items()))) for e in c.effects) for c in jobs}
+        self.effects = {c.id: effect_steps(c.effects) for c in jobs}   # (op, sorted args) per job card
         self.prices = {c.id: {str(r): int(n) for r, n in c.fields["price"].items()} for c in orders}
         self.order_points = {c.id: int(c.fields["points"]) for c in orders}
         variant = self.options["variant"]

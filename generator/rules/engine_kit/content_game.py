@@ -1,0 +1,141 @@
+"""The `Game` of an engine that reads its content once into rules data and delegates the rest.
+
+Every bundled engine keeps the same frame: the content read once per content object (its own
+`RulesData`), a content hash of what the referee reads, a state class built from (game, seed),
+and presentation (summary, picture, values in words) done by functions of its own modules.
+`ContentGame` is that frame; an engine names its functions in `EngineParts`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from generator.content.loader import GameContent
+from generator.rules.contract import Game, GameState
+from generator.rules.core import PerObject
+from generator.rules.picture import StatePicture
+
+S = TypeVar("S", bound=GameState)
+
+
+class RulesData(Protocol):
+    """An engine's reading of its content: frozen data and the hash of what the referee reads."""
+
+    @property
+    def content_hash(self) -> str: ...
+
+
+D = TypeVar("D", bound=RulesData)
+Rows = list[tuple[str, str]]
+ValueWords = Callable[[str, Any, Any, str, Mapping[str, str], Callable[[str], str]], str]
+
+
+@dataclass(frozen=True)
+class EngineParts:
+    """What an engine plugs into `ContentGame`: its vocabulary and its own functions (each state
+    argument is the engine's state).
+
+    Attributes:
+        state: the engine's state class (the contract's `Game.state_class`)
+        events, rules, causes, actions: its event kinds, refusal rules, outcome causes and action kinds
+            (the contract's `event_kinds`, `rule_ids`, `outcome_causes`, `action_kinds`)
+        load_data: reads the content into the engine's rules data (kept while the content lives)
+        value_words: (key, value, data, lang, words, outcome sentence) -> a value in words
+        summary: (state, lang) -> the table as (label, value) rows
+        summary_for: (state, lang, viewer) -> the rows a viewer may see; None: the summary hides nothing
+        picture: (state, lang) -> the table drawn; None: the engine draws none
+        invariants: state -> what is wrong with the table; None: nothing is checked
+        greedy: a fresh greedy policy; None: the generic one-step policy
+        evaluate: (state, player) -> how good the table looks for player, in [0, 1]; None: the contract's
+    """
+
+    state: type[GameState]
+    events: frozenset[str]
+    rules: frozenset[str]
+    causes: frozenset[str]
+    actions: frozenset[str]
+    load_data: Callable[[GameContent], Any]
+    value_words: ValueWords
+    summary: Callable[[Any, str], Rows]
+    summary_for: Callable[[Any, str, int | None], Rows] | None = None
+    picture: Callable[[Any, str], StatePicture] | None = None
+    invariants: Callable[[Any], list[str]] | None = None
+    greedy: Callable[[], Any] | None = None
+    evaluate: Callable[[Any, int], float] | None = None
+
+
+class ContentGame(Game, Generic[S, D]):
+    """A `Game` whose rules data (`D`) is read from the content once and whose work is done by `parts`.
+
+    Subclasses set `engine_id`, `engine_version`, `operations`, `option_specs` and `parts`; the
+    contract's vocabulary and `state_class` (built as `state_class(game, seed, log=, forced=,
+    quiet=)`) come from `parts`. `num_players` reads the `players` option unless overridden.
+    """
+
+    parts: ClassVar[EngineParts]
+    state_class: type[S]
+    data: D
+    _data: ClassVar[PerObject[Any]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._data = PerObject()
+        parts = cls.__dict__.get("parts")
+        if parts is not None:
+            cls.state_class = parts.state
+            cls.event_kinds, cls.rule_ids = parts.events, parts.rules
+            cls.outcome_causes, cls.action_kinds = parts.causes, parts.actions
+
+    def __init__(self, content: GameContent, options: Mapping[str, Any] | None = None):
+        super().__init__(content, options)
+        self.data = self.rules_data(content)
+
+    @classmethod
+    def rules_data(cls, content: GameContent) -> D:
+        """The engine's reading of `content`, cached while that content object lives."""
+        data: D = cls._data.get(content, lambda: cls.parts.load_data(content))
+        return data
+
+    def new_initial_state(self, seed: int, *, log: bool = False, forced: list[Any] | None = None,
+                          quiet: bool = False) -> S:
+        return self.state_class(self, seed, log=log, forced=forced, quiet=quiet)
+
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    def content_hash(self) -> str:
+        return self.data.content_hash
+
+    def invariant_problems(self, state: GameState) -> list[str]:
+        check = self.parts.invariants
+        return check(self._own(state)) if check is not None else []
+
+    def greedy_policy(self) -> Any:
+        make = self.parts.greedy
+        return make() if make is not None else None
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        judge = self.parts.evaluate
+        return judge(self._own(state), player) if judge is not None else super().evaluate(state, player)
+
+    def picture(self, state: GameState, lang: str) -> StatePicture | None:
+        draw = self.parts.picture
+        return draw(self._own(state), lang) if draw is not None else None
+
+    def summary(self, state: GameState, lang: str) -> Rows:
+        return self.parts.summary(self._own(state), lang)
+
+    def summary_for(self, state: GameState, lang: str, viewer: int | None) -> Rows:
+        rows_for = self.parts.summary_for
+        return rows_for(self._own(state), lang, viewer) if rows_for is not None else self.summary(state, lang)
+
+    def words(self, key: str, value: Any, lang: str) -> str:
+        words = self.content.sentences.get(lang, {}).get("words", {})
+        return self.parts.value_words(key, value, self.data, lang, words,
+                                      lambda cause: self.sentence("outcomes", cause, lang, {}))
+
+    def _own(self, state: GameState) -> S:
+        assert isinstance(state, self.state_class), f"{type(state).__name__} is not a {self.state_class.__name__}"
+        return state

@@ -1,0 +1,159 @@
+"""The pieces the bundled engines share (generator.rules.engine_kit): each does what every engine did alone."""
+
+from __future__ import annotations
+
+import copy
+import random
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from generator.rules.core import Outcome, PlayerResult, RuleError
+from generator.rules.engine_kit.content_game import ContentGame
+from generator.rules.engine_kit.greedy import TrialGreedy, rank_value, squash
+from generator.rules.engine_kit.legality import checked_first
+from generator.rules.engine_kit.notation import named_values
+from generator.rules.engine_kit.rules_data import effect_steps, rules_digest
+from generator.rules.engine_kit.table_words import TableWords, word
+from generator.rules.escape_earth.game import EscapeEarthGame
+from generator.rules.escape_earth.legality import RULE_IDS as ESCAPE_EARTH_RULES
+from generator.rules.escape_earth.state import EscapeEarthState
+from generator.rules.habitable.game import HabitableGame
+
+
+class Table:
+    """A state of a one-number game: an action adds its value; `resample_hidden` counts its calls."""
+
+    def __init__(self, actions: list[tuple[Any, ...]], value: int = 0, log: list[str] | None = None):
+        self.actions, self.value, self.quiet = actions, value, False
+        self.current_player = 0
+        self.log = log if log is not None else []
+
+    def legal_actions(self) -> list[tuple[Any, ...]]:
+        return list(self.actions)
+
+    def resample_hidden(self, player: int, rng: random.Random) -> Table:
+        self.log.append("resample")
+        return Table(self.actions, self.value, self.log)
+
+    def clone(self) -> Table:
+        self.log.append("clone")
+        return Table(self.actions, self.value, self.log)
+
+    def apply(self, action: tuple[Any, ...]) -> list[Any]:
+        assert self.quiet, "a trial is played quietly"
+        self.value += action[1]
+        return []
+
+
+def by_value(trial: Table, me: int, action: tuple[Any, ...]) -> float:
+    return float(trial.value)
+
+
+def test_the_greedy_player_takes_the_action_its_judge_values_most_on_one_resampled_copy_per_action():
+    table = Table([("add", 1), ("add", 5), ("add", 3)])
+    assert TrialGreedy(by_value).choose(table, random.Random(1)) == ("add", 5)  # type: ignore[arg-type]
+    assert table.log == ["resample"] * 3
+
+
+def test_the_expert_form_draws_the_hidden_information_once_and_tries_each_action_on_a_clone_of_it():
+    table = Table([("add", 1), ("add", 5), ("add", 3)])
+    player = TrialGreedy(by_value, name="expert", resample_once=True)
+    assert player.choose(table, random.Random(1)) == ("add", 5)  # type: ignore[arg-type]
+    assert table.log == ["resample", "clone", "clone", "clone"]
+
+
+def test_the_only_legal_action_is_taken_without_a_trial_and_ties_are_drawn_from_the_players_rng():
+    table = Table([("add", 2)])
+    assert TrialGreedy(by_value).choose(table, random.Random(1)) == ("add", 2)  # type: ignore[arg-type]
+    assert table.log == []
+    tied = Table([("add", 2), ("plus", 2), ("add", 1)])
+    chosen = {TrialGreedy(by_value).choose(tied, random.Random(seed)) for seed in range(20)}  # type: ignore[arg-type]
+    assert chosen == {("add", 2), ("plus", 2)}
+
+
+def test_a_finished_game_is_worth_1_won_and_half_to_nothing_by_rank_and_a_running_one_is_squashed():
+    results = tuple(PlayerResult(p, 0.0, rank, rank == 1) for p, rank in enumerate((2, 1, 3)))
+    outcome = Outcome("score", results)
+    assert [rank_value(outcome, p, 3) for p in range(3)] == [0.25, 1.0, 0.0]
+    assert squash(0.0, 15.0) == 0.5 and 0.5 < squash(15.0, 15.0) < squash(30.0, 15.0) < 1.0
+
+
+def refusing(rule: str, **params: Any) -> RuleError:
+    return RuleError(rule, params)
+
+
+def test_checked_first_refuses_a_finished_game_and_passes_over_a_value_that_is_no_action():
+    seen: list[Any] = []
+
+    @checked_first()
+    def violation(state: Any, action: Any) -> RuleError | None:
+        seen.append(action)
+        return None
+
+    over = SimpleNamespace(result="score", _refuse=refusing)
+    error = violation(over, ("move",))
+    assert error is not None and error.rule == "game-over"
+    running = SimpleNamespace(result=None, _refuse=refusing)
+    assert violation(running, ()) is None and violation(running, "move") is None
+    assert violation(running, ("move", 1)) is None
+    assert seen == [("move", 1)]
+
+
+def test_checked_first_with_a_form_rule_refuses_a_malformed_action_under_it():
+    @checked_first("form")
+    def violation(state: Any, action: Any) -> RuleError | None:
+        return None
+
+    running = SimpleNamespace(result=None, _refuse=refusing)
+    for bad in ((), [("play",)], (3, "card")):
+        error = violation(running, bad)
+        assert error is not None and error.rule == "form", bad
+
+
+def test_named_values_names_an_actions_items_by_position_per_kind():
+    names = {"move": ("activity", "to"), "pass": ()}
+    assert named_values(("move", "food", 3), names) == {"activity": "food", "to": 3}
+    assert named_values(("pass",), names) == {} and named_values(("unknown", 1), names) == {}
+
+
+def test_effect_steps_reads_models_and_plain_mappings_alike_and_the_digest_is_canonical():
+    steps = effect_steps([{"op": "gain", "resource": "food", "amount": 2}])
+    assert steps == (("gain", (("amount", 2), ("resource", "food"))),)
+    assert rules_digest({"a": 1, "b": [2]}) == rules_digest({"b": [2], "a": 1})
+    assert len(rules_digest({"a": "ä"})) == 16
+    assert rules_digest({"a": "ä"}) != rules_digest({"a": "ä"}, ensure_ascii=True)
+
+
+def test_table_words_fill_the_contents_labels_and_a_missing_key_reads_as_itself(content):
+    table = TableWords(content, "en")
+    assert table.label("no-such-label") == "no-such-label"
+    assert word({"player": "Player {p}"}, "player", p=2) == "Player 2"
+    assert table.words is content.sentences["en"]["words"]
+
+
+def test_a_content_game_reads_its_rules_data_once_per_content_and_per_engine(content):
+    game = EscapeEarthGame(content, {})
+    assert game.data is EscapeEarthGame.rules_data(content)
+    assert game.content_hash() == game.data.content_hash
+    assert EscapeEarthGame.rules_data(copy.copy(content)) is not game.data
+    assert EscapeEarthGame._data is not HabitableGame._data  # each engine keeps its own cache
+
+
+def test_a_content_game_takes_the_contracts_vocabulary_and_state_class_from_its_parts(content):
+    assert EscapeEarthGame.state_class is EscapeEarthState
+    assert EscapeEarthGame.rule_ids == ESCAPE_EARTH_RULES
+    assert "game-over" in EscapeEarthGame.event_kinds
+    state = EscapeEarthGame(content, {}).new_initial_state(3)
+    assert isinstance(state, EscapeEarthState) and state.data is state.game.data
+    with pytest.raises(AssertionError):
+        EscapeEarthGame(content, {}).summary(object(), "en")  # type: ignore[arg-type]
+
+
+def test_a_content_game_without_parts_of_its_own_keeps_the_contracts_defaults():
+    class Bare(ContentGame):  # type: ignore[type-arg]
+        engine_id = "bare"
+        engine_version = "1"
+
+    assert Bare.event_kinds == frozenset() and not hasattr(Bare, "state_class")
