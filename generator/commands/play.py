@@ -131,10 +131,12 @@ class ReplayResult:
     state_hash: str
     players: list[dict[str, Any]] = field(default_factory=list)  # results.result_rows: best first; empty unfinished
     cooperative: bool = False
+    chance: str = "seed"  # "seed": every outcome checked against the header's seed; "recorded": no seed, taken as saved
 
     def as_json(self) -> dict[str, Any]:
         return {"ok": True, "file": str(self.file), "game": self.game, "entries": self.entries,
-                "decisions": self.decisions, "outcome": self.outcome, "outcome_text": self.outcome_text,
+                "decisions": self.decisions, "chance": self.chance,
+                "outcome": self.outcome, "outcome_text": self.outcome_text,
                 "cooperative": self.cooperative, "players": self.players,
                 "winners": [row["seat"] for row in self.players if row["won"]], "state_hash": self.state_hash}
 
@@ -142,7 +144,9 @@ class ReplayResult:
         """The text view, in rich markup (the outcome sentence escaped: it is the content's text)."""
         from rich.markup import escape
 
-        return (f"[green]✓[/] {self.file}: {self.entries} entries, {self.decisions} decisions replayed; "
+        chance = "" if self.chance == "seed" else \
+            "; chance as recorded in the file (it names no seed to check the dice and shuffles against)"
+        return (f"[green]✓[/] {self.file}: {self.entries} entries, {self.decisions} decisions replayed{chance}; "
                 f"{escape(self.outcome_text)} (state {self.state_hash})")
 
 
@@ -177,4 +181,4 @@ def replay(file: Path, game: str | None, content_dir: Path) -> ReplayResult:
                         else "game not finished", result.final_hash,
                         result_rows(outcome, policy if isinstance(policy, str) and len(policy) <= MAX_POLICY_CHARS
                                     else None) if outcome else [],
-                        result.state.game.cooperative)
+                        result.state.game.cooperative, result.chance)

@@ -3,7 +3,8 @@
 `{amount}` prints a parameter in words by its declared type (a resource, card kind or card by its
 name, an enum value by its label in game.yaml `labels`), `{amount:+d}` formats the number,
 `{amount:card|cards}` chooses the word form and `:{resource}:` draws the icon
-(generator/content/word_forms.py). Cards, the rules site and `{{ effect(id) }}` print the same
+(generator/content/word_forms.py); a parameter with `printed_times` prints its value times that, in
+the unit players read (a temperature step as 2 °C). Cards, the rules site and `{{ effect(id) }}` print the same
 sentence.
 """
 
@@ -50,6 +51,13 @@ def effect_sentence(content: GameContent, effect: Effect, lang: str) -> str:
         spec = op.params.get(name)
         return spec.type if spec else None
 
-    return word_forms.fill(op.text.get(lang), effect.args.get,
+    def printed(name: str) -> Any:
+        """The value as players read it: times the parameter's `printed_times` (temperature steps in °C)."""
+        raw = effect.args.get(name)
+        spec = op.params.get(name)
+        times = spec.printed_times if spec else None
+        return raw * times if times and isinstance(raw, int) and not isinstance(raw, bool) else raw
+
+    return word_forms.fill(op.text.get(lang), printed,
                            lambda name, raw: param_word(content, type_of(name), raw, lang),
                            lambda name, raw: param_icon(content, type_of(name), raw)).strip()

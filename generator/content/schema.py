@@ -92,10 +92,16 @@ class ParamSpec(Model):
     choices: list[str] | None = Field(default=None, description="enum: the values allowed (printed by their names "
                                       "in game.yaml `labels`); resource: the resources allowed (default: all)")
     optional: bool = Field(default=False, description="an effect may leave the parameter out")
+    printed_times: int | None = Field(default=None, ge=1, description="int: the text prints the value times this, "
+                                      "in the unit players read (a temperature step the engine counts as 1 prints as "
+                                      "2 °C); `min`, `max`, the card files and the engine keep the value itself")
 
     @model_validator(mode="after")
     def _range(self) -> ParamSpec:
         _range_applies(self.type, self.min, self.max, RANGED_PARAM_TYPES)
+        if self.printed_times is not None and self.type != "int":
+            raise ValueError(f"`printed_times` cannot apply to a value of type '{self.type}': only int is printed "
+                             "scaled")
         return self
 
 

@@ -10,7 +10,8 @@ own RNG drew every outcome). Every further line is one entry, in the order it ha
 
 `hash` is the hash of the state after the entry. Replaying sets up the game from the header,
 takes every chance outcome from the file (refusing one the game could not have produced, and,
-for a game played from its seed, one the seed does not give), checks every decision against
+when the header names a seed, one the seed does not give, whatever its `chance` field says: a file
+whose `chance` field was deleted is checked all the same), checks every decision against
 the legal actions of its state, and every entry's player, events and hash against what the
 engine does, and names the first line that fails.
 """
@@ -55,12 +56,18 @@ class ReplayError(Exception):
         self.message = message
 
 
+SEEDED = "seed"
+RECORDED = "recorded"
+
+
 @dataclass
 class ReplayResult:
     entries: int
     decisions: int
     final_hash: str
     state: GameState
+    chance: str = SEEDED  # SEEDED: every chance outcome checked against the header's seed; RECORDED: no seed named,
+    #                       the file's outcomes taken as they are (only checked to be possible)
 
 
 def short(value: Any, limit: int = 80) -> str:
@@ -256,11 +263,13 @@ def replay_rows(rows: list[tuple[int, dict[str, Any]]], content: GameContent, ci
     if head.get("content_hash") != game.content_hash():
         raise ReplayError(head_line, f"played with other rules content (hash {short(head.get('content_hash'))}, now "
                                      f"{game.content_hash()}): a card number or count has changed")
-    seed = _seed_of(head)
+    seeded = head.get("seed") is not None
+    if not seeded and head.get("chance") == SEEDED:
+        raise ReplayError(head_line, "bad header: chance came from the seed, says the header, but it names no seed")
+    seed = _seed_of(head) if seeded else 0  # no seed: every chance outcome comes from the file, the RNG draws none
     forced = [(line, e) for line, e in entries if e.get("kind") == "chance"]
     try:
-        state = game.new_initial_state(seed, log=True,
-                                       forced=SeededChance(forced) if head.get("chance") == "seed" else forced)
+        state = game.new_initial_state(seed, log=True, forced=SeededChance(forced) if seeded else forced)
     except ChanceError as exc:
         raise ReplayError(exc.line or head_line, f"set-up: {exc}") from None
     done = 0
@@ -304,7 +313,7 @@ def replay_rows(rows: list[tuple[int, dict[str, Any]]], content: GameContent, ci
             raise
         decisions += 1
         sync()
-    return ReplayResult(len(entries), decisions, state.state_hash(), state)
+    return ReplayResult(len(entries), decisions, state.state_hash(), state, SEEDED if seeded else RECORDED)
 
 
 class SeededChance(list[Any]):

@@ -79,14 +79,48 @@ def test_a_possible_but_forged_shuffle_of_a_seeded_game_is_named_by_its_line(con
     assert info.value.line == index + 1 and "is not what seed 8 gives for 'events'" in info.value.message
 
 
-def test_without_a_seeded_header_a_different_shuffle_shows_as_a_hash_mismatch(content):
+def test_a_header_that_lost_its_chance_field_is_still_checked_against_its_seed(content):
     rows = lines(saved(content)[0])
     del rows[0]["chance"]
     index = next(i for i, r in enumerate(rows) if r.get("what") == "events")
     rows[index]["outcome"] = list(reversed(rows[index]["outcome"]))
     with pytest.raises(ReplayError) as info:
         replay_text(join(rows), content)
-    assert info.value.line == index + 1 and "hash" in info.value.message
+    assert info.value.line == index + 1 and "is not what seed 8 gives for 'events'" in info.value.message
+
+
+def test_a_header_that_lost_its_chance_field_replays_seeded_when_nothing_was_edited(content):
+    text, state = saved(content)
+    rows = lines(text)
+    del rows[0]["chance"]
+    result = replay_text(join(rows), content)
+    assert result.final_hash == state.state_hash() and result.chance == "seed"
+
+
+def test_a_file_without_a_seed_replays_its_recorded_chance_and_says_so(content):
+    text, state = saved(content)
+    rows = lines(text)
+    del rows[0]["seed"], rows[0]["chance"]
+    result = replay_text(join(rows), content)
+    assert result.final_hash == state.state_hash() and result.chance == "recorded"
+
+
+def test_a_file_without_a_seed_still_refuses_an_impossible_outcome(content):
+    rows = lines(saved(content)[0])
+    del rows[0]["seed"], rows[0]["chance"]
+    index = next(i for i, r in enumerate(rows) if r.get("what") == "time")
+    rows[index]["outcome"] = ["aliens"] * 6
+    with pytest.raises(ReplayError) as info:
+        replay_text(join(rows), content)
+    assert info.value.line == index + 1 and "not a possible order" in info.value.message
+
+
+def test_a_header_that_says_seed_but_names_none_is_refused_on_line_1(content):
+    rows = lines(saved(content)[0])
+    del rows[0]["seed"]
+    with pytest.raises(ReplayError) as info:
+        replay_text(join(rows), content)
+    assert info.value.line == 1 and "names no seed" in info.value.message
 
 
 def test_an_edited_player_field_is_named(content):

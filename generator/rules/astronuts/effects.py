@@ -134,10 +134,23 @@ def free_technology(state: AstronutsState, args: dict[str, Any]) -> None:
     _offer(state, "gift-tech", 1)
 
 
+def track_end(state: AstronutsState) -> int | None:
+    """The last space of the printed action track (board `action-track`, track `actions`), or None without one."""
+    board = next((b for b in state.game.content.boards if b.id == "action-track"), None)
+    track = next((t for t in board.tracks if t.id == "actions"), None) if board is not None else None
+    return int(track.end) if track is not None and track.end is not None else None
+
+
 def extra_actions(state: AstronutsState, args: dict[str, Any]) -> None:
-    state.actions_left += int(args["actions"])
+    """A gift of actions (Time Masters): the marker moves up the action track and stops at its end, the rest is lost
+    (the rulebook gives the track no length; this edition prints it from 0 to 16)."""
+    end = track_end(state)
+    gained = int(args["actions"])
+    if end is not None:
+        gained = max(0, min(gained, end - state.actions_left))
+    state.actions_left += gained
     if not state.quiet:
-        state._emit("actions-gained", player=state.player, n=int(args["actions"]))
+        state._emit("actions-gained", player=state.player, n=gained)
 
 
 def extra_colony(state: AstronutsState, args: dict[str, Any]) -> None:

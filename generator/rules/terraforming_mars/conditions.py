@@ -120,7 +120,8 @@ def requirement_problem(state: TerraformingMarsState, p: int, card: ProjectCard)
     )
     for limit, ok, rule in checks:
         if limit is not None and not ok:
-            return (rule, {"card": card.id, "limit": limit, "leeway": steps})
+            return (rule, {"card": card.id, "limit": limit,  # temperature in °C, as players read it
+                           "leeway": degrees if rule.endswith("temperature") else steps})
     if card.requires_tag:
         have = tag_count(state, p, card.requires_tag)
         if have < card.requires_tag_count:
