@@ -164,9 +164,15 @@ def main() -> None:
         print(f"pnp build of {games} by {code}, {args.repeat} repeats, min / median / max")
         for figures in (full, card, page, none):
             share = statistics.median(figures.wall) / statistics.median(full.wall)
-            verdict = "" if figures is full else (
-                f"  {share:.2f} of a full build; {'meets' if statistics.median(figures.wall) < TARGET_WALL else 'misses'}"
-                f" the {TARGET_WALL:.0f} s wall target")
+            verdict = (
+                ""
+                if figures is full
+                else (
+                    f"  {share:.2f} of a full build; "
+                    f"{'meets' if statistics.median(figures.wall) < TARGET_WALL else 'misses'}"
+                    f" the {TARGET_WALL:.0f} s wall target"
+                )
+            )
             print(f"  {figures.line(14)}{verdict}")
         if served and code == args.code:
             share = statistics.median(served) / statistics.median(full.wall)

@@ -132,7 +132,9 @@ def _child(variant: str, size: int, languages: tuple[str, ...], core: int, keep:
     queue.put((cpu, wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, kib))
 
 
-def measure(variant: str, size: int, languages: tuple[str, ...], core: int, keep: str = "", baseline: str = "") -> tuple:
+def measure(
+    variant: str, size: int, languages: tuple[str, ...], core: int, keep: str = "", baseline: str = ""
+) -> tuple:
     """(drawing CPU s, drawing wall s, process CPU s, process wall s, peak RSS MB, PDF KiB) of one run of
     `variant` in a fresh process pinned to `core`."""
     ctx = multiprocessing.get_context("spawn")
@@ -216,9 +218,12 @@ def main() -> None:
     for variant in variants:
         rate = args.cards * len(languages) / statistics.median(drawing[variant].cpu)
         peak, kib = extra[variant]
-        print(f"  {variant:<9} drawing CPU {spread(drawing[variant].cpu)} s   process CPU {spread(process[variant].cpu)} s"
-              f"   wall {spread(process[variant].wall)} s   {rate:6.0f} cards/CPU s   peak RSS {peak:4.0f} MB"
-              f"   PDF {kib / 1024:5.1f} MB")
+        print(
+            f"  {variant:<9} drawing CPU {spread(drawing[variant].cpu)} s"
+            f"   process CPU {spread(process[variant].cpu)} s"
+            f"   wall {spread(process[variant].wall)} s   {rate:6.0f} cards/CPU s   peak RSS {peak:4.0f} MB"
+            f"   PDF {kib / 1024:5.1f} MB"
+        )
     for subject in ("forge", "no-forms", "baseline"):
         if "fair" in drawing and subject in drawing:
             print(f"  {subject:<8} vs fair, drawing: {ratio(drawing['fair'], drawing[subject])}")

@@ -6,7 +6,8 @@
 The synthetic deck is Escape Earth with `--cards` extra event cards (its own events with
 numbered names, one copy each) in one cards file, as a designer with a big deck would keep it;
 its examples and golden playthroughs are left out (they were written for the real deck), and so is the text of the
-two rules pages that list every card (thousands of cards are over a rules page's size bound; a designer splits such a page). Each figure is the CPU time
+two rules pages that list every card (thousands of cards are over a rules page's size bound; a designer splits such a
+page). Each figure is the CPU time
 (user + system of the child process) and wall time of `python -m generator.cli check`, repeated
 and printed as min / median / max. With `--baseline`, the same commands run against that
 checkout too (e.g. the main branch before a change), alternating with this one. `--command

@@ -123,7 +123,12 @@ def main() -> None:
     parser.add_argument("--game", default="escape-earth")
     parser.add_argument("--repeat", type=int, default=5, help="measurements of each figure")
     parser.add_argument("--greedy-decisions", type=int, default=500, help="greedy decisions per measurement")
-    parser.add_argument("--mcts", type=int, default=32, help="tree-search budget N of mcts:N (Escape Earth plays every playout to the end: keep it small)")
+    parser.add_argument(
+        "--mcts",
+        type=int,
+        default=32,
+        help="tree-search budget N of mcts:N (Escape Earth plays every playout to the end: keep it small)",
+    )
     parser.add_argument("--mcts-decisions", type=int, default=10, help="tree-search decisions per measurement")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option, e.g. players=4 (repeatable)")
@@ -154,8 +159,10 @@ def main() -> None:
         print(f"\n{args.game} {variant or ''} {' '.join(args.option)}")
         print("  " + base.line("baseline (same run)"))
         print("  " + rand.line("random playouts") + f"; {statistics.fmean(rand.per):.1f} decisions/game")
-        print(f"  random: median {ratio:.3g} × baseline, {median / args.target:.2f} × target {args.target:,.0f} games/s "
-              f"({verdict})")
+        print(
+            f"  random: median {ratio:.3g} × baseline, {median / args.target:.2f} × target {args.target:,.0f} games/s "
+            f"({verdict})"
+        )
         print("  " + greedy.line("greedy"))
         print("  " + tree.line(mcts))
 

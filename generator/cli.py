@@ -57,7 +57,8 @@ def cli() -> None:
 
     Every command reads the games under ./content (or --content DIR); a game is a folder with a
     game.yaml. Exit codes: 0 done, 1 the content has errors (all are listed) or the disk refused,
-    2 bad usage, 130 interrupted, 4 `pnp play` with you playing: your input ended before the game. With --format json, a failure is one JSON object on standard
+    2 bad usage, 130 interrupted, 4 `pnp play` with you playing: your input ended before the game. With
+    --format json, a failure is one JSON object on standard
     output ({"ok": false, "exit_code", "message", "errors"}).
     """
 
@@ -641,8 +642,14 @@ def diff(arguments: tuple[str, ...], content_dir: Path, output_format: str, out_
 
     options = DiffOptions(games, policy, seed, jobs, tuple(sorted(chosen_options(variant, players, option).items())))
 
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=views.console(err=True),
-                  transient=True, disable=output_format != "text") as progress:
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=views.console(err=True),
+        transient=True,
+        disable=output_format != "text",
+    ) as progress:
         task = progress.add_task("comparing")
         report, page = compare_revisions(content_dir, arguments, out_dir, options,
                                          html=output_format == "html",

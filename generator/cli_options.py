@@ -85,7 +85,9 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
     except ValueError:
         raise click.BadParameter("give two numbers in mm, x and y, such as 1.5,-0.5") from None
     if abs(dx) > 10 or abs(dy) > 10:
-        raise click.BadParameter("an offset over 10 mm is not a printer's shift; measure again on the calibration sheet")
+        raise click.BadParameter(
+            "an offset over 10 mm is not a printer's shift; measure again on the calibration sheet"
+        )
     return (dx, dy)
 
 

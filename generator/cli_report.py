@@ -3,7 +3,8 @@
 Every command's failure reaches it: content errors (exit 1), a machine that refused (exit 1,
 one sentence), bad usage (exit 2), an interruption (130) and a bug in pnp-forge (exit 3). With
 `--format json` the failure is one JSON object on standard output:
-`{"ok": false, "exit_code": N, "message": "...", "errors": [{file, line, column, path, message, hint, code}], "note": "..."}`
+`{"ok": false, "exit_code": N, "message": "...", "errors": [{file, line, column, path, message, hint, code}],
+"note": "..."}`
 (and `"held_back"`: the notes of checks that wait for another file's errors, as errors are, when there are any);
 a game's engine that failed adds `"fault"` (its file, line, exception, frames, seed, turn, player, action, repeat).
 """

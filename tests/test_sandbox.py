@@ -17,7 +17,10 @@ def render(source: str) -> str:
 
 
 def test_number_arithmetic_gives_what_python_gives():
-    assert render("{{ 2.5 * 4 }} {{ 7 + 3 }} {{ 7 % 3 }} {{ 1.5 ** 2 }} {{ 3 * 4 }} {{ 2 ** 10 }}") == "10.0 10 1 2.25 12 1024"
+    assert (
+        render("{{ 2.5 * 4 }} {{ 7 + 3 }} {{ 7 % 3 }} {{ 1.5 ** 2 }} {{ 3 * 4 }} {{ 2 ** 10 }}")
+        == "10.0 10 1 2.25 12 1024"
+    )
     assert render("{{ true + true }} {{ 'a' + 'b' }} {{ [1] * 3 }}") == "2 ab [1, 1, 1]"
 
 
@@ -33,10 +36,11 @@ def test_what_could_grow_without_end_is_refused(source: str):
 RUNAWAY_WORK = {
     "nested-loops": "{% for i in range(10000) %}{% for j in range(10000) %}{{ '' }}{% endfor %}{% endfor %}",
     "nested-unsized": "{% for i in range(10000) %}{% for j in range(10000)|map('string') %}{% endfor %}{% endfor %}",
-    "twice-recursive-macro": "{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(40) }}",
+    "twice-recursive-macro": "{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}"
+                             "{{ f(40) }}",
     "big-sorts": "{% set big = range(10000)|list * 100 %}{% for i in range(10000) %}{{ big|sort|length }}{% endfor %}",
     "big-repeats": "{% for i in range(10000) %}{% for j in range(10000) %}{% set s = 'x' * 100000 %}{% endfor %}"
-                   "{% endfor %}",
+    "{% endfor %}",
 }
 
 

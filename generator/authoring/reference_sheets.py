@@ -11,7 +11,8 @@ gives the same card the YAML form gives, so `pnp check`, the build and the rules
 difference. A game may keep some cards in YAML and others in sheets. `pnp export GAME --cards
 cards.csv` (or `cards.xlsx`) writes a game's cards as one sheet, to move a YAML game into a
 spreadsheet; put the sheet into `cards/` in place of the YAML files and the game builds the
-same cards (`--cards cards.yaml` is the way back: one YAML card file). `pnp new GAME --from-sheet FILE` starts a game from a sheet. docs/examples/market-day,
+same cards (`--cards cards.yaml` is the way back: one YAML card file). \
+`pnp new GAME --from-sheet FILE` starts a game from a sheet. docs/examples/market-day,
 a game in German and English, keeps its job cards in a CSV file and its order cards in an xlsx
 workbook.
 
@@ -35,10 +36,15 @@ bread,order,2,Bread,grain=3,2,gain resource=grain amount=1,Fresh from the oven.,
 | `id`, `kind`, `icon`, `design_note` | the card's key | text as it is |
 | `count` (**required**), `cost` | the card's key | a whole number |
 | `name.de`, `name.en`, `text.en`, `flavor.de`, `science.en`, ... | one language of a [Text](#text) | text as it is |
-| `name`, `text`, `flavor`, `science` | the text in every language (a game in one language needs no other column) | text as it is |
-| `effects` | the card's effects | `gain resource=grain amount=1; draw count=2`: operations separated by `;`, each with its parameters as `name=value` |
-| a field of the card's kind (`price`, `capacity`), or `fields.price` | `fields` | by the field's type: `3` (int), `true`/`false` (bool), `1, 3, 5` (ints, tags), `grain=3 gold=1` (costs), effects as above, text as it is (str, enum, resource, card); a text field as `motto.de`, `motto.en` or `motto` |
-| `back.name.de`, `back.effects`, `back.capacity`, ... | the same keys of the back of a double-sided card | as on the front |
+| `name`, `text`, `flavor`, `science` | the text in every language (a game in one language needs no other column) \
+| text as it is |
+| `effects` | the card's effects \
+| `gain resource=grain amount=1; draw count=2`: operations separated by `;`, each with its parameters as `name=value` |
+| a field of the card's kind (`price`, `capacity`), or `fields.price` | `fields` \
+| by the field's type: `3` (int), `true`/`false` (bool), `1, 3, 5` (ints, tags), `grain=3 gold=1` (costs), \
+effects as above, text as it is (str, enum, resource, card); a text field as `motto.de`, `motto.en` or `motto` |
+| `back.name.de`, `back.effects`, `back.capacity`, ... | the same keys of the back of a double-sided card \
+| as on the front |
 
 - An empty cell leaves the key out. `[]` is an empty list, `{}` no costs. A value of no declared
   type (an effect's parameter) is a bare word or number, `true`/`false`, or JSON (`"3"` is the

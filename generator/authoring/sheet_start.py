@@ -186,13 +186,34 @@ def game_from_sheet(game_id: str, grid: Grid, file_name: str, languages: tuple[s
         "age": 8,
         "play_time": {"min": 20, "max": 40},
         "languages": list(languages),
-        "resources": [{"id": r, "name": _word(r.capitalize()), "icon": PLACEHOLDER_ICON} for r in sorted(resources)] if uses_costs else [],
+        "resources": [{"id": r, "name": _word(r.capitalize()), "icon": PLACEHOLDER_ICON} for r in sorted(resources)]
+        if uses_costs
+        else [],
         "kinds": declared_kinds,
-        "components": [{"id": f"{kind.replace('_', '-')}-cards", "name": _word(kind.replace("_", " ").capitalize()),
-                        "type": "cards", "kind": kind, "count": counts[kind]} for kind in kinds],
+        "components": [
+            {
+                "id": f"{kind.replace('_', '-')}-cards",
+                "name": _word(kind.replace("_", " ").capitalize()),
+                "type": "cards",
+                "kind": kind,
+                "count": counts[kind],
+            }
+            for kind in kinds
+        ],
         "operations": declared_operations,
-        **({"sheets": [{"file": file_name, **({"kind": default_kind} if kind_at is None else {}),
-                        **({"columns": mapped} if mapped else {})}]} if kind_at is None or mapped else {}),
+        **(
+            {
+                "sheets": [
+                    {
+                        "file": file_name,
+                        **({"kind": default_kind} if kind_at is None else {}),
+                        **({"columns": mapped} if mapped else {}),
+                    }
+                ]
+            }
+            if kind_at is None or mapped
+            else {}
+        ),
     }
 
 

@@ -35,8 +35,13 @@ def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCh
     for dup in placed.duplicates:
         first = placed.by_id[dup.id]
         path = dup.origin + (("id",) if dup.declared else ())
-        errors.add(source.mark(path), f"duplicate space id '{dup.id}' (first made at {source.mark(first.origin)})", path,
-                   hint="rename the space or the track/grid that makes it", code="reference")
+        errors.add(
+            source.mark(path),
+            f"duplicate space id '{dup.id}' (first made at {source.mark(first.origin)})",
+            path,
+            hint="rename the space or the track/grid that makes it",
+            code="reference",
+        )
     declared = {s.id: s for s in placed.spaces if s.declared}
     for i, space in enumerate(board.spaces):
         for j, other in enumerate(space.adjacent):

@@ -331,7 +331,9 @@ class BoardLayout:
             if row_index == 0:
                 y = top
             left = x + column * (column_w + gap)
-            sample = PlacedSpace("", kind, (), None, left + line / 2, y + line / 2, style.shape, line * 0.85, line * 0.85)
+            sample = PlacedSpace(
+                "", kind, (), None, left + line / 2, y + line / 2, style.shape, line * 0.85, line * 0.85
+            )
             self.scene.add(space_shape(sample, Paint(fill=style.fill, stroke=style.stroke, stroke_width=0.3)))
             self.icon(style.icon, left + line / 2, y + line / 2, line * 0.55)
             items, used = flow_text(name.get(self.lang), left + line + 2,

@@ -2,7 +2,8 @@
 
 `draw_scene` paints a scene (through generator.drawing.pdf, the card faces' drawer) with the
 board's bottom-left corner at the current origin, in points; the tiled PDF puts that drawing
-into a form XObject once and shows a window of it on every page. Fonts are the project's DejaVu faces, embedded (subset) by reportlab.
+into a form XObject once and shows a window of it on every page. Fonts are the project's DejaVu faces, embedded
+(subset) by reportlab.
 """
 
 from __future__ import annotations

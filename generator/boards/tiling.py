@@ -254,7 +254,9 @@ class TiledBoardPdf:
         page_w = self.plan.page[0]
         canvas.setFillColor(HexColor("#333333"))
         _font(canvas, "regular", MARGIN_TEXT_PT)
-        canvas.drawRightString((page_w - self.plan.margin - 2) * mm, baseline, single_sided_label(self.lang, self.version))
+        canvas.drawRightString(
+            (page_w - self.plan.margin - 2) * mm, baseline, single_sided_label(self.lang, self.version)
+        )
 
     def seams(self, canvas: Canvas, tile: Tile, to_page) -> None:
         (sx, sy) = self.plan.step

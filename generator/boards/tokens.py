@@ -3,7 +3,8 @@
 Ships, tokens, coins, cubes, pawns, markers and tiles of game.yaml become printable tokens, `count`
 copies each, grouped by component under a caption; a component starts beside the previous one when the row
 has room, so a sheet wastes little paper. Round tokens get a cut circle, square ones
-a cut square, hex tiles (pointy-top, `size` from corner to corner, as a hex map's cells) a cut hexagon; the colour runs 1 mm past the cut line so a slightly-off cut shows no white edge.
+a cut square, hex tiles (pointy-top, `size` from corner to corner, as a hex map's cells) a cut hexagon; the colour
+runs 1 mm past the cut line so a slightly-off cut shows no white edge.
 Each page is a `Scene`, drawn by the same PDF backend as the boards.
 """
 
@@ -199,7 +200,9 @@ def token_pages(content: GameContent, paper: str, lang: str, version: str | None
         label = single_sided_label(lang, version or tool_version(), (number, total))
         room = flow.page_w - 2 * MARGIN_MM - text_width_pt(label, "regular", LABEL_PT) * PT_MM - 4.0
         scene.items.insert(0, Text(MARGIN_MM, MARGIN_MM + 5, _shortened(title, room), "wide-bold", 12, "#111111"))
-        scene.items.insert(1, Text(flow.page_w - MARGIN_MM, MARGIN_MM + 5, label, "regular", LABEL_PT, "#111111", "end"))
+        scene.items.insert(
+            1, Text(flow.page_w - MARGIN_MM, MARGIN_MM + 5, label, "regular", LABEL_PT, "#111111", "end")
+        )
     return flow.pages
 
 

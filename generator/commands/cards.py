@@ -45,8 +45,9 @@ def card_outputs(languages: tuple[str, ...], papers: tuple[str, ...], tts: bool 
 
     def replaced(rel: Path) -> bool:
         first = rel.parts[0]
-        ours = (first in names.CARD_FOLDERS and (tts or first != names.TTS_FOLDER)) or (len(rel.parts) == 1 and any(fnmatch(first, pattern)
-                                                                           for pattern in names.CARD_PDFS))
+        ours = (first in names.CARD_FOLDERS and (tts or first != names.TTS_FOLDER)) or (
+            len(rel.parts) == 1 and any(fnmatch(first, pattern) for pattern in names.CARD_PDFS)
+        )
         return ours and scope(rel)
 
     return replaced

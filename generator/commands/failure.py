@@ -46,7 +46,9 @@ class CommandFailed(Exception):
         self.note = note
         self.extra: dict[str, Any] = {}  # more fields of the JSON report (an engine's fault: "fault")
         # notes of checks that wait for another file's errors (generator.content.held_back), in order
-        self.held_back = sorted(set(errors.held_back), key=ContentError.sort_key) if isinstance(errors, ErrorList) else []
+        self.held_back = (
+            sorted(set(errors.held_back), key=ContentError.sort_key) if isinstance(errors, ErrorList) else []
+        )
         super().__init__(line or note or f"{sum(len(s.errors) for s in self.sections)} error(s)")
 
     @classmethod

@@ -42,10 +42,13 @@ def rules_page_warnings(content: GameContent, warnings: ErrorList) -> None:
         for page in render_rules(content, lang, ErrorList()):  # rendered once per game: the check's own pages
             source_text = content.rules.get(lang, {}).get(page.source, "")
             for line, printed, noun in printed_plural_problems(source_text, page.markdown, lang, nouns):
-                warnings.warn(Mark(f"{content.root.name}/rules/{lang}/{page.source}", line, 1),
-                              f"rules page prints '{printed}'",
-                              hint=f"let the number choose the word: `{{{{ n | plural(\"{noun.one}\", \"{noun.many}\") }}}}` "
-                                   f"prints \"1 {noun.one}\" and \"2 {noun.many}\"", code="text")
+                warnings.warn(
+                    Mark(f"{content.root.name}/rules/{lang}/{page.source}", line, 1),
+                    f"rules page prints '{printed}'",
+                    hint=f'let the number choose the word: `{{{{ n | plural("{noun.one}", "{noun.many}") }}}}` '
+                    f'prints "1 {noun.one}" and "2 {noun.many}"',
+                    code="text",
+                )
 
 
 def translation_warnings(content: GameContent, warnings: ErrorList) -> None:

@@ -229,7 +229,9 @@ def _overlap(a: PlacedSpace, b: PlacedSpace) -> bool:
     assert a.x is not None and a.y is not None and b.x is not None and b.y is not None
     boxy = ("square", "rect")
     if a.shape in boxy and b.shape in boxy:
-        return (abs(a.x - b.x) < (a.width + b.width) / 2 - TOUCH) and (abs(a.y - b.y) < (a.height + b.height) / 2 - TOUCH)
+        return (abs(a.x - b.x) < (a.width + b.width) / 2 - TOUCH) and (
+            abs(a.y - b.y) < (a.height + b.height) / 2 - TOUCH
+        )
     if a.shape in boxy or b.shape in boxy:
         box, round_ = (a, b) if a.shape in boxy else (b, a)
         assert box.x is not None and box.y is not None and round_.x is not None and round_.y is not None

@@ -69,7 +69,9 @@ def read_bytes(path: Path, root: Path | None = None, limit: int | None = None) -
         if not stat.S_ISREG(info.st_mode):
             raise Unreadable("is not a regular file (a FIFO, device or socket)")
         if info.st_size > limit:
-            raise Unreadable(f"is {info.st_size / MB:.1f} MB, over the {_size(limit)} limit for {path.suffix or 'such'} files")
+            raise Unreadable(
+                f"is {info.st_size / MB:.1f} MB, over the {_size(limit)} limit for {path.suffix or 'such'} files"
+            )
         chunks = []
         remaining = limit + 1
         while remaining > 0:

@@ -1,7 +1,7 @@
 """Read one game's folder into the typed model, collecting every error with its place.
 
-A game folder holds game.yaml, cards/*.yaml (or sheets: cards/*.csv, *.xlsx, *.ods), boards/*.yaml, tables/*.yaml, examples/*.yaml,
-rules/<lang>/*.md and icons/*.svg. Each file, and each card inside a file, is validated on its
+A game folder holds game.yaml, cards/*.yaml (or sheets: cards/*.csv, *.xlsx, *.ods), boards/*.yaml, tables/*.yaml,
+examples/*.yaml, rules/<lang>/*.md and icons/*.svg. Each file, and each card inside a file, is validated on its
 own, so one broken card does not hide the problems of the next.
 """
 

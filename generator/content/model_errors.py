@@ -85,10 +85,18 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> YamlPath:
 
 
 _TYPE_WORDS = {
-    "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
-    "float_type": "a number", "float_parsing": "a number", "bool_type": "true or false", "bool_parsing": "true or false",
-    "string_type": "text", "list_type": "a list", "dict_type": "a mapping (key: value)",
-    "model_type": "a mapping (key: value)", "model_attributes_type": "a mapping (key: value)",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "string_type": "text",
+    "list_type": "a list",
+    "dict_type": "a mapping (key: value)",
+    "model_type": "a mapping (key: value)",
+    "model_attributes_type": "a mapping (key: value)",
 }
 
 

@@ -35,7 +35,9 @@ LabelKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]
 
 ICON = "an icon's name (an SVG of the game's icons/ or of templates/icons/, without .svg)"
 
-FieldType = Literal["int", "ints", "bool", "str", "text", "enum", "resource", "tags", "costs", "effects", "card", "list"]
+FieldType = Literal[
+    "int", "ints", "bool", "str", "text", "enum", "resource", "tags", "costs", "effects", "card", "list"
+]
 
 
 class FieldSpec(Model):
@@ -114,7 +116,9 @@ class OperationSpec(Model):
                        "(an enum value by its name in `labels`), `{amount:+d}` formatted (Python's format spec), "
                        "`{amount:card|cards}` the word form the value asks for (the first for one), `:{resource}:` "
                        "its icon")
-    description: Text | None = Field(default=None, description="what the operation does, exactly: the engine's contract")
+    description: Text | None = Field(
+        default=None, description="what the operation does, exactly: the engine's contract"
+    )
     note: str | None = Field(default=None, description="a remark for designers; never printed")
 
 
@@ -159,7 +163,9 @@ class CardKind(Model):
     @classmethod
     def _known_preset(cls, value: str | Size) -> str | Size:
         if isinstance(value, str) and value not in CARD_SIZE_PRESETS:
-            raise ValueError(f"unknown card size '{value}'; use one of {', '.join(CARD_SIZE_PRESETS)} or {{width, height}}")
+            raise ValueError(
+                f"unknown card size '{value}'; use one of {', '.join(CARD_SIZE_PRESETS)} or {{width, height}}"
+            )
         return value
 
     @property
@@ -215,7 +221,9 @@ class Component(Model):
                                         "all components of a resource are the most of it a cost or an effect may "
                                         "name (none: no limit)")
     shape: Literal["round", "square", "hex"] | None = Field(default=None, description="the printed shape of a token")
-    size: float | None = Field(default=None, gt=0, le=200, description="token diameter/edge in mm; a hex's corner-to-corner width")
+    size: float | None = Field(
+        default=None, gt=0, le=200, description="token diameter/edge in mm; a hex's corner-to-corner width"
+    )
     color: Colour | None = Field(default=None, description="the token's colour")
     icon: str | None = Field(default=None, description=f"{ICON}, printed on the token")
     label: Text | None = Field(default=None, description="a word printed on the token")
@@ -253,9 +261,11 @@ class BalanceRun(Model):
 
     id: Slug = Field(description="the batch's name in results.json")
     label: Text = Field(description="what the batch shows, on the balance page")
-    policy: str = Field(pattern=r"^(random|greedy|expert|mcts:[1-9][0-9]{0,4})(,(random|greedy|expert|mcts:[1-9][0-9]{0,4}))*$",
-                        description="how the seats play: random, greedy, expert (the game's strongest own player) "
-                                    "or mcts:N (N playouts per decision); or one of them per seat, comma-separated")
+    policy: str = Field(
+        pattern=r"^(random|greedy|expert|mcts:[1-9][0-9]{0,4})(,(random|greedy|expert|mcts:[1-9][0-9]{0,4}))*$",
+        description="how the seats play: random, greedy, expert (the game's strongest own player) "
+        "or mcts:N (N playouts per decision); or one of them per seat, comma-separated",
+    )
     options: dict[Identifier | Slug, str] = Field(default={}, description="the engine's options, as `--option`")
     games: int = Field(ge=10, le=100_000, description="how many games to play")
     seed: int = Field(default=1, ge=0, le=2 ** 63 - 1,
@@ -433,7 +443,9 @@ class Effect(Model):
     @classmethod
     def _split_args(cls, data: Any) -> Any:
         if isinstance(data, dict) and "args" not in data:
-            return {"op": data.get("op"), "args": {k: v for k, v in data.items() if k != "op"}} if "op" in data else data
+            return (
+                {"op": data.get("op"), "args": {k: v for k, v in data.items() if k != "op"}} if "op" in data else data
+            )
         return data
 
 
@@ -511,7 +523,8 @@ from generator.content.schema_boards import (  # noqa: E402
 )
 
 __all__ = [
-    "CARD_SIZE_PRESETS", "LANGUAGES", "Board", "Card", "CardFile", "CardSheet", "CardKind", "Colour", "Component", "Direction",
+    "CARD_SIZE_PRESETS", "LANGUAGES", "Board", "Card", "CardFile", "CardSheet", "CardKind", "Colour", "Component",
+    "Direction",
     "Effect", "Example", "ExampleStep", "Face", "FieldSpec", "Game", "GlossaryTerm", "Grid", "GridCell",
     "Identifier", "KindBack", "Language", "LinkStyle", "Model", "NonEmpty", "OperationSpec", "Orbit", "OrbitZone",
     "Panel", "ParamSpec", "Point", "Range", "Resource", "Size", "Slug", "SlotEnd", "SlotRow", "Space", "SpaceShape",

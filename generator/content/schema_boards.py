@@ -87,7 +87,12 @@ class Track(Model):
     title: Text | None = Field(default=None, description="printed above the track")
     start: int = Field(default=0, ge=-MAX_TRACK_CELLS * 100, le=MAX_TRACK_CELLS * 100, description="the first value")
     end: int = Field(ge=-MAX_TRACK_CELLS * 100, le=MAX_TRACK_CELLS * 100, description="the last value (above `start`)")
-    step: int = Field(default=1, ge=1, le=MAX_TRACK_CELLS * 100, description="value between neighbouring cells (2 for -30..+8 °C in steps of 2)")
+    step: int = Field(
+        default=1,
+        ge=1,
+        le=MAX_TRACK_CELLS * 100,
+        description="value between neighbouring cells (2 for -30..+8 °C in steps of 2)",
+    )
     at: Point = Field(description="centre of the first cell")
     cell: float = Field(default=15, gt=0, le=200, description="a cell's edge in mm")
     direction: Direction = Field(default="right", description="where the values run")
@@ -188,7 +193,9 @@ class Orbit(Model):
     angle_step: float = Field(default=0, description="degrees each next position turns (a spiral path)")
     marker: float = Field(default=7, gt=0, description="diameter of a position marker in mm")
     zones: list[OrbitZone] = Field(default=[], description="coloured bands of positions")
-    data: dict[str, Any] = Field(default={}, description="what an engine needs to know of the star (copied to its positions)")
+    data: dict[str, Any] = Field(
+        default={}, description="what an engine needs to know of the star (copied to its positions)"
+    )
 
 
 class SlotEnd(Model):
@@ -221,7 +228,9 @@ class SlotRow(Model):
     @classmethod
     def _known_slot(cls, value: str | Size) -> str | Size:
         if isinstance(value, str) and value not in CARD_SIZE_PRESETS:
-            raise ValueError(f"unknown card size '{value}'; use one of {', '.join(CARD_SIZE_PRESETS)} or {{width, height}}")
+            raise ValueError(
+                f"unknown card size '{value}'; use one of {', '.join(CARD_SIZE_PRESETS)} or {{width, height}}"
+            )
         return value
 
     @property

@@ -135,7 +135,8 @@ def _empty(value: Any) -> bool:
 
 def read_grid(path: Path, display: str, errors: ErrorList, root: Path | None = None,
               sheet: str | None = None) -> Grid | None:
-    """The filled rows of the sheet at `path` (a worksheet's name for xlsx and ods); None, with errors, if unreadable."""
+    """The filled rows of the sheet at `path` (a worksheet's name for xlsx and ods); None, with errors, if
+    unreadable."""
     suffix = path.suffix.lower()
     try:
         data = read_bytes(path, root, MAX_SHEET_BYTES.get(suffix, 2 * MB))

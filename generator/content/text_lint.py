@@ -11,8 +11,8 @@ Which words are nouns with two forms: the pairs the game itself writes in its `o
 their last noun ("Projektkarten" as "Karten"). Which fields hold numbers: an
 operation's `int` parameters (its declared type says so); in the engine's sentences, a field the
 sentence prints with word forms or a number format in some language (`{n:card|cards}`, `{n:+d}`),
-or one named like a count (`n`, `count`, `cost`, a plural noun such as `cards` or `events_in`). A field that holds a name
-(`{card}`, `{resource}`) is never taken for a number, so "{activity} card" is not reported.
+or one named like a count (`n`, `count`, `cost`, a plural noun such as `cards` or `events_in`). A field that holds a
+name (`{card}`, `{resource}`) is never taken for a number, so "{activity} card" is not reported.
 
 The rules pages print data, not templates: `printed_plural_problems` reads a rendered page for a
 "1" from a `{{ ... }}` in front of a plural noun. Each finding is a warning, not an error.
@@ -89,7 +89,9 @@ def _pair(forms: str) -> Noun | None:
 def vocabulary(templates: list[str], lang: str) -> Vocabulary:
     """Nouns with two forms in `lang`: the common ones and every `one|many` pair of the game's templates."""
     found: Vocabulary = {}
-    pairs = [f.spec for text in templates for f in fields(text) if f.forms and f.spec] + list(COMMON_NOUNS.get(lang, ()))
+    pairs = [f.spec for text in templates for f in fields(text) if f.forms and f.spec] + list(
+        COMMON_NOUNS.get(lang, ())
+    )
     for forms in pairs:
         noun = _pair(forms)
         if noun is not None:
@@ -264,7 +266,9 @@ def game_vocabulary(content: GameContent, lang: str) -> Vocabulary:
 _EXPRESSION_END_RE = re.compile(r"\}\}")
 
 
-def printed_plural_problems(source_text: str, rendered: str, lang: str, nouns: Vocabulary) -> Iterator[tuple[int, str, Noun]]:
+def printed_plural_problems(
+    source_text: str, rendered: str, lang: str, nouns: Vocabulary
+) -> Iterator[tuple[int, str, Noun]]:
     """(line of the page's source, words as printed, their noun) for each "1 <plural>" a `{{ ... }}` prints.
 
     The rendered page shows what was printed; the source shows that an expression stood before the

@@ -154,9 +154,13 @@ class _Checker:
                                     where, hint=did_you_mean(kind_id, self.kinds, "kinds"), code="reference")
                     continue
                 if kind_id in seen:
-                    self.errors.add(self.game_mark(*where), f"card kind '{kind_id}' is in deck '{seen[kind_id]}' and in "
-                                    f"deck '{deck.id}'", where, hint="a kind's cards are shuffled into one deck",
-                                    code="reference")
+                    self.errors.add(
+                        self.game_mark(*where),
+                        f"card kind '{kind_id}' is in deck '{seen[kind_id]}' and in deck '{deck.id}'",
+                        where,
+                        hint="a kind's cards are shuffled into one deck",
+                        code="reference",
+                    )
                 seen[kind_id] = deck.id
                 sizes.setdefault(kind.size_mm, kind_id)
                 if kind.double_sided and deck.shared:
@@ -165,8 +169,13 @@ class _Checker:
                                     hint="give the kind a deck of its own", code="reference")
             if len(sizes) > 1:
                 named = ", ".join(f"{k} ({w:g}x{h:g} mm)" for (w, h), k in sizes.items())
-                self.errors.add(self.game_mark("decks", i, "kinds"), f"deck '{deck.id}' mixes card sizes: {named}",
-                                ("decks", i, "kinds"), hint="cards shuffled together must have one size", code="reference")
+                self.errors.add(
+                    self.game_mark("decks", i, "kinds"),
+                    f"deck '{deck.id}' mixes card sizes: {named}",
+                    ("decks", i, "kinds"),
+                    hint="cards shuffled together must have one size",
+                    code="reference",
+                )
 
     def game_references(self) -> None:
         for i, res in enumerate(self.g.resources):
@@ -292,12 +301,21 @@ class _Checker:
                 continue
             problem = self.field_value(spec, value)
             if problem:
-                self.errors.add(self.card_mark(card, *sub, "fields", name), f"field '{name}' of card '{card.id}': {problem}",
-                                self.card_path(card, *sub, "fields", name), code="schema")
+                self.errors.add(
+                    self.card_mark(card, *sub, "fields", name),
+                    f"field '{name}' of card '{card.id}': {problem}",
+                    self.card_path(card, *sub, "fields", name),
+                    code="schema",
+                )
             elif spec.type == "costs" and isinstance(value, dict):
                 for res, amount in value.items():
-                    self.within_supply(res, amount, f"card '{card.id}' costs", self.card_mark(card, *sub, "fields", name, res),
-                                       self.card_path(card, *sub, "fields", name, res))
+                    self.within_supply(
+                        res,
+                        amount,
+                        f"card '{card.id}' costs",
+                        self.card_mark(card, *sub, "fields", name, res),
+                        self.card_path(card, *sub, "fields", name, res),
+                    )
             if spec.type == "effects" and isinstance(value, list):
                 for j, item in enumerate(value):
                     try:
@@ -347,8 +365,11 @@ class _Checker:
                 return f"missing translation {', '.join(repr(m) for m in missing)}"
         elif kind == "enum":
             if value not in (spec.choices or []):
-                return f"'{value}' is not one of {', '.join(spec.choices or [])}" + \
-                       (f" ({did_you_mean(str(value), spec.choices or [])})" if did_you_mean(str(value), spec.choices or []) else "")
+                return f"'{value}' is not one of {', '.join(spec.choices or [])}" + (
+                    f" ({did_you_mean(str(value), spec.choices or [])})"
+                    if did_you_mean(str(value), spec.choices or [])
+                    else ""
+                )
         elif kind == "resource":
             allowed = spec.choices or sorted(self.resources)
             if value not in allowed:
@@ -412,8 +433,11 @@ class _Checker:
 
     def effect_supply(self, effect: Effect, op: OperationSpec, owner: str, mark: Callable[..., Mark],
                       path: Callable[..., YamlPath]) -> None:
-        """An effect's `amount` or `count` of the resource (or the card kind) it names cannot exceed what the box holds."""
-        named = [(spec.type, effect.args.get(name)) for name, spec in op.params.items() if spec.type in ("resource", "kind")]
+        """An effect's `amount` or `count` of the resource (or the card kind) it names cannot exceed what the box
+        holds."""
+        named = [
+            (spec.type, effect.args.get(name)) for name, spec in op.params.items() if spec.type in ("resource", "kind")
+        ]
         if len(named) != 1:
             return
         what, subject = named[0]
@@ -427,9 +451,13 @@ class _Checker:
             elif subject in self.kinds:
                 have = sum(c.count for c in self.c.cards if c.kind == subject)
                 if abs(number) > have and ANY_KIND not in self.c.unread_kinds and subject not in self.c.unread_kinds:
-                    self.errors.add(mark(name), f"{owner}: operation '{op.id}' names {abs(number)} '{subject}' cards but "
-                                    f"the game has {have}", path(name), hint="lower the number or add cards",
-                                    code="count")
+                    self.errors.add(
+                        mark(name),
+                        f"{owner}: operation '{op.id}' names {abs(number)} '{subject}' cards but the game has {have}",
+                        path(name),
+                        hint="lower the number or add cards",
+                        code="count",
+                    )
 
     def within_supply(self, resource: Any, amount: int, what: str, mark: Mark, path: YamlPath) -> None:
         """`amount` of `resource` is no more than the components of that resource hold (if any name it)."""
@@ -460,10 +488,14 @@ class _Checker:
                 continue  # some of its cards could not be read: that error is the one to fix first
             if comp.type == "cards" and comp.kind in self.kinds and listed[comp.kind] != defined.get(comp.kind, 0):
                 have = defined.get(comp.kind, 0)
-                self.errors.add(self.game_mark("components", i, "count"),
-                                f"component '{comp.id}' lists {listed[comp.kind]} '{comp.kind}' cards but the card files "
-                                f"define {have}", ("components", i, "count"),
-                                hint="fix the count here or the `count` of the cards", code="count")
+                self.errors.add(
+                    self.game_mark("components", i, "count"),
+                    f"component '{comp.id}' lists {listed[comp.kind]} '{comp.kind}' cards but the card files "
+                    f"define {have}",
+                    ("components", i, "count"),
+                    hint="fix the count here or the `count` of the cards",
+                    code="count",
+                )
         for kind_id in sorted(set(defined) - set(listed)):
             if kind_id in self.kinds:
                 index = next(i for i, k in enumerate(self.g.kinds) if k.id == kind_id)
@@ -490,7 +522,9 @@ class _Checker:
             located = self.c.origin("table", table.id)
             if located is None:
                 continue
-            expected = {"-".join(map(str, combo)) for combo in itertools.product(*[range(1, s + 1) for s in table.dice])}
+            expected = {
+                "-".join(map(str, combo)) for combo in itertools.product(*[range(1, s + 1) for s in table.dice])
+            }
             seen: set[str] = set()
             for i, entry in enumerate(table.entries):
                 path = ("entries", i, "roll")

@@ -50,8 +50,10 @@ class Field:
             return None
         if self.forms:
             if self.spec.count(PLURAL_BAR) != 1:
-                return f"'{{{self.name}:{self.spec}}}' gives {self.spec.count(PLURAL_BAR) + 1} word forms; write two, " \
-                       "one|many"
+                return (
+                    f"'{{{self.name}:{self.spec}}}' gives {self.spec.count(PLURAL_BAR) + 1} word forms; write two, "
+                    "one|many"
+                )
             return None
         if not FORMAT_SPEC_RE.fullmatch(self.spec):
             return f"'{{{self.name}:{self.spec}}}' is not a format spec pnp-forge prints (e.g. `+d`, `>3`, `.1f`)"

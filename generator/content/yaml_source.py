@@ -157,7 +157,11 @@ class _Builder:
             self.constructor.flatten_mapping(node)
             result: dict[str, Any] = {}
             for key_node, value_node in node.value:
-                key = self.constructor.construct_object(key_node, deep=True) if isinstance(key_node, yaml.ScalarNode) else None
+                key = (
+                    self.constructor.construct_object(key_node, deep=True)
+                    if isinstance(key_node, yaml.ScalarNode)
+                    else None
+                )
                 if not isinstance(key, (str, int, bool)) or isinstance(key, bool):
                     self.errors.add(_mark(self.file, key_node), "mapping keys must be plain words", path,
                                     hint="write the key as text, e.g. `name:`")

@@ -69,7 +69,8 @@ class CardChange:
 
 
 def flatten(value: Any, path: str = "") -> dict[str, Any]:
-    """{'fields': {'cost': 3}} -> {'fields.cost': 3}; lists by position; an effect as written (`op` beside its parameters)."""
+    """{'fields': {'cost': 3}} -> {'fields.cost': 3}; lists by position; an effect as written (`op` beside its
+    parameters)."""
     if isinstance(value, dict):
         if set(value) == {"op", "args"} and isinstance(value["args"], dict):
             value = {"op": value["op"], **value["args"]}

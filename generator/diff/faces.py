@@ -62,15 +62,20 @@ def highlighted(image: Image.Image, box: tuple[int, int, int, int]) -> Image.Ima
     """A copy of `image` with `box` outlined, a little outside it, so the change itself stays visible."""
     marked = image.convert("RGB").copy()
     left, top, right, bottom = box
-    outline = (max(0, left - HIGHLIGHT_MARGIN), max(0, top - HIGHLIGHT_MARGIN),
-               min(marked.width - 1, right - 1 + HIGHLIGHT_MARGIN), min(marked.height - 1, bottom - 1 + HIGHLIGHT_MARGIN))
+    outline = (
+        max(0, left - HIGHLIGHT_MARGIN),
+        max(0, top - HIGHLIGHT_MARGIN),
+        min(marked.width - 1, right - 1 + HIGHLIGHT_MARGIN),
+        min(marked.height - 1, bottom - 1 + HIGHLIGHT_MARGIN),
+    )
     ImageDraw.Draw(marked).rectangle(outline, outline=HIGHLIGHT, width=HIGHLIGHT_WIDTH)
     return marked
 
 
 def draw_changes(game: str, changes: Iterable[CardChange], old_icons: dict[str, Path], new_icons: dict[str, Path],
                  folder: Path, images: str = "images", budget: int = MAX_FACES) -> int:
-    """Write the pictures of every changed face (at most `budget`) under `folder/images/<game>/`; returns how many pairs.
+    """Write the pictures of every changed face (at most `budget`) under `folder/images/<game>/`; returns how many
+    pairs.
 
     Each FaceChange gets its file names (relative to `folder`), picture size and changed box.
     """

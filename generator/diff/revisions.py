@@ -65,7 +65,9 @@ class Side:
 
 
 def _git(repo: Path, *args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}  # the repository of `repo`, not of the caller
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith("GIT_")
+    }  # the repository of `repo`, not of the caller
     env["GIT_TERMINAL_PROMPT"] = "0"
     try:
         return subprocess.run(["git", "-C", str(repo), *args], input=stdin, capture_output=True, env=env,
@@ -156,7 +158,9 @@ def _blobs(repo: Path, oids: list[str]) -> dict[str, bytes]:
     unique = list(dict.fromkeys(oids))
     batch = _git(repo, "cat-file", "--batch", stdin="".join(f"{oid}\n" for oid in unique).encode())
     if batch.returncode != 0:
-        raise RevisionRefused(f"git cannot read the revision's files: {batch.stderr.decode('utf-8', 'replace').strip()}")
+        raise RevisionRefused(
+            f"git cannot read the revision's files: {batch.stderr.decode('utf-8', 'replace').strip()}"
+        )
     out, at, blobs = batch.stdout, 0, {}
     for oid in unique:
         header_end = out.index(b"\n", at)
@@ -234,8 +238,14 @@ def compared_sides(content_dir: Path, spec: str | None, games: set[str] | None =
             root.mkdir()
             marks.enter_context(revision_folder(root, revision))  # its engines run only with --trust-engines
             export_games(repo, commit, prefix, games, root)
-            return Side(f"{revision} ({_short(commit)})", root.joinpath(*PurePosixPath(prefix).parts) if prefix else root,
-                        revision, commit, str(root), repo)
+            return Side(
+                f"{revision} ({_short(commit)})",
+                root.joinpath(*PurePosixPath(prefix).parts) if prefix else root,
+                revision,
+                commit,
+                str(root),
+                repo,
+            )
 
         old = exported(old_rev, old_commit, "old")
         new = exported(new_rev, new_commit, "new") if new_rev is not None and new_commit is not None else \

@@ -75,7 +75,9 @@ def _cards(diff: GameDiff, console: Console) -> None:
         if not rows:
             table.add_row(name, change, "", "", "")
         for i, row in enumerate(rows):
-            table.add_row(name if i == 0 else "", change if i == 0 else "", text(row.path), text(row.old), text(row.new))
+            table.add_row(
+                name if i == 0 else "", change if i == 0 else "", text(row.path), text(row.old), text(row.new)
+            )
     console.print(table)
     if diff.faces_left_out:
         console.print(f"  ({diff.faces_left_out} more redrawn face(s) without pictures)")

@@ -70,8 +70,12 @@ class CardLayouts:
         path = next((p for p in (specs.find_layout_file(n, self.content.root) for n in names) if p), None)
         loaded = None
         if path is None:
-            self._errors.add(self.content.mark_of("game", self.content.id), f"no layout '{names[0]}' for card kind "
-                             f"'{kind.id}'", hint=f"add content/{self.content.id}/layouts/{names[0]}.yaml", code="layout")
+            self._errors.add(
+                self.content.mark_of("game", self.content.id),
+                f"no layout '{names[0]}' for card kind '{kind.id}'",
+                hint=f"add content/{self.content.id}/layouts/{names[0]}.yaml",
+                code="layout",
+            )
         elif path in self._files:
             loaded = self._files[path]
         else:
@@ -121,10 +125,18 @@ class CardLayouts:
         if layout is None:
             return None
         if layout.spec.back is None:
-            self.problems.append(LayoutProblem(None, kind.id, "back", "back", lang,
-                                               f"layout '{layout.name}' has no `back:` for single-sided kind '{kind.id}'",
-                                               hint="add a `back:` face to the layout or make the kind double_sided",
-                                               layout_mark=layout.mark()))
+            self.problems.append(
+                LayoutProblem(
+                    None,
+                    kind.id,
+                    "back",
+                    "back",
+                    lang,
+                    f"layout '{layout.name}' has no `back:` for single-sided kind '{kind.id}'",
+                    hint="add a `back:` face to the layout or make the kind double_sided",
+                    layout_mark=layout.mark(),
+                )
+            )
             return None
         key = f"{layout.name}/{kind.id}/{lang}/back"  # a deck's kind id is `deck:<id>`, apart from every kind's
         items, texts = self._shared_part(key, layout, kind, lang, "back", ("frame", "content"))

@@ -214,7 +214,9 @@ class FaceEvaluation:
             if value in ("", "none"):
                 return None
             if not COLOUR_RE.match(value):
-                self.problem(key, f"`{key}` is {value!r}, not a colour like #1d2b5a", mark=self.layout.mark(*where, key))
+                self.problem(
+                    key, f"`{key}` is {value!r}, not a colour like #1d2b5a", mark=self.layout.mark(*where, key)
+                )
                 raise _Skip
             return value.lower()
 
@@ -225,14 +227,23 @@ class FaceEvaluation:
             self.items.append(Circle(num("cx"), num("cy"), num("r"),
                                      Paint(colour("fill"), colour("stroke"), num("stroke_width"))))
         elif isinstance(element, specs.LineSpec):
-            self.items.append(Line(num("x1"), num("y1"), num("x2"), num("y2"),
-                                   Paint(None, colour("stroke") or "#000000", num("stroke_width"), tuple(element.dash))))
+            self.items.append(
+                Line(
+                    num("x1"),
+                    num("y1"),
+                    num("x2"),
+                    num("y2"),
+                    Paint(None, colour("stroke") or "#000000", num("stroke_width"), tuple(element.dash)),
+                )
+            )
         elif isinstance(element, specs.IconSpec):
             name = text("name").strip()
             if not name:
                 return
             if name not in self.icons:
-                self.problem("icon", f"unknown icon '{name}'", hint=f"add icons/{name}.svg to the game or templates/icons")
+                self.problem(
+                    "icon", f"unknown icon '{name}'", hint=f"add icons/{name}.svg to the game or templates/icons"
+                )
                 return
             self.items.append(Icon(name, num("x"), num("y"), num("size")))
         elif isinstance(element, specs.ImageSpec):
@@ -263,14 +274,18 @@ class FaceEvaluation:
         root = self.game_root.resolve()
         path = Path(os.path.normpath(root / source))
         if not path.is_relative_to(root) or Path(source).is_absolute():
-            self.problem("image", f"image '{source}' is outside the game's folder", hint="keep images in the game folder")
+            self.problem(
+                "image", f"image '{source}' is outside the game's folder", hint="keep images in the game folder"
+            )
             return None
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             self.problem("image", f"image '{source}' is not PNG or JPEG", hint="use a .png or .jpg file")
             return None
         if not (path.exists() or path.is_symlink()):
             if not optional:
-                self.problem("image", f"image '{source}' does not exist", hint="add the file or mark the element optional")
+                self.problem(
+                    "image", f"image '{source}' does not exist", hint="add the file or mark the element optional"
+                )
             return None
         try:
             check_regular(path, root)

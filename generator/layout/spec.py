@@ -201,10 +201,16 @@ class FaceChanges(_Spec):
 class _LayoutValues(_Spec):
     description: str | None = Field(default=None, description="what the layout is for")
     min_title_size: float | None = Field(default=None, description="pt: a title may not shrink below this")
-    constants: dict[str, float | str | bool] = Field(default={}, max_length=MAX_VALUES, description="values shared by every card of a "
-                                                          "kind (expressions over W, H, B, kind, game, lang)")
-    vars: dict[str, float | str | bool] = Field(default={}, max_length=MAX_VALUES, description="values per card, evaluated in order "
-                                                     "(expressions that may use the card)")
+    constants: dict[str, float | str | bool] = Field(
+        default={},
+        max_length=MAX_VALUES,
+        description="values shared by every card of a kind (expressions over W, H, B, kind, game, lang)",
+    )
+    vars: dict[str, float | str | bool] = Field(
+        default={},
+        max_length=MAX_VALUES,
+        description="values per card, evaluated in order (expressions that may use the card)",
+    )
 
 
 class LayoutSpec(_LayoutValues):

@@ -191,7 +191,8 @@ class SheetGrid:
         return xs, ys
 
     def crop_marks(self) -> list[tuple[float, float, float, float]]:
-        """Mark segments (x1, y1, x2, y2): each cut line marked on both sides of the block, inside the printable area."""
+        """Mark segments (x1, y1, x2, y2): each cut line marked on both sides of the block, inside the printable
+        area."""
         left, bottom, right, top = self.block
         reach = self.mark_reach()
         xs, ys = self.trim_lines()

@@ -1,4 +1,5 @@
-"""Printable PDFs: sheets for home printers (shared cuts, crop marks, label, scale bar, duplex backs) and one card per page for print on demand."""
+"""Printable PDFs: sheets for home printers (shared cuts, crop marks, label, scale bar, duplex backs) and one card
+per page for print on demand."""
 
 from __future__ import annotations
 

@@ -18,7 +18,9 @@ from PIL import Image
 BAND_ROWS = 512  # rows of a page drawn at once: a band of a 4,090-px sheet is 6 MB of pixels, the whole 49 MB
 
 
-def render_pages(pdf: Path, dpi: float, sizes: list[tuple[int, int]] | None = None) -> Generator[Image.Image, None, None]:
+def render_pages(
+    pdf: Path, dpi: float, sizes: list[tuple[int, int]] | None = None
+) -> Generator[Image.Image, None, None]:
     """Every page of `pdf` at `dpi`, one at a time (a deck's sheet is 50 MB as pixels: a caller saves each
     before the next is drawn); with `sizes`, each page is drawn to exactly that many pixels."""
     import pypdfium2 as pdfium  # here: most builds take every picture from the cache, and it loads in 13 ms
@@ -64,7 +66,8 @@ def _pixels(bitmap) -> Image.Image:
 
 # zlib's level, chosen by measurement on a Tabletop Simulator sheet of 70 cards (4090 x 3997 px), CPU s / MB:
 # 0: 0.20 / 49.1, 1: 0.24 / 1.56, 3: 0.24 / 1.53, 4: 0.30 / 1.34, 6 (Pillow's default): 0.31 / 1.33,
-# 7: 0.34 / 1.32, 8: 0.53 / 1.30, 9: 1.08 / 1.29. Levels 1-3 use zlib's fast strategy: a quarter less CPU for 15 % more bytes.
+# 7: 0.34 / 1.32, 8: 0.53 / 1.30, 9: 1.08 / 1.29. Levels 1-3 use zlib's fast strategy: a quarter less CPU for 15 %
+# more bytes.
 PNG_LEVEL = 3
 
 

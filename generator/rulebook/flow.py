@@ -245,10 +245,16 @@ class Blocks:
         finally:
             self.nested -= 1
         start = node.attrs.get("start", "1")
-        return ListFlowable(items, bulletType="1" if ordered else "bullet",
-                            start=start if ordered and start.isdigit() and len(start) < 6 else ("1" if ordered else "•"),
-                            leftIndent=indent, bulletFontName=self.styles.body.fontName,
-                            bulletFontSize=self.styles.body.fontSize, bulletFormat="%s." if ordered else None, spaceAfter=4)
+        return ListFlowable(
+            items,
+            bulletType="1" if ordered else "bullet",
+            start=start if ordered and start.isdigit() and len(start) < 6 else ("1" if ordered else "•"),
+            leftIndent=indent,
+            bulletFontName=self.styles.body.fontName,
+            bulletFontSize=self.styles.body.fontSize,
+            bulletFormat="%s." if ordered else None,
+            spaceAfter=4,
+        )
 
     def boxed(self, node: Node, width: float) -> Table:
         self.nested += 1

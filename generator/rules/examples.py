@@ -5,7 +5,8 @@ API for the site builder::
     from generator.rules.examples import replay_example, summarize, ExampleError
 
     replay = replay_example(content, example)      # content: GameContent, example: schema.Example
-    replay.setup_events_text["de"]                 # sentences of set-up (and what the first turn brings before a decision)
+    replay.setup_events_text["de"]                 # sentences of set-up (and what the first turn brings before a
+                                                   # decision)
     for step in replay.steps:                      # one ReplayedStep per example step
         step.index                                 # 1-based, as in the file
         step.action_text["en"]                     # the decision as a sentence

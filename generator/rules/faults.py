@@ -30,7 +30,11 @@ def describe(exc: BaseException, limit: int = 300) -> str:
     """`KeyError: 'boom'`: the exception as one line (one a forked child raised reads as it did there)."""
     from generator.forked import ChildFailed
 
-    text = str(exc).removesuffix(" (in a forked child)") if isinstance(exc, ChildFailed) else f"{type(exc).__name__}: {exc}"
+    text = (
+        str(exc).removesuffix(" (in a forked child)")
+        if isinstance(exc, ChildFailed)
+        else f"{type(exc).__name__}: {exc}"
+    )
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -148,12 +152,23 @@ class EngineFault:
 
     def as_json(self, saved: Path | None = None) -> dict[str, Any]:
         m = self.moment
-        return {"file": self.file, "line": self.line, "exception": self.exception,
-                "frames": [{"file": relative(f.file), "line": f.line, "function": f.function, "source": f.source.strip()}
-                           for f in self.engine_frames],
-                "seed": m.get("seed"), "turn": m.get("turn"), "seat": m.get("seat"), "action": m.get("action"),
-                "policy": m.get("policy"), "options": m.get("options") or {},
-                "saved_line": m.get("line") if saved is not None else None, "repeat": self.repeat(saved) or None}
+        return {
+            "file": self.file,
+            "line": self.line,
+            "exception": self.exception,
+            "frames": [
+                {"file": relative(f.file), "line": f.line, "function": f.function, "source": f.source.strip()}
+                for f in self.engine_frames
+            ],
+            "seed": m.get("seed"),
+            "turn": m.get("turn"),
+            "seat": m.get("seat"),
+            "action": m.get("action"),
+            "policy": m.get("policy"),
+            "options": m.get("options") or {},
+            "saved_line": m.get("line") if saved is not None else None,
+            "repeat": self.repeat(saved) or None,
+        }
 
 
 def engine_roots(content: GameContent) -> list[Path]:
@@ -218,10 +233,16 @@ def _frames(exc: BaseException) -> list[Frame]:
     if isinstance(exc, ChildFailed):
         return [Frame(_resolved(name), int(line), str(function), str(source)) for name, line, function, source
                 in exc.frames]
-    found = [Frame(_resolved(f.filename), f.lineno or 0, f.name, f.line or "") for f in traceback.extract_tb(exc.__traceback__)]
+    found = [
+        Frame(_resolved(f.filename), f.lineno or 0, f.name, f.line or "")
+        for f in traceback.extract_tb(exc.__traceback__)
+    ]
     remote = exc.__cause__  # a spawned worker's traceback comes back as text (concurrent.futures)
     if remote is not None and type(remote).__name__ == "_RemoteTraceback":
-        found += [Frame(_resolved(name), int(line), function, "") for name, line, function in _NAMED_FRAME.findall(str(remote))]
+        found += [
+            Frame(_resolved(name), int(line), function, "")
+            for name, line, function in _NAMED_FRAME.findall(str(remote))
+        ]
     return found
 
 

@@ -256,7 +256,9 @@ def replay_rows(rows: list[tuple[int, dict[str, Any]]], content: GameContent, ci
     except EngineLoadError as exc:
         raise ReplayError(head_line, exc.message) from None
     if head.get("engine") != game.engine_id:
-        raise ReplayError(head_line, f"played with engine {short(head.get('engine'))}, this game uses {game.engine_id!r}")
+        raise ReplayError(
+            head_line, f"played with engine {short(head.get('engine'))}, this game uses {game.engine_id!r}"
+        )
     if str(head.get("engine_version")) != game.engine_version:
         raise ReplayError(head_line, f"played with engine version {short(head.get('engine_version'))}, "
                                      f"this is {game.engine_version}")
@@ -294,7 +296,9 @@ def replay_rows(rows: list[tuple[int, dict[str, Any]]], content: GameContent, ci
     while done < len(entries):
         line, entry = entries[done]
         if entry.get("kind") != "decision":
-            raise ReplayError(line, f"the game waits for a decision here, the file has a {short(entry.get('kind'))} entry")
+            raise ReplayError(
+                line, f"the game waits for a decision here, the file has a {short(entry.get('kind'))} entry"
+            )
         if state.is_terminal:
             raise ReplayError(line, "the game is over, but the file goes on")
         written = entry.get("action", "")

@@ -258,8 +258,11 @@ def engine_class(content: GameContent) -> type[Game]:
     if isinstance(engine, str):
         found = _entry_points().get(engine)
         if found is None:
-            raise EngineLoadError(f"unknown rules engine '{engine}'", hint=f"known engines: {', '.join(known_engines())}; "
-                                  "or give the game its own: `engine: {module: engine/rules.py}`")
+            raise EngineLoadError(
+                f"unknown rules engine '{engine}'",
+                hint=f"known engines: {', '.join(known_engines())}; "
+                "or give the game its own: `engine: {module: engine/rules.py}`",
+            )
         try:
             cls = found.load()
         except Exception as exc:  # an installed package that is broken

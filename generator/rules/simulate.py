@@ -353,7 +353,9 @@ def _chunks(games: int, jobs: int) -> _Chunks:
     return _Chunks(games, max(1, min(50, games // (max(1, jobs) * 8) or 1)))
 
 
-def _collect(future: Future[list[GameResult]], results: list[GameResult], on_progress: Callable[[int], None] | None) -> None:
+def _collect(
+    future: Future[list[GameResult]], results: list[GameResult], on_progress: Callable[[int], None] | None
+) -> None:
     part = future.result()
     results.extend(part)
     if on_progress:

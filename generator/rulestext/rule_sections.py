@@ -232,8 +232,10 @@ def check_same_structure(content: GameContent, pages: dict[str, list[RulesPage]]
             mine, others = number_sections(ours.markdown, number), number_sections(theirs.markdown, number)
             if structure(mine) == structure(others):
                 continue
-            position = next((i for i, (a, b) in enumerate(zip(structure(mine), structure(others), strict=False)) if a != b),
-                            min(len(mine), len(others)))
+            position = next(
+                (i for i, (a, b) in enumerate(zip(structure(mine), structure(others), strict=False)) if a != b),
+                min(len(mine), len(others)),
+            )
             same_place = position < min(len(mine), len(others)) and (mine[position].number, mine[position].level) == (
                 others[position].number, others[position].level)
             if same_place and mine[position].refuses != others[position].refuses:
@@ -246,11 +248,14 @@ def check_same_structure(content: GameContent, pages: dict[str, list[RulesPage]]
                 continue
             if same_place:
                 line = source_line(content.rules[lang][ours.source], ours.markdown, position)
-                errors.add(Mark(f"{content.root.name}/rules/{lang}/{ours.source}", line, 1),
-                           f"section {mine[position].number} is {'' if PLAYER_AID in mine[position].classes else 'not '}"
-                           f"marked {{ .{PLAYER_AID} }} here but {'' if PLAYER_AID in others[position].classes else 'not '}"
-                           f"in rules/{source_lang}/{theirs.source}", code="rules",
-                           hint="the player aid holds the same sections in every language: mark both or neither")
+                errors.add(
+                    Mark(f"{content.root.name}/rules/{lang}/{ours.source}", line, 1),
+                    f"section {mine[position].number} is {'' if PLAYER_AID in mine[position].classes else 'not '}"
+                    f"marked {{ .{PLAYER_AID} }} here but {'' if PLAYER_AID in others[position].classes else 'not '}"
+                    f"in rules/{source_lang}/{theirs.source}",
+                    code="rules",
+                    hint="the player aid holds the same sections in every language: mark both or neither",
+                )
                 continue
             here = mine[position].label if position < len(mine) else "no further heading"
             there = others[position].label if position < len(others) else "no further heading"

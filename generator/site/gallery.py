@@ -110,7 +110,12 @@ def cards_page(site: GameSite) -> str | None:
     missing = 0
     total = sum(c.count for c in content.cards)
     noun = "Karten" if lang == "de" else "cards"
-    lines = [f"# {label('cards', lang)}", "", f"{total} {noun}, {len(content.cards)} {label('card_designs', lang)}.", ""]
+    lines = [
+        f"# {label('cards', lang)}",
+        "",
+        f"{total} {noun}, {len(content.cards)} {label('card_designs', lang)}.",
+        "",
+    ]
     decks = filter_decks(content)
     lines += filter_names(site, decks)
     for kind in content.game.kinds:

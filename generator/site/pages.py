@@ -25,10 +25,16 @@ def overview_page(site: GameSite, sections: list[tuple[str, str]]) -> str:
         lines += [f"*{escape(site.t(g.tagline))}*", ""]
     lines += [site.md(site.t(g.description), page), ""]
     facts = [
-        [label("players", lang), f"{g.players.min}" if g.players.min == g.players.max else f"{g.players.min}–{g.players.max}"],
+        [
+            label("players", lang),
+            f"{g.players.min}" if g.players.min == g.players.max else f"{g.players.min}–{g.players.max}",
+        ],
         [label("age", lang), f"{g.age}+"],
-        [label("play_time", lang), (f"{g.play_time.min}" if g.play_time.min == g.play_time.max
-                                    else f"{g.play_time.min}–{g.play_time.max}") + f" {label('minutes', lang)}"],
+        [
+            label("play_time", lang),
+            (f"{g.play_time.min}" if g.play_time.min == g.play_time.max else f"{g.play_time.min}–{g.play_time.max}")
+            + f" {label('minutes', lang)}",
+        ],
     ]
     if g.designers:
         facts.append([label("designers", lang), escape(", ".join(g.designers))])

@@ -42,8 +42,15 @@ def token_svg(shape: str, size_mm: float, colour: str, icon: Path | None, label:
     if shape == "round":
         items = [Circle(middle, middle, side / 2, paint)]
     elif shape == "hex":  # pointy-top, `side` from corner to corner
-        items = [Polygon(tuple((middle + side / 2 * math.cos(math.radians(a)), middle + side / 2 * math.sin(math.radians(a)))
-                               for a in range(-90, 270, 60)), paint)]
+        items = [
+            Polygon(
+                tuple(
+                    (middle + side / 2 * math.cos(math.radians(a)), middle + side / 2 * math.sin(math.radians(a)))
+                    for a in range(-90, 270, 60)
+                ),
+                paint,
+            )
+        ]
     else:
         items = [Rect(PAD_MM, PAD_MM, side, side, paint, radius=side * 0.12)]
     if icon is not None:

@@ -45,8 +45,11 @@ def misspelt_name_in_rules(game: Path) -> None:
 
 
 def text_too_long(game: Path) -> None:
-    replace_once(game / "cards" / "jobs.yaml", 'flavor: {de: "Früh raus, früh geerntet.", en: "Early up, early harvest."}',
-                 'flavor: {de: "Früh raus, früh geerntet.", en: "' + "Early up, early harvest, and again. " * 12 + '"}')
+    replace_once(
+        game / "cards" / "jobs.yaml",
+        'flavor: {de: "Früh raus, früh geerntet.", en: "Early up, early harvest."}',
+        'flavor: {de: "Früh raus, früh geerntet.", en: "' + "Early up, early harvest, and again. " * 12 + '"}',
+    )
 
 
 def resource_without_icon(game: Path) -> None:

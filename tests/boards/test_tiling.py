@@ -194,8 +194,15 @@ def test_nut_slots_print_in_their_planet_colour_on_the_tiled_pages(map_pdfs):
     scene = map_pdfs["scene"]
     path, plan = map_pdfs["a4"]
     circles = [item for item in scene.items if isinstance(item, Circle)]
-    slots = [(s, b) for s in circles for b in circles if b.r > 3 * s.r and (b.cx - s.cx) ** 2 + (b.cy - s.cy) ** 2 < b.r ** 2
-             and b.paint.fill and s.paint.fill == tint(b.paint.fill, 0.85)]
+    slots = [
+        (s, b)
+        for s in circles
+        for b in circles
+        if b.r > 3 * s.r
+        and (b.cx - s.cx) ** 2 + (b.cy - s.cy) ** 2 < b.r**2
+        and b.paint.fill
+        and s.paint.fill == tint(b.paint.fill, 0.85)
+    ]
     assert len(slots) >= 40, "the planets' piece slots are not a tint of their planet"
     pdf = pdfium.PdfDocument(str(path))
     scale = 4

@@ -41,7 +41,10 @@ def test_unknown_key_points_at_the_key_and_suggests(content: Path) -> None:
     result = check(content)
     assert_clean_failure(result)
     line = line_of(cards, "cots:")
-    assert f"tiny/cards/events.yaml:{line}:5: error [cards[0]]: unknown key 'cots' (hint: did you mean 'cost'?)" in result.err
+    assert (
+        f"tiny/cards/events.yaml:{line}:5: error [cards[0]]: unknown key 'cots' (hint: did you mean 'cost'?)"
+        in result.err
+    )
 
 
 def test_wrong_type_is_reported_with_the_value(content: Path) -> None:
@@ -159,7 +162,10 @@ def test_alias_bomb_stops_quickly_with_a_clear_error(content: Path) -> None:
     (content / "tiny/cards/bomb.yaml").write_text("\n".join(bomb) + "\n", encoding="utf-8")
     result = check(content)
     assert_clean_failure(result)
-    assert "tiny/cards/bomb.yaml:1:1: error: the document expands to more than 200,000 values (an alias bomb?)" in result.err
+    assert (
+        "tiny/cards/bomb.yaml:1:1: error: the document expands to more than 200,000 values (an alias bomb?)"
+        in result.err
+    )
 
 
 def test_huge_file_is_refused_by_size(content: Path) -> None:

@@ -36,7 +36,9 @@ CHECK_EXAMPLES = examples(12)  # each runs `pnp check` (2-4 s)
 BUILD_EXAMPLES = examples(3)   # each runs `pnp build` of one game
 HANG_CEILING_S = 600  # only catches a hang; a check takes seconds
 ERROR_LINE = re.compile(r"^(?P<file>[^\s:][^:]*?)(?::(?P<line>\d+):(?P<col>\d+))?: error\b")
-NOTE_LINE = re.compile(r"^(?P<file>[^\s:][^:]*?)(?::(?P<line>\d+):(?P<col>\d+))?: note\b")  # checks that wait for errors
+NOTE_LINE = re.compile(
+    r"^(?P<file>[^\s:][^:]*?)(?::(?P<line>\d+):(?P<col>\d+))?: note\b"
+)  # checks that wait for errors
 SUMMARY = re.compile(r"^\d+ error\(s\) in \d+ file\(s\)$|^build failed; the previous output is untouched$")
 
 HOSTILE_VALUES: list[Any] = [

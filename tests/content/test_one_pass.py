@@ -63,7 +63,10 @@ def break_kinds(game: Path) -> None:
 
 
 KINDS_ERROR = ("tiny/game.yaml", "unknown card size 'huge'")
-GAME_YAML_ERRORS = [("tiny/game.yaml", "unknown key 'colour'"), ("tiny/game.yaml", "expected a whole number, found 'five'")]
+GAME_YAML_ERRORS = [
+    ("tiny/game.yaml", "unknown key 'colour'"),
+    ("tiny/game.yaml", "expected a whole number, found 'five'"),
+]
 
 
 def found(lines: list[str], wanted: list[tuple[str, str]]) -> None:
@@ -188,8 +191,12 @@ def test_the_held_back_line_appears_exactly_where_a_dependency_is_broken(game: P
     lines = error_lines(check())
     notes = [line for line in lines if ": note" in line]
     game_yaml = game / "game.yaml"
-    assert notes == [(f"tiny/game.yaml:{line_of(game_yaml, 'event-cards')}:101: note [components[0].count]: the count "
-                     "of component 'event-cards' is compared with the cards once tiny/cards/more.yaml is fixed (see above)")]
+    assert notes == [
+        (
+            f"tiny/game.yaml:{line_of(game_yaml, 'event-cards')}:101: note [components[0].count]: the count "
+            "of component 'event-cards' is compared with the cards once tiny/cards/more.yaml is fixed (see above)"
+        )
+    ]
     found(lines, [("tiny/cards/events.yaml", "field 'severity' of card 'sturm': 9 is above the maximum 3"),
                   ("tiny/cards/more.yaml", "expected a whole number, found 'many'")])
 

@@ -50,8 +50,9 @@ def test_an_example_whose_forced_dice_the_step_does_not_roll_fails_pnp_check(tmp
 
     root = _copy(tmp_path)
     example = root / "astronuts" / "examples" / "find-the-nuts.yaml"
-    text = example.read_text(encoding="utf-8").replace('  - action: "move nw-home nw-w-lane"\n',
-                                                       '  - action: "move nw-home nw-w-lane"\n    chance: [{attack: [1]}]\n')
+    text = example.read_text(encoding="utf-8").replace(
+        '  - action: "move nw-home nw-w-lane"\n', '  - action: "move nw-home nw-w-lane"\n    chance: [{attack: [1]}]\n'
+    )
     example.write_text(text, encoding="utf-8")
     errors = ErrorList()
     content = load_checked(root, ["astronuts"], errors)[0]

@@ -37,9 +37,14 @@ def hostile_report(folder: Path) -> DiffReport:
     """A report whose every content string is markup: names, values, rules lines, example sentences."""
     Image.new("RGB", (4, 6), "white").save(folder / "before.png")
     Image.new("RGB", (4, 6), "black").save(folder / "after.png")
-    card = CardChange("evil", "changed", "building", {"de": HOSTILE, "en": HOSTILE + MARKUP},
-                      [FieldChange("fields.text", HOSTILE, {"x": MARKUP})],
-                      [FaceChange("en", "front", before="before.png", after="after.png", size=(4, 6), box=(0, 0, 4, 6))])
+    card = CardChange(
+        "evil",
+        "changed",
+        "building",
+        {"de": HOSTILE, "en": HOSTILE + MARKUP},
+        [FieldChange("fields.text", HOSTILE, {"x": MARKUP})],
+        [FaceChange("en", "front", before="before.png", after="after.png", size=(4, 6), box=(0, 0, 4, 6))],
+    )
     page = PageChange("en", "10-x.md", HOSTILE, "changed", ["--- a", "+++ b", "@@ -1 +1 @@", "-" + HOSTILE,
                                                             "+" + MARKUP], [HOSTILE], [MARKUP])
     example = ExampleChange("ex", {"de": HOSTILE, "en": HOSTILE}, BROKE, 1, HOSTILE, HOSTILE + MARKUP, [], [MARKUP])

@@ -129,5 +129,7 @@ def test_check_names_the_line_of_the_bundled_playthroughs_first_refused_decision
     rows = [json.loads(line) for line in bundled.read_text(encoding="utf-8").splitlines()]
     decision_lines = [number for number, row in enumerate(rows, 1) if row.get("kind") == "decision"]
     assert error.mark.line == decision_lines[20] and error.mark.file.endswith("playthroughs/greedy-frontier-won.jsonl")
-    assert "golden playthrough greedy-frontier-won.jsonl: decision 21 no longer plays: Space lab costs 5" in error.message
+    assert (
+        "golden playthrough greedy-frontier-won.jsonl: decision 21 no longer plays: Space lab costs 5" in error.message
+    )
     assert "pnp play --save" in error.hint

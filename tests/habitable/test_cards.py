@@ -80,7 +80,9 @@ def test_planets_are_two_sided_and_start_uninhabitable(habitable) -> None:
     for planet in planets:
         front, back = planet.fields, planet.back.fields
         assert (front["habitable"], back["habitable"]) == (False, True)
-        assert {k: v for k, v in front.items() if k != "habitable"} == {k: v for k, v in back.items() if k != "habitable"}
+        assert {k: v for k, v in front.items() if k != "habitable"} == {
+            k: v for k, v in back.items() if k != "habitable"
+        }
         # whatever the zone's modifier, a planet lacking water or magnetism is not habitable
         assert front["start_water"] < 3 or front["start_magnetism"] < 3, planet.id
 

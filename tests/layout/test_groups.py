@@ -40,7 +40,9 @@ def boxes(face) -> list[Rect]:
 def test_a_number_draws_the_group_that_many_times_with_its_index(game_copy):
     face, problems = lay_out(game_copy, BOXES.format(repeat=5))
     assert problems == []
-    assert [(b.x, b.paint.fill) for b in boxes(face)] == [(5 + i * 10, "#00ff00" if i == 2 else "#0000ff") for i in range(5)]
+    assert [(b.x, b.paint.fill) for b in boxes(face)] == [
+        (5 + i * 10, "#00ff00" if i == 2 else "#0000ff") for i in range(5)
+    ]
     texts = [i for i in face.items if isinstance(i, Text) and i.baseline > 40 and i.baseline < 48]
     assert [t.text for t in texts] == ["0", "1", "2", "3", "4"]
 
@@ -63,8 +65,11 @@ def test_the_copies_are_bounded(game_copy):
 
 
 def test_a_group_in_a_frame_is_drawn_once_for_the_kind(game_copy):
-    text = BOXES.format(repeat=3).replace("  content:", "  frame:").replace("\"#{{ '00ff00' if index == 2 else '0000ff' }}\"",
-                                                                             "\"{{ kind.color }}\"")
+    text = (
+        BOXES.format(repeat=3)
+        .replace("  content:", "  frame:")
+        .replace("\"#{{ '00ff00' if index == 2 else '0000ff' }}\"", '"{{ kind.color }}"')
+    )
     face, problems = lay_out(game_copy, text)
     assert problems == []
     assert [b.x for b in face.frame if isinstance(b, Rect) and b.y == 40] == [5, 15, 25]

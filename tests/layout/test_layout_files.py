@@ -66,9 +66,11 @@ def test_the_sandbox_refuses_to_reach_python_internals(game_copy):
 
 def test_a_layout_with_an_unknown_key_or_bad_expression_fails_to_load_with_its_line(tmp_path):
     path = tmp_path / "card.yaml"
-    path.write_text("front:\n  frame:\n    - {type: rect, x: 0, y: 0, w: W +, h: 5}\n"
-                    "  content:\n    - {type: text, x: 0, y: 0, w: 5, h: 5, text: hi, field: name, size: 8, colour: red}\n",
-                    encoding="utf-8")
+    path.write_text(
+        "front:\n  frame:\n    - {type: rect, x: 0, y: 0, w: W +, h: 5}\n"
+        "  content:\n    - {type: text, x: 0, y: 0, w: 5, h: 5, text: hi, field: name, size: 8, colour: red}\n",
+        encoding="utf-8",
+    )
     errors = ErrorList()
     load_layout(path, errors)
     text = errors.as_text()

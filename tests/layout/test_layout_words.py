@@ -27,8 +27,12 @@ def front(game: Path, card: str, lang: str):
 def test_no_bundled_layout_tests_the_language_inline():
     layouts = [*(REPO / "templates" / "layouts").glob("*.yaml"), *CONTENT.glob("*/layouts/*.yaml")]
     assert len(layouts) >= 8
-    found = [f"{p.relative_to(REPO)}:{n}" for p in layouts
-             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if re.search(r"lang\s*[!=]=", line)]
+    found = [
+        f"{p.relative_to(REPO)}:{n}"
+        for p in layouts
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"lang\s*[!=]=", line)
+    ]
     assert found == []
 
 
@@ -81,7 +85,10 @@ def test_a_cost_in_several_resources_shows_a_badge_for_each(game_copy):
     face, problems = front(game_copy, "raeuber", "en")
     assert problems == []
     badges = [i for i in face.items if isinstance(i, Rect) and i.y == 3.4]
-    assert [(b.x, b.paint.fill, b.paint.stroke) for b in badges] == [(3.6, "#f4d5d5", "#8b2121"), (16.0, "#d5e2f5", "#214e91")]
+    assert [(b.x, b.paint.fill, b.paint.stroke) for b in badges] == [
+        (3.6, "#f4d5d5", "#8b2121"),
+        (16.0, "#d5e2f5", "#214e91"),
+    ]
     amounts = [i for i in face.items if isinstance(i, Text) and i.text in ("2", "1") and i.baseline < 12]
     assert [a.text for a in amounts] == ["2", "1"]
     icons = [i.name for i in face.items if isinstance(i, Icon) and i.y < 12]

@@ -35,7 +35,9 @@ def marks_and_texts(page) -> list[tuple[str, Box]]:
     """Every character, line and stroked outline of the page (filled artwork, which may be clipped, left out)."""
     found = [(f"char {c['text']!r}", _box(c, page.height)) for c in page.chars]
     found += [("line", _box(ln, page.height)) for ln in page.lines]
-    found += [("outline", _box(r, page.height)) for r in page.rects + page.curves if r.get("stroke") and not r.get("fill")]
+    found += [
+        ("outline", _box(r, page.height)) for r in page.rects + page.curves if r.get("stroke") and not r.get("fill")
+    ]
     return found
 
 

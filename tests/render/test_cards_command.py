@@ -29,8 +29,13 @@ def test_cut_lines_draw_a_dashed_grid_along_every_cut(game_copy):
         dashed = [ln for ln in page.lines if ln.get("dash") and abs(ln["x0"] - ln["x1"]) < 0.01]
     assert sorted({round(ln["x0"] / mm, 2) for ln in dashed}) == [round(x, 2) for x in xs]
     assert all(abs((ln["bottom"] - ln["top"]) / mm - (top - bottom)) < 0.01 for ln in dashed)  # full block height
-    assert sorted(p.name for p in (out / "escape-earth").iterdir()) == ["cards", "cards-en-a4-gutterfold.pdf", "cards-en-a4.pdf",
-                                                                  "cards-en-pod.pdf", "duplex-calibration-en-a4.pdf"]
+    assert sorted(p.name for p in (out / "escape-earth").iterdir()) == [
+        "cards",
+        "cards-en-a4-gutterfold.pdf",
+        "cards-en-a4.pdf",
+        "cards-en-pod.pdf",
+        "duplex-calibration-en-a4.pdf",
+    ]
 
 
 @pytest.mark.slow
@@ -55,9 +60,12 @@ def test_a_failing_game_leaves_the_previous_card_files(game_copy):
     old.parent.mkdir(parents=True)
     old.write_bytes(b"old")
     galaxy = game_copy / "cards" / "galaxy.yaml"
-    galaxy.write_text(galaxy.read_text(encoding="utf-8").replace("name: {de: Erde, en: Earth}",
-                                                                 "name: {de: Erde ☃☃ und noch viel mehr Text, en: Earth}"),
-                      encoding="utf-8")
+    galaxy.write_text(
+        galaxy.read_text(encoding="utf-8").replace(
+            "name: {de: Erde, en: Earth}", "name: {de: Erde ☃☃ und noch viel mehr Text, en: Earth}"
+        ),
+        encoding="utf-8",
+    )
     result = run("escape-earth", "--content", str(game_copy.parent), "--output", str(out), "--lang", "de")
     assert result.exit_code == 1
     assert "card 'erde'" in result.output and "field 'name'" in result.output

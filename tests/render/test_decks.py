@@ -73,19 +73,31 @@ def test_printed_backs_of_a_shared_deck_look_alike(game_copy, tmp_path):
         slot = grid.slot(index % grid.per_page, back=True)
         pt = 72 / 25.4 * scale
         box = (slot.x + 2, slot.y + 2, slot.x + slot.w - 2, slot.y + slot.h - 2)  # inside the trim, away from seams
-        return image.crop((round(box[0] * pt), round(height - box[3] * pt), round(box[0] * pt) + round((slot.w - 4) * pt),
-                           round(height - box[3] * pt) + round((slot.h - 4) * pt)))
+        return image.crop(
+            (
+                round(box[0] * pt),
+                round(height - box[3] * pt),
+                round(box[0] * pt) + round((slot.w - 4) * pt),
+                round(height - box[3] * pt) + round((slot.h - 4) * pt),
+            )
+        )
 
     difference = ImageStat.Stat(ImageChops.difference(crop(first_time), crop(first_event))).mean
     assert max(difference) < 2.0, difference
 
 
-@pytest.mark.parametrize("deck_yaml, message", [
-    ('decks:\n  - {id: mixed, name: {de: M, en: M}, kinds: [time, tyme]}\n', "names unknown card kind 'tyme'"),
-    ('decks:\n  - {id: mixed, name: {de: M, en: M}, kinds: [time, building]}\n', "double-sided kind 'building'"),
-    ('decks:\n  - {id: a, name: {de: A, en: A}, kinds: [time, event]}\n  - {id: b, name: {de: B, en: B}, kinds: [event]}\n',
-     "'event' is in deck 'a' and in deck 'b'"),
-])
+@pytest.mark.parametrize(
+    "deck_yaml, message",
+    [
+        ("decks:\n  - {id: mixed, name: {de: M, en: M}, kinds: [time, tyme]}\n", "names unknown card kind 'tyme'"),
+        ("decks:\n  - {id: mixed, name: {de: M, en: M}, kinds: [time, building]}\n", "double-sided kind 'building'"),
+        (
+            "decks:\n  - {id: a, name: {de: A, en: A}, kinds: [time, event]}\n"
+            "  - {id: b, name: {de: B, en: B}, kinds: [event]}\n",
+            "'event' is in deck 'a' and in deck 'b'",
+        ),
+    ],
+)
 def test_a_deck_that_cannot_be_shuffled_is_an_error_at_its_line(game_copy, deck_yaml, message):
     content = with_deck(game_copy, deck_yaml)
     errors = ErrorList()

@@ -165,8 +165,12 @@ def test_kinds_of_other_sizes_get_their_own_sheets_and_grids(game_copy, tmp_path
         first = mini.slot(0)
         assert "Earth" in words_in(pdf.pages[0], (first.x, first.y, first.w, first.h), PAGE_PT["a4"][1])
     pod = PdfReader(tmp_path / "out" / "cards-en-pod.pdf")
-    assert (float(pod.pages[0].mediabox.width), float(pod.pages[0].mediabox.height)) == pytest.approx((50 * mm, 69 * mm))
-    assert (float(pod.pages[-1].mediabox.width), float(pod.pages[-1].mediabox.height)) == pytest.approx((76 * mm, 126 * mm))
+    assert (float(pod.pages[0].mediabox.width), float(pod.pages[0].mediabox.height)) == pytest.approx(
+        (50 * mm, 69 * mm)
+    )
+    assert (float(pod.pages[-1].mediabox.width), float(pod.pages[-1].mediabox.height)) == pytest.approx(
+        (76 * mm, 126 * mm)
+    )
 
 
 def test_what_cards_share_is_stored_once(built):

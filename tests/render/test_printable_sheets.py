@@ -82,7 +82,9 @@ def test_a_back_offset_moves_only_the_back_pages(tmp_path):
     with pdfplumber.open(plain) as a, pdfplumber.open(shifted) as b:
         assert card_boxes(a.pages[0], w, h) == card_boxes(b.pages[0], w, h)
         before, after = card_boxes(a.pages[1], w, h), card_boxes(b.pages[1], w, h)
-        for one, two in zip(sorted(before, key=lambda c: (c.x0, c.y0)), sorted(after, key=lambda c: (c.x0, c.y0)), strict=False):
+        for one, two in zip(
+            sorted(before, key=lambda c: (c.x0, c.y0)), sorted(after, key=lambda c: (c.x0, c.y0)), strict=False
+        ):
             assert (two.x0 - one.x0, two.y0 - one.y0) == pytest.approx((1.5, -0.5), abs=0.01)
 
 

@@ -36,7 +36,9 @@ def test_text_runs_are_where_the_layout_put_them(built):
     card = built.content.card("raeuber")
     face = built.layouts.front(card, "de")
     root = parse(built.out / "cards" / "de" / "raeuber-front.svg")
-    texts = {(t.text, round(float(t.get("x")), 3), round(float(t.get("y")), 3)): t for t in root.iter(f"{{{NS['svg']}}}text")}
+    texts = {
+        (t.text, round(float(t.get("x")), 3), round(float(t.get("y")), 3)): t for t in root.iter(f"{{{NS['svg']}}}text")
+    }
     for run in (i for i in face.all_items() if isinstance(i, Text)):
         key = (run.text, round(run.x, 3), round(run.baseline, 3))
         assert key in texts, key

@@ -99,7 +99,9 @@ def test_escape_earth_rulebook_in_english_on_a4(bundled_contents, tmp_path):
         assert row, "the food icon of the famine row is drawn"
     # the same content gives the same bytes
     again = tmp_path / "again"
-    render_rulebooks(bundled_contents["escape-earth"], again, BuildOptions(languages=("en",), papers=("a4",)), ErrorList())
+    render_rulebooks(
+        bundled_contents["escape-earth"], again, BuildOptions(languages=("en",), papers=("a4",)), ErrorList()
+    )
     for name in ("rules-en-a4.pdf", "player-aid-en-a4.pdf"):
         assert (again / name).read_bytes() == (tmp_path / name).read_bytes()
     # the player aid: the sections the content marks { .player-aid }, with their subsections
@@ -160,7 +162,9 @@ def test_markup_in_a_rules_page_is_printed_as_text_not_obeyed(tmp_path):
 
 
 def test_inline_markup_is_escaped_and_limited_to_known_tags():
-    tree = parse_html('<p>a &lt; b <b>c</b> <font face="x">d</font> <a href="h">e</a> <img src="/x" alt="&lt;f&gt;"></p>')
+    tree = parse_html(
+        '<p>a &lt; b <b>c</b> <font face="x">d</font> <a href="h">e</a> <img src="/x" alt="&lt;f&gt;"></p>'
+    )
     [paragraph] = tree.children
     assert inline(paragraph.children) == "a &lt; b <b>c</b> d e &lt;f&gt;"
 

@@ -32,11 +32,17 @@ def small_game(tmp_path: Path) -> Path:
     text = game_yaml.read_text(encoding="utf-8")
     start = text.index("\nbalance:")
     end = text.index("\nglossary:")
-    text = text[:start] + """
+    text = (
+        text[:start]
+        + """
 balance:
-  - {id: random-beginner, label: {de: "Zufällig", en: "Random"}, policy: random, options: {variant: beginner}, games: 12, seed: 3}
-  - {id: greedy-beginner, label: {de: "Gierig", en: "Greedy"}, policy: greedy, options: {variant: beginner}, games: 10, seed: 3}
-""" + text[end:]
+  - {id: random-beginner, label: {de: "Zufällig", en: "Random"}, policy: random, \
+options: {variant: beginner}, games: 12, seed: 3}
+  - {id: greedy-beginner, label: {de: "Gierig", en: "Greedy"}, policy: greedy, \
+options: {variant: beginner}, games: 10, seed: 3}
+"""
+        + text[end:]
+    )
     game_yaml.write_text(text, encoding="utf-8")
     results = content / "escape-earth" / "balance" / "results.json"
     if results.exists():
@@ -198,7 +204,9 @@ def test_the_balance_page_shows_the_tags_winners_played_named_by_the_game_with_a
     assert "<b>" not in en
     assert r"    | $x$ &lt;b&gt;\| | 3 (1.5 %) | 0 (0.0 %) | 0.0 % – 56.0 % | 0.00 | 0.02 |" in en   # no word, no icon
     assert "every player's win rate (50.0 %)" in en
-    assert "| Symbol | Spieler damit | davon gewonnen | 95-%-Intervall | Karten je Gewinner | je anderem Spieler |" in de
+    assert (
+        "| Symbol | Spieler damit | davon gewonnen | 95-%-Intervall | Karten je Gewinner | je anderem Spieler |" in de
+    )
 
 
 def _games_with_balance() -> list[str]:

@@ -48,8 +48,12 @@ def test_simulate_prints_rates_with_intervals_and_writes_json(tmp_path):
     assert result.exit_code == 0, result.output
     assert "95 % interval" in result.output and "won (all)" in result.output
     figures = json.loads(out.read_text())
-    assert figures["games"] == 40 and figures["options"] == {"variant": "beginner", "outposts": "rulebook", "free-cubes": "buildings",
-                                                            "anomaly": "blocks-all"}
+    assert figures["games"] == 40 and figures["options"] == {
+        "variant": "beginner",
+        "outposts": "rulebook",
+        "free-cubes": "buildings",
+        "anomaly": "blocks-all",
+    }
     assert sum(c["games"] for c in figures["causes"].values()) == 40
     assert 0 <= figures["win_interval"][0] <= figures["win_rate"] <= figures["win_interval"][1] <= 1
 

@@ -119,7 +119,11 @@ def test_copy_rng_keeps_gauss_and_the_sequence():
     rng.gauss(0, 1)  # leaves a second normal deviate waiting in gauss_next
     copy = copy_rng(rng)
     assert type(copy) is random.Random
-    assert [copy.gauss(0, 1), copy.random(), copy.randrange(10**9)] == [rng.gauss(0, 1), rng.random(), rng.randrange(10**9)]
+    assert [copy.gauss(0, 1), copy.random(), copy.randrange(10**9)] == [
+        rng.gauss(0, 1),
+        rng.random(),
+        rng.randrange(10**9),
+    ]
 
 
 def test_explain_says_why_without_applying(content):

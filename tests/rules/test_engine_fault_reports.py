@@ -65,7 +65,9 @@ def assert_engine_block(code: int, err: str, line: int) -> str:
     """One error block blamed on the engine: its line, its frames (and no frame of pnp-forge), when, how to repeat;
     returns the command that repeats it."""
     assert code == 1, err
-    assert re.match(rf"{re.escape(str(ENGINE))}:{line}: error: the game's engine fails: KeyError: '[\w-]+-x'\n", err), err
+    assert re.match(rf"{re.escape(str(ENGINE))}:{line}: error: the game's engine fails: KeyError: '[\w-]+-x'\n", err), (
+        err
+    )
     assert f"  {ENGINE}:{do_line()} in _do: _price_of(card)" in err, err
     assert f"  {ENGINE}:{line} in _price_of: {FAULT_LINE.strip()}" in err, err
     assert "generator/" not in err and "Traceback" not in err and "internal error" not in err, err
@@ -120,7 +122,10 @@ def test_simulate_json_carries_the_fault_as_fields(capsys: pytest.CaptureFixture
     fault = report["fault"]
     assert report["exit_code"] == 1 and report["errors"][0]["file"] == str(ENGINE)
     assert (fault["file"], fault["line"], fault["turn"], fault["policy"]) == (str(ENGINE), line, 3, "random")
-    assert fault["exception"].startswith("KeyError: ") and fault["seat"] in (0, 1)  # 0-based; the text says "player 1" or "player 2"
+    assert fault["exception"].startswith("KeyError: ") and fault["seat"] in (
+        0,
+        1,
+    )  # 0-based; the text says "player 1" or "player 2"
     assert [frame["function"] for frame in fault["frames"]] == ["_do", "_price_of"]
     assert fault["repeat"] == (f"pnp play demo --seed {fault['seed']} --policy random --option variant=standard "
                                "--turns 3")
@@ -290,9 +295,12 @@ def test_check_blames_the_engine_at_the_golden_playthroughs_line(capsys: pytest.
     assert code == 1, err
     rows = saved.read_text(encoding="utf-8").splitlines()
     turn_three = [i for i, row in enumerate(rows, 1) if '"kind":"decision"' in row.replace(" ", "")][2]  # 2 players
-    found = re.search(rf"^{re.escape(str(ENGINE))}:{line}:1: error: the engine fails while playing "
-                      rf"{re.escape(str(saved))}:{turn_three} \(action \"(take|fill) \w+\"\): KeyError: .* \(hint: (.*)\)$",
-                      err, re.MULTILINE)
+    found = re.search(
+        rf"^{re.escape(str(ENGINE))}:{line}:1: error: the engine fails while playing "
+        rf"{re.escape(str(saved))}:{turn_three} \(action \"(take|fill) \w+\"\): KeyError: .* \(hint: (.*)\)$",
+        err,
+        re.MULTILINE,
+    )
     assert found, err
     assert f"{ENGINE}:{do_line()} in _do: _price_of(card)" in found.group(2), err
     assert "to repeat it: pnp check demo" in found.group(2), err

@@ -135,7 +135,9 @@ def test_after_pnp_trust_it_runs_and_after_an_edit_trust_is_asked_again(game: Pa
     assert pnp("check").exit_code == 0 and marker.exists()
     marker.unlink()
     (game / "engine" / "helper.py").write_text("VALUE = 1\n", encoding="utf-8")  # a sibling it could import counts
-    again = run_pnp(tmp_path, "check")  # a new process: this one keeps the module it imported while its file is unchanged
+    again = run_pnp(
+        tmp_path, "check"
+    )  # a new process: this one keeps the module it imported while its file is unchanged
     assert again.returncode == 1 and "changed since you trusted content/demo" in again.stderr, again.stderr
     assert not marker.exists()
 

@@ -18,14 +18,18 @@ from tests.site.conftest import REPO
 
 # where a narrative says an activity card lies before its step; `player` when it names one
 CLAIMS = {
-    "en": [r"(?:Player (?P<player>\d)'s |The |the )(?P<card>[A-Z][\w ]*?) card (?:lies at|has slid to|slid to) "
-           r"position (?P<pos>\d)(?P<rest>[^.]*)",
-           r"with the (?P<card>[A-Z][\w ]*?) card \(position (?P<pos>\d)(?P<rest>[^)]*)",
-           r"slid the (?P<card>[A-Z][\w ]*?) card to position (?P<pos>\d)(?P<rest>[^.]*)"],
-    "de": [r"Die Karte (?P<card>[A-ZÄÖÜ][\wäöüß ]*?) (?:von Spieler (?P<player>\d) )?(?:liegt auf|ist jetzt auf|ist auf) "
-           r"Position (?P<pos>\d)(?P<rest>[^.]*)",
-           r"mit der Karte (?P<card>[A-ZÄÖÜ][\wäöüß ]*?) \(Position (?P<pos>\d)(?P<rest>[^)]*)",
-           r"ist die Karte (?P<card>[A-ZÄÖÜ][\wäöüß ]*?) auf Position (?P<pos>\d)(?P<rest>[^.]*)"],
+    "en": [
+        r"(?:Player (?P<player>\d)'s |The |the )(?P<card>[A-Z][\w ]*?) card (?:lies at|has slid to|slid to) "
+        r"position (?P<pos>\d)(?P<rest>[^.]*)",
+        r"with the (?P<card>[A-Z][\w ]*?) card \(position (?P<pos>\d)(?P<rest>[^)]*)",
+        r"slid the (?P<card>[A-Z][\w ]*?) card to position (?P<pos>\d)(?P<rest>[^.]*)",
+    ],
+    "de": [
+        r"Die Karte (?P<card>[A-ZÄÖÜ][\wäöüß ]*?) (?:von Spieler (?P<player>\d) )?(?:liegt auf|ist jetzt auf|ist auf) "
+        r"Position (?P<pos>\d)(?P<rest>[^.]*)",
+        r"mit der Karte (?P<card>[A-ZÄÖÜ][\wäöüß ]*?) \(Position (?P<pos>\d)(?P<rest>[^)]*)",
+        r"ist die Karte (?P<card>[A-ZÄÖÜ][\wäöüß ]*?) auf Position (?P<pos>\d)(?P<rest>[^.]*)",
+    ],
 }
 BUILD_POINTS = {"en": r"(\d) build points", "de": r"(\d) Baupunkte"}
 ROW_LABEL = {"en": "Activities player {p}", "de": "Aktivitäten Spieler {p}"}
@@ -70,5 +74,7 @@ def test_narratives_name_the_positions_the_engine_shows(escape_earth):
                           and c.name.get(lang) == card]
             expected = activity.fields["build_points"][position - 1]
             if points != expected:
-                wrong.append(f"{example_id} step {step.index} ({lang}): {points} build points, the card gives {expected}")
+                wrong.append(
+                    f"{example_id} step {step.index} ({lang}): {points} build points, the card gives {expected}"
+                )
     assert not wrong, "\n".join(wrong)

@@ -291,7 +291,9 @@ def test_an_identical_event_overlaps_and_is_no_chaos(table):
 
 
 def test_the_anomaly_lands_on_the_second_to_last_revealed_card_and_pushes_ships_before_it(table):
-    s = table(revealed=9, ships=[8, 7], time_deck=["ereignis"], event_deck=["weltraumanomalie", "hungersnot", "raeuber"])
+    s = table(
+        revealed=9, ships=[8, 7], time_deck=["ereignis"], event_deck=["weltraumanomalie", "hungersnot", "raeuber"]
+    )
     s.apply(("pass",))
     s.apply(("pass",))
     assert s.anomaly == 7 and s.ships == [6, 6]

@@ -1,4 +1,5 @@
-"""Playouts shared by this process and a pool's forked workers: the same games in the same order, every game reported."""
+"""Playouts shared by this process and a pool's forked workers: the same games in the same order, every game
+reported."""
 
 from __future__ import annotations
 

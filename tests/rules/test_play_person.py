@@ -1,7 +1,7 @@
 """`pnp play` with a person at one seat, as they run it: decisions read from standard input.
 
-Each test runs the command line (in the test's process, tests.cli_in_process) and feeds it lines: a legal decision is played,
-an illegal one is refused with the engine's reason and the rules section (number and the site's
+Each test runs the command line (in the test's process, tests.cli_in_process) and feeds it lines: a legal decision is
+played, an illegal one is refused with the engine's reason and the rules section (number and the site's
 anchor), the end of input stops the game with exit 4, and `--format json` stays one object a line.
 """
 

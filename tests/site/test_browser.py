@@ -56,7 +56,9 @@ def test_every_page_loads_without_console_errors(built, site, page):
         page.problems.clear()
         page.goto(base + url, wait_until="load")
         page.wait_for_load_state("networkidle")
-        if url == "escape-earth/index.html":  # the language choice replaces itself at once; its aborted load is expected
+        if (
+            url == "escape-earth/index.html"
+        ):  # the language choice replaces itself at once; its aborted load is expected
             page.problems[:] = [p for p in page.problems if p != f"request failed: {base}{url}"]
             assert page.url == f"{base}escape-earth/en/index.html", page.url  # the browser's language (en-US)
         if page.problems:
@@ -82,7 +84,9 @@ def test_search_finds_a_card_by_name(site, page, lang, query, card_id):
 def test_gallery_images_are_rendered(built, site, page):
     base, _ = site
     page.goto(f"{base}escape-earth/de/cards.html", wait_until="load")
-    widths = page.eval_on_selector_all("img.pnp-face", "imgs => imgs.map(i => [i.getAttribute('src'), i.complete, i.naturalWidth])")
+    widths = page.eval_on_selector_all(
+        "img.pnp-face", "imgs => imgs.map(i => [i.getAttribute('src'), i.complete, i.naturalWidth])"
+    )
     # every design's front, the own back of each double-sided card, one shared back per other kind
     game = escape_earth(built.content)
     double = {k.id for k in game.game.kinds if k.double_sided}

@@ -32,7 +32,9 @@ def test_a_card_name_in_the_rules_shows_the_card_on_hover_and_leads_to_it(built,
     assert preview.get_attribute("src").endswith("/escape-earth/en/cards/aufstaende-front.svg")
     assert preview.get_attribute("alt") == "Riots"
     shown, named = tab.locator(".pnp-card-preview").bounding_box(), link.bounding_box()
-    assert shown["width"] > 150 and (shown["y"] >= named["y"] + named["height"] or shown["y"] + shown["height"] <= named["y"])
+    assert shown["width"] > 150 and (
+        shown["y"] >= named["y"] + named["height"] or shown["y"] + shown["height"] <= named["y"]
+    )
     tab.mouse.move(5, 5)
     assert tab.locator(".pnp-card-preview:not([hidden])").count() == 0
     link.click()
@@ -48,7 +50,11 @@ def test_the_german_rules_link_the_german_card(built, browser):
     link = tab.locator('a.pnp-card-link[href="../cards/aufstaende.html"]').first
     link.focus()                                             # the keyboard shows it too
     tab.locator(".pnp-card-preview:not([hidden]) img").wait_for()
-    assert tab.locator(".pnp-card-preview img").get_attribute("src").endswith("/escape-earth/de/cards/aufstaende-front.svg")
+    assert (
+        tab.locator(".pnp-card-preview img")
+        .get_attribute("src")
+        .endswith("/escape-earth/de/cards/aufstaende-front.svg")
+    )
     assert link.inner_text() == "Aufstände"
     tab.keyboard.press("Escape")
     assert tab.locator(".pnp-card-preview:not([hidden])").count() == 0

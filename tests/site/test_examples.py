@@ -121,8 +121,12 @@ def test_breaking_a_content_example_names_its_file_step_and_rule(tmp_path):
     root.mkdir()
     run = pnp_build(root, content, "escape-earth")
     assert run.code == 1
-    [message] = [m for m in run.err.splitlines() if f"escape-earth/examples/first-turn.yaml:{actions[step - 1] + 1}:" in m]
-    assert f"example 'first-turn' step {step} (`build starbase`) is refused by the engine: {refusal.text['en']}" in message
+    [message] = [
+        m for m in run.err.splitlines() if f"escape-earth/examples/first-turn.yaml:{actions[step - 1] + 1}:" in m
+    ]
+    assert (
+        f"example 'first-turn' step {step} (`build starbase`) is refused by the engine: {refusal.text['en']}" in message
+    )
     assert not (root / "output").exists() or not (root / "output" / "site").exists()
 
 

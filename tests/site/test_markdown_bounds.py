@@ -185,7 +185,9 @@ def test_a_page_starting_with_a_byte_order_mark_checks_and_builds(tree: Path) ->
     page.write_bytes(b"\xef\xbb\xbf# Marked rules\n\nText.\n")
     try:
         assert (done := pnp("check", "--content", "content", cwd=tree)).returncode == 0, done.stderr
-        assert (done := pnp("build", "--content", "content", "--output", "output", cwd=tree)).returncode == 0, done.stderr
+        assert (done := pnp("build", "--content", "content", "--output", "output", cwd=tree)).returncode == 0, (
+            done.stderr
+        )
         html = (tree / "output" / "site" / "tiny" / "en" / "rules" / "overview.html").read_text(encoding="utf-8")
         assert "Marked rules" in html and "\ufeff" not in html
     finally:

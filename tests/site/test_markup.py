@@ -55,9 +55,12 @@ def test_card_picture_has_the_card_size():
 def test_a_pieces_picture_takes_only_the_icons_outlines_and_escapes_its_label(tmp_path):
     """An icon file from a collaborator may hold a script or a link: the picture keeps only its paths."""
     icon = tmp_path / "evil.svg"
-    icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">'
-                    '<script>alert(1)</script><a xlink:href="javascript:alert(2)"><rect width="10" height="10"/></a>'
-                    '<path d="M0 0 L10 10 Z" onload="alert(3)"/></svg>', encoding="utf-8")
+    icon.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">'
+        '<script>alert(1)</script><a xlink:href="javascript:alert(2)"><rect width="10" height="10"/></a>'
+        '<path d="M0 0 L10 10 Z" onload="alert(3)"/></svg>',
+        encoding="utf-8",
+    )
     text = token_svg("round", 16, "#ffffff", icon, "<script>alert(4)</script>").decode("utf-8")
     assert "alert" not in text.replace("&lt;script&gt;alert(4)&lt;/script&gt;", "")
     assert "<script" not in text and "javascript:" not in text and "onload" not in text

@@ -51,13 +51,18 @@ def test_a_refused_decision_in_a_replay_names_the_rule_and_its_anchor(escape_ear
     rng = random.Random(8)
     while not state.is_over:
         state.apply(RandomPolicy().choose(state, rng))
-    rows = [json.loads(line) for line in dump_lines(header_of(state, state.game.options, "random"), state.log).splitlines()]
+    rows = [
+        json.loads(line) for line in dump_lines(header_of(state, state.game.options, "random"), state.log).splitlines()
+    ]
     index = next(i for i, r in enumerate(rows) if r.get("kind") == "decision")
     rows[index]["action"] = "improve nothing"
     text = "\n".join(json.dumps(r, sort_keys=True, separators=(",", ":")) for r in rows) + "\n"
     with pytest.raises(ReplayError) as info:
         replay_text(text, escape_earth, see)
-    assert "Improving names one of your activity cards. (see 4.1 Improve an activity card: rules/actions.html#rule-4-1)" in info.value.message, info.value.message
+    assert (
+        "Improving names one of your activity cards. (see 4.1 Improve an activity card: rules/actions.html#rule-4-1)"
+        in info.value.message
+    ), info.value.message
 
 
 def test_the_languages_must_cite_alike(escape_earth):

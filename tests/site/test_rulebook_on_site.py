@@ -1,4 +1,5 @@
-"""The built site and the printable rulebook cite the same section numbers; the downloads page offers rulebook and player aid."""
+"""The built site and the printable rulebook cite the same section numbers; the downloads page offers rulebook and
+player aid."""
 
 from __future__ import annotations
 
@@ -42,5 +43,6 @@ def test_the_downloads_page_offers_the_rulebook_and_the_player_aid(built):
             for kind in ("rules", "player-aid"):
                 assert f'href="downloads/{kind}-{lang}-{paper}.pdf"' in page
                 assert (built.site / "escape-earth" / lang / "downloads" / f"{kind}-{lang}-{paper}.pdf").is_file()
-    assert "Printable rulebook to keep at the table" in (built.site / "escape-earth" / "en" / "downloads.html").read_text(
-        encoding="utf-8")
+    assert "Printable rulebook to keep at the table" in (
+        built.site / "escape-earth" / "en" / "downloads.html"
+    ).read_text(encoding="utf-8")

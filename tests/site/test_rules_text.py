@@ -129,8 +129,12 @@ def test_every_bundled_setup_page_shows_the_table_after_setup():
 
 
 def test_card_link_names_the_card_and_links_its_place_in_the_gallery(escape_earth):
-    out, errors = render(escape_earth, "# T\n{{ card_link('ozeanplanet') }}; {{ card_link('ozeanplanet', lower=True) }}; "
-                                       "{{ card_link('aussenposten', back=True) }}", "en")
+    out, errors = render(
+        escape_earth,
+        "# T\n{{ card_link('ozeanplanet') }}; {{ card_link('ozeanplanet', lower=True) }}; "
+        "{{ card_link('aussenposten', back=True) }}",
+        "en",
+    )
     assert not errors, errors.as_text()
     assert out.split("\n")[1] == ("[Ocean planet](../cards/ozeanplanet.md){ .pnp-card-link }; "
                                   "[ocean planet](../cards/ozeanplanet.md){ .pnp-card-link }; "

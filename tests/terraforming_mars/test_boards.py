@@ -40,7 +40,10 @@ def test_the_map_is_a_hexagon_of_61_spaces(mars):
 
 def test_ocean_spaces_and_placement_bonuses(mars, tm):
     oceans = mars.spaces_of_kind("ocean")
-    assert len(oceans) >= 9 and len(oceans) >= tm.game.components[[c.id for c in tm.game.components].index("ocean-tiles")].count
+    assert (
+        len(oceans) >= 9
+        and len(oceans) >= tm.game.components[[c.id for c in tm.game.components].index("ocean-tiles")].count
+    )
     bonus = [s for s in map_spaces(mars) if "bonus" in s.data]
     kinds = Counter(k for s in bonus for k in s.data["bonus"])
     assert set(kinds) == BONUSES and len(bonus) >= 30

@@ -58,8 +58,11 @@ def test_production_sits_in_a_brown_box_and_any_player_in_a_red_outline(faces, t
     assert any(i.name == "arrow" for i in face.items if isinstance(i, Icon))
     assert any(t.text == "1/2" for t in texts(face))
     smelter = out[("regolith-schmelze", "en")]
-    brown = [r for r in smelter.items if isinstance(r, Rect) and r.paint.fill and r.paint.stroke and r.paint.fill != "#ffffff"
-             and r.y > H / 2]
+    brown = [
+        r
+        for r in smelter.items
+        if isinstance(r, Rect) and r.paint.fill and r.paint.stroke and r.paint.fill != "#ffffff" and r.y > H / 2
+    ]
     assert len(brown) == 1
     box = brown[0]
     lines = [t for t in texts(smelter) if box.y < t.baseline < box.y + box.h]

@@ -93,8 +93,12 @@ def test_cards_that_hold_resources_collect_them_and_score_or_spend_them(deck):
         assert uses and all(e["resource"] == resource for e in uses), card.id  # scored or spent
     others = [card for card in deck if not card.fields.get("holds")]
     for card in others:  # "this card" only makes sense on a card that holds the resource
-        ops = [e["op"] for name in ("action_gain", "action_cost", "ongoing", "scoring") for e in card.fields.get(name, [])]
-        assert not {"add_to_card", "remove_from_card", "on_tag_add", "on_tile_add", "vp_per_resource"} & set(ops), card.id
+        ops = [
+            e["op"] for name in ("action_gain", "action_cost", "ongoing", "scoring") for e in card.fields.get(name, [])
+        ]
+        assert not {"add_to_card", "remove_from_card", "on_tag_add", "on_tile_add", "vp_per_resource"} & set(ops), (
+            card.id
+        )
 
 
 def test_the_deck_uses_the_mechanics_the_summary_names(deck):

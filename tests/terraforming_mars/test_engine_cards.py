@@ -340,7 +340,12 @@ def test_light_titanium_works_make_titanium_worth_4(table):
     state.res[0][TITANIUM], state.res[0][MC] = 5, 0
     state._legal = None
     assert ("play", "spiegelring", 5, 0) not in state.legal_actions()
-    assert ("play", "spiegelring", 0, 5) in state.legal_actions() and ("play", "spiegelring", 0, 4) not in state.legal_actions()
+    assert ("play", "spiegelring", 0, 5) in state.legal_actions() and (
+        "play",
+        "spiegelring",
+        0,
+        4,
+    ) not in state.legal_actions()
 
 
 def test_an_ocean_trigger_gives_plants_for_every_ocean_the_owner_places(table):

@@ -26,7 +26,9 @@ def test_a_card_paid_with_steel(tm):
     state = replay.state
     assert state.played[0] == ["titanader"] and state.res[0][STEEL] == 0 and state.res[0][MC] == 40 - 3 - 23 - 7
     assert state.prod[0][TITANIUM] == 2
-    assert "Player 1 plays Titanium seam for 11 M€: pays 7 M€, 2 steel, 0 titanium." in replay.steps[-1].events_text["en"]
+    assert (
+        "Player 1 plays Titanium seam for 11 M€: pays 7 M€, 2 steel, 0 titanium." in replay.steps[-1].events_text["en"]
+    )
 
 
 def test_a_greenery_next_to_an_ocean_gets_its_bonus_and_2_mc(tm):

@@ -106,14 +106,38 @@ def test_placing_on_a_steel_bonus_space(table):
     assert state.res[0][STEEL] == 2
 
 
-@pytest.mark.parametrize("criterion, setup", [
-    ("buergermeister", lambda s: s.tiles.update({"mars-0-0": ("city", 0), "mars-2-0": ("city", 0), "mars-4-0": ("city", 0)})),
-    ("gaertner", lambda s: s.tiles.update({"mars-0-0": ("greenery", 0), "mars-0-1": ("greenery", 0), "mars-1-0": ("greenery", 0)})),
-    ("bauherr", lambda s: put(s, 0, "erzader", "titanader", "tunnelbohrer", "kratergiesserei", "erzsortierwerk",
-                              "titan-tagebau", "sauerstoffkerzen", "erzfrachtumleitung")),
-    ("planer", lambda s: s.hand[0].extend(s.deck.pop() for _ in range(16))),
-    ("terraformer", lambda s: s.tr.__setitem__(0, 35)),
-])
+@pytest.mark.parametrize(
+    "criterion, setup",
+    [
+        (
+            "buergermeister",
+            lambda s: s.tiles.update({"mars-0-0": ("city", 0), "mars-2-0": ("city", 0), "mars-4-0": ("city", 0)}),
+        ),
+        (
+            "gaertner",
+            lambda s: s.tiles.update(
+                {"mars-0-0": ("greenery", 0), "mars-0-1": ("greenery", 0), "mars-1-0": ("greenery", 0)}
+            ),
+        ),
+        (
+            "bauherr",
+            lambda s: put(
+                s,
+                0,
+                "erzader",
+                "titanader",
+                "tunnelbohrer",
+                "kratergiesserei",
+                "erzsortierwerk",
+                "titan-tagebau",
+                "sauerstoffkerzen",
+                "erzfrachtumleitung",
+            ),
+        ),
+        ("planer", lambda s: s.hand[0].extend(s.deck.pop() for _ in range(16))),
+        ("terraformer", lambda s: s.tr.__setitem__(0, 35)),
+    ],
+)
 def test_each_milestone_needs_its_criterion(table, criterion, setup):
     state = table()
     state.res[0][MC] = 8

@@ -402,7 +402,11 @@ def _declare(state: AstronutsState, action: Action) -> None:
     n = state.declared = action[1]
     p = state.player
     if state.quiet:
-        if state._forced is None and state.log is None and not (state.tech[p * 4 + state.warp] and not state.warp_used[p]):
+        if (
+            state._forced is None
+            and state.log is None
+            and not (state.tech[p * 4 + state.warp] and not state.warp_used[p])
+        ):
             bits = state.rng.getrandbits     # die("actions") and after_roll of a batch playout without Time Warp
             value = bits(3)
             while value >= 6:
@@ -431,8 +435,9 @@ def _reroll(state: AstronutsState, action: Action) -> None:
     state.decide_reroll(action[0] == "reroll")
 
 
-# A note for `_move` and `_answer`: `settle` in the act phase runs the queued fate effects, the end of a turn, or ends a turn without actions; when
-# none of these applies it returns at once. The most frequent decisions test that before they call it:
+# A note for `_move` and `_answer`: `settle` in the act phase runs the queued fate effects, the end of a turn, or ends
+# a turn without actions; when none of these applies it returns at once. The most frequent decisions test that
+# before they call it:
 #     if state.queue or state.ending or state.actions_left <= 0 or state.result is not None: state.settle()
 
 
@@ -816,7 +821,8 @@ def _names(state: AstronutsState, colours: tuple[int, ...]) -> tuple[str, ...]:
 
 DO: dict[str, Callable[[AstronutsState, Action], Any]] = {   # what each kind of decision does
     "place": _place, "declare": _declare, "reroll": _reroll, "keep": _keep, "move": _move, "jump": _jump,
-    "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack, "tech": _tech, "trade": _trade, "offer": _offer,
+    "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack, "tech": _tech, "trade": _trade,
+    "offer": _offer,
     "end": _end, "target": _target, "accept": _answer, "refuse": _answer, "take": _take, "swap": _swap,
     "done": _done, "gift-tech": _gift_tech, "gift-colony": _gift_colony, "teleport": _teleport,
     "gift-ship": _gift_ship, "genie": _genie,

@@ -46,7 +46,8 @@ class AstronutsGame(ContentGame[AstronutsState, RulesData]):
         invariants=accounting.invariant_problems, greedy=greedy.GreedyPolicy, evaluate=greedy.evaluate)
 
     def taken_name(self, item: str, lang: str) -> str:
-        """Astronuts' players take technologies (`tech-red` is the red nut's, Power Laser), named in the sentences' words."""
+        """Astronuts' players take technologies (`tech-red` is the red nut's, Power Laser), named in the sentences'
+        words."""
         return self.words("technology", item.removeprefix("tech-"), lang)
 
 

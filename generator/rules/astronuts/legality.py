@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
 
 RULE_IDS = frozenset({
-    "game-over", "phase.place", "phase.declare", "phase.reroll", "phase.defend", "phase.trade", "phase.offer", "phase.choose",
+    "game-over", "phase.place", "phase.declare", "phase.reroll", "phase.defend", "phase.trade", "phase.offer",
+    "phase.choose",
     "no-pending", "place.planet", "place.full", "place.twice", "place.pool", "place.stuck",
     "declare.range", "ship.none", "ship.done", "move.engine", "move.adjacent", "move.occupied", "move.actions",
     "jump.off", "jump.not-entered", "jump.target", "jump.occupied", "mine.planet", "mine.empty", "mine.blocked",

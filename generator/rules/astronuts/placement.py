@@ -45,7 +45,11 @@ def grouped_slacks(pool: list[int], groups: dict[tuple[int, int], int], total: i
            ab + cd - total]
     for (n, allowed), times in groups.items():
         row = ROOM[n if n < COLOURS else COLOURS][allowed]
-        out = [v + r for v, r in zip(out, row, strict=False)] if times == 1 else [v + times * r for v, r in zip(out, row, strict=False)]
+        out = (
+            [v + r for v, r in zip(out, row, strict=False)]
+            if times == 1
+            else [v + times * r for v, r in zip(out, row, strict=False)]
+        )
     return out
 
 

@@ -171,7 +171,8 @@ class AstronutsState(EngineState[RulesData]):
                 tuple(sorted((k, tuple(sorted(v.items()))) for k, v in self.mods.items())),
                 tuple(sorted(self.entered.items())), tuple(sorted(self.hole_ready.items())), self.roll_ctx,
                 tuple(self.duel) if self.duel else None, self.move_ctx, self.colony_ctx, self.fate_ship,
-                self.fate_first, self.natives_need, tuple(self.queue), tuple(self.choice) if self.choice else None, self.offer,
+                self.fate_first, self.natives_need, tuple(self.queue), tuple(self.choice) if self.choice else None,
+                self.offer,
                 self.ending, tuple(self.end_checks), self.turn, self.turns, self.result)
 
     # -- the contract ----------------------------------------------------------------------------
@@ -357,7 +358,11 @@ class AstronutsState(EngineState[RulesData]):
             value = self._roll(purpose)[0]
         if not self.quiet:
             self._emit("rolled", player=roller, what=purpose, value=value)
-        if self.tech[roller * 4 + self.warp] and not self.warp_used[roller] and self.reroll_helps(purpose, roller, value):
+        if (
+            self.tech[roller * 4 + self.warp]
+            and not self.warp_used[roller]
+            and self.reroll_helps(purpose, roller, value)
+        ):
             self.roll_ctx = (purpose, roller, value, self.phase)
             self.phase = REROLL
             self._legal = [REROLL_ACTION, KEEP_ACTION]    # the reroll decision's set, known without listing

@@ -25,7 +25,9 @@ def invariant_problems(state: EscapeEarthState) -> list[str]:
     expected, event_box, time_box = _box(state)
     galaxy = Counter(state.track + state.removed_galaxy)
     if galaxy != expected or state.track[0] != d.earth or state.track[-1] != d.ocean:
-        problems.append(f"galaxy cards out of place: {dict(galaxy - expected)} extra, {dict(expected - galaxy)} missing")
+        problems.append(
+            f"galaxy cards out of place: {dict(galaxy - expected)} extra, {dict(expected - galaxy)} missing"
+        )
     for res, total in d.cubes.items():
         on_table = sum(state.cubes[p] for p in range(state.length)
                        if state.building[p] and state.side(p).produces == res)

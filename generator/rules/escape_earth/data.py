@@ -143,8 +143,9 @@ def rules_hash(content: GameContent) -> str:
 def _cube_counts(content: GameContent, resources: list[str]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for res in resources:
-        comp = next((c for c in content.game.components if c.type == "cube" and (c.id == f"{res}-cubes" or c.icon == res)),
-                    None)
+        comp = next(
+            (c for c in content.game.components if c.type == "cube" and (c.id == f"{res}-cubes" or c.icon == res)), None
+        )
         if comp is None:
             raise ValueError(f"no cube component for resource '{res}' in game.yaml")
         counts[res] = comp.count

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 RESPOND, LOSE = "respond", "lose"
 
 RULE_IDS = frozenset({
-    "game-over", "blocked.anomaly-cubes", "blocked.anomaly-upgrade", "payment.form", "payment.card", "payment.order", "blocked.cubes", "payment.missing", "payment.exact",
+    "game-over", "blocked.anomaly-cubes", "blocked.anomaly-upgrade", "payment.form", "payment.card", "payment.order",
+    "blocked.cubes", "payment.missing", "payment.exact",
     "respond-first", "lose.which", "lose-first", "no-pending", "activity.unknown", "activity.inactive", "improve.form",
     "improve.top", "move.form", "move.stay", "move.off", "move.hidden", "move.anomaly", "move.exact", "move.aliens",
     "build.unknown", "build.points", "build.stack", "build.planet", "build.outpost", "upgrade.form", "upgrade.none",

@@ -130,7 +130,8 @@ class EscapeEarthState(EngineState[RulesData]):
         return other
 
     def key(self) -> tuple[Any, ...]:
-        return (self.variant, self.outposts, self.free_cubes, self.anomaly_blocks_cubes, tuple(self.track), tuple(self.removed_galaxy),
+        return (self.variant, self.outposts, self.free_cubes, self.anomaly_blocks_cubes, tuple(self.track),
+                tuple(self.removed_galaxy),
                 self.revealed, tuple(self.ships), self.aliens, self.anomaly, tuple(self.building),
                 tuple(self.upgraded), tuple(self.cubes), tuple(self.free), tuple(self.scouted),
                 tuple(sorted(self.supply.items())), tuple(sorted(self.removed_cubes.items())),
@@ -271,7 +272,9 @@ class EscapeEarthState(EngineState[RulesData]):
         copies = self.active_events.count(event_id) + extra
         return {res: n * copies for res, n in self.data.events[event_id].fight_cost}
 
-    def payments(self, cost: dict[str, int], sources: dict[str, list[tuple[int, int]]] | None = None) -> list[tuple[Any, ...]]:
+    def payments(
+        self, cost: dict[str, int], sources: dict[str, list[tuple[int, int]]] | None = None
+    ) -> list[tuple[Any, ...]]:
         return decisions.payments(self, cost, sources)
 
     def cube_sources(self) -> dict[str, list[tuple[int, int]]]:

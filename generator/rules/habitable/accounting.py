@@ -68,7 +68,9 @@ def invariant_problems(state: HabitableState) -> list[str]:
                 continue
             star = d.stars[pl.star]
             if pl.star not in state.stars_used:
-                problems.append(f"planet {pl.owner + 1}/{pl.tile} at {star.id}, which is not used with {state.n} players")
+                problems.append(
+                    f"planet {pl.owner + 1}/{pl.tile} at {star.id}, which is not used with {state.n} players"
+                )
             if not star.in_zone(pl.pos):
                 problems.append(f"planet {pl.owner + 1}/{pl.tile} on circle {pl.pos} of {star.id}, outside the zone")
             circles[(pl.star, pl.pos)] = circles.get((pl.star, pl.pos), 0) + 1

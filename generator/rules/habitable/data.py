@@ -158,7 +158,9 @@ def load_rules_data(content: GameContent) -> RulesData:
     for card in content.cards_of("starter"):
         starter.extend([card.id] * (card.count // players))
     events = {c.id: EventCard(c.id, c.name, effect_steps(c.effects)) for c in content.cards_of("event")}
-    goals = {c.id: GoalCard(c.id, c.name, int(c.fields["bonus"]), effect_steps(c.effects)) for c in content.cards_of("goal")}
+    goals = {
+        c.id: GoalCard(c.id, c.name, int(c.fields["bonus"]), effect_steps(c.effects)) for c in content.cards_of("goal")
+    }
     planets = {c.id: PlanetCard(c.id, c.name, int(c.fields["start_temperature"]), int(c.fields["start_water"]),
                                 int(c.fields["start_magnetism"])) for c in content.cards_of("planet")}
     board = next(b for b in content.boards if b.id == "main")

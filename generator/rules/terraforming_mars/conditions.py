@@ -59,7 +59,9 @@ def titanium_value(state: TerraformingMarsState, p: int) -> int:
     return TITANIUM_VALUE + sum(int(a["amount"]) for _, a in lasting(state, p, "titanium_value"))
 
 
-def payment_problem(state: TerraformingMarsState, p: int, card: ProjectCard, steel: int, titanium: int) -> tuple[Any, ...] | None:
+def payment_problem(
+    state: TerraformingMarsState, p: int, card: ProjectCard, steel: int, titanium: int
+) -> tuple[Any, ...] | None:
     """Why (steel, titanium) with M€ for the rest does not pay `card`: (rule, values), or None when it does."""
     cost = card_cost(state, p, card)
     sv, tv = steel_value(state, p), titanium_value(state, p)
@@ -173,7 +175,9 @@ def spaces_for(state: TerraformingMarsState, p: int, tile: str, next_to_own: boo
 
 
 # -- effects that must be possible --------------------------------------------------------------------
-def effect_problem(state: TerraformingMarsState, p: int, op: str, args: dict[str, Any], source: str | None) -> tuple[Any, ...] | None:
+def effect_problem(
+    state: TerraformingMarsState, p: int, op: str, args: dict[str, Any], source: str | None
+) -> tuple[Any, ...] | None:
     """Why a mandatory effect cannot be carried out (the card may then not be played), or None.
 
     The summary's exceptions are not problems: raising a parameter at its goal, resources the

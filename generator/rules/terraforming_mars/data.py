@@ -85,7 +85,9 @@ class ProjectCard:
     holds: str | None
     vp: int
     scoring: Effects
-    lasting: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict, compare=False)   # op -> (args, ...) of `ongoing`, read often
+    lasting: dict[str, tuple[dict[str, Any], ...]] = field(
+        default_factory=dict, compare=False
+    )  # op -> (args, ...) of `ongoing`, read often
 
     @property
     def is_event(self) -> bool:
@@ -183,7 +185,8 @@ def _project_card(card: Card) -> ProjectCard:
         min_temperature=f.get("min_temperature"), max_temperature=f.get("max_temperature"),
         min_oxygen=f.get("min_oxygen"), max_oxygen=f.get("max_oxygen"),
         min_oceans=f.get("min_oceans"), max_oceans=f.get("max_oceans"),
-        requires_tag=f.get("requires_tag"), requires_tag_count=int(f.get("requires_tag_count") or (1 if f.get("requires_tag") else 0)),
+        requires_tag=f.get("requires_tag"),
+        requires_tag_count=int(f.get("requires_tag_count") or (1 if f.get("requires_tag") else 0)),
         effects=_effects(card.effects), production=_effects(f.get("production")),
         any_player=_effects(f.get("any_player")), ongoing=ongoing,
         action_cost=_effects(f.get("action_cost")), action_gain=_effects(f.get("action_gain")),

@@ -20,7 +20,8 @@ EVENT_KINDS = frozenset({
     "project", "milestone", "award", "card-action", "converted", "tile", "ocean-neighbours", "ocean", "temperature",
     "oxygen", "at-goal", "no-space", "tr", "gained", "spent", "drew", "reshuffled", "deck-empty", "card-resource",
     "card-resource-removed", "card-resource-taken", "nothing-to-collect", "production", "production-lowered",
-    "removed", "no-target", "skipped", "effect-first", "patents-sold", "produced", "last-generation", "conversion-done", "scored",
+    "removed", "no-target", "skipped", "effect-first", "patents-sold", "produced", "last-generation", "conversion-done",
+    "scored",
     "game-over",
 })
 

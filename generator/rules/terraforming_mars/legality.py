@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from generator.rules.terraforming_mars.state import TerraformingMarsState
 
 RULE_IDS = frozenset({
-    "game-over", "pending.place", "pending.target", "pending.amount", "pending.order", "pending.add", "pending.sell", "phase.research", "phase.final",
+    "game-over", "pending.place", "pending.target", "pending.amount", "pending.order", "pending.add", "pending.sell",
+    "phase.research", "phase.final",
     "phase.action", "research.not-offered", "research.cost", "play.form", "play.not-in-hand",
     "req.min-temperature", "req.max-temperature", "req.min-oxygen", "req.max-oxygen", "req.min-oceans",
     "req.max-oceans", "req.tags", "effect.production-floor", "effect.spend", "effect.card-resources",
@@ -28,8 +29,10 @@ RULE_IDS = frozenset({
     "milestone.unknown", "milestone.taken", "milestone.all-claimed", "milestone.criterion", "milestone.cost",
     "award.unknown", "award.funded", "award.all-funded", "award.cost", "action.not-played", "action.none",
     "action.used", "convert.plants", "convert.heat", "convert.at-goal", "convert.what", "pass.after-action",
-    "end.no-action", "place.unknown", "place.occupied", "place.ocean-only", "place.land-only", "place.city-next-to-city",
-    "place.next-to-own", "target.nothing", "amount.range", "order.effect", "add.card", "sell.not-in-hand", "sell.none", "final.convert",
+    "end.no-action", "place.unknown", "place.occupied", "place.ocean-only", "place.land-only",
+    "place.city-next-to-city",
+    "place.next-to-own", "target.nothing", "amount.range", "order.effect", "add.card", "sell.not-in-hand", "sell.none",
+    "final.convert",
 })
 
 _PENDING_KINDS = {"place": ("place",), "target": ("target", "skip"), "amount": ("take",), "order": ("first",),
@@ -139,7 +142,11 @@ def _pending_problem(state: TerraformingMarsState, action: Action) -> RuleError 
         ok = isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= most
         return None if ok else refuse("amount.range", most=most)
     if pending[0] == "order":
-        return None if action in pending_legal(state) else refuse("order.effect", effect=action[1] if len(action) == 2 else "")
+        return (
+            None
+            if action in pending_legal(state)
+            else refuse("order.effect", effect=action[1] if len(action) == 2 else "")
+        )
     if pending[0] == "add":
         return None if action in pending_legal(state) else refuse("add.card", card=action[1:], resource=pending[1])
     if kind == "done":

@@ -99,7 +99,8 @@ class TerraformingMarsState(EngineState[RulesData]):
         other = TerraformingMarsState.__new__(TerraformingMarsState)
         self._copy_base(other)
         for name in ("data", "n", "max_generations", "project_greenery_next_to_own", "generation", "first", "player",
-                     "phase", "temperature", "oxygen", "oceans", "tr_other", "actions_done", "turn_done", "in_action", "any_order", "pending",
+                     "phase", "temperature", "oxygen", "oceans", "tr_other", "actions_done", "turn_done", "in_action",
+                     "any_order", "pending",
                      "result", "_final"):
             setattr(other, name, getattr(self, name))
         for name in ("tr", "passed", "deck", "discard", "discard_owner", "queue", "order"):
@@ -119,7 +120,8 @@ class TerraformingMarsState(EngineState[RulesData]):
                 t(t(x) for x in self.used), t(self.passed), self.actions_done, self.turn_done, self.in_action,
                 t(sorted(self.tiles.items())), t(sorted(self.card_res.items())), t(self.milestones.items()),
                 t(self.awards), t(self.deck), t(self.discard), t(self.discard_owner),
-                t((op, t(sorted(a.items())), s) for op, a, s in self.queue), self.any_order, self.pending, t(self.order), self.result)
+                t((op, t(sorted(a.items())), s) for op, a, s in self.queue), self.any_order, self.pending,
+                t(self.order), self.result)
 
     # -- the contract ----------------------------------------------------------------------------
     @property
@@ -139,7 +141,8 @@ class TerraformingMarsState(EngineState[RulesData]):
     _do = decisions.do
 
     def observation(self, player: int) -> dict[str, Any]:
-        """The table as `player` sees it: other hands, research cards and event piles by count only; the deck by size."""
+        """The table as `player` sees it: other hands, research cards and event piles by count only; the deck by
+        size."""
         return {
             "player": player, "generation": self.generation, "phase": self.phase,
             "to_play": self.current_player, "first": self.first, "pending": _as_json(self.pending or ()),

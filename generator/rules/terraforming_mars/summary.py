@@ -30,7 +30,9 @@ def summarize(state: TerraformingMarsState, lang: str) -> list[tuple[str, str]]:
         status = w("status", g=state.generation, phase=w(f"phase-{state.phase}"), p=state.current_player + 1,
                    first=state.first + 1)
         if state.pending is not None:
-            status += w(f"pending-{state.pending[0]}", tile=w(f"tile-{state.pending[1]}") if state.pending[0] == "place" else "")
+            status += w(
+                f"pending-{state.pending[0]}", tile=w(f"tile-{state.pending[1]}") if state.pending[0] == "place" else ""
+            )
     rows.append((label("generation"), status))
     rows.append((label("parameters"), w("parameters", t=state.temperature, o=state.oxygen, n=state.oceans,
                                                goal_t=d.temperature[1], goal_o=d.oxygen[1], goal_n=d.oceans_max)))
@@ -45,7 +47,9 @@ def summarize(state: TerraformingMarsState, lang: str) -> list[tuple[str, str]]:
             line += w("has-passed")
         rows.append((label("player", p=p + 1), line))
     tiles = []
-    for space, (tile, owner) in sorted(state.tiles.items(), key=lambda item: (d.spaces[item[0]].row, d.spaces[item[0]].column)):
+    for space, (tile, owner) in sorted(
+        state.tiles.items(), key=lambda item: (d.spaces[item[0]].row, d.spaces[item[0]].column)
+    ):
         text = f"{w(f'tile-{tile}')} {space_words(space, d, words)}"
         if owner >= 0:
             text += f" ({w('player', p=owner + 1)})"
@@ -67,7 +71,9 @@ def summarize_for(state: TerraformingMarsState, lang: str, viewer: int | None) -
     d = state.data
     table = TableWords(state.game.content, lang)
     p = viewer
-    rows.append((table.label("hand", p=p + 1), ", ".join(name_of(c, d, lang) for c in state.hand[p]) or table.w("none")))
+    rows.append(
+        (table.label("hand", p=p + 1), ", ".join(name_of(c, d, lang) for c in state.hand[p]) or table.w("none"))
+    )
     if state.offers[p]:
         rows.append((table.label("offers", p=p + 1), ", ".join(name_of(c, d, lang) for c in state.offers[p])))
     return rows

@@ -32,7 +32,10 @@ def test_the_rulebook_example_replays_with_its_own_numbers(astro):
     assert "Player 2 chooses the target: the AstroShip." in text
     assert "Player 1 uses Time Warp and rolls again instead of 1 (attack)." in text
     assert "Fate 5-1 Rocky surface with resources." in text
-    assert {"Player 1 takes one Purple nut from the AstroBank.", "Player 1 takes one Red nut from the AstroBank."} <= set(text)
+    assert {
+        "Player 1 takes one Purple nut from the AstroBank.",
+        "Player 1 takes one Red nut from the AstroBank.",
+    } <= set(text)
     after_attacks = [s for s in turn if s.action.startswith("attack")]
     assert [_actions_left(s) for s in after_attacks] == [5, 4, 3, 2]
     landing = next(s for s in turn if s.action == "move nw-n-lane nw-n-small")

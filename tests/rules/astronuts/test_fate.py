@@ -54,8 +54,15 @@ def test_1_2_the_ship_takes_no_further_action(table):
     assert state.explain(("move", S(state, PLANET), S(state, LANE))).rule == "ship.done"
 
 
-@pytest.mark.parametrize("roll, action, rule", [("1-3", "mine", "mine.blocked"), ("1-4", "colonise", "colonise.blocked"),
-                                                ("1-5", "move", "move.engine"), ("1-6", "attack", "attack.blocked")])
+@pytest.mark.parametrize(
+    "roll, action, rule",
+    [
+        ("1-3", "mine", "mine.blocked"),
+        ("1-4", "colonise", "colonise.blocked"),
+        ("1-5", "move", "move.engine"),
+        ("1-6", "attack", "attack.blocked"),
+    ],
+)
 def test_1_3_to_1_6_block_one_kind_of_action(table, roll, action, rule):
     state = land(table, roll, ships={1: [LANE], 2: ["nw-n-large"]})
     assert action not in kinds(state)

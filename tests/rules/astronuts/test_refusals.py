@@ -72,8 +72,13 @@ def test_actions_are_read_from_their_notation_and_bad_notation_is_named(table):
     state = table(ships={1: ["nw-n-lane"]})
     assert state.parse_action("move nw-n-lane nw-rocks") == ("move", S(state, "nw-n-lane"), S(state, "nw-rocks"))
     assert state.parse_action("colonise core pay red purple") == ("colonise", S(state, "core"), (0, 1))
-    for text, rule in (("", "notation.empty"), ("fly nw-home", "notation.unknown"), ("move nw-n-lane mars", "notation.space"),
-                       ("tech green", "notation.colour"), ("attack nw-n-lane nw-rocks 7", "notation.number")):
+    for text, rule in (
+        ("", "notation.empty"),
+        ("fly nw-home", "notation.unknown"),
+        ("move nw-n-lane mars", "notation.space"),
+        ("tech green", "notation.colour"),
+        ("attack nw-n-lane nw-rocks 7", "notation.number"),
+    ):
         with pytest.raises(RuleError) as caught:
             state.parse_action(text)
         assert caught.value.rule == rule and caught.value.text["de"] and caught.value.text["en"]
