@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CHECKED = ["generator", "tests", "benchmarks", "site", "docs/examples"]
+CHECKED = ["generator", "tests", "benchmarks", "site", "docs/examples", "templates"]
 
 
 def ruff(*args: str) -> subprocess.CompletedProcess[str]:

@@ -20,10 +20,11 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from generator.content.loader import GameContent
-from generator.rules.contract import TERMINAL, Game, GameState, OptionSpec, OptionsError
+from generator.rules.contract import TERMINAL, Game, GameState, OptionsError, OptionSpec
 from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
 from generator.rules.engine_kit.rules_data import effect_steps
 from generator.rules.engine_kit.table_words import TableWords
@@ -35,25 +36,25 @@ VARIANTS = ("standard", "short")
 
 
 # -- the effect operations of game.yaml: one function each -----------------------------------------
-def _gain(state: "MarketState", args: dict[str, Any]) -> None:
+def _gain(state: MarketState, args: dict[str, Any]) -> None:
     resource, amount = str(args["resource"]), int(args["amount"])
     state.goods[state.player][resource] += amount
     state._emit("gained", player=state.player, amount=amount, resource=resource)
 
 
-def _advance(state: "MarketState", args: dict[str, Any]) -> None:
+def _advance(state: MarketState, args: dict[str, Any]) -> None:
     state.move_marker(int(args["steps"]), "jobs")
 
 
-OPERATION_CODE: dict[str, Callable[["MarketState", dict[str, Any]], None]] = {"gain": _gain, "advance": _advance}
+OPERATION_CODE: dict[str, Callable[[MarketState, dict[str, Any]], None]] = {"gain": _gain, "advance": _advance}
 
 
 class MarketState(GameState):
     """The table: the two rows and their face-down stacks, each player's goods, points and orders."""
 
-    game: "MarketGame"
+    game: MarketGame
 
-    def __init__(self, game: "MarketGame", seed: int, *, log: bool = False, forced: list[Any] | None = None,
+    def __init__(self, game: MarketGame, seed: int, *, log: bool = False, forced: list[Any] | None = None,
                  quiet: bool = False):
         super().__init__(game, seed, log=log, forced=forced, quiet=quiet)
         self.round, self.player, self.over = 1, 0, False
@@ -78,7 +79,7 @@ class MarketState(GameState):
         self._step("turn-start")
 
     # -- copying and comparing ---------------------------------------------------------------------
-    def clone(self) -> "MarketState":
+    def clone(self) -> MarketState:
         other = MarketState.__new__(MarketState)
         self._copy_base(other)
         other.round, other.player, other.over = self.round, self.player, self.over
@@ -177,7 +178,7 @@ class MarketState(GameState):
                 "order_row": list(self.order_row), "job_stack": len(self.job_stack),
                 "job_discard": list(self.job_discard), "order_stack": len(self.order_stack), "over": self.over}
 
-    def resample_hidden(self, player: int, rng: random.Random) -> "MarketState":
+    def resample_hidden(self, player: int, rng: random.Random) -> MarketState:
         """A copy whose face-down stacks are shuffled anew: tree search may not know their order."""
         twin = self.clone()
         rng.shuffle(twin.job_stack)
@@ -300,7 +301,7 @@ class MarketGame(Game):
             problems.append("a player holds fewer than no goods")
         if any(not 0 <= p <= self.goal for p in state.points):
             problems.append("a marker has left the score track")
-        if any(sum(s.values()) != p for s, p in zip(state.scored, state.points)):
+        if any(sum(s.values()) != p for s, p in zip(state.scored, state.points, strict=False)):
             problems.append("the points do not add up to where they came from")
         return problems
 
