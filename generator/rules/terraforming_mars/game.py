@@ -26,13 +26,13 @@ EVENT_KINDS = frozenset({
 })
 
 class TerraformingMarsGame(ContentGame[TerraformingMarsState, RulesData]):
-    """The competitive game of the rules summary for 2 to 4 players."""
+    """The competitive game of the rules summary for 2 to 5 players."""
 
     engine_id = "terraforming-mars"
     engine_version = "2"
     operations = OPERATIONS
     option_specs = (
-        OptionSpec("players", ("2", "3", "4"), "3", "how many players sit at the table"),
+        OptionSpec("players", ("2", "3", "4", "5"), "3", "how many players sit at the table"),
         OptionSpec("generations", ("none", "10", "20", "30", "50", "100"), "none",
                    "none: the game ends only when all three global parameters have reached their goals (the summary); "
                    "N: stop after generation N as 'unfinished' (for batch playouts, never a rule)"),
