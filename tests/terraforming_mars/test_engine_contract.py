@@ -30,12 +30,32 @@ def test_the_engine_is_registered_and_implements_every_declared_operation(tm):
     assert not errors, errors.as_text()
 
 
-def test_players_option_seats_two_to_four(tm):
+def test_players_option_seats_two_to_five_as_game_yaml_says(tm):
     assert TerraformingMarsGame(tm, {}).num_players() == 3
-    for n in (2, 3, 4):
+    assert (tm.game.players.min, tm.game.players.max) == (2, 5)
+    for n in (2, 3, 4, 5):
         assert new_game(tm, 1, {"players": str(n)}).n == n
-    with pytest.raises(Exception, match="players"):
-        TerraformingMarsGame(tm, {"players": "5"})
+    for refused in ("1", "6"):
+        with pytest.raises(Exception, match="players"):
+            TerraformingMarsGame(tm, {"players": refused})
+
+
+def test_a_five_player_game_plays_to_its_end_with_five_results(tm):
+    import random
+
+    game = TerraformingMarsGame(tm, {"players": "5"})
+    state = game.new_initial_state(5)
+    rng = random.Random(5)
+    seats_moved = set()
+    for _ in range(20_000):
+        if state.is_terminal:
+            break
+        seats_moved.add(state.current_player)
+        state.apply(rng.choice(state.legal_actions()))
+        assert game.invariant_problems(state) == []
+    assert state.is_terminal
+    assert seats_moved == {0, 1, 2, 3, 4}
+    assert sorted(r.player for r in state.results()) == [0, 1, 2, 3, 4]
 
 
 def _candidates(state) -> list[tuple]:

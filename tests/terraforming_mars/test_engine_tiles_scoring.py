@@ -77,9 +77,11 @@ def test_converted_plants_go_anywhere_when_no_own_tile_has_a_free_neighbour(tabl
     assert places(state) == set(state.data.land)
 
 
-def test_the_greenery_project_goes_anywhere_by_default_and_next_to_own_with_the_option(table):
-    for option, expect_anywhere in (("anywhere", True), ("next-to-own", False)):
-        state = table(options={"project-greenery": option})
+def test_the_greenery_project_goes_next_to_own_by_default_and_anywhere_in_the_variant(table):
+    """The summary's standard project: "Platzg. mögl. an eig. Plättchen"; anywhere is the named variant."""
+    for options, expect_anywhere in (({}, False), ({"project-greenery": "next-to-own"}, False),
+                                     ({"project-greenery": "anywhere"}, True)):
+        state = table(options=options)
         state.tiles["mars-6-3"] = ("city", 0)
         state.res[0][MC] = 23
         state._legal = None

@@ -26,20 +26,20 @@ EVENT_KINDS = frozenset({
 })
 
 class TerraformingMarsGame(ContentGame[TerraformingMarsState, RulesData]):
-    """The competitive game of the rules summary for 2 to 4 players."""
+    """The competitive game of the rules summary for 2 to 5 players."""
 
     engine_id = "terraforming-mars"
     engine_version = "2"
     operations = OPERATIONS
     option_specs = (
-        OptionSpec("players", ("2", "3", "4"), "3", "how many players sit at the table"),
+        OptionSpec("players", ("2", "3", "4", "5"), "3", "how many players sit at the table"),
         OptionSpec("generations", ("none", "10", "20", "30", "50", "100"), "none",
                    "none: the game ends only when all three global parameters have reached their goals (the summary); "
                    "N: stop after generation N as 'unfinished' (for batch playouts, never a rule)"),
-        OptionSpec("project-greenery", ("anywhere", "next-to-own"), "anywhere",
-                   "anywhere: the greenery standard project may go on any free land space (the summary: placement "
-                   "possible next to your own tiles); next-to-own: next to your own tile when possible, as the "
-                   "conversion and cards"),
+        OptionSpec("project-greenery", ("next-to-own", "anywhere"), "next-to-own",
+                   "next-to-own: the greenery standard project goes next to your own tile when possible, as the "
+                   "summary's 'Platzg. mögl. an eig. Plättchen' and the conversion's 'angrenzend an eigenes "
+                   "Plättchen ..., wenn möglich' say; anywhere: on any free land space (a variant)"),
     )
     seat_keys = Game.seat_keys | {"target", "first", "owner"}
     parts = EngineParts(
