@@ -56,3 +56,17 @@ def test_the_card_effects_section_documents_every_operation(tm, pages):
 def test_each_ruling_has_its_own_section(pages):
     for lang in ("de", "en"):
         assert pages[lang]["rulings"].count("\n## ") >= 9
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ("as much as possible", "printed order", "the referee uses")),
+    ("de", ("so viel wie möglich", "gedruckten Reihenfolge", "Schiedsrichter führt")),
+])
+def test_the_rulings_give_one_reading_of_up_to_and_of_the_order_of_effects(pages, lang, words):
+    """The engine lets the player choose how much a red-outlined effect takes and asks which effect comes first
+    where it matters (test_engine_cards: test_up_to_means..., test_a_played_cards_effects_go_in_the_order...);
+    the rulings say the same, and no second section says otherwise."""
+    rulings = pages[lang]["rulings"]
+    assert not [w for w in words if w in rulings]
+    assert "beliebiger Reihenfolge" in rulings  # the summary quoted where the reading is given
+    assert "Die Ausführung ist optional" in rulings
