@@ -18,7 +18,7 @@ HERE = Path(__file__).resolve().parent / "golden"
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAMES = [  # name, seed, policy, options, language
     ("greedy-beginner-frontier-won", 24, "greedy",
-     {"variant": "beginner", "outposts": "frontier", "free-cubes": "anywhere"}, "en"),
+     {"variant": "beginner", "outposts": "frontier", "free-cubes": "anywhere", "anomaly": "blocks-all"}, "en"),
     ("greedy-beginner-4", 4, "greedy", {"variant": "beginner"}, "en"),
     ("greedy-expert-9", 9, "greedy", {"variant": "expert"}, "de"),
     ("random-expert-21", 21, "random", {"variant": "expert"}, "en"),

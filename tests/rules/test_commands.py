@@ -52,7 +52,7 @@ def test_simulate_prints_rates_with_intervals_and_writes_json(tmp_path):
         "variant": "beginner",
         "outposts": "rulebook",
         "free-cubes": "buildings",
-        "anomaly": "blocks-all",
+        "anomaly": "blocks-moves",
     }
     assert sum(c["games"] for c in figures["causes"].values()) == 40
     assert 0 <= figures["win_interval"][0] <= figures["win_rate"] <= figures["win_interval"][1] <= 1

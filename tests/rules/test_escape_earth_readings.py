@@ -61,11 +61,10 @@ def test_a_bare_planets_free_cube_pays_with_the_anywhere_option(table):
     assert "fight hungersnot pay food@5" in names(s)
 
 
-def test_a_building_on_the_anomalys_card_gives_no_cubes_and_cannot_be_upgraded(table):
-    """„Die Galaxiekarte mit der Anomalie ist blockiert“ and „Ein Gebäude auf einer blockierten
-    Galaxiekarte kann nicht verbessert werden, keine Aktivitätswürfel produzieren oder diese für
-    eine Aktivität zur Verfügung stellen“; only buildings „neben oder hinter der Anomalie“ may."""
-    s = table(revealed=10, events=["hungersnot", "weltraumanomalie"], anomaly=6)
+def test_in_the_blocks_all_variant_the_anomalys_building_gives_no_cubes_and_cannot_be_upgraded(table):
+    """The variant reads the aliens' „Ein Gebäude auf einer blockierten Galaxiekarte kann nicht verbessert
+    werden, keine Aktivitätswürfel produzieren ...“ into the anomaly too; buildings beside it still work."""
+    s = table(revealed=10, events=["hungersnot", "weltraumanomalie"], anomaly=6, options={"anomaly": "blocks-all"})
     put(s, 6, "farm", cubes=1)
     put(s, 5, "mine", cubes=1)
     s._legal = None
@@ -80,11 +79,18 @@ def test_a_building_on_the_anomalys_card_gives_no_cubes_and_cannot_be_upgraded(t
     assert "fight hungersnot pay food@5" in names(s)
 
 
-def test_the_anomaly_blocks_moves_only_with_the_option(table):
-    s = table(revealed=10, events=["hungersnot", "weltraumanomalie"], anomaly=6,
-              options={"anomaly": "blocks-moves"})
-    put(s, 6, "farm", cubes=1)
-    assert "fight hungersnot pay food@7" in names(s)
+def test_by_the_rulebooks_words_the_anomaly_blocks_ships_only(table):
+    """„Die Galaxiekarte mit der Anomalie ist blockiert und kein Raumschiff kann auf oder über diese Karte
+    ziehen“; „Gebäude neben oder hinter der Anomalie können verbessert und ihre Aktivitätswürfel genutzt
+    werden“, and a building lies „neben die Galaxiekarte mit deinem Raumschiff“: the building beside the
+    anomaly's card gives its cubes and can be upgraded."""
+    for options in ({}, {"anomaly": "blocks-moves"}):
+        s = table(revealed=10, events=["hungersnot", "weltraumanomalie"], anomaly=6, options=options)
+        put(s, 6, "farm", cubes=1)
+        put(s, 5, "mine", cubes=1)
+        s._legal = None
+        assert "fight hungersnot pay food@7" in names(s)
+        assert "upgrade 7 pay material@6" in names(s)
 
 
 def test_earth_counts_as_a_planet(content, table):
@@ -99,4 +105,4 @@ def test_earth_counts_as_a_planet(content, table):
 def test_the_defaults_are_the_rulebooks_words(content):
     game = EscapeEarthGame(content)
     assert game.options == {"variant": "expert", "outposts": "rulebook", "free-cubes": "buildings",
-                            "anomaly": "blocks-all"}
+                            "anomaly": "blocks-moves"}

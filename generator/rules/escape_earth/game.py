@@ -37,9 +37,10 @@ class EscapeEarthGame(ContentGame[EscapeEarthState, RulesData]):
         OptionSpec("free-cubes", ("buildings", "anywhere"), "buildings",
                    "buildings: a planet's free cube pays only where a building stands on it (cubes come 'from your "
                    "buildings'); anywhere: it pays from the bare planet too"),
-        OptionSpec("anomaly", ("blocks-all", "blocks-moves"), "blocks-all",
-                   "blocks-all: the anomaly's card is blocked like the aliens' (no ship onto or over it, its building "
-                   "gives no cubes and cannot be upgraded); blocks-moves: it blocks moves only"),
+        OptionSpec("anomaly", ("blocks-moves", "blocks-all"), "blocks-moves",
+                   "blocks-moves: the anomaly blocks ships only; buildings next to or behind it may be upgraded and "
+                   "give their cubes (the rulebook: 'Gebäude neben oder hinter der Anomalie können verbessert und "
+                   "ihre Aktivitätswürfel genutzt werden'); blocks-all: a variant, its card blocked like the aliens'"),
     )
     parts = EngineParts(
         state=EscapeEarthState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES, actions=ACTION_KINDS,
