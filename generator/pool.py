@@ -53,8 +53,11 @@ def idle_cores() -> int:
     return max(1, min(allowed, int(allowed - others + 0.5)))
 
 
-def _start_worker(parent: int, pids: Any) -> None:
-    """In a new worker: die with the parent, leave Ctrl-C to it, note this worker's pid (for `Pool.end`)."""
+def _start_worker(parent: int, pids: Any, ending: Any) -> None:
+    """In a new worker: die with the parent, leave Ctrl-C to it, note this worker's pid (for `Pool.end`).
+
+    A worker that starts once the pool is ending goes at once: `end` killed the workers it knew of, one of
+    them perhaps while it held the queue's read lock, which this one would then wait for for ever."""
     die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the worker just goes
     if can_fork():  # fresh stream objects: another thread of the parent may have held the old ones' locks
@@ -62,6 +65,8 @@ def _start_worker(parent: int, pids: Any) -> None:
         sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
     global _SLOT
     with pids.get_lock():
+        if ending.value:
+            os._exit(0)
         _SLOT = list(pids).index(0)
         pids[_SLOT] = os.getpid()
 
@@ -92,8 +97,9 @@ class Pool:
         if self._frozen:
             gc.freeze()  # the workers need not copy pages to collect objects they share with us
         self.pids = context.Array("q", jobs)
+        self.ending = context.Value("b", 0, lock=False)  # read and set under the pids' lock
         self.executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_initialize,
-                                            initargs=(os.getpid(), self.pids, initializer, initargs))
+                                            initargs=(os.getpid(), self.pids, self.ending, initializer, initargs))
 
     def submit(self, arg: Any) -> Future[tuple[bool, Any]]:
         """`work(arg)` in a worker; its outcome through `result`."""
@@ -105,10 +111,12 @@ class Pool:
 
     def end(self) -> None:
         """End the workers now (a worker may be deep in a long call), then the pool."""
-        for pid in self.pids[:]:
-            if pid:
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGTERM)  # as the pool ends its workers when one died
+        with self.pids.get_lock():  # a worker not yet noted sees `ending` and goes by itself (_start_worker)
+            self.ending.value = 1
+            started = [pid for pid in self.pids[:] if pid]
+        for pid in started:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)  # as the pool ends its workers when one died
         self.executor.shutdown(wait=True, cancel_futures=True)
 
     def __enter__(self) -> Pool:
@@ -125,8 +133,9 @@ class Pool:
             gc.unfreeze()
 
 
-def _initialize(parent: int, pids: Any, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
-    _start_worker(parent, pids)
+def _initialize(parent: int, pids: Any, ending: Any, initializer: Callable[..., None] | None,
+                initargs: tuple[Any, ...]) -> None:
+    _start_worker(parent, pids, ending)
     if initializer is not None:
         initializer(*initargs)
 
