@@ -261,8 +261,9 @@ def check_as_build(content: GameContent, errors: ErrorList) -> None:
 
 def check_card_faces(content: GameContent, errors: ErrorList) -> None:
     from generator.layout.engine import CardLayouts
+    from generator.pool import idle_cores
     from generator.render.cards_step import ordered_cards, report_problems
-    from generator.render.parallel_layout import idle_cores, lay_out_faces
+    from generator.render.parallel_layout import lay_out_faces
 
     cards = ordered_cards(content)
     if not cards:

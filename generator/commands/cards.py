@@ -80,8 +80,8 @@ def cards(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pat
 def _render_into(folder: OutputFolder, loaded: list[GameContent], output_dir: Path, options: BuildOptions,
                  status: Callable[[], AbstractContextManager[Any]]) -> dict[str, list[Path]]:
     """Render the games' cards into a new generation of `folder`, whose lock the caller holds."""
+    from generator.pool import idle_cores
     from generator.render.cards_step import render_cards
-    from generator.render.parallel_layout import idle_cores
 
     errors = ErrorList()
     written: dict[str, list[Path]] = {}

@@ -21,7 +21,6 @@ from generator.content.schema import Card
 from generator.forked import children_allowed
 from generator.layout.engine import CardLayouts, LayoutProblem
 from generator.layout.geometry import FaceLayout
-from generator.pool import idle_cores as idle_cores  # where `pnp cards` and `pnp check` ask
 from generator.pool import run_all
 
 MIN_CARDS_PER_WORKER = 150  # below this a child's start and the pickling cost more than its share saves

@@ -139,9 +139,9 @@ def test_idle_cores_leave_out_what_runs_now(monkeypatch):
     import builtins
     import io
 
-    from generator import pool as parallel_layout
+    from generator import pool
 
-    monkeypatch.setattr(parallel_layout, "children_allowed", lambda: 4)
+    monkeypatch.setattr(pool, "children_allowed", lambda: 4)
     real_open = builtins.open
 
     def loadavg(running: int):
@@ -152,8 +152,8 @@ def test_idle_cores_leave_out_what_runs_now(monkeypatch):
         return fake
 
     monkeypatch.setattr(builtins, "open", loadavg(1))  # only this process runs: every core is free
-    assert parallel_layout.idle_cores() == 4
+    assert pool.idle_cores() == 4
     monkeypatch.setattr(builtins, "open", loadavg(3))  # two others run now
-    assert parallel_layout.idle_cores() == 2
+    assert pool.idle_cores() == 2
     monkeypatch.setattr(builtins, "open", loadavg(9))
-    assert parallel_layout.idle_cores() == 1
+    assert pool.idle_cores() == 1
