@@ -29,7 +29,7 @@ from generator.content.schema import LANGUAGES, in_languages
 from generator.forked import children_allowed
 from generator.output_files import RESERVED_IDS
 from generator.output_folder import OutputFolder, checkpoint, in_scope
-from generator.pool import Pool, first_done, result
+from generator.pool import Pool, first_done, idle_cores, result
 
 PAPERS = ("a4", "letter")
 
@@ -194,14 +194,11 @@ def _shares(unit: Unit, options: BuildOptions, split: bool, workers: int = 1) ->
     return [replace(options, workers=workers)] if split and workers > 1 else [options]
 
 
-def _spare_cores(allowed: int, making: int) -> bool:
-    """Whether cores would idle while `making` units are made: fewer units than cores, on a machine not
-    busy with other work (a share made apart costs some work twice, which only idle cores make up for)."""
-    try:
-        load = os.getloadavg()[0]
-    except OSError:
-        return False
-    return making < allowed and load < allowed - 0.5
+def _spare_cores(making: int) -> bool:
+    """Whether cores would idle while `making` units are made: fewer units than the cores idle now
+    (generator.pool.idle_cores, the one measure every command uses; a share made apart costs some work
+    twice, which only idle cores make up for)."""
+    return making < idle_cores()
 
 
 def _joined(shares: list[Made]) -> Made:
@@ -243,7 +240,7 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     # its rulebook 0.4), and this process has `meanwhile` to do after its own unit
     own = min(making, key=lambda unit: unit.step == "cards") if allowed and len(making) <= allowed else None
     jobs = allowed - 1 if own is not None else allowed
-    split = _spare_cores(allowed, len(making)) and jobs > 0
+    split = jobs > 0 and _spare_cores(len(making))
     workers = allowed // max(1, len(making)) if split else 1  # the processes each unit may lay out cards on
     parts = {unit.name: _shares(unit, options, split, workers) for unit in making}
     by_name = {unit.name: unit for unit in units}
