@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,15 +27,44 @@ def game_ids(content_dir: Path, games: tuple[str, ...] | list[str]) -> list[str]
         raise CommandRefused(str(exc)) from None
 
 
+class ChecksOfLastBuild:
+    """The games a build into ./output checked clean, read and never written: `pnp info`, `play` and `simulate`
+    then load such a game and check its model, but not again its layouts, icons, rules pages and engine (two
+    thirds of `pnp info`'s CPU). A game whose files or whose pnp-forge changed since is checked in full."""
+
+    def __init__(self, output: Path = Path("output")) -> None:
+        from generator.build_cache import BuildCache
+
+        real = all(_is_real_folder(folder) for folder in (output, output / ".pnp", output / ".pnp" / "cache"))
+        self.cache = BuildCache.of_output(output) if real else None
+
+    def checked(self, content: GameContent) -> bool:
+        try:
+            return self.cache is not None and self.cache.checked(content)
+        except OSError:  # an output folder this user may read but not touch
+            return False
+
+    def mark_checked(self, content: GameContent) -> None:
+        """A command that only reads leaves output/ as it found it: the build marks what it checked."""
+
+
+def _is_real_folder(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 def load_games(content_dir: Path, games: tuple[str, ...] | list[str], note: str = "",
                before: CheckedBefore | None = None) -> list[GameContent]:
     """The games loaded and checked (schema, references, counts); any error fails the command.
-    `before`: games checked clean before (the build cache), whose cross-checks are not repeated."""
+    `before`: games checked clean before (the build cache), whose cross-checks are not repeated; by default
+    those a build into ./output checked (`ChecksOfLastBuild`)."""
     from generator.checking import load_checked
 
     ids = game_ids(content_dir, games)
     errors = ErrorList()
-    loaded = load_checked(content_dir, ids, errors, before)
+    loaded = load_checked(content_dir, ids, errors, before if before is not None else ChecksOfLastBuild())
     if errors or not loaded:
         raise CommandFailed(errors, note=note)
     return loaded

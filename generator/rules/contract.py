@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.content.loader import GameContent
 from generator.rules.core import (
@@ -38,8 +38,10 @@ from generator.rules.core import (
     seats_for_people,
     stable_hash,
 )
-from generator.rules.picture import StatePicture
 from generator.rules.sentence_fill import fill
+
+if TYPE_CHECKING:
+    from generator.rules.picture import StatePicture
 
 TERMINAL = -1  # `current_player` of a finished game
 ONLOOKER = -1  # a `viewer` who sits at no seat: sees what every player sees, no hand

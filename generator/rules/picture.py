@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.boards.layout import layout_board
 from generator.boards.scene import PT_MM, Anchor, Circle, Paint, Polygon, Rect, Scene, Text
 from generator.content.loader import GameContent
-from generator.drawing.fonts import text_width_pt
 from generator.rules.core import PerObject
 
 FALLBACK_COLOURS = ("#d6336c", "#1c7ed6", "#f59f00", "#2f9e44", "#7048e8")  # players' colours when the box names none
@@ -62,6 +60,8 @@ def board_picture(content: GameContent, board_id: str, lang: str) -> tuple[Scene
     The layout is made once per content, board and language; each call gets its own scene."""
     laid_out = _BOARDS.get(content, dict)
     if (board_id, lang) not in laid_out:
+        from generator.boards.layout import layout_board  # reportlab's fonts: only for an engine that draws
+
         board = next(b for b in content.boards if b.id == board_id)
         scene, _problems = layout_board(board, lang, content.icons)
         laid_out[board_id, lang] = scene, {s.id: Spot(s.x, s.y, s.width, s.height) for s in board.placed.spaces
@@ -92,6 +92,8 @@ def fitted_text(scene: Scene, x: float, baseline: float, text: str, width: float
     """One line of text no wider than `width` mm: smaller down to a floor, then cut with an ellipsis."""
     if not text:
         return
+    from generator.drawing.fonts import text_width_pt  # reportlab's fonts: only when a picture is drawn
+
     measured = text_width_pt(text, font, size) * PT_MM
     if measured > width:
         size = max(MIN_FONT_PT, size * width / measured)

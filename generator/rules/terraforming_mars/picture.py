@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.boards.layout import hexagon
 from generator.boards.scene import Icon, Paint, Polygon, Rect, Scene, Text
 from generator.rules.picture import Spot, StatePicture, board_picture, cube, disc, player_colours
 from generator.rules.terraforming_mars.data import RESOURCES
@@ -39,6 +38,8 @@ def _tile_look(state: TerraformingMarsState) -> dict[str, tuple[str, str | None]
 
 
 def draw(state: TerraformingMarsState, lang: str) -> StatePicture:
+    from generator.boards.layout import hexagon  # the board's geometry and fonts: only when a picture is drawn
+
     content = state.game.content
     scene, spots = board_picture(content, mars_board(state), lang)
     colours = player_colours(content, state.n)
