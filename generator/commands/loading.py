@@ -14,6 +14,7 @@ from generator.content.errors import ErrorList
 from generator.content.library import UnknownGame, resolve_games
 
 if TYPE_CHECKING:
+    from generator.build_cache import BuildCache
     from generator.checking import CheckedBefore
     from generator.content.loader import GameContent
     from generator.rules.contract import Game
@@ -32,15 +33,22 @@ class ChecksOfLastBuild:
     then load such a game and check its model, but not again its layouts, icons, rules pages and engine (two
     thirds of `pnp info`'s CPU). A game whose files or whose pnp-forge changed since is checked in full."""
 
-    def __init__(self, output: Path = Path("output")) -> None:
+    def __init__(self, cache: BuildCache) -> None:
+        self.cache = cache
+
+    @classmethod
+    def of(cls, output: Path = Path("output")) -> ChecksOfLastBuild | None:
+        """The markers in `output`'s cache; None when there is no cache there (its games' files are then not
+        hashed for nothing)."""
+        if not all(_is_real_folder(folder) for folder in (output, output / ".pnp", output / ".pnp" / "cache")):
+            return None
         from generator.build_cache import BuildCache
 
-        real = all(_is_real_folder(folder) for folder in (output, output / ".pnp", output / ".pnp" / "cache"))
-        self.cache = BuildCache.of_output(output) if real else None
+        return cls(BuildCache.of_output(output))
 
     def checked(self, content: GameContent) -> bool:
         try:
-            return self.cache is not None and self.cache.checked(content)
+            return self.cache.checked(content)
         except OSError:  # an output folder this user may read but not touch
             return False
 
@@ -64,7 +72,7 @@ def load_games(content_dir: Path, games: tuple[str, ...] | list[str], note: str 
 
     ids = game_ids(content_dir, games)
     errors = ErrorList()
-    loaded = load_checked(content_dir, ids, errors, before if before is not None else ChecksOfLastBuild())
+    loaded = load_checked(content_dir, ids, errors, before if before is not None else ChecksOfLastBuild.of())
     if errors or not loaded:
         raise CommandFailed(errors, note=note)
     return loaded
