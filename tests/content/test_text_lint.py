@@ -257,7 +257,7 @@ def test_pnp_diff_names_a_change_in_one_language(content: Path, tmp_path: Path) 
 
 # -- the bundled games -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("games", ["content", "docs/examples"])
+@pytest.mark.parametrize("games", [pytest.param("content", marks=pytest.mark.slow), "docs/examples"])
 def test_the_bundled_games_pass_a_strict_check(games: str) -> None:
     result = check(REPO / games, "--strict", "--trust-engines")
     assert result.exit_code == 0, result.stderr

@@ -155,8 +155,8 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     yield root
 
 
-@pytest.mark.parametrize("name", ["200,000 *a", "300,000 [", "50,000 <div>", "400 indented list levels",
-                                  "400 nested <div markdown>"])
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) for name in (  # each a check and a build
+    "200,000 *a", "300,000 [", "50,000 <div>", "400 indented list levels")] + ["400 nested <div markdown>"])
 def test_check_and_build_refuse_the_page_and_the_output_stays(tree: Path, name: str) -> None:
     body, line, message = HOSTILE[name]
     line = 1 if "characters" in message else line
