@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from generator.rules.astronuts import decisions
 from generator.rules.astronuts.greedy import GreedyPolicy
 from generator.rules.policies import make_policy
 
@@ -213,3 +214,15 @@ def test_the_notation_writes_and_reads_a_pass_and_its_answers(table):
     assert state.game.describe(state, action, "en") == \
         "Player 1 asks to pass Hazelnut on the way from space between Hazelnut and Home NW to AstroHole between " \
         "Cashew and Hazelnut."
+
+
+def test_a_playout_that_keeps_its_legal_set_through_a_lost_attack_drops_a_pass_it_can_no_longer_pay(table):
+    """Batch playouts hand the set listed before a lost attack back (decisions.set_stands): not when the action
+    it cost takes the last two a pass needs."""
+    state = table(ships={1: [LANE], 2: [SMALL]}, actions=2)
+    state.quiet = True
+    assert passes(state) == [(LANE, SMALL, HOLE), (LANE, SMALL, LARGE)]
+    force(state, ("attack", 1), ("defence", 6))
+    state.apply(("attack", S(state, LANE), S(state, SMALL), 1))
+    assert state.actions_left == 1 and state.occ[S(state, SMALL)] == 1
+    assert passes(state) == [] and state.legal_actions() == decisions.legal_actions(state)
