@@ -20,6 +20,7 @@ TECHNOLOGY = {"red": "laser", "purple": "shields", "yellow": "warp", "orange": "
 TECH_ACTIONS = 4          # "kostet 4 Aktionen und 1 Nut"
 SHIP_NUTS = 4             # "1 Aktion und 4 Nuts in unterschiedlichen Farben"
 TRADE_ACTIONS = 1         # "HANDELN kostet 1 Aktion"
+PASS_ACTIONS = 2          # passing an occupied space: onto it and off again, "1 Aktion" per space (our reading)
 WIN_COLONIES = 14         # "wenn ein Spieler 14 Kolonien gegründet hat"
 TRACK_COLONIES = 1        # "Eine Kolonie wird für die Aktionsleiste benötigt"
 MAX_DECLARE = 6           # a die shows at most 6: a higher declaration can never be doubled
@@ -66,6 +67,8 @@ class RulesData:
     jump_actions: tuple[tuple[tuple[int, tuple[str, int, int]], ...], ...] = ()
     # (t, the move there, t a planet) for each neighbour t of a space
     neighbour_scan: tuple[tuple[tuple[int, tuple[str, int, int], bool], ...], ...] = ()
+    # [s][t]: for a neighbour t of s, each (u, the pass from s over t to u) for the other neighbours u of t
+    beyond: tuple[dict[int, tuple[tuple[int, tuple[str, int, int, int]], ...]], ...] = ()
     # (planet, [nut colours it holds] -> (nuts it still needs, colours it may take), None when full), map order
     place_needs: tuple[tuple[int, tuple[tuple[int, int] | None, ...]], ...] = ()
     place_actions: tuple[tuple[tuple[tuple[str, int, int], ...], ...], ...] = ()  # [s][colour mask]: ("place", s, c)...
@@ -171,6 +174,8 @@ def load_rules_data(content: GameContent) -> RulesData:
         genie=_genie_options(fate),
         jump_actions=tuple(tuple((t, ("jump", s, t)) for t in row) for s, row in enumerate(jumps)),
         neighbour_scan=tuple(tuple((t, ("move", s, t), planet[t]) for t in row) for s, row in enumerate(neighbours)),
+        beyond=tuple({t: tuple((u, ("pass", s, t, u)) for u in neighbours[t] if u != s) for t in row}
+                     for s, row in enumerate(neighbours)),
         place_needs=tuple((i, _place_needs(nut_room[i], len(colours))) for i in range(len(ids)) if planet[i]),
         place_actions=tuple(tuple(tuple(("place", s, c) for c in range(len(colours)) if mask >> c & 1)
                                   for mask in range(1 << len(colours))) for s in range(len(ids))),

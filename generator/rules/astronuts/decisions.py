@@ -8,6 +8,8 @@ with space ids, colour names and player numbers from 1):
     ("reroll",) / ("keep",)           Time Warp: roll this die again, or keep it
     ("move", from, to)                a ship to an adjacent free space (1 action, more after some fates)
     ("jump", from, to)                AstroHoles: from the hole the ship just entered to another (no action)
+    ("pass", from, over, to)          ask the owner of the ship on `over` to let the ship pass it to `to` ...
+    ("allow-pass",) / ("refuse-pass",)  ... who answers (a ship of the mover's own passes without asking)
     ("mine", space, pay)              take every nut of the planet (pay: colours some natives want)
     ("colonise", space, pay)          a colony on the ship's planet, paying the nut(s) `pay`
     ("build",)                        a ship on the home planet for 1 action and one nut of each colour
@@ -32,6 +34,7 @@ from generator.rules.astronuts.data import (
     ASTEROID_CROSS,
     ASTEROID_STOP,
     MAX_DECLARE,
+    PASS_ACTIONS,
     SHIP_NUTS,
     TECH_ACTIONS,
     TRADE_ACTIONS,
@@ -60,6 +63,7 @@ OFFER_SETS: tuple[tuple[Action, ...], ...] = tuple(   # [my colours << 4 | their
     for mask in range(256))
 REROLL_ACTIONS: list[Action] = [("reroll",), ("keep",)]
 ANSWERS: list[Action] = [("accept",), ("refuse",)]
+PASS_ANSWERS: list[Action] = [("allow-pass",), ("refuse-pass",)]
 DECLARES: list[Action] = [("declare", n) for n in range(1, MAX_DECLARE + 1)]
 TARGET_SHIP: Action = ("target", "ship")
 TARGET_COLONY: Action = ("target", "colony")
@@ -181,6 +185,7 @@ def act_actions(state: AstronutsState) -> list[Action]:
     # one-nut colonies by planet when p holds a nut and has a colony left to found, else None
     colonise = d.colonise_one_by_colours if held and state.colonies[p] < d.colonies_per_player else None
     nuts, room, is_planet = state.nuts, d.colony_room, d.planet
+    refused = state.refused                 # spaces whose ship's owner refused a pass this turn
     out: list[Action] = []
     append = out.append
     ships = state.ships[p]
@@ -201,6 +206,7 @@ def act_actions(state: AstronutsState) -> list[Action]:
                         append(jump)
             continue
         attacks: list[Action] | None = None
+        passes: list[Action] | None = None
         for t, move, planet in scan[s]:
             q = occ[t]
             if q < 0:
@@ -212,7 +218,14 @@ def act_actions(state: AstronutsState) -> list[Action]:
                             if attacks is None:
                                 attacks = []
                             attacks.append(("attack", s, t, r))
-            elif planet:
+                continue
+            if left >= PASS_ACTIONS and t not in refused:    # a ship on t: ask to pass it
+                for u, passing in d.beyond[s][t]:
+                    if occ[u] < 0:
+                        if passes is None:
+                            passes = []
+                        passes.append(passing)
+            if planet:
                 if q != p or col_total[t] > col[t * n + p]:
                     b = t * n
                     for r in others:
@@ -228,6 +241,8 @@ def act_actions(state: AstronutsState) -> list[Action]:
             for t, jump in d.jump_actions[s]:
                 if occ[t] < 0:
                     append(jump)
+        if passes:
+            out += passes
         if is_planet[s]:
             if nuts[s]:
                 append(d.mine_free[s])
@@ -275,6 +290,13 @@ def _fated_ship(state: AstronutsState, k: int, s: int, m: dict[str, Any], out: l
             for t, jump in d.jump_actions[s]:
                 if occ[t] < 0:
                     out.append(jump)
+        if left >= PASS_ACTIONS + get("leave+", 0):
+            refused = state.refused
+            for t, _, _ in d.neighbour_scan[s]:
+                if occ[t] >= 0 and t not in refused:
+                    for u, passing in d.beyond[s][t]:
+                        if occ[u] < 0:
+                            out.append(passing)
     if d.planet[s]:
         if state.nuts[s] and not get("no-mine") and left >= 1 + get("mine+", 0):
             fee = get("mine$", 0)
@@ -383,7 +405,7 @@ LEGAL_BY_PHASE: dict[str, Callable[[AstronutsState], list[Action]]] = {
     "act": act_actions, "offer": _offer_terms, "trade": lambda state: list(ANSWERS),
     "declare": lambda state: list(DECLARES), "reroll": lambda state: list(REROLL_ACTIONS),
     "choose": choice_options, "place": place_options,
-    "defend": lambda state: [TARGET_SHIP, TARGET_COLONY],
+    "defend": lambda state: [TARGET_SHIP, TARGET_COLONY], "let-pass": lambda state: list(PASS_ANSWERS),
 }
 
 
@@ -476,7 +498,8 @@ def _move(state: AstronutsState, action: Action) -> None:
         state.settle()                   # else settle would find nothing to do (see the note above `_move`)
 
 
-def complete_move(state: AstronutsState, p: int, k: int, to: int) -> None:
+def complete_move(state: AstronutsState, p: int, k: int, to: int, over: int = -1) -> None:
+    """The ship arrives on `to` (from the next space, or past the ship on `over` when a pass brings it)."""
     d = state.data
     row, occ = state.ships[p], state.occ
     frm = row[k]
@@ -485,7 +508,10 @@ def complete_move(state: AstronutsState, p: int, k: int, to: int) -> None:
     occ[to] = p
     state.entered[(p, k)] = to
     if not state.quiet:
-        state._emit("moved", player=p, frm=d.ids[frm], to=d.ids[to])
+        if over >= 0:
+            state._emit("passed", player=p, frm=d.ids[frm], at=d.ids[over], to=d.ids[to])
+        else:
+            state._emit("moved", player=p, frm=d.ids[frm], to=d.ids[to])
     if state.astroholes and d.hole[to]:
         state.hole_ready[(p, k)] = to
     if d.planet[to]:
@@ -504,11 +530,98 @@ def asteroid_roll(state: AstronutsState, value: int) -> None:
         if not state.quiet:
             state._emit("asteroids-survived", player=p, need=need)
         if not stop:
-            complete_move(state, p, k, to)
+            if state.passing is not None:
+                pass_on(state)
+            else:
+                complete_move(state, p, k, to)
             return
     else:
-        state.destroy_ship(p, k, "asteroids")
+        at = -1
+        if state.passing is not None:          # lost in the field it was passing (stage 2), or in the one it left
+            at = state.passing[2] if state.passing[4] == 2 else -1
+            state.passing = None
+        state.destroy_ship(p, k, "asteroids", at)
     state.settle()
+
+
+# -- passing an occupied space ----------------------------------------------------------------------
+# "Wenn ein Feld besetzt ist, einfach fragen, ob man passieren kann. Andernfalls ein Grund anzugreifen...":
+# the mover asks (`pass`); the owner of the ship in the way answers (`allow-pass` / `refuse-pass`). Asking
+# costs nothing; a pass allowed costs an action for each of the two spaces; a pass refused leaves the mover's
+# actions as they were, with every other way and the attack open, but not the same question again this turn.
+# `state.passing` is (mover, ship slot, space passed, space beyond, stage) while a pass is asked or under way.
+
+
+def _pass(state: AstronutsState, action: Action) -> None:
+    _, frm, over, to = action
+    p = state.player
+    q = state.occ[over]
+    state.passing = (p, state.ships[p].index(frm), over, to, 0)
+    if q == p:                                   # a ship of the mover's own: nobody to ask
+        _pass_begins(state)
+        return
+    if not state.quiet:
+        ids = state.data.ids
+        state._emit("pass-asked", player=p, other=q, frm=ids[frm], at=ids[over], to=ids[to])
+    state.phase = "let-pass"
+    state._legal = list(PASS_ANSWERS)            # the occupant's set, known without listing
+
+
+def _answer_pass(state: AstronutsState, action: Action) -> None:
+    assert state.passing is not None
+    p, _, over, _, _ = state.passing
+    q = state.occ[over]
+    state.phase = "act"
+    if action[0] == "allow-pass":
+        if not state.quiet:
+            state._emit("pass-allowed", player=q, other=p, at=state.data.ids[over])
+        _pass_begins(state)
+        return
+    state.passing = None
+    state.refused += (over,)
+    if not state.quiet:
+        state._emit("pass-refused", player=q, other=p, at=state.data.ids[over])
+    if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
+        state.settle()                   # else settle would find nothing to do (see the note above `_move`)
+
+
+def _pass_begins(state: AstronutsState) -> None:
+    """The pass is allowed: its actions are paid (a fate's extra cost for leaving included), then the ship flies."""
+    assert state.passing is not None
+    p, k, _, _, _ = state.passing
+    m = state.mods.get((p, k)) if state.mods else None
+    if m:
+        state.actions_left -= leave_price(m) + PASS_ACTIONS - 1
+        m.pop("leave+", None)
+    else:
+        state.actions_left -= PASS_ACTIONS
+    if state.hole_ready:
+        state.hole_ready.pop((p, k), None)
+    pass_on(state)
+
+
+def pass_on(state: AstronutsState) -> None:
+    """The passing ship goes on: with asteroids on, it rolls for the field it leaves (if it entered it this
+    turn) and for the occupied field it crosses, each survived on 2 or more; then it arrives beyond."""
+    assert state.passing is not None
+    p, k, over, to, stage = state.passing
+    if state.asteroids:
+        d = state.data
+        if stage == 0:
+            frm = state.ships[p][k]
+            if d.asteroid[frm] and state.entered.get((p, k)) == frm:
+                state.passing = (p, k, over, to, 1)
+                state.move_ctx = (p, k, to, False)
+                state.die("asteroid", p)
+                return
+            stage = 1
+        if stage == 1 and d.asteroid[over]:
+            state.passing = (p, k, over, to, 2)
+            state.move_ctx = (p, k, to, False)
+            state.die("asteroid", p)
+            return
+    state.passing = None
+    complete_move(state, p, k, to, over)
 
 
 def _jump(state: AstronutsState, action: Action) -> None:
@@ -715,7 +828,7 @@ def set_stands(state: AstronutsState, low: int, high: int, counted: bool) -> boo
 
     act_actions reads actions left only as `left >= price`, so no price may lie in (low, high]; it reads
     the nut counts, beyond the colours held, only for prices of two nuts or more (a fated ship's)."""
-    if low < 1 <= high or low < TECH_ACTIONS <= high or low < TRADE_ACTIONS <= high:
+    if low < 1 <= high or low < TECH_ACTIONS <= high or low < TRADE_ACTIONS <= high or low < PASS_ACTIONS <= high:
         return False
     mods = state.mods
     if mods:
@@ -724,7 +837,8 @@ def set_stands(state: AstronutsState, low: int, high: int, counted: bool) -> boo
             m = mods.get((p, k))
             if m:
                 (mine, mine_nuts), (colony, colony_nuts, _) = mine_price(m), colony_price(m)
-                if low < leave_price(m) <= high or low < mine <= high or low < colony <= high:
+                leave = leave_price(m)
+                if low < leave <= high or low < leave + 1 <= high or low < mine <= high or low < colony <= high:
                     return False
                 if counted and (mine_nuts > 1 or colony_nuts > 1):
                     return False
@@ -824,6 +938,7 @@ DO: dict[str, Callable[[AstronutsState, Action], Any]] = {   # what each kind of
     "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack, "tech": _tech, "trade": _trade,
     "offer": _offer,
     "end": _end, "target": _target, "accept": _answer, "refuse": _answer, "take": _take, "swap": _swap,
+    "pass": _pass, "allow-pass": _answer_pass, "refuse-pass": _answer_pass,
     "done": _done, "gift-tech": _gift_tech, "gift-colony": _gift_colony, "teleport": _teleport,
     "gift-ship": _gift_ship, "genie": _genie,
 }

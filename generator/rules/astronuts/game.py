@@ -19,14 +19,14 @@ EVENT_KINDS = frozenset({
     "colony-lost", "colony-survives", "ship-built", "attack", "target-chosen", "duel", "technology",
     "trade-started", "trade-offered", "traded", "trade-refused", "turn-ends", "ship-stopped", "natives-leave",
     "actions-lost", "actions-gained", "nut-gained", "bank-empty", "bank-swap", "gift-lost", "teleported", "ship-given",
-    "genie", "game-over",
+    "genie", "game-over", "pass-asked", "pass-allowed", "pass-refused", "passed",
 })
 
 class AstronutsGame(ContentGame[AstronutsState, RulesData]):
     """The space game for 2-4 players by Angelo Porazzi, with its two optional rules."""
 
     engine_id = "astronuts"
-    engine_version = "2"          # 2: a trade starts with its own event (saved games of version 1 differ there)
+    engine_version = "3"          # 3: a move may pass an occupied space, its owner asked (2: a trade's own event)
     operations = frozenset(OPERATION_CODE)
     option_specs = (
         OptionSpec("players", ("2", "3", "4"), "4", "how many play: 2 sit in opposite corners, 3 leave the "

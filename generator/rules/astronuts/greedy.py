@@ -3,9 +3,11 @@
 The player follows a fixed order of wishes: found a colony where its ship stands, mine a
 planet with nuts, buy the technologies (Extra Energy first), build a ship, attack an enemy
 colony next door when its lasers are at least as strong as the shields, else move each ship
-toward the nearest planet worth landing on (lane distances from data.py). It declares 4 (the
-most actions on average: 5), uses Time Warp on poor rolls, defends with its ship rather than a
-colony, accepts trades that give it a colour it lacks, and takes the nuts it has fewest of.
+toward the nearest planet worth landing on (lane distances from data.py; a pass past a ship in
+the way counts as its two moves). It declares 4 (the most actions on average: 5), uses Time Warp
+on poor rolls, defends with its ship rather than a colony, accepts trades that give it a colour
+it lacks, and takes the nuts it has fewest of. Asked to let a ship pass, it refuses a leader –
+a mover with more colonies than itself and no fewer than anyone else – and allows everyone else.
 """
 
 from __future__ import annotations
@@ -35,6 +37,12 @@ def evaluate(state: AstronutsState, player: int) -> float:
     return squash(score(state, player) - best_other, 15.0)
 
 
+def leads(state: AstronutsState, mover: int, occupant: int) -> bool:
+    """Whether `mover` leads as the occupant sees it: more colonies than the occupant, no fewer than anyone."""
+    colonies = state.colonies
+    return colonies[mover] > colonies[occupant] and colonies[mover] == max(colonies)
+
+
 class GreedyPolicy:
     """The wishes of the module docstring, in order; ties broken by the policy's own RNG."""
 
@@ -57,6 +65,8 @@ class GreedyPolicy:
             _, q, g, r = state.offer  # type: ignore[misc]
             lacks = state.hand[q * 4 + g] == 0 and state.hand[q * 4 + r] >= 2
             return ("accept",) if lacks else ("refuse",)
+        if phase == "let-pass":
+            return ("refuse-pass",) if leads(state, state.player, state.current_player) else ("allow-pass",)
         if phase == "choose":
             return self._choose_gift(state, actions, rng)
         if phase == "place":
@@ -106,17 +116,17 @@ class GreedyPolicy:
                         and not state.has(a[3], state.shields)]
             if colonies:
                 return colonies[rng.randrange(len(colonies))]
-        moves = by_kind.get("move", []) + by_kind.get("jump", [])
+        moves = by_kind.get("move", []) + by_kind.get("jump", []) + by_kind.get("pass", [])
         if moves:
             wanted = [s for s in d.planets if (state.nuts[s] or (sum(hand) and state.colonies_on(s) < d.colony_room[s]))
                       and (state.occ[s] < 0 or state.occ[s] == p)]
             if wanted:
                 dist = d.distance
 
-                def gain(action: Action) -> int:
+                def gain(action: Action) -> float:
                     before = min(dist[action[1]][s] for s in wanted)
-                    after = min(dist[action[2]][s] for s in wanted)
-                    return before - after
+                    after = min(dist[action[-1]][s] for s in wanted)
+                    return before - after if action[0] != "pass" else (before - after) / 2   # per action
 
                 best = max(gain(a) for a in moves)
                 if best > 0 or (best == 0 and any(a[0] == "jump" for a in moves)):

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.astronuts import decisions, placement
-from generator.rules.astronuts.data import MAX_DECLARE, TECH_ACTIONS, TRADE_ACTIONS
+from generator.rules.astronuts.data import MAX_DECLARE, PASS_ACTIONS, TECH_ACTIONS, TRADE_ACTIONS
 from generator.rules.core import Action, RuleError
 from generator.rules.engine_kit.legality import checked_first
 
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 RULE_IDS = frozenset({
     "game-over", "phase.place", "phase.declare", "phase.reroll", "phase.defend", "phase.trade", "phase.offer",
-    "phase.choose",
+    "phase.choose", "phase.let-pass",
+    "pass.adjacent", "pass.free", "pass.beyond", "pass.occupied", "pass.refused", "pass.actions",
     "no-pending", "place.planet", "place.full", "place.twice", "place.pool", "place.stuck",
     "declare.range", "ship.none", "ship.done", "move.engine", "move.adjacent", "move.occupied", "move.actions",
     "jump.off", "jump.not-entered", "jump.target", "jump.occupied", "mine.planet", "mine.empty", "mine.blocked",
@@ -33,7 +34,7 @@ RULE_IDS = frozenset({
     "notation.empty", "notation.unknown", "notation.space", "notation.colour", "notation.number",
 })
 PENDING_ONLY = frozenset({"reroll", "keep", "target", "accept", "refuse", "offer", "take", "swap", "done", "gift-tech",
-                          "gift-colony", "teleport", "gift-ship", "genie"})
+                          "gift-colony", "teleport", "gift-ship", "genie", "allow-pass", "refuse-pass"})
 CHOICE_KINDS = {"take": "take", "swap": "swap", "done": "swap", "gift-tech": "gift-tech",
                 "gift-colony": "gift-colony", "teleport": "teleport", "gift-ship": "gift-ship", "genie": "genie"}
 
@@ -63,6 +64,10 @@ def violation(state: AstronutsState, action: Action) -> RuleError | None:
         return None if action in (("target", "ship"), ("target", "colony")) else refuse("phase.defend")
     if phase == "trade":
         return None if action in decisions.ANSWERS else refuse("phase.trade")
+    if phase == "let-pass":
+        assert state.passing is not None
+        return None if action in decisions.PASS_ANSWERS else refuse("phase.let-pass",
+                                                                     other=state.occ[state.passing[2]])
     if phase == "offer":
         return _offer(state, action) if kind == "offer" and len(action) == 3 else refuse("phase.offer")
     if phase == "choose":
@@ -166,6 +171,32 @@ def _move(state: AstronutsState, action: Action) -> RuleError | None:
     cost = decisions.leave_price(m)
     if state.actions_left < cost:
         return refuse("move.actions", cost=cost, left=state.actions_left)
+    return None
+
+
+def _pass(state: AstronutsState, action: Action) -> RuleError | None:
+    """Passing the ship on `over`: from the mover's ship next to it to a free space on its other side."""
+    refuse = state._refuse
+    if len(action) != 4:
+        return None
+    _, frm, over, to = action
+    problem, m = _leaving(state, frm)
+    if problem:
+        return problem
+    d = state.data
+    if not _space(state, over) or over not in d.neighbours[frm]:
+        return refuse("pass.adjacent", frm=d.ids[frm], at=_space_name(state, over))
+    if state.occ[over] < 0:
+        return refuse("pass.free", at=d.ids[over])
+    if not _space(state, to) or to == frm or to not in d.neighbours[over]:
+        return refuse("pass.beyond", at=d.ids[over], to=_space_name(state, to))
+    if state.occ[to] >= 0:
+        return refuse("pass.occupied", to=d.ids[to])
+    if over in state.refused:
+        return refuse("pass.refused", other=state.occ[over], at=d.ids[over])
+    cost = decisions.leave_price(m) + PASS_ACTIONS - 1
+    if state.actions_left < cost:
+        return refuse("pass.actions", cost=cost, left=state.actions_left)
     return None
 
 
@@ -328,6 +359,6 @@ def _end(state: AstronutsState, action: Action) -> RuleError | None:
 
 
 _CHECKS: dict[str, Callable[[AstronutsState, Action], RuleError | None]] = {
-    "move": _move, "jump": _jump, "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack,
-    "tech": _tech, "trade": _trade, "end": _end,
+    "move": _move, "pass": _pass, "jump": _jump, "mine": _mine, "colonise": _colonise, "build": _build,
+    "attack": _attack, "tech": _tech, "trade": _trade, "end": _end,
 }

@@ -6,6 +6,8 @@ Spaces by their id on the map, colours by name, players by number from 1:
     declare 4                         declare 4 and roll
     reroll / keep                     Time Warp: roll again, or keep the roll
     move nw-w-lane nw-rocks           a ship from one space to the next
+    pass nw-n-small north-hole ne-n-small   ask to pass the ship on the AstroHole, on to Cashew ...
+    allow-pass / refuse-pass          ... and that ship's owner answers
     jump north-hole west-hole         AstroHoles: on to another hole
     mine nw-n-small [pay red]         take the planet's nuts (paying natives who want a nut)
     colonise nw-n-small pay purple    a colony, paying its nut(s); `colonise X` when fate makes it free
@@ -31,7 +33,7 @@ from generator.rules.core import Action
 if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
 
-BARE = frozenset({"reroll", "keep", "build", "end", "accept", "refuse", "done"})
+BARE = frozenset({"reroll", "keep", "build", "end", "accept", "refuse", "done", "allow-pass", "refuse-pass"})
 SPACE_PAIR = frozenset({"move", "jump"})
 ONE_SPACE = frozenset({"gift-colony", "teleport", "gift-ship"})
 ONE_COLOUR = frozenset({"tech", "take", "gift-tech"})
@@ -56,6 +58,8 @@ def format_action(state: AstronutsState, action: Action) -> str:
         return f"place {d.ids[action[1]]} {d.colours[action[2]]}"
     if kind == "attack":
         return f"attack {d.ids[action[1]]} {d.ids[action[2]]} {action[3] + 1}"
+    if kind == "pass":
+        return f"pass {d.ids[action[1]]} {d.ids[action[2]]} {d.ids[action[3]]}"
     if kind == "trade":
         return f"trade {action[1] + 1}"
     if kind in ("swap", "offer"):
@@ -103,6 +107,8 @@ def parse_action(state: AstronutsState, text: str) -> Action:
         return ("place", space(rest[0]), colour(rest[1]))
     if head == "declare" and len(rest) == 1:
         return ("declare", number(rest[0], 1, 99))
+    if head == "pass" and len(rest) == 3:
+        return ("pass", space(rest[0]), space(rest[1]), space(rest[2]))
     if head == "attack" and len(rest) == 3:
         return ("attack", space(rest[0]), space(rest[1]), number(rest[2], 1, state.n) - 1)
     if head == "trade" and len(rest) == 1:
@@ -137,6 +143,8 @@ def action_values(state: AstronutsState, action: Action) -> Mapping[str, Any]:
         values.update(frm=d.ids[action[1]], at=d.ids[action[2]], defender=action[3])
     if kind == "trade":
         values["other"] = action[1]
+    if kind == "pass":
+        values.update(frm=d.ids[action[1]], at=d.ids[action[2]], to=d.ids[action[3]])
     if kind in ("swap", "offer"):
         values.update(give=d.colours[action[1]], get=d.colours[action[2]])
     if kind == "target":

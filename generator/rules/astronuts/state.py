@@ -5,7 +5,8 @@ A turn: the player declares a number and rolls (`declare`), then spends actions 
 they end the turn or have none left. Dice that a Time Warp owner may roll again stop the flow
 in `reroll` (the roller decides); an attack on a planet where the defender has a ship and
 colonies stops in `defend` (the defender decides); a trade offer stops in `trade` (the other
-player decides); fate gifts with a choice stop in `choose`. The flow is continuation style:
+player decides); a move past another player's ship stops in `let-pass` (that ship's owner decides);
+fate gifts with a choice stop in `choose`. The flow is continuation style:
 every step ends by rolling the next die (`die`) or by `settle`, which runs the queued fate
 effects and ends the turn when nothing is left to do.
 
@@ -28,8 +29,8 @@ from generator.rules.engine_kit.engine_state import EngineState
 if TYPE_CHECKING:
     from generator.rules.astronuts.game import AstronutsGame
 
-PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, OVER = (
-    "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "over")
+PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, LET_PASS, OVER = (
+    "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "let-pass", "over")
 OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
 _DO = decisions.DO
 _LEGAL_BY_PHASE = decisions.LEGAL_BY_PHASE
@@ -83,6 +84,8 @@ class AstronutsState(EngineState[RulesData]):
         self.queue: list[tuple[Any, ...]] = []             # fate effects still to run
         self.choice: list[Any] | None = None          # [kind, how many more, detail]
         self.offer: tuple[Any, ...] | None = None          # (from, to, give, get)
+        self.passing: tuple[int, int, int, int, int] | None = None   # (mover, slot, over, to, stage): decisions.py
+        self.refused: tuple[int, ...] = ()       # spaces whose ship's owner refused the mover a pass this turn
         self.ending = False
         self.end_checks: list[tuple[int, int]] = []
         self.turn = 1                            # the round (every player once)
@@ -172,7 +175,7 @@ class AstronutsState(EngineState[RulesData]):
                 tuple(sorted(self.entered.items())), tuple(sorted(self.hole_ready.items())), self.roll_ctx,
                 tuple(self.duel) if self.duel else None, self.move_ctx, self.colony_ctx, self.fate_ship,
                 self.fate_first, self.natives_need, tuple(self.queue), tuple(self.choice) if self.choice else None,
-                self.offer,
+                self.offer, self.passing, self.refused,
                 self.ending, tuple(self.end_checks), self.turn, self.turns, self.result)
 
     # -- the contract ----------------------------------------------------------------------------
@@ -190,6 +193,9 @@ class AstronutsState(EngineState[RulesData]):
         if phase == TRADE:
             assert self.offer is not None
             return int(self.offer[1])
+        if phase == LET_PASS:
+            assert self.passing is not None
+            return self.occ[self.passing[2]]
         if phase == PLACE:
             return self.placer
         return TERMINAL
@@ -256,6 +262,8 @@ class AstronutsState(EngineState[RulesData]):
             "hands": [dict(zip(d.colours, self.hand[p * 4:p * 4 + 4], strict=False)) for p in range(self.n)],
             "technologies": [[d.colours[c] for c in range(4) if self.tech[p * 4 + c]] for p in range(self.n)],
             "bank": dict(zip(d.colours, self.bank, strict=False)), "result": self.result,
+            "pass_asked": {"frm": d.ids[self.ships[self.passing[0]][self.passing[1]]], "over": d.ids[self.passing[2]],
+                           "to": d.ids[self.passing[3]]} if self.phase == LET_PASS and self.passing else None,
         }
 
     # -- reading the table ---------------------------------------------------------------------
@@ -285,9 +293,12 @@ class AstronutsState(EngineState[RulesData]):
         self.ships[p][k] = -1
         return s
 
-    def destroy_ship(self, p: int, k: int, cause: str) -> None:
-        """A destroyed ship goes back to its owner; the last one starts again from the home planet."""
+    def destroy_ship(self, p: int, k: int, cause: str, at: int = -1) -> None:
+        """A destroyed ship goes back to its owner; the last one starts again from the home planet. `at`: where
+        it is lost when that is not where it stood (an asteroid field it was passing)."""
         s = self.lift_ship(p, k)
+        if at >= 0:
+            s = at
         self.mods.pop((p, k), None)
         self.entered.pop((p, k), None)
         self.hole_ready.pop((p, k), None)
@@ -514,6 +525,7 @@ class AstronutsState(EngineState[RulesData]):
         self.entered.clear()
         self.hole_ready.clear()
         self.fate_ship = None
+        self.refused = ()
         nxt = (self.player + 1) % self.n
         if nxt == 0:
             if not any(self.nuts):                    # only planets hold nuts (accounting checks it)

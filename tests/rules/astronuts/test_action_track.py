@@ -63,7 +63,7 @@ def _max_actions(astro, seed: int, policy_name: str, players: int, time_masters:
 @pytest.mark.parametrize("policy_name, games, time_masters, reached", [  # the long fuzzing runs in the full suite
     pytest.param("random", 60, False, 12, marks=pytest.mark.slow),
     pytest.param("random", 60, True, 16, marks=pytest.mark.slow),
-    ("greedy", 12, True, 13)])
+    ("greedy", 30, True, 13)])
 def test_no_reachable_state_has_more_actions_than_the_printed_track(astro, policy_name, games, time_masters, reached):
     end = track_end(astro)
     highest = [_max_actions(astro, seed, policy_name, 2 + seed % 3, time_masters) for seed in range(games)]

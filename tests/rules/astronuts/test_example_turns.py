@@ -1,4 +1,5 @@
-"""The example turns beside the rulebook's own: a trade accepted and one refused; landings gone wrong."""
+"""The example turns beside the rulebook's own: a trade accepted and one refused; landings gone wrong; a pass granted
+and one refused."""
 
 from __future__ import annotations
 
@@ -94,3 +95,41 @@ def test_the_ogres_end_the_ships_turn_and_leave_only_trade_technology_or_end(ast
     state = landing.state
     assert state.colonies == [0, 0] and state.hand[:4] == [0, 1, 1, 1]
     assert state.ships[0][0] == state.data.index["nw-n-small"] and state.current_player == 1
+
+
+@pytest.fixture(scope="module")
+def passing(astro):
+    example = next(e for e in astro.examples if e.id == "passing")
+    return replay_example(astro, example, draw=True)
+
+
+def test_the_example_pass_is_asked_by_player_1_and_granted_by_player_2(passing):
+    ask = _step(passing, "pass nw-n-small north-hole ne-n-small")
+    allow = _step(passing, "allow-pass")
+    assert ask.player == 0 and allow.player == 1                  # the occupant (seat 1: player 2) decides
+    assert "12 actions left" in _rows(ask)["Turn"] and "asked to let a ship pass" in _rows(ask)["Turn"]
+    assert allow.events_text["en"][:2] == [
+        "Player 2 lets player 1 pass AstroHole between Cashew and Hazelnut.",
+        "Player 1 passes AstroHole between Cashew and Hazelnut and moves from Hazelnut to Cashew."]
+    assert allow.events_text["de"][0] == \
+        "Spieler 2 lässt Spieler 1 auf AstroHole zwischen Cashew und Haselnuss passieren."
+    assert "Fate 4-1 Cheerful natives and gorgeous scenery." in allow.events_text["en"]   # landed beyond
+    assert "10 actions left" in _rows(allow)["Turn"]               # 2 actions: one for each space
+    assert _rows(allow)["Player 2"].startswith("ships AstroHole between Cashew and Hazelnut, Home NE;")
+    assert allow.picture["en"].alt.startswith("Player 1: ships Cashew;")
+    assert allow.picture["de"].alt.startswith("Spieler 1: Schiffe Cashew;")
+
+
+def test_the_example_pass_refused_costs_nothing_and_the_attack_answers_it(passing):
+    refuse = _step(passing, "refuse-pass")
+    assert refuse.player == 1
+    assert refuse.events_text["en"] == ["Player 2 refuses player 1 the pass over Home NE."]
+    assert refuse.events_text["de"] == ["Spieler 2 lässt Spieler 1 auf Heimat NO nicht passieren."]
+    before, after = dict(refuse.before["en"]), _rows(refuse)
+    assert "8 actions left" in before["Turn"] and "8 actions left" in after["Turn"]
+    assert before["Player 1"] == after["Player 1"] and after["Player 1"].startswith("ships space between Cashew")
+    assert refuse.picture["en"].alt == _step(passing, "pass ne-n-lane ne-home ne-e-lane").picture["en"].alt
+    attack = _step(passing, "attack ne-n-lane ne-home 2")
+    assert attack.events_text["en"][-1] == "The AstroShip of player 2 on Home NE is destroyed (attack)."
+    assert _rows(passing.steps[-2])["Player 1"].startswith("ships space between Home NE and Pistachio;")
+    assert passing.state.ships[1].count(-1) == 2                    # player 2 kept the ship on the AstroHole

@@ -106,6 +106,7 @@ def _candidates(state) -> set:
     for s in ships:
         for t in d.neighbours[s] + d.jumps[s] + (s,):
             found |= {("move", s, t), ("jump", s, t)} | {("attack", s, t, q) for q in range(state.n)}
+            found |= {("pass", s, t, u) for u in d.neighbours[t] + (s, d.index["core"])}
         found |= {("mine", s, pay) for pay in pays} | {("colonise", s, pay) for pay in pays}
     for c in range(4):
         found |= {("tech", c), ("take", c), ("gift-tech", c)} | {("swap", c, r) for r in range(4)} \
@@ -114,7 +115,7 @@ def _candidates(state) -> set:
     found |= {("gift-colony", s) for s in spaces[:12]} | {("teleport", s) for s in spaces[:12]} \
         | {("gift-ship", s) for s in spaces[:12]} | {("genie", r) for r in ("6-1", "6-6", "1-1")}
     found |= {("end",), ("build",), ("reroll",), ("keep",), ("accept",), ("refuse",), ("done",),
-              ("target", "ship"), ("target", "colony")}
+              ("target", "ship"), ("target", "colony"), ("allow-pass",), ("refuse-pass",)}
     assert p >= 0
     return found
 
