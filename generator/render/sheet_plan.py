@@ -2,8 +2,9 @@
 
 Cards of one deck share their cuts; two decks never touch. A deck starts a new row, and where the
 row above it holds another deck a gutter parts them (GUTTER_BLEED of bleed on each side) if the
-sheet still has room for its marks and margin texts with it (`SheetGrid.fits`); otherwise the deck
-starts a new sheet. Decks are printed in the order of their first card, all of a deck together.
+sheet still has room for its marks and margin texts with it (`SheetGrid.fits`); otherwise an
+empty row parts them if two rows are left, and else the deck starts a new sheet. Decks are
+printed in the order of their first card, all of a deck together.
 
 Every card gets bleed on all four sides: toward a card of its own deck the neighbour's identical
 back is that bleed, toward an empty slot the card's own bleed is drawn into the slot, toward a
@@ -115,6 +116,8 @@ def impose(decks: Sequence[str], grid: SheetGrid) -> list[SheetPlan]:
             parted = replace(grid, gutters=(*gutters, len(rows) - 1))
             if parted.fits():
                 gutters.append(len(rows) - 1)
+            elif len(rows) + 2 <= grid.rows:
+                rows.append([])  # no room for a gutter: an empty row parts them
             else:
                 close()
         rows.append([index])
