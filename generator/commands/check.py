@@ -1,6 +1,6 @@
 """`pnp check`: everything a build checks, without writing a file, and warnings about printed text.
 
-Warnings (generator.commands.text_warnings) are listed but do not fail the check; with `strict`
+Warnings (generator.commands.text_warnings, type_warnings) are listed but do not fail the check; with `strict`
 (`pnp check --strict`) they do, as errors do: exit 1.
 """
 
@@ -48,6 +48,7 @@ def check(content_dir: Path, games: tuple[str, ...] | list[str], strict: bool = 
     Text warnings are listed with the errors; with `strict`, a warning fails the check."""
     from generator.checking import load_checked
     from generator.commands.text_warnings import text_warnings
+    from generator.commands.type_warnings import small_type_warnings
 
     ids = game_ids(content_dir, games)
     errors = ErrorList()
@@ -67,6 +68,8 @@ def check(content_dir: Path, games: tuple[str, ...] | list[str], strict: bool = 
     warnings.warnings += errors.warnings  # what loading warned of (rules/<lang>/ of a language the game is not in)
     for content in loaded:
         text_warnings(content, warnings, pages_rendered=not errors)
+        if not errors:  # the cards laid out: is their type large enough to read?
+            small_type_warnings(content, warnings)
     warned = warnings.sorted_warnings()
     if errors or (strict and warned):
         errors.extend(warned)  # listed with the errors (the notes of what waits for them stay after them)

@@ -32,12 +32,14 @@ from generator.content.loader import GameContent
 from generator.content.schema import Card
 from generator.forked import children_allowed
 from generator.layout.engine import DECK_PREFIX, CardLayouts, LayoutProblem
+from generator.layout.geometry import FaceLayout
 from generator.layout.profiles import PrintProfile, profiles
 from generator.pool import run_all
 from generator.render.calibration import write_calibration
 from generator.render.parallel_layout import lay_out_faces
-from generator.render.pdf_sheets import PrintCard, write_gutterfold, write_pod, write_sheets
+from generator.render.pdf_sheets import PrintCard, plan_sheets, write_gutterfold, write_pod, write_sheets
 from generator.render.print_shop import Design, write_uploads
+from generator.render.sheet_plan import TOLERANCE, bleed_problems
 from generator.render.svg import write_face_svg
 from generator.render.tts import write_decks
 
@@ -109,10 +111,21 @@ def lay_out(layouts: CardLayouts, cards: list[Card], lang: str,
     None when a card could not be drawn (its problems are in `layouts.problems`, reported together by the caller)."""
     before = len(layouts.problems)
     designs: list[tuple[Card, PrintCard]] = []
+    looks: dict[object, str] = {}
     for card, (front, back) in zip(cards, lay_out_faces(layouts, cards, lang, workers), strict=False):
         if front is not None and back is not None:
-            designs.append((card, PrintCard(card.id, front, back)))
+            designs.append((card, PrintCard(card.id, front, back, _back_group(layouts.content, card, back, looks))))
     return designs if len(layouts.problems) == before else None
+
+
+def _back_group(content: GameContent, card: Card, back: FaceLayout, looks: dict[object, str]) -> str:
+    """What keeps cards apart on a sheet: their deck, unless the deck's back looks exactly like an earlier deck's
+    (it cannot mark those cards, so the earlier deck's name stands for both). Cards of a double-sided kind each
+    show their own back, and keep their deck."""
+    deck = content.game.deck_of(card.kind).id
+    if content.game.kind(card.kind).double_sided:
+        return deck
+    return looks.setdefault((tuple(back.frame), tuple(back.items)), deck)
 
 
 def print_profile(content: GameContent, options) -> PrintProfile | None:
@@ -171,12 +184,42 @@ def _render_language(content: GameContent, cards: list[Card], out_dir: Path, opt
     designs = lay_out(layouts, cards, lang, workers)
     shop_designs = lay_out(shop_layouts, cards, lang, workers) if shop_layouts else designs
     if not errors and designs and shop_designs:
+        check_decks_apart(content, [printed for card, printed in designs for _ in range(card.count)], options.papers,
+                          errors)
+    if not errors and designs and shop_designs:
         written += _write_prints(content, out_dir, options, lang, designs, shop_designs, profile)
         written += _write_faces(content, out_dir, lang, designs)
         if getattr(options, "tts", True):
             written += write_decks(content, out_dir, lang, designs, tts_base(content, options))
     shop_found = shop_layouts.problems[shop_problems_at:] if shop_layouts else []
     return written, layouts.problems[problems_at:], shop_found, errors.errors[errors_at:]
+
+
+def check_decks_apart(content: GameContent, deck: list[PrintCard], papers: tuple[str, ...] | list[str],
+                      errors: ErrorList) -> None:
+    """Refuse sheets on which a card cut TOLERANCE off could show another deck's back (a marked card) or bare
+    paper: one error per deck and sheet, at the deck's (or its kind's) line in game.yaml."""
+    game = content.game
+    for paper in papers:
+        for folded in (False, True):
+            sheets = plan_sheets(deck, paper, folded=folded)
+            reported: set[tuple[int, str]] = set()
+            for problem in bleed_problems([plan for plan, _ in sheets]):
+                if (problem.sheet, problem.deck) in reported:
+                    continue
+                reported.add((problem.sheet, problem.deck))
+                card = sheets[problem.sheet - 1][1][problem.card]
+                what = f"deck '{problem.other}'" if problem.other else "bare paper"
+                kind = "gutterfold sheet" if folded else "sheet"
+                side = "" if folded else " (back)" if problem.back else " (front)"
+                declared = next((i for i, d in enumerate(game.decks) if d.id == problem.deck), None)
+                sub: tuple[str | int, ...] = ("decks", declared) if declared is not None else \
+                    ("kinds", next(i for i, k in enumerate(game.kinds) if k.id == problem.deck))
+                errors.add(content.mark_of("game", content.id, *sub),
+                           f"{content.id}: deck '{problem.deck}' on {paper} {kind} {problem.sheet}{side}: card "
+                           f"'{card.card_id}' cut {TOLERANCE:g} mm off could show {what}", sub,
+                           hint="cards of different decks must not touch on a sheet; this is a bug in pnp-forge's "
+                                "imposition, please report it", code="imposition")
 
 
 def tts_base(content: GameContent, options) -> str:

@@ -7,6 +7,9 @@ page (`margin`): nothing is placed there.
 Cards of a block share their cut lines: they touch trim to trim, and the bleed is drawn only
 around the block's outside (as far as the printable area allows), so a 3x3 block needs four
 cuts each way and every cut ends in a printed mark above, below, left or right of the block.
+Rows of different decks are parted by a gutter (`gutters`, GUTTER_BLEED of bleed on each side,
+two cuts); which card goes where, and how far each card's bleed reaches, is the sheet plan's
+business (generator.render.sheet_plan).
 The marks start just outside the trim and reach a little beyond the bleed; a mark over the bleed
 is drawn white under black so it shows on any card colour. What is left of the printable
 margin beyond the marks ("bands") holds the sheet's label and its 50 mm scale line, turned when
@@ -27,6 +30,7 @@ MARK_REACH = 1.5  # and end this far beyond the bleed, on white paper when there
 MIN_MARK = 2.0  # the shortest mark worth printing
 LINE_DEPTH = 3.6  # room one line of 8 pt margin text needs across its band
 SCALE_MM = 50.0  # the length of the scale line that proves the sheet printed at 100 %
+GUTTER_BLEED = 1.5  # bleed on each side of a gutter between decks: a 1 mm miscut still shows only the card's own
 EPS = 1e-6
 
 
@@ -109,6 +113,7 @@ class SheetGrid:
     rotated: bool
     margin: float = PRINTER_MARGIN
     folded: bool = False  # gutterfold: fronts in the left half, their backs mirrored in the right half
+    gutters: tuple[int, ...] = ()  # rows followed by a gutter of 2 * GUTTER_BLEED (rows of different decks)
 
     @property
     def per_page(self) -> int:
@@ -144,10 +149,16 @@ class SheetGrid:
 
     @property
     def block(self) -> tuple[float, float, float, float]:
-        """(left, bottom, right, top) of the trim boxes together."""
+        """(left, bottom, right, top) of the trim boxes together, gutters included."""
+        height = self.rows * self.cell_h + 2 * GUTTER_BLEED * len(self.gutters)
         left = (self.page_w - self.cols * self.cell_w) / 2
-        bottom = (self.page_h - self.rows * self.cell_h) / 2
-        return left, bottom, left + self.cols * self.cell_w, bottom + self.rows * self.cell_h
+        bottom = (self.page_h - height) / 2
+        return left, bottom, left + self.cols * self.cell_w, bottom + height
+
+    def row_bottom(self, row: int) -> float:
+        """The y of the lower trim edge of a row (rows count from the top), below the gutters above it."""
+        _, _, _, top = self.block
+        return top - (row + 1) * self.cell_h - 2 * GUTTER_BLEED * sum(1 for g in self.gutters if g < row)
 
     @property
     def printable(self) -> tuple[float, float, float, float]:
@@ -172,23 +183,23 @@ class SheetGrid:
         """The `index`-th card of a page (rows from the top, columns from the left); backs mirrored."""
         row, col = divmod(index, self.cols)
         placed_col = self.cols - 1 - col if back else col
-        left, _, _, top = self.block
+        left, _, _, _ = self.block
         x = left + placed_col * self.cell_w
-        y = top - (row + 1) * self.cell_h
+        y = self.row_bottom(row)
         rotation = 0 if not self.rotated else (-90 if back else 90)
         outer = self.outer_bleed()
         clip = (x - (outer["left"] if placed_col == 0 else 0.0),
-                y - (outer["bottom"] if row == self.rows - 1 else 0.0),
+                y - (outer["bottom"] if row == self.rows - 1 else GUTTER_BLEED if row in self.gutters else 0.0),
                 x + self.cell_w + (outer["right"] if placed_col == self.cols - 1 else 0.0),
-                y + self.cell_h + (outer["top"] if row == 0 else 0.0))
+                y + self.cell_h + (outer["top"] if row == 0 else GUTTER_BLEED if row - 1 in self.gutters else 0.0))
         return Slot(placed_col, row, x, y, self.cell_w, self.cell_h, rotation, clip)
 
     def trim_lines(self) -> tuple[list[float], list[float]]:
-        """x positions of every vertical cut and y positions of every horizontal cut."""
-        left, bottom, _, _ = self.block
+        """x positions of every vertical cut and y positions of every horizontal cut (two at a gutter), bottom up."""
+        left, _, _, _ = self.block
         xs = [round(left + c * self.cell_w, 4) for c in range(self.cols + 1)]
-        ys = [round(bottom + r * self.cell_h, 4) for r in range(self.rows + 1)]
-        return xs, ys
+        edges = {round(self.row_bottom(r) + d, 4) for r in range(self.rows) for d in (0.0, self.cell_h)}
+        return xs, sorted(edges)
 
     def crop_marks(self) -> list[tuple[float, float, float, float]]:
         """Mark segments (x1, y1, x2, y2): each cut line marked on both sides of the block, inside the printable

@@ -16,6 +16,7 @@ from generator.layout.geometry import FaceLayout
 from generator.render.imposition import PRINTER_MARGIN, SheetGrid, Slot, fit_grid
 from generator.render.pdf_face import PdfFaceDrawer
 from generator.render.sheet_marks import draw_fold_marks, draw_margin_texts, draw_marks, sheet_label
+from generator.render.sheet_plan import SheetPlan, impose
 
 CUT_COLOUR = HexColor("#9a9a9a")
 
@@ -27,6 +28,21 @@ class PrintCard:
     card_id: str
     front: FaceLayout
     back: FaceLayout
+    deck: str = ""  # its deck (or the deck whose back looks the same): decks never touch (generator.render.sheet_plan)
+
+
+def plan_sheets(cards: list[PrintCard], paper: str, margin: float = PRINTER_MARGIN,
+                folded: bool = False) -> list[tuple[SheetPlan, list[PrintCard]]]:
+    """Every sheet of these cards in print order: its plan, and the cards its plan's indices name.
+
+    Cards of a size follow each other (a size change starts a new sheet and grid)."""
+    size = lambda card: (card.front.width, card.front.height)  # noqa: E731
+    sheets: list[tuple[SheetPlan, list[PrintCard]]] = []
+    for dims, group in groupby(cards, key=size):
+        same = list(group)
+        grid = fit_grid(paper, *dims, margin=margin, folded=folded)
+        sheets += [(plan, same) for plan in impose([card.deck for card in same], grid)]
+    return sheets
 
 
 def new_canvas(path: Path, page_w: float, page_h: float, title: str) -> Canvas:
@@ -42,7 +58,7 @@ def new_canvas(path: Path, page_w: float, page_h: float, title: str) -> Canvas:
 
 
 def _place(drawer: PdfFaceDrawer, face: FaceLayout, slot: Slot) -> None:
-    """Draw a face into its slot, clipped to the trim plus the bleed the block's outside allows."""
+    """Draw a face into its slot, clipped to the trim plus the bleed its neighbours allow (the slot's clip)."""
     c = drawer.canvas
     c.saveState()
     x0, y0, x1, y1 = slot.clip
@@ -82,65 +98,53 @@ def write_sheets(path: Path, cards: list[PrintCard], paper: str, icons: dict[str
 
     `back_offset` (mm, x right and y up as the back page is printed) moves everything on the back
     pages, to make up for a printer that shifts its second side (see the calibration sheet)."""
-    size = lambda card: (card.front.width, card.front.height)  # noqa: E731
-    groups = [(dims, list(group)) for dims, group in groupby(cards, key=size)]
-    grids = {dims: fit_grid(paper, *dims, margin=margin) for dims, _ in groups}
-    first = grids[groups[0][0]]
+    sheets = plan_sheets(cards, paper, margin)
+    first = sheets[0][0].grid
     canvas = new_canvas(path, first.page_w, first.page_h, title)
     drawer = PdfFaceDrawer(canvas, icons, use_forms)
     drawer.share_blocks([face for card in cards for face in (card.front, card.back)])
-    total = sum(-(-len(group) // grids[dims].per_page) for dims, group in groups)
-    sheet = 0
-    for dims, group in groups:
-        grid = grids[dims]
-        for start in range(0, len(group), grid.per_page):
-            chunk = group[start:start + grid.per_page]
-            sheet += 1
-            for back in (False, True):
-                shifted = back and back_offset != (0.0, 0.0)
-                if shifted:
-                    canvas.saveState()
-                    canvas.translate(back_offset[0] * mm, back_offset[1] * mm)
-                for index, card in enumerate(chunk):
-                    _place(drawer, card.back if back else card.front, grid.slot(index, back))
-                if cut_lines:
-                    _cut_lines(canvas, grid)
-                draw_marks(canvas, grid.crop_marks())
-                label = sheet_label(title, lang, sheet, total, "back" if back else "front", version)
-                draw_margin_texts(canvas, grid.text_lines(2), label, lang)
-                if shifted:
-                    canvas.restoreState()
-                canvas.showPage()
+    for sheet, (plan, group) in enumerate(sheets, start=1):
+        grid = plan.grid
+        for back in (False, True):
+            shifted = back and back_offset != (0.0, 0.0)
+            if shifted:
+                canvas.saveState()
+                canvas.translate(back_offset[0] * mm, back_offset[1] * mm)
+            for index, slot, is_back in plan.faces(back):
+                card = group[index]
+                _place(drawer, card.back if is_back else card.front, slot)
+            if cut_lines:
+                _cut_lines(canvas, grid)
+            draw_marks(canvas, grid.crop_marks())
+            label = sheet_label(title, lang, sheet, len(sheets), "back" if back else "front", version)
+            draw_margin_texts(canvas, grid.text_lines(2), label, lang)
+            if shifted:
+                canvas.restoreState()
+            canvas.showPage()
     canvas.save()
-    return sheet * 2
+    return len(sheets) * 2
 
 
 def write_gutterfold(path: Path, cards: list[PrintCard], paper: str, icons: dict[str, Path], title: str,
                      lang: str = "en", version: str = "", margin: float = PRINTER_MARGIN) -> int:
     """Fronts and backs on one page for single-sided printers: fold on the middle line, glue, cut. Returns pages."""
-    size = lambda card: (card.front.width, card.front.height)  # noqa: E731
-    groups = [(dims, list(group)) for dims, group in groupby(cards, key=size)]
-    grids = {dims: fit_grid(paper, *dims, margin=margin, folded=True) for dims, _ in groups}
-    first = grids[groups[0][0]]
+    sheets = plan_sheets(cards, paper, margin, folded=True)
+    first = sheets[0][0].grid
     canvas = new_canvas(path, first.page_w, first.page_h, title)
     drawer = PdfFaceDrawer(canvas, icons)
     drawer.share_blocks([face for card in cards for face in (card.front, card.back)])
-    total = sum(-(-len(group) // grids[dims].per_page) for dims, group in groups)
-    page = 0
-    for dims, group in groups:
-        grid = grids[dims]
-        for start in range(0, len(group), grid.per_page):
-            page += 1
-            for index, card in enumerate(group[start:start + grid.per_page]):
-                _place(drawer, card.front, grid.fold_slot(index))
-                _place(drawer, card.back, grid.fold_slot(index, back=True))
-            draw_marks(canvas, grid.crop_marks())
-            draw_fold_marks(canvas, grid.fold_marks())
-            draw_margin_texts(canvas, grid.text_lines(2), sheet_label(title, lang, page, total, "gutterfold", version),
-                              lang)
-            canvas.showPage()
+    for page, (plan, group) in enumerate(sheets, start=1):
+        grid = plan.grid
+        for index, slot, is_back in plan.faces():
+            card = group[index]
+            _place(drawer, card.back if is_back else card.front, slot)
+        draw_marks(canvas, grid.crop_marks())
+        draw_fold_marks(canvas, grid.fold_marks())
+        label = sheet_label(title, lang, page, len(sheets), "gutterfold", version)
+        draw_margin_texts(canvas, grid.text_lines(2), label, lang)
+        canvas.showPage()
     canvas.save()
-    return page
+    return len(sheets)
 
 
 def write_pod(path: Path, cards: list[PrintCard], icons: dict[str, Path], title: str, use_forms: bool = True) -> int:

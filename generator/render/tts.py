@@ -1,8 +1,11 @@
 """Tabletop Simulator exports: per deck, sheets of card faces, one back image and a saved object that imports it.
 
 Tabletop Simulator's custom deck takes sheets of at most 10 x 7 cards and at most 4096 px a
-side; the last slot of a sheet is the face shown for a hidden card (here: the deck's back). A
-sheet holds each design once; the saved object lists one card per copy. Decks are the game's
+side; the last slot of a sheet's grid is the face shown for a hidden card (here: the deck's back),
+however many slots before it the designs fill. A sheet holds each design once; the saved object
+lists one `Card` per copy, each object with a GUID of its own (derived from the deck, so a
+rebuild writes the same), and scales the deck to the card's real size and aspect (TTS's card is
+a 2.5 x 3.5 in poker card at scale 1: a tarot card is 1.10 wide and 1.35 long). Decks are the game's
 decks (kinds shuffled together), so a deck that shares one back gets one back image; a
 double-sided kind gets sheets of backs in the same grid (`UniqueBack`).
 
@@ -14,6 +17,7 @@ folder (the build uses the output folder's file:// address; upload the PNGs and 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from dataclasses import dataclass
@@ -35,6 +39,7 @@ MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
 CARD_PX = 409  # card width on a sheet: ten cards stay under 4096 px (about 165 dpi for a poker card)
 BOARD_DPI = 120
 SHEET_DPI = 165  # recorded in the PNGs; Tabletop Simulator only counts pixels
+TTS_CARD_MM = (63.5, 88.9)  # the card Tabletop Simulator draws at scale 1 (2.5 x 3.5 in)
 
 
 @dataclass(frozen=True)
@@ -62,11 +67,13 @@ def sheet_layout(slots: int, card_w: float, card_h: float) -> SheetLayout:
     return SheetLayout(cols, rows, (width, height))
 
 
-def _draw_sheet(canvas, drawer: PdfFaceDrawer, faces: list[FaceLayout], layout: SheetLayout, card_w: float,
+def _draw_sheet(canvas, drawer: PdfFaceDrawer, faces: list[FaceLayout | None], layout: SheetLayout, card_w: float,
                 card_h: float) -> None:
-    """One page: the faces in reading order at trim size, clipped to their trim boxes."""
+    """One page: the faces in reading order at trim size, clipped to their trim boxes (None: a slot left empty)."""
     canvas.setPageSize((layout.cols * card_w * mm, layout.rows * card_h * mm))
     for index, face in enumerate(faces):
+        if face is None:
+            continue
         row, col = divmod(index, layout.cols)
         x, y = col * card_w, (layout.rows - 1 - row) * card_h
         canvas.saveState()
@@ -79,25 +86,36 @@ def _draw_sheet(canvas, drawer: PdfFaceDrawer, faces: list[FaceLayout], layout: 
     canvas.showPage()
 
 
-def _transform(x: float = 0.0) -> dict:
+def _transform(x: float = 0.0, card_mm: tuple[float, float] = TTS_CARD_MM) -> dict:
+    """Face down on the table, scaled so the card has its real size and aspect."""
     return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+            "scaleX": round(card_mm[0] / TTS_CARD_MM[0], 4), "scaleY": 1.0,
+            "scaleZ": round(card_mm[1] / TTS_CARD_MM[1], 4)}
 
 
-def saved_object(deck_name: str, cards: list[tuple[str, int, int]], sheets: list[dict], x: float = 0.0) -> dict:
+def guid(seed: str) -> str:
+    """A Tabletop Simulator object id (six hex digits) that the same seed always gives."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()[:6]
+
+
+def saved_object(deck_name: str, cards: list[tuple[str, int, int]], sheets: list[dict], x: float = 0.0,
+                 card_mm: tuple[float, float] = TTS_CARD_MM, seed: str = "") -> dict:
     """A Tabletop Simulator saved object holding one custom deck.
 
-    `cards` are (name, sheet number from 1, slot) per copy; `sheets` the CustomDeck entries."""
+    `cards` are (name, sheet number from 1, slot) per copy; `sheets` the CustomDeck entries;
+    `card_mm` the card's trim size; `seed` makes the objects' GUIDs (the deck's name if empty)."""
+    seed = seed or deck_name
     custom = {str(number): sheet for number, sheet in enumerate(sheets, 1)}
     contained = []
     ids = []
-    for name, sheet, slot in cards:
+    for copy, (name, sheet, slot) in enumerate(cards):
         card_id = sheet * 100 + slot
         ids.append(card_id)
-        contained.append({"Name": "CardCustom", "Nickname": name, "CardID": card_id, "Transform": _transform(x),
-                          "CustomDeck": {str(sheet): custom[str(sheet)]}})
-    deck = {"Name": "DeckCustom", "Nickname": deck_name, "Transform": _transform(x), "DeckIDs": ids,
-            "CustomDeck": custom, "ContainedObjects": contained, "Hands": False, "SidewaysCard": False}
+        contained.append({"Name": "Card", "GUID": guid(f"{seed}/{copy}"), "Nickname": name, "CardID": card_id,
+                          "Transform": _transform(x, card_mm), "CustomDeck": {str(sheet): custom[str(sheet)]}})
+    deck = {"Name": "DeckCustom", "GUID": guid(seed), "Nickname": deck_name, "Transform": _transform(x, card_mm),
+            "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained, "Hands": False,
+            "SidewaysCard": False}
     if len(contained) == 1:  # a deck of one card is a card
         deck = {**contained[0], "Nickname": deck_name}
     return {"SaveName": "", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
@@ -123,9 +141,10 @@ def write_deck(content: GameContent, out_dir: Path, lang: str, deck: Deck, desig
     for chunk in chunks:
         layout = sheet_layout(len(chunk) + 1, card_w, card_h)
         layouts.append(layout)
-        _draw_sheet(canvas, drawer, [p.front for _, p in chunk] + [hidden], layout, card_w, card_h)
+        gap: list[FaceLayout | None] = [None] * (layout.cols * layout.rows - 1 - len(chunk))  # hidden goes last
+        _draw_sheet(canvas, drawer, [p.front for _, p in chunk] + gap + [hidden], layout, card_w, card_h)
         if unique_backs:
-            _draw_sheet(canvas, drawer, [p.back for _, p in chunk] + [hidden], layout, card_w, card_h)
+            _draw_sheet(canvas, drawer, [p.back for _, p in chunk] + gap + [hidden], layout, card_w, card_h)
     back_px = layouts[0].card_px
     _draw_sheet(canvas, drawer, [hidden], SheetLayout(1, 1, back_px), card_w, card_h)
     canvas.save()
@@ -148,7 +167,8 @@ def write_deck(content: GameContent, out_dir: Path, lang: str, deck: Deck, desig
     save_pages(pdf, SHEET_DPI, sizes, pngs + [back_path])
     pdf.unlink()
     written: list[Path] = [back_path, *pngs]
-    document = saved_object(deck.name.get(lang), cards, sheets)
+    document = saved_object(deck.name.get(lang), cards, sheets, card_mm=(card_w, card_h),
+                            seed=f"{content.id}/{deck.id}/{lang}")
     path = out_dir / names.tts_object(lang, deck.id)
     path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     written.append(path)

@@ -146,7 +146,7 @@ def test_far_too_long_text_is_a_problem_naming_card_field_language_and_amount(es
     engine.front(content.card("hungersnot"), "de")
     [problem] = engine.problems
     assert (problem.card_id, problem.field, problem.lang, problem.side) == ("hungersnot", "text", "en", "front")
-    assert "does not fit even at the minimum 6.5 pt" in problem.message
+    assert "does not fit even at the minimum 7 pt" in problem.message
     assert " mm taller than " in problem.message
 
 

@@ -46,3 +46,8 @@ def built(escape_earth_content, tmp_path_factory) -> BuiltCards:
 def deck(content: GameContent) -> list[str]:
     """Card ids in print order, each as often as the box holds it."""
     return [card.id for card in ordered_cards(content) for _ in range(card.count)]
+
+
+def decks_of(content: GameContent) -> list[str]:
+    """The deck of each card of `deck(content)`: what the sheet plan keeps apart."""
+    return [content.game.deck_of(card.kind).id for card in ordered_cards(content) for _ in range(card.count)]

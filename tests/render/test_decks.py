@@ -11,8 +11,9 @@ from generator.content.validate import check_content
 from generator.drawing.shapes import Rect
 from generator.layout.engine import CardLayouts
 from generator.render.imposition import fit_grid
+from generator.render.sheet_plan import impose
 from tests.layout.conftest import load_game
-from tests.render.conftest import build_cards, deck
+from tests.render.conftest import build_cards, deck, decks_of
 
 FATE_DECK = """decks:
   - id: fate
@@ -60,29 +61,27 @@ def test_printed_backs_of_a_shared_deck_look_alike(game_copy, tmp_path):
     build_cards(content, tmp_path, languages=("en",), papers=("a4",))
     ids = deck(content)
     grid = fit_grid("a4", 63, 88)
-    first_time = next(i for i, card_id in enumerate(ids) if content.card(card_id).kind == "time")
-    first_event = next(i for i, card_id in enumerate(ids) if content.card(card_id).kind == "event")
-    sheet = first_time // grid.per_page
-    assert first_event // grid.per_page == sheet  # this sheet holds both kinds
-    page = pdfium.PdfDocument(str(tmp_path / "cards-en-a4.pdf"))[2 * sheet + 1]
+    plans = impose(decks_of(content), grid)
+    document = pdfium.PdfDocument(str(tmp_path / "cards-en-a4.pdf"))
     scale = 300 / 72
-    image = page.render(scale=scale).to_pil().convert("RGB")
-    height = image.height
 
-    def crop(index: int):
-        slot = grid.slot(index % grid.per_page, back=True)
+    def crop(kind: str):
+        """The back of the first card of `kind`, inside its trim, as printed on its sheet."""
+        sheet, slot = next((n, slot) for n, plan in enumerate(plans) for index, slot in plan.placed(back=True)
+                           if content.card(ids[index]).kind == kind)
+        image = document[2 * sheet + 1].render(scale=scale).to_pil().convert("RGB")
         pt = 72 / 25.4 * scale
         box = (slot.x + 2, slot.y + 2, slot.x + slot.w - 2, slot.y + slot.h - 2)  # inside the trim, away from seams
         return image.crop(
             (
                 round(box[0] * pt),
-                round(height - box[3] * pt),
+                round(image.height - box[3] * pt),
                 round(box[0] * pt) + round((slot.w - 4) * pt),
-                round(height - box[3] * pt) + round((slot.h - 4) * pt),
+                round(image.height - box[3] * pt) + round((slot.h - 4) * pt),
             )
         )
 
-    difference = ImageStat.Stat(ImageChops.difference(crop(first_time), crop(first_event))).mean
+    difference = ImageStat.Stat(ImageChops.difference(crop("time"), crop("event"))).mean
     assert max(difference) < 2.0, difference
 
 

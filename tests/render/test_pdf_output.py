@@ -11,7 +11,8 @@ from reportlab.lib.units import mm
 
 from generator.render.cards_step import ordered_cards
 from generator.render.imposition import fit_grid
-from tests.render.conftest import deck
+from generator.render.sheet_plan import impose
+from tests.render.conftest import deck, decks_of
 
 PAGE_PT = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
 
@@ -75,21 +76,20 @@ def test_fonts_are_embedded_truetype_subsets(built):
 def test_each_card_is_in_its_slot_and_its_back_in_the_mirrored_slot(built, paper):
     content, layouts = built.content, built.layouts
     ids = deck(content)
-    grid = fit_grid(paper, 63, 88)
+    plans = impose(decks_of(content), fit_grid(paper, 63, 88))
     page_h = PAGE_PT[paper][1]
     with pdfplumber.open(built.out / f"cards-en-{paper}.pdf") as pdf:
-        assert len(pdf.pages) == 2 * -(-len(ids) // grid.per_page)
-        for sheet in range(len(pdf.pages) // 2):
-            chunk = ids[sheet * grid.per_page:(sheet + 1) * grid.per_page]
+        assert len(pdf.pages) == 2 * len(plans)
+        assert sorted(i for plan in plans for i, _ in plan.placed()) == list(range(len(ids)))  # each card once
+        for sheet, plan in enumerate(plans):
             front_page, back_page = pdf.pages[2 * sheet], pdf.pages[2 * sheet + 1]
-            for index, card_id in enumerate(chunk):
-                card = content.card(card_id)
+            for (index, s), (same, b) in zip(plan.placed(), plan.placed(back=True), strict=True):
+                card = content.card(ids[index])
                 front_title = layouts.front(card, "en").title.split()[0]
                 back_title = layouts.back(card, "en").title.split()[0]
-                s = grid.slot(index)
-                assert front_title in words_in(front_page, (s.x, s.y, s.w, s.h), page_h), (card_id, sheet, index)
-                b = grid.slot(index, back=True)
-                assert back_title in words_in(back_page, (b.x, b.y, b.w, b.h), page_h), (card_id, sheet, index)
+                assert front_title in words_in(front_page, (s.x, s.y, s.w, s.h), page_h), (card.id, sheet, index)
+                assert same == index and b.col == plan.grid.cols - 1 - s.col and b.row == s.row
+                assert back_title in words_in(back_page, (b.x, b.y, b.w, b.h), page_h), (card.id, sheet, index)
 
 
 def test_crop_marks_are_drawn_at_every_cut_outside_the_cards(built):
@@ -154,10 +154,11 @@ def test_kinds_of_other_sizes_get_their_own_sheets_and_grids(game_copy, tmp_path
     build_cards(content, tmp_path / "out", languages=("en",), papers=("a4",))
     ids = deck(content)
     sizes = [content.game.kind(content.card(i).kind).size_mm for i in ids]
+    decks = decks_of(content)
     expected_pages = 0
     for size in dict.fromkeys(sizes):
-        per_page = fit_grid("a4", *size).per_page
-        expected_pages += 2 * -(-sizes.count(size) // per_page)
+        same = [d for d, s in zip(decks, sizes, strict=True) if s == size]
+        expected_pages += 2 * len(impose(same, fit_grid("a4", *size)))
     with pdfplumber.open(tmp_path / "out" / "cards-en-a4.pdf") as pdf:
         assert len(pdf.pages) == expected_pages
         mini = fit_grid("a4", 44, 63)

@@ -25,13 +25,16 @@ NUMBER_RE = re.compile(r"^(\d+(?:\.\d+)*) ")
 needs_qpdf = pytest.mark.skipif(shutil.which("qpdf") is None, reason="needs Debian's qpdf")
 
 
-def pdf_headings(path: Path) -> list[str]:
-    """The numbered heading lines of a rulebook: bold lines in the headings' colour that start with a number."""
+def pdf_headings(path: Path, columns: int = 1) -> list[str]:
+    """The numbered heading lines of a rulebook: bold lines in the headings' colour that start with a number
+    (column by column on a page of `columns`, such as the player aid's two)."""
     colour = tuple(round(v, 3) for v in HEADING_COLOR.rgb())
     found = []
     with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            for line in page.extract_text_lines(return_chars=True):
+        for whole in pdf.pages:
+            step = whole.width / columns
+            parts = [whole.crop((i * step, 0, (i + 1) * step, whole.height)) for i in range(columns)]
+            for line in (line for page in parts for line in page.extract_text_lines(return_chars=True)):
                 first = line["chars"][0]
                 shown = tuple(round(v, 3) for v in first["non_stroking_color"] or ())
                 if "Bold" in first["fontname"] and shown == colour and NUMBER_RE.match(line["text"]):
@@ -105,8 +108,9 @@ def test_escape_earth_rulebook_in_english_on_a4(bundled_contents, tmp_path):
     for name in ("rules-en-a4.pdf", "player-aid-en-a4.pdf"):
         assert (again / name).read_bytes() == (tmp_path / name).read_bytes()
     # the player aid: the sections the content marks { .player-aid }, with their subsections
-    assert pdf_headings(tmp_path / "player-aid-en-a4.pdf") == [
-        "3.1 Reveal a time card", "3.2 Take up to 2 actions", "7 End of the game", "7.1 Defeat", "7.2 Victory"]
+    assert pdf_headings(tmp_path / "player-aid-en-a4.pdf", columns=2) == [
+        "3.1 Reveal a time card", "3.2 Take up to 2 actions", "6.1 Moving the aliens", "6.2 Space anomaly",
+        "7 End of the game", "7.1 Defeat", "7.2 Victory"]
 
 
 @pytest.mark.slow
