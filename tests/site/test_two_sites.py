@@ -140,7 +140,9 @@ def test_the_designer_site_has_the_balance_pages_and_links_back_to_the_players(b
             if content.game.operations:
                 vocabulary = (folder / "operations.html").read_text(encoding="utf-8")
                 assert all(f"<code>{op.id}</code>" in vocabulary for op in content.game.operations), (game, lang)
-            assert "--back-offset" in (folder / "build.html").read_text(encoding="utf-8")
+            settings = (folder / "build.html").read_text(encoding="utf-8")
+            assert f"pnp build {game}" in settings
+            assert ("--back-offset" in settings) == bool(content.cards), (game, lang)  # duplex backs: cards only
 
 
 @pytest.mark.slow
