@@ -29,9 +29,10 @@ from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.rulestext.i18n import LANGUAGE_NAMES, label
 from generator.rulestext.markup import html_escape
-from generator.rulestext.rule_sections import number_sections, numbered_markdown
+from generator.rulestext.rule_sections import Section, number_sections, numbered_markdown
 from generator.rulestext.rules_text import render_rules
 from generator.site.card_pages import card_pages, example_cards
+from generator.site.cross_references import numbered_links, section_targets
 from generator.site.downloads import downloads_page
 from generator.site.examples_page import example_pages
 from generator.site.gallery import boards_page, cards_page
@@ -49,7 +50,8 @@ WORKER_SHIM = "assets/iframe-worker.js"
 ZOOM_SCRIPT = "assets/zoom.js"  # pictures marked .pnp-zoom open large, to zoom and pan (no lightbox plugin needed)
 CARD_PREVIEW_SCRIPT = "assets/card-preview.js"  # a card name linked by a rules page shows the card's face on hover
 GALLERY_FILTER_SCRIPT = "assets/gallery-filter.js"  # the card gallery filtered by words, kind and cost
-SCRIPTS = (ZOOM_SCRIPT, CARD_PREVIEW_SCRIPT, GALLERY_FILTER_SCRIPT)
+LANGUAGE_SWITCH_SCRIPT = "assets/language-switch.js"  # the language switch keeps the #rule- anchor
+SCRIPTS = (ZOOM_SCRIPT, CARD_PREVIEW_SCRIPT, GALLERY_FILTER_SCRIPT, LANGUAGE_SWITCH_SCRIPT)
 HOOKS = ("hooks/safety.py", "hooks/search_words.py")
 COMMITTED_PARTS = ("mkdocs.base.yml", "overrides", "assets", "hooks")
 LANDING = "../../index.html"  # from a game's site in one language (output/site/<game>/<lang>/) to the list of games
@@ -89,11 +91,16 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     rules = render_rules(content, lang, errors)
     rule_pages: list[tuple[str, str]] = []
     naming: list[tuple[str, str, tuple[str, ...]]] = []   # (title, page, cards it names) for the card pages
+    drafts: list[tuple[str, str, list[Section]]] = []
     for number, rules_page in enumerate(rules, start=1):
         page = site.path("rules", f"{rules_page.slug}.md")
         markdown = place_pictures(site, page, rules_page.slug, site.md(rules_page.markdown, page), rules_page.pictures)
-        numbered = number_sections(markdown, number)  # numbered after the icons: the anchors see what the site sees
-        path = site.page(f"rules/{rules_page.slug}.md", numbered_markdown(markdown, numbered))
+        # numbered after the icons: the anchors see what the site sees
+        drafts.append((rules_page.slug, markdown, number_sections(markdown, number)))
+    targets = section_targets(drafts)  # links between rules pages carry the section's number, as in print
+    for number, (rules_page, (_, markdown, numbered)) in enumerate(zip(rules, drafts, strict=True), start=1):
+        path = site.page(f"rules/{rules_page.slug}.md",
+                         numbered_links(numbered_markdown(markdown, numbered), rules_page.slug, targets))
         rule_pages.append((f"{number} {rules_page.title}", path))
         naming.append((rules_page.title, path, rules_page.cards))
         sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
