@@ -57,6 +57,8 @@ def _page(lang: str, title: str, body: str, icon: str, script: str = "") -> str:
 
 
 DESIGNER_HEADING = {"de": "Für Autoren", "en": "For designers"}
+PLAYERS_LINK = {"de": "Die Regeln für Spieler", "en": "The rules for players"}
+PLAYERS_LANDING = "../site/index.html"  # from output/site-designer/index.html
 
 
 def games_page(contents: list[GameContent], languages: tuple[str, ...], designer: bool = False) -> str:
@@ -71,7 +73,12 @@ def games_page(contents: list[GameContent], languages: tuple[str, ...], designer
                       f'    <span class="pnp-languages">{_language_links(c.id + "/", langs)}</span></li>'
                       for c, langs in built)
     icon = f"{built[0][0].id}/{fallback(built[0][1])}/{FAVICON}" if built else "data:,"
-    return _page(fallback(shown), heading, f"<h1>{heading}</h1>\n<ul class=\"pnp-games\">\n{items}\n</ul>", icon)
+    back = ""
+    if designer:  # the designers' list leads back to the players' (never the other way: output/site stands alone)
+        players = html_escape(" · ".join(dict.fromkeys(PLAYERS_LINK.get(lang, PLAYERS_LINK["en"]) for lang in shown)))
+        back = f'\n<p><a href="{PLAYERS_LANDING}">{players}</a></p>'
+    return _page(fallback(shown), heading,
+                 f"<h1>{heading}</h1>\n<ul class=\"pnp-games\">\n{items}\n</ul>{back}", icon)
 
 
 def language_choice(content: GameContent, languages: tuple[str, ...]) -> str:
