@@ -61,7 +61,7 @@ WORDS: dict[str, dict[str, str]] = {
                                "operation or a value out of range."},
     "parameters": {"de": "Parameter", "en": "Parameters"},
     "none": {"de": "keine", "en": "none"},
-    "printed": {"de": "auf der Karte", "en": "on the card"},
+    "printed": {"de": "Auf der Karte", "en": "On the card"},
     "engine_note": {"de": "Für die Engine", "en": "For the engine"},
     "used_by": {"de": "Auf {n} Karten, zum Beispiel", "en": "On {n} cards, for example"},
     "unused": {"de": "Keine Karte nutzt sie.", "en": "No card uses it."},
