@@ -102,7 +102,7 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
         path = site.page(f"rules/{rules_page.slug}.md",
                          numbered_links(numbered_markdown(markdown, numbered), rules_page.slug, targets))
         rule_pages.append((f"{number} {rules_page.title}", path))
-        naming.append((rules_page.title, path, rules_page.cards))
+        naming.append((f"{rules_page.title} ({number})", path, rules_page.cards))  # cited as in print: "Actions (4)"
         sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
     cards = cards_page(site)
     components = components_page(site, cards)
