@@ -66,6 +66,7 @@ WORDS: dict[str, dict[str, str]] = {
     "used_by": {"de": "Auf {n} Karten, zum Beispiel", "en": "On {n} cards, for example"},
     "unused": {"de": "Keine Karte nutzt sie.", "en": "No card uses it."},
     "to": {"de": "bis", "en": "to"},
+    "printed_as": {"de": "aufgedruckt", "en": "printed as"},
     "build": {"de": "Build", "en": "Build"},
     "build_intro": {"de": "Die Dateien der Seite für Spieler macht `pnp build {game}`. Einstellungen dazu:",
                     "en": "`pnp build {game}` makes the files of the players' site. Its settings:"},
@@ -156,7 +157,9 @@ def _parameter(name: str, spec, lang: str) -> str:
     if spec.choices:
         return f"`{name}`: {', '.join(spec.choices)}"
     if spec.min is not None and spec.max is not None:
-        return f"`{name}`: {spec.min} {words('to', lang)} {spec.max}"
+        printed = (f" ({words('printed_as', lang)} {spec.min * spec.printed_times} {words('to', lang)} "
+                   f"{spec.max * spec.printed_times})" if spec.printed_times else "")
+        return f"`{name}`: {spec.min} {words('to', lang)} {spec.max}{printed}"
     return f"`{name}` ({spec.type})"
 
 

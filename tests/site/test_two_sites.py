@@ -91,6 +91,21 @@ def test_the_players_site_of_a_game_has_no_designer_pages_and_the_designer_site_
         assert not [name for name in anywhere if name in markdown], page
 
 
+@pytest.mark.parametrize(("lang", "expected"), [("en", "`steps`: 1 to 3 (printed as 2 to 6)"),
+                                                ("de", "`steps`: 1 bis 3 (aufgedruckt 2 bis 6)")])
+def test_the_vocabulary_gives_a_parameter_its_range_as_counted_and_as_printed(bundled_contents, tmp_path, lang,
+                                                                              expected):
+    from generator.site.designer import operations_page
+    from generator.site.game_site import GameSite
+    from generator.site.tree import DocsTree
+
+    tree = DocsTree(lang)
+    path = operations_page(GameSite(bundled_contents["terraforming-mars"], lang, tmp_path, tree))
+    assert path is not None
+    section = tree.pages[path].split("## `raise_temperature`", 1)[1].split("\n## ", 1)[0]
+    assert expected in section
+
+
 def _players_pages(site: Path, game: str):
     """(where, main content as HTML) of every page of one game's players' site, and of its search index."""
     for lang_dir in sorted(p for p in (site / game).iterdir() if p.is_dir()):
