@@ -183,3 +183,22 @@ def test_the_designer_site_opens_from_disk_and_leads_back_to_the_players_pages(b
         tab.wait_for_url("**/site/habitable/en/index.html")
         assert "Habitable" in tab.title()
         assert not problems, problems
+
+
+@pytest.mark.slow
+def test_a_site_taken_from_the_build_cache_brings_its_designer_site(tmp_path):
+    """A game's two sites in one language are one unit of the build cache: a rebuild that copies the players'
+    site from the cache has the designer's too, byte for byte."""
+    from tests.site.conftest import copy_content, pnp_build
+
+    content = copy_content(tmp_path / "content")
+    first = pnp_build(tmp_path, content, "astronuts")
+    assert first.code == 0, first.err
+    designer = tmp_path / "output" / "site-designer"
+    before = {p.relative_to(designer): p.read_bytes() for p in designer.rglob("*") if p.is_file()}
+    assert Path("astronuts/en/balance.html") in before and Path("astronuts/de/options.html") in before
+    again = pnp_build(tmp_path, content, "astronuts")
+    assert again.code == 0, again.err
+    assert "made: nothing" in again.out + again.err
+    after = {p.relative_to(designer): p.read_bytes() for p in designer.rglob("*") if p.is_file()}
+    assert after == before
