@@ -319,14 +319,14 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
     """
     from generator.site.mkdocs_batch import release_mkdocs, standing_workers, start_mkdocs
     from generator.site.project import write_committed_parts
-    from generator.site.stage import PROJECT, SITE, build_site, plan_sites, prepare_sites
+    from generator.site.stage import DESIGNER_SITE, PROJECT, SITE, build_site, plan_sites, prepare_sites
 
     refuse_reserved_ids(contents, errors)
     if errors:
         return {}
     output.mkdir(parents=True, exist_ok=True)
     folder = OutputFolder(output)
-    folder.check_names([content.id for content in contents] + [SITE])
+    folder.check_names([content.id for content in contents] + [SITE, DESIGNER_SITE])
     written: dict[str, list[Path]] = {}
     with folder.locked(on_wait), standing_workers(reuse=True, lasting=False):  # serve's children, else this build's
         cache = cache if cache is not None else BuildCache.of_output(output)
@@ -369,7 +369,10 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
             if errors:
                 return {}
             checkpoint("site")
-            written[SITE] = _moved(site_files, staging / SITE, output / SITE)
+            for name in (SITE, DESIGNER_SITE):  # the players' sites and the designers'
+                prefix = os.fspath(staging / name) + os.sep
+                written[name] = _moved([path for path in site_files if os.fspath(path).startswith(prefix)],
+                                       staging / name, output / name)
             if (staging / PROJECT).is_dir():  # the mkdocs project, kept inside output/ (nothing is written beside it)
                 write_committed_parts(staging / PROJECT)  # a rebuild that restored every site wrote only docs/
                 folder.publish_project(staging / PROJECT)

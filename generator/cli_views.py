@@ -200,7 +200,7 @@ def serve_text(kind: str, details: dict[str, Any]) -> None:
         report_failure(CommandFailed(details["errors"], line=details["message"],
                                      note="serve: the build failed; still serving the last good site"), "text")
     elif kind == "listening":
-        click.echo(f"serve: {details['address']} (Ctrl+C stops)", err=True)
+        click.echo(f"serve: {details['address']} (Ctrl+C stops); for designers: {details['designer']}", err=True)
     elif kind == "stopped":
         click.echo("serve: stopped", err=True)
 

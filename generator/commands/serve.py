@@ -1,4 +1,5 @@
-"""`pnp serve`: build, serve the rules site, and rebuild with live reload when the game changes.
+"""`pnp serve`: build, serve the rules site (and the designer's, under /site-designer/), and rebuild with
+live reload when the game changes.
 
 Watches the content tree (YAML, rules pages, icons), the shared templates (card layouts, icons)
 and the site's committed parts (base config, theme overrides, styles). A rebuild is `pnp build`
@@ -101,6 +102,47 @@ def inside_root(server_class):
     return InsideRootServer
 
 
+PLAYERS_PATH = "/site"  # the players' site, also served at the root: the designer's pages link back to it here
+DESIGNER_PATH = "/site-designer"  # output/site-designer, the designer's site (generator.site.designer)
+
+
+def with_designer_site(server_class, designer_root: str):
+    """The live-reload server, serving the designer's site under /site-designer/ beside the players' site.
+
+    The designer's pages link back to the players' ones as their folders lie in output/ (../../../site/...),
+    so the players' site answers under /site/ as well as at the root."""
+
+    class BothSitesServer(server_class):
+        def _serve_request(self, environ, start_response):
+            path = environ.get("PATH_INFO", "").encode("latin-1").decode("utf-8", "ignore")
+            if path == PLAYERS_PATH or path.startswith(PLAYERS_PATH + "/"):
+                environ = dict(environ, PATH_INFO=path[len(PLAYERS_PATH):] or "/")
+            elif path == DESIGNER_PATH or path.startswith(DESIGNER_PATH + "/"):
+                return self._serve_designer(path, start_response)
+            return super()._serve_request(environ, start_response)
+
+        def _serve_designer(self, path, start_response):
+            if path == DESIGNER_PATH:
+                start_response("302 Found", [("Location", DESIGNER_PATH + "/")])
+                return []
+            relative = path[len(DESIGNER_PATH) + 1:] + ("index.html" if path.endswith("/") else "")
+            file_path = os.path.join(designer_root, posixpath.normpath("/" + relative).lstrip("/"))
+            if not inside(designer_root, file_path) or not os.path.isfile(file_path):
+                return None  # not found
+            with self._epoch_cond:  # not a half-built site: wait for the rebuild under way
+                self._epoch_cond.wait_for(lambda: self._visible_epoch == self._wanted_epoch)
+                epoch = self._visible_epoch
+            with open(file_path, "rb") as file:
+                body = file.read()
+            if file_path.endswith(".html"):
+                body = self._inject_js_into_html(body, epoch)
+            start_response("200 OK", [("Content-Type", self._guess_type(file_path)),
+                                      ("Content-Length", str(len(body)))])
+            return [body]
+
+    return BothSitesServer
+
+
 OVERLAY_ID = "pnp-build-errors"
 OVERLAY_STYLE = ("position:fixed;left:0;right:0;bottom:0;max-height:50vh;overflow:auto;z-index:100000;margin:0;"
                  "padding:1em 1.5em;background:#5c1111;color:#fff;font:14px/1.45 monospace;"
@@ -162,7 +204,8 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path,
 
 def serve(content_dir: Path, games: tuple[str, ...], output_dir: Path, host: str, port: int,
           on_event: ServeEvent) -> None:
-    """Build the games and serve OUTPUT/site with live reload until interrupted.
+    """Build the games and serve OUTPUT/site with live reload until interrupted (OUTPUT/site-designer under
+    /site-designer/).
 
     `on_event` hears `rebuilt`, `failed` (with `errors` and/or `message`: the last good site
     stays served), `listening` (with `address`) and `stopped`. A first build that fails with no
@@ -197,7 +240,8 @@ def _serve(content_dir: Path, games: tuple[str, ...], output_dir: Path, host: st
 
     build_once(first=True)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    server = with_error_overlay(inside_root(host_checked(LiveReloadServer)))(
+    server_class = with_designer_site(inside_root(host_checked(LiveReloadServer)), str(output_dir / "site-designer"))
+    server = with_error_overlay(server_class)(
         builder=build_once, host=host, port=port, root=str(output_dir / "site"), polling_interval=POLL_SECONDS)
     server.problems = problems
     server.build_delay = QUIET_SECONDS  # an editor's save is one burst of events, milliseconds long
@@ -207,7 +251,7 @@ def _serve(content_dir: Path, games: tuple[str, ...], output_dir: Path, host: st
             server.watch(str(folder))
     server.watch(str(SITE_TEMPLATE), recursive=False)  # mkdocs.base.yml; docs/ is the build's own output
     try:
-        on_event("listening", {"address": f"http://{host}:{port}/"})
+        on_event("listening", {"address": f"http://{host}:{port}/", "designer": f"http://{host}:{port}{DESIGNER_PATH}/"})
         server.serve()
     except KeyboardInterrupt:
         on_event("stopped", {})

@@ -72,8 +72,8 @@ LABELS: dict[str, dict[str, str]] = {
         "en": "Gutterfold sheets for a one-sided printer (front and back side by side: fold, glue, cut)",
     },
     "dl_calibration": {
-        "de": "Duplex-Kalibrierung: zeigt, wie weit euer Drucker die Rückseite verschiebt (für --back-offset)",
-        "en": "Duplex calibration: shows how far your printer shifts the back side (for --back-offset)",
+        "de": "Duplex-Kalibrierung: zeigt, wie weit euer Drucker die Rückseite verschiebt",
+        "en": "Duplex calibration: shows how far your printer shifts the back side",
     },
     "dl_print_shop": {
         "de": "Dateien zum Hochladen bei einer Druckerei: je Karte ein PDF und zwei PNG, Anzahl im Dateinamen",

@@ -1,6 +1,7 @@
 """The two plain pages around the games' sites: the list of games and each game's language choice.
 
-output/site/index.html lists the games of the build; output/site/<game>/index.html sends the
+output/site/index.html lists the games of the build (output/site-designer/index.html the same for the
+designers' pages, generator.site.designer); output/site/<game>/index.html sends the
 browser to the game's site in the reader's language (the first of the browser's languages that
 the site has, else English, else the first built). Both work opened from disk. Titles come from
 content, so they are escaped like everything else that reaches HTML.
@@ -55,17 +56,29 @@ def _page(lang: str, title: str, body: str, icon: str, script: str = "") -> str:
 """
 
 
-def games_page(contents: list[GameContent], languages: tuple[str, ...]) -> str:
+DESIGNER_HEADING = {"de": "Für Autoren", "en": "For designers"}
+PLAYERS_LINK = {"de": "Die Regeln für Spieler", "en": "The rules for players"}
+PLAYERS_LANDING = "../site/index.html"  # from output/site-designer/index.html
+
+
+def games_page(contents: list[GameContent], languages: tuple[str, ...], designer: bool = False) -> str:
     """output/site/index.html: every game of the build, each with the languages it was built in (a game made
-    in one language links to that one only; a game made in none of `languages` is not listed)."""
+    in one language links to that one only; a game made in none of `languages` is not listed).
+    `designer`: the same list for output/site-designer/index.html, the designers' pages of each game."""
     built = [(c, c.built_in(languages)) for c in contents if c.built_in(languages)]
     shown = tuple(lang for lang in languages if any(lang in langs for _, langs in built)) or languages
-    heading = html_escape(" · ".join(dict.fromkeys(label("rules", lang) for lang in shown)))
+    words = DESIGNER_HEADING if designer else {lang: label("rules", lang) for lang in shown}
+    heading = html_escape(" · ".join(dict.fromkeys(words.get(lang, words.get("en", "")) for lang in shown)))
     items = "\n".join(f'  <li><a class="pnp-game" href="{c.id}/index.html">{html_escape(_title(c, langs))}</a><br>\n'
                       f'    <span class="pnp-languages">{_language_links(c.id + "/", langs)}</span></li>'
                       for c, langs in built)
     icon = f"{built[0][0].id}/{fallback(built[0][1])}/{FAVICON}" if built else "data:,"
-    return _page(fallback(shown), heading, f"<h1>{heading}</h1>\n<ul class=\"pnp-games\">\n{items}\n</ul>", icon)
+    back = ""
+    if designer:  # the designers' list leads back to the players' (never the other way: output/site stands alone)
+        players = html_escape(" · ".join(dict.fromkeys(PLAYERS_LINK.get(lang, PLAYERS_LINK["en"]) for lang in shown)))
+        back = f'\n<p><a href="{PLAYERS_LANDING}">{players}</a></p>'
+    return _page(fallback(shown), heading,
+                 f"<h1>{heading}</h1>\n<ul class=\"pnp-games\">\n{items}\n</ul>{back}", icon)
 
 
 def language_choice(content: GameContent, languages: tuple[str, ...]) -> str:

@@ -29,10 +29,10 @@ from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.rulestext.i18n import LANGUAGE_NAMES, label
 from generator.rulestext.markup import html_escape
-from generator.rulestext.rule_sections import number_sections, numbered_markdown
+from generator.rulestext.rule_sections import Section, number_sections, numbered_markdown
 from generator.rulestext.rules_text import render_rules
-from generator.site.balance_page import balance_label, balance_page
 from generator.site.card_pages import card_pages, example_cards
+from generator.site.cross_references import numbered_links, section_targets
 from generator.site.downloads import downloads_page
 from generator.site.examples_page import example_pages
 from generator.site.gallery import boards_page, cards_page
@@ -50,7 +50,8 @@ WORKER_SHIM = "assets/iframe-worker.js"
 ZOOM_SCRIPT = "assets/zoom.js"  # pictures marked .pnp-zoom open large, to zoom and pan (no lightbox plugin needed)
 CARD_PREVIEW_SCRIPT = "assets/card-preview.js"  # a card name linked by a rules page shows the card's face on hover
 GALLERY_FILTER_SCRIPT = "assets/gallery-filter.js"  # the card gallery filtered by words, kind and cost
-SCRIPTS = (ZOOM_SCRIPT, CARD_PREVIEW_SCRIPT, GALLERY_FILTER_SCRIPT)
+LANGUAGE_SWITCH_SCRIPT = "assets/language-switch.js"  # the language switch keeps the #rule- anchor
+SCRIPTS = (ZOOM_SCRIPT, CARD_PREVIEW_SCRIPT, GALLERY_FILTER_SCRIPT, LANGUAGE_SWITCH_SCRIPT)
 HOOKS = ("hooks/safety.py", "hooks/search_words.py")
 COMMITTED_PARTS = ("mkdocs.base.yml", "overrides", "assets", "hooks")
 LANDING = "../../index.html"  # from a game's site in one language (output/site/<game>/<lang>/) to the list of games
@@ -71,21 +72,16 @@ class LanguageSite:
     config: dict[str, Any]
     notes: list[str] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)  # docs page -> content file it came from
+    part: str = ""  # "": the players' site (docs/<game>/<lang>); DESIGNER: the designer's (docs/<game>/designer/<lang>)
 
+    @property
+    def docs_folder(self) -> str:
+        """Where the docs tree goes inside docs/<game>/ (also the config's docs_dir)."""
+        return f"{self.part}/{self.lang}" if self.part else self.lang
 
-def _balance(site: GameSite) -> str | None:
-    """The balance page when the game records `pnp balance` figures (and has an engine to judge them by)."""
-    if not site.content.game.engine:
-        return None
-    from generator.rules.balance import read_results, results_are_current
-
-    data = read_results(site.content)
-    if not data:
-        return None
-    from generator.rules.registry import make_game
-
-    game = make_game(site.content, {})
-    return balance_page(site, data, results_are_current(site.content, data), game.taken_name, game.group_name)
+    @property
+    def config_file(self) -> str:
+        return config_name(self.lang, self.part)
 
 
 def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, replays: dict[str, Any],
@@ -95,13 +91,18 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     rules = render_rules(content, lang, errors)
     rule_pages: list[tuple[str, str]] = []
     naming: list[tuple[str, str, tuple[str, ...]]] = []   # (title, page, cards it names) for the card pages
+    drafts: list[tuple[str, str, list[Section]]] = []
     for number, rules_page in enumerate(rules, start=1):
         page = site.path("rules", f"{rules_page.slug}.md")
         markdown = place_pictures(site, page, rules_page.slug, site.md(rules_page.markdown, page), rules_page.pictures)
-        numbered = number_sections(markdown, number)  # numbered after the icons: the anchors see what the site sees
-        path = site.page(f"rules/{rules_page.slug}.md", numbered_markdown(markdown, numbered))
+        # numbered after the icons: the anchors see what the site sees
+        drafts.append((rules_page.slug, markdown, number_sections(markdown, number)))
+    targets = section_targets(drafts)  # links between rules pages carry the section's number, as in print
+    for number, (rules_page, (_, markdown, numbered)) in enumerate(zip(rules, drafts, strict=True), start=1):
+        path = site.page(f"rules/{rules_page.slug}.md",
+                         numbered_links(numbered_markdown(markdown, numbered), rules_page.slug, targets))
         rule_pages.append((f"{number} {rules_page.title}", path))
-        naming.append((rules_page.title, path, rules_page.cards))
+        naming.append((f"{rules_page.title} ({number})", path, rules_page.cards))  # cited as in print: "Actions (4)"
         sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
     cards = cards_page(site)
     components = components_page(site, cards)
@@ -114,7 +115,6 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
                                   for (title, path), e in zip(examples, shown, strict=False)], cards)
     downloads = downloads_page(site, papers)
     glossary = glossary_page(site)
-    balance = _balance(site)
 
     sections: list[tuple[str, str]] = [(label("components", lang), components)]
     sections += rule_pages
@@ -123,8 +123,6 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     if boards:
         sections.append((label("boards", lang), boards))
     sections += [(f"{label('examples', lang)}: {title}", path) for title, path in examples]
-    if balance:
-        sections.append((balance_label(lang), balance))
     sections.append((label("downloads", lang), downloads))
     if glossary:
         sections.append((label("glossary", lang), glossary))
@@ -139,8 +137,6 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
         nav.append({label("boards", lang): boards})
     if examples:
         nav.append({label("examples", lang): [{nav_title(title): path} for title, path in examples]})
-    if balance:
-        nav.append({balance_label(lang): balance})
     nav.append({label("downloads", lang): downloads})
     if glossary:
         nav.append({label("glossary", lang): glossary})
@@ -153,15 +149,22 @@ def language_site(content: GameContent, lang: str, languages: tuple[str, ...], o
     tree = DocsTree(lang)
     sources: dict[str, str] = {}
     site, nav = _game_tree(content, lang, outputs, tree, replays, papers, errors, sources)
+    config = site_config(tree, content.game.title.get(lang), languages, lang, nav, LANDING)
+    return LanguageSite(content.id, lang, tree, config, site.notes, sources)
+
+
+def site_config(tree: DocsTree, title: str, languages: tuple[str, ...], lang: str, nav: NavList, homepage: str,
+                docs_dir: str | None = None, description: str | None = None) -> dict[str, Any]:
+    """The mkdocs config of one site in one language (the players' or the designer's), its assets copied into `tree`."""
     tree.copy(STYLESHEET, SITE_TEMPLATE / STYLESHEET)
     tree.copy(WORKER_SHIM, SITE_TEMPLATE / WORKER_SHIM)
     for script in SCRIPTS:
         tree.copy(script, SITE_TEMPLATE / script)
-    config = {
+    return {
         "INHERIT": "../../mkdocs.base.yml",
-        "site_name": nav_title(content.game.title.get(lang)),
-        "site_description": label("site_description", lang),
-        "docs_dir": lang,
+        "site_name": nav_title(title),
+        "site_description": description or label("site_description", lang),
+        "docs_dir": docs_dir or lang,
         "theme": {"language": lang, "custom_dir": "../../overrides"},
         "hooks": [f"../../{hook}" for hook in HOOKS],
         # offline: search from a folder on disk (the index as a script) and no directory URLs
@@ -171,11 +174,10 @@ def language_site(content: GameContent, lang: str, languages: tuple[str, ...], o
         "not_in_nav": "/cards/*.md\n",  # the card pages: the gallery lists them
         "extra": {"alternate": [{"name": LANGUAGE_NAMES[other], "link": f"../{other}/", "lang": other}
                                 for other in languages] if len(languages) > 1 else [],
-                  "homepage": LANDING,  # the logo leads to the list of games
+                  "homepage": homepage,  # the logo leads to the list of games
                   "polyfills": [WORKER_SHIM]},
         "nav": nav,
     }
-    return LanguageSite(content.id, lang, tree, config, site.notes, sources)
 
 
 def write_committed_parts(project: Path) -> None:
@@ -200,17 +202,21 @@ def write_project(project: Path, sites: list[LanguageSite]) -> list[Path]:
     for site in sites:
         folder = docs / site.game
         folder.mkdir(exist_ok=True)
-        config_path = folder / config_name(site.lang)
+        config_path = folder / site.config_file
         config_path.write_text(GENERATED_MARK + "; edit site/mkdocs.base.yml or the content instead\n"
                                + yaml.safe_dump(site.config, allow_unicode=True, sort_keys=False), encoding="utf-8")
         written.append(config_path)
-        written += site.tree.write(folder / site.lang)
+        written += site.tree.write(folder / site.docs_folder)
     return written
 
 
 GENERATED_MARK = "# generated by `pnp build`"
 
 
-def config_name(lang: str) -> str:
-    """The generated config of one language of a game: docs/<game>/mkdocs.<lang>.yml."""
-    return f"mkdocs.{lang}.yml"
+DESIGNER = "designer"  # the designer's site of a game: docs/<game>/designer/<lang>, built into output/site-designer
+
+
+def config_name(lang: str, part: str = "") -> str:
+    """The generated config of one language of a game: docs/<game>/mkdocs.<lang>.yml (the designer's site:
+    docs/<game>/mkdocs.designer.<lang>.yml)."""
+    return f"mkdocs.{part}.{lang}.yml" if part else f"mkdocs.{lang}.yml"

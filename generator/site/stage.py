@@ -4,7 +4,9 @@ Runs after every per-game step, inside the build's staging folder: it reads the 
 boards and PDFs the steps just wrote, replays the example turns with the engine, writes the
 mkdocs project, and builds one site per game and language into <staging>/site/<game>/<lang>
 (generator.site.mkdocs_batch), with the list of games at <staging>/site/index.html and each
-game's language choice at <staging>/site/<game>/index.html. Any problem is an error in the
+game's language choice at <staging>/site/<game>/index.html. Beside it, the designer's site of each
+game and language (generator.site.designer) goes to <staging>/site-designer/<game>/<lang>, with its
+own list of games and language choices. Any problem is an error in the
 build's ErrorList, so a failed site leaves output/ untouched.
 """
 
@@ -24,9 +26,11 @@ from generator.build_cache import BuildCache, language_fingerprint, unit_key
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.rules.examples import replay_examples
+from generator.site.designer import SITE as DESIGNER_SITE
+from generator.site.designer import designer_site
 from generator.site.landing import games_page, language_choice
 from generator.site.mkdocs_batch import MkdocsJob, build_sites
-from generator.site.project import LanguageSite, config_name, language_site, write_project
+from generator.site.project import DESIGNER, LanguageSite, config_name, language_site, write_project
 from generator.site.theme_assets import prune_theme_assets
 
 SITE = "site"
@@ -53,8 +57,8 @@ def site_key(content: GameContent, lang: str, languages: tuple[str, ...], papers
              step_keys: dict[tuple[str, str], list[str]] | None) -> str:
     """The build cache's key of a game's site in one language: the game as that language sees it and the
     keys of the print units whose files it offers."""
-    return unit_key("site", content.id, lang, language_fingerprint(content, lang), languages, papers,
-                    (step_keys or {}).get((content.id, lang), []))
+    return unit_key("site", "players+designer", content.id, lang, language_fingerprint(content, lang), languages,
+                    papers, (step_keys or {}).get((content.id, lang), []))
 
 
 @dataclass
@@ -99,14 +103,15 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
                log: Callable[[str], None] | None = None, cache: BuildCache | None = None,
                step_keys: dict[tuple[str, str], list[str]] | None = None, plan: SitePlan | None = None,
                meanwhile: Callable[[], None] | None = None) -> list[Path]:
-    """Write <staging>/.site-project (the mkdocs project) and <staging>/site (the built sites).
+    """Write <staging>/.site-project (the mkdocs project), <staging>/site (the players' sites) and
+    <staging>/site-designer (the designers').
 
     `staging/<game>` must hold this build's files of each game. A game's site in one language is
     one unit of the build cache: its key is the game as that language sees it and the keys of the
     print files it offers (`step_keys`); a site found there is copied (its docs tree too) instead of
     being written and built again. `plan`: the sites planned and prepared before (`plan_sites`,
     `prepare_sites`). `meanwhile` runs while mkdocs builds (work of the caller's that reads no site).
-    Returns the built site's files; on any problem adds to `errors` and returns [] (the caller then
+    Returns the built sites' files (both folders); on any problem adds to `errors` and returns [] (the caller then
     changes nothing).
     """
     log = log or (lambda message: print(message, file=sys.stderr))
@@ -126,8 +131,9 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
             with cache.active():  # charts made by an earlier build come from the cache
                 site = language_site(content, lang, content.built_in(languages), staging / content.id,
                                      plan.replays[content.id], papers, errors)
-            notes += site.notes
-            sites.append(site)
+                designer = designer_site(content, lang, content.built_in(languages), staging / content.id, errors)
+            notes += site.notes + designer.notes
+            sites += [site, designer]
     for note in notes:
         log(note)
     if errors:
@@ -136,36 +142,46 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
     write_project(project, sites)
     destination = staging / SITE
     destination.mkdir(exist_ok=True)
+    designers = staging / DESIGNER_SITE
+    designers.mkdir(exist_ok=True)
     content_root = contents[0].root.parent if contents else None
-    jobs = [MkdocsJob(project / "docs" / site.game / config_name(site.lang), destination / site.game / site.lang,
-                      f".pnp/project/docs/{site.game}/{config_name(site.lang)}", site, content_root) for site in sites]
+    jobs = [MkdocsJob(project / "docs" / site.game / site.config_file,
+                      (designers if site.part else destination) / site.game / site.lang,
+                      f".pnp/project/docs/{site.game}/{site.config_file}", site, content_root) for site in sites]
     if on_step:
         on_step(SITE, f"mkdocs ({len(jobs)} sites)")
     if not build_sites(jobs, errors, meanwhile):
         return []
     for site in sites:
-        root_404_page(destination / site.game / site.lang / "404.html", f"{site.game}/{site.lang}")
-        prune_theme_assets(destination / site.game / site.lang, site.lang)
-        cache.store(keys[(site.game, site.lang)], staging, _site_files(staging, site.game, site.lang),
-                    f"{site.game}/site/{site.lang}")
+        top = DESIGNER_SITE if site.part else SITE
+        root_404_page(staging / top / site.game / site.lang / "404.html",
+                      f"{top}/{site.game}/{site.lang}" if site.part else f"{site.game}/{site.lang}")
+        prune_theme_assets(staging / top / site.game / site.lang, site.lang)
+    for site in sites:
+        if not site.part:  # a game's two sites in one language are one unit of the cache
+            cache.store(keys[(site.game, site.lang)], staging, _site_files(staging, site.game, site.lang),
+                        f"{site.game}/site/{site.lang}")
     for content in contents:
         built = content.built_in(languages)  # a game made in one language has one site, and no language switch
         if not built:
             continue
         for lang in built:
             _offer_model(staging, content.id, lang)
-        (destination / content.id / "index.html").write_text(language_choice(content, built), encoding="utf-8")
+        for built_sites in (destination, designers):
+            (built_sites / content.id / "index.html").write_text(language_choice(content, built), encoding="utf-8")
     (destination / "index.html").write_text(games_page(contents, languages), encoding="utf-8")
-    return sorted(Path(folder, name) for folder, _, names in os.walk(destination) for name in names
-                  if os.path.isfile(os.path.join(folder, name)))
+    (designers / "index.html").write_text(games_page(contents, languages, designer=True), encoding="utf-8")
+    return sorted(Path(folder, name) for root in (destination, designers) for folder, _, names in os.walk(root)
+                  for name in names if os.path.isfile(os.path.join(folder, name)))
 
 
 def _site_files(staging: Path, game: str, lang: str) -> list[Path]:
-    """The files of one game's site in one language: the built site, its docs tree and its config."""
-    built = staging / SITE / game / lang
+    """The files of one game's sites in one language (the players' and the designer's): the built sites, their
+    docs trees and their configs."""
     docs = staging / PROJECT / "docs" / game
-    files = [p for folder in (built, docs / lang) for p in sorted(folder.rglob("*")) if p.is_file()]
-    return files + [docs / config_name(lang)]
+    folders = (staging / SITE / game / lang, docs / lang, staging / DESIGNER_SITE / game / lang, docs / DESIGNER / lang)
+    files = [p for folder in folders for p in sorted(folder.rglob("*")) if p.is_file()]
+    return files + [docs / config_name(lang), docs / config_name(lang, DESIGNER)]
 
 
 def _offer_model(staging: Path, game: str, lang: str) -> None:

@@ -123,3 +123,37 @@ def test_serve_answers_only_local_host_names(tmp_path):
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+
+
+@pytest.mark.slow
+def test_serve_serves_the_designer_site_beside_the_players_and_nothing_outside_it(tmp_path):
+    """/site-designer/ is output/site-designer; its links back (../../../site/...) reach the players' site under
+    /site/ as well as at the root; a link planted in the designer's folder is not followed."""
+    content = copy_content(tmp_path / "content")
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-c", "from generator.cli import main; main()", "serve",
+                               "astronuts", "--content", str(content), "--output", "output", "--port", str(port)],
+                              cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        designer = wait_for(lambda: fetch(f"{base}/site-designer/astronuts/en/index.html"), 120,
+                            "the designer's site to be served")
+        assert "livereload" in designer, "designer pages are served with the live-reload script"
+        assert 'href="../../../site/astronuts/en/index.html"' in designer
+        assert fetch(f"{base}/site-designer/astronuts/en/balance.html") is not None
+        players = [fetch(f"{base}{prefix}/astronuts/en/index.html") or "" for prefix in ("/site", "")]
+        assert players[0].rsplit("<script", 1)[0] == players[1].rsplit("<script", 1)[0]  # but the live reload's id
+        assert "Astronuts" in players[0]
+        assert fetch(f"{base}/astronuts/en/balance.html") is None  # the balance is the designer's
+        (tmp_path / "secret.txt").write_text("not for the browser", encoding="utf-8")
+        os.symlink(tmp_path / "secret.txt", tmp_path / "output" / "site-designer" / "planted.txt")
+        assert fetch(f"{base}/site-designer/planted.txt") is None
+        assert fetch(f"{base}/site-designer/../secret.txt") is None
+    finally:
+        os.killpg(server.pid, signal.SIGINT)
+        try:
+            server.wait(timeout=300)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()

@@ -176,7 +176,7 @@ def test_every_card_has_its_page_with_faces_text_rules_and_examples(built):
         assert 'src="aussenposten-front.svg"' in page and 'src="aussenposten-back.svg"' in page
         assert "Outpost+" in page if lang == "en" else "Außenposten+" in page
         rules = page.split('id="in-the-rules"' if lang == "en" else 'id="in-den-regeln"')[1]
-        assert f'<a href="../rules/actions.html">{rules_title}</a>' in rules
+        assert f'<a href="../rules/actions.html">{rules_title} (4)</a>' in rules  # cited with its number
         assert f'<a href="../examples/beginner-opening.html">{example_title}</a>' in page
         assert '<a href="../cards.html#card-aussenposten">' in page
     unused = (built.site / "escape-earth" / "en" / "cards" / "bauen-1.html").read_text(encoding="utf-8")

@@ -65,6 +65,14 @@ def test_the_list_of_games_escapes_titles_and_links_each_language(escape_earth):
     assert 'href="escape-earth/de/index.html" hreflang="de"' in html and 'href="escape-earth/en/index.html"' in html
 
 
+def test_the_designers_list_of_games_leads_back_to_the_players_and_not_the_other_way(escape_earth):
+    designers = games_page([escape_earth], ("de", "en"), designer=True)
+    assert "<h1>Für Autoren · For designers</h1>" in designers
+    assert '<a class="pnp-game" href="escape-earth/index.html">' in designers
+    assert '<a href="../site/index.html">Die Regeln für Spieler · The rules for players</a>' in designers
+    assert "site-designer" not in games_page([escape_earth], ("de", "en"))
+
+
 def test_the_language_choice_falls_back_to_english(escape_earth):
     both = language_choice(escape_earth, ("de", "en"))
     assert 'var chosen = "en";' in both

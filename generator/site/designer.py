@@ -1,0 +1,237 @@
+"""The designer's site of a game: what the people who make the game read, apart from the players' rules.
+
+Players read output/site/<game>/<lang>/: rules, cards, examples, glossary and downloads, and nothing
+there names an operation, the engine, a playing policy or a command. What a designer or developer
+needs goes to output/site-designer/<game>/<lang>/, a site of its own made the same way (the same base
+config, theme, hooks and language switch): the balance figures with their charts, the options that
+play other readings of the rules with their commands, the effect vocabulary with the engine's notes,
+and the build's settings. Its pages link back to the players' pages they concern; the players' pages
+do not link here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.content.errors import ErrorList
+from generator.content.loader import GameContent
+from generator.rulestext.markup import escape, html_escape, table
+from generator.rulestext.rules_text import render_rules
+from generator.site.balance_page import balance_label, balance_page
+from generator.site.game_site import GameSite
+from generator.site.project import DESIGNER, LanguageSite, nav_title, site_config
+from generator.site.tree import DocsTree, NavList
+
+SITE = "site-designer"  # output/site-designer, beside output/site
+PLAYERS = "../../../site"  # from a designer page (output/site-designer/<game>/<lang>/x.html) to output/site
+LANDING = "../../index.html"  # from a game's designer site in one language to the designer's list of games
+
+WORDS: dict[str, dict[str, str]] = {
+    "title": {"de": "{game}: für Autoren", "en": "{game}: for designers"},
+    "site_description": {"de": "Balance, Optionen, Effekt-Vokabular und Build-Einstellungen",
+                         "en": "Balance, options, effect vocabulary and build settings"},
+    "overview": {"de": "Übersicht", "en": "Overview"},
+    "intro": {"de": "Diese Seiten sind für Autoren und Entwickler dieser Ausgabe: die Zahlen, die die Regel-Engine "
+                    "erspielt hat, die Optionen für andere Lesarten der Regeln, das Vokabular der Karteneffekte und "
+                    "die Einstellungen des Builds. Die Regeln für Spieler stehen auf der {players}.",
+              "en": "These pages are for the designers and developers of this edition: the figures the rules engine "
+                    "played, the options for other readings of the rules, the vocabulary of the card effects and the "
+                    "build's settings. The rules for players are on the {players}."},
+    "players_site": {"de": "Seite für Spieler", "en": "players' site"},
+    "on_these_pages": {"de": "Auf diesen Seiten", "en": "On these pages"},
+    "options": {"de": "Optionen", "en": "Options"},
+    "options_intro": {"de": "Eine Lesart der Regeln, die vom Wortlaut abweicht, ist eine benannte Option; ihr Standard "
+                            "ist der Wortlaut der Regeln. Die Seite „{rulings}“ beschreibt jede Lesart in "
+                            "Worten für Spieler. Die Beschreibungen der Optionen stammen aus der Engine (englisch).",
+                      "en": "A reading of the rules that departs from their words is a named option; its default is "
+                            "the rules' wording. The page “{rulings}” describes each reading in players' words."},
+    "rulings": {"de": "Entscheidungen", "en": "Rulings"},
+    "option": {"de": "Option", "en": "Option"},
+    "choices": {"de": "Werte", "en": "Values"},
+    "default": {"de": "Standard", "en": "Default"},
+    "meaning": {"de": "Was sie ändert", "en": "What it changes"},
+    "play_with": {"de": "Eine Partie mit einer Option spielen", "en": "Playing a game with an option"},
+    "operations": {"de": "Effekt-Vokabular", "en": "Effect vocabulary"},
+    "operations_intro": {"de": "Jeder Effekt einer Karte ist eine Operation dieses Vokabulars (game.yaml "
+                               "`operations`) mit festen Werten; die Engine führt sie aus, `pnp check` weist eine "
+                               "unbekannte Operation oder einen Wert außerhalb des Bereichs zurück. Die Anmerkungen "
+                               "für Autoren sind englisch.",
+                         "en": "Every effect of a card is an operation of this vocabulary (game.yaml `operations`) "
+                               "with fixed values; the engine carries it out, `pnp check` refuses an unknown "
+                               "operation or a value out of range."},
+    "parameters": {"de": "Parameter", "en": "Parameters"},
+    "none": {"de": "keine", "en": "none"},
+    "printed": {"de": "Auf der Karte", "en": "On the card"},
+    "engine_note": {"de": "Für die Engine", "en": "For the engine"},
+    "used_by": {"de": "Auf {n} Karten, zum Beispiel", "en": "On {n} cards, for example"},
+    "unused": {"de": "Keine Karte nutzt sie.", "en": "No card uses it."},
+    "to": {"de": "bis", "en": "to"},
+    "printed_as": {"de": "aufgedruckt", "en": "printed as"},
+    "build": {"de": "Build", "en": "Build"},
+    "build_intro": {"de": "Die Dateien der Seite für Spieler macht `pnp build {game}`. Einstellungen dazu:",
+                    "en": "`pnp build {game}` makes the files of the players' site. Its settings:"},
+    "back_offset": {"de": "**Duplexdruck:** Das Kalibrierblatt unter {downloads} zeigt, wie weit ein Drucker die "
+                          "Rückseite verschiebt; `pnp build {game} --back-offset DX,DY` (mm) verschiebt die "
+                          "Rückseiten der Kartenbögen um so viel zurück.",
+                    "en": "**Duplex printing:** the calibration sheet on {downloads} shows how far a printer shifts "
+                          "the back side; `pnp build {game} --back-offset DX,DY` (mm) moves the backs of the card "
+                          "sheets back by that much."},
+    "downloads": {"de": "Downloads", "en": "Downloads"},
+    "tts_url": {"de": "**Tabletop Simulator:** Die Bildverweise im Archiv sind bloße Dateinamen; `pnp build {game} "
+                      "--tts-url URL` lässt sie auf die Adresse zeigen, unter der der Ausgabeordner erreichbar ist.",
+                "en": "**Tabletop Simulator:** the image links in the archive are bare file names; `pnp build {game} "
+                      "--tts-url URL` points them at the address where the output folder is reached."},
+    "serve": {"de": "**Beim Schreiben:** `pnp serve {game}` baut neu, sobald eine Datei gespeichert ist, und zeigt "
+                    "beide Seiten (die für Autoren unter `/site-designer/`).",
+              "en": "**While writing:** `pnp serve {game}` builds again whenever a file is saved and serves both "
+                    "sites (this one under `/site-designer/`)."},
+    "check": {"de": "**Prüfen:** `pnp check {game}` prüft Inhalt, Regeln und Beispiele, ohne etwas zu schreiben.",
+              "en": "**Checking:** `pnp check {game}` checks the content, rules and examples without writing "
+                    "anything."},
+}
+
+
+def words(key: str, lang: str, **values: str) -> str:
+    text = WORDS[key].get(lang, WORDS[key]["en"])
+    return text.format(**values) if values else text
+
+
+def players_link(site: GameSite, page: str, text: str) -> str:
+    """A link from a designer page to a page of the players' site (raw HTML: mkdocs checks only links inside
+    its own docs tree, and this one leaves it)."""
+    return f'<a href="{PLAYERS}/{site.id}/{site.lang}/{html_escape(page)}">{html_escape(text)}</a>'
+
+
+def balance(site: GameSite) -> str | None:
+    """The balance page when the game records `pnp balance` figures (and has an engine to judge them by)."""
+    if not site.content.game.engine:
+        return None
+    from generator.rules.balance import read_results, results_are_current
+
+    data = read_results(site.content)
+    if not data:
+        return None
+    from generator.rules.registry import make_game
+
+    game = make_game(site.content, {})
+    return balance_page(site, data, results_are_current(site.content, data), game.taken_name, game.group_name)
+
+
+def options_page(site: GameSite, rulings: tuple[str, str] | None) -> str | None:
+    """The engine's options: their values, defaults and what they change, and the command that plays them."""
+    if not site.content.game.engine:
+        return None
+    from generator.rules.registry import engine_class
+
+    specs = [spec for spec in engine_class(site.content).option_specs]
+    if not specs:
+        return None
+    lang = site.lang
+    rows = [[f"`{spec.name}`", ", ".join(f"`{choice}`" for choice in spec.choices), f"`{spec.default}`",
+             f'<span lang="en">{html_escape(spec.help)}</span>' if lang != "en" else escape(spec.help)]
+            for spec in specs]
+    named = players_link(site, f"rules/{rulings[0]}.html", rulings[1]) if rulings else words("rulings", lang)
+    example = next((spec for spec in specs if spec.name not in ("players", "variant")), specs[0])
+    other = next((choice for choice in example.choices if choice != example.default), example.default)
+    lines = [f"# {words('options', lang)}", "", words("options_intro", lang, rulings=named), "",
+             table([words("option", lang), words("choices", lang), words("default", lang), words("meaning", lang)],
+                   rows), "", f"## {words('play_with', lang)}", "", "```",
+             f"pnp play {site.id} --option {example.name}={other}", "```"]
+    return site.page("options.md", "\n".join(lines))
+
+
+def _cards_using(content: GameContent) -> dict[str, list[tuple[str, object]]]:
+    """For each operation, the cards whose effects use it (card id, the effect), in the content's order."""
+    uses: dict[str, list[tuple[str, object]]] = {}
+    for card in content.cards:
+        faces = [card] + ([card.back] if getattr(card, "back", None) is not None else [])
+        for face in faces:
+            for effect in getattr(face, "effects", None) or []:
+                found = uses.setdefault(effect.op, [])
+                if not any(card_id == card.id for card_id, _ in found):
+                    found.append((card.id, effect))
+    return uses
+
+
+def _parameter(name: str, spec, lang: str) -> str:
+    if spec.choices:
+        return f"`{name}`: {', '.join(spec.choices)}"
+    if spec.min is not None and spec.max is not None:
+        printed = (f" ({words('printed_as', lang)} {spec.min * spec.printed_times} {words('to', lang)} "
+                   f"{spec.max * spec.printed_times})" if spec.printed_times else "")
+        return f"`{name}`: {spec.min} {words('to', lang)} {spec.max}{printed}"
+    return f"`{name}` ({spec.type})"
+
+
+def operations_page(site: GameSite) -> str | None:
+    """The effect vocabulary: each operation's parameters, a card sentence made from it, the engine's note
+    and the cards that use it (linked to their pages on the players' site)."""
+    from generator.rulestext.card_text import effect_sentence
+
+    operations = site.content.game.operations
+    if not operations:
+        return None
+    lang = site.lang
+    uses = _cards_using(site.content)
+    names = {card.id: site.t(card.name) for card in site.content.cards}
+    lines = [f"# {words('operations', lang)}", "", words("operations_intro", lang), ""]
+    for op in operations:
+        lines += [f"## `{op.id}`", ""]
+        params = "; ".join(_parameter(name, spec, lang) for name, spec in op.params.items()) or words("none", lang)
+        lines += [f"- **{words('parameters', lang)}:** {params}"]
+        used = uses.get(op.id, [])
+        if used:
+            sentence = effect_sentence(site.content, used[0][1], lang)  # type: ignore[arg-type]
+            lines.append(f"- **{words('printed', lang)}:** {site.md(sentence, 'operations.md')}")
+        if op.description is not None:
+            lines.append(f"- {site.md(site.t(op.description), 'operations.md')}")
+        if op.note:
+            note = html_escape(op.note)
+            lines.append(f"- **{words('engine_note', lang)}:** " + (f'<span lang="en">{note}</span>'
+                                                                     if lang != "en" else note))
+        if used:
+            shown = " · ".join(players_link(site, f"cards/{card_id}.html", names[card_id]) for card_id, _ in used[:8])
+            lines.append(f"- {words('used_by', lang, n=str(len(used)))}: {shown}")
+        else:
+            lines.append(f"- {words('unused', lang)}")
+        lines.append("")
+    return site.page("operations.md", "\n".join(lines))
+
+
+def build_page(site: GameSite) -> str:
+    """The build's settings a designer chooses: duplex offset, Tabletop Simulator's links, serve and check."""
+    lang = site.lang
+    game = site.id
+    lines = [f"# {words('build', lang)}", "", words("build_intro", lang, game=game), ""]
+    if site.content.cards:
+        downloads = players_link(site, "downloads.html", words("downloads", lang))
+        lines += [f"- {words('back_offset', lang, game=game, downloads=downloads)}",
+                  f"- {words('tts_url', lang, game=game)}"]
+    lines += [f"- {words('serve', lang, game=game)}", f"- {words('check', lang, game=game)}"]
+    return site.page("build.md", "\n".join(lines))
+
+
+def designer_site(content: GameContent, lang: str, languages: tuple[str, ...], outputs: Path,
+                  errors: ErrorList) -> LanguageSite:
+    """One game's designer site in one language: balance, options, effect vocabulary, build settings."""
+    tree = DocsTree(lang)
+    site = GameSite(content, lang, outputs, tree)
+    rulings = next(((page.slug, page.title) for page in render_rules(content, lang, errors) if page.slug == "rulings"),
+                   None)
+    pages: list[tuple[str, str | None]] = [
+        (balance_label(lang), balance(site)),
+        (words("options", lang), options_page(site, rulings)),
+        (words("operations", lang), operations_page(site)),
+        (words("build", lang), build_page(site)),
+    ]
+    shown = [(title, path) for title, path in pages if path]
+    title = words("title", lang, game=content.game.title.get(lang))
+    players = players_link(site, "index.html", words("players_site", lang))
+    index = site.page("index.md", "\n".join(
+        [f"# {escape(title)}", "", words("intro", lang, players=players), "", f"## {words('on_these_pages', lang)}",
+         ""] + [f"- [{escape(name)}]({path})" for name, path in shown]))
+    nav: NavList = [{words("overview", lang): index}]
+    nav += [{nav_title(name): path} for name, path in shown]
+    config = site_config(tree, title, languages, lang, nav, LANDING, docs_dir=f"{DESIGNER}/{lang}",
+                         description=words("site_description", lang))
+    return LanguageSite(content.id, lang, tree, config, site.notes, {}, DESIGNER)
