@@ -63,7 +63,7 @@ def test_the_card_anatomy_page_gives_the_printed_range(tm):
     pages = {lang: {p.slug: p.markdown for p in render_rules(tm, lang, ErrorList())} for lang in ("de", "en")}
     assert "steps: 1 to 3 (printed as 2 to 6)" in pages["en"]["card-anatomy"]
     assert "steps: 1 bis 3 (aufgedruckt 2 bis 6)" in pages["de"]["card-anatomy"]
-    assert "### Temperature +{steps} °C" in pages["en"]["card-anatomy"]
+    assert "### Temperature +*X* °C" in pages["en"]["card-anatomy"]  # the general form, never the template
 
 
 def test_a_missed_temperature_requirement_gives_the_leeway_in_degrees(table):
