@@ -24,6 +24,7 @@ from generator.build_cache import BuildCache, language_fingerprint, unit_key
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.rules.examples import replay_examples
+from generator.rulestext.output_scan import check_outputs
 from generator.site.landing import games_page, language_choice
 from generator.site.mkdocs_batch import MkdocsJob, build_sites
 from generator.site.project import LanguageSite, config_name, language_site, write_project
@@ -142,6 +143,13 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
     if on_step:
         on_step(SITE, f"mkdocs ({len(jobs)} sites)")
     if not build_sites(jobs, errors, meanwhile):
+        return []
+    games = {content.id: content for content in contents}
+    for site in sites:  # the last net: nothing unrendered on a page, in the search or a picture
+        folder = destination / site.game / site.lang
+        check_outputs(games[site.game], site.lang, folder, folder.rglob("*"), errors, site.sources,
+                      f"site/{site.game}/{site.lang}/")
+    if errors:
         return []
     for site in sites:
         root_404_page(destination / site.game / site.lang / "404.html", f"{site.game}/{site.lang}")

@@ -4,6 +4,7 @@ leaves the previous output as it was); an operation's general form reads X, Y an
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -139,3 +140,89 @@ def test_a_planted_placeholder_fails_check_and_build_at_its_line_and_the_output_
         assert snapshot(tree / "output") == before
     finally:
         page.write_text(original, encoding="utf-8")
+
+
+def plant(path: Path, old: str, new: str) -> str:
+    original = path.read_text(encoding="utf-8")
+    assert old in original
+    path.write_text(original.replace(old, new), encoding="utf-8")
+    return original
+
+
+@pytest.mark.parametrize("where, old, new, source, shown", [
+    ("cards/events.yaml", 'en: "A storm :food:"', 'en: "A storm takes {amount} :food:"', "tiny/cards/events.yaml:12:1",
+     "shows unrendered text '{amount}'"),
+    ("game.yaml", "en: A test game.}", 'en: "A test game for {players} players."}', "tiny/game.yaml:3:1",
+     "site/tiny/en/index.html (and 2 more files) shows unrendered text '{players}'"),
+], ids=["a card's text: faces, sheets and PDFs", "the game's description: site pages and search"])
+def test_text_the_rules_check_cannot_see_is_caught_in_the_outputs_and_the_output_stays(
+        tree: Path, where: str, old: str, new: str, source: str, shown: str) -> None:
+    path = tree / "content" / "tiny" / where
+    before = snapshot(tree / "output")
+    original = plant(path, old, new)
+    try:
+        done = run_pnp("build", "--content", "content", "--output", "output", "--paper", "a4", cwd=tree)
+        assert done.returncode == 1, done.stderr
+        [line] = [line for line in done.stderr.splitlines() if ": error: " in line]
+        assert line.startswith(f"content/{source}: error: ") and shown in line, line
+        assert "the previous output is untouched" in done.stderr and "Traceback" not in done.stderr
+        assert snapshot(tree / "output") == before
+    finally:
+        path.write_text(original, encoding="utf-8")
+
+
+def test_page_faults_name_a_rules_heading_without_its_anchor_and_an_icon_without_its_class() -> None:
+    from generator.rulestext.output_scan import page_faults
+
+    page = ('<article><h1 id="rule-7">7 A</h1><h3 id="gain-x">7.1.7 Gain <em>X</em>'
+            '<a class="headerlink" href="#gain-x">¶</a></h3>'
+            '<p>Pay <img alt="Steel" src="../icons/steel.svg"> or <img alt="M" class="pnp-icon" '
+            'src="../icons/m.svg"> <img src="../components/board.svg"></p></article>')
+    assert page_faults(page, rules_page=True) == [
+        "the rules heading '7.1.7 Gain X' (h3) has no rule- anchor",
+        "the inline icon '../icons/steel.svg' is drawn without the class that keeps it one line high"]
+    assert page_faults(page, rules_page=False) == page_faults(page, True)[1:]
+
+
+def test_reader_text_reads_titles_and_alt_text_but_not_scripts() -> None:
+    from generator.rulestext.output_scan import markup_text
+    from generator.rulestext.unrendered import find
+
+    text = markup_text('<p title="Lose {amount}">A</p><script>var a = {x: 1}; b = {y}</script><style>p {}</style>'
+                       '<img alt=":{resource}:">&#123;count&#125;')
+    assert [piece.text for piece in find(text)] == ["{count}", "{amount}", ":{resource}:"]
+
+
+# --- every bundled output --------------------------------------------------------------------------
+@pytest.mark.slow
+def test_no_bundled_output_file_holds_unrendered_text(built_all) -> None:
+    """Every file of the whole build as its reader meets it (site pages, search indexes, pictures, card faces,
+    Tabletop Simulator objects, every PDF's text): no template field, tag or attribute list; every rules
+    heading anchored by its number; every inline icon one line high."""
+    from generator.rulestext.output_scan import page_faults, reader_text
+    from generator.rulestext.unrendered import find
+
+    current = (built_all.output / ".pnp" / "current").resolve()  # what output/<game> and output/site lead to
+    found: list[str] = []
+    read = {".html": 0, ".pdf": 0, ".svg": 0, ".json": 0, ".js": 0}
+    for path in sorted(p for p in current.rglob("*") if p.is_file()):
+        text = reader_text(path)
+        if text is None:
+            continue
+        read[path.suffix] += 1
+        found += [f"{path}: {piece.text} in '{piece.context}'" for piece in find(text)]
+        if path.suffix == ".html":
+            found += [f"{path}: {fault}" for fault in page_faults(path.read_text(encoding="utf-8"),
+                                                                   "/rules/" in path.as_posix())]
+    assert found == []
+    assert read[".pdf"] >= 40 and read[".html"] >= 500 and read[".svg"] >= 1000 and read[".js"] >= 8, read
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_terraforming_mars_anatomy_page_is_rendered_in_full(built_all, lang: str) -> None:
+    page = (built_all.site / "terraforming-mars" / lang / "rules" / "card-anatomy.html").read_text(encoding="utf-8")
+    anchors = re.findall(r'<h3 id="(rule-7-1-\d+)"', page)
+    assert anchors == [f"rule-7-1-{n}" for n in range(1, 33)]
+    assert "{" not in re.sub(r"<(script|style)\b.*?</\1>", "", page, flags=re.S)
+    assert not re.search(r'<img (?![^>]*class="pnp-icon")[^>]*src="\.\./icons/', page)
