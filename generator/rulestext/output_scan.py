@@ -3,7 +3,7 @@
 Rules pages are checked where they are rendered (generator.rulestext.unrendered); this reads what a
 build made of them and of everything else (site pages, the search index, SVG faces and pictures,
 Tabletop Simulator objects, every PDF's text) for template fields, template tags and attribute lists
-left as text, rules headings without their `rule-` anchor and inline icons without the class that
+left as text, numbered rules headings without their `rule-` anchor and inline icons without the class that
 sizes them to the line. A find is an error at the content it most likely came from: the rules page
 a site page was made from, the card a face or card page shows, else the first content file that
 holds the same text, else the output file itself. Images (PNG) are the same faces drawn again and
@@ -23,6 +23,7 @@ from typing import Any
 from generator.content.errors import ErrorList, Mark
 from generator.content.errors import relative as relative_path
 from generator.content.loader import GameContent
+from generator.rulestext.rule_sections import section_anchor
 from generator.rulestext.unrendered import OUTPUT_RE, Unrendered, find
 
 MODEL = "game.json"
@@ -41,6 +42,7 @@ IMG_RE = re.compile(r"<img\b[^>]*>", re.I)
 SRC_RE = re.compile(r"\bsrc\s*=\s*\"([^\"]*)\"", re.I)
 CLASS_RE = re.compile(r"\bclass\s*=\s*\"([^\"]*)\"", re.I)
 ICON_CLASS = "pnp-icon"
+SECTION_NUMBER_RE = re.compile(r"(\d+(?:\.\d+)*) ")
 CARD_FILE_RE = re.compile(r"(?:^|/)cards/(?:[a-z]{2}/)?([a-z0-9][a-z0-9_-]*?)(?:-(?:front|back))?\.(?:svg|html)$")
 MAX_FINDS = 20  # per unit or site: enough to see the pattern, not a wall of text
 
@@ -112,13 +114,15 @@ def page_faults(markup: str, rules_page: bool) -> list[str]:
     """What a site page shows wrongly besides unrendered text: a rules heading without its `rule-` anchor,
     an inline icon without the class that keeps it one line high."""
     faults: list[str] = []
-    if rules_page:
+    if rules_page:  # a numbered heading is anchored by its number (headings nested in a list have neither)
         for article in ARTICLE_RE.findall(markup):
             for level, attributes, inner in HEADING_RE.findall(article):
+                title = " ".join(html.unescape(TAG_RE.sub(" ", inner)).replace("¶", "").split())
+                number = SECTION_NUMBER_RE.match(title)
                 anchor = ID_RE.search(attributes)
-                if anchor is None or not anchor.group(1).startswith("rule-"):
-                    title = " ".join(html.unescape(TAG_RE.sub(" ", inner)).replace("¶", "").split())
-                    faults.append(f"the rules heading '{title}' (h{level}) has no rule- anchor")
+                if number is not None and (anchor is None or anchor.group(1) != section_anchor(number.group(1))):
+                    faults.append(f"the rules heading '{title}' (h{level}) has no anchor "
+                                  f"#{section_anchor(number.group(1))}")
     for image in IMG_RE.findall(markup):
         source = SRC_RE.search(image)
         if source is None or "icons/" not in source.group(1):

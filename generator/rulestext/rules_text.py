@@ -181,9 +181,14 @@ def operation_sentence(operations: list[Any], op: Any, lang: str, words: dict[st
 
 
 def designed_marker(lang: str, what: str = "") -> str:
-    """The inline badge that marks a value this edition chose where the rulebook is silent."""
+    """The inline badge that marks a value this edition chose where the rulebook is silent.
+
+    Its words stand in parentheses that only a screen reader and a copy show (`pnp-aside`), so it
+    reads as an aside, "… chosen by this edition (designed for this edition).", never as part of
+    the sentence; on screen it is a badge."""
     hint = label("designed_hint", lang) + (f" {what}" if what else "")
-    return f'<span class="pnp-designed" title="{html_escape(hint)}">{label("designed", lang)}</span>'
+    return (f'<span class="pnp-designed" title="{html_escape(hint)}"><span class="pnp-aside">(</span>'
+            f'{label("designed", lang)}<span class="pnp-aside">)</span></span>')
 
 
 def rules_context(content: GameContent, lang: str, pictures: list[StatePicture] | None = None,

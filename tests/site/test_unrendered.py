@@ -179,7 +179,7 @@ def test_page_faults_name_a_rules_heading_without_its_anchor_and_an_icon_without
             '<p>Pay <img alt="Steel" src="../icons/steel.svg"> or <img alt="M" class="pnp-icon" '
             'src="../icons/m.svg"> <img src="../components/board.svg"></p></article>')
     assert page_faults(page, rules_page=True) == [
-        "the rules heading '7.1.7 Gain X' (h3) has no rule- anchor",
+        "the rules heading '7.1.7 Gain X' (h3) has no anchor #rule-7-1-7",
         "the inline icon '../icons/steel.svg' is drawn without the class that keeps it one line high"]
     assert page_faults(page, rules_page=False) == page_faults(page, True)[1:]
 
