@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,8 @@ def test_the_list_of_games_escapes_titles_and_links_each_language(escape_earth):
     assert "A &lt;b&gt;&amp;" in html and "<b>" not in html
     assert '<a class="pnp-game" href="escape-earth/index.html">' in html
     assert 'href="escape-earth/de/index.html" hreflang="de"' in html and 'href="escape-earth/en/index.html"' in html
+    assert re.search(r"<body>\s*<main>\s*<h1>.*</ul>\s*</main>\s*</body>", html, re.S), "the list is the page's main"
+    assert "<main>" in language_choice(escape_earth, ("de", "en"))
 
 
 def test_the_language_choice_falls_back_to_english(escape_earth):
