@@ -30,6 +30,7 @@ from generator.forked import children_allowed
 from generator.output_files import RESERVED_IDS
 from generator.output_folder import OutputFolder, checkpoint, in_scope
 from generator.pool import Pool, first_done, idle_cores, result
+from generator.rulestext.output_scan import check_outputs
 
 PAPERS = ("a4", "letter")
 
@@ -183,6 +184,7 @@ def _make(unit: Unit, options: BuildOptions, cache: BuildCache) -> Made:
     before = cache.snapshot()
     with cache.active():  # parts of the unit an edit left alone come from the cache too
         made = step(unit.content, unit.folder, replace(options, languages=(unit.lang,)), errors)
+    check_outputs(unit.content, unit.lang, unit.folder, made, errors, shown=f"{unit.content.id}/")  # nothing unrendered
     return made, errors.errors, cache.changes_since(before)
 
 

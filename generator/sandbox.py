@@ -277,10 +277,14 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         return super().call(__context, __obj, *args, **kwargs)
 
 
-def render_bounded(template: Any, context: dict[str, Any], max_chars: int) -> str:
+def render_bounded(template: Any, context: dict[str, Any], max_chars: int,
+                   origins: list[tuple[int, int]] | None = None) -> str:
     """Render `template` within MAX_STEPS steps, stopping once its output passes `max_chars`.
 
-    A budget error carries `template_line`: where the template was when it was stopped.
+    A budget error carries `template_line`: where the template was when it was stopped. `origins`
+    receives, per piece of output, its end offset and the line of the compiled template that wrote
+    it (`template.get_corresponding_lineno` gives the source line), so a fault found in the output
+    later can be named where it was written.
     """
     generator = template.root_render_func(template.new_context(context))
     parts: list[str] = []
@@ -292,6 +296,8 @@ def render_bounded(template: Any, context: dict[str, Any], max_chars: int) -> st
                 if size > max_chars:
                     raise TemplateBudgetError(f"the page grows beyond {max_chars:,} characters")
                 parts.append(part)
+                if origins is not None and generator.gi_frame is not None:
+                    origins.append((size, generator.gi_frame.f_lineno))
     except TemplateBudgetError as exc:
         frame = generator.gi_frame
         if frame is not None:  # stopped between two outputs: the template waits at its current line

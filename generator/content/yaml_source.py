@@ -334,6 +334,11 @@ def _compose(text: str) -> yaml.Node | None:
     return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
+# the parser notices these only on a later line; the mistake is where they start
+OPENED_BEFORE = frozenset({"while parsing a flow mapping", "while parsing a flow sequence",
+                           "while scanning a quoted scalar", "while scanning a simple key"})
+
+
 def load_yaml_text(text: str, name: str, errors: ErrorList) -> YamlDocument:
     """Load YAML from a string (used by `load_yaml` and tests)."""
     built = _built_from_events(text, name)
@@ -344,6 +349,8 @@ def load_yaml_text(text: str, name: str, errors: ErrorList) -> YamlDocument:
         node = _compose(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        if exc.context in OPENED_BEFORE and exc.context_mark is not None and exc.problem_mark is not None:
+            mark = exc.context_mark  # an unclosed `{`, `[` or quote, a key without its colon: where it starts
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
         context = f" ({exc.context})" if exc.context and exc.problem else ""

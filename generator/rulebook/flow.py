@@ -150,7 +150,7 @@ def inline(children: list[Node | str], context: InlineContext = InlineContext())
             inner = inline(child.children, context)
             out.append(f"<{INLINE[tag]}>{inner}</{INLINE[tag]}>" if inner.strip() else inner)
         elif tag == "span" and "pnp-designed" in child.attrs.get("class", "").split():
-            out.append(f"<i>[{escape(child.text())}]</i>")
+            out.append(f"<i>[{escape(child.text().strip().strip('()'))}]</i>")  # its aside marks are the site's
         elif tag in ("code", "kbd", "samp"):
             out.append(f'<font color="#37474f">{escape(child.text())}</font>')
         elif tag == "a" and (target := refs.find(child.attrs.get("href", ""))) is not None:

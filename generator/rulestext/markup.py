@@ -45,7 +45,9 @@ def icons_to_markdown(text: str, icon_target: Callable[[str], str | None], page:
 
 
 def icon_words(content: GameContent, lang: str, name: str) -> str:
-    """Words for an icon: the resource, component or card kind that uses it, else its name."""
+    """Words for an icon in `lang` (its alt text, read aloud): the resource, component or card kind that
+    uses it, else the rules' words for it (`words: icon-<name>`, or a tag's `tag-<name>`), else the
+    game's label for the value, else its name."""
     game = content.game
     for res in game.resources:
         if (res.icon or res.id) == name:
@@ -56,7 +58,11 @@ def icon_words(content: GameContent, lang: str, name: str) -> str:
     for kind in game.kinds:
         if kind.icon == name:
             return kind.name.get(lang)
-    return name
+    words = content.sentences.get(lang, {}).get("words", {})
+    for key in (f"icon-{name}", f"tag-{name}"):
+        if isinstance(words.get(key), str) and words[key].strip():
+            return str(words[key])
+    return content.label(name, lang) or name
 
 
 def table(header: list[str], rows: list[list[str]]) -> str:

@@ -27,7 +27,9 @@ from generator.rulestext.rules_text import RulesPage
 
 HEADING_RE = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 FENCE_RE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
-ATTR_LIST_RE = re.compile(r"[ \t]*\{:?[ \t]*([^}]*)\}[ \t]*$")  # a trailing `{ #id .class }` (attr_list)
+# a trailing `{ #id .class }` (attr_list): after a space, as Markdown reads it; an inline icon's own
+# `![..](..){ .pnp-icon }` at the heading's end is no attribute list of the heading's
+ATTR_LIST_RE = re.compile(r"[ \t]+\{:?[ \t]*([^}]*)\}[ \t]*$")
 ATTRIBUTE_RE = re.compile(r'([A-Za-z_][\w-]*)=(?:"([^"]*)"|\'([^\']*)\'|(\S+))|(\S+)')
 # the heading's own enumeration: "1. Reveal", "2 – Research", "3) Act"
 OWN_NUMBER_RE = re.compile(r"^(\d+)(?:\.|\)|[ \t]+[–—-])[ \t]+(?=\S)")

@@ -22,13 +22,14 @@ from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 from generator.content.errors import ContentError, ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.suggest import did_you_mean
-from generator.content.word_forms import PLURAL_BAR, is_one
+from generator.content.word_forms import FIELD_RE, PLURAL_BAR, is_one
 from generator.rules.core import PerObject
 from generator.rules.picture import StatePicture
 from generator.rulestext.card_text import costs_text, effect_sentence
 from generator.rulestext.i18n import label
 from generator.rulestext.markup import escape as markdown_escape
 from generator.rulestext.markup import html_escape
+from generator.rulestext.unrendered import check_markdown, line_finder
 from generator.sandbox import BoundedSandbox, TemplateBudgetError, render_bounded
 
 ORDER_RE = re.compile(r"^(\d+)[-_](.+)$")
@@ -133,10 +134,61 @@ def plural(value: Any, one: str, many: str | None = None) -> str:
     return f"{value} {one if is_one(value) else many}"
 
 
+NUMBER_LETTERS = "XYZ"      # the numbers of an operation's general form, in the order its sentence names them
+MAX_WORD_CHARS = 60
+
+
+def operation_sentence(operations: list[Any], op: Any, lang: str, words: dict[str, Any]) -> str:
+    """An operation's sentence in its general form, for a page that explains the operation itself.
+
+    Its numbers read X, Y, Z (in order; `X=` names one otherwise), every other parameter by the word
+    the page gives (`sentence(op, resource="resource")`), in italics, so a reader sees what varies;
+    a number's word form is the one for many, `{amount:+d}` keeps its sign."""
+
+    found = op if hasattr(op, "text") and hasattr(op, "params") else \
+        next((o for o in operations if o.id == op), None)
+    if found is None:
+        raise RulesReferenceError(f"sentence: unknown operation '{op}' "
+                                  f"({did_you_mean(str(op), [o.id for o in operations], 'operations')})")
+    for name, word in words.items():
+        if not isinstance(word, str) or not word.strip() or len(word) > MAX_WORD_CHARS:
+            raise RulesReferenceError(f"sentence: the word for '{name}' is text of 1 to {MAX_WORD_CHARS} characters")
+    letters = iter(NUMBER_LETTERS)
+    named: dict[str, str] = {}
+
+    def word_for(name: str) -> str:
+        if name not in named:
+            spec = found.params.get(name)
+            if name in words:
+                named[name] = words[name]
+            elif spec is not None and spec.type == "int":
+                named[name] = next(letters, "N")
+            else:
+                raise RulesReferenceError(f"sentence: give a word for '{name}' of operation '{found.id}' "
+                                          f"(sentence(op, {name}=\"...\"))")
+        return named[name]
+
+    def one(match: re.Match[str]) -> str:
+        before, name, spec, after = match.groups()
+        word = f"*{markdown_escape(word_for(name))}*"
+        if before and after:
+            return word
+        if spec is not None and PLURAL_BAR in spec:
+            return before + spec.split(PLURAL_BAR, 1)[1] + after
+        return before + ("+" if spec and "+" in spec else "") + word + after
+
+    return FIELD_RE.sub(one, found.text.get(lang))
+
+
 def designed_marker(lang: str, what: str = "") -> str:
-    """The inline badge that marks a value this edition chose where the rulebook is silent."""
+    """The inline badge that marks a value this edition chose where the rulebook is silent.
+
+    Its words stand in parentheses that only a screen reader and a copy show (`pnp-aside`), so it
+    reads as an aside, "… chosen by this edition (designed for this edition).", never as part of
+    the sentence; on screen it is a badge."""
     hint = label("designed_hint", lang) + (f" {what}" if what else "")
-    return f'<span class="pnp-designed" title="{html_escape(hint)}">{label("designed", lang)}</span>'
+    return (f'<span class="pnp-designed" title="{html_escape(hint)}"><span class="pnp-aside">(</span>'
+            f'{label("designed", lang)}<span class="pnp-aside">)</span></span>')
 
 
 def rules_context(content: GameContent, lang: str, pictures: list[StatePicture] | None = None,
@@ -216,6 +268,7 @@ def rules_context(content: GameContent, lang: str, pictures: list[StatePicture] 
         "costs": costs,
         "t": t,
         "designed": lambda what="": designed_marker(lang, what),
+        "sentence": lambda op, **words: operation_sentence(game.operations, op, lang, words),
         "setup_picture": lambda seed=1, **options: setup_picture(content, lang, drawn, seed, **options),
         "plural": plural,
     }
@@ -247,11 +300,19 @@ def _compiled(source_text: str) -> CodeType:
 
 
 def render_rules_page(source_text: str, context: dict[str, Any], display: str, errors: ErrorList) -> str | None:
-    """Render one page; a problem is added to `errors` with the page's file and line."""
+    """Render one page; a problem is added to `errors` with the page's file and line.
+
+    A page that shows template text it did not fill (`{amount}`, generator.rulestext.unrendered) is
+    refused at the line that wrote it."""
+    origins: list[tuple[int, int]] = []
     try:
         code = _compiled(source_text)
         template = ENV.template_class.from_code(ENV, code, ENV.make_globals(None))
-        return render_bounded(template, context, MAX_PAGE_CHARS)
+        markdown = render_bounded(template, context, MAX_PAGE_CHARS, origins)
+        line_of = line_finder(origins, markdown, source_text, template.get_corresponding_lineno)
+        if not check_markdown(markdown, line_of, display, errors):
+            return None
+        return markdown
     except (TemplateError, RulesReferenceError, TypeError, ValueError, KeyError, IndexError,
             AttributeError, ArithmeticError, RecursionError, MemoryError) as exc:
         message = getattr(exc, "message", None) or str(exc)

@@ -11,6 +11,7 @@ gallery lists them) and a rules page's `card_link` leads to them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -50,14 +51,35 @@ def example_cards(replay: Any, card_ids: set[str]) -> set[str]:
     return found
 
 
+def page_titles(site: GameSite, taken: Iterable[str]) -> dict[str, str]:
+    """Each card page's heading, which is its title (the browser's tab, bookmarks, search results): the
+    card's name, with its kind where another card or page has the same name ("Planet search – Epoch I"),
+    and a number where that is shared too."""
+    cards = site.content.cards
+    names = {card.id: site.t(card.name) for card in cards}
+    shared = Counter(names.values())
+    others = set(taken)
+    titles = {card.id: names[card.id] if shared[names[card.id]] == 1 and names[card.id] not in others
+              else f"{names[card.id]} – {site.t(site.content.game.kind(card.kind).name)}" for card in cards}
+    again = Counter(titles.values())
+    seen: Counter[str] = Counter()
+    for card in cards:
+        title = titles[card.id]
+        if again[title] > 1:
+            seen[title] += 1
+            titles[card.id] = f"{title} {seen[title]}"
+    return titles
+
+
 def card_pages(site: GameSite, rules: list[tuple[str, str, tuple[str, ...]]],
                examples: list[tuple[str, str, set[str]]], gallery: str) -> dict[str, str]:
     """A page per card (docs path by card id); `rules` and `examples` are (title, page, card ids)."""
     lang = site.lang
     pages: dict[str, str] = {}
+    titles = page_titles(site, [title for title, _, _ in rules] + [title for title, _, _ in examples])
     for card in site.content.cards:
         page = card_page_path(site, card.id)
-        lines = [f"# {escape(site.t(card.name))}", "",
+        lines = [f"# {escape(titles[card.id])}", "",
                  f"[{label('cards', lang)}]({rel(page, gallery)}#card-{card.id})", ""]
         block, _missing = card_block(site, page, card)
         lines += block

@@ -24,7 +24,7 @@ def _face_image(site: GameSite, page: str, card_id: str, side: str, alt: str) ->
     if not source.is_file():
         return None
     target = site.tree.copy(site.path("cards", f"{card_id}-{side}.svg"), source)
-    return f"![{escape(alt)}]({rel(page, target)}){{ .pnp-face .pnp-zoom }}"
+    return f"![{escape(alt)}]({rel(page, target)}){{ .pnp-face .pnp-zoom loading=lazy }}"  # loaded when scrolled to
 
 
 def card_page_path(site: GameSite, card_id: str) -> str:

@@ -50,7 +50,9 @@ def _page(lang: str, title: str, body: str, icon: str, script: str = "") -> str:
   <style>{STYLE}</style>{script}
 </head>
 <body>
+<main>
 {body}
+</main>
 </body>
 </html>
 """

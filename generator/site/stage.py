@@ -26,6 +26,7 @@ from generator.build_cache import BuildCache, language_fingerprint, unit_key
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.rules.examples import replay_examples
+from generator.rulestext.output_scan import check_outputs
 from generator.site.designer import SITE as DESIGNER_SITE
 from generator.site.designer import designer_site
 from generator.site.landing import games_page, language_choice
@@ -151,6 +152,13 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
     if on_step:
         on_step(SITE, f"mkdocs ({len(jobs)} sites)")
     if not build_sites(jobs, errors, meanwhile):
+        return []
+    games = {content.id: content for content in contents}
+    for site in sites:  # the last net: nothing unrendered on a page, in the search or a picture
+        folder = (designers if site.part else destination) / site.game / site.lang
+        check_outputs(games[site.game], site.lang, folder, folder.rglob("*"), errors, site.sources,
+                      f"site/{site.game}/{site.lang}/")
+    if errors:
         return []
     for site in sites:
         top = DESIGNER_SITE if site.part else SITE

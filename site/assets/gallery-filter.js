@@ -36,6 +36,16 @@
     return span ? span.textContent : id;
   }
 
+  // what the words match: the entry's text, the words of the icons it shows (their alt text, in the
+  // page's language: "steel" finds every card that shows steel) and the names of its tags
+  function searchable(entry) {
+    var icons = Array.prototype.map.call(entry.querySelectorAll("img.pnp-icon[alt]"), function (image) {
+      return image.getAttribute("alt");
+    });
+    var tags = facets(entry, "pnp-tag-").map(function (tag) { return nameOf("pnp-tagname-", tag); });
+    return [entry.textContent].concat(icons, tags).join(" ");
+  }
+
   function choice(bar, className, all, values, prefix) {
     var select = document.createElement("select");
     select.className = className;
@@ -66,7 +76,7 @@
       entry.pnpCost = facet(entry, "pnp-cost-");
       entry.pnpDeck = facet(entry, "pnp-deck-");
       entry.pnpTags = facets(entry, "pnp-tag-");
-      entry.pnpText = fold(entry.textContent);
+      entry.pnpText = fold(searchable(entry));
       if (entry.pnpKind && kinds.indexOf(entry.pnpKind) < 0) kinds.push(entry.pnpKind);
       if (entry.pnpCost !== null && costs.indexOf(entry.pnpCost) < 0) costs.push(entry.pnpCost);
       if (entry.pnpDeck && decks.indexOf(entry.pnpDeck) < 0) decks.push(entry.pnpDeck);

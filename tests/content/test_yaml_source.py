@@ -68,11 +68,24 @@ def test_deep_nesting_is_refused() -> None:
     assert "nests deeper than 64 levels" in errors.sorted()[0].message
 
 
+@pytest.mark.parametrize("text, line, column", [
+    ("cards:\n  - name: {de: Hunger, en: Hunger\n    fields: {a: 1}\n", 2, 11),  # an unclosed flow mapping
+    ("a: 1\nb: \"open\nc: 3\n", 2, 4),                                       # an unclosed quote
+    ("a: 1\nname\nc: 3\n", 2, 1),                                             # a key without its colon
+    ("a: 1\nb: c: d\n", 2, 5),                                                 # noticed where it is
+])
+def test_a_syntax_error_points_at_the_line_to_fix_not_the_one_after(text: str, line: int, column: int) -> None:
+    errors = ErrorList()
+    load_yaml_text(text, "bad.yaml", errors)
+    [error] = errors.sorted()
+    assert (error.mark.line, error.mark.column) == (line, column), error.message
+
+
 def test_syntax_error_has_line_and_column() -> None:
     errors = ErrorList()
     load_yaml_text("a: 1\nb: [1, 2\nc: 3\n", "bad.yaml", errors)
     [error] = errors.sorted()
-    assert error.mark.file == "bad.yaml" and error.mark.line == 3
+    assert error.mark.file == "bad.yaml" and error.mark.line == 2  # the unclosed `[`, not the line that noticed
     assert error.message.startswith("YAML syntax error")
 
 
@@ -135,7 +148,7 @@ def test_without_libyaml_the_pure_python_loader_keeps_the_marks(monkeypatch: pyt
     assert doc.source.mark(("cards", 1, "name", "en")) == Mark("demo.yaml", 8, 11)
     load_yaml_text("a: 1\nb: [1, 2\nc: 3\n", "bad.yaml", errors)
     [error] = errors.sorted()
-    assert error.mark.line == 3 and error.message.startswith("YAML syntax error")
+    assert error.mark.line == 2 and error.message.startswith("YAML syntax error")
 
 
 def _events_and_nodes(text: str, name: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:

@@ -84,6 +84,10 @@ def test_search_finds_a_card_by_name(site, page, lang, query, card_id):
 def test_gallery_images_are_rendered(built, site, page):
     base, _ = site
     page.goto(f"{base}escape-earth/de/cards.html", wait_until="load")
+    # the faces load when scrolled to; loaded at once here, to see that each one draws
+    assert page.eval_on_selector_all("img.pnp-face", "imgs => imgs.every(i => i.loading === 'lazy')")
+    page.eval_on_selector_all("img.pnp-face", "imgs => imgs.forEach(i => { i.loading = 'eager'; })")
+    page.wait_for_function("[...document.querySelectorAll('img.pnp-face')].every(i => i.complete)")
     widths = page.eval_on_selector_all(
         "img.pnp-face", "imgs => imgs.map(i => [i.getAttribute('src'), i.complete, i.naturalWidth])"
     )

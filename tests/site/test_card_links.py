@@ -105,4 +105,13 @@ def test_the_gallery_filters_terraforming_mars_by_tag_and_deck(built_all, browse
     kinds = {c for e in tab.eval_on_selector_all(".pnp-card-entry:not([hidden])", "es => es.map(e => e.className)")
              for c in e.split() if c.startswith("pnp-kind-")}
     assert kinds == {"pnp-kind-automated", "pnp-kind-active", "pnp-kind-event"}
+    tab.select_option(".pnp-gallery-filter__deck", "")
+    # a word finds the cards that show it as an icon too: every card with a steel icon in its text
+    showing = tab.eval_on_selector_all(".pnp-card-entry", "es => es.filter(e => "
+                                       "e.querySelector('img.pnp-icon[alt=\"Steel\"]')).map(e => e.id || e.className)")
+    tab.fill(".pnp-gallery-filter__words", "steel")
+    shown = tab.locator(".pnp-card-entry:not([hidden])").count()
+    assert len(showing) > 2 and shown >= len(showing)
+    assert tab.eval_on_selector_all(".pnp-card-entry:not([hidden])", "es => es.filter(e => "
+                                    "e.querySelector('img.pnp-icon[alt=\"Steel\"]')).length") == len(showing)
     assert problems == []

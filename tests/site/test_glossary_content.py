@@ -138,3 +138,17 @@ def test_compounds_of_a_term_stay_plain_in_the_bundled_rules(pages):
     assert "M€-Produktion" in german and "M€</abbr>-" not in german  # M€ is a term, M€-Produktion a word of its own
     market = " ".join(pages["habitable", "de"].values())
     assert "Marktplatzfelder" in market and not re.search(r"<abbr[^>]*>Marktplatz</abbr>felder", market)
+
+
+def test_habitable_marks_the_market_as_often_in_german_as_in_english(pages, contents):
+    """English marks "market" in "market slot" and "market cards"; German writes those as compounds
+    (Marktfeld, Marktkarten), declared as forms of the term, so both languages mark them alike."""
+    content = contents["habitable"]
+    german = marked_terms(content, "de", pages["habitable", "de"])
+    english = marked_terms(content, "en", pages["habitable", "en"])
+    assert german["market"] >= 0.8 * english["market"], (german["market"], english["market"])
+    from generator.site.game_site import GameSite
+    from generator.site.tree import DocsTree
+
+    site = GameSite(content, "de", CONTENT, DocsTree("de"))  # the example turns' sentences say Marktfeld
+    assert re.search(r"<abbr title=\"[^\"]*\">Marktfeld</abbr> 3", site.glossary.mark("Sie liegt auf Marktfeld 3."))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 from generator.rulestext.markup import escape, icons_to_markdown, rel
 from generator.site.pictures import PAD_MM, card_svg, token_svg
 
@@ -65,3 +67,15 @@ def test_a_pieces_picture_takes_only_the_icons_outlines_and_escapes_its_label(tm
     assert "alert" not in text.replace("&lt;script&gt;alert(4)&lt;/script&gt;", "")
     assert "<script" not in text and "javascript:" not in text and "onload" not in text
     assert ET.fromstring(text).find(f"{{{SVG_NS}}}title").text == "<script>alert(4)</script>"
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("de", {"jovian": "Jupiter", "tr": "Terraformwert", "card": "Karte", "building": "Gebäude", "steel": "Stahl"}),
+    ("en", {"jovian": "Jupiter", "tr": "terraform rating", "card": "card", "building": "building", "steel": "Steel"}),
+])
+def test_icons_are_read_aloud_in_the_pages_language(bundled_contents, lang, expected):
+    """An icon's alt text comes from the game's words, so a German page never reads "1 SP je 2 jovian"."""
+    from generator.rulestext.markup import icon_words
+
+    content = bundled_contents["terraforming-mars"]
+    assert {name: icon_words(content, lang, name) for name in expected} == expected

@@ -141,3 +141,21 @@ def test_card_link_names_the_card_and_links_its_place_in_the_gallery(escape_eart
                                   "[Outpost+](../cards/aussenposten.md){ .pnp-card-link }")
     out, errors = render(escape_earth, "# T\n\n{{ card_link('ozeanplanett') }}", "en")
     assert out is None and "unknown card 'ozeanplanett' (did you mean 'ozeanplanet'?)" in errors.as_text()
+
+
+def test_the_designed_badge_reads_as_an_aside_not_into_the_sentence(escape_earth):
+    """A screen reader and a copy get '… chosen here (designed for this edition).'; the parentheses are
+    hidden on screen, where the words are a badge; the printed rulebook writes them in brackets."""
+    import re
+
+    from generator.rulebook.flow import inline
+    from generator.rulebook.html_tree import parse_html
+
+    out, _ = render(escape_earth, "# T\n\nChosen here {{ designed() }}.\n", "en")
+    assert out is not None
+    spoken = re.sub(r"<[^>]+>", "", out.split("\n")[2])
+    assert spoken == "Chosen here (designed for this edition)."
+    assert '<span class="pnp-aside">(</span>designed for this edition<span class="pnp-aside">)</span>' in out
+    css = (REPO / "site" / "assets" / "pnp.css").read_text(encoding="utf-8")
+    assert re.search(r"\.pnp-aside \{[^}]*clip: rect\(0 0 0 0\)", css)
+    assert inline(parse_html(out.split("\n")[2]).children) == "Chosen here <i>[designed for this edition]</i>."

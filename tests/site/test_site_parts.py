@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,8 @@ def test_the_list_of_games_escapes_titles_and_links_each_language(escape_earth):
     assert "A &lt;b&gt;&amp;" in html and "<b>" not in html
     assert '<a class="pnp-game" href="escape-earth/index.html">' in html
     assert 'href="escape-earth/de/index.html" hreflang="de"' in html and 'href="escape-earth/en/index.html"' in html
+    assert re.search(r"<body>\s*<main>\s*<h1>.*</ul>\s*</main>\s*</body>", html, re.S), "the list is the page's main"
+    assert "<main>" in language_choice(escape_earth, ("de", "en"))
 
 
 def test_the_designers_list_of_games_leads_back_to_the_players_and_not_the_other_way(escape_earth):
@@ -122,3 +125,25 @@ def test_gallery_entries_carry_only_class_safe_tags():
     assert card_tags(card) == ["space", "jovian"]
     assert entry_classes(card, "projects") == ("pnp-card-entry pnp-kind-automated pnp-cost-7 pnp-deck-projects "
                                                "pnp-tag-space pnp-tag-jovian")
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", {"planetensuche": "Planet search – Epoch I", "start-planetensuche": "Planet search – Starter card"}),
+    ("de", {"planetensuche": "Planetensuche – Epoche I", "start-planetensuche": "Planetensuche – Startkarte"}),
+])
+def test_card_pages_sharing_a_name_get_titles_of_their_own(bundled_contents, tmp_path, lang, expected):
+    """Three pages were titled "Planet search" (two cards and an example): each title now says which it is."""
+    from generator.site.card_pages import page_titles
+    from generator.site.game_site import GameSite
+    from generator.site.tree import DocsTree
+
+    site = GameSite(bundled_contents["habitable"], lang, tmp_path, DocsTree(lang))
+    example = "Planet search" if lang == "en" else "Planetensuche"
+    titles = page_titles(site, [example])
+    assert {card_id: titles[card_id] for card_id in expected} == expected
+    assert len(set(titles.values())) == len(titles) and example not in titles.values()
+    assert titles["mond"] == ("Moon – Epoch I" if lang == "en" else "Mond – Epoche I")
+    escape_earth = page_titles(GameSite(bundled_contents["escape-earth"], "en", tmp_path, DocsTree("en")), [])
+    food = ("Food – Activity card 1", "Food – Activity card 2")
+    assert (escape_earth["nahrung-1"], escape_earth["nahrung-2"]) == food
+    assert escape_earth["sternenbasis"] == "Starbase"  # a name of its own stays as it is
