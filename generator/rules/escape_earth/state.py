@@ -155,6 +155,11 @@ class EscapeEarthState(EngineState[RulesData]):
         outcome = Outcome(self.result, results)
         return Outcome(self.result, results, self.game.render_outcome(outcome))
 
+    def returns(self) -> list[float]:
+        """The table's shared value, as the base gives it from `outcome()` (1 to every seat for the ocean
+        planet, 0 for a loss, 0 while it runs) without filling the outcome's sentences at every playout's end."""
+        return [1.0 if self.result in WON_CAUSES else 0.0] * len(self.ships)
+
     # the legal set and a decision's effects live in decisions.py (bound here without a call in between)
     _legal_now = decisions.legal_actions
     _do = decisions.do
