@@ -12,7 +12,7 @@ import pytest
 
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
-from generator.rules.contract import TERMINAL, Game, GameState, copy_rng
+from generator.rules.contract import TERMINAL, Game, GameState, SearchSettings, copy_rng
 from generator.rules.core import Action, Chance, ChanceError, Outcome, PlayerResult, RuleError
 from generator.rules.escape_earth import new_game as new_escape_earth
 from generator.rules.habitable import new_game as new_habitable
@@ -317,3 +317,79 @@ def test_paired_search_judges_finished_playouts_by_their_returns(content):
     finally:
         type(state).returns = real  # type: ignore[method-assign]
     assert calls["returns"] >= 4
+
+
+# -- Escape Earth: the time card turned up and the event it draws ----------------------------------
+def before_turn_end(content, seed: int, explicit: bool) -> GameState:
+    """An expert game (time cards on) whose player has one action left, to be spent passing."""
+    state = new_escape_earth(content, seed, {"variant": "expert"})
+    state.apply(("pass",))
+    assert state.actions_left == 1 and ("pass",) in state.legal_actions()
+    state.explicit_chance = explicit
+    return state
+
+
+def test_in_explicit_mode_the_time_card_turned_up_is_a_chance_node_weighed_by_the_deck(content):
+    state = before_turn_end(content, 1, explicit=True)
+    deck = list(state.time_deck)
+    state.apply(("pass",))
+    assert state.is_chance_node() and state.time_deck == deck and state.player == 1
+    outcomes = dict(state.chance_outcomes())
+    assert outcomes == {card: pytest.approx(deck.count(card) / len(deck)) for card in set(deck)}
+    assert sum(outcomes.values()) == pytest.approx(1.0)
+    events = state.apply_chance("die-zeit-vergeht")
+    assert not state.is_chance_node() and state.time_seen[-1] == "die-zeit-vergeht"
+    assert sorted(state.time_deck) == sorted(deck[:deck.index("die-zeit-vergeht")] +
+                                             deck[deck.index("die-zeit-vergeht") + 1:])
+    assert [e.kind for e in events][:2] == ["time-card", "time-passes"]
+
+
+def test_an_event_card_drawn_by_the_time_card_is_a_chance_node_of_its_own(content):
+    state = before_turn_end(content, 1, explicit=True)
+    state.apply(("pass",))
+    events_before = list(state.event_deck)
+    state.apply_chance("ereignis")
+    assert state.is_chance_node() and dict(state.chance_outcomes()).keys() == set(events_before)
+    card = events_before[-1]
+    state.apply_chance(card)
+    assert not state.is_chance_node() and len(state.event_deck) == len(events_before) - 1
+    assert state.pending_event == card or card in state.active_events or state.is_terminal
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_top_cards_given_by_hand_make_the_table_play_makes(content, seed):
+    drawn = before_turn_end(content, seed, explicit=False)
+    given = drawn.clone()
+    given.explicit_chance = True
+    time_card, event = drawn.time_deck[0], drawn.event_deck[0]
+    drawn.apply(("pass",))
+    given.apply(("pass",))
+    given.apply_chance(time_card)
+    if time_card == "ereignis":
+        given.apply_chance(event)
+    assert not given.is_chance_node() and given.key() == drawn.key()
+
+
+def test_generic_tree_search_on_escape_earth_branches_on_time_cards_and_events(content):
+    class Tree(type(new_escape_earth(content, 1, {"variant": "expert"}).game)):  # type: ignore[misc]
+        def search_settings(self):
+            return SearchSettings()
+
+    game = Tree(content, {"variant": "expert"})
+    state = game.new_initial_state(3)
+    state.apply(("pass",))
+    met = Counter()
+    real = type(state)._after_chance
+
+    def counting(self, chance: Chance, outcome: Any) -> None:
+        met[chance.what] += 1
+        real(self, chance, outcome)
+
+    type(state)._after_chance = counting  # type: ignore[method-assign]
+    try:
+        before = state.clone()
+        action = MCTSPolicy(game, 80).choose(state, random.Random(4))
+    finally:
+        type(state)._after_chance = real  # type: ignore[method-assign]
+    assert action in state.legal_actions() and state == before
+    assert met["time-card"] >= 40 and met["event-card"] >= 1
