@@ -11,8 +11,8 @@ An iteration descends by UCB, expands one new action, may play a short random ro
 `rollout_decisions` decisions and a turn or two; none by default, as random decisions only
 added noise to the game's judgement) and asks `game.evaluate(state, player)` for each player's
 value in [0, 1], or, where the game is over, its `returns()`. UCB compares values rescaled to the
-range of node values seen in this search,
-so one exploration constant suits an evaluation that spreads its values widely or narrowly.
+range of node values seen in this search, so one exploration constant suits an evaluation that
+spreads its values widely or narrowly.
 Each node's value is kept for the player who decided there, so the same code serves
 cooperative games (every player shares one value) and competitive ones.
 
