@@ -36,7 +36,7 @@ END = "<!-- engine-reference: end -->"
 # Members an engine implements or calls although their names start with `_` (the base class's
 # protected API); every other `_name` is the base class's own business and is not listed.
 FOR_ENGINES = frozenset({"_legal_now", "_violation", "_do", "_advance", "_refuse", "_emit", "_shuffle", "_roll",
-                         "_pick", "_step", "_copy_base"})
+                         "_pick", "_await_chance", "_after_chance", "_step", "_copy_base"})
 # The content models engines read most, first; the rest follow in the order GameContent leads to them.
 READ_FIRST = ("GameContent", "Game", "Card", "Face", "Effect", "Text", "CardKind", "FieldSpec", "Resource", "Variant",
               "OperationSpec", "ParamSpec", "Component", "Deck", "Board", "Track", "Space", "Grid", "Table",

@@ -8,8 +8,12 @@ site) talks to engines through these two classes only.
 A state offers `legal_actions()`; `apply(action)` refuses anything else with a `RuleError` and
 returns the typed events it caused. Chance (shuffles, dice, random draws) goes through
 `_shuffle`, `_roll` and `_pick`, which take the outcome from the state's own seeded RNG or, on
-replay, from the saved game, and record it in the log. A state never waits on chance: chance
-happens inside `apply` and at set-up. Sentences players read are not in Python: events,
+replay, from the saved game, and record it in the log. An engine may also declare a chance step
+(`_await_chance` with a `Chance`: its outcomes and their probabilities, OpenSpiel's chance node):
+tree search then stops there (`is_chance_node`, `chance_outcomes`, `apply_chance`) and branches
+on the outcomes, while every other tool sees the same draw as `_roll` or `_pick` made inside
+`apply`, so saved games replay unchanged. A finished game's value for each seat is `returns()`.
+Sentences players read are not in Python: events,
 refusals, outcomes and action descriptions are templates in the game's content
 (`rules/<lang>/sentences.yaml`), filled by `Game.words` with names from the content.
 """
@@ -28,6 +32,7 @@ from generator.content.loader import GameContent
 from generator.rules.core import (
     PLAYER_SEAT,
     Action,
+    Chance,
     ChanceError,
     Event,
     Explanation,
@@ -166,14 +171,14 @@ class Game(ABC):
         return None
 
     def evaluate(self, state: GameState, player: int) -> float:
-        """How good `state` looks for `player` (0-based), in [0, 1]; tree search uses it at its horizon.
+        """How good `state` looks for `player` (0-based), in [0, 1]; tree search uses it at its horizon
+        for a game still running (a finished one it judges by `GameState.returns`, on the same scale).
 
-        The default reads a finished game's result and calls every other table even.
+        The default reads a finished game's `returns()` and calls every other table even.
         """
-        outcome = state.outcome()
-        if outcome is None:
+        if not state.is_terminal:
             return 0.5
-        return _result_value(outcome, player)
+        return state.returns()[player]
 
     def rank_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
         """`actions` (legal in `state`) best first by the game's quick judgement; tree search with
@@ -313,14 +318,16 @@ class _Unseen:
         return "?"
 
 
-def _result_value(outcome: Outcome, player: int) -> float:
-    mine = next((r for r in outcome.results if r.player == player), None)
-    if mine is None:
-        return 0.0
-    if mine.won:
-        return 1.0
-    n = len(outcome.results)
-    return 0.0 if n <= 1 else 0.5 * (n - mine.rank) / (n - 1)
+def _result_values(outcome: Outcome, players: int, cooperative: bool) -> list[float]:
+    """Each seat's value of a finished game, as `GameState.returns` documents it."""
+    values = [0.0] * players
+    for result in outcome.results:
+        if 0 <= result.player < players:
+            if result.won:
+                values[result.player] = 1.0
+            elif not cooperative and players > 1:
+                values[result.player] = 0.5 * (players - result.rank) / (players - 1)
+    return values
 
 
 class GameState(ABC):
@@ -335,6 +342,9 @@ class GameState(ABC):
         log (list[dict[str, Any]] | None): the record of decisions, chance and steps a saved game is written from
             (None when not logging); the base writes it
         quiet (bool): True in batch playouts: `_emit` builds no events
+        explicit_chance (bool): True when the state stops at the chance steps the engine declares
+            (`_await_chance`) until `apply_chance` gives the outcome; False (every tool but tree search)
+            draws them at once as `_roll` or `_pick` would
 
     An engine implements the abstract methods; the base gives a cached, complete legal set,
     `apply` that refuses what is not legal, the log of decisions, chance and automatic steps
@@ -354,6 +364,9 @@ class GameState(ABC):
         self._events: list[Event] = []
         self._mark = 0                       # index into _events of the first not yet logged event
         self._legal: list[Action] | None = None
+        self.explicit_chance = False
+        self._chance: Chance | None = None   # the declared chance step the state waits on (explicit_chance only)
+        self._advance_due = False            # ... and whether the automatic steps of a decision follow it
 
     # -- what an engine implements -------------------------------------------------------------
     @property
@@ -426,6 +439,27 @@ class GameState(ABC):
         twin.rng.seed(rng.getrandbits(64))
         return twin
 
+    def returns(self) -> list[float]:
+        """Each seat's value of the game (one per seat, from 0), in [0, 1]; all 0 while it runs.
+
+        A finished game is worth 1 to every winner (a shared win too: tied winners, or a cooperative
+        table that won), and otherwise, by rank, from 0.5 for second place down to 0 for the last; a
+        cooperative table that lost is worth 0 to every seat. Tree search judges every finished game
+        it reaches by these values, and a game's `evaluate` of a running one is on the same scale.
+        The default reads `outcome()`; an engine may give the same values more cheaply.
+        """
+        outcome = self.outcome()
+        players = self.num_players
+        if outcome is None:
+            return [0.0] * players
+        return _result_values(outcome, players, self.game.cooperative)
+
+    def _after_chance(self, chance: Chance, outcome: Any) -> None:
+        """What the outcome of a chance step the engine declared (`_await_chance`) does: the rest of
+        that step. Only an engine that declares chance implements it."""
+        raise NotImplementedError(f"{type(self).__name__} declares the chance step '{chance.what}' "
+                                  "but does not say what its outcome does (_after_chance)")
+
     # -- the contract ------------------------------------------------------------------------------
     @property
     def num_players(self) -> int:
@@ -447,6 +481,37 @@ class GameState(ABC):
         outcome = self.outcome()
         return outcome.results if outcome else ()
 
+    def is_chance_node(self) -> bool:
+        """True while the state waits on a declared chance step (only with `explicit_chance`): ask
+        `chance_outcomes()` and go on with `apply_chance(outcome)`; it has no legal actions meanwhile."""
+        return self._chance is not None
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """The outcomes of the chance step the state waits on, each with its probability (they sum to 1)."""
+        if self._chance is None:
+            raise RuntimeError("not a chance node: the state waits on a decision (legal_actions)")
+        return self._chance.outcomes()
+
+    def apply_chance(self, outcome: Any) -> list[Event]:
+        """Go on from a chance node with `outcome` (one of `chance_outcomes()`); return the events it caused,
+        the automatic steps after the decision that led here included."""
+        chance = self._chance
+        if chance is None:
+            raise RuntimeError("not a chance node: the state waits on a decision (legal_actions)")
+        problem = chance.problem(outcome)
+        if problem:
+            raise ChanceError(problem)
+        first = len(self._events)
+        self._chance = None
+        self._legal = None
+        self._log_chance(chance.what, list(outcome) if chance.kind == "roll" else outcome)
+        self._after_chance(chance, outcome)
+        if self._chance is None and self._advance_due:
+            self._advance_due = False
+            self._advance()
+        self._legal = None
+        return self._events[first:]
+
     def legal_actions(self) -> list[Action]:
         """Every legal action of this state and nothing else (empty exactly when the game is over)."""
         if self._legal is None:
@@ -462,6 +527,8 @@ class GameState(ABC):
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action; return the events it caused, automatic steps after it included."""
+        if self._chance is not None:
+            raise RuntimeError(f"a chance node ('{self._chance.what}'): go on with apply_chance, not a decision")
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
             raise self.game.render_refusal(self._violation(action) or self._refuse("unknown-action", action=action))
@@ -477,6 +544,9 @@ class GameState(ABC):
             entry["events"] = [e.as_json(self.game.seat_keys) for e in self._events[self._mark:]]
             entry["hash"] = self.state_hash()
             self._mark = len(self._events)
+        if self._chance is not None:     # explicit chance: the automatic steps follow the outcome
+            self._advance_due = True
+            return self._events[first:]
         self._advance()
         self._legal = None
         return self._events[first:]
@@ -487,7 +557,7 @@ class GameState(ABC):
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and type(self) is type(other) and self.key() == other.key() \
-            and self.rng.getstate() == other.rng.getstate()
+            and self.rng.getstate() == other.rng.getstate() and self._chance == other._chance
 
     __hash__ = None  # type: ignore[assignment]  # states change; compare them, do not hash them
 
@@ -569,6 +639,23 @@ class GameState(ABC):
         self._log_chance(what, outcome)
         return outcome
 
+    def _await_chance(self, chance: Chance) -> None:
+        """Declare that the step goes on by chance: `chance` lists its outcomes, `_after_chance` does the rest.
+
+        Call it last in the step (nothing may follow it there). With `explicit_chance` (tree search)
+        the state stops here, a chance node, until `apply_chance`; otherwise the outcome is drawn at
+        once as `_roll` or `_pick` draws it (the seeded RNG, or the saved game on replay, recorded the
+        same way) and `_after_chance` runs, so play, saved games and replays are what they were."""
+        if self.explicit_chance:
+            self._chance = chance
+            return
+        if chance.kind == "roll":
+            sides, dice = chance.args
+            outcome: Any = self._roll(chance.what, sides, dice)
+        else:
+            outcome = self._pick(chance.what, chance.args)
+        self._after_chance(chance, outcome)
+
     def _step(self, what: str) -> None:
         """Close an automatic step: log it with the events since the last entry."""
         if self.log is not None:
@@ -590,6 +677,9 @@ class GameState(ABC):
         other._events = []
         other._mark = 0
         other._legal = None
+        other.explicit_chance = self.explicit_chance
+        other._chance = self._chance
+        other._advance_due = self._advance_due
 
 
 def copy_rng(rng: random.Random) -> random.Random:

@@ -6,7 +6,9 @@ value types that cross it, so tools can use them without importing any engine.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import itertools
 import random
 import re
 import weakref
@@ -264,6 +266,66 @@ class Outcome:
     def ranking(self) -> tuple[PlayerResult, ...]:
         """The results best first (by rank, then seat), as a results table lists them."""
         return tuple(sorted(self.results, key=lambda r: (r.rank, r.player)))
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """A chance step a state declares: what it is called, its outcomes and their probabilities.
+
+    Attributes:
+        what: its name in the saved game's chance line (`distance-dice`), as `_roll` and `_pick` name theirs
+        kind: `roll` (dice: every outcome a tuple of faces from 1) or `pick` (one of some choices)
+        args: (sides, dice) of a roll; the choices of a pick (a choice listed twice is twice as likely)
+        step: the engine's own note of what the outcome completes, handed back to `GameState._after_chance`
+
+    OpenSpiel's chance node: an engine that declares its chance this way (`GameState._await_chance`)
+    lets tree search branch on the outcomes, each as likely as `outcomes()` says, instead of only
+    reseeding the RNG. Every other tool goes on as before: the state draws the outcome from its seeded
+    RNG, or takes the saved game's, exactly as `_roll` or `_pick` would, and records it the same way.
+    A declared outcome is public: every player sees it (dice, a card turned face up); a secret draw
+    stays a plain `_pick` or `_shuffle`, which search redraws through `resample_hidden`.
+    """
+
+    what: str
+    kind: str
+    args: tuple[Any, ...]
+    step: tuple[Any, ...] = ()
+
+    @classmethod
+    def roll(cls, what: str, sides: int = 6, dice: int = 1, step: tuple[Any, ...] = ()) -> Chance:
+        """`dice` dice of `sides` sides; the outcome is the tuple of their faces, in the order rolled."""
+        return cls(what, "roll", (sides, dice), step)
+
+    @classmethod
+    def pick(cls, what: str, choices: Sequence[Any], step: tuple[Any, ...] = ()) -> Chance:
+        """One of `choices` at random (each listed choice as likely as the others); the outcome is the choice."""
+        return cls(what, "pick", tuple(choices), step)
+
+    def outcomes(self) -> list[tuple[Any, float]]:
+        """Every outcome with its probability (they sum to 1), in a fixed order."""
+        if self.kind == "roll":
+            return list(_roll_outcomes(*self.args))
+        counts: dict[Any, int] = {}
+        for choice in self.args:
+            counts[choice] = counts.get(choice, 0) + 1
+        return [(choice, n / len(self.args)) for choice, n in counts.items()]
+
+    def problem(self, outcome: Any) -> str | None:
+        """Why `outcome` cannot come of this step (None when it can)."""
+        if self.kind == "roll":
+            sides, dice = self.args
+            if isinstance(outcome, tuple) and len(outcome) == dice and all(
+                    isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= sides for v in outcome):
+                return None
+            return f"{outcome!r} is not a roll of {dice} d{sides} for '{self.what}'"
+        return None if outcome in self.args else f"{outcome!r} is not one of the choices for '{self.what}'"
+
+
+@functools.lru_cache(maxsize=32)
+def _roll_outcomes(sides: int, dice: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every ordered roll of `dice` dice of `sides` sides, each as likely as the others."""
+    p = 1.0 / sides ** dice
+    return tuple((faces, p) for faces in itertools.product(range(1, sides + 1), repeat=dice))
 
 
 SEAT_WORDS = {"en": "Player {n}", "de": "Spieler {n}"}  # a seat as people count it, from 1

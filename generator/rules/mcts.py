@@ -10,10 +10,19 @@ child counts how often it was available so that UCB compares it fairly with its 
 An iteration descends by UCB, expands one new action, may play a short random rollout (at most
 `rollout_decisions` decisions and a turn or two; none by default, as random decisions only
 added noise to the game's judgement) and asks `game.evaluate(state, player)` for each player's
-value in [0, 1]. UCB compares values rescaled to the range of node values seen in this search,
-so one exploration constant suits an evaluation that spreads its values widely or narrowly.
+value in [0, 1], or, where the game is over, its `returns()`. UCB compares values rescaled to the
+range of node values seen in this search, so one exploration constant suits an evaluation that
+spreads its values widely or narrowly.
 Each node's value is kept for the player who decided there, so the same code serves
 cooperative games (every player shares one value) and competitive ones.
+
+Chance the game declares (`GameState.is_chance_node`: dice with their outcomes and
+probabilities) is a node of the tree too, as in OpenSpiel's MCTS: the descent draws an outcome
+by its probability from the policy's RNG and goes on below that outcome's own child, so what the
+search learns after a roll of 2 stays apart from what it learns after a 6, and a plan that needs
+the right answer to each roll is valued as such. Chance a game keeps inside `apply` (shuffles, a
+game that declares none) is only reseeded by the determinisations, as before. A leaf that waits
+on chance is judged after an outcome drawn the same way.
 
 All randomness comes from the policy's RNG, so a decision is a function of the visible table
 and that RNG: the same seed plays the same game, and a saved game replays like any other.
@@ -82,6 +91,7 @@ class _Node:
     available: int = 0        # iterations in which the action was legal at its parent
     children: dict[Action, _Node] = field(default_factory=dict)
     order: list[Action] | None = None   # the game's ranking of the actions here, best first (widening only)
+    outcomes: dict[Any, _Node] | None = None   # a declared chance step here: the node below each outcome
 
     def ucb(self, exploration: float, low: float, span: float) -> float:
         mean = (self.total / self.visits - low) / span
@@ -158,7 +168,7 @@ class MCTSPolicy:
             sample.apply(chooser.choose(sample, rng))
         if not sample.is_terminal:
             return 0.0  # a game the policy cannot end (it stalls) is as good as lost
-        return self.game.evaluate(sample, me)
+        return sample.returns()[me]
 
     def _rollout_player(self) -> Any:
         """A fresh rollout policy of the game, or the random player for a game that offers none."""
@@ -167,9 +177,20 @@ class MCTSPolicy:
     def _iterate(self, sample: GameState, root: _Node, rng: random.Random) -> None:
         """One determinised descent, expansion, rollout and backup."""
         sample.quiet = True
+        sample.explicit_chance = True
         node = root
         path: list[tuple[_Node, int]] = []
         while not sample.is_terminal:
+            if sample.is_chance_node():
+                outcome = sampled(sample.chance_outcomes(), rng)
+                if node.outcomes is None:
+                    node.outcomes = {}
+                below = node.outcomes.get(outcome)
+                if below is None:
+                    below = node.outcomes[outcome] = _Node()
+                sample.apply_chance(outcome)
+                node = below
+                continue
             actions = sample.legal_actions()
             if self.widen > 0 and len(actions) > 1:
                 actions = self._widened(sample, node, actions)
@@ -223,7 +244,11 @@ class MCTSPolicy:
         return action, node.children[action]
 
     def _rollout_values(self, sample: GameState, rng: random.Random) -> list[float]:
-        """A few decisions (the game's rollout policy, else random), then the game's judgement for every player."""
+        """A few decisions (the game's rollout policy, else random), then the game's judgement for every player
+        (its `returns()` where the game is over)."""
+        while sample.is_chance_node():
+            sample.apply_chance(sampled(sample.chance_outcomes(), rng))
+        sample.explicit_chance = False   # the rollout's own chance: the sample's reseeded RNG
         last_turn = self._last_turn if self.horizon is not None else sample.turn + self.rollout_turns
         chooser = self.game.rollout_policy() if self.rollout_decisions else None
         for _ in range(self.rollout_decisions):
@@ -234,7 +259,19 @@ class MCTSPolicy:
             else:
                 actions = sample.legal_actions()
                 sample.apply(actions[rng.randrange(len(actions))])
+        if sample.is_terminal:
+            return sample.returns()
         players = self.game.num_players()
         if self.game.cooperative:
             return [self.game.evaluate(sample, 0)] * players
         return [self.game.evaluate(sample, p) for p in range(players)]
+
+
+def sampled(outcomes: list[tuple[Any, float]], rng: random.Random) -> Any:
+    """One of a chance node's `outcomes`, each drawn with its probability."""
+    left = rng.random()
+    for outcome, probability in outcomes:
+        left -= probability
+        if left < 0.0:
+            return outcome
+    return outcomes[-1][0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.rules.habitable.decisions import rolled
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
 from tests.habitable.conftest import hand, new_state, place, texts
 from tests.habitable.test_engine_turn import COOL, CORE, DISC, HEAT, MOON, OUT, SEARCH, refused
@@ -10,7 +11,7 @@ from tests.habitable.test_engine_turn import COOL, CORE, DISC, HEAT, MOON, OUT, 
 def searching(habitable, dice=(2, 1), players=2, cards=(SEARCH, OUT, CORE, DISC)):
     """Player 1 has played a planet search and chosen to start at the Sun; the dice show `dice`."""
     state = new_state(habitable, players=players)
-    state.roll_distance = lambda: dice           # the test's dice
+    state.roll_distance = lambda search: rolled(state, search, dice)   # the test's dice
     hand(state, 0, list(cards))
     state.apply(state.parse_action(f"play {cards[0]}"))
     if state.phase == "pay":
@@ -61,7 +62,7 @@ def test_a_planet_left_undiscovered_stays_and_a_later_search_moves_it_on(habitab
     planet = state.planet(0, 1)
     assert (planet.status, planet.pos) == (UNDISCOVERED, 3)
     hand(state, 0, [SEARCH, DISC])
-    state.roll_distance = lambda: (1, 1)
+    state.roll_distance = lambda search: rolled(state, search, (1, 1))
     state.apply(state.parse_action(f"play {SEARCH}"))
     state.apply(state.parse_action("search planet 1"))
     state.apply(state.parse_action("distance 2"))
@@ -82,7 +83,7 @@ def test_a_planet_on_a_white_circle_or_beyond_returns_home(habitable):
 
 def test_changing_the_roll_by_one_costs_two(habitable):
     state = new_state(habitable, players=2)
-    state.roll_distance = lambda: (2, 3)
+    state.roll_distance = lambda search: rolled(state, search, (2, 3))
     hand(state, 0, [SEARCH, DISC, OUT, CORE, HEAT])
     state.apply(state.parse_action(f"play {SEARCH}"))
     state.apply(state.parse_action(f"pay {DISC}"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.rules.habitable.decisions import rolled
 from tests.habitable.conftest import hand, new_state, place, texts
 from tests.habitable.test_engine_end import quiet_market
 from tests.habitable.test_engine_turn import CORE, DISC, MOON, OUT, SEARCH
@@ -61,7 +62,7 @@ def test_28_the_last_player_runs_the_mechanism_twice_at_the_end(habitable):
 def test_29_a_search_from_a_star_takes_the_lowest_stack_and_without_stacks_does_nothing(habitable):
     state = new_state(habitable, players=2)
     place(state, 0, 1, "sonne", 5)
-    state.roll_distance = lambda: (1, 1)
+    state.roll_distance = lambda search: rolled(state, search, (1, 1))
     hand(state, 0, [SEARCH, DISC, SEARCH])
     state.apply(state.parse_action(f"play {SEARCH}"))
     state.apply(state.legal_actions()[0]) if state.phase == "pay" else None

@@ -71,8 +71,13 @@ def test_kepler_117_is_used_only_with_four_or_five_players(habitable, players, k
 
 def test_the_distance_dice_show_one_one_two_two_three_three(habitable):
     state = new_state(habitable, players=2)
-    rolls = Counter(v for _ in range(600) for v in state.roll_distance())
-    assert set(rolls) == {1, 2, 3} and DIE_FACES == (1, 1, 2, 2, 3, 3)
+    state.explicit_chance = True
+    state.roll_distance((1, 0, 0, 0))              # a search's dice, declared and not yet rolled
+    faces: Counter[int] = Counter()
+    for roll, probability in state.chance_outcomes():
+        faces[DIE_FACES[roll[0] - 1]] += probability
+    assert faces == {1: pytest.approx(1 / 3), 2: pytest.approx(1 / 3), 3: pytest.approx(1 / 3)}
+    assert DIE_FACES == (1, 1, 2, 2, 3, 3)
 
 
 def test_options_name_players_and_difficulty(habitable):

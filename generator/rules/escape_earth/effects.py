@@ -60,7 +60,13 @@ def move_aliens(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None
 
 
 def draw_event(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
-    card = state.event_deck.pop(0)
+    event_drawn(state, state.event_deck[0])
+
+
+def event_drawn(state: EscapeEarthState, card: str) -> None:
+    """`card` comes off the event deck (its top card, whose place the last shuffle recorded; in tree search
+    the outcome of a chance node): fought at once, or active."""
+    state.event_deck.remove(card)
     state.pending_event = card
     if not state.quiet:
         state._emit("event-drawn", card=card)

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.contract import TERMINAL
-from generator.rules.core import Action, Event, Outcome, PerObject, PlayerResult
+from generator.rules.core import Action, Chance, Event, Outcome, PerObject, PlayerResult
 from generator.rules.engine_kit.engine_state import EngineState
 from generator.rules.escape_earth import decisions, effects, legality, notation
 from generator.rules.escape_earth.data import (
@@ -155,6 +155,11 @@ class EscapeEarthState(EngineState[RulesData]):
         outcome = Outcome(self.result, results)
         return Outcome(self.result, results, self.game.render_outcome(outcome))
 
+    def returns(self) -> list[float]:
+        """The table's shared value, as the base gives it from `outcome()` (1 to every seat for the ocean
+        planet, 0 for a loss, 0 while it runs) without filling the outcome's sentences at every playout's end."""
+        return [1.0 if self.result in WON_CAUSES else 0.0] * len(self.ships)
+
     # the legal set and a decision's effects live in decisions.py (bound here without a call in between)
     _legal_now = decisions.legal_actions
     _do = decisions.do
@@ -179,6 +184,9 @@ class EscapeEarthState(EngineState[RulesData]):
         if legal is not None and self.quiet and self.log is None and action in legal:
             self._legal = None
             decisions.do(self, action)
+            if self._chance is not None:    # a chance node of tree search: the steps after it follow its outcome
+                self._advance_due = True
+                return []
             self._advance()
             self._legal = None
             return []
@@ -376,15 +384,44 @@ class EscapeEarthState(EngineState[RulesData]):
             if not self.time_deck:
                 self.time_deck, self.time_seen = self.time_seen, []
                 self._shuffle(self.time_deck, "time")
-            card = self.time_deck.pop(0)
-            self.time_seen.append(card)
-            if not quiet:
-                self._emit("time-card", card=card)
-            for op, args in self.data.time_cards[card].effects:
-                OPERATION_CODE[op](self, dict(args), 0)
-                if self.result is not None or self.phase != ACTION:
-                    break
+            if self.explicit_chance:   # tree search: the card turned up is a chance node
+                self._await_chance(Chance.pick("time-card", self.time_deck, step=("time",)))
+                return
+            self.time_card(self.time_deck[0])
         if self.log is not None:
+            self._step("turn-start")
+
+    def time_card(self, card: str, start: int = 0) -> None:
+        """Turn up `card` of the time deck (the top one, whose place the last shuffle recorded; in tree search
+        the outcome of a chance node) and carry out its effects, from effect `start` on.
+
+        An event it draws in tree search is a chance node too: the effects after it wait for its outcome."""
+        if start == 0:
+            self.time_deck.remove(card)
+            self.time_seen.append(card)
+            if not self.quiet:
+                self._emit("time-card", card=card)
+        effects = self.data.time_cards[card].effects
+        for i in range(start, len(effects)):
+            op, args = effects[i]
+            if op == "draw_event" and self.explicit_chance:
+                self._await_chance(Chance.pick("event-card", self.event_deck, step=("event", card, i + 1)))
+                return
+            OPERATION_CODE[op](self, dict(args), 0)
+            if self.result is not None or self.phase != ACTION:
+                break
+
+    def _after_chance(self, chance: Chance, outcome: Any) -> None:
+        """A chance node of tree search (`explicit_chance`) resolved: a time card turned up, or an event drawn
+        by one; then the rest of the turn's start, as `_start_turn` would have gone on."""
+        if chance.step[0] == "time":
+            self.time_card(outcome)
+        else:
+            _, card, rest = chance.step
+            effects.event_drawn(self, outcome)
+            if self.result is None and self.phase == ACTION:
+                self.time_card(card, rest)
+        if self._chance is None and self.log is not None:
             self._step("turn-start")
 
     def event_stays(self) -> None:

@@ -327,8 +327,13 @@ def _search(state: HabitableState, action: Action) -> None:
     else:
         planet = state.planet(p, action[2])
         tile, star, start = planet.tile, planet.star, planet.pos
-    dice = state.roll_distance()
-    state._emit("rolled", player=p, star=state.data.stars[star].id, tile=tile, frm=start, dice=dice,
+    state.roll_distance((tile, star, start, adjust))
+
+
+def rolled(state: HabitableState, search: tuple[Any, ...], dice: tuple[int, int]) -> None:
+    """The distance dice of a search lie (`search`: tile, star, start, adjust): the player chooses the distance."""
+    tile, star, start, adjust = search
+    state._emit("rolled", player=state.player, star=state.data.stars[star].id, tile=tile, frm=start, dice=dice,
                 total=sum(dice))
     state.phase = CHOICE
     state.choice = ("distance", tile, star, start, sum(dice), adjust)

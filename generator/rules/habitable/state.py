@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.contract import TERMINAL
-from generator.rules.core import Outcome, PlayerResult, ranked
+from generator.rules.core import Chance, Outcome, PlayerResult, ranked
 from generator.rules.engine_kit.engine_state import EngineState
 from generator.rules.habitable import decisions, effects, legality, notation
 from generator.rules.habitable.data import (
@@ -385,10 +385,13 @@ class HabitableState(EngineState[RulesData]):
         self.turn += 1
         self._start_turn()
 
-    def roll_distance(self) -> tuple[int, int]:
-        """Both distance dice (faces 1, 1, 2, 2, 3, 3), recorded as rolls of d6 mapped to those faces."""
-        rolled = self._roll("distance-dice", 6, 2)
-        return DIE_FACES[rolled[0] - 1], DIE_FACES[rolled[1] - 1]
+    def roll_distance(self, search: tuple[Any, ...]) -> None:
+        """Roll both distance dice (faces 1, 1, 2, 2, 3, 3), recorded as rolls of d6 mapped to those faces: a
+        declared chance step, so tree search branches on the 36 rolls; `decisions.rolled` finishes `search`."""
+        self._await_chance(Chance.roll("distance-dice", 6, 2, step=search))
+
+    def _after_chance(self, chance: Chance, outcome: Any) -> None:
+        decisions.rolled(self, chance.step, (DIE_FACES[outcome[0] - 1], DIE_FACES[outcome[1] - 1]))
 
     def _advance(self) -> None:
         if self.result is None and self.phase in (ARCHIVE, MAIN):
