@@ -124,8 +124,8 @@ def print_sweep(result: SweepResult) -> None:
               f"{figures.as_json()['tests']['game length']}")
     if figures.cluster:
         c = figures.cluster
-        out.print(f"Ray: {c['chunks']} chunks, {c['start_seconds']} s to start, "
-                  f"{c['overhead_per_chunk_median'] * 1000:.1f} ms overhead per chunk (median)")
+        out.print(f"Ray: {c['actors']} workers, {c['chunks']} chunks, {c['start_seconds']} s to start, "
+                  f"{c['overhead_per_chunk'] * 1000:.1f} ms per chunk beyond playing")
     out.print(f"report written to {result.written['html']}")
 
 

@@ -45,17 +45,22 @@ def load_ray() -> Any:
 
 @dataclass
 class ChunkTimes:
-    """What the cluster cost: per chunk, the driver's round trip and the worker's play time (seconds)."""
+    """What the cluster cost beyond playing: the start, and per chunk the actors' time not spent in a call
+    (dispatch, transfer, results, waiting at the batch's end): (playing wall × actors − Σ call time) / chunks."""
 
-    round_trips: list[float] = field(default_factory=list)
-    played: list[float] = field(default_factory=list)
+    played: list[float] = field(default_factory=list)   # per chunk: the worker's call, in seconds of wall time
     started: float = 0.0            # seconds from ray.init to every actor ready
+    playing: float = 0.0            # seconds from the first chunk sent to the last result
+    actors: int = 0
     lost_workers: int = 0
 
+    @property
+    def overhead_per_chunk(self) -> float:
+        return max(0.0, self.playing * self.actors - sum(self.played)) / len(self.played) if self.played else 0.0
+
     def as_json(self) -> dict[str, Any]:
-        overheads = sorted(r - p for r, p in zip(self.round_trips, self.played, strict=True))
-        return {"chunks": len(self.round_trips), "start_seconds": round(self.started, 3),
-                "overhead_per_chunk_median": round(overheads[len(overheads) // 2], 4) if overheads else 0.0,
+        return {"chunks": len(self.played), "actors": self.actors, "start_seconds": round(self.started, 3),
+                "playing_seconds": round(self.playing, 3), "overhead_per_chunk": round(self.overhead_per_chunk, 4),
                 "lost_workers": self.lost_workers}
 
 
@@ -99,27 +104,28 @@ def _play(ray: Any, variants: list[Variant], batch: Batch, jobs: int | None, on_
         ray.get([actor.ready.remote() for actor in actors])
     except Exception as exc:  # noqa: BLE001 - a refusing worker's error arrives wrapped by Ray
         raise ClusterFailed(f"a Ray worker refused the sweep: {_cause(exc)}") from None
-    times.started = time.monotonic() - began
+    times.started, times.actors = time.monotonic() - began, len(actors)
+    playing = time.monotonic()
     todo = [v for v in distinct(variants)]
     packed = {v.content_hash: [ray.put(folder_bytes(v.content.root))] for v in todo}
     queue: deque[tuple[str, int, int]] = deque((v.content_hash, a, b) for v in todo
                                                for a, b in chunks(batch.games, cores))
     done: dict[tuple[str, int], list[GameResult]] = {}
-    flying: dict[Any, tuple[Any, tuple[str, int, int], float]] = {}
+    flying: dict[Any, tuple[Any, tuple[str, int, int]]] = {}
 
     def send(actor: Any) -> None:
-        while queue and sum(owner is actor for owner, _, _ in flying.values()) < IN_FLIGHT:
+        while queue and sum(owner is actor for owner, _ in flying.values()) < IN_FLIGHT:
             chunk = queue.popleft()
             ref = actor.play.remote(version, chunk[0], packed[chunk[0]], batch.options, batch.seed, chunk[1],
                                     chunk[2], batch.policy, batch.max_turns)
-            flying[ref] = (actor, chunk, time.monotonic())
+            flying[ref] = (actor, chunk)
 
     for actor in actors:
         send(actor)
     while flying:
         ready, _ = ray.wait(list(flying), num_returns=1, timeout=1.0)
         for ref in ready:
-            actor, chunk, sent = flying.pop(ref)
+            actor, chunk = flying.pop(ref)
             try:
                 results, seconds = ray.get(ref)
             except died:
@@ -132,7 +138,6 @@ def _play(ray: Any, variants: list[Variant], batch: Batch, jobs: int | None, on_
                 continue
             except Exception as exc:  # noqa: BLE001 - the game's engine failed on the worker
                 raise ClusterFailed(f"a game failed on a Ray worker: {_cause(exc)}") from None
-            times.round_trips.append(time.monotonic() - sent)
             times.played.append(seconds)
             done[(chunk[0], chunk[1])] = results
             if on_progress:
@@ -141,6 +146,7 @@ def _play(ray: Any, variants: list[Variant], batch: Batch, jobs: int | None, on_
                 on_chunk()
         for actor in actors:
             send(actor)
+    times.playing = time.monotonic() - playing
     return {v.content_hash: [r for a, _ in chunks(batch.games, cores) for r in done[(v.content_hash, a)]]
             for v in todo}
 

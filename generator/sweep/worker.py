@@ -53,14 +53,14 @@ class ChunkPlayer:
 
     def play(self, version: str, content_hash: str, packed: list[Any], options: dict[str, Any], batch_seed: int,
              start: int, stop: int, policy: str, max_turns: int) -> tuple[list[GameResult], float]:
-        """Games start..stop-1 of the batch on this variant, and the seconds they took here (process time).
+        """Games start..stop-1 of the batch on this variant, and the seconds the call took here (loading included).
         `packed` holds the folder's bytes or a reference to them (fetched only when the game is not loaded)."""
         if version != self.version:
             raise WorkerRefused(f"this worker runs pnp-forge {self.version}, the task was sent by {version}")
+        began = time.perf_counter()
         game = self._game(content_hash, packed, options)
-        began = time.process_time()
         results = [play_out(game, game_seed(batch_seed, i), policy, max_turns) for i in range(start, stop)]
-        return results, time.process_time() - began
+        return results, time.perf_counter() - began
 
     def _game(self, content_hash: str, packed: list[Any], options: dict[str, Any]) -> Game:
         key = (content_hash, repr(sorted(options.items())))
