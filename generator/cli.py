@@ -42,7 +42,7 @@ from generator.cli_options import (
     tts_url_option,
 )
 from generator.cli_report import reported, run_cli
-from generator.cli_sweep import sweep
+from generator.cli_sweep import sweep, tune
 
 if TYPE_CHECKING:
     from generator.build import BuildOptions
@@ -328,6 +328,7 @@ def simulate(game: str, games: int, policy: str, variant: str | None, players: i
 
 
 cli.add_command(sweep)
+cli.add_command(tune)
 
 
 @cli.command("test")

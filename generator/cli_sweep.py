@@ -141,3 +141,73 @@ def _turns_interval(v: Any) -> tuple[float, float]:
 
     turns = [float(r["turns"]) for r in v.summary.results]
     return mean_interval(turns)
+
+
+@click.command()
+@click.argument("game")
+@click.option("--param", "params", multiple=True, metavar="PATH=LOW..HIGH",
+              help="A value to tune and its range: 'cards[id=X].cost=2..8' (integers stay integers), or its choices "
+                   "'PATH=A,B,C'; repeatable.")
+@click.option("--target", required=True, metavar="TARGET",
+              help="fair-share:POINTS[:SEATS] (each seat, or seats 4,5, within POINTS of 1/players), "
+                   "win-rate:PERCENT[:POINTS] (a cooperative game; within 3 points by default) or "
+                   "card-takers:CARD:POINTS (CARD's takers win at most POINTS more than players on average).")
+@click.option("--budget", type=click.IntRange(min=1, max=100_000_000), default=4000, show_default=True,
+              help="Games to play in all; the search stops there, or at the first trial that meets the target.")
+@click.option("--games", type=click.IntRange(min=1, max=1_000_000), default=200, show_default=True,
+              help="Games per trial (every trial plays the same seeds).")
+@click.option("--policy", default="greedy", show_default=True, callback=_policy, help="Who decides, as for "
+              "`pnp simulate`.")
+@game_options
+@click.option("--seed", type=click.IntRange(min=0, max=2 ** 63 - 1), default=0, show_default=True,
+              help="Batch seed of every trial, and the optimiser's seed.")
+@click.option("--max-turns", type=click.IntRange(min=1, max=100_000), default=DEFAULT_MAX_TURNS, show_default=True)
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Local processes  [default: the idle cores]")
+@click.option("--apply", is_flag=True, help="Write the values found into the YAML files (only those values "
+              "change; comments and layout stay), when they meet the target.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Folder of the patch  [default: output/tunes]")
+@content_option
+@format_option
+@trust_engines_option
+@reported
+def tune(game: str, params: tuple[str, ...], target: str, budget: int, games: int, policy: str, variant: str | None,
+         players: int | None, option: tuple[str, ...], seed: int, max_turns: int, jobs: int | None, apply: bool,
+         out_dir: Path | None, content_dir: Path, output_format: str) -> None:
+    """Search values of GAME for a balance target, within a budget of games, with Optuna.
+
+    Each trial is a variant of the game with the values written in (checked like any edit; one that
+    breaks the game is a failed trial), played on the same seeds as every other trial. Optuna's TPE
+    sampler proposes the values; the search stops at the first trial that meets the target or when
+    --budget games are played. Prints the best values with the figures that judged them (95 %
+    intervals), writes them as a patch to output/tunes/, and with --apply into the game's YAML files.
+    Needs pip install 'pnp-forge[tune]'.
+    """
+    from generator.commands.tune import TuneRequest
+    from generator.commands.tune import tune as run_tune
+    from generator.sweep.targets import evidence
+
+    request = TuneRequest(game, params, target, budget, games, policy or "greedy", seed, variant, players, option,
+                          jobs, max_turns, apply, out_dir)
+    with views.progress(output_format) as progress:
+        advance = views.task_starter(progress)(f"{game}: tuning ({budget} games at most)", budget)
+        result = run_tune(content_dir, request, on_trial=lambda trial: advance(trial.games))
+    if output_format == "json":
+        views.echo_json(result.as_json())
+        return
+    out = views.console()
+    outcome = result.outcome
+    out.print(f"target: {outcome.target.text}; {len(outcome.trials)} trials, {outcome.games_played} games played")
+    best = outcome.best
+    if best is None:
+        out.print("no trial could be played: every variant broke the game")
+        return
+    values = ", ".join(f"{path} = {value}" for path, value in best.values.items())
+    verdict = "meets the target" if outcome.met else f"misses the target by {best.distance:g} points"
+    out.print(f"best: {values} ({verdict})", markup=False)
+    out.print(f"evidence: {evidence(best.figures)}, {best.games or 'the same'} games", markup=False)
+    if result.applied:
+        out.print(f"written into {', '.join(result.applied)}")
+    elif apply:
+        out.print("nothing written: the target was not met (the patch holds the closest values)")
+    out.print(f"patch written to {result.written['patch']}")
