@@ -42,6 +42,7 @@ from generator.cli_options import (
     tts_url_option,
 )
 from generator.cli_report import reported, run_cli
+from generator.cli_sweep import sweep, tune
 
 if TYPE_CHECKING:
     from generator.build import BuildOptions
@@ -324,6 +325,10 @@ def simulate(game: str, games: int, policy: str, variant: str | None, players: i
         views.echo_json(result.as_json())
     else:
         views.print_simulation(result)
+
+
+cli.add_command(sweep)
+cli.add_command(tune)
 
 
 @cli.command("test")
@@ -627,7 +632,7 @@ def diff(arguments: tuple[str, ...], content_dir: Path, output_format: str, out_
       the balance delta: --games seeded games under both revisions (same seeds, the same
         --variant, --players and --option NAME=VALUE), win rates (per seat for competitive
         games), endings and game length with 95 % intervals, and whether each difference is
-        significant (two-proportion z-test; Welch for length).
+        significant, seed by seed (paired: McNemar; a paired t-test for length).
 
     The HTML report, its pictures and diff.json go to --out. Exit 1 when an example turn is
     refused in the new revision or either revision's content has errors (listed with their

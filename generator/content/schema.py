@@ -256,13 +256,16 @@ class EngineModule(Model):
                         description="the .py file, relative to the game's folder (`engine/rules.py`)")
 
 
+POLICY_PATTERN = r"^(random|greedy|expert|mcts:[1-9][0-9]{0,4})(,(random|greedy|expert|mcts:[1-9][0-9]{0,4}))*$"
+
+
 class BalanceRun(Model):
     """One batch of simulated games whose figures the rules site shows (`pnp balance` plays them)."""
 
     id: Slug = Field(description="the batch's name in results.json")
     label: Text = Field(description="what the batch shows, on the balance page")
     policy: str = Field(
-        pattern=r"^(random|greedy|expert|mcts:[1-9][0-9]{0,4})(,(random|greedy|expert|mcts:[1-9][0-9]{0,4}))*$",
+        pattern=POLICY_PATTERN,
         description="how the seats play: random, greedy, expert (the game's strongest own player) "
         "or mcts:N (N playouts per decision); or one of them per seat, comma-separated",
     )
@@ -274,6 +277,19 @@ class BalanceRun(Model):
                            "counts as unfinished")
     note: Text | None = Field(default=None, description="what the batch shows, in words, under its figures on the "
                               "balance page (what the figures mean for the game, not only what they are)")
+
+
+class SweepSpec(Model):
+    """A balance sweep (`pnp sweep GAME --sweep ID`): values varied by YAML path, each variant on the same seeds."""
+
+    id: Slug = Field(description="the sweep's name (`pnp sweep GAME --sweep ID`)")
+    vary: dict[str, list[int | float | str | bool]] = Field(
+        min_length=1, description="per YAML path (`cards[id=bauen-1].cost`) the values it takes; several paths "
+        "make a grid")
+    games: int = Field(default=400, ge=10, le=1_000_000, description="games per variant")
+    policy: str = Field(default="greedy", pattern=POLICY_PATTERN,
+                        description="how the seats play, as `pnp simulate --policy`")
+    seed: int = Field(default=1, ge=0, le=2 ** 63 - 1, description="the batch seed every variant plays")
 
 
 PHRASE_MARKUP = re.compile(r"[<>`\[\]*_|\\\n]")
@@ -360,6 +376,8 @@ class Game(Model):
                                          "operation texts")
     balance: list[BalanceRun] = Field(default=[], description="batches of simulated games `pnp balance` plays for "
                                       "the rules site's balance page")
+    sweeps: list[SweepSpec] = Field(default=[], description="balance sweeps `pnp sweep` plays: values varied by "
+                                    "YAML path, each variant on the same seeds")
     sheets: list[CardSheet] = Field(default=[], description="card sheets of cards/ read otherwise than by their "
                                     "headers (see 'Cards in a spreadsheet')")
 

@@ -1,13 +1,13 @@
 """The balance delta: the same seeded games played under both revisions, and whether the figures moved.
 
 Both revisions play one batch (same batch seed, so game i has the same seed on both sides, same
-policy, the same options: the game's defaults or those `--option` gives). Win rates (for a competitive game
-every seat's outright wins, and its shared wins when a batch has ties) and the
-share of each ending are proportions, compared by a two-sided two-proportion z-test with the
-pooled proportion; game length is compared by Welch's test on the mean (normal approximation,
-fine at the batch sizes used). A difference counts as significant at p < 0.05. The games share
-their seeds, so the two samples are not independent; the unpaired tests then tend to call fewer
-differences significant than a paired test would, never more.
+policy, the same options: the game's defaults or those `--option` gives). The two outcomes of a
+seed are therefore paired, and compared as pairs (generator.sweep.paired): win rates (for a
+competitive game every seat's outright wins, and its shared wins when a batch has ties) and the
+share of each ending by McNemar's exact test on the seeds whose outcome changed, game length by a
+paired t-test on the per-seed differences. A difference counts as significant at p < 0.05. An
+unpaired test (the two-proportion z-test) would count the luck both sides share as noise and call
+fewer real differences significant.
 """
 
 from __future__ import annotations
@@ -23,23 +23,12 @@ from generator.rules.contract import OptionsError
 from generator.rules.core import seat_label
 from generator.rules.registry import make_game
 from generator.rules.simulate import GameResult, simulate, wilson
+from generator.sweep.paired import PAIRED_MEAN_TEST, PAIRED_PROPORTION_TEST, paired_mean, paired_proportion
 
 ALPHA = 0.05
 Z95 = 1.959964
-PROPORTION_TEST = "two-sided two-proportion z-test (pooled), p < 0.05"
-MEAN_TEST = "two-sided Welch test on the mean (normal approximation), p < 0.05"
-
-
-def two_proportion_p(k1: int, n1: int, k2: int, n2: int) -> float:
-    """p-value of the two-sided two-proportion z-test with the pooled proportion (1.0 when nothing can differ)."""
-    if n1 == 0 or n2 == 0:
-        return 1.0
-    pooled = (k1 + k2) / (n1 + n2)
-    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
-    diff = k2 / n2 - k1 / n1
-    if se == 0:
-        return 1.0 if diff == 0 else 0.0
-    return math.erfc(abs(diff / se) / math.sqrt(2))
+PROPORTION_TEST = PAIRED_PROPORTION_TEST
+MEAN_TEST = PAIRED_MEAN_TEST
 
 
 def mean_interval(values: list[float]) -> tuple[float, float]:
@@ -49,17 +38,6 @@ def mean_interval(values: list[float]) -> tuple[float, float]:
         return (mean, mean)
     mean, half = statistics.fmean(values), Z95 * statistics.stdev(values) / math.sqrt(len(values))
     return (mean - half, mean + half)
-
-
-def welch_p(a: list[float], b: list[float]) -> float:
-    """p-value of the two-sided Welch test of two means, with the normal distribution (large samples)."""
-    if len(a) < 2 or len(b) < 2:
-        return 1.0
-    se = math.sqrt(statistics.variance(a) / len(a) + statistics.variance(b) / len(b))
-    diff = statistics.fmean(b) - statistics.fmean(a)
-    if se == 0:
-        return 1.0 if diff == 0 else 0.0
-    return math.erfc(abs(diff / se) / math.sqrt(2))
 
 
 @dataclass
@@ -87,9 +65,12 @@ class Delta:
                 "counts": list(self.counts) if self.counts else None}
 
 
-def proportion(label: str, before: int, after: int, games: int) -> Delta:
-    return Delta(label, before / games, after / games, wilson(before, games), wilson(after, games),
-                 two_proportion_p(before, games, after, games), PROPORTION_TEST, (before, after))
+def proportion(label: str, before: list[bool], after: list[bool]) -> Delta:
+    """A yes/no figure per seed on both sides (same seed order), compared as pairs."""
+    n = len(before)
+    k1, k2 = sum(before), sum(after)
+    paired = paired_proportion(label, before, after)
+    return Delta(label, k1 / n, k2 / n, wilson(k1, n), wilson(k2, n), paired.p_value, PROPORTION_TEST, (k1, k2))
 
 
 @dataclass
@@ -137,23 +118,23 @@ def compare_batches(game: str, policy: str, batch_seed: int, options: dict[str, 
     assert n == len(after) and n > 0
     delta = BalanceDelta(game, policy, n, batch_seed, options, cooperative)
     if cooperative:
-        delta.rows.append(proportion("won", sum(r.won for r in before), sum(r.won for r in after), n))
+        delta.rows.append(proportion("won", [r.won for r in before], [r.won for r in after]))
     else:
         seats = max((len(r.scores) for r in [*before, *after]), default=0)
         for seat in range(seats):  # a tie is a shared win, compared apart from outright wins
-            delta.rows.append(proportion(f"{seat_label(seat)} wins outright", sum(r.winners == (seat,) for r in before),
-                                         sum(r.winners == (seat,) for r in after), n))
-            shared_before = sum(seat in r.winners and len(r.winners) > 1 for r in before)
-            shared_after = sum(seat in r.winners and len(r.winners) > 1 for r in after)
-            if shared_before or shared_after:
-                delta.rows.append(proportion(f"{seat_label(seat)} shares a win", shared_before, shared_after, n))
+            delta.rows.append(proportion(f"{seat_label(seat)} wins outright", [r.winners == (seat,) for r in before],
+                                         [r.winners == (seat,) for r in after]))
+            shared_before = [seat in r.winners and len(r.winners) > 1 for r in before]
+            shared_after = [seat in r.winners and len(r.winners) > 1 for r in after]
+            if any(shared_before) or any(shared_after):
+                delta.rows.append(proportion(f"{seat_label(seat)} shares a win", shared_before, shared_after))
     for cause in sorted({r.cause for r in [*before, *after]}):
-        delta.rows.append(proportion(f"ends: {cause}", sum(r.cause == cause for r in before),
-                                     sum(r.cause == cause for r in after), n))
+        delta.rows.append(proportion(f"ends: {cause}", [r.cause == cause for r in before],
+                                     [r.cause == cause for r in after]))
     turns_before, turns_after = [float(r.turns) for r in before], [float(r.turns) for r in after]
     delta.rows.append(Delta("turns per game", statistics.fmean(turns_before), statistics.fmean(turns_after),
-                            mean_interval(turns_before), mean_interval(turns_after), welch_p(turns_before, turns_after),
-                            MEAN_TEST))
+                            mean_interval(turns_before), mean_interval(turns_after),
+                            paired_mean("turns per game", turns_before, turns_after).p_value, MEAN_TEST))
     delta.games_changed = sum((a.cause, a.turns, a.winners) != (b.cause, b.turns, b.winners)
                               for a, b in zip(before, after, strict=False))
     return delta

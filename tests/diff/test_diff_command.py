@@ -116,8 +116,8 @@ def test_the_balance_delta_plays_the_same_seeds_under_both_revisions(reviewed: d
     for row in rows.values():
         low, high = row["before_interval"]
         assert low <= row["before"] <= high and isinstance(row["significant"], bool) and 0 <= row["p_value"] <= 1
-    assert rows["won"]["test"].startswith("two-sided two-proportion z-test")
-    assert rows["turns per game"]["test"].startswith("two-sided Welch test")
+    assert rows["won"]["test"].startswith("McNemar's exact test")
+    assert rows["turns per game"]["test"].startswith("paired t-test")
     assert balance["statement"] and 0 < balance["games_changed"] <= BALANCE_GAMES  # a dearer lab changes some games
     assert "balance: 40 games per revision" in reviewed["run"].out
 
@@ -129,7 +129,8 @@ def test_the_html_report_shows_the_pictures_the_rules_diff_and_the_broken_exampl
         assert f'src="{face["before"]}"' in page and f'src="{face["after"]}"' in page
     assert f"+- **Space lab**: build cost {NEW_COST}" in page
     assert "beginner-opening" in page and "broke" in page
-    assert "two-proportion z-test" in page and "<script" not in page
+    assert "McNemar&#39;s exact test on the seeds whose outcome changed" in page
+    assert "<script" not in page
 
 
 def test_no_change_shows_no_card_no_picture_and_exits_0(reviewed: dict[str, Any]) -> None:
