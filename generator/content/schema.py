@@ -262,9 +262,11 @@ class BalanceRun(Model):
     id: Slug = Field(description="the batch's name in results.json")
     label: Text = Field(description="what the batch shows, on the balance page")
     policy: str = Field(
-        pattern=r"^(random|greedy|expert|mcts:[1-9][0-9]{0,4})(,(random|greedy|expert|mcts:[1-9][0-9]{0,4}))*$",
-        description="how the seats play: random, greedy, expert (the game's strongest own player) "
-        "or mcts:N (N playouts per decision); or one of them per seat, comma-separated",
+        pattern=r"^(random|greedy|expert|mcts:[1-9][0-9]{0,4}|oracle(:[1-9][0-9]{0,3})?)"
+                r"(,(random|greedy|expert|mcts:[1-9][0-9]{0,4}|oracle(:[1-9][0-9]{0,3})?))*$",
+        description="how the seats play: random, greedy, expert (the game's strongest own player), "
+        "mcts:N (N playouts per decision) or oracle (clairvoyant: sees the hidden cards, a bound for balance "
+        "figures only); or one of them per seat, comma-separated",
     )
     options: dict[Identifier | Slug, str] = Field(default={}, description="the engine's options, as `--option`")
     games: int = Field(ge=10, le=100_000, description="how many games to play")
