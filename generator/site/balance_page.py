@@ -13,6 +13,8 @@ from typing import Any
 
 from generator.build_cache import remembered
 from generator.rulestext.markup import ICON_RE, escape, html_escape, rel, table
+from generator.site.balance_hardness import hardness_lines
+from generator.site.balance_sources import source_lines
 from generator.site.game_site import GameSite
 
 WORDS: dict[str, dict[str, str]] = {
@@ -388,6 +390,7 @@ def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool,
     if competitive:
         lines += _competitive_lines(site, competitive, name_of or (lambda item, _lang: item),
                                     group_name or (lambda group, _lang: group))
+        lines += source_lines(site, competitive, _label, _text)
         return site.page("balance.md", "\n".join(lines))
     chart = site.tree.data(site.path("balance", f"win-rates-{lang}.png"), chart_png(rows, lang))
     lines += [f"![{_w('chart_alt', lang)}](balance/{chart.rsplit('/', 1)[-1]})", ""]
@@ -409,4 +412,5 @@ def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool,
             lines.append(table([_w("seat", lang).format(n=""), _w("won", lang), _w("interval", lang)],
                                [[_w("seat", lang).format(n=s["n"]), _pct(s["rate"]),
                                  f"{_pct(s['interval'][0])} – {_pct(s['interval'][1])}"] for s in seats]))
+    lines += hardness_lines(site, rows, _text)
     return site.page("balance.md", "\n".join(lines))
