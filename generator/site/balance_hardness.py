@@ -13,6 +13,8 @@ from typing import Any
 
 from generator.build_cache import remembered
 from generator.rulestext.markup import table
+from generator.site.balance_charts import chart_text as _chart_text
+from generator.site.balance_charts import png as _png
 from generator.site.game_site import GameSite
 
 WORDS: dict[str, dict[str, str]] = {
@@ -118,8 +120,6 @@ def hardness_chart_png(names: list[str], honest: list[tuple[float, float, float]
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-
-    from generator.site.balance_page import _chart_text, _png
 
     figure, axes = plt.subplots(figsize=(7.0, 1.0 + 0.7 * len(names)), dpi=110)
     for k, (values, colour) in enumerate(((honest, "#2f6fcf"), (oracle, "#d9822b"))):

@@ -7,12 +7,13 @@ stays byte-identical). The page says plainly when the figures are older than the
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import Any
 
 from generator.build_cache import remembered
 from generator.rulestext.markup import ICON_RE, escape, html_escape, rel, table
+from generator.site.balance_charts import chart_text as _chart_text
+from generator.site.balance_charts import png as _png
 from generator.site.balance_hardness import hardness_lines
 from generator.site.balance_sources import source_lines
 from generator.site.game_site import GameSite
@@ -115,11 +116,6 @@ def _text(value: Any) -> str:
     return escape(html_escape(str(value)))
 
 
-def _chart_text(value: Any) -> str:
-    """A label for matplotlib: `$` would start its maths mode, so content text has it escaped."""
-    return str(value).replace("$", r"\$")
-
-
 def _pct(value: float) -> str:
     return f"{value * 100:.1f} %"
 
@@ -146,19 +142,6 @@ def chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
     axes.set_xlabel(_w("axis", lang))
     axes.grid(axis="x", alpha=0.3)
     return _png(figure)
-
-
-def _png(figure: Any) -> bytes:
-    """A finished chart as PNG bytes (no timestamp, margins fitted to labels and legend); closes it."""
-    import matplotlib.pyplot as plt
-
-    try:
-        figure.tight_layout()
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format="png", metadata={"Software": None}, bbox_inches="tight")
-        return buffer.getvalue()
-    finally:
-        plt.close(figure)
 
 
 @remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it

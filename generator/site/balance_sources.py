@@ -14,6 +14,8 @@ from typing import Any
 
 from generator.build_cache import remembered
 from generator.rulestext.markup import table
+from generator.site.balance_charts import chart_text as _chart_text
+from generator.site.balance_charts import png as _png
 from generator.site.game_site import GameSite
 
 WORDS: dict[str, dict[str, str]] = {
@@ -147,8 +149,6 @@ def sources_chart_png(bars: list[tuple[str, list[float]]], names: list[str], axi
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-
-    from generator.site.balance_page import _chart_text, _png
 
     colours = ["#2f6fcf", "#d9822b", "#3a9a4a", "#b8453a", "#7b5ea7", "#8c8c3a", "#3aa0a0", "#a03a78"]
     figure, axes = plt.subplots(figsize=(7.0, 1.0 + 0.4 * len(bars)), dpi=110)
