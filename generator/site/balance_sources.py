@@ -41,10 +41,10 @@ WORDS: dict[str, dict[str, str]] = {
     "axis": {"de": "Punkte je Spieler (Mittel)", "en": "Points per player (mean)"},
     "goal": {"de": "Das Regelheft nennt als Ziel: {words} Beim stärksten aufgezeichneten Verfahren ({policy}, "
                    "{batch}) kommen aber {top_share} der Punkte aus {top} und nur {goal_share} aus {goal}: So "
-                   "gespielt, entscheidet {top} die Partie, nicht {goal}.",
+                   "gespielt, fällt die Entscheidung über {top}, nicht über {goal}.",
              "en": "The rulebook states the goal: {words} Under the strongest policy recorded ({policy}, {batch}), "
                    "however, {top_share} of the points come from {top} and only {goal_share} from {goal}: played "
-                   "this way, {top} decide the game, not {goal}."},
+                   "this way, the game is decided by {top}, not by {goal}."},
     "goal_kept": {"de": "Das Regelheft nennt als Ziel: {words} Beim stärksten aufgezeichneten Verfahren ({policy}, "
                         "{batch}) kommen {goal_share} der Punkte aus {goal}, mehr als aus jeder anderen Quelle: So "
                         "gespielt, folgt die Partie ihrem Ziel.",
