@@ -73,3 +73,25 @@ def test_a_page_without_an_oracle_batch_has_no_bound(tmp_path: Path):
     data["runs"] = [r for r in data["runs"] if r["policy"] != "oracle"]
     en, files = _page("en", data, tmp_path)
     assert "How hard the game is" not in en and "balance/hardness-en.png" not in files
+
+
+def test_the_recorded_escape_earth_figures_bound_every_variant_of_the_rulebook_on_the_page(tmp_path: Path):
+    from generator.rules.balance import read_results
+
+    errors = ErrorList()
+    [content] = load_checked(REPO / "content", ["escape-earth"], errors)
+    data = read_results(content)
+    assert data is not None
+    oracles = [r for r in data["runs"] if str(r["policy"]).startswith("oracle")]
+    variants = {(r["options"]["variant"], r["options"]["anomaly"]) for r in oracles}
+    assert variants == {(v, a) for v in ("beginner", "expert") for a in ("blocks-moves", "blocks-all")}
+    assert all(r["options"]["outposts"] == "rulebook" and r["options"]["free-cubes"] == "buildings" for r in oracles)
+    assert all(honest is not None for _, honest in pairs(data["runs"]))   # an honest batch of the same options
+    for lang, words in (("en", "| Options | Best honest player | Clairvoyant |"),
+                        ("de", "| Optionen | Bester ehrlicher Spieler | Hellseher |")):
+        page, _ = _page(lang, data, tmp_path)
+        assert words in page
+        for r in oracles:
+            low, high = r["win_interval"]
+            cell = f"{r['wins']} {'of' if lang == 'en' else 'von'} {r['games']}: {r['win_rate'] * 100:.1f} % "
+            assert f"`{r['policy']}`: {cell}({low * 100:.1f} % – {high * 100:.1f} %) |" in page

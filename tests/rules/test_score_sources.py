@@ -117,8 +117,8 @@ def test_the_habitable_page_shows_the_points_by_source_per_policy_and_says_the_g
     assert "| Gierig, 4 | greedy | 1.83 | 0.31 (17 %; 8 von 48 Spielern) |" in de
     assert "| Old |" not in en.split("## Where the points come from")[1]         # recorded before sources
     assert ("Under the strongest policy recorded (expert, Expert, 4), however, 74 % of the points come from goal "
-            "cards and only 26 % from life on planets: played this way, goal cards decide the game, not life on "
-            "planets.") in en
+            "cards and only 26 % from life on planets: played this way, the game is decided by goal cards, not by "
+            "life on planets.") in en
     assert ("Beim stärksten aufgezeichneten Verfahren (expert, Experte, 4) kommen aber 74 % der Punkte aus "
             "Zielkarten und nur 26 % aus Leben auf Planeten") in de
     assert "das Leben auf ihnen" in en and "das Leben auf ihnen" in de           # the rulebook's own words
@@ -132,7 +132,7 @@ def test_a_game_whose_strongest_player_scores_from_its_goal_says_so(tmp_path: Pa
     expert["sources"][0]["share"], expert["sources"][1]["share"] = 0.7, 0.3
     en, _ = _page("habitable", data, "en", tmp_path)
     assert "70 % of the points come from life on planets, more than from any other source" in en
-    assert "decide the game, not" not in en
+    assert "the game is decided by" not in en
 
 
 def test_a_game_whose_content_names_no_goal_source_shows_the_breakdown_without_a_goal_sentence(tmp_path: Path):
@@ -144,3 +144,37 @@ def test_a_game_whose_content_names_no_goal_source_shows_the_breakdown_without_a
     en, _ = _page("terraforming-mars", data, "en", tmp_path)
     assert "| Batch | Policy | Score (mean) | TR | cards | awards |" in en
     assert "The rulebook states the goal" not in en
+
+
+@pytest.mark.parametrize("game", COMPETITIVE)
+def test_every_competitive_game_records_its_points_by_source_and_its_page_shows_them(game: str, tmp_path: Path):
+    from generator.rules.balance import read_results
+
+    data = read_results(_content(game))
+    assert data is not None
+    recorded = [r for r in data["runs"] if r.get("sources")]
+    assert recorded, f"no batch records its points by source: pnp balance {game}"
+    for lang, title in (("en", "## Where the points come from"), ("de", "## Woher die Punkte kommen")):
+        page, _ = _page(game, data, lang, tmp_path)
+        assert title in page
+
+
+def test_the_recorded_habitable_page_says_where_the_experts_points_come_from_against_the_rulebooks_goal(
+        tmp_path: Path):
+    from generator.rules.balance import read_results
+
+    data = read_results(_content("habitable"))
+    assert data is not None
+    [run] = [r for r in data["runs"] if r["id"] == "expert-4"]
+    [expert] = [pool for pool in run["sources"] if pool["policy"] == "expert"]
+    shares = {s["source"]: s["share"] for s in expert["sources"]}
+    assert max(shares, key=lambda s: shares[s]) == "goals"                      # the expert scores from goal cards
+    goals, planets = f"{shares['goals'] * 100:.0f} %", f"{shares['planets'] * 100:.0f} %"
+    en, _ = _page("habitable", data, "en", tmp_path)
+    de, _ = _page("habitable", data, "de", tmp_path)
+    assert "The rulebook states the goal:" in en and "Das Regelheft nennt als Ziel:" in de
+    assert (f"Under the strongest policy recorded (expert, Expert (seat 1) against 3 greedy players, 4 players), "
+            f"however, {goals} of the points come from goal cards and only {planets} from life on planets: played "
+            f"this way, the game is decided by goal cards, not by life on planets.") in en
+    assert (f"kommen aber {goals} der Punkte aus Zielkarten und nur {planets} aus Leben auf Planeten: So gespielt, "
+            f"fällt die Entscheidung über Zielkarten, nicht über Leben auf Planeten.") in de
