@@ -66,13 +66,23 @@ def _options(row: dict[str, Any]) -> tuple[tuple[str, str], ...]:
 
 
 def pairs(rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
-    """Each oracle batch with the honest batch of the same options that won most (None when there is none)."""
+    """Each oracle batch with the honest batch of the same options that won most (None when there is none);
+    among equal rates the stronger policy (tree search before greedy before random), then more games."""
     out = []
     for oracle in (r for r in rows if is_oracle(r)):
         honest = [r for r in rows if not is_oracle(r) and _options(r) == _options(oracle)]
-        best = max(honest, key=lambda r: (float(r.get("win_rate", 0.0)), int(r.get("games", 0))), default=None)
+        best = max(honest, key=lambda r: (float(r.get("win_rate", 0.0)), _strength(r), int(r.get("games", 0))),
+                   default=None)
         out.append((oracle, best))
     return out
+
+
+HONEST = ("random", "greedy", "expert", "mcts")   # among equal win rates, the later the stronger
+
+
+def _strength(row: dict[str, Any]) -> int:
+    kind = str(row.get("policy", "")).split(":", 1)[0]
+    return HONEST.index(kind) if kind in HONEST else -1
 
 
 def options_text(row: dict[str, Any]) -> str:
