@@ -133,7 +133,8 @@ def policy_option(func: F) -> F:
     """`--policy random|greedy|expert|mcts:N`, or one per seat: who decides in played games."""
     return click.option("--policy", default="random", show_default=True, callback=_checked_policy,
                         help="Who decides: random, greedy (the game's heuristic), expert (the game's strongest "
-                             "own player, else greedy) or mcts:N (tree search, N playouts per decision); or one "
+                             "own player, else greedy), mcts:N (tree search, N playouts per decision) or oracle "
+                             "(clairvoyant: sees the hidden cards, a bound on any player's win rate); or one "
                              "per seat, comma-separated (expert,greedy,greedy,greedy).")(func)
 
 

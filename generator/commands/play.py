@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.commands.failure import CommandFailed, CommandRefused, os_reason
-from generator.commands.loading import engine_faults, engine_game, load_engine_game
+from generator.commands.loading import check_policy, engine_faults, engine_game, load_engine_game
 from generator.commands.results import result_rows
 from generator.commands.targets import try_target, write_target
 
@@ -92,6 +92,7 @@ def play(content_dir: Path, game: str, seed: int, policy: str, variant: str | No
     from generator.rules.log import dump_lines, header_of
     from generator.rules.transcript import play_transcript
 
+    check_policy(policy, person=True)  # a clairvoyant policy never plays here, however the command is called
     if save is not None:
         try_target(save, "--save")  # before the game: a person's game must not be lost to a write bound to fail
     content = load_engine_game(content_dir, game)

@@ -256,7 +256,8 @@ class EngineModule(Model):
                         description="the .py file, relative to the game's folder (`engine/rules.py`)")
 
 
-POLICY_PATTERN = r"^(random|greedy|expert|mcts:[1-9][0-9]{0,4})(,(random|greedy|expert|mcts:[1-9][0-9]{0,4}))*$"
+_ONE_POLICY = r"(random|greedy|expert|mcts:[1-9][0-9]{0,4}|oracle(:[1-9][0-9]{0,3})?)"
+POLICY_PATTERN = rf"^{_ONE_POLICY}(,{_ONE_POLICY})*$"
 
 
 class BalanceRun(Model):
@@ -266,8 +267,9 @@ class BalanceRun(Model):
     label: Text = Field(description="what the batch shows, on the balance page")
     policy: str = Field(
         pattern=POLICY_PATTERN,
-        description="how the seats play: random, greedy, expert (the game's strongest own player) "
-        "or mcts:N (N playouts per decision); or one of them per seat, comma-separated",
+        description="how the seats play: random, greedy, expert (the game's strongest own player), "
+        "mcts:N (N playouts per decision) or oracle (clairvoyant: sees the hidden cards, a bound for balance "
+        "figures only); or one of them per seat, comma-separated",
     )
     options: dict[Identifier | Slug, str] = Field(default={}, description="the engine's options, as `--option`")
     games: int = Field(ge=10, le=100_000, description="how many games to play")

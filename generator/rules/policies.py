@@ -7,6 +7,8 @@ none), `mcts:200` (tree search with 200 playouts per decision), or one name per 
 commas (`expert,greedy,greedy,greedy`) so players of different strength meet at one table.
 `you` seats a person at the terminal (`pnp play` only: `you,greedy`); the command gives the policy
 that asks them.
+`oracle` (or `oracle:N`) is the clairvoyant measuring stick of balance figures (generator/rules/oracle.py):
+it reads the true state, so `pnp simulate` and `pnp balance` may seat it and `pnp play` never does.
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ class OneStepPolicy(TrialGreedy):
 
 POLICY_NAMES = ("random", "greedy", "expert", "mcts:N")
 PERSON = "you"  # a seat played by a person at the terminal (`pnp play` only)
+ORACLE_REFUSED = ("'{name}' sees the hidden order of the decks and the dice to come: it measures a game for "
+                  "`pnp simulate` and `pnp balance` and never plays at `pnp play`; choose random, greedy, expert "
+                  "or mcts:N")
 
 
 class SeatedPolicy:
@@ -69,8 +74,15 @@ def check_policy_name(name: str, person: bool = False) -> str:
 
             parse_budget(part)
             continue
+        if part.startswith("oracle"):
+            from generator.rules.oracle import parse_oracle
+
+            parse_oracle(part)
+            if person:
+                raise ValueError(ORACLE_REFUSED.format(name=part))
+            continue
         choices = f"random, greedy, expert, mcts:N (N playouts per decision) or {PERSON} (a person)" if person \
-            else "random, greedy, expert or mcts:N (N playouts per decision)"
+            else "random, greedy, expert, mcts:N (N playouts per decision) or oracle (sees the hidden cards)"
         raise ValueError(f"'{part}': choose {choices}, "
                          "or one of them per seat separated by commas (expert,greedy,greedy)")
     return name
@@ -101,4 +113,11 @@ def make_policy(name: str, game: Game, person: Policy | None = None) -> Policy:
 
         search: Policy = MCTSPolicy(game, parse_budget(name))
         return search
+    if name.startswith("oracle"):
+        from generator.rules.oracle import OraclePolicy, parse_oracle
+
+        if person is not None:
+            raise ValueError(ORACLE_REFUSED.format(name=name))
+        oracle: Policy = OraclePolicy(game, parse_oracle(name))
+        return oracle
     raise ValueError(f"unknown policy '{name}'; choose random, greedy, expert or mcts:N (N playouts per decision)")

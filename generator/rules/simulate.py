@@ -30,6 +30,7 @@ from generator.rules.faults import remember
 from generator.rules.forked_batch import NOT_PLAYING, GameStopped, play_side_by_side, play_watched
 from generator.rules.policies import make_policy
 from generator.rules.registry import make_game
+from generator.rules.score_sources import source_figures
 
 DEFAULT_MAX_TURNS = 1000
 DECISIONS_PER_TURN = 1000  # a game taking more decisions than this per turn on average never ends: 'unfinished'
@@ -55,6 +56,7 @@ class GameResult:
     winners: tuple[int, ...] = ()       # the seats (0-based) that won: two or more share the win
     scores: tuple[float, ...] = ()
     taken: tuple[tuple[str, ...], ...] = ()   # per seat: the cards that player took
+    breakdowns: tuple[tuple[tuple[str, float], ...], ...] = ()   # per seat: (source, points) adding up to its score
 
 
 def play_out(game: Game, seed: int, policy_name: str, max_turns: int = DEFAULT_MAX_TURNS,
@@ -80,7 +82,8 @@ def play_out(game: Game, seed: int, policy_name: str, max_turns: int = DEFAULT_M
     if outcome is None:
         return GameResult(seed, False, "unfinished", state.turn, decisions)
     return GameResult(seed, outcome.won, outcome.cause, state.turn, decisions, outcome.winners,
-                      tuple(r.score for r in outcome.results), tuple(r.taken for r in outcome.results))
+                      tuple(r.score for r in outcome.results), tuple(r.taken for r in outcome.results),
+                      tuple(r.breakdown for r in outcome.results))
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -124,6 +127,7 @@ class Summary:
     shared: int = 0           # competitive: games two or more seats won together (a tie after every tie-break)
     no_winner: int = 0        # games nobody won (a cooperative loss, an unfinished game)
     ties: str = TIES
+    sources: list[dict[str, Any]] = field(default_factory=list)   # per policy: mean points by source (score_sources)
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -152,7 +156,8 @@ def summarize(game: str, policy: str, options: dict[str, Any], batch_seed: int, 
                     "min": min(turns), "max": max(turns)}, hint, seats, cooperative,
                    [{"seed": r.seed, "cause": r.cause, "turns": r.turns, "winners": list(r.winners)}
                     for r in results], card_figures(results), group_figures(results, groups or {}),
-                   outright, shared, n - wins)
+                   outright, shared, n - wins,
+                   sources=[] if cooperative else source_figures(policy, [(r.winners, r.breakdowns) for r in results]))
 
 
 def seat_figures(results: list[GameResult]) -> list[dict[str, Any]]:

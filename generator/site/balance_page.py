@@ -7,12 +7,15 @@ stays byte-identical). The page says plainly when the figures are older than the
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import Any
 
 from generator.build_cache import remembered
 from generator.rulestext.markup import ICON_RE, escape, html_escape, rel, table
+from generator.site.balance_charts import chart_text as _chart_text
+from generator.site.balance_charts import png as _png
+from generator.site.balance_hardness import hardness_lines
+from generator.site.balance_sources import source_lines
 from generator.site.game_site import GameSite
 
 WORDS: dict[str, dict[str, str]] = {
@@ -113,11 +116,6 @@ def _text(value: Any) -> str:
     return escape(html_escape(str(value)))
 
 
-def _chart_text(value: Any) -> str:
-    """A label for matplotlib: `$` would start its maths mode, so content text has it escaped."""
-    return str(value).replace("$", r"\$")
-
-
 def _pct(value: float) -> str:
     return f"{value * 100:.1f} %"
 
@@ -144,19 +142,6 @@ def chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
     axes.set_xlabel(_w("axis", lang))
     axes.grid(axis="x", alpha=0.3)
     return _png(figure)
-
-
-def _png(figure: Any) -> bytes:
-    """A finished chart as PNG bytes (no timestamp, margins fitted to labels and legend); closes it."""
-    import matplotlib.pyplot as plt
-
-    try:
-        figure.tight_layout()
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format="png", metadata={"Software": None}, bbox_inches="tight")
-        return buffer.getvalue()
-    finally:
-        plt.close(figure)
 
 
 @remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it
@@ -388,6 +373,7 @@ def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool,
     if competitive:
         lines += _competitive_lines(site, competitive, name_of or (lambda item, _lang: item),
                                     group_name or (lambda group, _lang: group))
+        lines += source_lines(site, competitive, _label, _text)
         return site.page("balance.md", "\n".join(lines))
     chart = site.tree.data(site.path("balance", f"win-rates-{lang}.png"), chart_png(rows, lang))
     lines += [f"![{_w('chart_alt', lang)}](balance/{chart.rsplit('/', 1)[-1]})", ""]
@@ -409,4 +395,5 @@ def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool,
             lines.append(table([_w("seat", lang).format(n=""), _w("won", lang), _w("interval", lang)],
                                [[_w("seat", lang).format(n=s["n"]), _pct(s["rate"]),
                                  f"{_pct(s['interval'][0])} – {_pct(s['interval'][1])}"] for s in seats]))
+    lines += hardness_lines(site, rows, _text)
     return site.page("balance.md", "\n".join(lines))

@@ -1,0 +1,148 @@
+"""The balance page's "how hard is the game": per variant, the clairvoyant oracle beside the best honest player.
+
+A batch played by `oracle` (generator/rules/oracle.py) reads the true state: the hidden order of
+the decks and the dice to come. Every game it wins has a winning line, so its win rate is a
+floor under the share of deals that can be won at all, and that share is the ceiling of every
+honest player's win rate. Beside it, per set of options (the game's variants and readings), the
+honest batch with the same options that won most often. Both with their 95 % (Wilson) intervals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.build_cache import remembered
+from generator.rulestext.markup import table
+from generator.site.balance_charts import chart_text as _chart_text
+from generator.site.balance_charts import png as _png
+from generator.site.game_site import GameSite
+
+WORDS: dict[str, dict[str, str]] = {
+    "title": {"de": "Wie schwer das Spiel ist", "en": "How hard the game is"},
+    "intro": {"de": "Der Hellseher (`oracle`) ist kein Spieler, sondern ein Maßstab: Er kennt die verdeckte "
+                    "Reihenfolge aller Stapel und die kommenden Würfe und spielt jede Partie von jeder "
+                    "Entscheidung an auf der echten Zukunft zu Ende, bis er einen Weg zum Sieg findet. Jede "
+                    "Partie, die er gewinnt, ist also gewinnbar. Seine Gewinnrate ist eine Untergrenze für den "
+                    "Anteil gewinnbarer Partien, und dieser Anteil ist die Obergrenze für jeden ehrlichen "
+                    "Spieler. Liegt der Hellseher weit über dem besten ehrlichen Spieler, ist das Spiel schwer, "
+                    "aber nicht unlösbar; gewinnt auch er kaum, sind die Regeln selbst zu hart. Der Hellseher "
+                    "sucht nicht erschöpfend: Der wahre Anteil gewinnbarer Partien kann höher liegen.",
+              "en": "The clairvoyant (`oracle`) is no player but a measuring stick: it knows the hidden order of "
+                    "every deck and the dice to come, and from each decision it plays the game out on the true "
+                    "future until it finds a way to win. Every game it wins can therefore be won. Its win rate is "
+                    "a floor under the share of games that can be won at all, and that share is the ceiling for "
+                    "every honest player. Where the clairvoyant lies far above the best honest player, the game "
+                    "is hard but not unwinnable; where it too seldom wins, the rules themselves are too harsh. "
+                    "The clairvoyant does not search exhaustively: the true share of winnable games may be "
+                    "higher."},
+    "options": {"de": "Optionen", "en": "Options"},
+    "honest": {"de": "Bester ehrlicher Spieler", "en": "Best honest player"},
+    "oracle": {"de": "Hellseher", "en": "Clairvoyant"},
+    "won": {"de": "gewonnen", "en": "won"},
+    "none": {"de": "keiner aufgezeichnet", "en": "none recorded"},
+    "cell": {"de": "{wins} von {games}: {rate} ({low} – {high})", "en": "{wins} of {games}: {rate} ({low} – {high})"},
+    "chart_alt": {"de": "Gewinnrate des Hellsehers und des besten ehrlichen Spielers je Variante mit "
+                        "95-%-Intervall",
+                  "en": "Win rate of the clairvoyant and of the best honest player per variant with 95 % interval"},
+    "axis": {"de": "Gewinnrate", "en": "Win rate"},
+}
+
+
+def _w(key: str, lang: str) -> str:
+    return WORDS[key][lang]
+
+
+def _pct(value: float) -> str:
+    return f"{value * 100:.1f} %"
+
+
+def is_oracle(row: dict[str, Any]) -> bool:
+    """A batch the clairvoyant played (`oracle` or `oracle:N`)."""
+    return str(row.get("policy", "")).split(":", 1)[0] == "oracle"
+
+
+def _options(row: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted((str(k), str(v)) for k, v in (row.get("options") or {}).items()))
+
+
+def pairs(rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
+    """Each oracle batch with the honest batch of the same options that won most (None when there is none);
+    among equal rates the stronger policy (tree search before greedy before random), then more games."""
+    out = []
+    for oracle in (r for r in rows if is_oracle(r)):
+        honest = [r for r in rows if not is_oracle(r) and _options(r) == _options(oracle)]
+        best = max(honest, key=lambda r: (float(r.get("win_rate", 0.0)), _strength(r), int(r.get("games", 0))),
+                   default=None)
+        out.append((oracle, best))
+    return out
+
+
+HONEST = ("random", "greedy", "expert", "mcts")   # among equal win rates, the later the stronger
+
+
+def _strength(row: dict[str, Any]) -> int:
+    kind = str(row.get("policy", "")).split(":", 1)[0]
+    return HONEST.index(kind) if kind in HONEST else -1
+
+
+def options_text(row: dict[str, Any]) -> str:
+    return ", ".join(f"`{k}={v}`" for k, v in _options(row))
+
+
+def _cell(row: dict[str, Any], lang: str) -> str:
+    low, high = row["win_interval"]
+    return _w("cell", lang).format(wins=row.get("wins", 0), games=row.get("games", 0), rate=_pct(row["win_rate"]),
+                                   low=_pct(low), high=_pct(high))
+
+
+def hardness_lines(site: GameSite, rows: list[dict[str, Any]], text: Any) -> list[str]:
+    """The section (none without an oracle batch): what the oracle means, a chart, the table per variant."""
+    lang = site.lang
+    found = pairs(rows)
+    if not found:
+        return []
+    body = []
+    for oracle, honest in found:
+        body.append([options_text(oracle),
+                     f"`{honest['policy']}`: {_cell(honest, lang)}" if honest else _w("none", lang),
+                     f"`{oracle['policy']}`: {_cell(oracle, lang)}"])
+    names = [", ".join(f"{k}={v}" for k, v in _options(o)) for o, _ in found]
+    chart = site.tree.data(site.path("balance", f"hardness-{lang}.png"),
+                           hardness_chart_png(names, [_rate(h) for _, h in found], [_rate(o) for o, _ in found],
+                                              [_w("honest", lang), _w("oracle", lang), _w("axis", lang)]))
+    return ["", f"## {_w('title', lang)}", "", _w("intro", lang), "",
+            f"![{_w('chart_alt', lang)}](balance/{chart.rsplit('/', 1)[-1]})", "",
+            table([_w("options", lang), _w("honest", lang), _w("oracle", lang)], body)]
+
+
+def _rate(row: dict[str, Any] | None) -> tuple[float, float, float]:
+    if row is None:
+        return (0.0, 0.0, 0.0)
+    return (float(row["win_rate"]), float(row["win_interval"][0]), float(row["win_interval"][1]))
+
+
+@remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it
+def hardness_chart_png(names: list[str], honest: list[tuple[float, float, float]],
+                       oracle: list[tuple[float, float, float]], words: list[str]) -> bytes:
+    """Per variant two bars, the best honest player's and the clairvoyant's win rate (rate, low, high), with
+    their 95 % intervals; `words` are the two bars' names and the axis's."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(7.0, 1.0 + 0.7 * len(names)), dpi=110)
+    for k, (values, colour) in enumerate(((honest, "#2f6fcf"), (oracle, "#d9822b"))):
+        positions = [-(i * 1.0) - k * 0.38 for i in range(len(names))]
+        rates = [float(v[0]) for v in values]
+        lows = [max(0.0, r - float(v[1])) for r, v in zip(rates, values, strict=True)]
+        highs = [max(0.0, float(v[2]) - r) for r, v in zip(rates, values, strict=True)]
+        axes.barh(positions, rates, xerr=[lows, highs], height=0.36, color=colour, ecolor="#222222", capsize=3,
+                  label=_chart_text(words[k]))
+    axes.set_yticks([-(i * 1.0) - 0.19 for i in range(len(names))], [_chart_text(n) for n in names], fontsize=8)
+    axes.set_xlim(0, 1.0)
+    axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    axes.set_xlabel(words[2])
+    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=2, fontsize=8, frameon=False)
+    axes.grid(axis="x", alpha=0.3)
+    return _png(figure)
