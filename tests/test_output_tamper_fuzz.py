@@ -35,7 +35,7 @@ from tests.fuzzing import FUZZ_SETTINGS, built_test_game, examples, run_pnp
 GAME = "tiny"
 EXAMPLES = examples(8)
 HANG_CEILING_S = 600  # only catches a hang: a build of the small game takes seconds
-OWN_LINKS = {GAME, "site", ".pnp/current"}  # the links pnp itself keeps in output/
+OWN_LINKS = {GAME, "site", "site-designer", ".pnp/current"}  # the links pnp itself keeps in output/
 USER_FOLDERS = (".old-notes", ".staging-drafts", ".cards-staging-mine")
 SCRIPT = b"<script>document.title='tampered'</script>"
 
@@ -62,11 +62,11 @@ def outside_snapshot(folder: Path) -> dict[str, tuple[str, int, bytes]]:
 
 
 def shown_files(output: Path) -> dict[str, bytes]:
-    """Every file a reader of output/<game> and output/site sees, with the output's own path made neutral
+    """Every file a reader of output/<game>, output/site and output/site-designer sees, with the output's own path made neutral
     (Tabletop Simulator's saved objects name the folder they were built in)."""
     shown: dict[str, bytes] = {}
     root = str(output.resolve()).encode()
-    for top in (GAME, "site"):
+    for top in (GAME, "site", "site-designer"):
         for path in sorted((output / top).rglob("*")):
             if path.is_file():
                 shown[str(path.relative_to(output))] = path.read_bytes().replace(root, b"<output>")
