@@ -62,8 +62,8 @@ def outside_snapshot(folder: Path) -> dict[str, tuple[str, int, bytes]]:
 
 
 def shown_files(output: Path) -> dict[str, bytes]:
-    """Every file a reader of output/<game>, output/site and output/site-designer sees, with the output's own path made neutral
-    (Tabletop Simulator's saved objects name the folder they were built in)."""
+    """Every file a reader of output/<game>, output/site and output/site-designer sees, with the output's own
+    path made neutral (Tabletop Simulator's saved objects name the folder they were built in)."""
     shown: dict[str, bytes] = {}
     root = str(output.resolve()).encode()
     for top in (GAME, "site", "site-designer"):
