@@ -151,8 +151,9 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
             write_rulebook(into, title, subtitle, pages, boards, label("boards", lang), paper, caption, rules.targets,
                            icons)
 
+        laid_out = io.BytesIO()
         try:
-            book(rules.pages, io.BytesIO() if out_dir is None else out_dir / names.rulebook(lang, paper))
+            book(rules.pages, laid_out if out_dir is None else out_dir / names.rulebook(lang, paper))
         except LayoutError as exc:
             failing = _failing_page(rules.pages, book, LayoutError)
             where = Mark(rules.shown[failing] if failing in rules.shown  # noqa: SIM401 (failing may be None)
@@ -160,6 +161,8 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
             errors.add(where, f"the printable rulebook cannot be laid out on {paper}: {_layout_problem(exc)}",
                        code="rules", hint="split a box, a table cell or a list item that is longer than a page")
             continue
+        if out_dir is None and paper == papers[0]:  # what the build's last net reads in the printed text
+            _scan_printed(content, lang, laid_out.getvalue(), names.rulebook(lang, paper), errors)
         aid: Path | None = None
         try:
             if out_dir is None:
@@ -173,6 +176,20 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
         if out_dir is not None:
             written += [out_dir / names.rulebook(lang, paper)] + ([aid] if aid is not None else [])
     return written
+
+
+def _scan_printed(content: GameContent, lang: str, pdf: bytes, name: str, errors: ErrorList) -> None:
+    """`pnp check` refuses what the build's net over its outputs (generator.rulestext.output_scan) would find in
+    the printed rulebook: text Markdown left unread where the site reads it (an attribute list deep in a list)."""
+    import tempfile
+
+    from generator.rulestext.output_scan import check_outputs
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, content.id, name)
+        path.parent.mkdir()
+        path.write_bytes(pdf)
+        check_outputs(content, lang, Path(folder), [path], errors)
 
 
 _TOO_LARGE = re.compile(r"too large on page (\d+)")

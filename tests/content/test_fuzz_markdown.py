@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
 from tests.fuzzing import FUZZ_SETTINGS, built_test_game, examples, run_pnp, shown_files
@@ -128,6 +128,7 @@ def built_once(tmp_path_factory) -> Path:
 @pytest.mark.slow
 @settings(max_examples=EXAMPLES, **FUZZ_SETTINGS)
 @given(body=page_bodies())
+@example(body="[a]([a]([a](\n\n1. > card\n    > { .player-aid }")  # printed as text, read by the site
 def test_check_and_build_agree_on_any_markdown_structure(built_once, body) -> None:
     what = f"page body of {len(body):,} characters: {body[:200]!r}"
     with tempfile.TemporaryDirectory() as folder:
