@@ -19,6 +19,7 @@ CONTENT_HELP = "Folder holding one sub-folder per game."
 PAPERS: tuple[str, ...] = ("a4", "letter")
 # mirrors of constants whose modules are heavy to import (tests/test_cli.py keeps them equal)
 LANGUAGES: tuple[str, ...] = ("de", "en")    # generator.content.schema.LANGUAGES
+INK_MODES: tuple[str, ...] = ("designed", "saver")  # generator.content.schema.INK_MODES
 DEFAULT_MAX_TURNS = 1000                     # generator.rules.simulate.DEFAULT_MAX_TURNS
 
 
@@ -96,6 +97,15 @@ def back_offset_option(func: F) -> F:
     return click.option("--back-offset", "back_offset", callback=_offset, default=None, metavar="DX,DY",
                         help="Move every back page by DX mm right and DY mm up (read them off the duplex "
                              "calibration sheet).")(func)
+
+
+def ink_option(func: F) -> F:
+    """`--ink designed|saver`: also write the printable files' light versions (generator.drawing.ink)."""
+    return click.option("--ink", type=click.Choice(INK_MODES), default=None,
+                        help="saver: also write every printable file (card sheets, gutterfold, boards, tiled boards, "
+                             "tokens, player aids) in a light version under OUTPUT/<game>/ink-saver/, with the same "
+                             "names: pale fills outlined in their colour, for home printers; the designed files stay "
+                             "as they are. designed: only those (default: the game's print.ink, else designed).")(func)
 
 
 def tts_url_option(func: F) -> F:

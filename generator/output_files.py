@@ -10,11 +10,17 @@ MODEL = "game.json"
 CARD_PDFS = ("cards-*.pdf", "duplex-calibration-*.pdf")  # what the cards step writes at the top of a game's folder
 TTS_FOLDER = "tts"
 CARD_FOLDERS = ("cards", "print-shop", TTS_FOLDER)  # and the folders it fills
+INK_SAVER = "ink-saver"  # the light versions of the printable files, under the names of the designed ones
 # output/site is the rules sites (output/site-designer the designers'), output/simulations simulate's
 # figures, output/diff the report of `pnp diff`; output/site/<game> is a game's site, so a game is not
 # called like a site's own folders (assets, search) either, which would make a game's folder look like
 # part of another site
 RESERVED_IDS = frozenset({"site", "site-designer", "simulations", "diff", "assets", "search"})
+
+
+def ink_saver(name: str) -> str:
+    """The ink saver's light version of a printable file: the same name in ink-saver/."""
+    return f"{INK_SAVER}/{name}"
 
 
 def card_sheets(lang: str, paper: str) -> str:

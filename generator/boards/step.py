@@ -6,6 +6,7 @@ Outputs under the game's staging folder (moved to output/<game>/ only if the who
   boards/<board>-<lang>-<paper>-tiled.pdf   overview + overlapping pages for home printers
   tokens-<lang>-<paper>.pdf                 round and square tokens with cut lines
   tts/<lang>/<board>-board.png              the board as one image for Tabletop Simulator
+  ink-saver/boards/..., ink-saver/tokens-*  the PDFs' light versions (`--ink saver`, game.yaml `print.ink`)
 A game without boards writes no board files; one without token components writes no sheets.
 Layout problems (a panel's text does not fit) become content errors at the board's file:line.
 """
@@ -15,8 +16,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator import output_files as names
+from generator.boards.ink import saver_scene
 from generator.boards.layout import layout_board
 from generator.boards.pdf import BLEED_MM, write_full_pdf
+from generator.boards.scene import Scene
 from generator.boards.svg import write_board_svg
 from generator.boards.tiling import write_tiled_pdf
 from generator.boards.tokens import write_token_pdf
@@ -24,6 +27,7 @@ from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.drawing.icons import IconError
 from generator.render.cards_step import build_version
+from generator.render.ink import saver_wanted
 from generator.render.tts import write_board_image
 
 STEP_SCOPE = "boards"  # what boards and token sheets read of a game folder (generator.build_cache.SCOPES)
@@ -33,6 +37,7 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
     """The build step (see module docstring). Returns the files written."""
     written: list[Path] = []
     board_dir = out_dir / "boards"
+    light = saver_wanted(content, options)
     for board in content.boards:
         board_dir.mkdir(parents=True, exist_ok=True)
         for lang in options.languages:
@@ -55,10 +60,29 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
                 path = out_dir / names.board_tiled(board.id, lang, paper)
                 write_tiled_pdf(scene, path, paper, lang, caption, build_version(content, lang, STEP_SCOPE))
                 written.append(path)
+            if light:
+                written += _write_light_board(content, saver_scene(scene), out_dir, board.id, lang, options.papers)
     for lang in options.languages:
         for paper in options.papers:
             sheet = write_token_pdf(content, out_dir / names.tokens(lang, paper), paper, lang,
                                     build_version(content, lang, STEP_SCOPE))
             if sheet is not None:
                 written.append(sheet)
+            if sheet is not None and light:
+                (out_dir / names.INK_SAVER).mkdir(exist_ok=True)
+                written.append(write_token_pdf(content, out_dir / names.ink_saver(names.tokens(lang, paper)), paper,
+                                               lang, build_version(content, lang, STEP_SCOPE), light=True) or sheet)
+    return written
+
+
+def _write_light_board(content: GameContent, scene: Scene, out_dir: Path, board: str, lang: str,
+                       papers: tuple[str, ...]) -> list[Path]:
+    """The board's full and tiled PDFs in the ink saver's light version, under ink-saver/boards/."""
+    (out_dir / names.ink_saver("boards")).mkdir(parents=True, exist_ok=True)
+    written = [write_full_pdf(scene, out_dir / names.ink_saver(names.board_full(board, lang)))]
+    for paper in papers:
+        path = out_dir / names.ink_saver(names.board_tiled(board, lang, paper))
+        write_tiled_pdf(scene, path, paper, lang, content.game.title.get(lang),
+                        build_version(content, lang, STEP_SCOPE))
+        written.append(path)
     return written

@@ -216,11 +216,16 @@ def _shortened(title: str, room_mm: float) -> str:
 
 
 def write_token_pdf(content: GameContent, path: Path, paper: str, lang: str,
-                    version: str | None = None) -> Path | None:
-    """Write the token sheets; None (and no file) when the game has nothing to print as a token."""
+                    version: str | None = None, light: bool = False) -> Path | None:
+    """Write the token sheets (`light`: in the ink saver's version); None (and no file) when the game has
+    nothing to print as a token."""
     pages = token_pages(content, paper, lang, version)
     if not pages:
         return None
+    if light:
+        from generator.boards.ink import saver_scene
+
+        pages = [saver_scene(page) for page in pages]
     page_w, page_h = PAPERS[paper]
     canvas = new_canvas(path, page_w * mm, page_h * mm, pages[0].title)
     for scene in pages:

@@ -45,8 +45,9 @@ def card_outputs(languages: tuple[str, ...], papers: tuple[str, ...], tts: bool 
 
     def replaced(rel: Path) -> bool:
         first = rel.parts[0]
+        top = rel.parts[1:] if first == names.INK_SAVER else rel.parts  # the light sheets, by the designed names
         ours = (first in names.CARD_FOLDERS and (tts or first != names.TTS_FOLDER)) or (
-            len(rel.parts) == 1 and any(fnmatch(first, pattern) for pattern in names.CARD_PDFS)
+            len(top) == 1 and any(fnmatch(top[0], pattern) for pattern in names.CARD_PDFS)
         )
         return ours and scope(rel)
 

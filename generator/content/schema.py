@@ -343,6 +343,18 @@ class CardSheet(Model):
         "`-` leaves a column out; a header not named here is read as the key it names")
 
 
+INK_MODES: tuple[str, ...] = ("designed", "saver")  # generator.cli_options mirrors it
+
+
+class PrintSettings(Model):
+    """How the printable files are made, whoever builds them (a command-line option overrides each)."""
+
+    ink: Literal["designed", "saver"] = Field(default="designed", description="`saver` also writes the printable "
+                                              "files (card sheets, boards, tokens) in a light version "
+                                              "under ink-saver/: pale fills outlined in their colour, for home "
+                                              "printers; `pnp build --ink` overrides it")
+
+
 class Game(Model):
     """game.yaml: what the box says about the game, and the vocabulary its other files use."""
 
@@ -368,6 +380,8 @@ class Game(Model):
     decks: list[Deck] = Field(default=[], description="kinds shuffled together; a kind named by none is its own deck")
     print_profile: str | None = Field(default=None, description="print-shop profile the build writes uploads for "
                                       "(templates/print/profiles.yaml); `pnp build --profile` overrides it")
+    print: PrintSettings | None = Field(default=None, description="how the printable files are made, "
+                                        "such as `{ink: saver}`")
     components: list[Component] = Field(default=[], description="the box contents with their counts")
     operations: list[OperationSpec] = Field(default=[], description="the effect vocabulary cards use")
     variants: list[Variant] = Field(default=[], description="named ways to play")

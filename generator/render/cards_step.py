@@ -5,6 +5,8 @@ the names come from generator.output_files):
   cards-<lang>-<paper>.pdf        sheets with crop marks, a back page after each front page
   cards-<lang>-<paper>-gutterfold.pdf  fronts and backs side by side, folded (single-sided printers)
   duplex-calibration-<lang>-<paper>.pdf  one sheet that measures the printer's back-side shift
+  ink-saver/cards-<lang>-<paper>[-gutterfold].pdf  the sheets' light versions (`--ink saver`, game.yaml
+                                  `print.ink`; generator.drawing.ink)
   cards-<lang>-pod.pdf            one card per page, TrimBox/BleedBox set, front then back
                                   (at the print-shop profile's size when the build has one)
   print-shop/<profile>/<lang>/    with a profile: per design a PDF and front/back PNGs
@@ -36,6 +38,7 @@ from generator.layout.geometry import FaceLayout
 from generator.layout.profiles import PrintProfile, profiles
 from generator.pool import run_all
 from generator.render.calibration import write_calibration
+from generator.render.ink import saver_deck, saver_wanted
 from generator.render.parallel_layout import lay_out_faces
 from generator.render.pdf_sheets import PrintCard, plan_sheets, write_gutterfold, write_pod, write_sheets
 from generator.render.print_shop import Design, write_uploads
@@ -244,12 +247,29 @@ def _write_prints(content: GameContent, out_dir: Path, options, lang: str, desig
         fold = out_dir / names.gutterfold(lang, paper)
         write_gutterfold(fold, deck, paper, content.icons, title, lang, version=build_version(content, lang))
         written.append(fold)
+    if saver_wanted(content, options):
+        written += _write_saver_sheets(content, out_dir, options, lang, saver_deck(deck))
     pod = out_dir / names.card_pod(lang)
     write_pod(pod, [printed for card, printed in shop_designs for _ in range(card.count)], content.icons, title)
     written.append(pod)
     if profile is not None:
         uploads = [Design(card.id, card.count, printed) for card, printed in shop_designs]
         written.extend(write_uploads(out_dir, uploads, profile, lang, content.icons, title))
+    return written
+
+
+def _write_saver_sheets(content: GameContent, out_dir: Path, options, lang: str, deck: list[PrintCard]) -> list[Path]:
+    """The sheets and gutterfold sheets in the ink saver's light version, imposed as the designed ones."""
+    title = content.game.title.get(lang)
+    (out_dir / names.INK_SAVER).mkdir(exist_ok=True)
+    written: list[Path] = []
+    for paper in options.papers:
+        path = out_dir / names.ink_saver(names.card_sheets(lang, paper))
+        write_sheets(path, deck, paper, content.icons, title, lang, cut_lines=options.cut_lines,
+                     version=build_version(content, lang), back_offset=getattr(options, "back_offset", (0.0, 0.0)))
+        fold = out_dir / names.ink_saver(names.gutterfold(lang, paper))
+        write_gutterfold(fold, deck, paper, content.icons, title, lang, version=build_version(content, lang))
+        written += [path, fold]
     return written
 
 

@@ -1,0 +1,180 @@
+"""The ink saver: light versions of every printable file beside the designed ones, from `--ink saver` or game.yaml.
+
+A small game (the starter of `pnp new`: two decks with dark backs, a board, tokens) is built both
+ways; back pages and board pages are rendered and their dark pixels counted. The light backs must
+still keep two decks apart when cut 1 mm off (the same raster check as the designed sheets).
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from generator.authoring.starter import write_starter
+from generator.boards.step import render_boards
+from generator.build import BuildOptions
+from generator.content.errors import ErrorList
+from generator.content.loader import load_game
+from generator.drawing.ink import InkSaver, ink, readable
+from generator.drawing.shapes import Circle, Paint, Rect, Text
+from generator.layout.geometry import FaceLayout
+from generator.render.cards_step import render_cards
+from generator.render.imposition import PAPERS
+from generator.render.ink import saver_deck, saver_face
+from generator.render.pdf_sheets import plan_sheets, write_sheets
+from tests.cli_in_process import pnp
+from tests.render.miscut import miscuts, render
+from tests.render.test_marked_cards import RED, two_decks
+
+GAME = "ink-test"
+NAVY = "#0b1026"
+
+
+def dark_share(pdf: Path, page: int | None, folder: Path) -> float:
+    """The share of pixels darker than mid-grey on one page (None: every page), rendered in grey at 50 dpi."""
+    stem = folder / f"{pdf.parent.name}-{pdf.stem}-{page or 0}"
+    pages = ["-f", str(page), "-l", str(page)] if page else []
+    subprocess.run(["pdftoppm", "-r", "50", "-gray", *pages, str(pdf), str(stem)], check=True, timeout=300)
+    dark = total = 0
+    for path in folder.glob(f"{stem.name}*.pgm"):
+        with Image.open(path) as image:
+            histogram = image.histogram()
+        dark, total = dark + sum(histogram[:128]), total + sum(histogram)
+    return dark / total
+
+
+@pytest.fixture(scope="module")
+def starter(tmp_path_factory) -> Path:
+    """A fresh starter game; its content folder."""
+    content = tmp_path_factory.mktemp("content")
+    write_starter(content, GAME)
+    return content
+
+
+@pytest.fixture(scope="module")
+def printed(starter, tmp_path_factory) -> Path:
+    """The starter's cards and boards in English on A4, with `ink: saver`; the game's output folder."""
+    errors = ErrorList()
+    content = load_game(starter / GAME, errors)
+    assert content is not None and not errors, errors.as_text()
+    out = tmp_path_factory.mktemp("out") / GAME
+    out.mkdir()
+    options = BuildOptions(languages=("en",), papers=("a4",), ink="saver", tts=False)
+    render_cards(content, out, options, errors)
+    render_boards(content, out, options, errors)
+    assert not errors, errors.as_text()
+    return out
+
+
+def test_every_printable_file_has_a_light_version_of_the_same_name(printed):
+    designed = {"cards-en-a4.pdf", "cards-en-a4-gutterfold.pdf", "tokens-en-a4.pdf",
+                "boards/scoreboard-en-full.pdf", "boards/scoreboard-en-a4-tiled.pdf"}
+    assert all((printed / name).is_file() for name in designed)
+    light = {path.relative_to(printed / "ink-saver").as_posix() for path in (printed / "ink-saver").rglob("*.pdf")}
+    assert light == designed  # no print-shop, calibration or site file is made light
+
+
+def test_back_pages_and_boards_lose_most_of_their_dark_pixels(printed, tmp_path):
+    saver = printed / "ink-saver"
+    designed_back = dark_share(printed / "cards-en-a4.pdf", 2, tmp_path)
+    light_back = dark_share(saver / "cards-en-a4.pdf", 2, tmp_path)
+    assert designed_back > 0.4 and light_back < 0.15, (designed_back, light_back)
+    designed_board = dark_share(printed / "boards" / "scoreboard-en-full.pdf", None, tmp_path)
+    light_board = dark_share(saver / "boards" / "scoreboard-en-full.pdf", None, tmp_path)
+    assert light_board <= designed_board / 2, (designed_board, light_board)
+    assert dark_share(saver / "cards-en-a4-gutterfold.pdf", 1, tmp_path) < \
+        dark_share(printed / "cards-en-a4-gutterfold.pdf", 1, tmp_path) / 2
+
+
+def test_without_the_setting_nothing_light_is_written(starter, tmp_path):
+    errors = ErrorList()
+    content = load_game(starter / GAME, errors)
+    render_boards(content, tmp_path, BuildOptions(languages=("en",), papers=("a4",)), errors)
+    assert not errors and not (tmp_path / "ink-saver").exists()
+
+
+def test_light_text_on_a_lightened_fill_takes_the_fill_colour_darkened():
+    saver = InkSaver(63, 88)
+    background, band = saver.item(Rect(-3, -3, 69, 94, Paint(fill=NAVY)))
+    title, = saver.item(Text(31.5, 50, "Galaxy", "bold", 15, "#ffffff", "middle", width=20, block=("b", "#ffffff")))
+    assert ink(background.paint.fill) < 0.1 and background.paint.stroke == NAVY  # type: ignore[union-attr]
+    assert band.paint.stroke == NAVY and band.x > 0 and band.x + band.w < 63  # type: ignore[union-attr]
+    assert title.color == readable(NAVY) and ink(title.color) >= 0.55  # type: ignore[union-attr]
+    assert title.block != ("b", "#ffffff")  # type: ignore[union-attr]  # not shared with the white run's form
+    pip, = saver.item(Circle(10, 10, 1.0, Paint(fill="#000000")))
+    assert pip.paint.fill == "#000000"  # type: ignore[union-attr]  # tiny marks stay as designed
+
+
+def test_decks_stay_apart_and_told_apart_on_light_back_pages(tmp_path):
+    designed = two_decks()
+    designed[1] = designed[0]  # a copy of a card: the same PrintCard twice
+    cards = saver_deck(designed)
+    assert cards[1] is cards[0]  # its light version too, so the sheet replays its drawing
+    pdf = tmp_path / "light.pdf"
+    write_sheets(pdf, cards, "a4", {}, "Two decks")
+    image = render(pdf, 2, tmp_path)
+    plan, group = plan_sheets(cards, "a4")[0]
+    found = miscuts(image, PAPERS["a4"][1], [(group[i].deck, slot) for i, slot in plan.placed(back=True)])
+    assert {m.deck for m in found} == {"red", "blue"}
+    assert all(m.sound for m in found), [m for m in found if not m.sound]
+    red_back = saver_face(FaceLayout(63, 88, 3.0, "red", frame=[Rect(-3, -3, 69, 94, Paint(fill=RED))]))
+    assert {item.paint.stroke for item in red_back.frame} == {RED}  # type: ignore[union-attr]  # its band
+
+
+def test_the_flag_and_the_game_setting_write_the_same_light_files(starter, tmp_path, capsys, monkeypatch):
+    common = ("--content", str(starter), "--lang", "en", "--paper", "a4")
+    code, _, err = pnp(capsys, monkeypatch, "cards", GAME, *common, "--output", str(tmp_path / "flag"),
+                       "--ink", "saver")
+    assert code == 0, err
+    game_yaml = starter / GAME / "game.yaml"
+    original = game_yaml.read_text(encoding="utf-8")
+    try:
+        game_yaml.write_text(original + "print: {ink: saver}\n", encoding="utf-8")
+        code, _, err = pnp(capsys, monkeypatch, "cards", GAME, *common, "--output", str(tmp_path / "yaml"))
+        assert code == 0, err
+        code, _, err = pnp(capsys, monkeypatch, "cards", GAME, *common, "--output", str(tmp_path / "off"),
+                           "--ink", "designed")
+        assert code == 0, err
+    finally:
+        game_yaml.write_text(original, encoding="utf-8")
+    by_flag, by_yaml = (tmp_path / "flag" / GAME / "ink-saver", tmp_path / "yaml" / GAME / "ink-saver")
+    assert sorted(p.name for p in by_flag.iterdir()) == sorted(p.name for p in by_yaml.iterdir()) == \
+        ["cards-en-a4-gutterfold.pdf", "cards-en-a4.pdf"]
+    for name in ("cards-en-a4.pdf", "cards-en-a4-gutterfold.pdf"):  # the same pages (the label's hash aside)
+        assert dark_share(by_flag / name, 2 if name == "cards-en-a4.pdf" else 1, tmp_path) == \
+            pytest.approx(dark_share(by_yaml / name, 2 if name == "cards-en-a4.pdf" else 1, tmp_path), abs=0.002)
+    assert not (tmp_path / "off" / GAME / "ink-saver").exists()  # the flag overrides the game's setting
+
+
+def test_a_later_run_without_the_setting_removes_the_light_sheets(starter, tmp_path, capsys, monkeypatch):
+    args = ("cards", GAME, "--content", str(starter), "--lang", "en", "--paper", "a4", "--output", str(tmp_path))
+    assert pnp(capsys, monkeypatch, *args, "--ink", "saver")[0] == 0
+    assert (tmp_path / GAME / "ink-saver" / "cards-en-a4.pdf").is_file()
+    assert pnp(capsys, monkeypatch, *args)[0] == 0
+    assert not (tmp_path / GAME / "ink-saver" / "cards-en-a4.pdf").exists()  # the output shows the last run's setting
+    assert (tmp_path / GAME / "cards-en-a4.pdf").is_file()
+
+
+def test_an_unknown_ink_option_is_bad_usage(starter, tmp_path, capsys, monkeypatch):
+    code, out, err = pnp(capsys, monkeypatch, "cards", GAME, "--content", str(starter), "--output", str(tmp_path),
+                         "--ink", "dark")
+    assert code == 2
+    assert "'dark' is not one of 'designed', 'saver'" in err
+    assert not (tmp_path / GAME).exists()
+
+
+def test_an_unknown_ink_setting_is_a_content_error_at_its_line(starter, tmp_path, capsys, monkeypatch):
+    game_yaml = starter / GAME / "game.yaml"
+    original = game_yaml.read_text(encoding="utf-8")
+    try:
+        game_yaml.write_text(original + "print:\n  ink: dark\n", encoding="utf-8")
+        line = len(original.splitlines()) + 2
+        code, out, err = pnp(capsys, monkeypatch, "check", GAME, "--content", str(starter))
+    finally:
+        game_yaml.write_text(original, encoding="utf-8")
+    assert code == 1
+    assert f"game.yaml:{line}" in out + err
+    assert "'designed' or 'saver'" in out + err
