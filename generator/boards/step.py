@@ -13,6 +13,7 @@ Layout problems (a panel's text does not fit) become content errors at the board
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from generator import output_files as names
@@ -26,6 +27,7 @@ from generator.boards.tokens import write_token_pdf
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.drawing.icons import IconError
+from generator.drawing.ink import LightArt
 from generator.render.cards_step import build_version
 from generator.render.ink import saver_wanted
 from generator.render.tts import write_board_image
@@ -61,7 +63,7 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
                 write_tiled_pdf(scene, path, paper, lang, caption, build_version(content, lang, STEP_SCOPE))
                 written.append(path)
             if light:
-                written += _write_light_board(content, saver_scene(scene), out_dir, board.id, lang, options.papers)
+                written += _write_light_board(content, scene, out_dir, board.id, lang, options.papers)
     for lang in options.languages:
         for paper in options.papers:
             sheet = write_token_pdf(content, out_dir / names.tokens(lang, paper), paper, lang,
@@ -77,12 +79,18 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
 
 def _write_light_board(content: GameContent, scene: Scene, out_dir: Path, board: str, lang: str,
                        papers: tuple[str, ...]) -> list[Path]:
-    """The board's full and tiled PDFs in the ink saver's light version, under ink-saver/boards/."""
+    """The board's full and tiled PDFs in the ink saver's light version, under ink-saver/boards/ (its art drawn
+    from light copies made for the while)."""
     (out_dir / names.ink_saver("boards")).mkdir(parents=True, exist_ok=True)
-    written = [write_full_pdf(scene, out_dir / names.ink_saver(names.board_full(board, lang)))]
-    for paper in papers:
-        path = out_dir / names.ink_saver(names.board_tiled(board, lang, paper))
-        write_tiled_pdf(scene, path, paper, lang, content.game.title.get(lang),
-                        build_version(content, lang, STEP_SCOPE))
-        written.append(path)
+    art = LightArt(out_dir / names.ink_saver(f".art-{board}-{lang}"), scene.icons)
+    try:
+        scene = saver_scene(scene, art)
+        written = [write_full_pdf(scene, out_dir / names.ink_saver(names.board_full(board, lang)))]
+        for paper in papers:
+            path = out_dir / names.ink_saver(names.board_tiled(board, lang, paper))
+            write_tiled_pdf(scene, path, paper, lang, content.game.title.get(lang),
+                            build_version(content, lang, STEP_SCOPE))
+            written.append(path)
+    finally:
+        shutil.rmtree(art.folder, ignore_errors=True)
     return written

@@ -6,8 +6,9 @@ noticeable ink becomes a pale tint of its colour with the colour kept as its out
 line or outline drawn light on such a fill (white on navy) takes the fill's own colour, darkened
 until it reads on the pale tint. A fill that covers the whole piece (a card's background, a
 board's) also gets a band of its colour inside the trim, so a deck's backs are still told apart
-at a glance and a cut a millimetre off still shows the band. Icons, images and tiny marks (pips,
-dots) stay as designed: they are information and cost little ink.
+at a glance and a cut a millimetre off still shows the band. Art (an icon or image drawn at least
+ART_MM wide: a card's picture, a back's emblem) is drawn lightened from a light copy (`LightArt`);
+small icons, which are information, and tiny marks (pips, dots) stay as designed.
 
 Everything is worked out from the items alone, so any game gets it without a line of layout.
 The same function draws the card sheets, gutterfold sheets, boards (full and tiled) and tokens.
@@ -15,10 +16,14 @@ The same function draws the card sheets, gutterfold sheets, boards (full and til
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 from functools import lru_cache
+from html import escape
+from pathlib import Path
 
-from generator.drawing.shapes import Circle, Item, Line, Paint, Polygon, Rect, Text
+from generator.drawing.icons import IconError, load_icon
+from generator.drawing.shapes import Circle, Icon, Image, Item, Line, Paint, Polygon, Rect, Text
 
 PALE = 0.9          # how much white a lightened fill takes: it keeps a tenth of its ink
 INKY = 0.12         # a fill with more ink than this (0: white, 1: black) is lightened
@@ -28,6 +33,8 @@ TINY_MM2 = 6.0      # fills smaller than this (pips, dots, markers) stay as desi
 OUTLINE_MM = 0.35   # the outline a lightened fill gets when it had none
 BAND_MM = 1.0       # the band a piece-wide fill leaves inside the trim
 BAND_INSET_MM = 1.6
+ART_MM = 12.0       # an icon or image this wide is art, drawn lightened
+ART_PALE = 0.65     # how much white art's fills take (its outlines keep their colour)
 BROAD_MM = 1.5      # an outline this wide is an area drawn as a stroke (a zone's ring): treated as a fill
 
 
@@ -101,15 +108,71 @@ def _point(item: Item) -> tuple[float, float] | None:
     return None if box is None else ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
 
+class LightArt:
+    """Light copies of a piece's art, written into `folder` (the caller removes it once the PDF is written):
+    icons redrawn from their outlines with pale fills, images blended with white."""
+
+    def __init__(self, folder: Path, icons: dict[str, Path]):
+        self.folder = folder
+        self.icons = dict(icons)  # the piece's icons and, once made, the light copies under their own names
+
+    def icon(self, name: str) -> str:
+        """The name of the light copy of icon `name` (the name itself when it cannot be made)."""
+        light = f"{name}~light"
+        if light in self.icons or name not in self.icons:
+            return light if light in self.icons else name
+        try:
+            icon = load_icon(self.icons[name])
+        except IconError:
+            return name
+        paths = []
+        for shape in icon.shapes:
+            fill = pale(shape.fill, ART_PALE) if shape.fill and ink(shape.fill) > INKY else shape.fill
+            attributes = [f'd="{shape.svg_d()}"', f'fill="{escape(fill or "none")}"']
+            if shape.stroke:
+                attributes += [f'stroke="{escape(shape.stroke)}"', f'stroke-width="{shape.stroke_width:g}"',
+                               f'stroke-linecap="{escape(shape.line_cap)}"',
+                               f'stroke-linejoin="{escape(shape.line_join)}"']
+                if shape.dash:
+                    attributes.append(f'stroke-dasharray="{" ".join(f"{d:g}" for d in shape.dash)}"')
+            if shape.even_odd:
+                attributes.append('fill-rule="evenodd"')
+            paths.append(f"<path {' '.join(attributes)}/>")
+        view = " ".join(f"{v:g}" for v in icon.view)
+        path = self.folder / f"{len(self.icons)}-{Path(name).name}.svg"
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view}">{"".join(paths)}</svg>\n',
+                        encoding="utf-8")
+        self.icons[light] = path
+        return light
+
+    def image(self, source: str) -> str:
+        """The path of a light copy of the image file `source`."""
+        from PIL import Image as Picture
+
+        digest = hashlib.sha256(source.encode()).hexdigest()[:12]
+        path = self.folder / f"{digest}-{Path(source).stem}.png"
+        if not path.exists():
+            self.folder.mkdir(parents=True, exist_ok=True)
+            with Picture.open(source) as picture:
+                rgba = picture.convert("RGBA")
+            white = Picture.new("RGBA", rgba.size, (255, 255, 255, 255))
+            light = Picture.blend(rgba, white, ART_PALE)
+            light.putalpha(rgba.getchannel("A"))
+            light.save(path)
+        return str(path)
+
+
 class InkSaver:
     """Turns one piece's items (in drawing order) into their light versions.
 
     `width` and `height` are the piece's trim (a fill reaching past all four edges is the piece's
     background). Fills seen so far are remembered, so a later text knows what it stands on."""
 
-    def __init__(self, width: float, height: float, background: str | None = None):
+    def __init__(self, width: float, height: float, background: str | None = None, art: LightArt | None = None):
         self.width = width
         self.height = height
+        self.art = art
         self._under: list[tuple[Box, str]] = []  # lightened fills: their box and designed colour
         if background is not None and ink(background) > INKY:
             self._under.append(((0.0, 0.0, width, height), background))
@@ -141,6 +204,10 @@ class InkSaver:
                 return [item]
             block = None if item.block is None else (*item.block, "ink-saver", colour)
             return [replace(item, color=colour, block=block)]
+        if isinstance(item, Icon) and self.art is not None and item.size >= ART_MM:
+            return [replace(item, name=self.art.icon(item.name))]
+        if isinstance(item, Image) and self.art is not None and min(item.w, item.h) >= ART_MM:
+            return [replace(item, path=self.art.image(item.path))]
         if isinstance(item, (Rect, Circle, Polygon, Line)) and item.paint.stroked:
             if item.paint.stroke_width >= BROAD_MM:
                 return self._broad(item)
@@ -202,6 +269,6 @@ class InkSaver:
         return colour
 
 
-def saver_items(items: list[Item], width: float, height: float) -> list[Item]:
+def saver_items(items: list[Item], width: float, height: float, art: LightArt | None = None) -> list[Item]:
     """The light version of one piece's items (see InkSaver)."""
-    return InkSaver(width, height).items(items)
+    return InkSaver(width, height, art=art).items(items)

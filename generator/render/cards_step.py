@@ -22,6 +22,7 @@ file:line, so the build fails and the previous output stays.
 from __future__ import annotations
 
 import json
+import shutil
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ from generator.build_cache import cache_active
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Card
+from generator.drawing.ink import LightArt
 from generator.forked import children_allowed
 from generator.layout.engine import DECK_PREFIX, CardLayouts, LayoutProblem
 from generator.layout.geometry import FaceLayout
@@ -248,7 +250,7 @@ def _write_prints(content: GameContent, out_dir: Path, options, lang: str, desig
         write_gutterfold(fold, deck, paper, content.icons, title, lang, version=build_version(content, lang))
         written.append(fold)
     if saver_wanted(content, options):
-        written += _write_saver_sheets(content, out_dir, options, lang, saver_deck(deck))
+        written += _write_saver_sheets(content, out_dir, options, lang, deck)
     pod = out_dir / names.card_pod(lang)
     write_pod(pod, [printed for card, printed in shop_designs for _ in range(card.count)], content.icons, title)
     written.append(pod)
@@ -259,17 +261,23 @@ def _write_prints(content: GameContent, out_dir: Path, options, lang: str, desig
 
 
 def _write_saver_sheets(content: GameContent, out_dir: Path, options, lang: str, deck: list[PrintCard]) -> list[Path]:
-    """The sheets and gutterfold sheets in the ink saver's light version, imposed as the designed ones."""
+    """The sheets and gutterfold sheets in the ink saver's light version, imposed as the designed ones (their art
+    drawn from light copies made for the while)."""
     title = content.game.title.get(lang)
     (out_dir / names.INK_SAVER).mkdir(exist_ok=True)
+    art = LightArt(out_dir / names.ink_saver(f".art-{lang}"), content.icons)
     written: list[Path] = []
-    for paper in options.papers:
-        path = out_dir / names.ink_saver(names.card_sheets(lang, paper))
-        write_sheets(path, deck, paper, content.icons, title, lang, cut_lines=options.cut_lines,
-                     version=build_version(content, lang), back_offset=getattr(options, "back_offset", (0.0, 0.0)))
-        fold = out_dir / names.ink_saver(names.gutterfold(lang, paper))
-        write_gutterfold(fold, deck, paper, content.icons, title, lang, version=build_version(content, lang))
-        written += [path, fold]
+    try:
+        deck = saver_deck(deck, art)
+        for paper in options.papers:
+            path = out_dir / names.ink_saver(names.card_sheets(lang, paper))
+            write_sheets(path, deck, paper, art.icons, title, lang, cut_lines=options.cut_lines,
+                         version=build_version(content, lang), back_offset=getattr(options, "back_offset", (0.0, 0.0)))
+            fold = out_dir / names.ink_saver(names.gutterfold(lang, paper))
+            write_gutterfold(fold, deck, paper, art.icons, title, lang, version=build_version(content, lang))
+            written += [path, fold]
+    finally:
+        shutil.rmtree(art.folder, ignore_errors=True)
     return written
 
 

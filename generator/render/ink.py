@@ -9,27 +9,28 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.content.loader import GameContent
-from generator.drawing.ink import InkSaver
+from generator.drawing.ink import InkSaver, LightArt
 from generator.layout.geometry import FaceLayout
 from generator.render.pdf_sheets import PrintCard
 
 SAVER_KEY = "~ink-saver"
 
 
-def saver_face(face: FaceLayout) -> FaceLayout:
-    """The face's light version: its frame and its own items worked through in drawing order."""
-    saver = InkSaver(face.width, face.height)
+def saver_face(face: FaceLayout, art: LightArt | None = None) -> FaceLayout:
+    """The face's light version: its frame and its own items worked through in drawing order (its art from
+    `art`'s light copies; None: as designed)."""
+    saver = InkSaver(face.width, face.height, art=art)
     frame = saver.items(face.frame)
     return replace(face, frame_key=face.frame_key + SAVER_KEY, frame=frame, items=saver.items(face.items))
 
 
-def saver_deck(deck: list[PrintCard]) -> list[PrintCard]:
+def saver_deck(deck: list[PrintCard], art: LightArt | None = None) -> list[PrintCard]:
     """Every printed card with light faces; the same face (a copy, a shared back) stays one object."""
     faces: dict[int, FaceLayout] = {}
 
     def light(face: FaceLayout) -> FaceLayout:
         if id(face) not in faces:
-            faces[id(face)] = saver_face(face)
+            faces[id(face)] = saver_face(face, art)
         return faces[id(face)]
 
     cards: dict[int, PrintCard] = {}

@@ -178,3 +178,21 @@ def test_an_unknown_ink_setting_is_a_content_error_at_its_line(starter, tmp_path
     assert code == 1
     assert f"game.yaml:{line}" in out + err
     assert "'designed' or 'saver'" in out + err
+
+
+def test_art_is_drawn_from_a_light_copy_and_small_icons_stay(tmp_path):
+    from generator.drawing.icons import load_icon
+    from generator.drawing.ink import LightArt
+    from generator.drawing.shapes import Icon
+
+    icon = tmp_path / "blob.svg"
+    icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" '
+                    'fill="#1030d0" stroke="#000000" stroke-width="0.5"/></svg>', encoding="utf-8")
+    art = LightArt(tmp_path / "art", {"blob": icon})
+    saver = InkSaver(63, 88, art=art)
+    big, = saver.item(Icon("blob", 10, 10, 30))
+    small, = saver.item(Icon("blob", 10, 50, 5))
+    assert small == Icon("blob", 10, 50, 5)
+    assert big.name != "blob" and big.name in art.icons  # type: ignore[union-attr]
+    shape, = load_icon(art.icons[big.name]).shapes  # type: ignore[union-attr]
+    assert shape.stroke == "#000000" and ink(shape.fill or "#000000") < ink("#1030d0") / 2
