@@ -350,9 +350,9 @@ class PrintSettings(Model):
     """How the printable files are made, whoever builds them (a command-line option overrides each)."""
 
     ink: Literal["designed", "saver"] = Field(default="designed", description="`saver` also writes the printable "
-                                              "files (card sheets, boards, tokens) in a light version "
-                                              "under ink-saver/: pale fills outlined in their colour, for home "
-                                              "printers; `pnp build --ink` overrides it")
+                                              "files (card sheets, boards, tokens, player aid) in a light "
+                                              "version under ink-saver/: pale fills outlined in their colour, for "
+                                              "home printers; `pnp build --ink` overrides it")
 
 
 class Game(Model):

@@ -13,6 +13,7 @@ import hashlib
 import io
 import json
 import re
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,7 @@ from generator import __version__
 from generator import output_files as names
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
+from generator.render.ink import saver_wanted
 from generator.rules.core import PerObject
 from generator.rulestext.i18n import label
 from generator.rulestext.markup import icon_words
@@ -112,6 +114,10 @@ def render_rulebooks(content: GameContent, out_dir: Path, options, errors: Error
         boards = [(board.name.get(lang), out_dir / names.tts_board(lang, board.id)) for board in content.boards]
         boards = [(name, picture) for name, picture in boards if picture.is_file()]
         written += _lay_out(content, lang, options.papers, errors, out_dir, boards)
+    if saver_wanted(content, options):  # the aid is text on white already: the ink saver's set holds it as it is
+        for aid in [path for path in written if path.name.startswith("player-aid-")]:
+            (out_dir / names.INK_SAVER).mkdir(exist_ok=True)
+            written.append(Path(shutil.copyfile(aid, out_dir / names.ink_saver(aid.name))))
     return written
 
 

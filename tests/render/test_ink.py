@@ -196,3 +196,22 @@ def test_art_is_drawn_from_a_light_copy_and_small_icons_stay(tmp_path):
     assert big.name != "blob" and big.name in art.icons  # type: ignore[union-attr]
     shape, = load_icon(art.icons[big.name]).shapes  # type: ignore[union-attr]
     assert shape.stroke == "#000000" and ink(shape.fill or "#000000") < ink("#1030d0") / 2
+
+
+def test_the_player_aid_is_in_the_light_set_as_it_is(starter, tmp_path):
+    from generator.rulebook.step import render_rulebooks
+
+    turn = starter / GAME / "rules" / "en" / "30-turn.md"
+    original = turn.read_text(encoding="utf-8")
+    try:
+        turn.write_text(original.replace("# A turn", "# A turn { .player-aid }", 1), encoding="utf-8")
+        errors = ErrorList()
+        content = load_game(starter / GAME, errors)
+        written = render_rulebooks(content, tmp_path, BuildOptions(languages=("en",), papers=("a4",), ink="saver"),
+                                   errors)
+    finally:
+        turn.write_text(original, encoding="utf-8")
+    assert not errors, errors.as_text()
+    aid, light = tmp_path / "player-aid-en-a4.pdf", tmp_path / "ink-saver" / "player-aid-en-a4.pdf"
+    assert light in written and light.read_bytes() == aid.read_bytes()
+    assert dark_share(light, None, tmp_path) < 0.15  # text on white: nothing to lighten
