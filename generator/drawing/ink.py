@@ -188,11 +188,22 @@ class InkSaver:
         return Rect(inset, inset, self.width - 2 * inset, self.height - 2 * inset,
                     Paint(stroke=colour, stroke_width=BAND_MM), radius=2.0)
 
-    def items(self, items: list[Item]) -> list[Item]:
+    def items(self, items: list[Item], chosen: dict[int, str] | None = None) -> list[Item]:
+        """The items' light versions; `chosen` overrides some by index: `keep` as designed, `omit` left out."""
         saved: list[Item] = []
-        for item in items:
-            saved += self.item(item)
+        for index, item in enumerate(items):
+            choice = chosen.get(index) if chosen else None
+            if choice == "omit":
+                continue
+            saved += self.kept(item) if choice == "keep" else self.item(item)
         return saved
+
+    def kept(self, item: Item) -> list[Item]:
+        """An item drawn as designed: what stands on a fill of it stands on its designed colour."""
+        box = _box(item)
+        if box is not None and isinstance(item, (Rect, Circle, Polygon)) and item.paint.fill is not None:
+            self._forget(box)
+        return [item]
 
     def item(self, item: Item) -> list[Item]:
         """The item's light version: usually one item, a piece-wide fill its band too."""

@@ -54,7 +54,7 @@ class CardLayouts:
         self._errors = errors
         self._layouts: dict[str, specs.LoadedLayout | None] = {}
         self._files: dict[Path, specs.LoadedLayout | None] = {}
-        self._shared: dict[str, tuple[list[Item], list[TextBlockInfo]]] = {}
+        self._shared: dict[str, tuple[list[Item], list[TextBlockInfo], dict[int, str]]] = {}
         self._constants: dict[str, dict[str, Any] | None] = {}
         self._programs: dict[str, FaceProgram | None] = {}
         self._static_values: dict[str, dict[str, dict[str, str]]] = {}
@@ -139,10 +139,10 @@ class CardLayouts:
             )
             return None
         key = f"{layout.name}/{kind.id}/{lang}/back"  # a deck's kind id is `deck:<id>`, apart from every kind's
-        items, texts = self._shared_part(key, layout, kind, lang, "back", ("frame", "content"))
+        items, texts, ink = self._shared_part(key, layout, kind, lang, "back", ("frame", "content"))
         width, height = self.size_of(kind)
         title = kind.back.title.get(lang) if kind.back.title else kind.name.get(lang)
-        return FaceLayout(width, height, self.bleed, key, list(items), [], list(texts), title)
+        return FaceLayout(width, height, self.bleed, key, list(items), [], list(texts), title, frame_ink=ink)
 
     def size_of(self, kind: CardKind) -> tuple[float, float]:
         """The trim a kind's cards are laid out at."""
@@ -155,9 +155,10 @@ class CardLayouts:
         if layout is None:
             return None
         key = f"{layout.name}/{kind.id}/{lang}/{side}-frame"
-        frame, frame_texts = self._shared_part(key, layout, kind, lang, side, ("frame",), spec_side="front")
+        frame, frame_texts, frame_ink = self._shared_part(key, layout, kind, lang, side, ("frame",), spec_side="front")
         width, height = self.size_of(kind)
-        result = FaceLayout(width, height, self.bleed, key, list(frame), [], list(frame_texts), face.name.get(lang))
+        result = FaceLayout(width, height, self.bleed, key, list(frame), [], list(frame_texts), face.name.get(lang),
+                            frame_ink=frame_ink)
         constants = self._constants_for(layout, kind, lang, side)
         if constants is None:
             return result
@@ -168,7 +169,8 @@ class CardLayouts:
         context = face_context(self.content, card, face, side, lang, static=self._static_contexts[static_key])
         context.update(constants)
         evaluation = FaceEvaluation(layout, context, card.id, kind.id, side, lang, self.content.icons, self.problems,
-                                    self.content.root, result.items, result.texts, self.safe, self._elements)
+                                    self.content.root, result.items, result.texts, self.safe, self._elements,
+                                    result.items_ink)
         elements = layout.spec.front.content
         program = self._program_for(layout)
         printed = None
@@ -197,7 +199,8 @@ class CardLayouts:
         return self._constants[key]
 
     def _shared_part(self, key: str, layout: specs.LoadedLayout, kind: CardKind, lang: str, side: str,
-                     parts: tuple[str, ...], spec_side: str | None = None) -> tuple[list[Item], list[TextBlockInfo]]:
+                     parts: tuple[str, ...], spec_side: str | None = None
+                     ) -> tuple[list[Item], list[TextBlockInfo], dict[int, str]]:
         if key not in self._shared:
             face_spec = getattr(layout.spec, spec_side or side)
             constants = self._constants_for(layout, kind, lang, side)
@@ -208,7 +211,7 @@ class CardLayouts:
             if constants is not None:
                 for part in parts:
                     evaluation.run((spec_side or side, part), getattr(face_spec, part))
-            self._shared[key] = (evaluation.items, evaluation.texts)
+            self._shared[key] = (evaluation.items, evaluation.texts, evaluation.ink)
         return self._shared[key]
 
     def _program_for(self, layout: specs.LoadedLayout) -> FaceProgram | None:

@@ -89,6 +89,7 @@ class FaceEvaluation:
     texts: list[TextBlockInfo] = field(default_factory=list)
     safe: float | None = None  # mm inside the trim that text must keep clear of (None: not checked)
     memo: dict | None = None  # elements already evaluated from the same values (owned by the caller)
+    ink: dict[int, str] = field(default_factory=dict)  # the elements' `ink:` choices, by index into `items`
 
     # --- problems ------------------------------------------------------------------------------
     def problem(self, field_name: str, message: str, hint: str = "", mark: Any = None) -> None:
@@ -110,21 +111,30 @@ class FaceEvaluation:
         """Evaluate `elements` (found at `path` in the layout file); `printed` holds precomputed values
         by address (`3` for the fourth element, `3.1.0` for a group's second element in its first copy)."""
         for index, element in enumerate(elements):
-            where = (*path, index)
-            try:
-                if isinstance(element, specs.GroupSpec):
-                    self._group(element, where, printed, str(index))
-                    continue
-                if printed is not None:
-                    if str(index) not in printed:  # its `when` was false
-                        continue
-                    self._remembered_element(element, where, printed[str(index)])
-                    continue
-                if element.when is not None and not self._evaluate(element.when, where, "when"):
-                    continue
-                self._element(element, where, {})
-            except _Skip:
-                continue
+            start = len(self.items)
+            self._one(element, (*path, index), printed, index)
+            self._mark(element, start)
+
+    def _one(self, element, where: tuple, printed: dict[str, dict[str, str]] | None, index: int) -> None:
+        try:
+            if isinstance(element, specs.GroupSpec):
+                self._group(element, where, printed, str(index))
+                return
+            if printed is not None:
+                if str(index) not in printed:  # its `when` was false
+                    return
+                self._remembered_element(element, where, printed[str(index)])
+                return
+            if element.when is not None and not self._evaluate(element.when, where, "when"):
+                return
+            self._element(element, where, {})
+        except _Skip:
+            return
+
+    def _mark(self, element, start: int) -> None:
+        """The items an element with an `ink:` choice added (from `start` on) carry its choice."""
+        if element.ink is not None:
+            self.ink.update(dict.fromkeys(range(start, len(self.items)), element.ink.value))
 
     def _group(self, group: specs.GroupSpec, where: tuple, printed: dict[str, dict[str, str]] | None,
                address: str) -> None:
@@ -136,10 +146,13 @@ class FaceEvaluation:
                 for child_index, child in enumerate(group.elements):
                     values = printed.get(f"{address}.{child_index}.{copy}")
                     if values is not None:
+                        start = len(self.items)
                         try:
                             self._remembered_element(child, (*where, "elements", child_index), values, copy)
                         except _Skip:
                             continue
+                        finally:
+                            self._mark(child, start)
             return
         if group.when is not None and not self._evaluate(group.when, where, "when"):
             return
@@ -154,12 +167,15 @@ class FaceEvaluation:
                 self.context.update(index=copy, item=item)
                 for child_index, child in enumerate(group.elements):
                     child_where = (*where, "elements", child_index)
+                    start = len(self.items)
                     try:
                         if child.when is not None and not self._evaluate(child.when, child_where, "when"):
                             continue
                         self._element(child, child_where, {}, copy)
                     except _Skip:
                         continue
+                    finally:
+                        self._mark(child, start)
         finally:
             for name in ("index", "item"):
                 self.context.pop(name, None)

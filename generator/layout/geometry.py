@@ -33,6 +33,7 @@ class FaceLayout:
 
     `frame` holds what every card of a kind shares on this side (drawn once per document as a
     PDF form); `items` holds what is specific to the card. `frame_key` names the shared part.
+    `frame_ink` and `items_ink` hold what the layout chose for the ink saver's light version.
     """
 
     width: float
@@ -43,6 +44,9 @@ class FaceLayout:
     items: list[Item] = field(default_factory=list)
     texts: list[TextBlockInfo] = field(default_factory=list)
     title: str = ""
+    # the layout's `ink:` choices (keep, omit) for the ink saver, by index into `frame` and `items`
+    frame_ink: dict[int, str] = field(default_factory=dict)
+    items_ink: dict[int, str] = field(default_factory=dict)
 
     def all_items(self) -> list[Item]:
         return [*self.frame, *self.items]

@@ -13,6 +13,7 @@ own `content/<game>/layouts/<name>.yaml` wins over `templates/layouts/<name>.yam
 from __future__ import annotations
 
 import re
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -40,6 +41,13 @@ class _Spec(BaseModel):
 ElementId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]*$", max_length=64)]
 
 
+class InkChoice(Enum):
+    """What the ink saver (`--ink saver`) does with an element instead of deriving its light look from its colours."""
+
+    KEEP = "keep"  # drawn as designed (a logo in its brand colour)
+    OMIT = "omit"  # left out: decoration only
+
+
 class _Element(_Spec):
     id: ElementId | None = Field(default=None, description="names the element (unique in its face), so a layout that "
                                  "`extends` this one can change, move or remove it")
@@ -49,6 +57,9 @@ class _Element(_Spec):
                                      "another, an element of the base")
     after: ElementId | None = Field(default=None, description="put this element just after the element with this id "
                                     "(drawn over it) instead of where it would be")
+    ink: InkChoice | None = Field(default=None, description="in the ink saver's light version (`--ink saver`): "
+                                  "`keep` draws it as designed, `omit` leaves it out (decoration); default: made "
+                                  "light from its colours")
 
 
 X_MM = "left edge in mm from the trim's left (an expression)"

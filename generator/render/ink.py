@@ -20,8 +20,9 @@ def saver_face(face: FaceLayout, art: LightArt | None = None) -> FaceLayout:
     """The face's light version: its frame and its own items worked through in drawing order (its art from
     `art`'s light copies; None: as designed)."""
     saver = InkSaver(face.width, face.height, art=art)
-    frame = saver.items(face.frame)
-    return replace(face, frame_key=face.frame_key + SAVER_KEY, frame=frame, items=saver.items(face.items))
+    frame = saver.items(face.frame, face.frame_ink)
+    items = saver.items(face.items, face.items_ink)
+    return replace(face, frame_key=face.frame_key + SAVER_KEY, frame=frame, items=items, frame_ink={}, items_ink={})
 
 
 def saver_deck(deck: list[PrintCard], art: LightArt | None = None) -> list[PrintCard]:

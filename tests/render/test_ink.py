@@ -215,3 +215,39 @@ def test_the_player_aid_is_in_the_light_set_as_it_is(starter, tmp_path):
     aid, light = tmp_path / "player-aid-en-a4.pdf", tmp_path / "ink-saver" / "player-aid-en-a4.pdf"
     assert light in written and light.read_bytes() == aid.read_bytes()
     assert dark_share(light, None, tmp_path) < 0.15  # text on white: nothing to lighten
+
+
+def test_a_layout_keeps_or_omits_an_element_in_the_light_version(tmp_path):
+    from generator.drawing.shapes import Icon
+    from generator.layout.engine import CardLayouts
+
+    write_starter(tmp_path, GAME)
+    (tmp_path / GAME / "layouts").mkdir()
+    (tmp_path / GAME / "layouts" / "card.yaml").write_text(
+        "extends: card\n"
+        "front:\n  content:\n    - {id: art-icon, ink: omit}\n"
+        "back:\n  frame:\n    - {id: background, ink: keep}\n    - {id: emblem-icon, ink: omit}\n", encoding="utf-8")
+    errors = ErrorList()
+    content = load_game(tmp_path / GAME, errors)
+    assert content is not None and not errors, errors.as_text()
+    layouts = CardLayouts(content, errors)
+    card = content.cards[0]
+    kind = content.game.kind(card.kind)
+    front, back = layouts.front(card, "en"), layouts.back(card, "en")
+    assert front is not None and back is not None and not layouts.problems
+    light_back, light_front = saver_face(back), saver_face(front)
+    designed_fill = kind.back.color.lower()  # type: ignore[union-attr]
+    assert light_back.frame[0] == back.frame[0] and light_back.frame[0].paint.fill == designed_fill  # type: ignore
+    assert "#ffffff" in {item.color for item in light_back.frame if isinstance(item, Text)}  # white on the kept fill
+    assert not [item for item in light_back.frame if isinstance(item, Icon)]
+    art = [item for item in front.items if isinstance(item, Icon) and item.size >= 12]
+    assert art and not [item for item in light_front.items if isinstance(item, Icon) and item.size >= 12]
+    # without a choice the same layout's back is made light
+    plain = CardLayouts(load_game(starter_copy(tmp_path), ErrorList()), ErrorList())
+    other = plain.back(card, "en")
+    assert other is not None and ink(saver_face(other).frame[0].paint.fill) < 0.1  # type: ignore[union-attr]
+
+
+def starter_copy(folder: Path) -> Path:
+    write_starter(folder / "plain", GAME)
+    return folder / "plain" / GAME
