@@ -16,14 +16,22 @@ from typing import Any
 from reportlab.platypus import BaseDocTemplate
 from reportlab.platypus.doctemplate import LayoutError
 
+from generator.drawing.fonts import face
+
 MAX_FLOWABLES_PER_PAGE = 20_000  # the bundled rulebooks handle at most a few hundred on a page
 MAX_PAGES = 2_000  # the bundled rulebooks have fewer than 40
 
 
 class BoundedDocTemplate(BaseDocTemplate):
-    """BaseDocTemplate with a budget: flowables handled per page and pages per document."""
+    """BaseDocTemplate with a budget: flowables handled per page and pages per document.
+
+    Its canvas starts in the project's regular face, so no unused, unembedded Helvetica is referenced."""
 
     _handled_on_page = 0
+
+    def __init__(self, filename: Any, **kw: Any) -> None:
+        kw.setdefault("initialFontName", face("regular").pdf_name)
+        super().__init__(filename, **kw)
 
     def handle_pageBegin(self) -> None:
         self._handled_on_page = 0

@@ -100,7 +100,8 @@ class SectionHeading(Paragraph):
         canvas.bookmarkPage(self.key)
         outline = getattr(canvas, OUTLINE_LEVEL, -1)
         level = min(self.level, outline + 1)  # the outline may not skip a level
-        canvas.addOutlineEntry(self.title, self.key, level=level, closed=level > 0)
+        canvas.addOutlineEntry(self.title, self.key, level=level, closed=False)  # every level shown, unfolded
+        canvas.showOutline()  # the viewer opens with the bookmarks pane
         setattr(canvas, OUTLINE_LEVEL, level)
         super().draw()
 
