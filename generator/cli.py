@@ -209,6 +209,32 @@ def cards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
         views.print_cards_written(written, output_dir)
 
 
+@cli.command("boards")
+@click.argument("games", nargs=-1)
+@content_option
+@click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
+              show_default=True, help="Where output/<game>/boards/ and the token sheets go; replaced only when every "
+                                      "game succeeds.")
+@lang_option
+@paper_option
+@ink_option
+@format_option
+@reported
+def boards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, ink: str | None,
+           output_format: str) -> None:
+    """Render only the boards of GAMES (default: all): SVG, full-size and tiled PDFs, token sheets, board images."""
+    from generator.build import BuildOptions
+    from generator.commands.boards import boards as render_boards
+
+    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), ink=ink)
+    stderr = views.console(err=True)
+    written = render_boards(content_dir, games, output_dir, options, on_wait=lambda message: stderr.print(message))
+    if output_format == "json":
+        click.echo(json.dumps(views.written_json(written), indent=2))
+    else:
+        views.print_written(written, output_dir)
+
+
 @cli.command()
 @click.argument("game")
 @click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), required=True,
