@@ -251,3 +251,23 @@ def test_a_layout_keeps_or_omits_an_element_in_the_light_version(tmp_path):
 def starter_copy(folder: Path) -> Path:
     write_starter(folder / "plain", GAME)
     return folder / "plain" / GAME
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["habitable", "terraforming-mars"])
+def test_every_light_back_page_of_a_bundled_game_survives_a_1_mm_miscut(game, tmp_path):
+    from generator.layout.engine import CardLayouts
+    from generator.render.cards_step import lay_out, ordered_cards
+    from tests.layout.conftest import CONTENT
+    from tests.layout.conftest import load_game as load_bundled
+    from tests.render.test_marked_cards import back_pages
+
+    content = load_bundled(CONTENT, game)
+    designs = lay_out(CardLayouts(content, ErrorList()), ordered_cards(content), "en")
+    assert designs is not None
+    cards = saver_deck([printed for card, printed in designs for _ in range(card.count)])
+    pdf = tmp_path / "light.pdf"
+    write_sheets(pdf, cards, "a4", content.icons, game)
+    for number, sheet in enumerate(back_pages(pdf, cards, "a4", tmp_path), start=1):
+        unsound = [(m.deck, m.own_share, m.others) for m in sheet if not m.sound]
+        assert unsound == [], (number, unsound)
