@@ -10,6 +10,7 @@ and headings, card sentences as the printed card shows them, and example titles.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 
 from generator.content.errors import ErrorList
@@ -30,9 +31,13 @@ WORDS = {
     "new_cost": {"de": "kostet jetzt {new}", "en": "now costs {new}"},
     "count": {"de": "jetzt {new}-mal in der Schachtel (vorher {old})", "en": "now {new} in the box (was {old})"},
     "renamed": {"de": "hieß vorher „{old}“", "en": "was called “{old}”"},
+    "value": {"de": "{label} jetzt {new} (vorher {old})", "en": "{label} now {new} (was {old})"},
     "reads": {"de": "jetzt: {new}", "en": "now: {new}"},
     "was": {"de": "vorher: {old}", "en": "before: {old}"},
 }
+
+
+LABELLED = re.compile(r"^\*\*([^*]+):\*\* (.+)$")  # a card field's line as the gallery prints it
 
 
 def words(key: str, lang: str, **values: object) -> str:
@@ -116,10 +121,16 @@ def card_sentences(old: GameContent, new: GameContent, was: Card, card: Card, la
     for tag, a0, a1, b0, b1 in difflib.SequenceMatcher(a=then, b=now, autojunk=False).get_opcodes():
         if tag == "equal":
             continue
-        if b1 > b0:
-            said.append(words("reads", lang, new=" · ".join(now[b0:b1])))
-        if a1 > a0:
-            said.append(words("was", lang, old=" · ".join(then[a0:a1])))
+        gone, came = then[a0:a1], now[b0:b1]
+        labelled = [(LABELLED.match(a), LABELLED.match(b)) for a, b in zip(gone, came, strict=False)]
+        if len(gone) == len(came) and all(a and b and a.group(1) == b.group(1) for a, b in labelled):
+            said += [words("value", lang, label=a.group(1), new=b.group(2), old=a.group(2))
+                     for a, b in labelled if a and b]  # `**Build cost:** 4` -> 5: "Build cost now 5 (was 4)"
+            continue
+        if came:
+            said.append(words("reads", lang, new=" · ".join(came)))
+        if gone:
+            said.append(words("was", lang, old=" · ".join(gone)))
     return said
 
 
