@@ -179,18 +179,20 @@ def _revisions(repo: Path, prefix: str, game: str) -> Iterator[_Revisions]:
         yield _Revisions(repo, prefix, game, marks)
 
 
-def _compared(tag: VersionTag, previous: VersionTag, revisions: _Revisions, cache: BuildCache) -> VersionEntry:
-    """What version `tag` changed since `previous`, kept in the cache by both commits and the tag."""
+def _compared(tag: VersionTag, previous: VersionTag | None, revisions: _Revisions, cache: BuildCache) -> VersionEntry:
+    """What version `tag` changed since `previous` (None: the first version, nothing compared), kept in the cache
+    by both commits and the tag."""
     def make() -> bytes:
-        old, new = revisions.content(previous), revisions.content(tag)
+        old, new = revisions.content(previous) if previous else None, revisions.content(tag)
         entry = _entry(tag, previous, new)
-        if old is None or new is None:
+        if previous is not None and (old is None or new is None):
             entry.compared = False
-        else:
+        elif old is not None and new is not None:
             compared_entry(entry, old, new)
         return json.dumps(entry.as_json(), sort_keys=True).encode()
 
-    key = unit_key("changelog", revisions.game, previous.commit, tag.commit, tag.tag_object, tag.tag)
+    key = unit_key("changelog", revisions.game, previous.commit if previous else None, tag.commit, tag.tag_object,
+                   tag.tag)
     return VersionEntry.from_json(json.loads(cache.remembered_bytes(key, make)))
 
 
@@ -199,10 +201,7 @@ def _history(content: GameContent, tags: list[VersionTag], revisions: _Revisions
     first = len(tags) - len(shown)
     entries: list[VersionEntry] = []
     for index, tag in enumerate(shown, start=first):
-        if index == 0:
-            entries.append(_entry(tag, None, revisions.content(tag)))
-        else:
-            entries.append(_compared(tag, tags[index - 1], revisions, cache))
+        entries.append(_compared(tag, tags[index - 1] if index else None, revisions, cache))
     history = GameHistory(entries[::-1])
     version = content.game.version
     current = version.number if version is not None else tags[-1].number
