@@ -56,6 +56,12 @@ def as_written(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def unbraced(text: str) -> str:
+    """A tag message's braces with an invisible word joiner inside: `{amount}` in a message is the designer's
+    words, not a template field the build left unrendered (generator.rulestext.unrendered), and reads the same."""
+    return text.replace("{", "{\u2060").replace("}", "\u2060}")
+
+
 def word(key: str, lang: str, **values: str) -> str:
     return WORDS[key]["de" if lang == "de" else "en"].format(**values)
 
@@ -114,7 +120,8 @@ def _entry_lines(site: GameSite, entry: VersionEntry, rules: dict[str, str]) -> 
     day = _day(entry.date, lang) if entry.tag else word("not_tagged", lang)
     lines = [f"## {word('version', lang)} {entry.number} · {day} {{ #{version_anchor(entry.number)} }}", ""]
     if entry.message:
-        lines += ["\n".join(f"> {as_written(line)}" if line.strip() else ">" for line in entry.message.split("\n")), ""]
+        lines += ["\n".join(f"> {as_written(unbraced(line))}" if line.strip() else ">"
+                            for line in entry.message.split("\n")), ""]
     errata = [e for e in site.content.game.errata if e.version == entry.number]
     if errata:
         lines += [f"**{word('errata', lang)}**", ""]

@@ -16,7 +16,7 @@ import pytest
 from tests.cli_in_process import run_pnp
 
 TINY = Path(__file__).resolve().parents[1] / "content" / "tiny"
-PLANTED_TAG = "First <script>alert('tag')</script><b>release</b>"
+PLANTED_TAG = "First <script>alert('tag')</script><b>release</b>\n\nFixes {amount} and {{ game }} in the rules."
 PLANTED_ERRATUM = "Hunger <img src=x onerror=alert(1)> costs 3, not 2"
 RULES = {
     "de": ("Regeln", "Aufbau", "Jede Person nimmt zwei Karten.", "Handel", "Tausche eine Nahrung gegen eine Karte.",
@@ -167,6 +167,7 @@ def test_planted_markup_in_a_tag_message_and_an_erratum_prints_as_text(versioned
             assert "onerror" not in page or "onerror=alert(1)&gt;" in page
         changelog = versioned.page(lang, "changelog.html")
         assert "&lt;script&gt;alert('tag')&lt;/script&gt;&lt;b&gt;release&lt;/b&gt;" in changelog.replace("&#x27;", "'")
+        assert "Fixes {\u2060amount\u2060} and {\u2060{\u2060 game \u2060}\u2060} in the rules." in article(changelog)
         assert "Hunger &lt;img src=x onerror=alert(1)&gt; costs 3, not 2" in versioned.page(lang, "errata.html")
 
 
