@@ -57,8 +57,7 @@ def version_key(number: str) -> tuple[int, ...]:
     return tuple(int(part) for part in number.split("."))
 
 
-DRAFT = {"de": "Entwurf", "en": "draft"}
-RULES = {"de": "Regeln", "en": "Rules"}
+DRAFT = {"de": "Entwurf", "en": "Draft"}
 MONTHS = {
     "de": ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
            "November", "Dezember"),
@@ -74,9 +73,8 @@ def long_date(day: datetime.date, lang: str) -> str:
 
 
 def version_line(version: RulesVersion | None, lang: str, draft_id: str = "") -> str:
-    """What a page or sheet says of the rules it shows: `Regeln 1.0 · 28. November 2026`; a game without a
-    version is a draft (`Rules draft · 3f9a1c2e`, the id telling two printed drafts apart)."""
-    words = "de" if lang == "de" else "en"
+    """What a page or sheet says of the rules it shows: `Version 1.0 · 28. November 2026`; a game without a
+    version is a draft (`Draft · 3f9a1c2e`, the id telling two printed drafts apart)."""
     if version is None:
-        return f"{RULES[words]} {DRAFT[words]}" + (f" · {draft_id}" if draft_id else "")
-    return f"{RULES[words]} {version.number} · {long_date(version.date, lang)}"
+        return DRAFT["de" if lang == "de" else "en"] + (f" · {draft_id}" if draft_id else "")
+    return f"Version {version.number} · {long_date(version.date, lang)}"

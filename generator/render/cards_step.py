@@ -45,8 +45,8 @@ from generator.render.tts import write_decks
 
 
 def build_version(content: GameContent, lang: str, scope: str = "print") -> str:
-    """What a printed sheet names as its version: the game's rules version and date (`Rules 1.0 · 28 November
-    2026`); a game without one is a draft named by the hash of the content as that language's sheets of this
+    """What a printed sheet names as its version: the game's rules version and date (`Version 1.0 · 28
+    November 2026`); a game without one is a draft named by the hash of the content as that language's sheets of this
     kind show it (`scope`, see generator.build_cache.SCOPES). An edit the sheet does not show (the German text,
     a rules page) leaves it byte-identical, so an incremental build need not draw it again."""
     from generator.build_cache import language_fingerprint

@@ -144,7 +144,7 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
     title = game.title.get(lang)
     subtitle = game.tagline.get(lang) if game.tagline else label("rules", lang)
     version = printed_version(content, lang)
-    caption = f"{title} · {version}"
+    caption = f"{title} · {label('rules', lang)} · {version}"
 
     aid_title = f"{title} · {label('player_aid', lang)}"
     aid_caption = f"{aid_title} · {version}"

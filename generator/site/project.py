@@ -162,7 +162,7 @@ def language_site(content: GameContent, lang: str, languages: tuple[str, ...], o
     sources: dict[str, str] = {}
     site, nav = _game_tree(content, lang, outputs, tree, replays, papers, errors, sources, history)
     config = site_config(tree, content.game.title.get(lang), languages, lang, nav, LANDING,
-                         footer=version_line(content.game.version, lang),
+                         footer=version_line(content.game.version, lang) if content.game.version else "",
                          changelog=CHANGELOG.replace(".md", ".html") if has_changelog(site) else None)
     return LanguageSite(content.id, lang, tree, config, site.notes, sources)
 

@@ -135,8 +135,8 @@ def test_the_changed_section_and_the_card_page_carry_the_mark(versioned, lang, m
     assert mark not in versioned.page(lang, "cards/sturm.html")
 
 
-@pytest.mark.parametrize("lang, version", [("en", "Rules 1.1 · 28 November 2026"),
-                                           ("de", "Regeln 1.1 · 28. November 2026")])
+@pytest.mark.parametrize("lang, version", [("en", "Version 1.1 · 28 November 2026"),
+                                           ("de", "Version 1.1 · 28. November 2026")])
 def test_every_page_and_pdf_shows_the_rules_version_and_its_date(versioned, lang, version):
     pages = sorted((versioned.output / "site" / "tiny" / lang).rglob("*.html"))
     assert len(pages) > 5
@@ -189,7 +189,7 @@ def test_a_repository_without_tags_builds_without_a_changelog(tmp_path):
     assert not (site / "changelog.html").exists() and not (site / "errata.html").exists()
     overview = (site / "rules" / "overview.html").read_text(encoding="utf-8")
     assert "Changed in" not in overview and "changelog" not in overview
-    assert "Rules 1.1 · 28 November 2026" in overview
+    assert "Version 1.1 · 28 November 2026" in overview
 
 
 def test_version_tags_of_the_game_win_over_the_shared_ones_and_others_are_ignored(tmp_path):
@@ -203,6 +203,23 @@ def test_version_tags_of_the_game_win_over_the_shared_ones_and_others_are_ignore
         git(tmp_path, "tag", tag)
     tags = _tags(tmp_path, "tiny")
     assert [(t.number, t.tag) for t in tags] == [("1.0", "tiny/v1.0"), ("1.9", "v1.9"), ("1.10", "v1.10")]
+
+
+def test_a_game_without_a_version_prints_as_a_draft_told_apart_by_a_hash(tmp_path):
+    from generator.checking import load_checked
+    from generator.content.errors import ErrorList
+    from generator.render.cards_step import build_version
+    from generator.rulebook.step import printed_version
+
+    shutil.copytree(TINY, tmp_path / "tiny")
+    errors = ErrorList()
+    draft = load_checked(tmp_path, ["tiny"], errors)[0]
+    assert not errors and draft.game.version is None
+    for lang, word in (("en", "Draft"), ("de", "Entwurf")):
+        for shown in (build_version(draft, lang), printed_version(draft, lang)):
+            assert re.fullmatch(rf"{word} · [0-9a-f]{{8}}", shown), shown
+    versioned = load_checked(small_game(tmp_path / "repo").parent, ["tiny"], errors)[0]
+    assert build_version(versioned, "de") == printed_version(versioned, "de") == "Version 1.0 · 1. November 2026"
 
 
 def test_a_bad_version_date_is_refused_at_its_line(tmp_path):
