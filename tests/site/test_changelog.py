@@ -145,6 +145,8 @@ def test_every_page_and_pdf_shows_the_rules_version_and_its_date(versioned, lang
             continue
         footer = page.read_text(encoding="utf-8").split('class="md-copyright"', 1)[1].split("</div>", 2)
         assert version in html.unescape("".join(footer[:2])), page
+    designer = versioned.output / "site-designer" / "tiny" / lang / "index.html"
+    assert version in html.unescape(designer.read_text(encoding="utf-8").split('class="md-copyright"', 1)[1])
     from pypdf import PdfReader
 
     for pdf in (f"rules-{lang}-a4.pdf", f"cards-{lang}-a4.pdf"):
