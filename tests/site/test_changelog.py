@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli_in_process import run_pnp
+from tests.site.browser import browser_missing
 
 TINY = Path(__file__).resolve().parents[1] / "content" / "tiny"
 PLANTED_TAG = "First <script>alert('tag')</script><b>release</b>\n\nFixes {amount} and {{ game }} in the rules."
@@ -232,3 +233,34 @@ def test_a_bad_version_date_is_refused_at_its_line(tmp_path):
     done = run_pnp("check", "--content", str(tmp_path / "content"), "tiny")
     assert done.returncode == 1, done.stderr
     assert f"game.yaml:{line}:" in done.stderr and "YYYY-MM-DD" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
+def test_in_chromium_the_mark_and_the_footer_lead_to_the_version_in_the_changelog(versioned):
+    """Opened from disk: the section's mark leads to version 1.1 in the changelog, the footer to the changelog, and
+    the planted tag message shows as text without running."""
+    from tests.site.browser import chromium
+
+    site = versioned.output / "site" / "tiny"
+    with chromium() as browser:
+        tab = browser.new_page(viewport={"width": 1100, "height": 900})
+        tab.set_default_timeout(20_000)
+        problems: list[str] = []
+        tab.on("pageerror", lambda e: problems.append(str(e)))
+        tab.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+        for lang, mark, heading in (("en", "Changed in 1.1", "Version 1.1 · 28 November 2026"),
+                                    ("de", "Geändert in 1.1", "Version 1.1 · 28. November 2026")):
+            tab.goto((site / lang / "rules" / "overview.html").as_uri())
+            badge = tab.locator("a.pnp-changed")
+            assert badge.count() == 1 and badge.inner_text() == mark
+            assert badge.is_visible()
+            badge.click()
+            tab.wait_for_load_state()
+            assert tab.url.endswith("/changelog.html#version-1-1")
+            assert tab.locator("#version-1-1").inner_text().startswith(heading)
+            assert tab.locator("blockquote").first.inner_text().startswith("First <script>alert('tag')</script>")
+            tab.goto((site / lang / "cards" / "hunger.html").as_uri())
+            tab.locator(".pnp-rules-version a").click()
+            tab.wait_for_load_state()
+            assert tab.url.endswith(f"/{lang}/changelog.html")
+        assert problems == []
