@@ -264,3 +264,20 @@ def test_in_chromium_the_mark_and_the_footer_lead_to_the_version_in_the_changelo
             tab.wait_for_load_state()
             assert tab.url.endswith(f"/{lang}/changelog.html")
         assert problems == []
+
+
+def test_a_version_too_big_to_read_is_listed_without_its_changes(versioned, monkeypatch):
+    from generator.build_cache import BuildCache
+    from generator.checking import load_checked
+    from generator.content.errors import ErrorList
+    from generator.diff import history
+
+    content = load_checked(versioned.repo / "content", ["tiny"], ErrorList())[0]
+    whole = history.GitHistory().history(content, BuildCache(None))
+    assert whole is not None and [(e.number, e.compared) for e in whole.entries] == [("1.1", True), ("1.0", True)]
+    monkeypatch.setattr(history, "MAX_BYTES", 100)  # the tiny game's folder holds more
+    bounded = history.GitHistory().history(content, BuildCache(None))
+    assert bounded is not None and [(e.number, e.compared, e.empty()) for e in bounded.entries] == [
+        ("1.1", False, True), ("1.0", True, True)]
+    assert bounded.marked_sections == {} and bounded.marked_cards == {}
+    assert bounded.notes == ["version 1.0 (v1.0) cannot be read: no changes marked"]
