@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from graphlib import TopologicalSorter
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from generator import output_files
 from generator.build_cache import BuildCache, language_fingerprint, remember_fingerprints, unit_key
@@ -31,6 +31,9 @@ from generator.output_files import RESERVED_IDS
 from generator.output_folder import OutputFolder, checkpoint, in_scope
 from generator.pool import Pool, first_done, idle_cores, result
 from generator.rulestext.output_scan import check_outputs
+
+if TYPE_CHECKING:
+    from generator.site.changelog_model import HistorySource
 
 PAPERS = ("a4", "letter")
 
@@ -313,8 +316,11 @@ def _moved(files: Iterable[Path], base: Path, into: Path) -> list[Path]:
 
 def build_games(contents: list[GameContent], output: Path, options: BuildOptions, errors: ErrorList,
                 on_step: Callable[[str, str], None] | None = None,
-                on_wait: Callable[[str], None] | None = None, cache: BuildCache | None = None) -> dict[str, list[Path]]:
+                on_wait: Callable[[str], None] | None = None, cache: BuildCache | None = None,
+                history: HistorySource | None = None) -> dict[str, list[Path]]:
     """Build every game; on any error nothing in `output` changes. Returns written files per game.
+
+    `history`: where the games' versions come from, for the sites' changelogs (None: no changelog).
 
     Units whose inputs did not change since an earlier build are copied from `cache` instead of
     being made again (generator.build_cache; None: the output's own cache, output/.pnp/cache).
@@ -342,7 +348,7 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
                 game_dir = staging / content.id
                 game_dir.mkdir(parents=True)
                 planned[content.id] = plan_steps(content, game_dir, options, errors, cache, step_keys, on_step)
-            sites = plan_sites(contents, options.languages, options.papers, cache, step_keys)
+            sites = plan_sites(contents, options.languages, options.papers, cache, step_keys, history)
             start_mkdocs(sum(len(langs) for langs in sites.wanted.values()))  # they load while the units are made
             make_units([unit for _, units in planned.values() for unit in units], options, errors, cache,
                        meanwhile=partial(prepare_sites, sites, contents, staging, cache, errors, on_step))

@@ -45,6 +45,7 @@ def _build(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pa
            on_wait: Callable[[str], None] | None, cache: BuildCache | None) -> dict[str, list[Path]]:
     from generator.build import STEPS, build_games
     from generator.build_cache import BuildCache
+    from generator.diff.history import GitHistory
     from generator.output_folder import OutputRefused
 
     cache = cache if cache is not None else BuildCache.of_output(output_dir)
@@ -54,7 +55,8 @@ def _build(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pa
             on_start(len(loaded) * (len(STEPS) + 1) + len(options.languages))
         errors = ErrorList()
         try:
-            written = build_games(loaded, output_dir, options, errors, on_step, on_wait=on_wait, cache=cache)
+            written = build_games(loaded, output_dir, options, errors, on_step, on_wait=on_wait, cache=cache,
+                                  history=GitHistory())
         except OutputRefused as exc:
             raise CommandFailed.sentence(f"build: {exc}") from None
         if errors:

@@ -183,6 +183,7 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path,
     from generator.build import BuildOptions, build_games, default_tts_url
     from generator.build_cache import BuildCache
     from generator.checking import load_checked
+    from generator.diff.history import GitHistory
     from generator.output_folder import OutputRefused
 
     errors = ErrorList()
@@ -196,7 +197,8 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path,
         cache.discard()
     else:
         try:
-            build_games(loaded, output_dir, BuildOptions(tts_url=default_tts_url(output_dir)), errors, cache=cache)
+            build_games(loaded, output_dir, BuildOptions(tts_url=default_tts_url(output_dir)), errors, cache=cache,
+                        history=GitHistory())
         except OutputRefused as exc:
             return [], f"serve: {exc}"
     return list(errors), ""

@@ -30,6 +30,7 @@ from generator.content.schema_base import (
     in_languages,
     languages_context,
 )
+from generator.content.schema_version import Erratum, RulesVersion
 
 LabelKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=64)]
 
@@ -372,6 +373,11 @@ class Game(Model):
     publisher: str | None = Field(default=None, description="as the box credits it")
     year: int | None = Field(default=None, description="year of publication")
     edition_note: Text | None = Field(default=None, description="what this edition changes or adds, for the rules site")
+    version: RulesVersion | None = Field(default=None, description="the rules version and its date, shown on every "
+                                         "page of the rules site, the rulebook and the printed sheets (none: a "
+                                         "draft)")
+    errata: list[Erratum] = Field(default=[], description="corrections, each with its version: the rules site's "
+                                  "errata page and changelog list them")
     engine: Slug | EngineModule | None = Field(default=None, description="the rules engine: the id of an installed one "
                                                "(`escape-earth`) or a module of the game's folder "
                                                "(`{module: engine/rules.py}`, see docs/engines.md)")

@@ -104,6 +104,7 @@ FAST_LOADER = _fast_loader()
 """The loader tried first (None without libyaml); tests set it to None to check the fallback."""
 
 _SAFE_TAGS = {tag for tag in yaml.SafeLoader.yaml_constructors if tag}
+TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 
 
 class _Budget(Exception):
@@ -179,7 +180,10 @@ class _Builder:
             return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
         try:
             value = self.constructor.construct_object(node, deep=True)
-        except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        except ValueError as exc:  # e.g. an integer of more digits than Python converts, or 2026-13-40
+            if node.tag == TIMESTAMP_TAG:
+                raise _Refused(_mark(self.file, node), f"not a date: {exc}".split(";")[0],
+                               "write a date as YYYY-MM-DD, e.g. 2026-11-28") from None
             raise _Refused(_mark(self.file, node), f"value cannot be read: {exc}".split(";")[0],
                            "write a plain number of at most 15 digits") from None
         problem = _number_problem(value)

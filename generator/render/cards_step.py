@@ -27,12 +27,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from generator import __version__
 from generator import output_files as names
 from generator.build_cache import cache_active
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Card
+from generator.content.schema_version import version_line
 from generator.drawing.ink import LightArt
 from generator.forked import children_allowed
 from generator.layout.engine import DECK_PREFIX, CardLayouts, LayoutProblem
@@ -50,13 +50,14 @@ from generator.render.tts import write_decks
 
 
 def build_version(content: GameContent, lang: str, scope: str = "print") -> str:
-    """What a printed sheet names as its build: the generator's version and the hash of the content as
-    that language's sheets of this kind show it (`scope`, see generator.build_cache.SCOPES). An edit
-    the sheet does not show (the German text, a rules page) leaves it byte-identical, so an
-    incremental build need not draw it again."""
+    """What a printed sheet names as its version: the game's rules version and date (`Version 1.0 · 28
+    November 2026`); a game without one is a draft named by the hash of the content as that language's sheets of this
+    kind show it (`scope`, see generator.build_cache.SCOPES). An edit the sheet does not show (the German text,
+    a rules page) leaves it byte-identical, so an incremental build need not draw it again."""
     from generator.build_cache import language_fingerprint
 
-    return f"pnp-forge {__version__} · {language_fingerprint(content, lang, scope)[:8]}"
+    version = content.game.version
+    return version_line(version, lang, language_fingerprint(content, lang, scope)[:8] if version is None else "")
 
 
 def ordered_cards(content: GameContent) -> list[Card]:

@@ -46,12 +46,12 @@ def _footer(caption: str, icons: InlineIcons | None = None):
 def write_rulebook(path: Path | io.BytesIO, title: str, subtitle: str, pages: list[tuple[str, str]],
                    boards: list[tuple[str, Path]], boards_title: str, paper: str, caption: str,
                    targets: Mapping[str, tuple[str, str]] | None = None,
-                   icons: InlineIcons | None = None) -> Path | io.BytesIO:
+                   icons: InlineIcons | None = None, edition: str = "") -> Path | io.BytesIO:
     """Write the rulebook: `pages` are (slug, numbered Markdown) of the rules pages, in page order.
 
     `boards` are (name, PNG) pictures printed after the rules under `boards_title`; `targets` turn
     links between rules pages into links to the section (see flow.CrossReferences); `icons` draws
-    the game's `:icon:` names (without it they stay as written)."""
+    the game's `:icon:` names (without it they stay as written); `edition` is the rules version under the title."""
     styles = make_styles()
     pagesize = PAPER_SIZES[paper]
     doc = BoundedDocTemplate(path if isinstance(path, io.BytesIO) else str(path), pagesize=pagesize,
@@ -63,7 +63,10 @@ def write_rulebook(path: Path | io.BytesIO, title: str, subtitle: str, pages: li
     doc.addPageTemplates([PageTemplate("page", [frame], onPage=_footer(caption, icons))])
     title_style = ParagraphStyle("title", parent=styles.headings[1], fontSize=24, leading=29, spaceAfter=2)
     story: list[Flowable] = [Paragraph(escape(title), title_style),
-                             Paragraph(escape(subtitle), styles.body), Spacer(1, 6 * mm)]
+                             Paragraph(escape(subtitle), styles.body)]
+    if edition:
+        story.append(Paragraph(f"<i>{escape(edition)}</i>", styles.body))
+    story.append(Spacer(1, 6 * mm))
     blocks = Blocks(styles, width, refs=CrossReferences(targets or {}), icons=icons)
     for slug, markdown in pages:
         story += blocks.page(markdown_tree(markdown), slug)

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator import __version__
 from generator import output_files as names
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
+from generator.content.schema_version import version_line
 from generator.render.ink import saver_wanted
 from generator.rules.core import PerObject
 from generator.rulestext.i18n import label
@@ -99,12 +99,15 @@ def printed_inputs(content: GameContent, lang: str) -> list[Any]:
 
 
 def printed_version(content: GameContent, lang: str) -> str:
-    """The build version a rulebook names: the generator's and a hash of what the rulebook shows."""
+    """The version a rulebook names: the game's rules version and date; a game without one is a draft named by
+    a hash of what the rulebook shows."""
     from generator.build_cache import language_fingerprint
 
+    if content.game.version is not None:
+        return version_line(content.game.version, lang)
     shown = json.dumps([language_fingerprint(content, lang, STEP_SCOPE), printed_inputs(content, lang)],
                        ensure_ascii=False)
-    return f"pnp-forge {__version__} · {hashlib.sha256(shown.encode()).hexdigest()[:8]}"
+    return version_line(None, lang, hashlib.sha256(shown.encode()).hexdigest()[:8])
 
 
 def render_rulebooks(content: GameContent, out_dir: Path, options, errors: ErrorList) -> list[Path]:
@@ -155,7 +158,7 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
     for paper in papers:
         def book(pages: list[tuple[str, str]], into: Path | io.BytesIO, paper: str = paper) -> None:
             write_rulebook(into, title, subtitle, pages, boards, label("boards", lang), paper, caption, rules.targets,
-                           icons)
+                           icons, edition=version)
 
         laid_out = io.BytesIO()
         try:

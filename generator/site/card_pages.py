@@ -17,6 +17,7 @@ from typing import Any
 
 from generator.rulestext.i18n import label
 from generator.rulestext.markup import escape, rel
+from generator.site.changelog import card_mark
 from generator.site.gallery import card_block, card_page_path
 from generator.site.game_site import GameSite
 
@@ -79,7 +80,7 @@ def card_pages(site: GameSite, rules: list[tuple[str, str, tuple[str, ...]]],
     titles = page_titles(site, [title for title, _, _ in rules] + [title for title, _, _ in examples])
     for card in site.content.cards:
         page = card_page_path(site, card.id)
-        lines = [f"# {escape(titles[card.id])}", "",
+        lines = [f"# {escape(titles[card.id])}", "", *card_mark(site, page, card.id),
                  f"[{label('cards', lang)}]({rel(page, gallery)}#card-{card.id})", ""]
         block, _missing = card_block(site, page, card)
         lines += block

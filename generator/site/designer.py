@@ -15,6 +15,7 @@ from pathlib import Path
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
+from generator.content.schema_version import version_line
 from generator.rulestext.markup import escape, html_escape, table
 from generator.rulestext.rules_text import render_rules
 from generator.site.balance_page import balance_label, balance_page
@@ -233,5 +234,6 @@ def designer_site(content: GameContent, lang: str, languages: tuple[str, ...], o
     nav: NavList = [{words("overview", lang): index}]
     nav += [{nav_title(name): path} for name, path in shown]
     config = site_config(tree, title, languages, lang, nav, LANDING, docs_dir=f"{DESIGNER}/{lang}",
-                         description=words("site_description", lang))
+                         description=words("site_description", lang),
+                         footer=version_line(content.game.version, lang) if content.game.version else "")
     return LanguageSite(content.id, lang, tree, config, site.notes, {}, DESIGNER)

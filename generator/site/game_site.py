@@ -14,6 +14,7 @@ from pathlib import Path
 from generator.content.loader import GameContent
 from generator.content.schema_base import Language
 from generator.rulestext.markup import ICON_RE, icon_words, icons_to_markdown
+from generator.site.changelog_model import GameHistory
 from generator.site.glossary_marks import Marker, Term
 from generator.site.tree import DocsTree
 
@@ -27,6 +28,7 @@ class GameSite:
     outputs: Path
     tree: DocsTree
     notes: list[str] = field(default_factory=list)
+    history: GameHistory | None = None  # the game's versions from git (generator.site.changelog)
 
     @property
     def id(self) -> str:

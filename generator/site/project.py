@@ -27,11 +27,14 @@ import yaml
 
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
+from generator.content.schema_version import version_line
 from generator.rulestext.i18n import LANGUAGE_NAMES, label
 from generator.rulestext.markup import html_escape
 from generator.rulestext.rule_sections import Section, number_sections, numbered_markdown
 from generator.rulestext.rules_text import render_rules
 from generator.site.card_pages import card_pages, example_cards
+from generator.site.changelog import CHANGELOG, changelog_page, errata_page, has_changelog, mark_sections, word
+from generator.site.changelog_model import GameHistory
 from generator.site.cross_references import numbered_links, section_targets
 from generator.site.downloads import downloads_page
 from generator.site.examples_page import example_pages
@@ -85,9 +88,10 @@ class LanguageSite:
 
 
 def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, replays: dict[str, Any],
-               papers: tuple[str, ...], errors: ErrorList, sources: dict[str, str]) -> tuple[GameSite, NavList]:
+               papers: tuple[str, ...], errors: ErrorList, sources: dict[str, str],
+               history: GameHistory | None = None) -> tuple[GameSite, NavList]:
     """Write one game's pages into `tree`; returns its context (for notes) and its nav section."""
-    site = GameSite(content, lang, outputs, tree)
+    site = GameSite(content, lang, outputs, tree, history=history)
     rules = render_rules(content, lang, errors)
     rule_pages: list[tuple[str, str]] = []
     naming: list[tuple[str, str, tuple[str, ...]]] = []   # (title, page, cards it names) for the card pages
@@ -99,8 +103,9 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
         drafts.append((rules_page.slug, markdown, number_sections(markdown, number)))
     targets = section_targets(drafts)  # links between rules pages carry the section's number, as in print
     for number, (rules_page, (_, markdown, numbered)) in enumerate(zip(rules, drafts, strict=True), start=1):
-        path = site.page(f"rules/{rules_page.slug}.md",
-                         numbered_links(numbered_markdown(markdown, numbered), rules_page.slug, targets))
+        page = f"rules/{rules_page.slug}.md"
+        path = site.page(page, mark_sections(site, page, numbered_links(numbered_markdown(markdown, numbered),
+                                                                        rules_page.slug, targets)))
         rule_pages.append((f"{number} {rules_page.title}", path))
         naming.append((f"{rules_page.title} ({number})", path, rules_page.cards))  # cited as in print: "Actions (4)"
         sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
@@ -115,6 +120,9 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
                                   for (title, path), e in zip(examples, shown, strict=False)], cards)
     downloads = downloads_page(site, papers)
     glossary = glossary_page(site)
+    changelog = changelog_page(site, {rules_page.slug: path for rules_page, (_, path) in zip(rules, rule_pages,
+                                                                                          strict=True)})
+    errata = errata_page(site)
 
     sections: list[tuple[str, str]] = [(label("components", lang), components)]
     sections += rule_pages
@@ -126,6 +134,7 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     sections.append((label("downloads", lang), downloads))
     if glossary:
         sections.append((label("glossary", lang), glossary))
+    sections += [(word(key, lang), page) for key, page in (("changelog", changelog), ("errata", errata)) if page]
     overview = overview_page(site, sections)
 
     nav: NavList = [{label("overview", lang): overview}, {label("components", lang): components}]
@@ -140,22 +149,29 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     nav.append({label("downloads", lang): downloads})
     if glossary:
         nav.append({label("glossary", lang): glossary})
+    nav += [{word(key, lang): page} for key, page in (("changelog", changelog), ("errata", errata)) if page]
     return site, nav
 
 
 def language_site(content: GameContent, lang: str, languages: tuple[str, ...], outputs: Path,
-                  replays: dict[str, Any], papers: tuple[str, ...], errors: ErrorList) -> LanguageSite:
-    """One game's docs tree and config in one language: a site of its own."""
+                  replays: dict[str, Any], papers: tuple[str, ...], errors: ErrorList,
+                  history: GameHistory | None = None) -> LanguageSite:
+    """One game's docs tree and config in one language: a site of its own (`history`: its versions, for the
+    changelog and the marks)."""
     tree = DocsTree(lang)
     sources: dict[str, str] = {}
-    site, nav = _game_tree(content, lang, outputs, tree, replays, papers, errors, sources)
-    config = site_config(tree, content.game.title.get(lang), languages, lang, nav, LANDING)
+    site, nav = _game_tree(content, lang, outputs, tree, replays, papers, errors, sources, history)
+    config = site_config(tree, content.game.title.get(lang), languages, lang, nav, LANDING,
+                         footer=version_line(content.game.version, lang) if content.game.version else "",
+                         changelog=CHANGELOG.replace(".md", ".html") if has_changelog(site) else None)
     return LanguageSite(content.id, lang, tree, config, site.notes, sources)
 
 
 def site_config(tree: DocsTree, title: str, languages: tuple[str, ...], lang: str, nav: NavList, homepage: str,
-                docs_dir: str | None = None, description: str | None = None) -> dict[str, Any]:
-    """The mkdocs config of one site in one language (the players' or the designer's), its assets copied into `tree`."""
+                docs_dir: str | None = None, description: str | None = None, footer: str = "",
+                changelog: str | None = None) -> dict[str, Any]:
+    """The mkdocs config of one site in one language (the players' or the designer's), its assets copied into `tree`;
+    `footer`: the rules version every page shows (site/overrides/partials/copyright.html), linked to `changelog`."""
     tree.copy(STYLESHEET, SITE_TEMPLATE / STYLESHEET)
     tree.copy(WORKER_SHIM, SITE_TEMPLATE / WORKER_SHIM)
     for script in SCRIPTS:
@@ -175,6 +191,8 @@ def site_config(tree: DocsTree, title: str, languages: tuple[str, ...], lang: st
         "extra": {"alternate": [{"name": LANGUAGE_NAMES[other], "link": f"../{other}/", "lang": other}
                                 for other in languages] if len(languages) > 1 else [],
                   "homepage": homepage,  # the logo leads to the list of games
+                  **({"rules_version": html_escape(footer)} if footer else {}),
+                  **({"changelog": changelog} if changelog else {}),
                   "polyfills": [WORKER_SHIM]},
         "nav": nav,
     }

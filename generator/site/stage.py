@@ -27,6 +27,7 @@ from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.rules.examples import replay_examples
 from generator.rulestext.output_scan import check_outputs
+from generator.site.changelog_model import GameHistory, HistorySource
 from generator.site.designer import SITE as DESIGNER_SITE
 from generator.site.designer import designer_site
 from generator.site.landing import games_page, language_choice
@@ -55,11 +56,11 @@ def root_404_page(page: Path, prefix: str) -> None:
 
 
 def site_key(content: GameContent, lang: str, languages: tuple[str, ...], papers: tuple[str, ...],
-             step_keys: dict[tuple[str, str], list[str]] | None) -> str:
-    """The build cache's key of a game's site in one language: the game as that language sees it and the
-    keys of the print units whose files it offers."""
+             step_keys: dict[tuple[str, str], list[str]] | None, history: str = "") -> str:
+    """The build cache's key of a game's site in one language: the game as that language sees it, the
+    keys of the print units whose files it offers and its version tags (`history`, HistorySource.key)."""
     return unit_key("site", "players+designer", content.id, lang, language_fingerprint(content, lang), languages,
-                    papers, (step_keys or {}).get((content.id, lang), []))
+                    papers, (step_keys or {}).get((content.id, lang), []), history)
 
 
 @dataclass
@@ -71,16 +72,22 @@ class SitePlan:
     wanted: dict[str, list[str]]  # game -> languages to build
     replays: dict[str, dict[str, Any]] = field(default_factory=dict)  # game -> its replayed examples
     restored: bool = False
+    source: HistorySource | None = None  # where the games' versions come from (git: generator.diff.history)
+    histories: dict[str, GameHistory | None] = field(default_factory=dict)  # game -> its versions
 
 
 def plan_sites(contents: list[GameContent], languages: tuple[str, ...], papers: tuple[str, ...],
-               cache: BuildCache, step_keys: dict[tuple[str, str], list[str]] | None) -> SitePlan:
-    """Which sites the cache has (by their keys: the print units' keys are known before they are made)."""
-    keys = {(content.id, lang): site_key(content, lang, content.built_in(languages), papers, step_keys)
+               cache: BuildCache, step_keys: dict[tuple[str, str], list[str]] | None,
+               source: HistorySource | None = None) -> SitePlan:
+    """Which sites the cache has (by their keys: the print units' keys are known before they are made, the
+    version tags are read from `source`)."""
+    tags = {content.id: source.key(content) if source is not None else "" for content in contents}
+    keys = {(content.id, lang): site_key(content, lang, content.built_in(languages), papers, step_keys,
+                                         tags[content.id])
             for content in contents for lang in content.built_in(languages)}
     wanted = {content.id: [lang for lang in content.built_in(languages) if not cache.has(keys[(content.id, lang)])]
               for content in contents}
-    return SitePlan(keys, {game: langs for game, langs in wanted.items() if langs})
+    return SitePlan(keys, {game: langs for game, langs in wanted.items() if langs}, source=source)
 
 
 def prepare_sites(plan: SitePlan, contents: list[GameContent], staging: Path, cache: BuildCache,
@@ -97,6 +104,9 @@ def prepare_sites(plan: SitePlan, contents: list[GameContent], staging: Path, ca
             if on_step:
                 on_step(content.id, "site: examples")
             plan.replays[content.id] = replay_examples(content, errors, draw=True)
+        if content.id in plan.wanted and content.id not in plan.histories:
+            with cache.active():
+                plan.histories[content.id] = plan.source.history(content, cache) if plan.source else None
 
 
 def build_site(contents: list[GameContent], staging: Path, languages: tuple[str, ...], papers: tuple[str, ...],
@@ -129,12 +139,14 @@ def build_site(contents: list[GameContent], staging: Path, languages: tuple[str,
         if on_step:
             on_step(content.id, "site: pages")
         for lang in wanted:
+            history = plan.histories.get(content.id)
             with cache.active():  # charts made by an earlier build come from the cache
                 site = language_site(content, lang, content.built_in(languages), staging / content.id,
-                                     plan.replays[content.id], papers, errors)
+                                     plan.replays[content.id], papers, errors, history)
                 designer = designer_site(content, lang, content.built_in(languages), staging / content.id, errors)
             notes += site.notes + designer.notes
             sites += [site, designer]
+    notes += [f"site: {game}: {note}" for game, history in plan.histories.items() if history for note in history.notes]
     for note in notes:
         log(note)
     if errors:
