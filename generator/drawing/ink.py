@@ -36,6 +36,7 @@ BAND_INSET_MM = 1.6
 ART_MM = 12.0       # an icon or image this wide is art, drawn lightened
 ART_PALE = 0.65     # how much white art's fills take (its outlines keep their colour)
 BROAD_MM = 1.5      # an outline this wide is an area drawn as a stroke (a zone's ring): treated as a fill
+BROAD_PALE = 0.7    # how much white a broad outline takes: a zone keeps enough colour to be read by it
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -248,7 +249,7 @@ class InkSaver:
         colour: str = item.paint.stroke  # type: ignore[assignment]  # the caller checked it
         if ink(colour) <= INKY:
             return [item]
-        light: Item = replace(item, paint=replace(item.paint, stroke=pale(colour)))
+        light: Item = replace(item, paint=replace(item.paint, stroke=pale(colour, BROAD_PALE)))
         if not isinstance(item, Circle):
             return [light]
         half = item.paint.stroke_width / 2
