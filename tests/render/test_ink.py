@@ -271,3 +271,19 @@ def test_every_light_back_page_of_a_bundled_game_survives_a_1_mm_miscut(game, tm
     for number, sheet in enumerate(back_pages(pdf, cards, "a4", tmp_path), start=1):
         unsound = [(m.deck, m.own_share, m.others) for m in sheet if not m.sound]
         assert unsound == [], (number, unsound)
+
+
+def test_a_picture_is_drawn_from_a_lightened_copy(tmp_path):
+    from generator.drawing.ink import LightArt
+    from generator.drawing.shapes import Image as Picture
+
+    source = tmp_path / "art.png"
+    Image.new("RGB", (8, 8), (20, 40, 120)).save(source)
+    art = LightArt(tmp_path / "art", {})
+    light, = InkSaver(63, 88, art=art).item(Picture(str(source), 5, 20, 53, 30))
+    small, = InkSaver(63, 88, art=art).item(Picture(str(source), 5, 5, 6, 6))
+    assert small.path == str(source)  # type: ignore[union-attr]  # a small picture is information: as designed
+    assert light.path != str(source) and Path(light.path).parent == tmp_path / "art"  # type: ignore[union-attr]
+    with Image.open(light.path) as copy:  # type: ignore[union-attr]
+        r, g, b, _ = copy.getpixel((4, 4))
+    assert ink(f"#{r:02x}{g:02x}{b:02x}") < ink("#142878") / 2
