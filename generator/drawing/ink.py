@@ -28,7 +28,7 @@ from generator.drawing.shapes import Circle, Icon, Image, Item, Line, Paint, Pol
 PALE = 0.9          # how much white a lightened fill takes: it keeps a tenth of its ink
 INKY = 0.12         # a fill with more ink than this (0: white, 1: black) is lightened
 LIGHT = 0.45        # a foreground with less ink than this was drawn to stand on a dark fill
-READABLE = 0.55     # the least ink a recoloured foreground gets (on a pale tint, about 7:1 contrast)
+READABLE = 4.5      # the least contrast a recoloured foreground gets on its pale fill (WCAG's, for body text)
 TINY_MM2 = 6.0      # fills smaller than this (pips, dots, markers) stay as designed
 OUTLINE_MM = 0.35   # the outline a lightened fill gets when it had none
 BAND_MM = 1.0       # the band a piece-wide fill leaves inside the trim
@@ -36,6 +36,7 @@ BAND_INSET_MM = 1.6
 ART_MM = 12.0       # an icon or image this wide is art, drawn lightened
 ART_PALE = 0.65     # how much white art's fills take (its outlines keep their colour)
 BROAD_MM = 1.5      # an outline this wide is an area drawn as a stroke (a zone's ring): treated as a fill
+BROAD_PALE = 0.7    # how much white a broad outline takes: a zone keeps enough colour to be read by it
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -65,13 +66,25 @@ def pale(colour: str, amount: float = PALE) -> str:
     return _hex(tuple(c + (255 - c) * amount for c in _rgb(colour)))  # type: ignore[arg-type]
 
 
+def _luminance(colour: str) -> float:
+    """Relative luminance (WCAG): how light a colour looks, green weighing most."""
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (v / 255 for v in _rgb(colour))]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG contrast ratio of two colours, 1 (the same) to 21 (black on white)."""
+    light, dark = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 @lru_cache(maxsize=4096)
 def readable(colour: str) -> str:
-    """`colour` darkened (mixed with black) until it puts down at least READABLE ink."""
-    rgb = _rgb(colour)
-    for step in range(11):
-        shaded = _hex(tuple(c * (1 - step / 10) for c in rgb))  # type: ignore[arg-type]
-        if ink(shaded) >= READABLE:
+    """`colour` darkened (mixed with black) until it reads on its own pale tint: at least READABLE contrast."""
+    rgb, ground = _rgb(colour), pale(colour)
+    for step in range(21):
+        shaded = _hex(tuple(c * (1 - step / 20) for c in rgb))  # type: ignore[arg-type]
+        if contrast(shaded, ground) >= READABLE:
             return shaded
     return "#000000"
 
@@ -248,7 +261,7 @@ class InkSaver:
         colour: str = item.paint.stroke  # type: ignore[assignment]  # the caller checked it
         if ink(colour) <= INKY:
             return [item]
-        light: Item = replace(item, paint=replace(item.paint, stroke=pale(colour)))
+        light: Item = replace(item, paint=replace(item.paint, stroke=pale(colour, BROAD_PALE)))
         if not isinstance(item, Circle):
             return [light]
         half = item.paint.stroke_width / 2

@@ -18,7 +18,7 @@ from generator.boards.step import render_boards
 from generator.build import BuildOptions
 from generator.content.errors import ErrorList
 from generator.content.loader import load_game
-from generator.drawing.ink import InkSaver, ink, readable
+from generator.drawing.ink import InkSaver, contrast, ink, readable
 from generator.drawing.shapes import Circle, Paint, Rect, Text
 from generator.layout.geometry import FaceLayout
 from generator.render.cards_step import render_cards
@@ -102,7 +102,7 @@ def test_light_text_on_a_lightened_fill_takes_the_fill_colour_darkened():
     title, = saver.item(Text(31.5, 50, "Galaxy", "bold", 15, "#ffffff", "middle", width=20, block=("b", "#ffffff")))
     assert ink(background.paint.fill) < 0.1 and background.paint.stroke == NAVY  # type: ignore[union-attr]
     assert band.paint.stroke == NAVY and band.x > 0 and band.x + band.w < 63  # type: ignore[union-attr]
-    assert title.color == readable(NAVY) and ink(title.color) >= 0.55  # type: ignore[union-attr]
+    assert title.color == readable(NAVY) and contrast(title.color, background.paint.fill) >= 4.5  # type: ignore
     assert title.block != ("b", "#ffffff")  # type: ignore[union-attr]  # not shared with the white run's form
     pip, = saver.item(Circle(10, 10, 1.0, Paint(fill="#000000")))
     assert pip.paint.fill == "#000000"  # type: ignore[union-attr]  # tiny marks stay as designed
@@ -271,3 +271,26 @@ def test_every_light_back_page_of_a_bundled_game_survives_a_1_mm_miscut(game, tm
     for number, sheet in enumerate(back_pages(pdf, cards, "a4", tmp_path), start=1):
         unsound = [(m.deck, m.own_share, m.others) for m in sheet if not m.sound]
         assert unsound == [], (number, unsound)
+
+
+def test_a_picture_is_drawn_from_a_lightened_copy(tmp_path):
+    from generator.drawing.ink import LightArt
+    from generator.drawing.shapes import Image as Picture
+
+    source = tmp_path / "art.png"
+    Image.new("RGB", (8, 8), (20, 40, 120)).save(source)
+    art = LightArt(tmp_path / "art", {})
+    light, = InkSaver(63, 88, art=art).item(Picture(str(source), 5, 20, 53, 30))
+    small, = InkSaver(63, 88, art=art).item(Picture(str(source), 5, 5, 6, 6))
+    assert small.path == str(source)  # type: ignore[union-attr]  # a small picture is information: as designed
+    assert light.path != str(source) and Path(light.path).parent == tmp_path / "art"  # type: ignore[union-attr]
+    with Image.open(light.path) as copy:  # type: ignore[union-attr]
+        r, g, b, _ = copy.getpixel((4, 4))
+    assert ink(f"#{r:02x}{g:02x}{b:02x}") < ink("#142878") / 2
+
+
+@pytest.mark.parametrize("colour", ["#0b1026", "#f2c94c", "#e8590c", "#7cc46b", "#ffd43b", "#1c7ed6", "#ffffff"])
+def test_a_recoloured_text_reads_on_its_pale_fill(colour):
+    from generator.drawing.ink import pale
+
+    assert contrast(readable(colour), pale(colour)) >= 4.5
