@@ -29,6 +29,7 @@ from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.rulestext.i18n import LANGUAGE_NAMES, label
 from generator.rulestext.markup import html_escape
+from generator.rulestext.quick_reference import word
 from generator.rulestext.rule_sections import Section, number_sections, numbered_markdown
 from generator.rulestext.rules_text import render_rules
 from generator.site.card_pages import card_pages, example_cards
@@ -38,6 +39,7 @@ from generator.site.examples_page import example_pages
 from generator.site.gallery import boards_page, cards_page
 from generator.site.game_site import GameSite
 from generator.site.pages import components_page, glossary_page, overview_page
+from generator.site.quick_reference import quick_reference_page
 from generator.site.state_pictures import place_pictures
 from generator.site.tree import DocsTree, NavList
 
@@ -115,9 +117,12 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
                                   for (title, path), e in zip(examples, shown, strict=False)], cards)
     downloads = downloads_page(site, papers)
     glossary = glossary_page(site)
+    quick = quick_reference_page(site, errors)
 
     sections: list[tuple[str, str]] = [(label("components", lang), components)]
     sections += rule_pages
+    if quick:
+        sections.append((word("quick_reference", lang), quick))
     if cards:
         sections.append((label("cards", lang), cards))
     if boards:
@@ -131,6 +136,8 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     nav: NavList = [{label("overview", lang): overview}, {label("components", lang): components}]
     if rule_pages:
         nav.append({label("rules", lang): [{nav_title(title): path} for title, path in rule_pages]})
+    if quick:
+        nav.append({word("quick_reference", lang): quick})
     if cards:
         nav.append({label("cards", lang): cards})
     if boards:

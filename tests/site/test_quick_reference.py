@@ -1,0 +1,152 @@
+"""The quick reference: made from the content data, the same on the site's page and in the player aid.
+
+Every bundled game has one in both languages with an action/cost table and an icon legend; a cost changed
+in a copy of the content changes the table; the legend lists every icon the card faces draw; the player
+aid PDF holds the same tables; the page's card links resolve and content text is escaped.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from html import unescape
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from generator.content.errors import ErrorList
+from generator.content.loader import load_game
+from generator.rulestext.quick_reference import card_icons, quick_reference
+from tests.site.conftest import REPO
+
+GAMES = ["astronuts", "escape-earth", "habitable", "terraforming-mars"]
+NUMBER = re.compile(r"\d+")
+
+
+def loaded(root: Path):
+    errors = ErrorList()
+    content = load_game(root, errors)
+    assert content is not None and not errors, errors.as_text()
+    return content
+
+
+def game_copy(tmp_path: Path, game: str) -> Path:
+    target = tmp_path / game
+    shutil.copytree(REPO / "content" / game, target, ignore=shutil.ignore_patterns("balance", "playthroughs"))
+    return target
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_game_has_a_quick_reference_with_an_action_cost_table_and_an_icon_legend(bundled_contents, game,
+                                                                                        lang):
+    errors = ErrorList()
+    reference = quick_reference(bundled_contents[game], lang, errors)
+    assert not errors, errors.as_text()
+    assert reference is not None and reference.turn and reference.end
+    assert reference.tables and all(table.rows for table in reference.tables)
+    assert any(NUMBER.search(cost) for table in reference.tables for _, cost, _ in table.rows)
+    assert reference.icons
+    markdown = reference.markdown()
+    assert "{{" not in markdown and "{%" not in markdown  # every template rendered
+    for table in reference.tables:
+        assert f"## {table.title}" in markdown
+
+
+@pytest.mark.parametrize("game", ["escape-earth", "habitable", "terraforming-mars"])
+def test_the_icon_legend_lists_every_icon_the_cards_draw(bundled_contents, game):
+    content = bundled_contents[game]
+    for lang in ("de", "en"):
+        reference = quick_reference(content, lang, ErrorList())
+        assert reference is not None
+        legend = {name for name, _ in reference.icons}
+        drawn = {name for name in card_icons(content, lang) if name in content.icons}
+        assert drawn and drawn <= legend, drawn - legend
+        # each icon is named in words, never by a file name ("event-draw")
+        assert not [name for name, words in reference.icons if words == name and "-" in name]
+
+
+def test_the_table_follows_a_cost_changed_in_the_data(tmp_path):
+    root = game_copy(tmp_path, "terraforming-mars")
+    before = quick_reference(loaded(root), "en", ErrorList())
+    assert before is not None
+    projects = {t.title: t for t in before.tables}["Standard projects"]
+    assert ("11 :megacredits:" in [cost for _, cost, _ in projects.rows])
+    cards = root / "cards" / "reference.yaml"
+    text = cards.read_text(encoding="utf-8")
+    text = text.replace("id: kraftwerk-bauen\n    kind: standard_project\n    cost: 11", "id: kraftwerk-bauen\n"
+                        "    kind: standard_project\n    cost: 12")
+    text = text.replace("threshold: 35, claim_cost: 8", "threshold: 35, claim_cost: 9")
+    cards.write_text(text, encoding="utf-8")
+    after = quick_reference(loaded(root), "en", ErrorList())
+    assert after is not None
+    projects = {t.title: t for t in after.tables}["Standard projects"]
+    power = next(row for row in projects.rows if row[0] == "Power station")
+    assert power[1] == "12 :megacredits:"
+    actions = {t.title: t for t in after.tables}["Actions A to G"]
+    milestone = next(row for row in actions.rows if row[0].startswith("C "))
+    assert milestone[1] == "9 :megacredits:"
+
+
+def test_a_misspelt_card_in_the_quick_reference_is_an_error_at_game_yaml(tmp_path):
+    root = game_copy(tmp_path, "escape-earth")
+    game = root / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("card('bauen-1').name", "card('bauen-9').name"),
+                    encoding="utf-8")
+    errors = ErrorList()
+    reference = quick_reference(loaded(root), "en", errors)
+    assert reference is not None
+    [error] = errors.errors
+    assert error.mark.file.endswith("escape-earth/game.yaml")
+    text = game.read_text(encoding="utf-8")
+    assert error.mark.line == text[:text.index("\nquick_reference:")].count("\n") + 2
+    assert "quick_reference.tables[0].rows[2].cost" in error.message and "bauen-9" in error.message
+
+
+def test_content_text_in_the_reference_is_escaped(tmp_path):
+    root = game_copy(tmp_path, "escape-earth")
+    cards = root / "cards" / "buildings.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("name: {de: Robomine, en: Robomine}",
+                                                               "name: {de: Robomine, en: 'Robo*mine* <b>'}"),
+                     encoding="utf-8")
+    reference = quick_reference(loaded(root), "en", ErrorList())
+    assert reference is not None
+    [row] = [row for t in reference.tables for row in t.rows if "Robo" in row[0]]
+    assert row[0] == r"Robo\*mine\* \<b\>"
+
+
+PLAYERS = re.compile(r'<article class="md-content__inner[^"]*">(.*?)</article>', re.S)
+
+
+@pytest.mark.slow
+def test_the_site_page_and_the_player_aid_show_the_same_tables(built_all, bundled_contents):
+    for game in GAMES:
+        content = bundled_contents[game]
+        for lang in ("de", "en"):
+            reference = quick_reference(content, lang, ErrorList())
+            assert reference is not None
+            page = built_all.site / game / lang / "quick-reference.html"
+            html = page.read_text(encoding="utf-8")
+            article = PLAYERS.search(html)
+            assert article, page
+            body = article.group(1)
+            assert "<table" in body and "<script" not in body
+            shown = unescape(re.sub(r"<[^>]+>", " ", body))
+            # every card link leads to a card page that exists
+            for target in re.findall(r'href="(cards/[^"#]+)"', body):
+                assert (page.parent / target).is_file(), (game, lang, target)
+            # the legend shows each icon as a picture with its words
+            assert body.count('class="pnp-icon"') >= len(reference.icons) or body.count("<img") >= len(reference.icons)
+            with pdfplumber.open(built_all.output / game / f"player-aid-{lang}-a4.pdf") as pdf:
+                printed = " ".join(pdf.pages[0].extract_text().split())
+            for table in reference.tables:
+                assert table.title in shown and table.title in printed
+                for name, cost, _ in table.rows:
+                    words = re.sub(r":[a-z0-9-]+:|\\|\[|\]\([^)]*\)\{[^}]*\}", " ", name).split()
+                    assert " ".join(words) in " ".join(shown.split()), (game, lang, name)
+                    for number in NUMBER.findall(cost):
+                        assert number in printed and number in shown, (game, lang, name, cost)
+            # the navigation and the overview link the page
+            overview = (built_all.site / game / lang / "index.html").read_text(encoding="utf-8")
+            assert 'href="quick-reference.html"' in overview
