@@ -38,9 +38,13 @@ from generator.site.downloads import downloads_page
 from generator.site.examples_page import example_pages
 from generator.site.gallery import boards_page, cards_page
 from generator.site.game_site import GameSite
+from generator.site.learn_to_play import WORDS as LEARN_WORDS
+from generator.site.learn_to_play import learn_to_play_page
 from generator.site.pages import components_page, glossary_page, overview_page
 from generator.site.quick_reference import quick_reference_page
 from generator.site.state_pictures import place_pictures
+from generator.site.term_index import WORDS as INDEX_WORDS
+from generator.site.term_index import page_sections, term_index_page
 from generator.site.tree import DocsTree, NavList
 
 SITE_TEMPLATE = Path(__file__).resolve().parents[2] / "site"
@@ -118,8 +122,15 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     downloads = downloads_page(site, papers)
     glossary = glossary_page(site)
     quick = quick_reference_page(site, errors)
+    parts = [part for slug, markdown, numbered in drafts
+             for part in page_sections(site.path("rules", f"{slug}.md"), markdown, numbered)]
+    index = term_index_page(site, parts)
+    links = {"components": components, "quick": quick, "index": index,
+             "examples": examples[0][1] if examples else None, "rules": rule_pages[0][1] if rule_pages else None}
+    learn = learn_to_play_page(site, parts, replays, {k: v for k, v in links.items() if v})
 
-    sections: list[tuple[str, str]] = [(label("components", lang), components)]
+    sections: list[tuple[str, str]] = [(LEARN_WORDS["learn_to_play"][lang], learn)] if learn else []
+    sections.append((label("components", lang), components))
     sections += rule_pages
     if quick:
         sections.append((word("quick_reference", lang), quick))
@@ -131,9 +142,14 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     sections.append((label("downloads", lang), downloads))
     if glossary:
         sections.append((label("glossary", lang), glossary))
+    if index:
+        sections.append((INDEX_WORDS["term_index"][lang], index))
     overview = overview_page(site, sections)
 
-    nav: NavList = [{label("overview", lang): overview}, {label("components", lang): components}]
+    nav: NavList = [{label("overview", lang): overview}]
+    if learn:
+        nav.append({LEARN_WORDS["learn_to_play"][lang]: learn})
+    nav.append({label("components", lang): components})
     if rule_pages:
         nav.append({label("rules", lang): [{nav_title(title): path} for title, path in rule_pages]})
     if quick:
@@ -147,6 +163,8 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     nav.append({label("downloads", lang): downloads})
     if glossary:
         nav.append({label("glossary", lang): glossary})
+    if index:
+        nav.append({INDEX_WORDS["term_index"][lang]: index})
     return site, nav
 
 

@@ -150,3 +150,71 @@ def test_the_site_page_and_the_player_aid_show_the_same_tables(built_all, bundle
             # the navigation and the overview link the page
             overview = (built_all.site / game / lang / "index.html").read_text(encoding="utf-8")
             assert 'href="quick-reference.html"' in overview
+
+
+def rules_parts(content, lang: str):
+    from generator.rulestext.rule_sections import number_sections
+    from generator.rulestext.rules_text import render_rules
+    from generator.site.term_index import page_sections
+
+    parts = []
+    for number, page in enumerate(render_rules(content, lang, ErrorList()), start=1):
+        parts += page_sections(f"rules/{page.slug}.md", page.markdown, number_sections(page.markdown, number))
+    return parts
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_term_index_links_every_term_to_its_defining_section_and_its_uses(bundled_contents, game, tmp_path):
+    from generator.site.game_site import GameSite
+    from generator.site.term_index import term_index_page
+    from generator.site.tree import DocsTree
+
+    content = bundled_contents[game]
+    for lang in ("de", "en"):
+        tree = DocsTree(lang)
+        site = GameSite(content, lang, tmp_path, tree)
+        parts = rules_parts(content, lang)
+        page = term_index_page(site, parts)
+        assert page == "term-index.md"
+        text = tree.pages[page]
+        targets = {part.target for part in parts}
+        links = re.findall(r"\]\((rules/[^)]+)\)", text)
+        assert links and set(links) <= targets, set(links) - targets
+        terms = re.findall(r"^- \*\*(.+?)\*\*", text, re.M)
+        assert len(terms) == len(content.game.glossary)
+        assert [t.casefold() for t in terms] == sorted(t.casefold() for t in terms)
+        # every term that the glossary marks find in the rules has its uses, and a defining section
+        assert text.count(" — ") >= len(terms) - 1
+        letters = re.findall(r"^## (\S+) \{ #index-", text, re.M)
+        assert letters == sorted(letters)
+
+
+def test_the_defining_section_is_the_one_whose_heading_starts_with_the_term(bundled_contents, tmp_path):
+    from generator.site.game_site import GameSite
+    from generator.site.term_index import term_index_page
+    from generator.site.tree import DocsTree
+
+    tree = DocsTree("en")
+    site = GameSite(bundled_contents["escape-earth"], "en", tmp_path, tree)
+    text = tree.pages[term_index_page(site, rules_parts(bundled_contents["escape-earth"], "en"))]
+    [line] = [line for line in text.split("\n") if line.startswith("- **galaxy card**")]
+    assert re.match(r"- \*\*galaxy card\*\* — defined in \[2\.1 Galaxy cards\]\(rules/setup\.md#rule-2-1\); "
+                    r"used in \[", line), line
+
+
+@pytest.mark.slow
+def test_the_term_index_and_learn_to_play_pages_resolve_on_the_built_site(built_all, bundled_contents):
+    for game in GAMES:
+        for lang in ("de", "en"):
+            folder = built_all.site / game / lang
+            for name in ("term-index.html", "learn-to-play.html"):
+                body = PLAYERS.search((folder / name).read_text(encoding="utf-8"))
+                assert body, (game, lang, name)
+                for target in re.findall(r'(?:href|src)="([^"#:]+)(?:#([^"]*))?"', body.group(1)):
+                    path, anchor = target
+                    assert (folder / path).is_file(), (game, lang, name, path)
+                    if anchor and path.endswith(".html"):
+                        assert f'id="{anchor}"' in (folder / path).read_text(encoding="utf-8"), (game, lang, target)
+            learn = (folder / "learn-to-play.html").read_text(encoding="utf-8")
+            assert 'href="examples/' in learn and "pictures/examples/" in learn  # the first turn, with pictures
+            assert 'href="rules/setup.html#rule-2' in learn
