@@ -36,12 +36,13 @@ from generator.site.card_pages import card_pages, example_cards
 from generator.site.cross_references import numbered_links, section_targets
 from generator.site.downloads import downloads_page
 from generator.site.examples_page import example_pages
-from generator.site.gallery import boards_page, cards_page
+from generator.site.gallery import boards_page, card_page_path, cards_page
 from generator.site.game_site import GameSite
 from generator.site.learn_to_play import WORDS as LEARN_WORDS
 from generator.site.learn_to_play import learn_to_play_page
 from generator.site.pages import components_page, glossary_page, overview_page
 from generator.site.quick_reference import quick_reference_page
+from generator.site.rulings_beside import card_rulings, rulings_cards_of, rulings_map, text_anchor_map, with_rulings
 from generator.site.state_pictures import place_pictures
 from generator.site.term_index import WORDS as INDEX_WORDS
 from generator.site.term_index import page_sections, term_index_page
@@ -104,9 +105,13 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
         # numbered after the icons: the anchors see what the site sees
         drafts.append((rules_page.slug, markdown, number_sections(markdown, number)))
     targets = section_targets(drafts)  # links between rules pages carry the section's number, as in print
+    parts = [part for slug, markdown, numbered in drafts
+             for part in page_sections(site.path("rules", f"{slug}.md"), markdown, numbered)]
+    by_rule, by_card = rulings_map(parts, text_anchor_map(drafts), rulings_cards_of(content, lang, parts))
     for number, (rules_page, (_, markdown, numbered)) in enumerate(zip(rules, drafts, strict=True), start=1):
-        path = site.page(f"rules/{rules_page.slug}.md",
-                         numbered_links(numbered_markdown(markdown, numbered), rules_page.slug, targets))
+        page = site.path("rules", f"{rules_page.slug}.md")
+        path = site.page(f"rules/{rules_page.slug}.md", with_rulings(
+            numbered_links(numbered_markdown(markdown, numbered), rules_page.slug, targets), page, by_rule, lang))
         rule_pages.append((f"{number} {rules_page.title}", path))
         naming.append((f"{rules_page.title} ({number})", path, rules_page.cards))  # cited as in print: "Actions (4)"
         sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
@@ -119,11 +124,13 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
         shown = [e for e in content.examples if e.id in replays]   # example_pages' order
         card_pages(site, naming, [(title, path, example_cards(replays[e.id], ids))
                                   for (title, path), e in zip(examples, shown, strict=False)], cards)
+        for card_id, concerning in by_card.items():  # the rulings that name a card, on its page
+            card_page = card_page_path(site, card_id)
+            if card_page in tree.pages:
+                tree.pages[card_page] = tree.pages[card_page].rstrip() + "\n\n" + card_rulings(concerning, lang)
     downloads = downloads_page(site, papers)
     glossary = glossary_page(site)
     quick = quick_reference_page(site, errors)
-    parts = [part for slug, markdown, numbered in drafts
-             for part in page_sections(site.path("rules", f"{slug}.md"), markdown, numbered)]
     index = term_index_page(site, parts)
     links = {"components": components, "quick": quick, "index": index,
              "examples": examples[0][1] if examples else None, "rules": rule_pages[0][1] if rule_pages else None}

@@ -218,3 +218,35 @@ def test_the_term_index_and_learn_to_play_pages_resolve_on_the_built_site(built_
             learn = (folder / "learn-to-play.html").read_text(encoding="utf-8")
             assert 'href="examples/' in learn and "pictures/examples/" in learn  # the first turn, with pictures
             assert 'href="rules/setup.html#rule-2' in learn
+
+
+def test_a_ruling_is_shown_beside_the_rule_it_clarifies_and_on_the_card_it_names(bundled_contents):
+    from generator.site.rulings_beside import card_rulings, rulings_cards_of, rulings_map, with_rulings
+
+    content = bundled_contents["escape-earth"]
+    for lang in ("de", "en"):
+        parts = rules_parts(content, lang)
+        by_rule, by_card = rulings_map(parts, {}, rulings_cards_of(content, lang, parts))
+        # the aliens' rulings (the cards they name in both languages) stand under "Moving the aliens" (6.1)
+        assert [r.number for r in by_rule["rule-6-1@rules/aliens-anomaly.md"]] == ["9.2", "9.6"]
+        assert [r.number for r in by_card["aliens"]] == ["9.2", "9.6"]
+        page = "# <span id=\"x\"></span>6 A { #rule-6 }\n\n## 6.1 B { #rule-6-1 }\n\nText.\n\n## 6.2 C { #rule-6-2 }\n"
+        shown = with_rulings(page, "rules/aliens-anomaly.md", by_rule, lang)
+        before, after = shown.split("## 6.2 C")
+        assert "](rulings.md#rule-9-2)" in before and "](rulings.md#rule-9-6)" in before and "rulings.md" not in after
+        assert "](../rules/rulings.md#rule-9-2)" in card_rulings(by_card["aliens"], lang)
+    # a card name that is a common noun in one language only ("Ereignis", the time card) names no card
+    assert "ereignis" not in rulings_map(rules_parts(content, "de"), {}, rulings_cards_of(
+        content, "de", rules_parts(content, "de")))[1]
+
+
+@pytest.mark.slow
+def test_the_rulings_stand_beside_their_rule_and_on_their_card_page_on_the_built_site(built_all):
+    for lang in ("de", "en"):
+        folder = built_all.site / "escape-earth" / lang
+        rules = (folder / "rules" / "aliens-anomaly.html").read_text(encoding="utf-8")
+        section = rules[rules.index('id="rule-6-1"'):rules.index('id="rule-6-2"')]
+        assert 'href="rulings.html#rule-9-2"' in section and 'href="rulings.html#rule-9-6"' in section
+        card = (folder / "cards" / "aliens.html").read_text(encoding="utf-8")
+        assert 'href="../rules/rulings.html#rule-9-2"' in card
+        assert 'id="rule-9-2"' in (folder / "rules" / "rulings.html").read_text(encoding="utf-8")
