@@ -47,7 +47,7 @@ class ReferenceTable(Model):
     kind: Identifier | None = Field(default=None, description="a card kind: one row per card of it, after `rows`")
     unit: str | None = Field(default=None, description="an icon printed after a card's `cost` (megacredits)")
     cost_fields: list[Identifier] = Field(default=[], description="the card fields that are its cost (numbers or "
-                                                                 "costs), in place of the card's `cost`")
+                                                                 "costs; `count`: its copies), in place of its `cost`")
     effect_fields: list[Identifier] = Field(default=[], description="card fields shown after its effects (a "
                                                                    "building's capacity)")
     rows: list[ReferenceRow] = Field(default=[], description="the rows, in order")

@@ -1,7 +1,7 @@
 """The player aid: one page with the game's quick reference (turn order, action and cost tables, icon legend,
 game end), the text the site's quick-reference page shows (generator.rulestext.quick_reference).
 
-It is laid out in two columns at the largest type size from 11.4 pt down to 5.7 pt that fits on one page, so a
+It is laid out in two columns at the largest type size from 13.3 pt down to 5.7 pt that fits on one page, so a
 short reference fills its page and a long one still fits; a game without `quick_reference` gets no player aid,
 and one that does not fit at the smallest size is a content error (shorten it).
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Frame, PageTemplate, Paragraph
+from reportlab.platypus import Flowable, Frame, KeepTogether, PageTemplate, Paragraph
 
 from generator.rulebook.bounded_doc import BoundedDocTemplate
 from generator.rulebook.document import MARGIN, PAPER_SIZES, _footer
@@ -23,7 +23,7 @@ from generator.rulebook.html_tree import markdown_tree
 from generator.rulebook.icons import InlineIcons
 
 GUTTER = 6 * mm
-SCALES = tuple(round(1.2 - 0.025 * i, 3) for i in range(25))  # 11.4 pt down to 5.7 pt body text
+SCALES = tuple(round(1.4 - 0.025 * i, 3) for i in range(33))  # 13.3 pt down to 5.7 pt body text
 
 
 class PlayerAidTooLong(Exception):
@@ -48,8 +48,29 @@ def _story(title: str, sections: list[str], scale: float, width: float, icons: I
     blocks = Blocks(styles, width, page_breaks=False, icons=icons)
     story: list[Flowable] = [Paragraph(f"<b>{escape(title)}</b>", styles.headings[1])]
     for markdown in sections:
-        story += blocks.page(markdown_tree(markdown))
+        story += _headings_kept(blocks.page(markdown_tree(markdown)), set(styles.headings.values()))
     return story
+
+
+def _headings_kept(flowables: list[Flowable], heading_styles: set) -> list[Flowable]:
+    """Each heading bound to the short block after it (a paragraph, a table kept together): a heading never ends a
+    column with its table in the next (a heading's keepWithNext does not hold before a table kept together)."""
+    out: list[Flowable] = []
+    index = 0
+    while index < len(flowables):
+        item = flowables[index]
+        if isinstance(item, Paragraph) and item.style in heading_styles and index + 1 < len(flowables) \
+                and isinstance(flowables[index + 1], (KeepTogether, Paragraph)):  # a long table may split
+            item.keepWithNext = 0  # the group keeps them together; a kept heading inside it would reach past it
+            after = flowables[index + 1]
+            # one level of grouping: a group inside a group breaks the page, not the column
+            inner = getattr(after, "_content", None) if isinstance(after, KeepTogether) else None
+            out.append(KeepTogether([item, *(inner if isinstance(inner, list) else [after])]))
+            index += 2
+        else:
+            out.append(item)
+            index += 1
+    return out
 
 
 def _fits(title: str, sections: list[str], paper: str, caption: str, icons: InlineIcons | None,

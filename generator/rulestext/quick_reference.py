@@ -64,8 +64,9 @@ class QuickReferenceText:
     end: tuple[str, ...]
     lang: str = "en"
 
-    def markdown(self, card_link: str | None = None) -> str:
-        """The whole reference as Markdown (level-2 headings); `card_link` ("cards/{id}.md") links card names."""
+    def markdown(self, card_link: str | None = None, compact_legend: bool = False) -> str:
+        """The whole reference as Markdown (level-2 headings); `card_link` ("cards/{id}.md") links card names; a
+        `compact_legend` runs as one paragraph (a page column has no room for a table of four columns)."""
         out: list[str] = []
         if self.turn:
             out += [f"## {self.heading('turn')}", ""]
@@ -76,7 +77,10 @@ class QuickReferenceText:
                 shown = f"[{name}]({card_link.format(id=card)}){{ .pnp-card-link }}" if card and card_link else name
                 out.append(f"| {shown} | {cost} | {effect} |")
             out += [""] + ([table.note, ""] if table.note else [])
-        if self.icons:
+        if self.icons and compact_legend:
+            out += [f"## {self.heading('icons')}", "",
+                    " · ".join(f":{name}:\u00a0{markdown_escape(words)}" for name, words in self.icons), ""]
+        elif self.icons:
             # two icons a row: the legend takes half the height
             pair = f"{self.heading('icon')} | {self.heading('meaning')}"
             out += [f"## {self.heading('icons')}", "", f"| {pair} | {pair} |", "|---|---|---|---|"]
@@ -150,8 +154,10 @@ class _Renderer:
         return card
 
     def value(self, card: Card, name: str, unit: str | None) -> str:
-        """A card field (or its `cost`) in words: costs with their icons, lists joined, a resource by its name."""
-        value = card.cost if name == "cost" else card.fields.get(name)
+        """A card field (or its `cost`, or its `count` of copies) in words: costs with their icons, lists joined, a
+        resource by its name."""
+        own = {"cost": card.cost, "count": card.count}
+        value = own[name] if name in own else card.fields.get(name)
         spec = self.kinds[card.kind].fields.get(name)
         if value is None:
             return "–"
@@ -244,7 +250,7 @@ def legend_words(content: GameContent, lang: str, name: str) -> str:
     if isinstance(own, str) and own.strip():
         return own
     alt = icon_words(content, lang, name)
-    if alt != name:
+    if alt != name or isinstance(words.get(f"tag-{name}"), str):  # "building" is the tag's own word
         return alt
     # a card's picture: the name of the first card that shows it
     for card in content.cards:
