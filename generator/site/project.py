@@ -130,7 +130,7 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
                 tree.pages[card_page] = tree.pages[card_page].rstrip() + "\n\n" + card_rulings(concerning, lang)
     downloads = downloads_page(site, papers)
     glossary = glossary_page(site)
-    quick = quick_reference_page(site, errors)
+    quick = quick_reference_page(site, errors, parts)
     index = term_index_page(site, parts)
     links = {"components": components, "quick": quick, "index": index,
              "examples": examples[0][1] if examples else None, "rules": rule_pages[0][1] if rule_pages else None}

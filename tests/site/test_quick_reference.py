@@ -250,3 +250,24 @@ def test_the_rulings_stand_beside_their_rule_and_on_their_card_page_on_the_built
         card = (folder / "cards" / "aliens.html").read_text(encoding="utf-8")
         assert 'href="../rules/rulings.html#rule-9-2"' in card
         assert 'id="rule-9-2"' in (folder / "rules" / "rulings.html").read_text(encoding="utf-8")
+
+
+def test_the_quick_reference_page_links_the_sections_it_sums_up(bundled_contents, tmp_path):
+    from generator.site.game_site import GameSite
+    from generator.site.quick_reference import quick_reference_page
+    from generator.site.tree import DocsTree
+
+    content = bundled_contents["escape-earth"]
+    tree = DocsTree("en")
+    errors = ErrorList()
+    page = quick_reference_page(GameSite(content, "en", tmp_path, tree), errors, rules_parts(content, "en"))
+    assert not errors and page == "quick-reference.md"
+    text = tree.pages[page]
+    assert text.startswith("# Escape Earth · Quick reference\n")
+    # the sections the rules mark { .player-aid }, by number, at the end
+    assert re.findall(r"\]\((rules/[a-z-]+\.md#rule-[0-9-]+)\)", text.split("## The rules in full")[1]) == [
+        "rules/turn.md#rule-3-1", "rules/turn.md#rule-3-2", "rules/aliens-anomaly.md#rule-6-1",
+        "rules/aliens-anomaly.md#rule-6-2", "rules/end.md#rule-7"]
+    # card names link to their pages, icons are pictures with words
+    assert "[Outpost](cards/aussenposten.md){ .pnp-card-link }" in text
+    assert "![Knowledge](icons/knowledge.svg)" in text or "icons/knowledge.svg" in text
