@@ -101,7 +101,7 @@ def aid_sections(content: GameContent, lang: str) -> list[str]:
     from generator.rulestext.quick_reference import quick_reference
 
     made = quick_reference(content, lang, ErrorList())
-    return [made.markdown(compact_legend=True)] if made is not None else []
+    return [made.markdown(compact=True)] if made is not None else []
 
 
 def printed_version(content: GameContent, lang: str) -> str:

@@ -64,20 +64,27 @@ class QuickReferenceText:
     end: tuple[str, ...]
     lang: str = "en"
 
-    def markdown(self, card_link: str | None = None, compact_legend: bool = False) -> str:
-        """The whole reference as Markdown (level-2 headings); `card_link` ("cards/{id}.md") links card names; a
-        `compact_legend` runs as one paragraph (a page column has no room for a table of four columns)."""
+    def markdown(self, card_link: str | None = None, compact: bool = False) -> str:
+        """The whole reference as Markdown (level-2 headings); `card_link` ("cards/{id}.md") links card names.
+        `compact` (a page column): tables of two columns, the cost beside the name, and the icon legend as one
+        paragraph, so no word is split in a narrow cell."""
         out: list[str] = []
         if self.turn:
             out += [f"## {self.heading('turn')}", ""]
             out += [f"{n}. **{name}:** {text}" for n, (name, text) in enumerate(self.turn, start=1)] + [""]
         for table in self.tables:
+            if compact:
+                out += [f"## {table.title}", "", f"| {table.header[0]}: {table.header[1]} | {table.header[2]} |",
+                        "|---|---|"]
+                out += [f"| **{name}:** {cost} | {effect} |" for name, cost, effect in table.rows]
+                out += [""] + ([table.note, ""] if table.note else [])
+                continue
             out += [f"## {table.title}", "", "| " + " | ".join(table.header) + " |", "|---|---|---|"]
             for (name, cost, effect), card in zip(table.rows, table.cards, strict=True):
                 shown = f"[{name}]({card_link.format(id=card)}){{ .pnp-card-link }}" if card and card_link else name
                 out.append(f"| {shown} | {cost} | {effect} |")
             out += [""] + ([table.note, ""] if table.note else [])
-        if self.icons and compact_legend:
+        if self.icons and compact:
             out += [f"## {self.heading('icons')}", "",
                     " · ".join(f":{name}:\u00a0{markdown_escape(words)}" for name, words in self.icons), ""]
         elif self.icons:
