@@ -30,6 +30,7 @@ from generator.content.schema_base import (
     in_languages,
     languages_context,
 )
+from generator.content.schema_reference import QuickReference
 from generator.content.schema_version import Erratum, RulesVersion
 
 LabelKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=64)]
@@ -400,6 +401,8 @@ class Game(Model):
                                       "the rules site's balance page")
     sweeps: list[SweepSpec] = Field(default=[], description="balance sweeps `pnp sweep` plays: values varied by "
                                     "YAML path, each variant on the same seeds")
+    quick_reference: QuickReference | None = Field(default=None, description="the quick reference and player aid: "
+                                                 "turn order, action and cost tables, game end")
     sheets: list[CardSheet] = Field(default=[], description="card sheets of cards/ read otherwise than by their "
                                     "headers (see 'Cards in a spreadsheet')")
 

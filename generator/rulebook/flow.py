@@ -290,7 +290,7 @@ class Blocks:
             for i, cell in enumerate(row):
                 text = cell.text()
                 longest_word = max((len(w) for w in text.split()), default=0)
-                weights[i] = max(weights[i], min(len(text), 50) * 0.6, longest_word * 1.1)
+                weights[i] = max(weights[i], min(len(text), 50) * 0.6, longest_word * 1.6)  # a long word is not split
         total = sum(weights)
         widths = [width * w / total for w in weights]
         data: list[list[Any]] = []

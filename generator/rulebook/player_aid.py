@@ -1,10 +1,9 @@
-"""The player aid: one page with the rules sections the content marks `{ .player-aid }`.
+"""The player aid: one page with the game's quick reference (turn order, action and cost tables, icon legend,
+game end), the text the site's quick-reference page shows (generator.rulestext.quick_reference).
 
-Which sections a table needs at hand (the turn, the actions, the game end) is the designer's
-choice, so the content marks their headings; the aid prints those sections with their section
-numbers (the rulebook's and the site's), in two columns, at the largest type size from 9.5 pt
-down to 6 pt that fits on one page. A game that marks nothing gets no player aid; sections that
-do not fit at 6 pt are a content error (mark fewer).
+It is laid out in two columns at the largest type size from 13.3 pt down to 5.7 pt that fits on one page, so a
+short reference fills its page and a long one still fits; a game without `quick_reference` gets no player aid,
+and one that does not fit at the smallest size is a content error (shorten it).
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Frame, PageTemplate, Paragraph
+from reportlab.platypus import Flowable, Frame, KeepTogether, PageTemplate, Paragraph
 
 from generator.rulebook.bounded_doc import BoundedDocTemplate
 from generator.rulebook.document import MARGIN, PAPER_SIZES, _footer
@@ -24,11 +23,11 @@ from generator.rulebook.html_tree import markdown_tree
 from generator.rulebook.icons import InlineIcons
 
 GUTTER = 6 * mm
-SCALES = tuple(round(1.0 - 0.05 * i, 2) for i in range(9))  # 9.5 pt down to 5.7 pt body text
+SCALES = tuple(round(1.4 - 0.025 * i, 3) for i in range(33))  # 13.3 pt down to 5.7 pt body text
 
 
 class PlayerAidTooLong(Exception):
-    """The marked sections do not fit on one page at the smallest type size."""
+    """The quick reference does not fit on one page at the smallest type size."""
 
 
 def _document(target: Path | io.BytesIO, title: str, paper: str, caption: str,
@@ -49,37 +48,67 @@ def _story(title: str, sections: list[str], scale: float, width: float, icons: I
     blocks = Blocks(styles, width, page_breaks=False, icons=icons)
     story: list[Flowable] = [Paragraph(f"<b>{escape(title)}</b>", styles.headings[1])]
     for markdown in sections:
-        story += blocks.page(markdown_tree(markdown))
+        story += _headings_kept(blocks.page(markdown_tree(markdown)), set(styles.headings.values()))
     return story
+
+
+def _headings_kept(flowables: list[Flowable], heading_styles: set) -> list[Flowable]:
+    """Each heading bound to the short block after it (a paragraph, a table kept together): a heading never ends a
+    column with its table in the next (a heading's keepWithNext does not hold before a table kept together)."""
+    out: list[Flowable] = []
+    index = 0
+    while index < len(flowables):
+        item = flowables[index]
+        if isinstance(item, Paragraph) and item.style in heading_styles and index + 1 < len(flowables) \
+                and isinstance(flowables[index + 1], (KeepTogether, Paragraph)):  # a long table may split
+            item.keepWithNext = 0  # the group keeps them together; a kept heading inside it would reach past it
+            after = flowables[index + 1]
+            # one level of grouping: a group inside a group breaks the page, not the column
+            inner = getattr(after, "_content", None) if isinstance(after, KeepTogether) else None
+            out.append(KeepTogether([item, *(inner if isinstance(inner, list) else [after])]))
+            index += 2
+        else:
+            out.append(item)
+            index += 1
+    return out
+
+
+def _fits(title: str, sections: list[str], paper: str, caption: str, icons: InlineIcons | None,
+          scale: float) -> bool:
+    """Whether the aid fits on one page at `scale` (a block taller than the page does not fit)."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    width = (PAPER_SIZES[paper][0] - 2 * MARGIN - GUTTER) / 2
+    trial = _document(io.BytesIO(), title, paper, caption, icons)
+    try:
+        trial.build(_story(title, sections, scale, width, icons))
+    except LayoutError:
+        return False
+    return trial.page == 1
 
 
 def _fitting_scale(title: str, sections: list[str], paper: str, caption: str, icons: InlineIcons | None,
                    scales: Iterable[float]) -> float | None:
-    """The first of `scales` at which the aid fits on one page (a block taller than the page at a scale does not
-    fit at that scale); None when none does."""
-    from reportlab.platypus.doctemplate import LayoutError
-
-    width = (PAPER_SIZES[paper][0] - 2 * MARGIN - GUTTER) / 2
-    for scale in scales:
-        trial = _document(io.BytesIO(), title, paper, caption, icons)
-        try:
-            trial.build(_story(title, sections, scale, width, icons))
-        except LayoutError:
-            continue
-        if trial.page == 1:
-            return scale
-    return None
+    """The largest of `scales` at which the aid fits on one page, None when none does; found by halving (smaller
+    type never needs more pages), so about five trial layouts, not one per size."""
+    ordered = sorted(scales, reverse=True)
+    low, high = 0, len(ordered)  # ordered[:low] is known not to fit; ordered[high:] is known to fit
+    while low < high:
+        middle = (low + high) // 2
+        if _fits(title, sections, paper, caption, icons, ordered[middle]):
+            high = middle
+        else:
+            low = middle + 1
+    return ordered[low] if low < len(ordered) else None
 
 
 def _too_long(paper: str) -> PlayerAidTooLong:
-    return PlayerAidTooLong(f"the sections marked {{ .player-aid }} need more than one {paper} page even at "
-                            f"{SCALES[-1] * 9.5:.1f} pt")
+    return PlayerAidTooLong(f"the quick reference needs more than one {paper} page even at {SCALES[-1] * 9.5:.1f} pt")
 
 
 def write_player_aid(path: Path, title: str, sections: list[str], paper: str, caption: str,
                      icons: InlineIcons | None = None) -> Path | None:
-    """Write the aid from the marked sections' numbered Markdown, at the largest type that fits; None when no
-    section is marked."""
+    """Write the aid from the quick reference's Markdown, at the largest type that fits; None when there is none."""
     if not sections:
         return None
     scale = _fitting_scale(title, sections, paper, caption, icons, SCALES)
@@ -93,7 +122,6 @@ def write_player_aid(path: Path, title: str, sections: list[str], paper: str, ca
 
 def check_player_aid(title: str, sections: list[str], paper: str, caption: str,
                      icons: InlineIcons | None = None) -> None:
-    """Raise PlayerAidTooLong exactly when write_player_aid would, trying the smallest type first (one trial for
-    an aid that fits, where writing tries the largest first)."""
-    if sections and _fitting_scale(title, sections, paper, caption, icons, reversed(SCALES)) is None:
+    """Raise PlayerAidTooLong exactly when write_player_aid would: one trial at the smallest type."""
+    if sections and not _fits(title, sections, paper, caption, icons, SCALES[-1]):
         raise _too_long(paper)

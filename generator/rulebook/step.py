@@ -95,7 +95,15 @@ def printed_inputs(content: GameContent, lang: str) -> list[Any]:
     """What a rulebook shows besides the folder's `STEP_SCOPE` (game, boards, icons, words): its rules
     as rendered. A card edit changes the rulebook only where the rules name that card."""
     rules = printed_rules(content, lang)
-    return [rules.pages, rules.aid_sections, sorted(rules.targets.items())]
+    return [rules.pages, aid_sections(content, lang), sorted(rules.targets.items())]
+
+
+def aid_sections(content: GameContent, lang: str) -> list[str]:
+    """The player aid's Markdown: the game's quick reference (none without one; its errors are `pnp check`'s)."""
+    from generator.rulestext.quick_reference import quick_reference
+
+    made = quick_reference(content, lang, ErrorList())
+    return [made.markdown(compact=True)] if made is not None else []
 
 
 def printed_version(content: GameContent, lang: str) -> str:
@@ -111,7 +119,7 @@ def printed_version(content: GameContent, lang: str) -> str:
 
 
 def render_rulebooks(content: GameContent, out_dir: Path, options, errors: ErrorList) -> list[Path]:
-    """Write rules-<lang>-<paper>.pdf and, when sections are marked, player-aid-<lang>-<paper>.pdf."""
+    """Write rules-<lang>-<paper>.pdf and, for a game with a quick reference, player-aid-<lang>-<paper>.pdf."""
     written: list[Path] = []
     for lang in options.languages:
         boards = [(board.name.get(lang), out_dir / names.tts_board(lang, board.id)) for board in content.boards]
@@ -152,6 +160,7 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
     version = printed_version(content, lang)
     caption = f"{title} · {label('rules', lang)} · {version}"
 
+    aid = aid_sections(content, lang)
     aid_title = f"{title} · {label('player_aid', lang)}"
     aid_caption = f"{aid_title} · {version}"
     written: list[Path] = []
@@ -172,18 +181,18 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
             continue
         if out_dir is None and paper == papers[0]:  # what the build's last net reads in the printed text
             _scan_printed(content, lang, laid_out.getvalue(), names.rulebook(lang, paper), errors)
-        aid: Path | None = None
+        aid_path: Path | None = None
         try:
             if out_dir is None:
-                check_player_aid(aid_title, rules.aid_sections, paper, aid_caption, icons)
+                check_player_aid(aid_title, aid, paper, aid_caption, icons)
             else:
-                aid = write_player_aid(out_dir / names.player_aid(lang, paper), aid_title, rules.aid_sections, paper,
-                                       aid_caption, icons)
+                aid_path = write_player_aid(out_dir / names.player_aid(lang, paper), aid_title, aid, paper,
+                                            aid_caption, icons)
         except PlayerAidTooLong as exc:
-            errors.add(Mark(f"{content.root.name}/rules/{lang}", 1, 1), str(exc), code="rules",
-                       hint=f"mark fewer sections {{ .{PLAYER_AID} }}")
+            errors.add(Mark(f"{content.root.name}/game.yaml", 1, 1), str(exc), code="rules",
+                       hint="shorten the texts or tables of `quick_reference`")
         if out_dir is not None:
-            written += [out_dir / names.rulebook(lang, paper)] + ([aid] if aid is not None else [])
+            written += [out_dir / names.rulebook(lang, paper)] + ([aid_path] if aid_path is not None else [])
     return written
 
 

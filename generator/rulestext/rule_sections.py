@@ -43,7 +43,7 @@ class Section:
     level: int  # 1 for `#`, 2 for `##` ...
     title: str  # the heading's Markdown, without the number or an attribute list
     line: int  # 1-based line of the heading in the page's rendered Markdown
-    classes: tuple[str, ...] = ()  # from the heading's attribute list: `{ .player-aid }` puts it on the player aid
+    classes: tuple[str, ...] = ()  # from the heading's attribute list: `{ .player-aid }`: the quick reference links it
     refuses: tuple[str, ...] = ()  # `{ refuses="move.* build.points" }`: the engine's refusals this section explains
 
     @property
@@ -57,7 +57,7 @@ class Section:
         return f"{self.number} {self.title}"
 
 
-PLAYER_AID = "player-aid"  # the class that marks a heading for the one-page player aid
+PLAYER_AID = "player-aid"  # the class that marks a section the quick reference and player aid sum up (linked there)
 REFUSES = "refuses"  # the attribute that names the engine refusals a section explains
 
 

@@ -30,18 +30,26 @@ from generator.content.loader import GameContent
 from generator.content.schema_version import version_line
 from generator.rulestext.i18n import LANGUAGE_NAMES, label
 from generator.rulestext.markup import html_escape
+from generator.rulestext.quick_reference import word
 from generator.rulestext.rule_sections import Section, number_sections, numbered_markdown
 from generator.rulestext.rules_text import render_rules
 from generator.site.card_pages import card_pages, example_cards
-from generator.site.changelog import CHANGELOG, changelog_page, errata_page, has_changelog, mark_sections, word
+from generator.site.changelog import CHANGELOG, changelog_page, errata_page, has_changelog, mark_sections
+from generator.site.changelog import word as changelog_word
 from generator.site.changelog_model import GameHistory
 from generator.site.cross_references import numbered_links, section_targets
 from generator.site.downloads import downloads_page
 from generator.site.examples_page import example_pages
-from generator.site.gallery import boards_page, cards_page
+from generator.site.gallery import boards_page, card_page_path, cards_page
 from generator.site.game_site import GameSite
+from generator.site.learn_to_play import WORDS as LEARN_WORDS
+from generator.site.learn_to_play import learn_to_play_page
 from generator.site.pages import components_page, glossary_page, overview_page
+from generator.site.quick_reference import quick_reference_page
+from generator.site.rulings_beside import card_rulings, rulings_cards_of, rulings_map, text_anchor_map, with_rulings
 from generator.site.state_pictures import place_pictures
+from generator.site.term_index import WORDS as INDEX_WORDS
+from generator.site.term_index import page_sections, term_index_page
 from generator.site.tree import DocsTree, NavList
 
 SITE_TEMPLATE = Path(__file__).resolve().parents[2] / "site"
@@ -102,10 +110,14 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
         # numbered after the icons: the anchors see what the site sees
         drafts.append((rules_page.slug, markdown, number_sections(markdown, number)))
     targets = section_targets(drafts)  # links between rules pages carry the section's number, as in print
+    parts = [part for slug, markdown, numbered in drafts
+             for part in page_sections(site.path("rules", f"{slug}.md"), markdown, numbered)]
+    by_rule, by_card = rulings_map(parts, text_anchor_map(drafts), rulings_cards_of(content, lang, parts))
     for number, (rules_page, (_, markdown, numbered)) in enumerate(zip(rules, drafts, strict=True), start=1):
-        page = f"rules/{rules_page.slug}.md"
-        path = site.page(page, mark_sections(site, page, numbered_links(numbered_markdown(markdown, numbered),
-                                                                        rules_page.slug, targets)))
+        page = site.path("rules", f"{rules_page.slug}.md")
+        linked = numbered_links(numbered_markdown(markdown, numbered), rules_page.slug, targets)
+        path = site.page(f"rules/{rules_page.slug}.md",
+                         mark_sections(site, f"rules/{rules_page.slug}.md", with_rulings(linked, page, by_rule, lang)))
         rule_pages.append((f"{number} {rules_page.title}", path))
         naming.append((f"{rules_page.title} ({number})", path, rules_page.cards))  # cited as in print: "Actions (4)"
         sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
@@ -118,14 +130,26 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
         shown = [e for e in content.examples if e.id in replays]   # example_pages' order
         card_pages(site, naming, [(title, path, example_cards(replays[e.id], ids))
                                   for (title, path), e in zip(examples, shown, strict=False)], cards)
+        for card_id, concerning in by_card.items():  # the rulings that name a card, on its page
+            card_page = card_page_path(site, card_id)
+            if card_page in tree.pages:
+                tree.pages[card_page] = tree.pages[card_page].rstrip() + "\n\n" + card_rulings(concerning, lang)
     downloads = downloads_page(site, papers)
     glossary = glossary_page(site)
     changelog = changelog_page(site, {rules_page.slug: path for rules_page, (_, path) in zip(rules, rule_pages,
                                                                                           strict=True)})
     errata = errata_page(site)
+    quick = quick_reference_page(site, errors, parts)
+    index = term_index_page(site, parts)
+    links = {"components": components, "quick": quick, "index": index,
+             "examples": examples[0][1] if examples else None, "rules": rule_pages[0][1] if rule_pages else None}
+    learn = learn_to_play_page(site, parts, replays, {k: v for k, v in links.items() if v})
 
-    sections: list[tuple[str, str]] = [(label("components", lang), components)]
+    sections: list[tuple[str, str]] = [(LEARN_WORDS["learn_to_play"][lang], learn)] if learn else []
+    sections.append((label("components", lang), components))
     sections += rule_pages
+    if quick:
+        sections.append((word("quick_reference", lang), quick))
     if cards:
         sections.append((label("cards", lang), cards))
     if boards:
@@ -134,12 +158,20 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     sections.append((label("downloads", lang), downloads))
     if glossary:
         sections.append((label("glossary", lang), glossary))
-    sections += [(word(key, lang), page) for key, page in (("changelog", changelog), ("errata", errata)) if page]
+    if index:
+        sections.append((INDEX_WORDS["term_index"][lang], index))
+    sections += [(changelog_word(key, lang), page) for key, page in (("changelog", changelog), ("errata", errata))
+                 if page]
     overview = overview_page(site, sections)
 
-    nav: NavList = [{label("overview", lang): overview}, {label("components", lang): components}]
+    nav: NavList = [{label("overview", lang): overview}]
+    if learn:
+        nav.append({LEARN_WORDS["learn_to_play"][lang]: learn})
+    nav.append({label("components", lang): components})
     if rule_pages:
         nav.append({label("rules", lang): [{nav_title(title): path} for title, path in rule_pages]})
+    if quick:
+        nav.append({word("quick_reference", lang): quick})
     if cards:
         nav.append({label("cards", lang): cards})
     if boards:
@@ -149,7 +181,10 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     nav.append({label("downloads", lang): downloads})
     if glossary:
         nav.append({label("glossary", lang): glossary})
-    nav += [{word(key, lang): page} for key, page in (("changelog", changelog), ("errata", errata)) if page]
+    if index:
+        nav.append({INDEX_WORDS["term_index"][lang]: index})
+    nav += [{changelog_word(key, lang): page} for key, page in (("changelog", changelog), ("errata", errata))
+            if page]
     return site, nav
 
 
