@@ -42,6 +42,7 @@ class BuildOptions:
     seed: int = 0
     cut_lines: bool = False
     profile: str | None = None  # print-shop profile for per-card uploads; None: the game's own, if it names one
+    pdfx: bool = False  # also a CMYK PDF/X file per deck (pod/), whatever the profile prints in
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm the back pages move, from the duplex calibration sheet
     tts_url: str | None = None  # where output/ is reachable (file:// or https://) for Tabletop Simulator's images
     tts: bool = True  # Tabletop Simulator decks (half the CPU of the cards step): `pnp cards` makes them on --tts

@@ -7,6 +7,8 @@ the names come from generator.output_files):
   duplex-calibration-<lang>-<paper>.pdf  one sheet that measures the printer's back-side shift
   cards-<lang>-pod.pdf            one card per page, TrimBox/BleedBox set, front then back
                                   (at the print-shop profile's size when the build has one)
+  pod/<lang>/<deck>-<size>.pdf    the same per deck and card size, in the profile's page order (back first
+                                  for DriveThruCards); `-pdfx.pdf` beside it: CMYK PDF/X (generator.render.pod)
   print-shop/<profile>/<lang>/    with a profile: per design a PDF and front/back PNGs
   cards/<lang>/<id>-front.svg     one SVG per design and side, for the rules site
   cards/<lang>/<id>-back.svg
@@ -38,6 +40,8 @@ from generator.pool import run_all
 from generator.render.calibration import write_calibration
 from generator.render.parallel_layout import lay_out_faces
 from generator.render.pdf_sheets import PrintCard, plan_sheets, write_gutterfold, write_pod, write_sheets
+from generator.render.pdfx import PdfxUnavailable
+from generator.render.pod import write_pods
 from generator.render.print_shop import Design, write_uploads
 from generator.render.sheet_plan import TOLERANCE, bleed_problems
 from generator.render.svg import write_face_svg
@@ -188,6 +192,7 @@ def _render_language(content: GameContent, cards: list[Card], out_dir: Path, opt
                           errors)
     if not errors and designs and shop_designs:
         written += _write_prints(content, out_dir, options, lang, designs, shop_designs, profile)
+        written += _write_pods(content, out_dir, options, lang, shop_designs, profile, errors)
         written += _write_faces(content, out_dir, lang, designs)
         if getattr(options, "tts", True):
             written += write_decks(content, out_dir, lang, designs, tts_base(content, options))
@@ -251,6 +256,18 @@ def _write_prints(content: GameContent, out_dir: Path, options, lang: str, desig
         uploads = [Design(card.id, card.count, printed) for card, printed in shop_designs]
         written.extend(write_uploads(out_dir, uploads, profile, lang, content.icons, title))
     return written
+
+
+def _write_pods(content: GameContent, out_dir: Path, options, lang: str, shop_designs: list[tuple[Card, PrintCard]],
+               profile: PrintProfile | None, errors: ErrorList) -> list[Path]:
+    """The print-on-demand files per deck and size (generator.render.pod); Ghostscript missing for a PDF/X variant
+    is an error of the build, said in one sentence."""
+    try:
+        return write_pods(out_dir, content, lang, shop_designs, profile, getattr(options, "pdfx", False))
+    except PdfxUnavailable as exc:
+        errors.add(content.mark_of("game", content.id), f"{content.id}: {exc}",
+                   hint="build without --pdfx and without a CMYK profile, or install Ghostscript", code="pdfx")
+        return []
 
 
 def _write_faces(content: GameContent, out_dir: Path, lang: str, designs: list[tuple[Card, PrintCard]]) -> list[Path]:
