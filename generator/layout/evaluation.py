@@ -89,6 +89,7 @@ class FaceEvaluation:
     texts: list[TextBlockInfo] = field(default_factory=list)
     safe: float | None = None  # mm inside the trim that text must keep clear of (None: not checked)
     memo: dict | None = None  # elements already evaluated from the same values (owned by the caller)
+    placed: list | None = None  # with a list: (layout, where, items) per element drawn (generator.layout.safe_zones)
 
     # --- problems ------------------------------------------------------------------------------
     def problem(self, field_name: str, message: str, hint: str = "", mark: Any = None) -> None:
@@ -111,6 +112,7 @@ class FaceEvaluation:
         by address (`3` for the fourth element, `3.1.0` for a group's second element in its first copy)."""
         for index, element in enumerate(elements):
             where = (*path, index)
+            start = len(self.items)
             try:
                 if isinstance(element, specs.GroupSpec):
                     self._group(element, where, printed, str(index))
@@ -125,6 +127,9 @@ class FaceEvaluation:
                 self._element(element, where, {})
             except _Skip:
                 continue
+            finally:
+                if not isinstance(element, specs.GroupSpec):
+                    self._record(where, start)
 
     def _group(self, group: specs.GroupSpec, where: tuple, printed: dict[str, dict[str, str]] | None,
                address: str) -> None:
@@ -136,10 +141,13 @@ class FaceEvaluation:
                 for child_index, child in enumerate(group.elements):
                     values = printed.get(f"{address}.{child_index}.{copy}")
                     if values is not None:
+                        start = len(self.items)
                         try:
                             self._remembered_element(child, (*where, "elements", child_index), values, copy)
                         except _Skip:
                             continue
+                        finally:
+                            self._record((*where, "elements", child_index), start)
             return
         if group.when is not None and not self._evaluate(group.when, where, "when"):
             return
@@ -154,16 +162,24 @@ class FaceEvaluation:
                 self.context.update(index=copy, item=item)
                 for child_index, child in enumerate(group.elements):
                     child_where = (*where, "elements", child_index)
+                    start = len(self.items)
                     try:
                         if child.when is not None and not self._evaluate(child.when, child_where, "when"):
                             continue
                         self._element(child, child_where, {}, copy)
                     except _Skip:
                         continue
+                    finally:
+                        self._record(child_where, start)
         finally:
             for name in ("index", "item"):
                 self.context.pop(name, None)
             self.context.update(saved)
+
+    def _record(self, where: tuple, start: int) -> None:
+        """Note the items an element drew since `start`, when a caller asked (`placed`)."""
+        if self.placed is not None and len(self.items) > start:
+            self.placed.append((self.layout, where, self.items[start:]))
 
     def _remembered_element(self, element, where: tuple, values: dict[str, str], copy: int | None = None) -> None:
         """An element whose every value is printed: the same values give the same items, so they are

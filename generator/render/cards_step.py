@@ -36,6 +36,7 @@ from generator.forked import children_allowed
 from generator.layout.engine import DECK_PREFIX, CardLayouts, LayoutProblem
 from generator.layout.geometry import FaceLayout
 from generator.layout.profiles import PrintProfile, profiles
+from generator.layout.safe_zones import check_safe_zones
 from generator.pool import run_all
 from generator.render.calibration import write_calibration
 from generator.render.parallel_layout import lay_out_faces
@@ -171,6 +172,8 @@ def render_cards(content: GameContent, out_dir: Path, options, errors: ErrorList
         if side_by_side:  # a worker's; this process's own are in `errors` already
             errors.extend(more_errors)
     report_problems(content, problems + shop_problems, errors)
+    if profile is not None and not errors:  # the profile's text is checked as laid out; its other key elements here
+        check_safe_zones(content, cards, errors, declared=profile.id, only_declared=True, text=False)
     return written
 
 
