@@ -94,6 +94,21 @@ def tts_board(lang: str, board: str) -> str:
     return f"{tts(lang)}/{board}-board.png"
 
 
+def tts_board_object(lang: str, board: str) -> str:
+    """A board's saved object (a Custom_Board showing tts_board's image)."""
+    return f"{tts(lang)}/{board}-board.json"
+
+
+def tts_token(lang: str, component: str) -> str:
+    """One token of a component, as its Tabletop Simulator tile shows it."""
+    return f"{tts(lang)}/{component}-token.png"
+
+
+def tts_tokens_object(lang: str) -> str:
+    """The token sheets' saved object: a bag of tiles per component."""
+    return f"{tts(lang)}/tokens.json"
+
+
 def board_svg(board: str, lang: str) -> str:
     return f"boards/{board}-{lang}.svg"
 

@@ -103,8 +103,11 @@ def test_a_game_without_boards_gets_token_sheets_only(tmp_path):
     content = load_game(CONTENT / "escape-earth", errors)
     written = render_boards(content, tmp_path, BuildOptions(), errors)
     assert not errors
-    assert sorted(p.name for p in written) == ["tokens-de-a4.pdf", "tokens-de-letter.pdf", "tokens-en-a4.pdf",
-                                               "tokens-en-letter.pdf"]
+    assert sorted(p.name for p in written if p.suffix == ".pdf") == ["tokens-de-a4.pdf", "tokens-de-letter.pdf",
+                                                                   "tokens-en-a4.pdf", "tokens-en-letter.pdf"]
+    others = {p.relative_to(tmp_path).as_posix() for p in written if p.suffix != ".pdf"}
+    assert {"tts/de/tokens.json", "tts/en/tokens.json", "tts/en/ships-token.png"} <= others  # Tabletop Simulator's
+    assert all(name.startswith("tts/") for name in others)
     assert not (tmp_path / "boards").exists()
 
 
