@@ -8,20 +8,21 @@ its profile `default_cmyk.icc` ("Artifex CMYK SWOP Profile", Debian's libgs-comm
 SWOP (CGATS TR 001), the US web-offset condition DriveThruCards' guide names. Colour management
 stays Ghostscript's (littleCMS): nothing here computes a colour.
 
-Ghostscript stamps each file with a random /ID; the dates come from SOURCE_DATE_EPOCH. The /ID is
-replaced by a hash of the file, so the same input gives the same bytes.
+Ghostscript stamps each file with a random /ID; the dates come from SOURCE_DATE_EPOCH. The file is
+then written again by qpdf (generator.render.ink_limit, which also holds the colours under a shop's
+ink limit) with an /ID made from its content, so the same input gives the same bytes.
 """
 
 from __future__ import annotations
 
 import glob
-import hashlib
 import os
-import re
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+
+from generator.render.ink_limit import limit_ink
 
 PROFILE_NAME = "default_cmyk.icc"
 # Debian's libgs-common installs Ghostscript's profiles here; a Ghostscript built from source keeps them in its share
@@ -74,8 +75,9 @@ def _definition(profile: Path, version: str) -> str:
 """
 
 
-def to_pdfx(source: Path, target: Path, version: str = "PDF/X-1a:2003") -> Path:
-    """`source` (any PDF of ours) as a CMYK PDF/X file at `target`, declaring `version`.
+def to_pdfx(source: Path, target: Path, version: str = "PDF/X-1a:2003", ink_limit: int | None = None) -> Path:
+    """`source` (any PDF of ours) as a CMYK PDF/X file at `target`, declaring `version`, its total ink at most
+    `ink_limit` % (None: as separated).
 
     Ghostscript's PDF/X mode writes PDF 1.3 with DeviceCMYK only, every font embedded and each page's
     TrimBox and BleedBox kept: what PDF/X-1a:2003 and PDF/X-3:2002 ask."""
@@ -97,23 +99,6 @@ def to_pdfx(source: Path, target: Path, version: str = "PDF/X-1a:2003") -> Path:
             raise PdfxUnavailable(f"Ghostscript could not convert {source.name} to PDF/X"
                                   + (f": {said[-1]}" if said else ""))
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(fixed_id(written.read_bytes()))
+        limit_ink(written, ink_limit, target, profile)
     return target
 
-
-_ID = re.compile(rb"/ID\s*\[\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*\]")
-
-
-def fixed_id(data: bytes) -> bytes:
-    """The file with its trailer's /ID (random per run) replaced, digit for digit, by an MD5 of the file without
-    it: no byte moves, so every offset stays right."""
-    found = list(_ID.finditer(data))
-    if not found:
-        return data
-    last = found[-1]
-    digest = hashlib.md5(data[:last.start()] + data[last.end():], usedforsecurity=False).hexdigest().upper().encode()
-    out = bytearray(data)
-    for group in (1, 2):
-        start, end = last.span(group)
-        out[start:end] = (digest * ((end - start) // len(digest) + 1))[:end - start]
-    return bytes(out)

@@ -73,5 +73,6 @@ def write_pods(out_dir: Path, content: GameContent, lang: str, designs: list[tup
         write_pod(path, list(pod.cards), content.icons, f"{title} — {pod.deck} ({pod.size})", back_first=back_first)
         written.append(path)
         if version is not None:
-            written.append(to_pdfx(path, out_dir / names.pod_deck(lang, pod.deck, pod.size, pdfx=True), version))
+            written.append(to_pdfx(path, out_dir / names.pod_deck(lang, pod.deck, pod.size, pdfx=True), version,
+                                   profile.ink_limit if profile is not None else None))
     return written

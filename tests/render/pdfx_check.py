@@ -4,7 +4,8 @@ veraPDF is not at hand; this checks what PDF/X-1a and PDF/X-3 share and a shop's
 first: an output intent (GTS_PDFX) with a CMYK destination profile, the version key in the document
 information, a TrimBox and a BleedBox on every page with MediaBox ⊇ BleedBox ⊇ TrimBox, only CMYK or
 gray colour (device or ICC-based, in content streams, forms, images, inline images and shadings),
-and every font embedded. `pdfx_problems` lists what fails, one sentence each (empty: it passes).
+and every font embedded. `pdfx_problems` lists what fails, one sentence each (empty: it passes);
+`most_ink` is the highest total ink (C+M+Y+K, %) of a CMYK colour the content sets.
 """
 
 from __future__ import annotations
@@ -152,3 +153,21 @@ def _font_problems(name: str, font: pikepdf.Dictionary) -> list[str]:
         if descriptor is None or not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
             return [f"font {name} ({each.get('/BaseFont')}) is not embedded"]
     return []
+
+
+def most_ink(path: Path) -> float:
+    """The highest C+M+Y+K (in %) of any `k`/`K` colour in the pages' and forms' content."""
+    highest = 0.0
+    with pikepdf.open(path) as pdf:
+        seen: set[tuple[int, int]] = set()
+        holders: list[pikepdf.Object] = [page.obj for page in pdf.pages]
+        while holders:
+            holder = holders.pop()
+            for operands, operator in pikepdf.parse_content_stream(holder):
+                if str(operator) in ("k", "K"):
+                    highest = max(highest, 100 * sum(float(v) for v in operands))
+            for xobject in ((holder.get("/Resources") or {}).get("/XObject") or {}).values():
+                if xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
+                    seen.add(xobject.objgen)
+                    holders.append(xobject)
+    return highest

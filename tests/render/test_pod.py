@@ -17,10 +17,11 @@ from generator.layout.geometry import FaceLayout
 from generator.layout.profiles import profiles
 from generator.render import pdfx
 from generator.render.cards_step import ordered_cards, render_cards
+from generator.render.ink_limit import InkMatcher, candidates
 from tests.cli_in_process import run_pnp
 from tests.layout.conftest import CONTENT, load_game
 from tests.render.conftest import build_cards
-from tests.render.pdfx_check import pdfx_problems
+from tests.render.pdfx_check import most_ink, pdfx_problems
 
 SHOPS = ("drivethrucards", "thegamecrafter", "makeplayingcards", "printerstudio")
 
@@ -126,10 +127,29 @@ def test_the_pdfx_check_refuses_a_page_without_bleed_box_and_an_rgb_image(tmp_pa
 
 def test_the_pdfx_file_is_the_same_bytes_every_time(dtc_cards, tmp_path):
     source = dtc_cards / "pod" / "en" / "time-poker.pdf"
-    first = pdfx.to_pdfx(source, tmp_path / "a.pdf").read_bytes()
-    second = pdfx.to_pdfx(source, tmp_path / "b.pdf").read_bytes()
+    first = pdfx.to_pdfx(source, tmp_path / "a.pdf", ink_limit=240).read_bytes()
+    second = pdfx.to_pdfx(source, tmp_path / "b.pdf", ink_limit=240).read_bytes()
     assert first == second
     assert first == (dtc_cards / "pod" / "en" / "time-poker-pdfx.pdf").read_bytes()
+
+
+def test_the_ink_limit_holds_the_darkest_colours_under_240_percent(dtc_cards, tmp_path):
+    folder = dtc_cards / "pod" / "en"
+    unlimited = pdfx.to_pdfx(folder / "time-poker.pdf", tmp_path / "unlimited.pdf")
+    assert most_ink(unlimited) > 280  # Ghostscript's SWOP separation of our darkest backs
+    for path in folder.glob("*-pdfx.pdf"):
+        assert most_ink(path) <= 240.0, path.name
+        assert pdfx_problems(path) == [], path.name
+
+
+def test_a_colour_over_the_limit_becomes_the_nearest_under_it_through_the_output_profile():
+    matcher = InkMatcher(pdfx.output_profile())
+    navy = (0.863, 0.804, 0.537, 0.71)  # Ghostscript's SWOP separation of Habitable's back, 291 %
+    under = matcher.nearest_under(navy, 2.4)
+    assert sum(under) <= 2.4 and under[3] < 1.0
+    (l0, a0, b0), (l1, a1, b1) = matcher.lab([navy, under])
+    assert ((l0 - l1) ** 2 + (a0 - a1) ** 2 + (b0 - b1) ** 2) ** 0.5 < 2.0  # the same navy to the eye
+    assert all(sum(c) <= 2.4 + 1e-9 for c in candidates(navy, 2.4))
 
 
 def test_pdfx_without_ghostscript_is_an_error_in_one_sentence(escape_earth_content, tmp_path, monkeypatch):
