@@ -156,7 +156,10 @@ def test_the_board_build_is_byte_identical_when_repeated(astronuts, tmp_path):
         render_boards(astronuts, out, BuildOptions(), errors)
         assert not errors
     files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
-    assert len(files) == 2 * 2 * (1 + 1 + 2 + 1) + 4  # per board and language: SVG, full, 2 tiled, TTS image
+    tokens = len(printable_tokens(astronuts))
+    # per board and language: SVG, full, 2 tiled, TTS image and object; token sheets; per language a TTS image
+    # per token component and the tokens' object
+    assert len(files) == 2 * 2 * (1 + 1 + 2 + 1 + 1) + 4 + 2 * (tokens + 1)
     for rel in files:
         assert (first / rel).read_bytes() == (second / rel).read_bytes(), rel
 
