@@ -45,6 +45,7 @@ class BuildOptions:
     seed: int = 0
     cut_lines: bool = False
     profile: str | None = None  # print-shop profile for per-card uploads; None: the game's own, if it names one
+    pdfx: bool = False  # also a CMYK PDF/X file per deck (pod/), whatever the profile prints in
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm the back pages move, from the duplex calibration sheet
     tts_url: str | None = None  # where output/ is reachable (file:// or https://) for Tabletop Simulator's images
     ink: str | None = None  # "saver": light versions of the printable files too (ink-saver/); None: the game's

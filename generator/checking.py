@@ -273,6 +273,10 @@ def check_card_faces(content: GameContent, errors: ErrorList) -> None:
     for lang in content.languages:
         lay_out_faces(layouts, cards, lang, workers)
     report_problems(content, layouts.problems, errors)
+    if not layouts.problems:  # laid out clean: does each layout keep inside every print shop's safe line?
+        from generator.layout.safe_zones import check_safe_zones
+
+        check_safe_zones(content, cards, errors)
 
 
 def check_board_layouts(content: GameContent, errors: ErrorList) -> None:

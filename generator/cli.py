@@ -35,6 +35,7 @@ from generator.cli_options import (
     languages_of,
     paper_option,
     papers_of,
+    pdfx_option,
     play_policy_option,
     policy_option,
     profile_option,
@@ -113,11 +114,11 @@ def info(game: str, content_dir: Path, output_format: str) -> None:
 
 
 def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, back_offset: tuple[float, float],
-                   tts_url: str | None, output_dir: Path, ink: str | None = None) -> BuildOptions:
+                   tts_url: str | None, output_dir: Path, pdfx: bool = False, ink: str | None = None) -> BuildOptions:
     from generator.build import BuildOptions
 
     return BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines, profile=profile,
-                        back_offset=back_offset, tts_url=tts_url_of(tts_url, output_dir), ink=ink)
+                        back_offset=back_offset, tts_url=tts_url_of(tts_url, output_dir), pdfx=pdfx, ink=ink)
 
 
 @cli.command()
@@ -129,6 +130,7 @@ def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, 
 @paper_option
 @click.option("--cut-lines", is_flag=True, help="Also draw a dashed cut-line grid along every card edge on the sheets.")
 @profile_option
+@pdfx_option
 @back_offset_option
 @tts_url_option
 @ink_option
@@ -139,7 +141,7 @@ def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, 
 @trust_engines_option
 @reported
 def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, cut_lines: bool,
-          profile: str | None, back_offset: tuple[float, float], tts_url: str | None, ink: str | None,
+          profile: str | None, pdfx: bool, back_offset: tuple[float, float], tts_url: str | None, ink: str | None,
           no_cache: bool, output_format: str) -> None:
     """Check GAMES (default: all) and write their outputs under --output.
 
@@ -152,7 +154,7 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
     from generator.build_cache import BuildCache
     from generator.commands.build import build as build_games
 
-    options = _build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir, ink)
+    options = _build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir, pdfx, ink)
     cache = BuildCache(None) if no_cache else BuildCache.of_output(output_dir)
     stderr = views.console(err=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
@@ -181,6 +183,7 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 @paper_option
 @click.option("--cut-lines", is_flag=True, help="Draw a dashed cut-line grid along every card edge on the sheets.")
 @profile_option
+@pdfx_option
 @back_offset_option
 @tts_url_option
 @ink_option
@@ -190,7 +193,8 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 @format_option
 @reported
 def cards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, cut_lines: bool,
-          profile: str | None, back_offset: tuple[float, float], tts_url: str | None, ink: str | None, tts: bool,
+          profile: str | None, pdfx: bool, back_offset: tuple[float, float], tts_url: str | None, ink: str | None,
+          tts: bool,
           output_format: str) -> None:
     """Render only the cards of GAMES (default: all): sheets, print-on-demand PDF and SVG faces (--tts: decks)."""
     from contextlib import nullcontext
@@ -198,7 +202,8 @@ def cards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 
     from generator.commands.cards import cards as render_cards
 
-    options = replace(_build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir, ink), tts=tts)
+    options = replace(_build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir, pdfx, ink),
+                      tts=tts)
     stderr = views.console(err=True)
     written = render_cards(content_dir, games, output_dir, options, on_wait=lambda message: stderr.print(message),
                            status=(nullcontext if output_format == "json"

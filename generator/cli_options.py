@@ -78,6 +78,14 @@ def profile_option(func: F) -> F:
                              "(default: the game's print_profile, if any).")(func)
 
 
+def pdfx_option(func: F) -> F:
+    """`--pdfx`: a CMYK PDF/X variant of every print-on-demand file, made by Ghostscript."""
+    return click.option("--pdfx", is_flag=True,
+                        help="Also write each deck's print-on-demand PDF as CMYK PDF/X "
+                             "(pod/<lang>/<deck>-<size>-pdfx.pdf, made by Ghostscript); a profile that prints in "
+                             "CMYK (drivethrucards) always does.")(func)
+
+
 def _offset(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float]:
     if value is None:
         return (0.0, 0.0)

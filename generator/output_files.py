@@ -9,7 +9,8 @@ from __future__ import annotations
 MODEL = "game.json"
 CARD_PDFS = ("cards-*.pdf", "duplex-calibration-*.pdf")  # what the cards step writes at the top of a game's folder
 TTS_FOLDER = "tts"
-CARD_FOLDERS = ("cards", "print-shop", TTS_FOLDER)  # and the folders it fills
+POD_FOLDER = "pod"
+CARD_FOLDERS = ("cards", "print-shop", POD_FOLDER, TTS_FOLDER)  # and the folders it fills
 INK_SAVER = "ink-saver"  # the light versions of the printable files, under the names of the designed ones
 # output/site is the rules sites (output/site-designer the designers'), output/simulations simulate's
 # figures, output/diff the report of `pnp diff`; output/site/<game> is a game's site, so a game is not
@@ -36,6 +37,16 @@ def gutterfold(lang: str, paper: str) -> str:
 def card_pod(lang: str) -> str:
     """Every card, one face per page with TrimBox/BleedBox, for print-on-demand shops."""
     return f"cards-{lang}-pod.pdf"
+
+
+def pod(lang: str) -> str:
+    """Folder of the print-on-demand files: one PDF per deck and card size."""
+    return f"{POD_FOLDER}/{lang}"
+
+
+def pod_deck(lang: str, deck: str, size: str, pdfx: bool = False) -> str:
+    """One deck's cards of one size, a face per page in the profile's order (`-pdfx`: its CMYK PDF/X variant)."""
+    return f"{pod(lang)}/{deck}-{size}{'-pdfx' if pdfx else ''}.pdf"
 
 
 def card_faces(lang: str) -> str:
@@ -87,6 +98,21 @@ def tts_object(lang: str, deck: str) -> str:
 
 def tts_board(lang: str, board: str) -> str:
     return f"{tts(lang)}/{board}-board.png"
+
+
+def tts_board_object(lang: str, board: str) -> str:
+    """A board's saved object (a Custom_Board showing tts_board's image)."""
+    return f"{tts(lang)}/{board}-board.json"
+
+
+def tts_token(lang: str, component: str) -> str:
+    """One token of a component, as its Tabletop Simulator tile shows it."""
+    return f"{tts(lang)}/{component}-token.png"
+
+
+def tts_tokens_object(lang: str) -> str:
+    """The token sheets' saved object: a bag of tiles per component."""
+    return f"{tts(lang)}/tokens.json"
 
 
 def board_svg(board: str, lang: str) -> str:

@@ -5,7 +5,8 @@ Outputs under the game's staging folder (moved to output/<game>/ only if the who
   boards/<board>-<lang>-full.pdf            one page at full size with 3 mm bleed (print shops)
   boards/<board>-<lang>-<paper>-tiled.pdf   overview + overlapping pages for home printers
   tokens-<lang>-<paper>.pdf                 round and square tokens with cut lines
-  tts/<lang>/<board>-board.png              the board as one image for Tabletop Simulator
+  tts/<lang>/<board>-board.png, .json       the board as one image and a saved object for Tabletop Simulator
+  tts/<lang>/<component>-token.png, tokens.json  a token per component and a bag of tiles each (boards.tts_objects)
   ink-saver/boards/..., ink-saver/tokens-*  the PDFs' light versions (`--ink saver`, game.yaml `print.ink`)
 A game without boards writes no board files; one without token components writes no sheets.
 Layout problems (a panel's text does not fit) become content errors at the board's file:line.
@@ -24,11 +25,12 @@ from generator.boards.scene import Scene
 from generator.boards.svg import write_board_svg
 from generator.boards.tiling import write_tiled_pdf
 from generator.boards.tokens import write_token_pdf
+from generator.boards.tts_objects import write_board_object, write_token_objects
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.drawing.icons import IconError
 from generator.drawing.ink import LightArt
-from generator.render.cards_step import build_version
+from generator.render.cards_step import build_version, tts_base
 from generator.render.ink import saver_wanted
 from generator.render.tts import write_board_image
 
@@ -58,6 +60,8 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
             full = write_full_pdf(scene, out_dir / names.board_full(board.id, lang))
             written.append(full)
             written.append(write_board_image(full, out_dir, lang, board.id, BLEED_MM))
+            written.append(write_board_object(content, out_dir, lang, board.id, (scene.width, scene.height),
+                                              tts_base(content, options)))
             for paper in options.papers:
                 path = out_dir / names.board_tiled(board.id, lang, paper)
                 write_tiled_pdf(scene, path, paper, lang, caption, build_version(content, lang, STEP_SCOPE))
@@ -65,6 +69,7 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
             if light:
                 written += _write_light_board(content, scene, out_dir, board.id, lang, options.papers)
     for lang in options.languages:
+        written += write_token_objects(content, out_dir, lang, tts_base(content, options))
         for paper in options.papers:
             sheet = write_token_pdf(content, out_dir / names.tokens(lang, paper), paper, lang,
                                     build_version(content, lang, STEP_SCOPE))

@@ -51,6 +51,7 @@ class CardLayouts:
         self.bleed = profile.bleed if profile else BLEED_MM
         self.safe = profile.safe if profile else SAFE_MM
         self.problems: list[LayoutProblem] = []
+        self.placed: list | None = None  # with a list: what each content element drew (generator.layout.safe_zones)
         self._errors = errors
         self._layouts: dict[str, specs.LoadedLayout | None] = {}
         self._files: dict[Path, specs.LoadedLayout | None] = {}
@@ -170,7 +171,7 @@ class CardLayouts:
         context.update(constants)
         evaluation = FaceEvaluation(layout, context, card.id, kind.id, side, lang, self.content.icons, self.problems,
                                     self.content.root, result.items, result.texts, self.safe, self._elements,
-                                    result.items_ink)
+                                    result.items_ink, self.placed)
         elements = layout.spec.front.content
         program = self._program_for(layout)
         printed = None
@@ -210,6 +211,7 @@ class CardLayouts:
                                         self.content.root, safe=self.safe)
             if constants is not None:
                 for part in parts:
+                    evaluation.placed = self.placed if part == "content" else None
                     evaluation.run((spec_side or side, part), getattr(face_spec, part))
             self._shared[key] = (evaluation.items, evaluation.texts, evaluation.ink)
         return self._shared[key]

@@ -90,6 +90,7 @@ class FaceEvaluation:
     safe: float | None = None  # mm inside the trim that text must keep clear of (None: not checked)
     memo: dict | None = None  # elements already evaluated from the same values (owned by the caller)
     ink: dict[int, str] = field(default_factory=dict)  # the elements' `ink:` choices, by index into `items`
+    placed: list | None = None  # with a list: (layout, where, items) per element drawn (generator.layout.safe_zones)
 
     # --- problems ------------------------------------------------------------------------------
     def problem(self, field_name: str, message: str, hint: str = "", mark: Any = None) -> None:
@@ -111,8 +112,13 @@ class FaceEvaluation:
         """Evaluate `elements` (found at `path` in the layout file); `printed` holds precomputed values
         by address (`3` for the fourth element, `3.1.0` for a group's second element in its first copy)."""
         for index, element in enumerate(elements):
+            where = (*path, index)
             start = len(self.items)
-            self._one(element, (*path, index), printed, index)
+            try:
+                self._one(element, where, printed, index)
+            finally:
+                if not isinstance(element, specs.GroupSpec):
+                    self._record(where, start)
             self._mark(element, start)
 
     def _one(self, element, where: tuple, printed: dict[str, dict[str, str]] | None, index: int) -> None:
@@ -153,6 +159,7 @@ class FaceEvaluation:
                             continue
                         finally:
                             self._mark(child, start)
+                            self._record((*where, "elements", child_index), start)
             return
         if group.when is not None and not self._evaluate(group.when, where, "when"):
             return
@@ -176,10 +183,16 @@ class FaceEvaluation:
                         continue
                     finally:
                         self._mark(child, start)
+                        self._record(child_where, start)
         finally:
             for name in ("index", "item"):
                 self.context.pop(name, None)
             self.context.update(saved)
+
+    def _record(self, where: tuple, start: int) -> None:
+        """Note the items an element drew since `start`, when a caller asked (`placed`)."""
+        if self.placed is not None and len(self.items) > start:
+            self.placed.append((self.layout, where, self.items[start:]))
 
     def _remembered_element(self, element, where: tuple, values: dict[str, str], copy: int | None = None) -> None:
         """An element whose every value is printed: the same values give the same items, so they are

@@ -1,4 +1,5 @@
-"""Print-shop profiles, kept as data in templates/print/profiles.yaml: trim per card size, bleed, safe zone, dpi.
+"""Print-shop profiles, kept as data in templates/print/profiles.yaml: trim per card size, bleed, safe zone, dpi,
+page order, colour and the files a shop takes, each shop's with the page of its own that says so.
 
 A profile says how a shop wants its upload: the poker card of the common print-on-demand
 template is 2.5 x 3.5 in with 1/8 in bleed (825 x 1125 px at 300 dpi), not the 63 x 88 mm the
@@ -8,6 +9,7 @@ home sheets use. The cards are laid out again at the profile's size, so nothing 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 
@@ -21,6 +23,14 @@ from generator.memos import per_build
 PROFILES_FILE = Path(__file__).resolve().parents[2] / "templates" / "print" / "profiles.yaml"
 
 
+class ProfileSource(Model):
+    """Where a shop publishes its figures, and what that page says (in our words)."""
+
+    url: str = Field(pattern=r"^https://")
+    says: str = Field(min_length=20)
+    also: str | None = Field(default=None, pattern=r"^https://")
+
+
 class PrintProfile(Model):
     """One shop's card template."""
 
@@ -30,6 +40,17 @@ class PrintProfile(Model):
     bleed: float = Field(ge=0, le=10)
     safe: float = Field(ge=0, le=15)
     dpi: int = Field(ge=72, le=1200)
+    page_order: Literal["front-first", "back-first"] = "front-first"
+    colour: Literal["rgb", "cmyk"] = "rgb"
+    files: Literal["pdf", "png"] = "png"
+    pdfx: Literal["PDF/X-1a:2003", "PDF/X-3:2002"] | None = None
+    ink_limit: int | None = Field(default=None, ge=100, le=400)
+    source: ProfileSource | None = None
+
+    @property
+    def back_first(self) -> bool:
+        """Each card's back comes before its front in the shop's file (DriveThruCards)."""
+        return self.page_order == "back-first"
 
     def trim_for(self, kind: CardKind) -> tuple[float, float]:
         """The trim a kind's cards get in this profile: the shop's size for its size name, else its own."""

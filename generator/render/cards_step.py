@@ -9,6 +9,8 @@ the names come from generator.output_files):
                                   `print.ink`; generator.drawing.ink)
   cards-<lang>-pod.pdf            one card per page, TrimBox/BleedBox set, front then back
                                   (at the print-shop profile's size when the build has one)
+  pod/<lang>/<deck>-<size>.pdf    the same per deck and card size, in the profile's page order (back first
+                                  for DriveThruCards); `-pdfx.pdf` beside it: CMYK PDF/X (generator.render.pod)
   print-shop/<profile>/<lang>/    with a profile: per design a PDF and front/back PNGs
   cards/<lang>/<id>-front.svg     one SVG per design and side, for the rules site
   cards/<lang>/<id>-back.svg
@@ -38,11 +40,14 @@ from generator.forked import children_allowed
 from generator.layout.engine import DECK_PREFIX, CardLayouts, LayoutProblem
 from generator.layout.geometry import FaceLayout
 from generator.layout.profiles import PrintProfile, profiles
+from generator.layout.safe_zones import check_safe_zones
 from generator.pool import run_all
 from generator.render.calibration import write_calibration
 from generator.render.ink import saver_deck, saver_wanted
 from generator.render.parallel_layout import lay_out_faces
 from generator.render.pdf_sheets import PrintCard, plan_sheets, write_gutterfold, write_pod, write_sheets
+from generator.render.pdfx import PdfxUnavailable
+from generator.render.pod import write_pods
 from generator.render.print_shop import Design, write_uploads
 from generator.render.sheet_plan import TOLERANCE, bleed_problems
 from generator.render.svg import write_face_svg
@@ -173,6 +178,8 @@ def render_cards(content: GameContent, out_dir: Path, options, errors: ErrorList
         if side_by_side:  # a worker's; this process's own are in `errors` already
             errors.extend(more_errors)
     report_problems(content, problems + shop_problems, errors)
+    if profile is not None and not errors:  # the profile's text is checked as laid out; its other key elements here
+        check_safe_zones(content, cards, errors, declared=profile.id, only_declared=True, text=False)
     return written
 
 
@@ -194,6 +201,7 @@ def _render_language(content: GameContent, cards: list[Card], out_dir: Path, opt
                           errors)
     if not errors and designs and shop_designs:
         written += _write_prints(content, out_dir, options, lang, designs, shop_designs, profile)
+        written += _write_pods(content, out_dir, options, lang, shop_designs, profile, errors)
         written += _write_faces(content, out_dir, lang, designs)
         if getattr(options, "tts", True):
             written += write_decks(content, out_dir, lang, designs, tts_base(content, options))
@@ -280,6 +288,18 @@ def _write_saver_sheets(content: GameContent, out_dir: Path, options, lang: str,
     finally:
         shutil.rmtree(art.folder, ignore_errors=True)
     return written
+
+
+def _write_pods(content: GameContent, out_dir: Path, options, lang: str, shop_designs: list[tuple[Card, PrintCard]],
+               profile: PrintProfile | None, errors: ErrorList) -> list[Path]:
+    """The print-on-demand files per deck and size (generator.render.pod); Ghostscript missing for a PDF/X variant
+    is an error of the build, said in one sentence."""
+    try:
+        return write_pods(out_dir, content, lang, shop_designs, profile, getattr(options, "pdfx", False))
+    except PdfxUnavailable as exc:
+        errors.add(content.mark_of("game", content.id), f"{content.id}: {exc}",
+                   hint="build without --pdfx and without a CMYK profile, or install Ghostscript", code="pdfx")
+        return []
 
 
 def _write_faces(content: GameContent, out_dir: Path, lang: str, designs: list[tuple[Card, PrintCard]]) -> list[Path]:

@@ -147,15 +147,17 @@ def write_gutterfold(path: Path, cards: list[PrintCard], paper: str, icons: dict
     return len(sheets)
 
 
-def write_pod(path: Path, cards: list[PrintCard], icons: dict[str, Path], title: str, use_forms: bool = True) -> int:
-    """One card per page at card size plus bleed, TrimBox and BleedBox set, front then back."""
+def write_pod(path: Path, cards: list[PrintCard], icons: dict[str, Path], title: str, use_forms: bool = True,
+              back_first: bool = False) -> int:
+    """One card per page at card size plus bleed, TrimBox and BleedBox set, front then back (`back_first`: each
+    back before its front, as some shops ask)."""
     first = cards[0].front
     canvas = new_canvas(path, first.width + 2 * first.bleed, first.height + 2 * first.bleed, title)
     drawer = PdfFaceDrawer(canvas, icons, use_forms)
     drawer.share_blocks([face for card in cards for face in (card.front, card.back)])
     pages = 0
     for card in cards:
-        for face in (card.front, card.back):
+        for face in (card.back, card.front) if back_first else (card.front, card.back):
             b = face.bleed
             page_w, page_h = face.width + 2 * b, face.height + 2 * b
             canvas.setPageSize((page_w * mm, page_h * mm))

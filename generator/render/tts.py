@@ -118,8 +118,13 @@ def saved_object(deck_name: str, cards: list[tuple[str, int, int]], sheets: list
             "SidewaysCard": False}
     if len(contained) == 1:  # a deck of one card is a card
         deck = {**contained[0], "Nickname": deck_name}
+    return saved_file([deck])
+
+
+def saved_file(objects: list[dict]) -> dict:
+    """What Tabletop Simulator writes for Saved Objects: an empty save around the objects."""
     return {"SaveName": "", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
-            "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [deck]}
+            "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": objects}
 
 
 def write_deck(content: GameContent, out_dir: Path, lang: str, deck: Deck, designs: list[tuple[Card, PrintCard]],

@@ -103,8 +103,11 @@ def test_a_game_without_boards_gets_token_sheets_only(tmp_path):
     content = load_game(CONTENT / "escape-earth", errors)
     written = render_boards(content, tmp_path, BuildOptions(), errors)
     assert not errors
-    assert sorted(p.name for p in written) == ["tokens-de-a4.pdf", "tokens-de-letter.pdf", "tokens-en-a4.pdf",
-                                               "tokens-en-letter.pdf"]
+    assert sorted(p.name for p in written if p.suffix == ".pdf") == ["tokens-de-a4.pdf", "tokens-de-letter.pdf",
+                                                                   "tokens-en-a4.pdf", "tokens-en-letter.pdf"]
+    others = {p.relative_to(tmp_path).as_posix() for p in written if p.suffix != ".pdf"}
+    assert {"tts/de/tokens.json", "tts/en/tokens.json", "tts/en/ships-token.png"} <= others  # Tabletop Simulator's
+    assert all(name.startswith("tts/") for name in others)
     assert not (tmp_path / "boards").exists()
 
 
@@ -153,7 +156,10 @@ def test_the_board_build_is_byte_identical_when_repeated(astronuts, tmp_path):
         render_boards(astronuts, out, BuildOptions(), errors)
         assert not errors
     files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
-    assert len(files) == 2 * 2 * (1 + 1 + 2 + 1) + 4  # per board and language: SVG, full, 2 tiled, TTS image
+    tokens = len(printable_tokens(astronuts))
+    # per board and language: SVG, full, 2 tiled, TTS image and object; token sheets; per language a TTS image
+    # per token component and the tokens' object
+    assert len(files) == 2 * 2 * (1 + 1 + 2 + 1 + 1) + 4 + 2 * (tokens + 1)
     for rel in files:
         assert (first / rel).read_bytes() == (second / rel).read_bytes(), rel
 

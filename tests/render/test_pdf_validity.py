@@ -1,7 +1,7 @@
 """Every PDF the build writes is valid: qpdf finds nothing, poppler and Ghostscript render every page silently.
 
 The games under content/ are built (every per-game step: cards, boards, tokens, print-shop and
-calibration files, with a print-shop profile and a back offset) into a temporary folder once;
+calibration files, with a print-shop profile, PDF/X files and a back offset) into a temporary folder once;
 every PDF found there is checked. The tools are
 Debian's qpdf, poppler-utils and ghostscript (installed by .ci/run).
 """
@@ -36,7 +36,8 @@ def built_pdfs(tmp_path_factory) -> list[Path]:
     for game in resolve_games(CONTENT, []):
         content = load_game(CONTENT, game, expect_cards=False)
         (out / game).mkdir()
-        options = BuildOptions(profile="poker-2.5x3.5" if game == PRINT_SHOP_GAME else None, back_offset=(0.5, -0.5))
+        options = BuildOptions(profile="poker-2.5x3.5" if game == PRINT_SHOP_GAME else None, back_offset=(0.5, -0.5),
+                               pdfx=game == PRINT_SHOP_GAME)
         for _, step in STEPS:
             step(content, out / game, options, errors)
     assert not errors, errors.as_text()
@@ -54,7 +55,8 @@ def test_the_build_writes_pdfs_of_every_kind(built_pdfs):
     names = {p.name for p in built_pdfs}
     for expected in ("cards-de-a4.pdf", "cards-en-letter.pdf", "cards-de-a4-gutterfold.pdf",
                      "duplex-calibration-en-letter.pdf", "cards-en-pod.pdf", "01-erde-x1.pdf", "tokens-en-a4.pdf",
-                     "map-de-a4-tiled.pdf", "map-en-full.pdf", "rules-de-a4.pdf", "player-aid-en-letter.pdf"):
+                     "map-de-a4-tiled.pdf", "map-en-full.pdf", "rules-de-a4.pdf", "player-aid-en-letter.pdf",
+                     "galaxy-poker.pdf", "galaxy-poker-pdfx.pdf"):
         assert expected in names
 
 
