@@ -201,10 +201,12 @@ def test_art_is_drawn_from_a_light_copy_and_small_icons_stay(tmp_path):
 def test_the_player_aid_is_in_the_light_set_as_it_is(starter, tmp_path):
     from generator.rulebook.step import render_rulebooks
 
-    turn = starter / GAME / "rules" / "en" / "30-turn.md"
+    turn = starter / GAME / "game.yaml"  # the player aid prints the game's quick reference
     original = turn.read_text(encoding="utf-8")
     try:
-        turn.write_text(original.replace("# A turn", "# A turn { .player-aid }", 1), encoding="utf-8")
+        turn.write_text(original + "\nquick_reference:\n  turn:\n    - {name: {en: Play, de: Spielen}, "
+                        "text: {en: Play a card., de: Spiele eine Karte.}}\n"
+                        "  end: [{en: The deck runs out., de: Der Stapel ist leer.}]\n", encoding="utf-8")
         errors = ErrorList()
         content = load_game(starter / GAME, errors)
         written = render_rulebooks(content, tmp_path, BuildOptions(languages=("en",), papers=("a4",), ink="saver"),
