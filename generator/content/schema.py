@@ -480,6 +480,9 @@ class Face(Model):
     flavor: Text | None = Field(default=None, description="a line of flavour text, printed in italics")
     science: Text | None = Field(default=None, description="a note on the real science, printed with the flavour")
     icon: str | None = Field(default=None, description=f"the card's picture: {ICON}")
+    art: str | None = Field(default=None, max_length=200, description="a picture file of this face (PNG, JPEG or SVG, "
+                            "a path inside the game's folder), shown by a layout's `art` element instead of the "
+                            "picture generated for the card")
 
 
 class Card(Face):

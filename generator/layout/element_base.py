@@ -1,0 +1,36 @@
+"""What every layout element has (an id, a `when`, a place among the others), apart from the element types.
+
+The element types live in generator.layout.spec and, each with its own drawing, in modules of
+their own (generator.layout.art_element); they all build on `_Element`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+ElementId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]*$", max_length=64)]
+
+
+class _Element(_Spec):
+    id: ElementId | None = Field(default=None, description="names the element (unique in its face), so a layout that "
+                                 "`extends` this one can change, move or remove it")
+    when: bool | str | None = Field(default=None, description="expression; the element is drawn only when true")
+    before: ElementId | None = Field(default=None, description="put this element just before the element with this "
+                                     "id (drawn under it) instead of where it would be; in a layout that `extends` "
+                                     "another, an element of the base")
+    after: ElementId | None = Field(default=None, description="put this element just after the element with this id "
+                                    "(drawn over it) instead of where it would be")
+
+
+X_MM = "left edge in mm from the trim's left (an expression)"
+Y_MM = "top edge in mm from the trim's top (an expression)"
+W_MM = "width in mm (an expression)"
+H_MM = "height in mm (an expression)"
+COLOUR = "a colour `#rrggbb`, as a template (`{{ kind.color | tint(0.8) }}`)"
