@@ -111,7 +111,7 @@ def sea(s: Sketch, rng: Random, p: Palette) -> None:
         phase, waves = rng.uniform(0, math.tau), rng.uniform(1.5, 3.0)
         points = [(s.w * i / 24, base + amplitude * math.sin(phase + waves * math.tau * i / 24)) for i in range(25)]
         s.polygon([(0, s.h), *points, (s.w, s.h)], blues[index])
-        for i in range(0, 24, 3):
+        for i in range(1, 24, 5):
             x, y = points[i]
             s.line(x, y, x + s.w / 40, y - amplitude * 0.3, "#e7f5ff", min(s.w, s.h) * 0.01)
 
@@ -206,22 +206,38 @@ def factory(s: Sketch, rng: Random, p: Palette) -> None:
             s.circle(x + unit * (0.03 + puff * 0.05 * (index % 2 * 2 - 1)), chimney_top - unit * (0.05 + puff * 0.06),
                      unit * (0.04 + puff * 0.015), mix("#adb5bd", p.light, 0.4))
     step = (right - left) / teeth
+    roof = rng.randrange(3)  # saw-tooth, arched or flat halls
     points = [(left, s.h * horizon), (left, top)]
     for index in range(teeth):
-        points += [(left + step * (index + 1), top - unit * 0.12), (left + step * (index + 1), top)]
+        if roof == 0:
+            points += [(left + step * (index + 1), top - unit * 0.12), (left + step * (index + 1), top)]
+        elif roof == 1:
+            points += circle_points(left + step * (index + 0.5), top, step / 2, 12, rx=step / 2, start=math.pi,
+                                    end=math.tau)[1:]
+        else:
+            points.append((left + step * (index + 1), top))
     points.append((right, s.h * horizon))
-    s.polygon(points, p.ground2)
+    s.polygon(points, rng.choice([p.ground2, mix(p.ground2, "#495057", 0.6), mix(p.dark, "#1864ab", 0.4)]))
+    if rng.random() < 0.5:
+        mast = rng.choice([left - unit * 0.05, right + unit * 0.05])
+        reach = unit * rng.uniform(0.3, 0.45) * (1 if mast < s.w / 2 else -1)
+        s.line(mast, s.h * horizon, mast, s.h * 0.18, "#f08c00", unit * 0.03)
+        s.line(mast - reach * 0.3, s.h * 0.2, mast + reach, s.h * 0.2, "#f08c00", unit * 0.025)
+        s.line(mast + reach * 0.8, s.h * 0.2, mast + reach * 0.8, s.h * 0.38, "#343a40", unit * 0.008)
     for index in range(teeth):
         s.rect(left + step * (index + 0.25), top + unit * 0.08, step * 0.5, unit * 0.08, "#ffe066")
     s.rect(0, s.h * horizon, s.w, s.h * (1 - horizon), p.ground)
 
 
 def laboratory(s: Sketch, rng: Random, p: Palette) -> None:
-    """An observatory dome under the night sky, its telescope aimed at a bright star, orbits of an atom above."""
+    """Science: an observatory dome aiming its telescope, or a radio dish listening, under the night sky."""
     s.rect(0, 0, s.w, s.h, p.sky)
     unit = min(s.w, s.h)
     for _ in range(16):
         s.circle(rng.uniform(0, s.w), rng.uniform(0, s.h * 0.6), unit * rng.uniform(0.008, 0.018), "#f8f9fa")
+    if rng.random() < 0.45:
+        _radio_dish(s, rng, p, unit)
+        return
     cx, base = s.w * rng.uniform(0.3, 0.7), s.h * 0.78
     r = unit * rng.uniform(0.22, 0.3)
     angle = rng.uniform(-2.6, -0.5)
@@ -237,6 +253,25 @@ def laboratory(s: Sketch, rng: Random, p: Palette) -> None:
         points = [(ax + x * math.cos(a) - y * math.sin(a), ay + x * math.sin(a) + y * math.cos(a)) for x, y in ring]
         s.polyline(points + points[:1], p.accent, unit * 0.012)
     s.circle(ax, ay, unit * 0.03, "#ffd43b")
+
+
+def _radio_dish(s: Sketch, rng: Random, p: Palette, unit: float) -> None:
+    """A radio telescope's dish tilted at the sky, waves coming in, on a ridge."""
+    ridge(s, rng, 0.8, 0.04, p.ground2, 6)
+    cx, cy = s.w * rng.uniform(0.3, 0.6), s.h * rng.uniform(0.4, 0.5)
+    r = unit * rng.uniform(0.28, 0.36)
+    tilt = rng.uniform(-0.7, 0.2)
+    s.polygon([(cx - unit * 0.05, s.h * 0.85), (cx, cy), (cx + unit * 0.05, s.h * 0.85)], "#adb5bd")
+    dish = circle_points(0, 0, r * 0.45, 24, rx=r, start=0, end=math.pi)
+    cos, sin = math.cos(tilt), math.sin(tilt)
+    s.polygon([(cx + x * cos - y * sin, cy + x * sin + y * cos) for x, y in dish], "#f1f3f5")
+    fx, fy = cx + r * 0.75 * sin, cy - r * 0.75 * cos
+    s.line(cx, cy, fx, fy, "#868e96", unit * 0.015)
+    s.circle(fx, fy, unit * 0.025, p.accent)
+    for ring in range(1, 4):
+        up = tilt - math.pi / 2
+        arc = circle_points(fx, fy, unit * 0.12 * ring, 16, start=up - 0.5, end=up + 0.5)
+        s.polyline(arc, mix(p.accent, p.sky, 0.2 * ring), unit * 0.012)
 
 
 def volcano(s: Sketch, rng: Random, p: Palette) -> None:

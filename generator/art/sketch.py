@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from generator.drawing.shapes import Circle, Item, Line, Paint, Polygon
 
 Point = tuple[float, float]
+SPARK_MM = 0.6  # circles smaller than this (stars, bubbles) are drawn as four-pointed sparks
 
 
 def circle_points(cx: float, cy: float, r: float, n: int = 32, rx: float | None = None,
@@ -35,7 +36,7 @@ def rounded_outline(w: float, h: float, radius: float) -> list[Point]:
     points: list[Point] = []
     for cx, cy, start in ((w - radius, radius, -math.pi / 2), (w - radius, h - radius, 0.0),
                           (radius, h - radius, math.pi / 2), (radius, radius, math.pi)):
-        points += circle_points(cx, cy, radius, 24, start=start, end=start + math.pi / 2)
+        points += circle_points(cx, cy, radius, 16, start=start, end=start + math.pi / 2)
     return points
 
 
@@ -101,11 +102,34 @@ class Sketch:
         self.h = h
         self.outline = rounded_outline(w, h, radius)
         self.radius = radius
+        self.boxed = True  # the outline is the box's own (see `inside`)
+        self._rectangle = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
         self.shapes: list[Item] = []
+
+    def inside(self, outline: list[Point]) -> Sketch:
+        """A sketch of the same box whose shapes are cut to `outline` (convex, clockwise), e.g. a planet's disc."""
+        other = Sketch(self.w, self.h)
+        other.outline = outline
+        other.boxed = False
+        return other
 
     def polygon(self, points: Iterable[Point], fill: str | None, stroke: str | None = None,
                 width: float = 0.0) -> None:
-        clipped = _clip(list(points), self.outline)
+        points = list(points)
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
+        r = self.radius  # away from the rounded corners a shape inside the rectangle needs no cutting
+        inside = self.boxed and (left >= 0 and right <= self.w and top >= r and bottom <= self.h - r
+                                 or left >= r and right <= self.w - r and top >= 0 and bottom <= self.h)
+        if inside:
+            clipped = points
+        elif self.boxed:  # the box's four sides first; the rounded corners only for what is left near them
+            clipped = _clip(points, self._rectangle)
+            near = [(x, y) for x, y in clipped if (x < r or x > self.w - r) and (y < r or y > self.h - r)]
+            if near:
+                clipped = _clip(clipped, self.outline)
+        else:
+            clipped = _clip(points, self.outline)
         if len(clipped) >= 3:
             self.shapes.append(Polygon(tuple(clipped), Paint(fill, stroke, width)))
 
@@ -114,14 +138,17 @@ class Sketch:
 
     def circle(self, cx: float, cy: float, r: float, fill: str | None, stroke: str | None = None,
                width: float = 0.0) -> None:
+        if r < SPARK_MM and fill is not None and stroke is None:  # a star: four points draw faster than a circle
+            self.polygon([(cx, cy - r * 1.3), (cx + r, cy), (cx, cy + r * 1.3), (cx - r, cy)], fill)
+            return
         margin = r + width / 2 + self.radius
         if margin <= cx <= self.w - margin and margin <= cy <= self.h - margin:
             self.shapes.append(Circle(cx, cy, r, Paint(fill, stroke, width)))
         elif fill is not None:
-            self.polygon(circle_points(cx, cy, r, 40), fill, stroke, width)
+            self.polygon(circle_points(cx, cy, r, 28), fill, stroke, width)
 
     def ellipse(self, cx: float, cy: float, rx: float, ry: float, fill: str | None, angle: float = 0.0) -> None:
-        points = circle_points(0.0, 0.0, ry, 32, rx=rx)
+        points = circle_points(0.0, 0.0, ry, 24, rx=rx)
         cos, sin = math.cos(angle), math.sin(angle)
         self.polygon([(cx + x * cos - y * sin, cy + x * sin + y * cos) for x, y in points], fill)
 

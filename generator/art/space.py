@@ -26,7 +26,7 @@ def starry_sky(s: Sketch, rng: Random, p: Palette, stars: int = 18) -> None:
 
 def _disc_with_bands(s: Sketch, cx: float, cy: float, r: float, colours: list[str], rng: Random, tilt: float) -> None:
     """A planet's disc striped with bands of `colours` (cut to the disc)."""
-    disc = circle_points(cx, cy, r, 48)
+    disc = circle_points(cx, cy, r, 36)
     s.polygon(disc, colours[0])
     bands = len(colours) * 2
     for index in range(1, bands):
@@ -34,8 +34,7 @@ def _disc_with_bands(s: Sketch, cx: float, cy: float, r: float, colours: list[st
         height = 2 * r / bands * rng.uniform(0.35, 0.9)
         band = [(cx - r * 1.2, top), (cx + r * 1.2, top + tilt * r), (cx + r * 1.2, top + tilt * r + height),
                 (cx - r * 1.2, top + height)]
-        inside = Sketch(s.w, s.h)
-        inside.outline = disc  # a disc is convex: clip the band to it, then to the box
+        inside = s.inside(disc)  # a disc is convex: clip the band to it, then to the box
         inside.polygon(band, colours[index % len(colours)])
         for shape in inside.shapes:
             s.polygon(shape.points, colours[index % len(colours)])  # type: ignore[union-attr]
@@ -64,8 +63,8 @@ def ringed_giant(s: Sketch, rng: Random, p: Palette) -> None:
     """A banded gas giant crossed by a tilted ring, with moons."""
     starry_sky(s, rng, p, 14)
     unit = min(s.w, s.h)
-    r = unit * rng.uniform(0.3, 0.4)
-    cx, cy = s.w * rng.uniform(0.38, 0.62), s.h * rng.uniform(0.45, 0.58)
+    r = unit * rng.uniform(0.26, 0.46)
+    cx, cy = s.w * rng.uniform(0.3, 0.7), s.h * rng.uniform(0.4, 0.6)
     colours = [hue_shift(p.ground, rng.uniform(-0.05, 0.05), 0.7, 1.1), p.light, p.ground2,
                hue_shift(p.accent, 0.0, 0.5, 1.0)]
     tilt = rng.uniform(-0.35, 0.35)
@@ -79,6 +78,9 @@ def ringed_giant(s: Sketch, rng: Random, p: Palette) -> None:
     s.polyline(front, p.accent, unit * 0.012)
     for _ in range(rng.randint(1, 3)):
         s.circle(s.w * rng.uniform(0.08, 0.92), s.h * rng.uniform(0.1, 0.9), unit * rng.uniform(0.03, 0.06), p.light)
+    if rng.random() < 0.5:  # seen from the icy surface of one of its moons
+        ground = [(s.w * i / 8, s.h * (0.86 + rng.uniform(-0.05, 0.05))) for i in range(9)]
+        s.polygon([(0, s.h), *ground, (s.w, s.h)], mix(p.light, "#a5d8ff", 0.4))
 
 
 def blue_world(s: Sketch, rng: Random, p: Palette) -> None:
@@ -88,10 +90,9 @@ def blue_world(s: Sketch, rng: Random, p: Palette) -> None:
     r = unit * rng.uniform(0.36, 0.44)
     cx, cy = s.w * rng.uniform(0.35, 0.65), s.h * 0.5
     s.circle(cx, cy, r * 1.08, "#9ad0f5")
-    disc = circle_points(cx, cy, r, 48)
+    disc = circle_points(cx, cy, r, 36)
     s.polygon(disc, "#1f6fb2")
-    inside = Sketch(s.w, s.h)
-    inside.outline = disc
+    inside = s.inside(disc)
     for _ in range(rng.randint(2, 4)):
         x, y = cx + rng.uniform(-0.7, 0.7) * r, cy + rng.uniform(-0.7, 0.7) * r
         blob = [(x + math.cos(a) * r * rng.uniform(0.15, 0.45), y + math.sin(a) * r * rng.uniform(0.12, 0.35))
@@ -103,7 +104,7 @@ def blue_world(s: Sketch, rng: Random, p: Palette) -> None:
                        rng.uniform(-0.2, 0.2))
     for shape in inside.shapes:
         s.polygon(shape.points, shape.paint.fill)  # type: ignore[union-attr]
-    terminator = [pt for pt in circle_points(cx, cy, r, 48) if pt[0] > cx + r * 0.45]
+    terminator = [pt for pt in circle_points(cx, cy, r, 36) if pt[0] > cx + r * 0.45]
     if len(terminator) >= 3:
         s.polygon(terminator, mix("#1f6fb2", "#000000", 0.45))
 
@@ -147,8 +148,8 @@ def comet(s: Sketch, rng: Random, p: Palette) -> None:
     hx, hy = s.w * rng.uniform(0.55, 0.8), s.h * rng.uniform(0.5, 0.75)
     angle = rng.uniform(math.pi * 1.05, math.pi * 1.3)
     length = math.hypot(s.w, s.h) * rng.uniform(0.6, 0.9)
-    r = unit * rng.uniform(0.06, 0.1)
-    for spread, colour in ((1.0, mix(p.accent, p.sky, 0.5)), (0.6, mix(p.light, p.accent, 0.3)), (0.3, "#ffffff")):
+    r = unit * rng.uniform(0.08, 0.12)
+    for spread, colour in ((1.4, mix(p.accent, p.sky, 0.5)), (0.8, mix(p.light, p.accent, 0.3)), (0.35, "#ffffff")):
         tail = length * (0.5 + spread / 2)
         ex, ey = hx + tail * math.cos(angle), hy + tail * math.sin(angle)
         nx, ny = -math.sin(angle) * r * 2.2 * spread, math.cos(angle) * r * 2.2 * spread

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from generator.drawing.fonts import face as font_face
 from generator.drawing.icons import VectorIcon, load_icon
@@ -245,14 +247,7 @@ class PdfDrawer:
         elif isinstance(item, Circle):
             c.circle(item.cx * mm, (height - item.cy) * mm, item.r * mm, stroke=stroke, fill=fill)
         elif isinstance(item, Polygon):
-            path = c.beginPath()
-            (fx, fy), *rest = item.points
-            path.moveTo(fx * mm, (height - fy) * mm)
-            for px, py in rest:
-                path.lineTo(px * mm, (height - py) * mm)
-            if item.closed:
-                path.close()
-            c.drawPath(path, stroke=stroke, fill=fill if item.closed else 0)
+            c.drawPath(_polygon_path(item.points, height, item.closed), stroke=stroke, fill=fill if item.closed else 0)
         else:
             raise TypeError(f"cannot draw {type(item).__name__}")
         if dashed:
@@ -284,6 +279,19 @@ class PdfDrawer:
         c.scale(scale, scale)
         c.doForm(name)
         c.restoreState()
+
+
+@lru_cache(maxsize=8192)  # a card's picture is drawn in every sheet, gutterfold and print-on-demand file
+def _polygon_path(points: tuple[tuple[float, float], ...], height: float, closed: bool) -> PDFPathObject:
+    """The outline of a polygon as a PDF path (built once per points and box height; drawing only reads it)."""
+    path = PDFPathObject()
+    (fx, fy), *rest = points
+    path.moveTo(fx * mm, (height - fy) * mm)
+    for px, py in rest:
+        path.lineTo(px * mm, (height - py) * mm)
+    if closed:
+        path.close()
+    return path
 
 
 def graphic_runs(items: list[Item], height: float) -> Iterator[tuple[tuple, int, int]]:
