@@ -76,6 +76,20 @@ def city(s: Sketch, rng: Random, p: Palette) -> None:
                            unit * 0.03, unit * 0.035, "#ffe066")
         x += w + unit * rng.uniform(0.0, 0.04)
     s.rect(0, s.h * horizon, s.w, s.h * (1 - horizon), p.ground)
+    look = rng.random()
+    if look < 0.4:  # under a glass dome
+        cx, r = s.w * rng.uniform(0.35, 0.65), s.w * rng.uniform(0.35, 0.5)
+        for rib in (1.0, 0.6, 0.25):
+            arc = circle_points(cx, s.h * horizon, r * 0.9, 28, rx=r * rib, start=math.pi, end=math.tau)
+            s.polyline(arc, "#e7f5ff", unit * (0.025 if rib == 1.0 else 0.012))
+    elif look < 0.7:  # a monorail on pillars in front
+        rail = s.h * rng.uniform(0.55, 0.7)
+        for index in range(5):
+            px = s.w * (index + 0.5) / 5
+            s.line(px, rail, px, s.h * horizon, "#868e96", unit * 0.03)
+        s.rect(0, rail - unit * 0.02, s.w, unit * 0.04, "#495057")
+        start = s.w * rng.uniform(0.0, 0.5)
+        s.rect(start, rail - unit * 0.09, s.w * 0.3, unit * 0.07, "#f1f3f5")
 
 
 def forest(s: Sketch, rng: Random, p: Palette) -> None:
@@ -278,6 +292,7 @@ def volcano(s: Sketch, rng: Random, p: Palette) -> None:
     """A volcano erupting: lava down its flanks, ash above."""
     horizon = 0.7
     day_sky(s, rng, p, horizon)
+    ridge(s, rng, horizon, 0.03, mix(p.ground, p.dark, 0.3), 6)
     unit = min(s.w, s.h)
     cx = s.w * rng.uniform(0.35, 0.65)
     top, half = s.h * rng.uniform(0.3, 0.4), s.w * rng.uniform(0.35, 0.5)

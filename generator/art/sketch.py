@@ -28,39 +28,45 @@ def circle_points(cx: float, cy: float, r: float, n: int = 32, rx: float | None 
     return [(cx + rx * math.cos(a), cy + r * math.sin(a)) for a in angles]
 
 
-def rounded_outline(w: float, h: float, radius: float) -> list[Point]:
-    """The outline of a w x h box with rounded corners, clockwise in y-down coordinates (convex)."""
+def corner_arcs(w: float, h: float, radius: float) -> list[list[Point]]:
+    """The four rounded corners of a w x h box, each as its arc of points, clockwise in y-down coordinates."""
     radius = max(0.0, min(radius, w / 2, h / 2))
     if radius <= 0.01:
-        return [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
-    points: list[Point] = []
-    for cx, cy, start in ((w - radius, radius, -math.pi / 2), (w - radius, h - radius, 0.0),
-                          (radius, h - radius, math.pi / 2), (radius, radius, math.pi)):
-        points += circle_points(cx, cy, radius, 16, start=start, end=start + math.pi / 2)
-    return points
+        return []
+    return [circle_points(cx, cy, radius, 24, start=start, end=start + math.pi / 2)
+            for cx, cy, start in ((w - radius, radius, -math.pi / 2), (w - radius, h - radius, 0.0),
+                                  (radius, h - radius, math.pi / 2), (radius, radius, math.pi))]
 
 
-def _clip(points: Sequence[Point], outline: Sequence[Point]) -> list[Point]:
-    """Sutherland-Hodgman: `points` cut to the convex `outline` (clockwise with y down)."""
+def rounded_outline(w: float, h: float, radius: float) -> list[Point]:
+    """The outline of a w x h box with rounded corners, clockwise in y-down coordinates (convex)."""
+    arcs = corner_arcs(w, h, radius)
+    return [point for arc in arcs for point in arc] if arcs else [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
+
+
+def _clip(points: Sequence[Point], outline: Sequence[Point], closed: bool = True) -> list[Point]:
+    """Sutherland-Hodgman: `points` cut to the convex `outline` (clockwise with y down); with `closed` False the
+    outline is a chain of edges (a rounded corner's arc) and only those edges cut."""
     result = list(points)
-    for index, (ax, ay) in enumerate(outline):
+    count = len(outline) if closed else len(outline) - 1
+    for index in range(count):
+        ax, ay = outline[index]
         bx, by = outline[(index + 1) % len(outline)]
-        if not result:
-            break
-        source, result = result, []
-
-        def inside(p: Point) -> bool:
-            return (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax) >= 0  # noqa: B023 (used right here)
-
-        previous = source[-1]
-        for current in source:
-            if inside(current):
-                if not inside(previous):
-                    result.append(_cross(previous, current, (ax, ay), (bx, by)))
-                result.append(current)
-            elif inside(previous):
-                result.append(_cross(previous, current, (ax, ay), (bx, by)))
-            previous = current
+        ex, ey = bx - ax, by - ay
+        flags = [ex * (py - ay) - ey * (px - ax) >= 0 for px, py in result]
+        if all(flags):
+            continue
+        if not any(flags):
+            return []
+        cut: list[Point] = []
+        previous, previous_in = result[-1], flags[-1]
+        for current, current_in in zip(result, flags, strict=True):
+            if current_in != previous_in:
+                cut.append(_cross(previous, current, (ax, ay), (bx, by)))
+            if current_in:
+                cut.append(current)
+            previous, previous_in = current, current_in
+        result = cut
     return result
 
 
@@ -101,6 +107,7 @@ class Sketch:
         self.w = w
         self.h = h
         self.outline = rounded_outline(w, h, radius)
+        self._arcs = corner_arcs(w, h, radius)
         self.radius = radius
         self.boxed = True  # the outline is the box's own (see `inside`)
         self._rectangle = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
@@ -123,11 +130,13 @@ class Sketch:
                                  or left >= r and right <= self.w - r and top >= 0 and bottom <= self.h)
         if inside:
             clipped = points
-        elif self.boxed:  # the box's four sides first; the rounded corners only for what is left near them
+        elif self.boxed:  # the box's four sides first; a rounded corner only for what is left near it
             clipped = _clip(points, self._rectangle)
-            near = [(x, y) for x, y in clipped if (x < r or x > self.w - r) and (y < r or y > self.h - r)]
-            if near:
-                clipped = _clip(clipped, self.outline)
+            for arc in self._arcs:  # the corner's square spans the arc's two ends
+                (x0, y0), (x1, y1) = arc[0], arc[-1]
+                left, right, top, bottom = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+                if any(left <= x <= right and top <= y <= bottom for x, y in clipped):
+                    clipped = _clip(clipped, arc, closed=False)
         else:
             clipped = _clip(points, self.outline)
         if len(clipped) >= 3:

@@ -87,8 +87,8 @@ def blue_world(s: Sketch, rng: Random, p: Palette) -> None:
     """A world of oceans and continents under clouds, seen whole."""
     starry_sky(s, rng, p, 16)
     unit = min(s.w, s.h)
-    r = unit * rng.uniform(0.36, 0.44)
-    cx, cy = s.w * rng.uniform(0.35, 0.65), s.h * 0.5
+    r = unit * rng.uniform(0.3, 0.46)
+    cx, cy = s.w * rng.uniform(0.3, 0.7), s.h * rng.uniform(0.4, 0.5)
     s.circle(cx, cy, r * 1.08, "#9ad0f5")
     disc = circle_points(cx, cy, r, 36)
     s.polygon(disc, "#1f6fb2")
@@ -107,6 +107,12 @@ def blue_world(s: Sketch, rng: Random, p: Palette) -> None:
     terminator = [pt for pt in circle_points(cx, cy, r, 36) if pt[0] > cx + r * 0.45]
     if len(terminator) >= 3:
         s.polygon(terminator, mix("#1f6fb2", "#000000", 0.45))
+    if rng.random() < 0.5:  # seen from the grey, cratered surface of its moon
+        ground = [(s.w * i / 8, s.h * (0.8 + rng.uniform(-0.04, 0.04))) for i in range(9)]
+        s.polygon([(0, s.h), *ground, (s.w, s.h)], "#adb5bd")
+        for _ in range(rng.randint(2, 4)):
+            s.ellipse(s.w * rng.uniform(0.1, 0.9), s.h * rng.uniform(0.86, 0.95), unit * rng.uniform(0.06, 0.12),
+                      unit * 0.025, "#868e96")
 
 
 def space_station(s: Sketch, rng: Random, p: Palette) -> None:

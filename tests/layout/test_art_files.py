@@ -88,6 +88,7 @@ def test_a_picture_with_enough_dpi_is_drawn_as_an_image_filling_its_box(game_cop
     ("pictures/missing.png", "picture 'pictures/missing.png' does not exist"),
     ("pictures/huge.png", "is 8000 x 6000 px; at most 40 million pixels"),
     ("pictures/broken.png", "cannot be read as an image"),
+    ("pictures/heavy.png", "picture 'pictures/heavy.png' is 21.0 MB, over the 20 MB limit"),
 ])
 def test_a_picture_file_that_cannot_be_used_is_an_error_at_the_cards_line(game_copy, capsys, monkeypatch, art, said):
     line = picture_game(game_copy, art)
@@ -95,6 +96,8 @@ def test_a_picture_file_that_cannot_be_used_is_an_error_at_the_cards_line(game_c
     png(game_copy / "pictures" / "huge.png", (8000, 6000), mode="1")
     (game_copy / "pictures" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\n not a picture")
     (game_copy / "pictures" / "outpost.gif").write_bytes(b"GIF89a")
+    with (game_copy / "pictures" / "heavy.png").open("wb") as heavy:
+        heavy.truncate(21 * 1024 * 1024)  # sparse: the size is what is refused, before a byte is read
     code, err = check(capsys, monkeypatch, game_copy)
     assert code == 1, err
     assert f"buildings.yaml:{line}:" in err and "card 'aussenposten'" in err and said in err
