@@ -71,7 +71,7 @@ def city(s: Sketch, rng: Random, p: Palette) -> None:
         rows = int((s.h * horizon - top) / (unit * 0.08))
         for row in range(rows):
             for col in range(max(1, int(w / (unit * 0.06)))):
-                if rng.random() < 0.55:
+                if rng.random() < 0.4:
                     s.rect(x + unit * 0.02 + col * unit * 0.06, top + unit * 0.03 + row * unit * 0.08,
                            unit * 0.03, unit * 0.035, "#ffe066")
         x += w + unit * rng.uniform(0.0, 0.04)
@@ -247,7 +247,7 @@ def laboratory(s: Sketch, rng: Random, p: Palette) -> None:
     """Science: an observatory dome aiming its telescope, or a radio dish listening, under the night sky."""
     s.rect(0, 0, s.w, s.h, p.sky)
     unit = min(s.w, s.h)
-    for _ in range(16):
+    for _ in range(10):
         s.circle(rng.uniform(0, s.w), rng.uniform(0, s.h * 0.6), unit * rng.uniform(0.008, 0.018), "#f8f9fa")
     if rng.random() < 0.45:
         _radio_dish(s, rng, p, unit)

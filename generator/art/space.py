@@ -13,7 +13,7 @@ from generator.art.palette import Palette, hue_shift, mix
 from generator.art.sketch import Sketch, circle_points
 
 
-def starry_sky(s: Sketch, rng: Random, p: Palette, stars: int = 18) -> None:
+def starry_sky(s: Sketch, rng: Random, p: Palette, stars: int = 11) -> None:
     """A dark sky with a lighter haze and scattered stars."""
     s.rect(0, 0, s.w, s.h, p.sky)
     s.ellipse(rng.uniform(0.2, 0.8) * s.w, rng.uniform(0.2, 0.8) * s.h, s.w * rng.uniform(0.35, 0.6),
@@ -61,7 +61,7 @@ def cratered_planet(s: Sketch, rng: Random, p: Palette) -> None:
 
 def ringed_giant(s: Sketch, rng: Random, p: Palette) -> None:
     """A banded gas giant crossed by a tilted ring, with moons."""
-    starry_sky(s, rng, p, 14)
+    starry_sky(s, rng, p, 9)
     unit = min(s.w, s.h)
     r = unit * rng.uniform(0.26, 0.46)
     cx, cy = s.w * rng.uniform(0.3, 0.7), s.h * rng.uniform(0.4, 0.6)
@@ -85,7 +85,7 @@ def ringed_giant(s: Sketch, rng: Random, p: Palette) -> None:
 
 def blue_world(s: Sketch, rng: Random, p: Palette) -> None:
     """A world of oceans and continents under clouds, seen whole."""
-    starry_sky(s, rng, p, 16)
+    starry_sky(s, rng, p, 10)
     unit = min(s.w, s.h)
     r = unit * rng.uniform(0.3, 0.46)
     cx, cy = s.w * rng.uniform(0.3, 0.7), s.h * rng.uniform(0.4, 0.5)
@@ -117,7 +117,7 @@ def blue_world(s: Sketch, rng: Random, p: Palette) -> None:
 
 def space_station(s: Sketch, rng: Random, p: Palette) -> None:
     """A station in orbit: a hub, modules along a truss, solar wings, a planet's limb below."""
-    starry_sky(s, rng, p, 20)
+    starry_sky(s, rng, p, 12)
     unit = min(s.w, s.h)
     s.circle(s.w * rng.uniform(0.2, 0.8), s.h * 1.9, s.h * 1.05, mix(p.ground, p.sky, 0.3))
     cx, cy = s.w * rng.uniform(0.4, 0.6), s.h * rng.uniform(0.38, 0.52)
@@ -149,7 +149,7 @@ def space_station(s: Sketch, rng: Random, p: Palette) -> None:
 
 def comet(s: Sketch, rng: Random, p: Palette) -> None:
     """A comet: a bright head and a long tapered tail across a starry sky."""
-    starry_sky(s, rng, p, 22)
+    starry_sky(s, rng, p, 13)
     unit = min(s.w, s.h)
     hx, hy = s.w * rng.uniform(0.55, 0.8), s.h * rng.uniform(0.5, 0.75)
     angle = rng.uniform(math.pi * 1.05, math.pi * 1.3)

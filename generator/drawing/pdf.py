@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -244,8 +245,10 @@ class PdfDrawer:
                 c.roundRect(x, y, item.w * mm, item.h * mm, item.radius * mm, stroke=stroke, fill=fill)
             else:
                 c.rect(x, y, item.w * mm, item.h * mm, stroke=stroke, fill=fill)
-        elif isinstance(item, Circle):
-            c.circle(item.cx * mm, (height - item.cy) * mm, item.r * mm, stroke=stroke, fill=fill)
+        elif isinstance(item, Circle):  # the operators canvas.circle would write, made once per circle and box
+            raw: Any = c  # reportlab's page accumulator is not in its stubs
+            raw._code.extend(_circle_code(item.cx, item.cy, item.r, height))
+            raw._strokeAndFill(stroke, fill)
         elif isinstance(item, Polygon):
             c.drawPath(_polygon_path(item.points, height, item.closed), stroke=stroke, fill=fill if item.closed else 0)
         else:
@@ -292,6 +295,16 @@ def _polygon_path(points: tuple[tuple[float, float], ...], height: float, closed
     if closed:
         path.close()
     return path
+
+
+@lru_cache(maxsize=8192)
+def _circle_code(cx: float, cy: float, r: float, height: float) -> tuple[str, ...]:
+    """The path operators of a circle, as reportlab's canvas.circle computes them."""
+    code: list[str] = []
+    x, y, radius = cx * mm, (height - cy) * mm, r * mm
+    x1, y1, x2, y2 = x - radius, y - radius, x + radius, y + radius
+    PDFPathObject(code=code).ellipse(x1, y1, x2 - x1, y2 - y1)
+    return tuple(code)
 
 
 def graphic_runs(items: list[Item], height: float) -> Iterator[tuple[tuple, int, int]]:
