@@ -148,13 +148,30 @@ def space_station(s: Sketch, rng: Random, p: Palette) -> None:
 
 
 def comet(s: Sketch, rng: Random, p: Palette) -> None:
-    """A comet: a bright head and a long tapered tail across a starry sky."""
+    """Comets: a bright head and a long tapered tail across a starry sky; at times a shower of them, or one
+    about to strike a planet below."""
     starry_sky(s, rng, p, 13)
     unit = min(s.w, s.h)
-    hx, hy = s.w * rng.uniform(0.55, 0.8), s.h * rng.uniform(0.5, 0.75)
-    angle = rng.uniform(math.pi * 1.05, math.pi * 1.3)
-    length = math.hypot(s.w, s.h) * rng.uniform(0.6, 0.9)
-    r = unit * rng.uniform(0.08, 0.12)
+    scene = rng.randrange(3)
+    facing = rng.choice([-1, 1])  # which way the comets fly
+    if scene == 2:
+        s.circle(s.w * rng.uniform(0.3, 0.7), s.h * 1.6, s.h * 0.85, p.ground2)
+    heads = 1 if scene != 1 else rng.randint(3, 4)
+    for index in range(heads):
+        small = 1.0 if heads == 1 else rng.uniform(0.45, 0.7)
+        if heads == 1:
+            hx = s.w * (0.5 + facing * rng.uniform(0.1, 0.3))
+        else:
+            hx = s.w * (index + rng.uniform(0.3, 0.7)) / heads
+        hy = s.h * (rng.uniform(0.5, 0.75) if heads == 1 else rng.uniform(0.3, 0.85))
+        angle = math.pi * (1 + rng.uniform(0.05, 0.3) if facing > 0 else rng.uniform(-0.3, -0.05))
+        _one_comet(s, p, hx, hy, angle, unit * rng.uniform(0.08, 0.12) * small,
+                   math.hypot(s.w, s.h) * rng.uniform(0.6, 0.9) * small)
+    if scene == 0 and rng.random() < 0.6:
+        s.circle(s.w * rng.uniform(0.0, 0.4), s.h * 1.25, s.h * 0.45, p.ground2)
+
+
+def _one_comet(s: Sketch, p: Palette, hx: float, hy: float, angle: float, r: float, length: float) -> None:
     for spread, colour in ((1.4, mix(p.accent, p.sky, 0.5)), (0.8, mix(p.light, p.accent, 0.3)), (0.35, "#ffffff")):
         tail = length * (0.5 + spread / 2)
         ex, ey = hx + tail * math.cos(angle), hy + tail * math.sin(angle)
@@ -163,8 +180,6 @@ def comet(s: Sketch, rng: Random, p: Palette) -> None:
                    (hx - nx * 0.5, hy - ny * 0.5)], colour)
     s.circle(hx, hy, r * 1.6, mix(p.light, "#ffffff", 0.4))
     s.circle(hx, hy, r, "#ffffff")
-    if rng.random() < 0.6:
-        s.circle(s.w * rng.uniform(0.0, 0.4), s.h * 1.25, s.h * 0.45, p.ground2)
 
 
 def orbits(s: Sketch, rng: Random, p: Palette) -> None:
