@@ -11,7 +11,16 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, ConfigDict, Field, StringConstraints, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StringConstraints,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from generator.content.schema_base import (
     CARD_SIZE_PRESETS,
@@ -503,6 +512,17 @@ class Face(Model):
     flavor: Text | None = Field(default=None, description="a line of flavour text, printed in italics")
     science: Text | None = Field(default=None, description="a note on the real science, printed with the flavour")
     icon: str | None = Field(default=None, description=f"the card's picture: {ICON}")
+    art: str | None = Field(default=None, max_length=200, description="a picture file of this face (PNG, JPEG or SVG, "
+                            "a path inside the game's folder), shown by a layout's `art` element instead of the "
+                            "picture generated for the card")
+
+    @model_serializer(mode="wrap")
+    def _without_unset_art(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A face without a picture file dumps as before `art` existed, so hashes of the rules stay the same."""
+        data = handler(self)
+        if isinstance(data, dict) and data.get("art", "") is None:
+            del data["art"]
+        return data
 
 
 class Card(Face):

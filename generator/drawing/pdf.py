@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from generator.drawing.fonts import face as font_face
 from generator.drawing.icons import VectorIcon, load_icon
@@ -242,17 +245,12 @@ class PdfDrawer:
                 c.roundRect(x, y, item.w * mm, item.h * mm, item.radius * mm, stroke=stroke, fill=fill)
             else:
                 c.rect(x, y, item.w * mm, item.h * mm, stroke=stroke, fill=fill)
-        elif isinstance(item, Circle):
-            c.circle(item.cx * mm, (height - item.cy) * mm, item.r * mm, stroke=stroke, fill=fill)
+        elif isinstance(item, Circle):  # the operators canvas.circle would write, made once per circle and box
+            raw: Any = c  # reportlab's page accumulator is not in its stubs
+            raw._code.extend(_circle_code(item.cx, item.cy, item.r, height))
+            raw._strokeAndFill(stroke, fill)
         elif isinstance(item, Polygon):
-            path = c.beginPath()
-            (fx, fy), *rest = item.points
-            path.moveTo(fx * mm, (height - fy) * mm)
-            for px, py in rest:
-                path.lineTo(px * mm, (height - py) * mm)
-            if item.closed:
-                path.close()
-            c.drawPath(path, stroke=stroke, fill=fill if item.closed else 0)
+            c.drawPath(_polygon_path(item.points, height, item.closed), stroke=stroke, fill=fill if item.closed else 0)
         else:
             raise TypeError(f"cannot draw {type(item).__name__}")
         if dashed:
@@ -284,6 +282,29 @@ class PdfDrawer:
         c.scale(scale, scale)
         c.doForm(name)
         c.restoreState()
+
+
+@lru_cache(maxsize=8192)  # a card's picture is drawn in every sheet, gutterfold and print-on-demand file
+def _polygon_path(points: tuple[tuple[float, float], ...], height: float, closed: bool) -> PDFPathObject:
+    """The outline of a polygon as a PDF path (built once per points and box height; drawing only reads it)."""
+    path = PDFPathObject()
+    (fx, fy), *rest = points
+    path.moveTo(fx * mm, (height - fy) * mm)
+    for px, py in rest:
+        path.lineTo(px * mm, (height - py) * mm)
+    if closed:
+        path.close()
+    return path
+
+
+@lru_cache(maxsize=8192)
+def _circle_code(cx: float, cy: float, r: float, height: float) -> tuple[str, ...]:
+    """The path operators of a circle, as reportlab's canvas.circle computes them."""
+    code: list[str] = []
+    x, y, radius = cx * mm, (height - cy) * mm, r * mm
+    x1, y1, x2, y2 = x - radius, y - radius, x + radius, y + radius
+    PDFPathObject(code=code).ellipse(x1, y1, x2 - x1, y2 - y1)
+    return tuple(code)
 
 
 def graphic_runs(items: list[Item], height: float) -> Iterator[tuple[tuple, int, int]]:

@@ -182,6 +182,7 @@ def face_context(content: GameContent, card: Card, face: Face, side: str, lang: 
             "flavor": _text(face.flavor, lang),
             "science": _text(face.science, lang),
             "icon": face.icon or kind.icon,
+            "art": face.art,
             "fields": dict(face.fields),
         },
         "cost": cost,

@@ -19,6 +19,7 @@ from generator.content.files import Unreadable, check_regular
 from generator.drawing.fonts import ascent_descent
 from generator.drawing.shapes import PT_MM, Circle, Icon, Image, Item, Line, Paint, Rect, Text
 from generator.layout import spec as specs
+from generator.layout.art_element import ArtSpec, art_items
 from generator.layout.geometry import TextBlockInfo
 from generator.layout.richtext import set_text
 from generator.layout.templating import LayoutTemplateError, evaluate, render, repeat_items
@@ -40,6 +41,7 @@ class LayoutProblem:
     message: str
     hint: str = ""
     layout_mark: Any = None  # a Mark in the layout file when the layout itself is at fault
+    severity: str = "error"  # or "warning": reported, the card is still drawn (fails only `pnp check --strict`)
 
 
 class _Skip(Exception):
@@ -93,9 +95,10 @@ class FaceEvaluation:
     placed: list | None = None  # with a list: (layout, where, items) per element drawn (generator.layout.safe_zones)
 
     # --- problems ------------------------------------------------------------------------------
-    def problem(self, field_name: str, message: str, hint: str = "", mark: Any = None) -> None:
+    def problem(self, field_name: str, message: str, hint: str = "", mark: Any = None,
+                severity: str = "error") -> None:
         self.problems.append(LayoutProblem(self.card_id, self.kind_id, self.side, field_name, self.lang, message,
-                                           hint, mark))
+                                           hint, mark, severity))
 
     def define(self, section: str, variables: dict[str, Any]) -> bool:
         """Evaluate `constants` or `vars` into the context, in order; False when one fails."""
@@ -280,6 +283,8 @@ class FaceEvaluation:
             path = self._image_path(source, element.optional) if source else None
             if path is not None:
                 self.items.append(Image(str(path), num("x"), num("y"), num("w"), num("h")))
+        elif isinstance(element, ArtSpec):
+            self.items.extend(art_items(self, element, where, num, text, colour))
         elif isinstance(element, specs.TextSpec):
             markup = text("text").strip()
             if markup:

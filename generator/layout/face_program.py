@@ -27,7 +27,7 @@ from generator.sandbox import steps
 
 ELEMENT_SEP = "\x1d"
 VALUE_SEP = "\x1e"
-TEMPLATE_KEYS = frozenset({"text", "name", "fill", "stroke", "color", "src"})
+TEMPLATE_KEYS = frozenset({"text", "name", "fill", "stroke", "color", "src", "seed", "motif"})
 PLAIN_KEYS = frozenset({"type", "id", "before", "after", "when", "field", "font", "align", "valign", "dash",
                         "optional", "repeat", "elements"})
 SHARED_NAMES = frozenset({"W", "H", "B", "kind", "game", "lang", "side", "resources", "resource", "label"})

@@ -13,7 +13,6 @@ own `content/<game>/layouts/<name>.yaml` wins over `templates/layouts/<name>.yam
 from __future__ import annotations
 
 import re
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -23,6 +22,8 @@ from generator.content.errors import ErrorList, Mark
 from generator.content.model_errors import validate_model
 from generator.content.yaml_source import SourceMap
 from generator.drawing.fonts import FontRole
+from generator.layout.art_element import ArtSpec
+from generator.layout.element_base import COLOUR, H_MM, W_MM, X_MM, Y_MM, ElementId, _Element, _Spec
 from generator.layout.inheritance import MAX_ELEMENTS, MAX_VALUES, read_layout
 from generator.layout.templating import MAX_REPEAT, check_compiles
 
@@ -32,41 +33,6 @@ TITLE_MIN_PT = 9.0
 BODY_MIN_PT = 6.5
 
 Num = float | str
-
-
-class _Spec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-ElementId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]*$", max_length=64)]
-
-
-class InkChoice(Enum):
-    """What the ink saver (`--ink saver`) does with an element instead of deriving its light look from its colours."""
-
-    KEEP = "keep"  # drawn as designed (a logo in its brand colour)
-    OMIT = "omit"  # left out: decoration only
-
-
-class _Element(_Spec):
-    id: ElementId | None = Field(default=None, description="names the element (unique in its face), so a layout that "
-                                 "`extends` this one can change, move or remove it")
-    when: bool | str | None = Field(default=None, description="expression; the element is drawn only when true")
-    before: ElementId | None = Field(default=None, description="put this element just before the element with this "
-                                     "id (drawn under it) instead of where it would be; in a layout that `extends` "
-                                     "another, an element of the base")
-    after: ElementId | None = Field(default=None, description="put this element just after the element with this id "
-                                    "(drawn over it) instead of where it would be")
-    ink: InkChoice | None = Field(default=None, description="in the ink saver's light version (`--ink saver`): "
-                                  "`keep` draws it as designed, `omit` leaves it out (decoration); default: made "
-                                  "light from its colours")
-
-
-X_MM = "left edge in mm from the trim's left (an expression)"
-Y_MM = "top edge in mm from the trim's top (an expression)"
-W_MM = "width in mm (an expression)"
-H_MM = "height in mm (an expression)"
-COLOUR = "a colour `#rrggbb`, as a template (`{{ kind.color | tint(0.8) }}`)"
 
 
 class RectSpec(_Element):
@@ -162,7 +128,7 @@ class ImageSpec(_Element):
     optional: bool = Field(default=False, description="a missing file is skipped instead of an error")
 
 
-PlainElementSpec = Annotated[RectSpec | CircleSpec | LineSpec | TextSpec | IconSpec | ImageSpec,
+PlainElementSpec = Annotated[RectSpec | CircleSpec | LineSpec | TextSpec | IconSpec | ImageSpec | ArtSpec,
                              Field(discriminator="type")]
 
 
@@ -177,7 +143,7 @@ class GroupSpec(_Element):
                                              "order each time (no groups inside a group)")
 
 
-ElementSpec = Annotated[RectSpec | CircleSpec | LineSpec | TextSpec | IconSpec | ImageSpec | GroupSpec,
+ElementSpec = Annotated[RectSpec | CircleSpec | LineSpec | TextSpec | IconSpec | ImageSpec | ArtSpec | GroupSpec,
                         Field(discriminator="type")]
 
 
@@ -258,7 +224,7 @@ class LoadedLayout:
         return self.source.mark(path)
 
 
-_TEXT_KEYS = {"text", "name", "fill", "stroke", "color", "src"}
+_TEXT_KEYS = {"text", "name", "fill", "stroke", "color", "src", "seed", "motif"}
 _PLAIN_KEYS = {"type", "id", "before", "after", "field", "font", "align", "valign", "dash", "optional", "elements"}
 # `repeat` is an expression but no element key: it is compiled with the others and evaluated by the group
 
@@ -328,7 +294,7 @@ def find_layout_file(name: str, game_root: Path | None) -> Path | None:
 
 ELEMENT_TYPES: dict[str, type[_Element]] = {"rect": RectSpec, "circle": CircleSpec, "line": LineSpec,
                                              "text": TextSpec, "icon": IconSpec, "image": ImageSpec,
-                                             "group": GroupSpec}
+                                             "art": ArtSpec, "group": GroupSpec}
 
 
 def _elements_valid(data, source: SourceMap, errors: ErrorList) -> bool:

@@ -93,27 +93,28 @@ def report(content: GameContent, problem: LayoutProblem, errors: ErrorList, more
     else:
         where = f"{content.id}: back of kind '{problem.kind_id}'"
     message = f"{where}, {problem.side}, field '{problem.field}', {problem.lang}: {problem.message}"
+    add = errors.warn if problem.severity == "warning" else errors.add  # a warning's card is drawn all the same
     if problem.layout_mark is not None:
         also = f" (and {more} more {'face' if more == 1 else 'faces'})" if more else ""
-        errors.add(problem.layout_mark, message + also, hint=problem.hint or "fix the layout file", code="layout")
+        add(problem.layout_mark, message + also, hint=problem.hint or "fix the layout file", code="layout")
         return
     if problem.card_id is None and problem.kind_id.startswith(DECK_PREFIX):
         index = next(i for i, d in enumerate(content.game.decks) if DECK_PREFIX + d.id == problem.kind_id)
         sub = ("decks", index, "back", "title", problem.lang) if content.game.decks[index].back.title else \
             ("decks", index, "name", problem.lang)
-        errors.add(content.mark_of("game", content.id, *sub), message, sub, hint=problem.hint, code="layout")
+        add(content.mark_of("game", content.id, *sub), message, sub, hint=problem.hint, code="layout")
         return
     if problem.card_id is None:
         index = next(i for i, k in enumerate(content.game.kinds) if k.id == problem.kind_id)
         sub = ("kinds", index, "back", "title", problem.lang)
-        errors.add(content.mark_of("game", content.id, *sub), message, sub, hint=problem.hint, code="layout")
+        add(content.mark_of("game", content.id, *sub), message, sub, hint=problem.hint, code="layout")
         return
     card = content.card(problem.card_id)
     side = ("back",) if problem.side == "back" and card.back is not None else ()
     sub = (*side, *problem.field.split("."), problem.lang)
     origin = content.origin("card", problem.card_id)
     path = (origin.path if origin else ()) + sub
-    errors.add(content.mark_of("card", problem.card_id, *sub), message, path, hint=problem.hint, code="layout")
+    add(content.mark_of("card", problem.card_id, *sub), message, path, hint=problem.hint, code="layout")
 
 
 def lay_out(layouts: CardLayouts, cards: list[Card], lang: str,
@@ -126,7 +127,7 @@ def lay_out(layouts: CardLayouts, cards: list[Card], lang: str,
     for card, (front, back) in zip(cards, lay_out_faces(layouts, cards, lang, workers), strict=False):
         if front is not None and back is not None:
             designs.append((card, PrintCard(card.id, front, back, _back_group(layouts.content, card, back, looks))))
-    return designs if len(layouts.problems) == before else None
+    return None if any(p.severity == "error" for p in layouts.problems[before:]) else designs
 
 
 def _back_group(content: GameContent, card: Card, back: FaceLayout, looks: dict[object, str]) -> str:
