@@ -15,7 +15,8 @@ backs: generator.render.sheet_plan), in each language asked for (both by default
   forge      pnp-forge's layout step (real metrics, shrink-to-fit, cached text layout) and its PDF
              sheets (generator.render.pdf_sheets) for the same deck, in one process; the layout
              files read, their templates compiled and the fonts registered before the clock
-             (`CardLayouts.warm_up`, as `pnp cards` does before it forks), as fair registers its fonts
+             (`CardLayouts.warm_up`, as `pnp cards` does before it forks) and the icons' outlines read,
+             as fair registers its fonts and reads its icons
   no-forms   forge without forms (every frame and icon drawn out per card)
   baseline   with --baseline CHECKOUT: forge as that checkout has it (its generator package)
 
@@ -82,6 +83,7 @@ def synthetic_deck(size: int):
 def run_forge(size: int, out_dir: Path, use_forms: bool, languages: tuple[str, ...]) -> tuple[float, float]:
     """Each language's layout and sheets in this process, as `pnp cards` makes them on one core."""
     from generator.content.errors import ErrorList
+    from generator.drawing.icons import load_icon
     from generator.layout.engine import CardLayouts
     from generator.render.cards_step import lay_out, ordered_cards
     from generator.render.pdf_sheets import write_sheets
@@ -90,6 +92,8 @@ def run_forge(size: int, out_dir: Path, use_forms: bool, languages: tuple[str, .
     layouts = CardLayouts(content, ErrorList())
     cards = ordered_cards(content)
     layouts.warm_up(cards, languages[0])  # layout files read, templates compiled, fonts registered: as fair prepares
+    for path in content.icons.values():  # the icons' outlines read, as fair reads them before its clock
+        load_icon(path)
     start, wall = time.process_time(), time.perf_counter()
     for lang in languages:
         designs = lay_out(layouts, cards, lang)
