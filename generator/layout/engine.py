@@ -60,6 +60,7 @@ class CardLayouts:
         self._static_values: dict[str, dict[str, dict[str, str]]] = {}
         self._elements: dict[tuple, tuple[list, list]] = {}  # see FaceEvaluation.memo
         self._static_contexts: dict[tuple[str, str, str], dict[str, Any]] = {}
+        self._backs: dict[str, FaceLayout] = {}
 
     # --- layouts -------------------------------------------------------------------------------
     def layout_for(self, kind: CardKind) -> specs.LoadedLayout | None:
@@ -139,10 +140,13 @@ class CardLayouts:
             )
             return None
         key = f"{layout.name}/{kind.id}/{lang}/back"  # a deck's kind id is `deck:<id>`, apart from every kind's
-        items, texts = self._shared_part(key, layout, kind, lang, "back", ("frame", "content"))
-        width, height = self.size_of(kind)
-        title = kind.back.title.get(lang) if kind.back.title else kind.name.get(lang)
-        return FaceLayout(width, height, self.bleed, key, list(items), [], list(texts), title)
+        known = self._backs.get(key)
+        if known is None:  # every card of the deck gets this one face: the PDF draws it once and replays it
+            items, texts = self._shared_part(key, layout, kind, lang, "back", ("frame", "content"))
+            width, height = self.size_of(kind)
+            title = kind.back.title.get(lang) if kind.back.title else kind.name.get(lang)
+            known = self._backs[key] = FaceLayout(width, height, self.bleed, key, list(items), [], list(texts), title)
+        return known
 
     def size_of(self, kind: CardKind) -> tuple[float, float]:
         """The trim a kind's cards are laid out at."""
