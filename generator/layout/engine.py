@@ -60,7 +60,7 @@ class CardLayouts:
         self._static_values: dict[str, dict[str, dict[str, str]]] = {}
         self._elements: dict[tuple, tuple[list, list]] = {}  # see FaceEvaluation.memo
         self._static_contexts: dict[tuple[str, str, str], dict[str, Any]] = {}
-        self._backs: dict[str, FaceLayout] = {}
+        self._backs: dict[object, FaceLayout] = {}  # by key, and by (kind id, language) for `back`
 
     # --- layouts -------------------------------------------------------------------------------
     def layout_for(self, kind: CardKind) -> specs.LoadedLayout | None:
@@ -109,7 +109,12 @@ class CardLayouts:
         """The card's back: its own second face for double-sided kinds, else the kind's back."""
         if card.back is not None:
             return self._card_face(card, card.back, lang, "back")
-        return self.kind_back(self.content.game.kind(card.kind), lang)
+        known = self._backs.get((card.kind, lang))
+        if known is None:
+            known = self.kind_back(self.content.game.kind(card.kind), lang)
+            if known is not None:
+                self._backs[(card.kind, lang)] = known
+        return known
 
     def kind_back(self, kind: CardKind, lang: str) -> FaceLayout | None:
         """The back all cards of a single-sided kind's deck share: entirely a frame (drawn once per PDF).
@@ -181,7 +186,7 @@ class CardLayouts:
                 shared_key = f"{layout.source.file}/{kind.id}/{lang}/{side}"
                 if shared_key not in self._static_values:
                     self._static_values[shared_key] = program.run_static(context)
-                printed = program.run(context, self._static_values[shared_key])
+                printed = program.run(context, self._static_values[shared_key], shared_key)
             except ProgramMiss:
                 printed = None
         if printed is None and not evaluation.define("vars", layout.spec.vars):

@@ -19,6 +19,7 @@ from generator.content.files import Unreadable, check_regular
 from generator.drawing.fonts import ascent_descent
 from generator.drawing.shapes import PT_MM, Circle, Icon, Image, Item, Line, Paint, Rect, Text
 from generator.layout import spec as specs
+from generator.layout.face_program import PrintedFace
 from generator.layout.geometry import TextBlockInfo
 from generator.layout.richtext import set_text
 from generator.layout.templating import LayoutTemplateError, evaluate, render, repeat_items
@@ -106,7 +107,7 @@ class FaceEvaluation:
         return True
 
     # --- elements ------------------------------------------------------------------------------
-    def run(self, path: tuple, elements: list, printed: dict[str, dict[str, str]] | None = None) -> None:
+    def run(self, path: tuple, elements: list, printed: PrintedFace | None = None) -> None:
         """Evaluate `elements` (found at `path` in the layout file); `printed` holds precomputed values
         by address (`3` for the fourth element, `3.1.0` for a group's second element in its first copy)."""
         for index, element in enumerate(elements):
@@ -116,9 +117,10 @@ class FaceEvaluation:
                     self._group(element, where, printed, str(index))
                     continue
                 if printed is not None:
-                    if str(index) not in printed:  # its `when` was false
+                    address = str(index)
+                    if address not in printed:  # its `when` was false
                         continue
-                    self._remembered_element(element, where, printed[str(index)])
+                    self._remembered_element(element, where, printed, address)
                     continue
                 if element.when is not None and not self._evaluate(element.when, where, "when"):
                     continue
@@ -126,18 +128,18 @@ class FaceEvaluation:
             except _Skip:
                 continue
 
-    def _group(self, group: specs.GroupSpec, where: tuple, printed: dict[str, dict[str, str]] | None,
-               address: str) -> None:
+    def _group(self, group: specs.GroupSpec, where: tuple, printed: PrintedFace | None, address: str) -> None:
         """A group's elements, once per copy its `repeat` gives, with `index` and `item` set for each."""
         if printed is not None:
             if address not in printed:
                 return
-            for copy in range(int(printed[address]["repeat"])):
+            for copy in range(printed.copies(address)):
                 for child_index, child in enumerate(group.elements):
-                    values = printed.get(f"{address}.{child_index}.{copy}")
-                    if values is not None:
+                    child_address = f"{address}.{child_index}.{copy}"
+                    if child_address in printed:
                         try:
-                            self._remembered_element(child, (*where, "elements", child_index), values, copy)
+                            self._remembered_element(child, (*where, "elements", child_index), printed,
+                                                     child_address, copy)
                         except _Skip:
                             continue
             return
@@ -165,20 +167,22 @@ class FaceEvaluation:
                 self.context.pop(name, None)
             self.context.update(saved)
 
-    def _remembered_element(self, element, where: tuple, values: dict[str, str], copy: int | None = None) -> None:
+    def _remembered_element(self, element, where: tuple, printed: PrintedFace, address: str,
+                            copy: int | None = None) -> None:
         """An element whose every value is printed: the same values give the same items, so they are
-        remembered in `memo` (cards of a kind share panels, effect texts, fields) unless it had a problem."""
+        remembered in `memo` (cards of a kind share panels, effect texts, fields) unless it had a problem.
+        Its record (address and the values that vary by card) names them among the cards of its scope."""
         if self.memo is None:
-            self._element(element, where, values, copy)
+            self._element(element, where, printed.values(address), copy)
             return
-        key = (self.layout.source.file, where, copy, self.context["W"], self.context["H"], tuple(values.items()))
+        key = (printed.scope, printed.record(address))
         known = self.memo.get(key)
         if known is not None:
             self.items.extend(known[0])
             self.texts.extend(known[1])
             return
         items, texts, problems = len(self.items), len(self.texts), len(self.problems)
-        self._element(element, where, values, copy)
+        self._element(element, where, printed.values(address), copy)
         if len(self.problems) == problems:
             self.memo[key] = (self.items[items:], self.texts[texts:])
 

@@ -52,19 +52,51 @@ def _pattern(address: str) -> str:
     return ".".join(parts[:2])
 
 
-def _parse(output: str, keys: Keys, shared: Printed | None = None) -> Printed:
-    """The printed values by address; with `shared`, each address's shared values first (one dict per address)."""
+def _parse(output: str, keys: Keys) -> Printed:
+    """The printed values by address."""
     values: Printed = {}
     for record in output.split(ELEMENT_SEP)[1:]:
         address, *printed = record.split(VALUE_SEP)
-        pattern = _pattern(address)
-        expected = keys.get(pattern)
+        expected = keys.get(_pattern(address))
         if expected is None or address in values or len(printed) != len(expected):
             raise ProgramMiss("a printed value contains a separator character")
-        merged = dict(shared[pattern]) if shared is not None and pattern in shared else {}
-        merged.update(zip(expected, printed, strict=False))
-        values[address] = merged
+        values[address] = dict(zip(expected, printed, strict=False))
     return values
+
+
+class PrintedFace:
+    """One card's printed values: per address its record as printed (address and the values that vary by card,
+    what identifies the element's items among cards of the same `scope`) and, when asked, all its values."""
+
+    __slots__ = ("keys", "records", "scope", "shared")
+
+    def __init__(self, output: str, keys: Keys, shared: Printed, scope: str):
+        self.keys, self.shared, self.scope = keys, shared, scope
+        self.records: dict[str, tuple[str, str, list[str]]] = {}  # address -> (record, pattern, values)
+        for record in output.split(ELEMENT_SEP)[1:]:
+            address, *printed = record.split(VALUE_SEP)
+            pattern = _pattern(address)
+            expected = keys.get(pattern)
+            if expected is None or address in self.records or len(printed) != len(expected):
+                raise ProgramMiss("a printed value contains a separator character")
+            self.records[address] = (record, pattern, printed)
+
+    def __contains__(self, address: str) -> bool:
+        return address in self.records
+
+    def record(self, address: str) -> str:
+        return self.records[address][0]
+
+    def copies(self, address: str) -> int:
+        """How many copies the group at `address` has on this card."""
+        return int(self.records[address][2][0])
+
+    def values(self, address: str) -> dict[str, str]:
+        """Every value of the element at `address`: the shared ones, then this card's."""
+        _, pattern, printed = self.records[address]
+        merged = dict(self.shared.get(pattern, {}))
+        merged.update(zip(self.keys[pattern], printed, strict=False))
+        return merged
 
 
 def _render(template, context: dict[str, Any]) -> str:
@@ -88,9 +120,10 @@ class FaceProgram:
         """The shared values, for a context of one kind, language and side."""
         return _parse(_render(self.static, context), self.static_keys)
 
-    def run(self, context: dict[str, Any], shared: Printed) -> Printed:
-        """Address -> {key: printed value} for every element (and copy) drawn on this card."""
-        return _parse(_render(self.dynamic, context), self.dynamic_keys, shared)
+    def run(self, context: dict[str, Any], shared: Printed, scope: str) -> PrintedFace:
+        """The values of every element (and copy) drawn on this card; `shared` holds the values `run_static`
+        gave for `scope`, which names the kind, language and side (the cards whose shared values are those)."""
+        return PrintedFace(_render(self.dynamic, context), self.dynamic_keys, shared, scope)
 
 
 def _names(source: str, template: bool) -> set[str]:
