@@ -10,12 +10,14 @@ print every value between separator characters:
   once per card.
 
 If anything goes wrong (a template error, a value that does not parse) the caller falls back to
-evaluating value by value, which pinpoints the problem for the error message.
+evaluating value by value, which pinpoints the problem for the error message. A card that reads
+the same values as an earlier one of its kind gets that card's output with its own printed
+texts (its name) filled in (generator.layout.value_memo).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -23,6 +25,7 @@ from jinja2 import TemplateError, meta
 
 from generator.layout.spec import FaceSpec, GroupSpec
 from generator.layout.templating import ENV
+from generator.layout.value_memo import ValueMemo, dependencies
 from generator.sandbox import steps
 
 ELEMENT_SEP = "\x1d"
@@ -115,6 +118,11 @@ class FaceProgram:
     static_keys: Keys
     dynamic: Any
     dynamic_keys: Keys
+    memo: ValueMemo | None = field(default=None, compare=False)  # outputs by the card values read
+
+    def render(self, context: dict[str, Any]) -> str:
+        """The dynamic program's output for one card."""
+        return _render(self.dynamic, context)
 
     def run_static(self, context: dict[str, Any]) -> Printed:
         """The shared values, for a context of one kind, language and side."""
@@ -123,7 +131,8 @@ class FaceProgram:
     def run(self, context: dict[str, Any], shared: Printed, scope: str) -> PrintedFace:
         """The values of every element (and copy) drawn on this card; `shared` holds the values `run_static`
         gave for `scope`, which names the kind, language and side (the cards whose shared values are those)."""
-        return PrintedFace(_render(self.dynamic, context), self.dynamic_keys, shared, scope)
+        output = self.memo.output(context, scope) if self.memo is not None else self.render(context)
+        return PrintedFace(output, self.dynamic_keys, shared, scope)
 
 
 def _names(source: str, template: bool) -> set[str]:
@@ -206,6 +215,8 @@ def compile_face(variables: dict[str, Any], constants: set[str], face: FaceSpec,
     """The program of a face's `part`, or None when it does not compile (the slow path reports why)."""
     try:
         static, static_keys, dynamic, dynamic_keys = _sources(variables, constants, getattr(face, part))
-        return FaceProgram(_compile(static), static_keys, _compile(dynamic), dynamic_keys)
+        program = FaceProgram(_compile(static), static_keys, _compile(dynamic), dynamic_keys)
+        found = dependencies(dynamic, SHARED_NAMES | frozenset(constants))
+        return replace(program, memo=ValueMemo(found, program.render))
     except TemplateError:
         return None
