@@ -21,7 +21,8 @@ backs: generator.render.sheet_plan), in each language asked for (both by default
   baseline   with --baseline CHECKOUT: forge as that checkout has it (its generator package)
 
 Each run is a fresh spawned process pinned to the same one core (os.sched_setaffinity), so no
-side uses a core the other cannot; the variants alternate within each repeat. "drawing" is the
+side uses a core the other cannot, with the garbage collector set as every pnp command sets it
+(generator.cli.main); the variants alternate within each repeat. "drawing" is the
 CPU time of the timed region (the cards' data loaded and, for fair, prepared before it); "process"
 the whole child's CPU (imports and loading included); "wall" the whole child's wall time; each as
 min / median / max; the ratios compare medians measured in the same run. Run on demand; not a test.
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import multiprocessing
 import os
 import resource
@@ -118,9 +120,14 @@ def run_fair(size: int, out_dir: Path, languages: tuple[str, ...]) -> tuple[floa
 VARIANTS = ("fair", "forge", "no-forms")
 
 
+COLLECT_EVERY = (20_000, 50, 50)  # the collector's thresholds as generator.cli.main sets them for every command
+
+
 def _child(variant: str, size: int, languages: tuple[str, ...], core: int, keep: str, queue,
            baseline: str = "") -> None:
     os.sched_setaffinity(0, {core})
+    gc.freeze()  # every side runs as a pnp command does (the fair loop's time does not depend on it)
+    gc.set_threshold(*COLLECT_EVERY)
     if variant == "baseline":  # forge as another checkout has it: its generator package comes first
         sys.path.insert(0, baseline)
         import generator
