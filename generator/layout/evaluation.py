@@ -48,6 +48,18 @@ class _Skip(Exception):
 
 
 _SAFE_ZONE_SEEN: dict[tuple, tuple[str, float] | None] = {}
+_PLAN = object()  # a memo key's first part for a plan (other keys start with a scope string)
+
+
+def _merged(plan: list) -> list:
+    """The plan with neighbouring shared steps joined: one extend of items and texts for each run of them."""
+    merged: list = []
+    for step in plan:
+        if step[0] is None and merged and merged[-1][0] is None:
+            merged[-1] = (None, merged[-1][1] + step[1], merged[-1][2] + step[2])
+        else:
+            merged.append(step)
+    return merged
 
 
 def _safe_zone_overrun(block: tuple, origin: tuple, runs: tuple[Text, ...], width: float, height: float,
@@ -90,6 +102,7 @@ class FaceEvaluation:
     texts: list[TextBlockInfo] = field(default_factory=list)
     safe: float | None = None  # mm inside the trim that text must keep clear of (None: not checked)
     memo: dict | None = None  # elements already evaluated from the same values (owned by the caller)
+    _plan: list | None = field(default=None, repr=False)  # the plan `run` is making, if it is making one
 
     # --- problems ------------------------------------------------------------------------------
     def problem(self, field_name: str, message: str, hint: str = "", mark: Any = None) -> None:
@@ -109,7 +122,40 @@ class FaceEvaluation:
     # --- elements ------------------------------------------------------------------------------
     def run(self, path: tuple, elements: list, printed: PrintedFace | None = None) -> None:
         """Evaluate `elements` (found at `path` in the layout file); `printed` holds precomputed values
-        by address (`3` for the fourth element, `3.1.0` for a group's second element in its first copy)."""
+        by address (`3` for the fourth element, `3.1.0` for a group's second element in its first copy).
+
+        Cards of one shape (`printed.shape`) share every element but the ones with their own texts: the
+        first such card's run is remembered as a plan, the items of the shared elements and where the
+        others go, and the next card of that shape follows it."""
+        if printed is not None and printed.shape is not None and self.memo is not None:
+            key = (_PLAN, path, printed.shape)
+            plan = self.memo.get(key)
+            if plan is not None:
+                self._follow(plan, printed)
+                return
+            self._plan, problems = [], len(self.problems)
+            try:
+                self._run(path, elements, printed)
+            finally:
+                plan, self._plan = self._plan, None
+            if len(self.problems) == problems:
+                self.memo[key] = _merged(plan)
+            return
+        self._run(path, elements, printed)
+
+    def _follow(self, plan: list, printed: PrintedFace) -> None:
+        for step in plan:
+            if step[0] is None:
+                self.items.extend(step[1])
+                self.texts.extend(step[2])
+                continue
+            element, where, address, copy = step
+            try:
+                self._remembered_element(element, where, printed, address, copy)
+            except _Skip:
+                continue
+
+    def _run(self, path: tuple, elements: list, printed: PrintedFace | None) -> None:
         for index, element in enumerate(elements):
             where = (*path, index)
             try:
@@ -175,16 +221,29 @@ class FaceEvaluation:
         if self.memo is None:
             self._element(element, where, printed.values(address), copy)
             return
+        if self._plan is not None:  # a plan is being made: this element's place in it
+            if address in printed.filled:
+                self._plan.append((element, where, address, copy))
+            else:
+                self._plan.append((None, self.items, len(self.items), self.texts, len(self.texts)))
         key = (printed.scope, printed.record(address))
         known = self.memo.get(key)
         if known is not None:
             self.items.extend(known[0])
             self.texts.extend(known[1])
+            self._planned()
             return
         items, texts, problems = len(self.items), len(self.texts), len(self.problems)
         self._element(element, where, printed.values(address), copy)
+        self._planned()
         if len(self.problems) == problems:
             self.memo[key] = (self.items[items:], self.texts[texts:])
+
+    def _planned(self) -> None:
+        """A shared element's step of the plan being made gets the items and texts it added."""
+        if self._plan and self._plan[-1][0] is None and len(self._plan[-1]) == 5:
+            _, items, item_at, texts, text_at = self._plan[-1]
+            self._plan[-1] = (None, items[item_at:], texts[text_at:])
 
     def _evaluate(self, value: Any, where: tuple, key: str) -> Any:
         try:

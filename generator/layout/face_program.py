@@ -25,7 +25,7 @@ from jinja2 import TemplateError, meta
 
 from generator.layout.spec import FaceSpec, GroupSpec
 from generator.layout.templating import ENV
-from generator.layout.value_memo import ValueMemo, dependencies
+from generator.layout.value_memo import MARK, MAX_OUTPUTS, ValueMemo, dependencies, fill
 from generator.sandbox import steps
 
 ELEMENT_SEP = "\x1d"
@@ -69,12 +69,17 @@ def _parse(output: str, keys: Keys) -> Printed:
 
 class PrintedFace:
     """One card's printed values: per address its record as printed (address and the values that vary by card,
-    what identifies the element's items among cards of the same `scope`) and, when asked, all its values."""
+    what identifies the element's items among cards of the same `scope`) and, when asked, all its values.
 
-    __slots__ = ("keys", "records", "scope", "shared")
+    A face made from a remembered output (generator.layout.value_memo) names it as `shape`: cards of the
+    same shape differ only in the records at `filled`, where each has its own texts."""
+
+    __slots__ = ("filled", "keys", "records", "scope", "shape", "shared")
 
     def __init__(self, output: str, keys: Keys, shared: Printed, scope: str):
         self.keys, self.shared, self.scope = keys, shared, scope
+        self.shape: tuple | None = None
+        self.filled: frozenset[str] = frozenset()
         self.records: dict[str, tuple[str, str, list[str]]] = {}  # address -> (record, pattern, values)
         for record in output.split(ELEMENT_SEP)[1:]:
             address, *printed = record.split(VALUE_SEP)
@@ -83,6 +88,20 @@ class PrintedFace:
             if expected is None or address in self.records or len(printed) != len(expected):
                 raise ProgramMiss("a printed value contains a separator character")
             self.records[address] = (record, pattern, printed)
+
+    def with_texts(self, shape: tuple, texts: list[str]) -> PrintedFace:
+        """This face (parsed from an output with markers at `filled`) with `texts` in the markers' places."""
+        face = PrintedFace("", self.keys, self.shared, self.scope)
+        face.shape = shape
+        face.filled = self.filled
+        face.records = dict(self.records)
+        for address in face.filled:
+            record = fill(self.records[address][0], texts)
+            _, *printed = record.split(VALUE_SEP)
+            if len(printed) != len(self.records[address][2]):
+                raise ProgramMiss("a printed value contains a separator character")
+            face.records[address] = (record, self.records[address][1], printed)
+        return face
 
     def __contains__(self, address: str) -> bool:
         return address in self.records
@@ -119,6 +138,7 @@ class FaceProgram:
     dynamic: Any
     dynamic_keys: Keys
     memo: ValueMemo | None = field(default=None, compare=False)  # outputs by the card values read
+    parsed: dict[tuple, PrintedFace] = field(default_factory=dict, compare=False)  # those outputs, parsed
 
     def render(self, context: dict[str, Any]) -> str:
         """The dynamic program's output for one card."""
@@ -131,8 +151,18 @@ class FaceProgram:
     def run(self, context: dict[str, Any], shared: Printed, scope: str) -> PrintedFace:
         """The values of every element (and copy) drawn on this card; `shared` holds the values `run_static`
         gave for `scope`, which names the kind, language and side (the cards whose shared values are those)."""
-        output = self.memo.output(context, scope) if self.memo is not None else self.render(context)
-        return PrintedFace(output, self.dynamic_keys, shared, scope)
+        if self.memo is None:
+            return PrintedFace(self.render(context), self.dynamic_keys, shared, scope)
+        shape, output, texts = self.memo.find(context, scope)
+        if shape is None or any(ELEMENT_SEP in text or VALUE_SEP in text for text in texts):
+            return PrintedFace(fill(output, texts), self.dynamic_keys, shared, scope)
+        parsed = self.parsed.get(shape)
+        if parsed is None:
+            if len(self.parsed) >= MAX_OUTPUTS:
+                self.parsed.clear()
+            parsed = self.parsed[shape] = PrintedFace(output, self.dynamic_keys, shared, scope)
+            parsed.filled = frozenset(address for address, (record, _, _) in parsed.records.items() if MARK in record)
+        return parsed.with_texts(shape, texts)
 
 
 def _names(source: str, template: bool) -> set[str]:

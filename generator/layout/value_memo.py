@@ -133,6 +133,13 @@ def _marked(context: dict[str, Any], paths: list[Path]) -> dict[str, Any]:
     return marked
 
 
+def fill(output: str, texts: list[str]) -> str:
+    """`output` with the markers of `find` replaced by their texts."""
+    for number, text in enumerate(texts):
+        output = output.replace(f"{MARK}{number}{MARK}", text)
+    return output
+
+
 class ValueMemo:
     """One program's outputs by scope and read values; `render` is the program's plain render."""
 
@@ -143,21 +150,25 @@ class ValueMemo:
 
     def output(self, context: dict[str, Any], scope: str) -> str:
         """What `render(context)` gives, from an earlier card's output when this card reads the same values."""
+        _, output, texts = self.find(context, scope)
+        return fill(output, texts)
+
+    def find(self, context: dict[str, Any], scope: str) -> tuple[tuple | None, str, list[str]]:
+        """(key, output with markers, texts for them): cards with the same key share that output. The key is
+        None when the card's values cannot name one: the output is then the plain render, with no markers."""
         try:
             if not self.found.stored.isdisjoint(context):
                 raise _Unsure
             key, texts, paths = self._key(context, scope)
         except _Unsure:
-            return self.render(context)
+            return None, self.render(context), []
         output = self.outputs.get(key)
         if output is None:
             output = self.render(_marked(context, paths) if paths else context)
             if len(self.outputs) >= MAX_OUTPUTS:
                 self.outputs.clear()
             self.outputs[key] = output
-        for number, text in enumerate(texts):
-            output = output.replace(f"{MARK}{number}{MARK}", text)
-        return output
+        return key, output, texts
 
     def _key(self, context: dict[str, Any], scope: str) -> tuple[tuple, list[str], list[Path]]:
         read = []

@@ -37,18 +37,18 @@ def _renamed_copies(content, copies: int = 3):
 def test_remembered_outputs_lay_out_every_face_as_the_render_does(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     content = _renamed_copies(load_game(CONTENT, game))
     served = []
-    output = ValueMemo.output
+    find = ValueMemo.find
 
-    def counting(self: ValueMemo, context, scope) -> str:
+    def counting(self: ValueMemo, context, scope):
         before = len(self.outputs)
-        result = output(self, context, scope)
+        result = find(self, context, scope)
         served.append(len(self.outputs) == before)
         return result
 
-    monkeypatch.setattr(ValueMemo, "output", counting)
+    monkeypatch.setattr(ValueMemo, "find", counting)
     remembered = {lang: _faces(content, lang) for lang in ("de", "en")}
-    assert sum(served) >= len(served) / 2  # the copies were served from an earlier card's output
-    monkeypatch.setattr(ValueMemo, "output", lambda self, context, scope: self.render(context))
+    assert len(served) >= len(content.cards) and sum(served) >= len(served) / 2  # copies got earlier outputs
+    monkeypatch.setattr(ValueMemo, "find", lambda self, context, scope: (None, self.render(context), []))
     for lang in ("de", "en"):
         assert remembered[lang] == _faces(content, lang)
 
