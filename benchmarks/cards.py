@@ -1,11 +1,12 @@
 """Card drawing on one core: pnp-forge's layout + PDF backend against the loop a reportlab expert would write.
 
     python benchmarks/cards.py [--cards 1000] [--repeat 3] [--variants fair forge] [--languages de en]
-    python benchmarks/cards.py --compare DIR [--cards 27]   # render pages of both sides, print the difference
+    python benchmarks/cards.py --compare DIR [--cards 27] [--sheets 4]   # render pages of both sides, compare
 
 Renders a deck of N distinct cards (Escape Earth's designs with numbered names and varied costs,
 so text, inline icons, fields and cost badges are all exercised) onto A4 sheets, 3 x 3 with bleed,
-crop marks and mirrored duplex backs, in each language asked for (both by default), and prints:
+crop marks and mirrored duplex backs (each deck from a new row, gutters between decks with different
+backs: generator.render.sheet_plan), in each language asked for (both by default), and prints:
 
   fair       benchmarks/cards_fair.py: the loop a user who knows reportlab would write for this
              game (each icon, frame, plain back and the crop marks drawn once as a form, one text
@@ -14,12 +15,14 @@ crop marks and mirrored duplex backs, in each language asked for (both by defaul
   forge      pnp-forge's layout step (real metrics, shrink-to-fit, cached text layout) and its PDF
              sheets (generator.render.pdf_sheets) for the same deck, in one process; the layout
              files read, their templates compiled and the fonts registered before the clock
-             (`CardLayouts.warm_up`, as `pnp cards` does before it forks), as fair registers its fonts
+             (`CardLayouts.warm_up`, as `pnp cards` does before it forks) and the icons' outlines read,
+             as fair registers its fonts and reads its icons
   no-forms   forge without forms (every frame and icon drawn out per card)
   baseline   with --baseline CHECKOUT: forge as that checkout has it (its generator package)
 
 Each run is a fresh spawned process pinned to the same one core (os.sched_setaffinity), so no
-side uses a core the other cannot; the variants alternate within each repeat. "drawing" is the
+side uses a core the other cannot, with the garbage collector set as every pnp command sets it
+(generator.cli.main); the variants alternate within each repeat. "drawing" is the
 CPU time of the timed region (the cards' data loaded and, for fair, prepared before it); "process"
 the whole child's CPU (imports and loading included); "wall" the whole child's wall time; each as
 min / median / max; the ratios compare medians measured in the same run. Run on demand; not a test.
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import multiprocessing
 import os
 import resource
@@ -81,6 +85,7 @@ def synthetic_deck(size: int):
 def run_forge(size: int, out_dir: Path, use_forms: bool, languages: tuple[str, ...]) -> tuple[float, float]:
     """Each language's layout and sheets in this process, as `pnp cards` makes them on one core."""
     from generator.content.errors import ErrorList
+    from generator.drawing.icons import load_icon
     from generator.layout.engine import CardLayouts
     from generator.render.cards_step import lay_out, ordered_cards
     from generator.render.pdf_sheets import write_sheets
@@ -89,6 +94,8 @@ def run_forge(size: int, out_dir: Path, use_forms: bool, languages: tuple[str, .
     layouts = CardLayouts(content, ErrorList())
     cards = ordered_cards(content)
     layouts.warm_up(cards, languages[0])  # layout files read, templates compiled, fonts registered: as fair prepares
+    for path in content.icons.values():  # the icons' outlines read, as fair reads them before its clock
+        load_icon(path)
     start, wall = time.process_time(), time.perf_counter()
     for lang in languages:
         designs = lay_out(layouts, cards, lang)
@@ -113,9 +120,14 @@ def run_fair(size: int, out_dir: Path, languages: tuple[str, ...]) -> tuple[floa
 VARIANTS = ("fair", "forge", "no-forms")
 
 
+COLLECT_EVERY = (20_000, 50, 50)  # the collector's thresholds as generator.cli.main sets them for every command
+
+
 def _child(variant: str, size: int, languages: tuple[str, ...], core: int, keep: str, queue,
            baseline: str = "") -> None:
     os.sched_setaffinity(0, {core})
+    gc.freeze()  # every side runs as a pnp command does (the fair loop's time does not depend on it)
+    gc.set_threshold(*COLLECT_EVERY)
     if variant == "baseline":  # forge as another checkout has it: its generator package comes first
         sys.path.insert(0, baseline)
         import generator
@@ -153,17 +165,27 @@ def measure(
     return cpu, wall, process_cpu, time.perf_counter() - started, peak, kib
 
 
+def _pages(pdf: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
+    return int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+
+
 def compare(folder: Path, size: int, languages: tuple[str, ...], core: int, sheets: int = 4) -> None:
-    """Fronts and backs of `sheets` sheets spread over the deck (every kind's cards), both sides, at 150 dpi
+    """Fronts and backs of `sheets` sheets spread over the deck (0: every sheet), both sides, at 150 dpi
     (pdftoppm) into `folder`, and how many pixels differ."""
     from PIL import Image, ImageChops
 
-    total = -(-size // 9)
-    chosen = sorted({round(n * (total - 1) / max(1, sheets - 1)) for n in range(sheets)})
-    pages = [page for sheet in chosen for page in (2 * sheet + 1, 2 * sheet + 2)]
     for variant in ("fair", "forge"):
         (folder / variant).mkdir(parents=True, exist_ok=True)
         measure(variant, size, languages, core, keep=str(folder / variant))
+    total = _pages(folder / "forge" / f"{languages[0]}.pdf") // 2
+    if _pages(folder / "fair" / f"{languages[0]}.pdf") != 2 * total:
+        print(f"the sides differ in sheets: fair {_pages(folder / 'fair' / f'{languages[0]}.pdf') // 2}, "
+              f"forge {total}")
+    sheets = sheets or total
+    chosen = sorted({round(n * (total - 1) / max(1, sheets - 1)) for n in range(sheets)})
+    pages = [page for sheet in chosen for page in (2 * sheet + 1, 2 * sheet + 2)]
+    for variant in ("fair", "forge"):
         for lang in languages:
             for page in pages:
                 subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", str(page), "-l", str(page), "-singlefile",
@@ -194,11 +216,13 @@ def main() -> None:
                         help="also run forge as another checkout has it (e.g. the main branch), as `baseline`")
     parser.add_argument("--compare", type=Path, default=None, metavar="DIR",
                         help="render the first pages of both sides into DIR and print how much they differ")
+    parser.add_argument("--sheets", type=int, default=4, metavar="N",
+                        help="with --compare: how many sheets, spread over the deck, to render (0: all)")
     args = parser.parse_args()
     languages = tuple(args.languages)
     core = max(os.sched_getaffinity(0))  # every run on this one core
     if args.compare:
-        compare(args.compare, args.cards, languages, core)
+        compare(args.compare, args.cards, languages, core, args.sheets)
         return
     variants = [*args.variants, *(["baseline"] if args.baseline else [])]
     baseline = str(args.baseline.resolve()) if args.baseline else ""

@@ -6,7 +6,10 @@ this one game:
 
 - everything is prepared before the clock starts (`prepare`): the cards as plain records of the
   texts and numbers they show (what a user's data file would hold), the colours of each kind,
-  the icons' outlines, the fonts registered, the sheet's slots;
+  the icons' outlines, the fonts registered, and where each card goes: the positions are data,
+  so they come from forge's imposition plan (generator.render.sheet_plan: each deck from a new
+  row, a gutter between decks with different backs, each card clipped to the bleed its
+  neighbours allow), as a user would take a cutter's template rather than draw their own;
 - every icon, each kind's frame (background and panels), each plain back and the crop marks are
   drawn once as a form (XObject) and placed by reference;
 - text is fitted by its own small line breaker (greedy, `**bold**`, `:icon:` inline at 1.2 em,
@@ -42,12 +45,22 @@ class Prepared:
     faces: list[tuple[dict, dict]]  # per card: (front, back) records
     palettes: dict[str, dict[str, str]]  # kind id -> named colours
     icons: dict[str, Any]  # icon name -> its outline (generator.drawing.icons.VectorIcon)
-    slots: list[tuple[float, float, tuple[float, float, float, float]]]  # front slots: x, y, clip (mm)
-    back_slots: list[tuple[float, float, tuple[float, float, float, float]]]
-    marks: list[tuple[float, float, float, float]]
+    sheets: list[Sheet]  # where each card goes: forge's imposition plan (sheet_plan.impose), as data
     labels: list[str]  # per sheet side: the margin label
-    margin_lines: list[Any]
     title: str
+
+
+Placement = tuple[int, float, float, tuple[float, float, float, float]]  # card index, slot x, y, clip (mm)
+
+
+@dataclass
+class Sheet:
+    """One sheet's positions: the cards on its front and on its mirrored back, its crop marks and margin lines."""
+
+    fronts: list[Placement]
+    backs: list[Placement]
+    marks: tuple[tuple[float, float, float, float], ...]
+    margin_lines: list[Any]
 
 
 def _palette(kind, back_colour: str) -> dict[str, str]:
@@ -90,11 +103,14 @@ def prepare(content, lang: str, version: str = "benchmark") -> Prepared:
     from generator.render.cards_step import ordered_cards
     from generator.render.imposition import fit_grid
     from generator.render.sheet_marks import sheet_label
+    from generator.render.sheet_plan import impose
 
     for role in FONTS:
         face(role)  # registers the TrueType font with reportlab (embedded when used)
     cards = ordered_cards(content)
     faces = []
+    decks: list[str] = []  # per card, what keeps it apart on a sheet: its deck, or the first deck whose back it shares
+    looks: dict[object, str] = {}
     palettes: dict[str, dict[str, str]] = {}
     for card in cards:
         kind = content.game.kind(card.kind)
@@ -112,16 +128,16 @@ def prepare(content, lang: str, version: str = "benchmark") -> Prepared:
             palettes[kind.id] = _palette(kind, kind.back.color or kind.color)
             palettes[kind.id]["kind_icon"] = kind.icon or ""
             palettes[kind.id]["kind_label"] = kind.name.get(lang)
-    grid = fit_grid("a4", W, H)
-    slots = [(s.x, s.y, s.clip) for s in (grid.slot(i, False) for i in range(grid.per_page))]
-    back_slots = [(s.x, s.y, s.clip) for s in (grid.slot(i, True) for i in range(grid.per_page))]
-    sheets = -(-len(cards) // grid.per_page)
+        look = (tuple(sorted(palettes[kind.id].items())), back["title"], back["icon"]) if back.get("plain") else None
+        decks.append(deck.id if look is None or kind.double_sided else looks.setdefault(look, deck.id))
+    plans = impose(decks, fit_grid("a4", W, H))
+    sheets = [Sheet(*[[(card, s.x, s.y, s.clip) for card, s in plan.placed(back)] for back in (False, True)],
+                    tuple(plan.grid.crop_marks()), plan.grid.text_lines(2)) for plan in plans]
     title = content.game.title.get(lang)
-    labels = [sheet_label(title, lang, n, sheets, side, version) for n in range(1, sheets + 1)
+    labels = [sheet_label(title, lang, n, len(sheets), side, version) for n in range(1, len(sheets) + 1)
               for side in ("front", "back")]
     icons = {name: load_icon(path) for name, path in content.icons.items()}
-    return Prepared(lang, faces, palettes, icons, slots, back_slots, grid.crop_marks(), labels, grid.text_lines(2),
-                    title)
+    return Prepared(lang, faces, palettes, icons, sheets, labels, title)
 
 
 # --- text ------------------------------------------------------------------------------------------------
@@ -273,7 +289,10 @@ def draw(prepared: Prepared, out: Path) -> None:
                     canvas.setLineWidth(shape.stroke_width * scale)
                     canvas.setLineCap({"butt": 0, "round": 1, "square": 2}.get(shape.line_cap, 0))
                     canvas.setLineJoin({"miter": 0, "round": 1, "bevel": 2}.get(shape.line_join, 0))
-                canvas.drawPath(path, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)))
+                    if shape.dash:
+                        canvas.setDash([d * scale for d in shape.dash])
+                canvas.drawPath(path, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)),
+                                fillMode=1 if shape.even_odd else 0)
                 canvas.restoreState()
             canvas.endForm()
         return key
@@ -359,7 +378,7 @@ def draw(prepared: Prepared, out: Path) -> None:
             icon(face["icon"], W / 2 - W * 0.19, H / 2 - 5 - W * 0.19, W * 0.38)
             text(face["title"], m + 2, H / 2 - 5 + W * 0.27 + 3, W - 2 * m - 4, 8, "bold", 15, 9, "#ffffff",
                  "center", max_lines=1)
-            text(face["game"], m + 2, H - m - 9, W - 2 * m - 4, 5, "wide", 7, 6.5, p["game"], "center", max_lines=1)
+            text(face["game"], m + 2, H - m - 9, W - 2 * m - 4, 5, "wide", 7, 7, p["game"], "center", max_lines=1)
             canvas.endForm()
         return key
 
@@ -368,7 +387,7 @@ def draw(prepared: Prepared, out: Path) -> None:
         m = 3.5
         canvas.doForm(frame_form(face["kind"], False))
         cost, has_fields, strip = face["cost"], face["fields"] > 0, face["strip"]
-        stats_h = face["fields"] * 3.3 + 2.6 if has_fields else 0.0
+        stats_h = face["fields"] * 3.4 + 2.6 if has_fields else 0.0
         strip_h = min(12.5, H * 0.12) if strip else 0.0
         art_y = 17.0
         art_h = H * 0.25 if face["body"] else (H - m - 1.5 - art_y - (stats_h + 2 if has_fields else 0)
@@ -382,7 +401,7 @@ def draw(prepared: Prepared, out: Path) -> None:
             circle(10.0, 9.2, 5.6, "#f2c94c", "#8a6a12", 0.6)
             text(str(cost), 4.4, 4.2, 11.2, 10.0, "wide-bold", 14, 10, "#3a2c00", "center", max_lines=1)
         text(face["name"], title_x, 3.6, W - m - 1.5 - title_x, 6.6, "bold", 11.5, 9, "#ffffff", max_lines=1)
-        text(p["kind_label"], title_x, 10.0, W - m - 1.5 - title_x, 3.6, "regular", 6.5, 6.5, p["kind_name"],
+        text(p["kind_label"], title_x, 10.0, W - m - 1.5 - title_x, 3.6, "regular", 7, 7, p["kind_name"],
              max_lines=1)
         rect(m + 1.2, art_y, W - 2 * m - 2.4, art_h, p["paper_tint"], 1.2)
         icon(face["icon"], (W - art_icon) / 2, art_y + (art_h - art_icon) / 2, art_icon)
@@ -390,12 +409,12 @@ def draw(prepared: Prepared, out: Path) -> None:
         icon(p["kind_icon"], W - m - 7.7, art_y + art_h - 6.5, 5.0)
         if has_fields:
             rect(m + 1.2, stats_y, W - 2 * m - 2.4, stats_h, "#ffffff", 1.0, p["fields"], 0.3)
-            text(face["fields_text"], m + 2.6, stats_y + 1.2, W - 2 * m - 5.2, stats_h - 2.4, "regular", 7.5, 6.5, INK,
+            text(face["fields_text"], m + 2.6, stats_y + 1.2, W - 2 * m - 5.2, stats_h - 2.4, "regular", 7.5, 7, INK,
                  leading=1.12)
-        text(face["body"], m + 2.2, rules_y, W - 2 * m - 4.4, rules_h, "regular", 8.5, 6.5, INK, "center")
+        text(face["body"], m + 2.2, rules_y, W - 2 * m - 4.4, rules_h, "regular", 8.5, 7, INK, "center")
         if strip:
             rect(m + 1.2, H - m - 1.2 - strip_h, W - 2 * m - 2.4, strip_h, p["strip"], 1.2)
-            text(strip, m + 2.6, H - m - 1.2 - strip_h + 0.8, W - 2 * m - 5.2, strip_h - 1.6, "italic", 7, 6.5,
+            text(strip, m + 2.6, H - m - 1.2 - strip_h + 0.8, W - 2 * m - 5.2, strip_h - 1.6, "italic", 7, 7,
                  p["flavour"], "center")
 
     def activity_face(face: dict) -> None:
@@ -409,43 +428,44 @@ def draw(prepared: Prepared, out: Path) -> None:
             text(str(index + 1), x, 4.0, bw, box_h, "wide-bold", 11, 9, "#3a2c00" if on else p["off"], "center",
                  max_lines=1)
         text(face["name"], m, title_y, W - 2 * m - 16, 6.5, "bold", 11.5, 9, "#ffffff", max_lines=1)
-        text(face["player"], m, title_y + 6.5, W - 2 * m - 16, 3.6, "regular", 6.5, 6.5, p["kind_name"], max_lines=1)
+        text(face["player"], m, title_y + 6.5, W - 2 * m - 16, 3.6, "regular", 7, 7, p["kind_name"], max_lines=1)
         circle(W - m - 7.0, title_y + 5.2, 6.6, "#ffffff", p["ring"], 0.6)
         text(face["travel"], W - m - 13.2, title_y + 0.2, 12.4, 8.0, "wide-bold", 14, 9, p["travel"], "center",
              max_lines=1)
         icon(face["icon"], (W - (art_h - 14)) / 2, art_y + 2.5, art_h - 14)
-        text(face["travel_label"], m + 1.5, art_y + art_h - 10.5, W - 2 * m - 3, 9, "regular", 8, 6.5, INK, "center")
-        text(face["build_label"], m, bottom_y - 4.2, W - 2 * m, 3.8, "regular", 6.5, 6.5, p["kind_name"], "center",
+        text(face["travel_label"], m + 1.5, art_y + art_h - 10.5, W - 2 * m - 3, 9, "regular", 8, 7, INK, "center")
+        text(face["build_label"], m, bottom_y - 4.2, W - 2 * m, 3.8, "regular", 7, 7, p["kind_name"], "center",
              max_lines=1)
         for index, points in enumerate(face["build"]):
             x = m + index * (bw + gap)
             rect(x, bottom_y, bw, box_h, "#ffffff", 1.0, p["ring"], 0.4)
             text(str(points), x, bottom_y, bw, box_h, "wide-bold", 11, 9, INK, "center", max_lines=1)
 
-    def marks_form() -> str:
-        if "marks" not in forms:
-            forms.add("marks")
-            canvas.beginForm("marks", 0, 0, 210 * mm, 297 * mm)
+    marks_forms: dict[tuple, str] = {}  # one form per set of marks (a sheet with gutters has its own)
+
+    def marks_form(marks: tuple) -> str:
+        key = marks_forms.get(marks)
+        if key is None:
+            key = marks_forms[marks] = f"m-{len(marks_forms)}"
+            canvas.beginForm(key, 0, 0, 210 * mm, 297 * mm)
             canvas.saveState()
             for ink, width in (("#ffffff", 1.1), ("#000000", 0.35)):
                 canvas.setStrokeColor(colour(ink))
                 canvas.setLineWidth(width)
-                for x1, y1, x2, y2 in prepared.marks:
+                for x1, y1, x2, y2 in marks:
                     canvas.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
             canvas.restoreState()
             canvas.endForm()
-        return "marks"
+        return key
 
     from generator.render.sheet_marks import draw_margin_texts
 
-    per_page = len(prepared.slots)
     faces = prepared.faces
     label = 0
-    for start in range(0, len(faces), per_page):
-        chunk = faces[start:start + per_page]
-        for side, slots in ((0, prepared.slots), (1, prepared.back_slots)):
-            for (front, back), (sx, sy, (x0, y0, x1, y1)) in zip(chunk, slots, strict=False):
-                face = back if side else front
+    for sheet in prepared.sheets:
+        for side, placed in ((0, sheet.fronts), (1, sheet.backs)):
+            for card, sx, sy, (x0, y0, x1, y1) in placed:
+                face = faces[card][side]
                 if face.get("plain"):
                     form = back_form(face)
                 canvas.saveState()
@@ -460,8 +480,8 @@ def draw(prepared: Prepared, out: Path) -> None:
                 else:
                     card_face(face)
                 canvas.restoreState()
-            canvas.doForm(marks_form())
-            draw_margin_texts(canvas, prepared.margin_lines, prepared.labels[label], prepared.lang)
+            canvas.doForm(marks_form(sheet.marks))
+            draw_margin_texts(canvas, sheet.margin_lines, prepared.labels[label], prepared.lang)
             label += 1
             canvas.showPage()
     canvas.save()

@@ -85,6 +85,7 @@ class PdfDrawer:
         self._shared_blocks: set[tuple] = set()
         self._shared_runs: set[tuple] = set()
         self._colours = _Colours()
+        self._replays: dict[tuple, tuple[list[str], list[str], bool, list[Item]]] = {}
 
     # --- what repeats ----------------------------------------------------------------------------
     def share(self, pieces: Iterable[tuple[list[Item], float]]) -> None:
@@ -149,41 +150,60 @@ class PdfDrawer:
         """Draw `items` in order in a box `height` mm tall whose bottom-left corner is the current origin.
 
         Consecutive runs of one text block go into one text object; with `share`, a block or a run
-        of shapes that `share()` found repeated is placed as its form."""
-        c = self.canvas
+        of shapes that `share()` found repeated is placed as its form. With forms on, the operators
+        a segment (a text block, or a run of shapes) added are kept by the identity of its items
+        and replayed when the same item objects come again: the layout step hands every card of a
+        kind the very same items for the values they share (its panels, effect texts, badges)."""
+        c: Any = self.canvas  # reportlab's page accumulators are not in its stubs
         index, count = 0, len(items)
         while index < count:
-            item = items[index]
-            if isinstance(item, Text):
-                runs = [item]  # the runs that follow in the same block at the same origin
-                end = index + 1
-                while end < count:
-                    following = items[end]
-                    if not (isinstance(following, Text) and following.block == item.block
-                            and following.origin == item.origin):
-                        break
-                    runs.append(following)
-                    end += 1
+            end = _segment_end(items, index, count)
+            if not self.use_forms:
+                self._segment(items, index, end, height, share)
                 index = end
-                if self.use_forms and item.block is not None and item.block in self._shared_blocks:
-                    name = self._block_form(runs)
-                    dx, dy = item.origin[0] * mm, (height - item.origin[1]) * mm
-                    c.translate(dx, dy)  # a translate pair is cheaper than saving the graphics state
-                    c.doForm(name)
-                    c.translate(-dx, -dy)
-                else:
-                    self.text(runs, 0.0, height)
                 continue
-            end = index + 1
-            while end < count and not isinstance(items[end], Text):
-                end += 1
-            key = ("shapes", height, tuple(items[index:end]))
-            if share and key in self._shared_runs:
-                c.doForm(self._run_form(key))
-            else:
-                for shape in items[index:end]:
-                    self.item(shape, height)
+            code = c._code  # read again each time: making a form can leave the page with a new list
+            key = (height, share, *map(id, items[index:end]))
+            replay = self._replays.get(key)
+            # a segment that starts by moving the origin merges into a move just before it (reportlab joins
+            # neighbouring `cm` operators): then it is drawn again, and not recorded when it merged
+            last = code[-1] if code else None
+            if replay is not None and not (replay[2] and last is not None and last.endswith(" cm")):
+                code.extend(replay[0])
+                c._formsinuse.extend(replay[1])
+                index = end
+                continue
+            code_at, forms_at = len(code), len(c._formsinuse)
+            others = _page_uses(c)
+            self._segment(items, index, end, height, share)
+            unmerged = last is None or code[code_at - 1] is last
+            if c._code is code and unmerged and len(code) > code_at and others == _page_uses(c):
+                added = code[code_at:]
+                self._replays[key] = (added, c._formsinuse[forms_at:], added[0].endswith(" cm"),
+                                      items[index:end])  # the items kept alive, so their ids stay theirs
             index = end
+
+    def _segment(self, items: list[Item], index: int, end: int, height: float, share: bool) -> None:
+        """One text block (its runs at `index:end`) or one run of shapes, icons and images."""
+        c = self.canvas
+        item = items[index]
+        if isinstance(item, Text):
+            runs = items[index:end]
+            if self.use_forms and item.block is not None and item.block in self._shared_blocks:
+                name = self._block_form(runs)  # type: ignore[arg-type]  # a block's items are all Text
+                dx, dy = item.origin[0] * mm, (height - item.origin[1]) * mm
+                c.translate(dx, dy)  # a translate pair is cheaper than saving the graphics state
+                c.doForm(name)
+                c.translate(-dx, -dy)
+            else:
+                self.text(runs, 0.0, height)  # type: ignore[arg-type]  # a block's items are all Text
+            return
+        key = ("shapes", height, tuple(items[index:end]))
+        if share and key in self._shared_runs:
+            c.doForm(self._run_form(key))
+        else:
+            for shape in items[index:end]:
+                self.item(shape, height)
 
     def text(self, runs: list[Text], left: float, top: float) -> None:
         """Runs in one text object, placed relative to (left, top) in mm (y of PDF = top - baseline)."""
@@ -305,6 +325,27 @@ def _circle_code(cx: float, cy: float, r: float, height: float) -> tuple[str, ..
     x1, y1, x2, y2 = x - radius, y - radius, x + radius, y + radius
     PDFPathObject(code=code).ellipse(x1, y1, x2 - x1, y2 - y1)
     return tuple(code)
+
+
+def _page_uses(c: Any) -> tuple:
+    """What a page records besides its operators and forms: a segment that changed any of it is not replayed."""
+    return len(c._colorsUsed), len(c._shadingUsed), len(c._annotationrefs), c._currentPageHasImages
+
+
+def _segment_end(items: list[Item], index: int, count: int) -> int:
+    """Where the segment starting at `index` ends: the text runs of one block at one origin, or shapes up to a text."""
+    item = items[index]
+    end = index + 1
+    if isinstance(item, Text):
+        while end < count:
+            following = items[end]
+            if not (isinstance(following, Text) and following.block == item.block and following.origin == item.origin):
+                break
+            end += 1
+        return end
+    while end < count and not isinstance(items[end], Text):
+        end += 1
+    return end
 
 
 def graphic_runs(items: list[Item], height: float) -> Iterator[tuple[tuple, int, int]]:

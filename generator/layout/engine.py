@@ -61,6 +61,7 @@ class CardLayouts:
         self._static_values: dict[str, dict[str, dict[str, str]]] = {}
         self._elements: dict[tuple, tuple[list, list]] = {}  # see FaceEvaluation.memo
         self._static_contexts: dict[tuple[str, str, str], dict[str, Any]] = {}
+        self._backs: dict[object, FaceLayout] = {}  # by key, and by (kind id, language) for `back`
 
     # --- layouts -------------------------------------------------------------------------------
     def layout_for(self, kind: CardKind) -> specs.LoadedLayout | None:
@@ -109,7 +110,12 @@ class CardLayouts:
         """The card's back: its own second face for double-sided kinds, else the kind's back."""
         if card.back is not None:
             return self._card_face(card, card.back, lang, "back")
-        return self.kind_back(self.content.game.kind(card.kind), lang)
+        known = self._backs.get((card.kind, lang))
+        if known is None:
+            known = self.kind_back(self.content.game.kind(card.kind), lang)
+            if known is not None:
+                self._backs[(card.kind, lang)] = known
+        return known
 
     def kind_back(self, kind: CardKind, lang: str) -> FaceLayout | None:
         """The back all cards of a single-sided kind's deck share: entirely a frame (drawn once per PDF).
@@ -140,10 +146,14 @@ class CardLayouts:
             )
             return None
         key = f"{layout.name}/{kind.id}/{lang}/back"  # a deck's kind id is `deck:<id>`, apart from every kind's
-        items, texts, ink = self._shared_part(key, layout, kind, lang, "back", ("frame", "content"))
-        width, height = self.size_of(kind)
-        title = kind.back.title.get(lang) if kind.back.title else kind.name.get(lang)
-        return FaceLayout(width, height, self.bleed, key, list(items), [], list(texts), title, frame_ink=ink)
+        known = self._backs.get(key)
+        if known is None:  # every card of the deck gets this one face: the PDF draws it once and replays it
+            items, texts, ink = self._shared_part(key, layout, kind, lang, "back", ("frame", "content"))
+            width, height = self.size_of(kind)
+            title = kind.back.title.get(lang) if kind.back.title else kind.name.get(lang)
+            known = self._backs[key] = FaceLayout(width, height, self.bleed, key, list(items), [], list(texts), title,
+                                                  frame_ink=ink)
+        return known
 
     def size_of(self, kind: CardKind) -> tuple[float, float]:
         """The trim a kind's cards are laid out at."""
@@ -180,7 +190,7 @@ class CardLayouts:
                 shared_key = f"{layout.source.file}/{kind.id}/{lang}/{side}"
                 if shared_key not in self._static_values:
                     self._static_values[shared_key] = program.run_static(context)
-                printed = program.run(context, self._static_values[shared_key])
+                printed = program.run(context, self._static_values[shared_key], shared_key)
             except ProgramMiss:
                 printed = None
         if printed is None and not evaluation.define("vars", layout.spec.vars):

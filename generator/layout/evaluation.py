@@ -20,6 +20,7 @@ from generator.drawing.fonts import ascent_descent
 from generator.drawing.shapes import PT_MM, Circle, Icon, Image, Item, Line, Paint, Rect, Text
 from generator.layout import spec as specs
 from generator.layout.art_element import ArtSpec, art_items
+from generator.layout.face_program import PrintedFace
 from generator.layout.geometry import TextBlockInfo
 from generator.layout.richtext import set_text
 from generator.layout.templating import LayoutTemplateError, evaluate, render, repeat_items
@@ -49,6 +50,18 @@ class _Skip(Exception):
 
 
 _SAFE_ZONE_SEEN: dict[tuple, tuple[str, float] | None] = {}
+_PLAN = object()  # a memo key's first part for a plan (other keys start with a scope string)
+
+
+def _merged(plan: list) -> list:
+    """The plan with neighbouring shared steps joined: one extend of items and texts for each run of them."""
+    merged: list = []
+    for step in plan:
+        if step[0] is None and merged and merged[-1][0] is None:
+            merged[-1] = (None, merged[-1][1] + step[1], merged[-1][2] + step[2])
+        else:
+            merged.append(step)
+    return merged
 
 
 def _safe_zone_overrun(block: tuple, origin: tuple, runs: tuple[Text, ...], width: float, height: float,
@@ -93,6 +106,7 @@ class FaceEvaluation:
     memo: dict | None = None  # elements already evaluated from the same values (owned by the caller)
     ink: dict[int, str] = field(default_factory=dict)  # the elements' `ink:` choices, by index into `items`
     placed: list | None = None  # with a list: (layout, where, items) per element drawn (generator.layout.safe_zones)
+    _plan: list | None = field(default=None, repr=False)  # the plan `run` is making, if it is making one
 
     # --- problems ------------------------------------------------------------------------------
     def problem(self, field_name: str, message: str, hint: str = "", mark: Any = None,
@@ -111,9 +125,43 @@ class FaceEvaluation:
         return True
 
     # --- elements ------------------------------------------------------------------------------
-    def run(self, path: tuple, elements: list, printed: dict[str, dict[str, str]] | None = None) -> None:
+    def run(self, path: tuple, elements: list, printed: PrintedFace | None = None) -> None:
         """Evaluate `elements` (found at `path` in the layout file); `printed` holds precomputed values
-        by address (`3` for the fourth element, `3.1.0` for a group's second element in its first copy)."""
+        by address (`3` for the fourth element, `3.1.0` for a group's second element in its first copy).
+
+        Cards of one shape (`printed.shape`) share every element but the ones with their own texts: the
+        first such card's run is remembered as a plan, the items of the shared elements and where the
+        others go, and the next card of that shape follows it."""
+        if (printed is not None and printed.shape is not None and self.memo is not None and self.placed is None
+                and _plannable(elements)):  # a followed plan neither notes where elements went nor their ink
+            key = (_PLAN, path, printed.shape)
+            plan = self.memo.get(key)
+            if plan is not None:
+                self._follow(plan, printed)
+                return
+            self._plan, problems = [], len(self.problems)
+            try:
+                self._run(path, elements, printed)
+            finally:
+                plan, self._plan = self._plan, None
+            if len(self.problems) == problems:
+                self.memo[key] = _merged(plan)
+            return
+        self._run(path, elements, printed)
+
+    def _follow(self, plan: list, printed: PrintedFace) -> None:
+        for step in plan:
+            if step[0] is None:
+                self.items.extend(step[1])
+                self.texts.extend(step[2])
+                continue
+            element, where, address, copy = step
+            try:
+                self._remembered_element(element, where, printed, address, copy)
+            except _Skip:
+                continue
+
+    def _run(self, path: tuple, elements: list, printed: PrintedFace | None) -> None:
         for index, element in enumerate(elements):
             where = (*path, index)
             start = len(self.items)
@@ -124,15 +172,16 @@ class FaceEvaluation:
                     self._record(where, start)
             self._mark(element, start)
 
-    def _one(self, element, where: tuple, printed: dict[str, dict[str, str]] | None, index: int) -> None:
+    def _one(self, element, where: tuple, printed: PrintedFace | None, index: int) -> None:
         try:
             if isinstance(element, specs.GroupSpec):
                 self._group(element, where, printed, str(index))
                 return
             if printed is not None:
-                if str(index) not in printed:  # its `when` was false
+                address = str(index)
+                if address not in printed:  # its `when` was false
                     return
-                self._remembered_element(element, where, printed[str(index)])
+                self._remembered_element(element, where, printed, address)
                 return
             if element.when is not None and not self._evaluate(element.when, where, "when"):
                 return
@@ -145,19 +194,19 @@ class FaceEvaluation:
         if element.ink is not None:
             self.ink.update(dict.fromkeys(range(start, len(self.items)), element.ink.value))
 
-    def _group(self, group: specs.GroupSpec, where: tuple, printed: dict[str, dict[str, str]] | None,
-               address: str) -> None:
+    def _group(self, group: specs.GroupSpec, where: tuple, printed: PrintedFace | None, address: str) -> None:
         """A group's elements, once per copy its `repeat` gives, with `index` and `item` set for each."""
         if printed is not None:
             if address not in printed:
                 return
-            for copy in range(int(printed[address]["repeat"])):
+            for copy in range(printed.copies(address)):
                 for child_index, child in enumerate(group.elements):
-                    values = printed.get(f"{address}.{child_index}.{copy}")
-                    if values is not None:
+                    child_address = f"{address}.{child_index}.{copy}"
+                    if child_address in printed:
                         start = len(self.items)
                         try:
-                            self._remembered_element(child, (*where, "elements", child_index), values, copy)
+                            self._remembered_element(child, (*where, "elements", child_index), printed,
+                                                     child_address, copy)
                         except _Skip:
                             continue
                         finally:
@@ -197,22 +246,37 @@ class FaceEvaluation:
         if self.placed is not None and len(self.items) > start:
             self.placed.append((self.layout, where, self.items[start:]))
 
-    def _remembered_element(self, element, where: tuple, values: dict[str, str], copy: int | None = None) -> None:
+    def _remembered_element(self, element, where: tuple, printed: PrintedFace, address: str,
+                            copy: int | None = None) -> None:
         """An element whose every value is printed: the same values give the same items, so they are
-        remembered in `memo` (cards of a kind share panels, effect texts, fields) unless it had a problem."""
+        remembered in `memo` (cards of a kind share panels, effect texts, fields) unless it had a problem.
+        Its record (address and the values that vary by card) names them among the cards of its scope."""
         if self.memo is None:
-            self._element(element, where, values, copy)
+            self._element(element, where, printed.values(address), copy)
             return
-        key = (self.layout.source.file, where, copy, self.context["W"], self.context["H"], tuple(values.items()))
+        if self._plan is not None:  # a plan is being made: this element's place in it
+            if address in printed.filled:
+                self._plan.append((element, where, address, copy))
+            else:
+                self._plan.append((None, self.items, len(self.items), self.texts, len(self.texts)))
+        key = (printed.scope, printed.record(address))
         known = self.memo.get(key)
         if known is not None:
             self.items.extend(known[0])
             self.texts.extend(known[1])
+            self._planned()
             return
         items, texts, problems = len(self.items), len(self.texts), len(self.problems)
-        self._element(element, where, values, copy)
+        self._element(element, where, printed.values(address), copy)
+        self._planned()
         if len(self.problems) == problems:
             self.memo[key] = (self.items[items:], self.texts[texts:])
+
+    def _planned(self) -> None:
+        """A shared element's step of the plan being made gets the items and texts it added."""
+        if self._plan and self._plan[-1][0] is None and len(self._plan[-1]) == 5:
+            _, items, item_at, texts, text_at = self._plan[-1]
+            self._plan[-1] = (None, items[item_at:], texts[text_at:])
 
     def _evaluate(self, value: Any, where: tuple, key: str) -> Any:
         try:
@@ -363,3 +427,10 @@ class FaceEvaluation:
             self._check_safe_zone(element.field, block, runs, self.safe)
         element_id = ".".join(str(p) for p in where) + (f"#{copy}" if copy is not None else "")
         self.texts.append(TextBlockInfo(element_id, element.field, fitted.size, fitted.lines, markup))
+
+
+def _plannable(elements: list) -> bool:
+    """Whether cards may follow a plan through `elements`: none of them (or their groups' children) makes an
+    `ink:` choice, which is noted per item as a card is evaluated."""
+    return all(element.ink is None and (not isinstance(element, specs.GroupSpec) or _plannable(element.elements))
+               for element in elements)

@@ -10,12 +10,14 @@ print every value between separator characters:
   once per card.
 
 If anything goes wrong (a template error, a value that does not parse) the caller falls back to
-evaluating value by value, which pinpoints the problem for the error message.
+evaluating value by value, which pinpoints the problem for the error message. A card that reads
+the same values as an earlier one of its kind gets that card's output with its own printed
+texts (its name) filled in (generator.layout.value_memo).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -23,6 +25,7 @@ from jinja2 import TemplateError, meta
 
 from generator.layout.spec import FaceSpec, GroupSpec
 from generator.layout.templating import ENV
+from generator.layout.value_memo import MARK, MAX_OUTPUTS, ValueMemo, dependencies, fill
 from generator.sandbox import steps
 
 ELEMENT_SEP = "\x1d"
@@ -52,19 +55,70 @@ def _pattern(address: str) -> str:
     return ".".join(parts[:2])
 
 
-def _parse(output: str, keys: Keys, shared: Printed | None = None) -> Printed:
-    """The printed values by address; with `shared`, each address's shared values first (one dict per address)."""
+def _parse(output: str, keys: Keys) -> Printed:
+    """The printed values by address."""
     values: Printed = {}
     for record in output.split(ELEMENT_SEP)[1:]:
         address, *printed = record.split(VALUE_SEP)
-        pattern = _pattern(address)
-        expected = keys.get(pattern)
+        expected = keys.get(_pattern(address))
         if expected is None or address in values or len(printed) != len(expected):
             raise ProgramMiss("a printed value contains a separator character")
-        merged = dict(shared[pattern]) if shared is not None and pattern in shared else {}
-        merged.update(zip(expected, printed, strict=False))
-        values[address] = merged
+        values[address] = dict(zip(expected, printed, strict=False))
     return values
+
+
+class PrintedFace:
+    """One card's printed values: per address its record as printed (address and the values that vary by card,
+    what identifies the element's items among cards of the same `scope`) and, when asked, all its values.
+
+    A face made from a remembered output (generator.layout.value_memo) names it as `shape`: cards of the
+    same shape differ only in the records at `filled`, where each has its own texts."""
+
+    __slots__ = ("filled", "keys", "records", "scope", "shape", "shared")
+
+    def __init__(self, output: str, keys: Keys, shared: Printed, scope: str):
+        self.keys, self.shared, self.scope = keys, shared, scope
+        self.shape: tuple | None = None
+        self.filled: frozenset[str] = frozenset()
+        self.records: dict[str, tuple[str, str, list[str]]] = {}  # address -> (record, pattern, values)
+        for record in output.split(ELEMENT_SEP)[1:]:
+            address, *printed = record.split(VALUE_SEP)
+            pattern = _pattern(address)
+            expected = keys.get(pattern)
+            if expected is None or address in self.records or len(printed) != len(expected):
+                raise ProgramMiss("a printed value contains a separator character")
+            self.records[address] = (record, pattern, printed)
+
+    def with_texts(self, shape: tuple, texts: list[str]) -> PrintedFace:
+        """This face (parsed from an output with markers at `filled`) with `texts` in the markers' places."""
+        face = PrintedFace("", self.keys, self.shared, self.scope)
+        face.shape = shape
+        face.filled = self.filled
+        face.records = dict(self.records)
+        for address in face.filled:
+            record = fill(self.records[address][0], texts)
+            _, *printed = record.split(VALUE_SEP)
+            if len(printed) != len(self.records[address][2]):
+                raise ProgramMiss("a printed value contains a separator character")
+            face.records[address] = (record, self.records[address][1], printed)
+        return face
+
+    def __contains__(self, address: str) -> bool:
+        return address in self.records
+
+    def record(self, address: str) -> str:
+        return self.records[address][0]
+
+    def copies(self, address: str) -> int:
+        """How many copies the group at `address` has on this card."""
+        return int(self.records[address][2][0])
+
+    def values(self, address: str) -> dict[str, str]:
+        """Every value of the element at `address`: the shared ones, then this card's."""
+        _, pattern, printed = self.records[address]
+        merged = dict(self.shared.get(pattern, {}))
+        merged.update(zip(self.keys[pattern], printed, strict=False))
+        return merged
 
 
 def _render(template, context: dict[str, Any]) -> str:
@@ -83,14 +137,32 @@ class FaceProgram:
     static_keys: Keys
     dynamic: Any
     dynamic_keys: Keys
+    memo: ValueMemo | None = field(default=None, compare=False)  # outputs by the card values read
+    parsed: dict[tuple, PrintedFace] = field(default_factory=dict, compare=False)  # those outputs, parsed
+
+    def render(self, context: dict[str, Any]) -> str:
+        """The dynamic program's output for one card."""
+        return _render(self.dynamic, context)
 
     def run_static(self, context: dict[str, Any]) -> Printed:
         """The shared values, for a context of one kind, language and side."""
         return _parse(_render(self.static, context), self.static_keys)
 
-    def run(self, context: dict[str, Any], shared: Printed) -> Printed:
-        """Address -> {key: printed value} for every element (and copy) drawn on this card."""
-        return _parse(_render(self.dynamic, context), self.dynamic_keys, shared)
+    def run(self, context: dict[str, Any], shared: Printed, scope: str) -> PrintedFace:
+        """The values of every element (and copy) drawn on this card; `shared` holds the values `run_static`
+        gave for `scope`, which names the kind, language and side (the cards whose shared values are those)."""
+        if self.memo is None:
+            return PrintedFace(self.render(context), self.dynamic_keys, shared, scope)
+        shape, output, texts = self.memo.find(context, scope)
+        if shape is None or any(ELEMENT_SEP in text or VALUE_SEP in text for text in texts):
+            return PrintedFace(fill(output, texts), self.dynamic_keys, shared, scope)
+        parsed = self.parsed.get(shape)
+        if parsed is None:
+            if len(self.parsed) >= MAX_OUTPUTS:
+                self.parsed.clear()
+            parsed = self.parsed[shape] = PrintedFace(output, self.dynamic_keys, shared, scope)
+            parsed.filled = frozenset(address for address, (record, _, _) in parsed.records.items() if MARK in record)
+        return parsed.with_texts(shape, texts)
 
 
 def _names(source: str, template: bool) -> set[str]:
@@ -173,6 +245,8 @@ def compile_face(variables: dict[str, Any], constants: set[str], face: FaceSpec,
     """The program of a face's `part`, or None when it does not compile (the slow path reports why)."""
     try:
         static, static_keys, dynamic, dynamic_keys = _sources(variables, constants, getattr(face, part))
-        return FaceProgram(_compile(static), static_keys, _compile(dynamic), dynamic_keys)
+        program = FaceProgram(_compile(static), static_keys, _compile(dynamic), dynamic_keys)
+        found = dependencies(dynamic, SHARED_NAMES | frozenset(constants))
+        return replace(program, memo=ValueMemo(found, program.render))
     except TemplateError:
         return None

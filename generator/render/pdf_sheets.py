@@ -16,7 +16,7 @@ from generator.layout.geometry import FaceLayout
 from generator.render.imposition import PRINTER_MARGIN, SheetGrid, Slot, fit_grid
 from generator.render.pdf_face import PdfFaceDrawer
 from generator.render.sheet_marks import draw_fold_marks, draw_margin_texts, draw_marks, sheet_label
-from generator.render.sheet_plan import SheetPlan, impose
+from generator.render.sheet_plan import EMPTY, SheetPlan, impose
 
 CUT_COLOUR = HexColor("#9a9a9a")
 
@@ -77,6 +77,25 @@ def _place(drawer: PdfFaceDrawer, face: FaceLayout, slot: Slot) -> None:
     c.restoreState()
 
 
+def _faces(plan: SheetPlan, back: bool, known: dict[tuple, list[tuple[int, Slot, bool]]]
+           ) -> list[tuple[int, Slot, bool]]:
+    """`plan.faces(back)`, its slots worked out once for all sheets of the same grid and decks (`known`)."""
+    key = (plan.grid, plan.decks, back)
+    if key not in known:  # the plan's faces with each card named by its slot's index
+        by_slot = tuple(EMPTY if deck is None else index for index, deck in enumerate(plan.decks))
+        known[key] = SheetPlan(plan.grid, by_slot, plan.decks).faces(back)
+    return [(plan.cards[index], slot, is_back) for index, slot, is_back in known[key]]
+
+
+def _marks_form(drawer: PdfFaceDrawer, grid: SheetGrid) -> str:
+    """A grid's crop marks as a form: every sheet of that grid places the same one."""
+    name = drawer._form_name(("marks", grid))
+    drawer.canvas.beginForm(name, 0, 0, grid.page_w * mm, grid.page_h * mm)
+    draw_marks(drawer.canvas, grid.crop_marks())
+    drawer.canvas.endForm()
+    return name
+
+
 def _cut_lines(c: Canvas, grid: SheetGrid) -> None:
     xs, ys = grid.trim_lines()
     left, bottom, right, top = grid.block
@@ -103,21 +122,26 @@ def write_sheets(path: Path, cards: list[PrintCard], paper: str, icons: dict[str
     canvas = new_canvas(path, first.page_w, first.page_h, title)
     drawer = PdfFaceDrawer(canvas, icons, use_forms)
     drawer.share_blocks([face for card in cards for face in (card.front, card.back)])
+    margins: dict[SheetGrid, tuple[str, list]] = {}  # per grid: its crop marks' form and its margin lines
+    slots: dict[tuple, list[tuple[int, Slot, bool]]] = {}
     for sheet, (plan, group) in enumerate(sheets, start=1):
         grid = plan.grid
+        if grid not in margins:
+            margins[grid] = (_marks_form(drawer, grid), grid.text_lines(2))
+        marks, lines = margins[grid]
         for back in (False, True):
             shifted = back and back_offset != (0.0, 0.0)
             if shifted:
                 canvas.saveState()
                 canvas.translate(back_offset[0] * mm, back_offset[1] * mm)
-            for index, slot, is_back in plan.faces(back):
+            for index, slot, is_back in _faces(plan, back, slots):
                 card = group[index]
                 _place(drawer, card.back if is_back else card.front, slot)
             if cut_lines:
                 _cut_lines(canvas, grid)
-            draw_marks(canvas, grid.crop_marks())
+            canvas.doForm(marks)
             label = sheet_label(title, lang, sheet, len(sheets), "back" if back else "front", version)
-            draw_margin_texts(canvas, grid.text_lines(2), label, lang)
+            draw_margin_texts(canvas, lines, label, lang)
             if shifted:
                 canvas.restoreState()
             canvas.showPage()
