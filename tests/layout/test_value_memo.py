@@ -16,6 +16,9 @@ from generator.render.cards_step import ordered_cards
 from tests.layout.conftest import CONTENT, load_game
 
 GAMES = ("escape-earth", "habitable", "terraforming-mars")  # Astronuts has no cards
+# Habitable's and Terraforming Mars' faces draw a picture seeded by the card's id (generator.art), so a renamed
+# copy is another design there: only Escape Earth's copies can be served an earlier card's output
+SERVED = {"escape-earth"}
 
 
 def _faces(content, lang: str) -> list:
@@ -47,7 +50,9 @@ def test_remembered_outputs_lay_out_every_face_as_the_render_does(game: str, mon
 
     monkeypatch.setattr(ValueMemo, "find", counting)
     remembered = {lang: _faces(content, lang) for lang in ("de", "en")}
-    assert len(served) >= len(content.cards) and sum(served) >= len(served) / 2  # copies got earlier outputs
+    assert len(served) >= len(content.cards)
+    if game in SERVED:
+        assert sum(served) >= len(served) / 2  # copies got earlier outputs
     monkeypatch.setattr(ValueMemo, "find", lambda self, context, scope: (None, self.render(context), []))
     for lang in ("de", "en"):
         assert remembered[lang] == _faces(content, lang)
