@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -52,7 +51,7 @@ class SweepRequest:
 
 def sweep(content_dir: Path, request: SweepRequest, on_start: ProgressStart | None = None) -> SweepResult:
     """Make and check every variant, play them all on the same seeds, write the report to output/sweeps/."""
-    from generator.pool import idle_cores
+    from generator.pool import jobs_for
     from generator.rules.simulate import DEFAULT_MAX_TURNS
     from generator.sweep.batch import Batch, distinct, play_local
     from generator.sweep.figures import sweep_figures
@@ -92,7 +91,7 @@ def sweep(content_dir: Path, request: SweepRequest, on_start: ProgressStart | No
         cluster: dict[str, Any] = {}
         with engine_faults(base):
             if request.cluster is None:
-                jobs = max(1, min(request.jobs or idle_cores(), batch.games, os.cpu_count() or 1))
+                jobs = jobs_for(request.jobs, batch.games)
                 results = play_local(variants, batch, jobs, advance)
                 backend = f"{jobs} local process{'es' if jobs > 1 else ''}"
             else:

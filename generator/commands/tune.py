@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-import os
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -57,7 +56,7 @@ class TuneResult:
 
 def tune(content_dir: Path, request: TuneRequest, on_trial: OnTrial | None = None) -> TuneResult:
     """Search the ranges for the target; write the best values as a patch (and into the files with `apply`)."""
-    from generator.pool import idle_cores
+    from generator.pool import jobs_for
     from generator.sweep.batch import Batch
     from generator.sweep.targets import TargetRefused, parse_target
     from generator.sweep.tune import OptunaMissing, load_optuna, parse_range, search
@@ -91,7 +90,7 @@ def tune(content_dir: Path, request: TuneRequest, on_trial: OnTrial | None = Non
                   sorted(batch.options.items())))
     stem = f"{request.game}-{hashlib.blake2b(asked.encode(), digest_size=4).hexdigest()}"
     try_target(folder / f"{stem}.patch", "--out", make_folder=True)
-    jobs = max(1, min(request.jobs or idle_cores(), request.games, os.cpu_count() or 1))
+    jobs = jobs_for(request.jobs, request.games)
     with tempfile.TemporaryDirectory(prefix="pnp-tune-") as work, engine_faults(base):
         try:
             outcome = search(base, ranges, target, batch, request.budget, Path(work), jobs, rules.cooperative,

@@ -1,5 +1,8 @@
 """The Ray backend: a sweep's games as chunks on the actors of a Ray cluster (`--cluster local` or ray://HOST:PORT).
 
+The batch runner's second backend: the same chunks of seeded games as local processes play
+(generator.rules.batch_runner), played by `play_out` on the actors.
+
 One actor per core (generator.sweep.worker.ChunkPlayer) keeps the games it has loaded; each variant's
 folder is put in the object store once, as bytes keyed by its content hash, and a worker fetches it
 only for a variant it has not loaded yet. Tasks are chunks of seeded games, a few in flight per actor;
@@ -19,13 +22,13 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.rules import batch_runner
 from generator.rules.simulate import GameResult
 from generator.sweep.batch import Batch, Progress, distinct
 from generator.sweep.variants import Variant, folder_bytes
 from generator.sweep.worker import ChunkPlayer, pinned_version
 
 IN_FLIGHT = 2       # chunks sent ahead per actor
-LONGEST_CHUNK = 50  # games per chunk at most
 
 
 class RayMissing(Exception):
@@ -65,8 +68,8 @@ class ChunkTimes:
 
 
 def chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    size = max(1, min(LONGEST_CHUNK, games // max(1, 4 * workers)))
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
+    """The local runner's chunks (generator.rules.batch_runner) as (start, stop)."""
+    return [(run.start, run.stop) for run in batch_runner.chunks(games, workers)]
 
 
 def play_ray(variants: list[Variant], batch: Batch, address: str, jobs: int | None,
