@@ -106,3 +106,20 @@ def test_simulate_jobs_2_plays_on_one_process_when_one_core_is_idle(monkeypatch,
     monkeypatch.setattr(pool, "idle_cores", lambda: 1)
     command.simulate(REPO / "content", "escape-earth", 10, "random", jobs=2, out=tmp_path / "figures.json")
     assert asked == [1]
+
+
+@pytest.mark.parametrize(("game", "games", "policy", "digest"), [
+    ("escape-earth", 200, "random", "50905be40819c504"),
+    ("astronuts", 60, "greedy", "cd5dd9db1ab12ee0"),
+    ("habitable", 40, "random", "7297c23010b8145a"),
+])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_runner_plays_the_games_the_forked_scheduler_played(game, games, policy, digest, jobs):
+    """Digests of seed, outcome, length, winners and scores per game, as the batch scheduler before this runner
+    played them (batch seed 11): the same games, game by game, on one process or two."""
+    import hashlib
+
+    [content] = load_checked(REPO / "content", [game], ErrorList())
+    played = simulation.simulate(content, REPO / "content", games, policy, {}, 11, jobs=jobs)
+    rows = [(r.seed, r.won, r.cause, r.turns, r.winners, r.scores) for r in played]
+    assert hashlib.sha256(repr(rows).encode()).hexdigest()[:16] == digest
