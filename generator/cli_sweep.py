@@ -60,7 +60,9 @@ def sweep(game: str, vary: tuple[str, ...], sweep_id: str | None, games: int | N
     Each variant is the game folder with the values replaced at their YAML paths: cards[id=X].cost
     (a card of cards/*.yaml), boards[id=X]… and tables[id=X]… (that file), or any path into
     game.yaml (resources[id=ore].start). A variant is checked like any edit: one that breaks the
-    game is an error before a game is played. Every variant plays the same seeds, so the
+    game is an error before a game is played. A game with its own engine module needs its folder
+    trusted (`pnp trust`), not --trust-engines: its variants run the same engine files, byte for
+    byte, and only while the sweep plays them. Every variant plays the same seeds, so the
     comparison with the base game is paired: McNemar's exact test on the seeds whose result
     changed (not an unpaired two-proportion test, which counts the shared luck as noise), and a
     paired t-test for game length.

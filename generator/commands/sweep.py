@@ -53,6 +53,7 @@ def sweep(content_dir: Path, request: SweepRequest, on_start: ProgressStart | No
     """Make and check every variant, play them all on the same seeds, write the report to output/sweeps/."""
     from generator.pool import jobs_for
     from generator.rules.simulate import DEFAULT_MAX_TURNS
+    from generator.rules.trust import copies_of
     from generator.sweep.batch import Batch, distinct, play_local
     from generator.sweep.figures import sweep_figures
     from generator.sweep.html_report import write_report
@@ -75,7 +76,7 @@ def sweep(content_dir: Path, request: SweepRequest, on_start: ProgressStart | No
     stem = _stem(request.game, varies, batch, declared.id if declared else None)
     folder = request.out_dir or Path("output") / "sweeps"
     try_target(folder / f"{stem}.html", "--out", make_folder=True)
-    with tempfile.TemporaryDirectory(prefix="pnp-sweep-") as work:
+    with tempfile.TemporaryDirectory(prefix="pnp-sweep-") as work, copies_of(Path(work), base.root):
         variants = [Variant({}, base, content_dir)]
         failed = []
         for number, values in enumerate(grid(varies)):

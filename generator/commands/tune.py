@@ -57,6 +57,7 @@ class TuneResult:
 def tune(content_dir: Path, request: TuneRequest, on_trial: OnTrial | None = None) -> TuneResult:
     """Search the ranges for the target; write the best values as a patch (and into the files with `apply`)."""
     from generator.pool import jobs_for
+    from generator.rules.trust import copies_of
     from generator.sweep.batch import Batch
     from generator.sweep.targets import TargetRefused, parse_target
     from generator.sweep.tune import OptunaMissing, load_optuna, parse_range, search
@@ -91,7 +92,8 @@ def tune(content_dir: Path, request: TuneRequest, on_trial: OnTrial | None = Non
     stem = f"{request.game}-{hashlib.blake2b(asked.encode(), digest_size=4).hexdigest()}"
     try_target(folder / f"{stem}.patch", "--out", make_folder=True)
     jobs = jobs_for(request.jobs, request.games)
-    with tempfile.TemporaryDirectory(prefix="pnp-tune-") as work, engine_faults(base):
+    with tempfile.TemporaryDirectory(prefix="pnp-tune-") as work, copies_of(Path(work), base.root), \
+            engine_faults(base):
         try:
             outcome = search(base, ranges, target, batch, request.budget, Path(work), jobs, rules.cooperative,
                              rules.card_groups(), on_trial)
