@@ -164,7 +164,10 @@ def _turns_interval(v: Any) -> tuple[float, float]:
 @click.option("--seed", type=click.IntRange(min=0, max=2 ** 63 - 1), default=0, show_default=True,
               help="Batch seed of every trial, and the optimiser's seed.")
 @click.option("--max-turns", type=click.IntRange(min=1, max=100_000), default=DEFAULT_MAX_TURNS, show_default=True)
-@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Local processes  [default: the idle cores]")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Local processes (or with --cluster local, Ray's cores)  [default: the idle cores]")
+@click.option("--cluster", default=None, metavar="local|ray://HOST:PORT",
+              help="Play the trials on Ray, as `pnp sweep --cluster` does, with the same results.")
 @click.option("--apply", is_flag=True, help="Write the values found into the YAML files (only those values "
               "change; comments and layout stay), when they meet the target.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
@@ -174,8 +177,8 @@ def _turns_interval(v: Any) -> tuple[float, float]:
 @trust_engines_option
 @reported
 def tune(game: str, params: tuple[str, ...], target: str, budget: int, games: int, policy: str, variant: str | None,
-         players: int | None, option: tuple[str, ...], seed: int, max_turns: int, jobs: int | None, apply: bool,
-         out_dir: Path | None, content_dir: Path, output_format: str) -> None:
+         players: int | None, option: tuple[str, ...], seed: int, max_turns: int, jobs: int | None,
+         cluster: str | None, apply: bool, out_dir: Path | None, content_dir: Path, output_format: str) -> None:
     """Search values of GAME for a balance target, within a budget of games, with Optuna.
 
     Each trial is a variant of the game with the values written in (checked like any edit; one that
@@ -190,7 +193,7 @@ def tune(game: str, params: tuple[str, ...], target: str, budget: int, games: in
     from generator.sweep.targets import evidence
 
     request = TuneRequest(game, params, target, budget, games, policy or "greedy", seed, variant, players, option,
-                          jobs, max_turns, apply, out_dir)
+                          jobs, max_turns, apply, out_dir, cluster)
     with views.progress(output_format) as progress:
         advance = views.task_starter(progress)(f"{game}: tuning ({budget} games at most)", budget)
         result = run_tune(content_dir, request, on_trial=lambda trial: advance(trial.games))

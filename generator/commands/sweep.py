@@ -60,7 +60,7 @@ def sweep(content_dir: Path, request: SweepRequest, on_start: ProgressStart | No
     from generator.sweep.variants import Variant, VariantFailed, grid, make_variant
 
     if request.cluster is not None:
-        _cluster_address(request.cluster)
+        cluster_address(request.cluster)
     base = load_engine_game(content_dir, request.game)
     rules = engine_game(base, request.variant, request.players, request.option)
     varies, declared = _varies(base, request)
@@ -159,7 +159,7 @@ def _stem(game: str, varies: list[Any], batch: Any, sweep_id: str | None) -> str
     return f"{game}-{safe}-{digest}"
 
 
-def _cluster_address(cluster: str) -> str:
+def cluster_address(cluster: str) -> str:
     """`local` or `ray://HOST:PORT`; Ray must be installed (both are bad usage otherwise)."""
     from generator.sweep.ray_backend import RayMissing, load_ray
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 import difflib
 import hashlib
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.commands.failure import CommandFailed, CommandRefused, cannot_write
 from generator.commands.loading import engine_faults, engine_game, load_engine_game
+from generator.commands.sweep import cluster_address
 from generator.commands.targets import try_target
 
 if TYPE_CHECKING:
@@ -36,6 +38,7 @@ class TuneRequest:
     max_turns: int = 1000
     apply: bool = False
     out_dir: Path | None = None
+    cluster: str | None = None
 
 
 @dataclass
@@ -59,10 +62,13 @@ def tune(content_dir: Path, request: TuneRequest, on_trial: OnTrial | None = Non
     from generator.pool import jobs_for
     from generator.rules.trust import copies_of
     from generator.sweep.batch import Batch
+    from generator.sweep.ray_backend import ClusterFailed
     from generator.sweep.targets import TargetRefused, parse_target
     from generator.sweep.tune import OptunaMissing, load_optuna, parse_range, search
     from generator.sweep.vary import PathRefused, locate
 
+    if request.cluster is not None:
+        cluster_address(request.cluster)
     try:
         load_optuna()
         target = parse_target(request.target)
@@ -93,12 +99,14 @@ def tune(content_dir: Path, request: TuneRequest, on_trial: OnTrial | None = Non
     try_target(folder / f"{stem}.patch", "--out", make_folder=True)
     jobs = jobs_for(request.jobs, request.games)
     with tempfile.TemporaryDirectory(prefix="pnp-tune-") as work, copies_of(Path(work), base.root), \
-            engine_faults(base):
+            engine_faults(base), _backend(request) as play:
         try:
             outcome = search(base, ranges, target, batch, request.budget, Path(work), jobs, rules.cooperative,
-                             rules.card_groups(), on_trial)
+                             rules.card_groups(), on_trial, play)
         except TargetRefused as exc:
             raise CommandRefused(str(exc)) from None
+        except ClusterFailed as exc:
+            raise CommandFailed.sentence(f"pnp: {exc}") from None
     edits = _edits(base.root, places, outcome.best.values if outcome.best else {})
     patch = "".join("".join(difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
                                                  f"a/{request.game}/{file}", f"b/{request.game}/{file}"))
@@ -118,6 +126,22 @@ def tune(content_dir: Path, request: TuneRequest, on_trial: OnTrial | None = Non
                 raise cannot_write(base.root / file, exc) from None
             applied.append(str(base.root / file))
     return TuneResult(request.game, outcome, patch, written, applied)
+
+
+@contextmanager
+def _backend(request: TuneRequest) -> Iterator[Any]:
+    """How trials are played: None (local processes) or a Ray backend kept up for the whole search."""
+    if request.cluster is None:
+        yield None
+        return
+    from generator.sweep.ray_backend import ClusterFailed, RayBackend
+
+    try:
+        backend = RayBackend(request.cluster, request.jobs)
+    except ClusterFailed as exc:
+        raise CommandFailed.sentence(f"pnp: {exc}") from None
+    with backend:
+        yield lambda variants, batch: backend.play(variants, batch)
 
 
 def _edits(root: Path, places: dict[str, Any], values: dict[str, Any]) -> dict[str, tuple[str, str]]:
