@@ -48,13 +48,16 @@ def _policy(_ctx: click.Context, _param: click.Parameter, value: str | None) -> 
                    "pip install 'pnp-forge[cluster]' here and the same pnp-forge on every node.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
               help="Folder of the report  [default: output/sweeps]")
+@click.option("--record", is_flag=True, help="Also record the figures in the game's balance/sweeps.json (commit it "
+              "with the content): the designer site shows each recorded sweep with its plot.")
 @content_option
 @format_option
 @trust_engines_option
 @reported
 def sweep(game: str, vary: tuple[str, ...], sweep_id: str | None, games: int | None, policy: str | None,
           variant: str | None, players: int | None, option: tuple[str, ...], seed: int | None, max_turns: int,
-          jobs: int | None, cluster: str | None, out_dir: Path | None, content_dir: Path, output_format: str) -> None:
+          jobs: int | None, cluster: str | None, out_dir: Path | None, record: bool, content_dir: Path,
+          output_format: str) -> None:
     """Play variants of GAME's values, every variant on the same seeds, and compare each to the game as it is.
 
     Each variant is the game folder with the values replaced at their YAML paths: cards[id=X].cost
@@ -76,7 +79,7 @@ def sweep(game: str, vary: tuple[str, ...], sweep_id: str | None, games: int | N
     from generator.commands.sweep import sweep as run_sweep
 
     request = SweepRequest(game, vary, sweep_id, games, policy, seed, variant, players, option, jobs, max_turns,
-                           cluster, out_dir)
+                           cluster, out_dir, record)
     with views.progress(output_format) as progress:
         result = run_sweep(content_dir, request, on_start=views.task_starter(progress))
     if output_format == "json":
@@ -129,6 +132,8 @@ def print_sweep(result: SweepResult) -> None:
         out.print(f"Ray: {c['actors']} workers, {c['chunks']} chunks, {c['start_seconds']} s to start, "
                   f"{c['overhead_per_chunk'] * 1000:.1f} ms per chunk beyond playing")
     out.print(f"report written to {result.written['html']}")
+    if "record" in result.written:
+        out.print(f"recorded in {result.written['record']} (the designer site's sweeps page)")
 
 
 def _rates(v: Any, cooperative: bool) -> dict[str, tuple[float, float]]:
@@ -210,6 +215,11 @@ def tune(game: str, params: tuple[str, ...], target: str, budget: int, games: in
     values = ", ".join(f"{path} = {value}" for path, value in best.values.items())
     verdict = "meets the target" if outcome.met else f"misses the target by {best.distance:g} points"
     out.print(f"best: {values} ({verdict})", markup=False)
+    if result.changed:
+        out.print("changed: " + ", ".join(f"{path} {old} → {new}" for path, (old, new) in result.changed.items()),
+                  markup=False)
+    else:
+        out.print("changed: nothing (the game's own values are the best found)", markup=False)
     out.print(f"evidence: {evidence(best.figures)}, {best.games or 'the same'} games", markup=False)
     if result.applied:
         out.print(f"written into {', '.join(result.applied)}")

@@ -47,6 +47,7 @@ class SweepRequest:
     max_turns: int | None = None
     cluster: str | None = None
     out_dir: Path | None = None
+    record: bool = False  # also into the game's balance/sweeps.json, which the designer site shows
 
 
 def sweep(content_dir: Path, request: SweepRequest, on_start: ProgressStart | None = None) -> SweepResult:
@@ -105,6 +106,15 @@ def sweep(content_dir: Path, request: SweepRequest, on_start: ProgressStart | No
         written = write_report(figures, folder, stem)
     except OSError as exc:
         raise cannot_write(folder, exc) from None
+    if request.record:
+        from generator.rules.balance import SWEEPS_FILE, record_sweep
+        from generator.sweep.record import sweep_record
+
+        try:
+            written["record"] = record_sweep(base, sweep_record(figures, stem, rules.engine_version,
+                                                                rules.content_hash()))
+        except OSError as exc:
+            raise cannot_write(base.root / SWEEPS_FILE, exc) from None
     return SweepResult(figures, written)
 
 

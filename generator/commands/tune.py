@@ -48,12 +48,14 @@ class TuneResult:
     patch: str
     written: dict[str, Path]
     applied: list[str]
+    changed: dict[str, tuple[Any, Any]]  # path -> (the game's value, the best trial's), for the values that differ
 
     def as_json(self) -> dict[str, Any]:
         best = self.outcome.best
         return {"game": self.game, "target": self.outcome.target.text, "met": self.outcome.met,
                 "games_played": self.outcome.games_played, "trials": [t.as_json() for t in self.outcome.trials],
                 "best": best.as_json() if best else None, "patch": self.patch, "applied": self.applied,
+                "changed": {path: {"from": old, "to": new} for path, (old, new) in self.changed.items()},
                 "written": {k: str(v) for k, v in self.written.items()}}
 
 
@@ -107,7 +109,12 @@ def tune(content_dir: Path, request: TuneRequest, on_trial: OnTrial | None = Non
             raise CommandRefused(str(exc)) from None
         except ClusterFailed as exc:
             raise CommandFailed.sentence(f"pnp: {exc}") from None
-    edits = _edits(base.root, places, outcome.best.values if outcome.best else {})
+    from generator.sweep.vary import value_at
+
+    best_values = outcome.best.values if outcome.best else {}
+    was = {path: value_at(base.root, places[path]) for path in best_values}  # before --apply writes them
+    changed = {path: (was[path], value) for path, value in best_values.items() if was[path] != value}
+    edits = _edits(base.root, places, best_values)
     patch = "".join("".join(difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
                                                  f"a/{request.game}/{file}", f"b/{request.game}/{file}"))
                     for file, (old, new) in edits.items())
@@ -125,7 +132,7 @@ def tune(content_dir: Path, request: TuneRequest, on_trial: OnTrial | None = Non
             except OSError as exc:
                 raise cannot_write(base.root / file, exc) from None
             applied.append(str(base.root / file))
-    return TuneResult(request.game, outcome, patch, written, applied)
+    return TuneResult(request.game, outcome, patch, written, applied, changed)
 
 
 @contextmanager

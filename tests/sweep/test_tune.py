@@ -39,6 +39,7 @@ def test_tune_finds_a_value_that_meets_the_target_and_writes_only_that_value(con
     assert code == 0, err
     data = json.loads(out)
     assert data["met"] and data["best"]["values"][ALIENS] != 2 and data["games_played"] <= 400
+    assert data["changed"] == {ALIENS: {"from": 2, "to": data["best"]["values"][ALIENS]}}  # what it changed, from what
     assert abs(data["best"]["figures"]["win_rate"] - 0.08) <= 0.02 + 1e-9
     after = time_cards.read_text(encoding="utf-8")
     changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines(), strict=True) if a != b]
