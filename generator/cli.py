@@ -642,13 +642,13 @@ def schema(game: str | None, content_dir: Path, out_dir: Path | None, reference:
 @game_options
 @click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), default=0, show_default=True,
               help="Batch seed of the balance games; both revisions play the same seeds.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes to play the balance games in (capped at the number of cores).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes to play the balance games in, at most  [default: the idle cores]")
 @trust_engines_option
 @reported
 def diff(arguments: tuple[str, ...], content_dir: Path, output_format: str, out_dir: Path, games: int,
          policy: str, variant: str | None, players: int | None, option: tuple[str, ...], seed: int,
-         jobs: int) -> NoReturn:
+         jobs: int | None) -> NoReturn:
     """What a change of the content did: cards, rules pages, example turns and balance, before and after.
 
     REV is the revision to compare with (default HEAD, the last commit), read from git without

@@ -48,19 +48,24 @@ def _policy(_ctx: click.Context, _param: click.Parameter, value: str | None) -> 
                    "pip install 'pnp-forge[cluster]' here and the same pnp-forge on every node.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
               help="Folder of the report  [default: output/sweeps]")
+@click.option("--record", is_flag=True, help="Also record the figures in the game's balance/sweeps.json (commit it "
+              "with the content): the designer site shows each recorded sweep with its plot.")
 @content_option
 @format_option
 @trust_engines_option
 @reported
 def sweep(game: str, vary: tuple[str, ...], sweep_id: str | None, games: int | None, policy: str | None,
           variant: str | None, players: int | None, option: tuple[str, ...], seed: int | None, max_turns: int,
-          jobs: int | None, cluster: str | None, out_dir: Path | None, content_dir: Path, output_format: str) -> None:
+          jobs: int | None, cluster: str | None, out_dir: Path | None, record: bool, content_dir: Path,
+          output_format: str) -> None:
     """Play variants of GAME's values, every variant on the same seeds, and compare each to the game as it is.
 
     Each variant is the game folder with the values replaced at their YAML paths: cards[id=X].cost
     (a card of cards/*.yaml), boards[id=X]… and tables[id=X]… (that file), or any path into
     game.yaml (resources[id=ore].start). A variant is checked like any edit: one that breaks the
-    game is an error before a game is played. Every variant plays the same seeds, so the
+    game is an error before a game is played. A game with its own engine module needs its folder
+    trusted (`pnp trust`), not --trust-engines: its variants run the same engine files, byte for
+    byte, and only while the sweep plays them. Every variant plays the same seeds, so the
     comparison with the base game is paired: McNemar's exact test on the seeds whose result
     changed (not an unpaired two-proportion test, which counts the shared luck as noise), and a
     paired t-test for game length.
@@ -74,7 +79,7 @@ def sweep(game: str, vary: tuple[str, ...], sweep_id: str | None, games: int | N
     from generator.commands.sweep import sweep as run_sweep
 
     request = SweepRequest(game, vary, sweep_id, games, policy, seed, variant, players, option, jobs, max_turns,
-                           cluster, out_dir)
+                           cluster, out_dir, record)
     with views.progress(output_format) as progress:
         result = run_sweep(content_dir, request, on_start=views.task_starter(progress))
     if output_format == "json":
@@ -127,6 +132,8 @@ def print_sweep(result: SweepResult) -> None:
         out.print(f"Ray: {c['actors']} workers, {c['chunks']} chunks, {c['start_seconds']} s to start, "
                   f"{c['overhead_per_chunk'] * 1000:.1f} ms per chunk beyond playing")
     out.print(f"report written to {result.written['html']}")
+    if "record" in result.written:
+        out.print(f"recorded in {result.written['record']} (the designer site's sweeps page)")
 
 
 def _rates(v: Any, cooperative: bool) -> dict[str, tuple[float, float]]:
@@ -162,7 +169,10 @@ def _turns_interval(v: Any) -> tuple[float, float]:
 @click.option("--seed", type=click.IntRange(min=0, max=2 ** 63 - 1), default=0, show_default=True,
               help="Batch seed of every trial, and the optimiser's seed.")
 @click.option("--max-turns", type=click.IntRange(min=1, max=100_000), default=DEFAULT_MAX_TURNS, show_default=True)
-@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Local processes  [default: the idle cores]")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Local processes (or with --cluster local, Ray's cores)  [default: the idle cores]")
+@click.option("--cluster", default=None, metavar="local|ray://HOST:PORT",
+              help="Play the trials on Ray, as `pnp sweep --cluster` does, with the same results.")
 @click.option("--apply", is_flag=True, help="Write the values found into the YAML files (only those values "
               "change; comments and layout stay), when they meet the target.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
@@ -172,8 +182,8 @@ def _turns_interval(v: Any) -> tuple[float, float]:
 @trust_engines_option
 @reported
 def tune(game: str, params: tuple[str, ...], target: str, budget: int, games: int, policy: str, variant: str | None,
-         players: int | None, option: tuple[str, ...], seed: int, max_turns: int, jobs: int | None, apply: bool,
-         out_dir: Path | None, content_dir: Path, output_format: str) -> None:
+         players: int | None, option: tuple[str, ...], seed: int, max_turns: int, jobs: int | None,
+         cluster: str | None, apply: bool, out_dir: Path | None, content_dir: Path, output_format: str) -> None:
     """Search values of GAME for a balance target, within a budget of games, with Optuna.
 
     Each trial is a variant of the game with the values written in (checked like any edit; one that
@@ -188,7 +198,7 @@ def tune(game: str, params: tuple[str, ...], target: str, budget: int, games: in
     from generator.sweep.targets import evidence
 
     request = TuneRequest(game, params, target, budget, games, policy or "greedy", seed, variant, players, option,
-                          jobs, max_turns, apply, out_dir)
+                          jobs, max_turns, apply, out_dir, cluster)
     with views.progress(output_format) as progress:
         advance = views.task_starter(progress)(f"{game}: tuning ({budget} games at most)", budget)
         result = run_tune(content_dir, request, on_trial=lambda trial: advance(trial.games))
@@ -205,6 +215,11 @@ def tune(game: str, params: tuple[str, ...], target: str, budget: int, games: in
     values = ", ".join(f"{path} = {value}" for path, value in best.values.items())
     verdict = "meets the target" if outcome.met else f"misses the target by {best.distance:g} points"
     out.print(f"best: {values} ({verdict})", markup=False)
+    if result.changed:
+        out.print("changed: " + ", ".join(f"{path} {old} → {new}" for path, (old, new) in result.changed.items()),
+                  markup=False)
+    else:
+        out.print("changed: nothing (the game's own values are the best found)", markup=False)
     out.print(f"evidence: {evidence(best.figures)}, {best.games or 'the same'} games", markup=False)
     if result.applied:
         out.print(f"written into {', '.join(result.applied)}")

@@ -32,7 +32,6 @@ from generator.forked import ChildFailed, can_fork, children_allowed, die_with_p
 Result = TypeVar("Result")
 
 _WORK: Callable[[Any], Any] | None = None  # what the next pool's workers run (set before they fork)
-_SLOT = -1  # in a worker: its place among the pool's workers (see `worker_slot`)
 
 
 def idle_cores() -> int:
@@ -53,6 +52,13 @@ def idle_cores() -> int:
     return max(1, min(allowed, int(allowed - others + 0.5)))
 
 
+def jobs_for(ceiling: int | None, work: int | None = None) -> int:
+    """How many processes a batch plays on: the idle cores now (`idle_cores`), at most `ceiling` (--jobs: a
+    ceiling, not an order, so a busy machine is not asked for more than it has) and `work` (its games)."""
+    idle = idle_cores()
+    return max(1, min(idle, ceiling or idle, work or idle))
+
+
 def _start_worker(parent: int, pids: Any, ending: Any) -> None:
     """In a new worker: die with the parent, leave Ctrl-C to it, note this worker's pid (for `Pool.end`).
 
@@ -63,17 +69,10 @@ def _start_worker(parent: int, pids: Any, ending: Any) -> None:
     if can_fork():  # fresh stream objects: another thread of the parent may have held the old ones' locks
         sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
         sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
-    global _SLOT
     with pids.get_lock():
         if ending.value:
             os._exit(0)
-        _SLOT = list(pids).index(0)
-        pids[_SLOT] = os.getpid()
-
-
-def worker_slot() -> int:
-    """In a pool's worker: its number, 0 to jobs - 1, the same for every call it runs."""
-    return _SLOT
+        pids[list(pids).index(0)] = os.getpid()
 
 
 def _run(arg: Any) -> tuple[bool, Any]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +33,7 @@ def simulate(content_dir: Path, game: str, games: int, policy: str, variant: str
              max_turns: int | None = None, out: Path | None = None,
              on_start: ProgressStart | None = None) -> SimulationResult:
     """Play `games` seeded games on up to `jobs` processes (None: the idle cores) and write their figures as JSON."""
-    from generator.pool import idle_cores
+    from generator.pool import jobs_for
     from generator.rules.simulate import DEFAULT_MAX_TURNS, summarize
     from generator.rules.simulate import simulate as play_batch
 
@@ -47,7 +46,7 @@ def simulate(content_dir: Path, game: str, games: int, policy: str, variant: str
     tag = "-".join(f"{v}" for _, v in sorted(rules.options.items())) or "default"
     target = out or Path("output") / "simulations" / f"{game}-{policy.replace(':', '').replace(',', '_')}-{tag}.json"
     try_target(target, "--out", make_folder=True)  # before the games: a batch must not end in a refused write
-    jobs = max(1, min(jobs or idle_cores(), games, os.cpu_count() or 1))
+    jobs = jobs_for(jobs, games)
     advance = on_start(f"{game} ({policy})", games) if on_start else None
     with engine_faults(content):
         results = play_batch(content, content_dir, games, policy, rules.options, seed, jobs,
@@ -78,7 +77,7 @@ class BalanceResult:
 def balance(content_dir: Path, game: str, jobs: int | None = None, only: tuple[str, ...] = (),
             on_start: ProgressStart | None = None) -> BalanceResult:
     """Play the batches GAME's game.yaml declares under `balance:` (or `only` these) and record them."""
-    from generator.pool import idle_cores
+    from generator.pool import jobs_for
     from generator.rules.balance import play_run, read_results, write_results
 
     content = load_engine_game(content_dir, game)
@@ -87,7 +86,7 @@ def balance(content_dir: Path, game: str, jobs: int | None = None, only: tuple[s
     if unknown or not runs:
         raise CommandRefused(f"no balance run {', '.join(unknown) or ''} in {game}'s game.yaml "
                              f"(declared: {', '.join(r.id for r in content.game.balance) or 'none'})")
-    jobs = max(1, min(jobs or idle_cores(), os.cpu_count() or 1))
+    jobs = jobs_for(jobs)
     previous = {r.get("id"): r for r in (read_results(content) or {}).get("runs", []) if isinstance(r, dict)}
     figures: list[dict[str, Any]] = []
     for run in content.game.balance:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,19 +47,21 @@ class SweepRequest:
     max_turns: int | None = None
     cluster: str | None = None
     out_dir: Path | None = None
+    record: bool = False  # also into the game's balance/sweeps.json, which the designer site shows
 
 
 def sweep(content_dir: Path, request: SweepRequest, on_start: ProgressStart | None = None) -> SweepResult:
     """Make and check every variant, play them all on the same seeds, write the report to output/sweeps/."""
-    from generator.pool import idle_cores
+    from generator.pool import jobs_for
     from generator.rules.simulate import DEFAULT_MAX_TURNS
+    from generator.rules.trust import copies_of
     from generator.sweep.batch import Batch, distinct, play_local
     from generator.sweep.figures import sweep_figures
     from generator.sweep.html_report import write_report
     from generator.sweep.variants import Variant, VariantFailed, grid, make_variant
 
     if request.cluster is not None:
-        _cluster_address(request.cluster)
+        cluster_address(request.cluster)
     base = load_engine_game(content_dir, request.game)
     rules = engine_game(base, request.variant, request.players, request.option)
     varies, declared = _varies(base, request)
@@ -76,7 +77,7 @@ def sweep(content_dir: Path, request: SweepRequest, on_start: ProgressStart | No
     stem = _stem(request.game, varies, batch, declared.id if declared else None)
     folder = request.out_dir or Path("output") / "sweeps"
     try_target(folder / f"{stem}.html", "--out", make_folder=True)
-    with tempfile.TemporaryDirectory(prefix="pnp-sweep-") as work:
+    with tempfile.TemporaryDirectory(prefix="pnp-sweep-") as work, copies_of(Path(work), base.root):
         variants = [Variant({}, base, content_dir)]
         failed = []
         for number, values in enumerate(grid(varies)):
@@ -92,7 +93,7 @@ def sweep(content_dir: Path, request: SweepRequest, on_start: ProgressStart | No
         cluster: dict[str, Any] = {}
         with engine_faults(base):
             if request.cluster is None:
-                jobs = max(1, min(request.jobs or idle_cores(), batch.games, os.cpu_count() or 1))
+                jobs = jobs_for(request.jobs, batch.games)
                 results = play_local(variants, batch, jobs, advance)
                 backend = f"{jobs} local process{'es' if jobs > 1 else ''}"
             else:
@@ -105,6 +106,15 @@ def sweep(content_dir: Path, request: SweepRequest, on_start: ProgressStart | No
         written = write_report(figures, folder, stem)
     except OSError as exc:
         raise cannot_write(folder, exc) from None
+    if request.record:
+        from generator.rules.balance import SWEEPS_FILE, record_sweep
+        from generator.sweep.record import sweep_record
+
+        try:
+            written["record"] = record_sweep(base, sweep_record(figures, stem, rules.engine_version,
+                                                                rules.content_hash()))
+        except OSError as exc:
+            raise cannot_write(base.root / SWEEPS_FILE, exc) from None
     return SweepResult(figures, written)
 
 
@@ -159,7 +169,7 @@ def _stem(game: str, varies: list[Any], batch: Any, sweep_id: str | None) -> str
     return f"{game}-{safe}-{digest}"
 
 
-def _cluster_address(cluster: str) -> str:
+def cluster_address(cluster: str) -> str:
     """`local` or `ray://HOST:PORT`; Ray must be installed (both are bad usage otherwise)."""
     from generator.sweep.ray_backend import RayMissing, load_ray
 

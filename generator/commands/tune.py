@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.commands.failure import CommandFailed, CommandRefused, cannot_write
 from generator.commands.loading import engine_faults, engine_game, load_engine_game
+from generator.commands.sweep import cluster_address
 from generator.commands.targets import try_target
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ class TuneRequest:
     max_turns: int = 1000
     apply: bool = False
     out_dir: Path | None = None
+    cluster: str | None = None
 
 
 @dataclass
@@ -46,23 +48,29 @@ class TuneResult:
     patch: str
     written: dict[str, Path]
     applied: list[str]
+    changed: dict[str, tuple[Any, Any]]  # path -> (the game's value, the best trial's), for the values that differ
 
     def as_json(self) -> dict[str, Any]:
         best = self.outcome.best
         return {"game": self.game, "target": self.outcome.target.text, "met": self.outcome.met,
                 "games_played": self.outcome.games_played, "trials": [t.as_json() for t in self.outcome.trials],
                 "best": best.as_json() if best else None, "patch": self.patch, "applied": self.applied,
+                "changed": {path: {"from": old, "to": new} for path, (old, new) in self.changed.items()},
                 "written": {k: str(v) for k, v in self.written.items()}}
 
 
 def tune(content_dir: Path, request: TuneRequest, on_trial: OnTrial | None = None) -> TuneResult:
     """Search the ranges for the target; write the best values as a patch (and into the files with `apply`)."""
-    from generator.pool import idle_cores
+    from generator.pool import jobs_for
+    from generator.rules.trust import copies_of
     from generator.sweep.batch import Batch
+    from generator.sweep.ray_backend import ClusterFailed
     from generator.sweep.targets import TargetRefused, parse_target
     from generator.sweep.tune import OptunaMissing, load_optuna, parse_range, search
     from generator.sweep.vary import PathRefused, locate
 
+    if request.cluster is not None:
+        cluster_address(request.cluster)
     try:
         load_optuna()
         target = parse_target(request.target)
@@ -91,14 +99,22 @@ def tune(content_dir: Path, request: TuneRequest, on_trial: OnTrial | None = Non
                   sorted(batch.options.items())))
     stem = f"{request.game}-{hashlib.blake2b(asked.encode(), digest_size=4).hexdigest()}"
     try_target(folder / f"{stem}.patch", "--out", make_folder=True)
-    jobs = max(1, min(request.jobs or idle_cores(), request.games, os.cpu_count() or 1))
-    with tempfile.TemporaryDirectory(prefix="pnp-tune-") as work, engine_faults(base):
+    jobs = jobs_for(request.jobs, request.games)
+    with tempfile.TemporaryDirectory(prefix="pnp-tune-") as work, copies_of(Path(work), base.root), \
+            engine_faults(base), _backend(request) as play:
         try:
             outcome = search(base, ranges, target, batch, request.budget, Path(work), jobs, rules.cooperative,
-                             rules.card_groups(), on_trial)
+                             rules.card_groups(), on_trial, play)
         except TargetRefused as exc:
             raise CommandRefused(str(exc)) from None
-    edits = _edits(base.root, places, outcome.best.values if outcome.best else {})
+        except ClusterFailed as exc:
+            raise CommandFailed.sentence(f"pnp: {exc}") from None
+    from generator.sweep.vary import value_at
+
+    best_values = outcome.best.values if outcome.best else {}
+    was = {path: value_at(base.root, places[path]) for path in best_values}  # before --apply writes them
+    changed = {path: (was[path], value) for path, value in best_values.items() if was[path] != value}
+    edits = _edits(base.root, places, best_values)
     patch = "".join("".join(difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
                                                  f"a/{request.game}/{file}", f"b/{request.game}/{file}"))
                     for file, (old, new) in edits.items())
@@ -116,7 +132,23 @@ def tune(content_dir: Path, request: TuneRequest, on_trial: OnTrial | None = Non
             except OSError as exc:
                 raise cannot_write(base.root / file, exc) from None
             applied.append(str(base.root / file))
-    return TuneResult(request.game, outcome, patch, written, applied)
+    return TuneResult(request.game, outcome, patch, written, applied, changed)
+
+
+@contextmanager
+def _backend(request: TuneRequest) -> Iterator[Any]:
+    """How trials are played: None (local processes) or a Ray backend kept up for the whole search."""
+    if request.cluster is None:
+        yield None
+        return
+    from generator.sweep.ray_backend import ClusterFailed, RayBackend
+
+    try:
+        backend = RayBackend(request.cluster, request.jobs)
+    except ClusterFailed as exc:
+        raise CommandFailed.sentence(f"pnp: {exc}") from None
+    with backend:
+        yield lambda variants, batch: backend.play(variants, batch)
 
 
 def _edits(root: Path, places: dict[str, Any], values: dict[str, Any]) -> dict[str, tuple[str, str]]:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.loader import GameContent
+from generator.pool import jobs_for
 from generator.rules.contract import OptionsError
 from generator.rules.core import seat_label
 from generator.rules.registry import make_game
@@ -149,7 +150,7 @@ class BalanceOptionsRefused(Exception):
 
 
 def balance_delta(old: GameContent, old_dir: Path, new: GameContent, new_dir: Path, games: int, policy: str,
-                  batch_seed: int = 0, jobs: int = 1, options: dict[str, Any] | None = None) -> BalanceDelta:
+                  batch_seed: int = 0, jobs: int | None = 1, options: dict[str, Any] | None = None) -> BalanceDelta:
     """Play `games` seeded games with both revisions' content (and engines) and compare them.
 
     `options` (the game's options by name, as `--option` gives them) apply to both revisions; a
@@ -162,6 +163,7 @@ def balance_delta(old: GameContent, old_dir: Path, new: GameContent, new_dir: Pa
         except OptionsError as exc:
             raise BalanceOptionsRefused(side, str(exc)) from None
     old_game, new_game = games_of
+    jobs = jobs_for(jobs, games)
     before = simulate(old, old_dir, games, policy, old_game.options, batch_seed, jobs)
     after = simulate(new, new_dir, games, policy, new_game.options, batch_seed, jobs)
     return compare_batches(new.id, policy, batch_seed, new_game.options, new_game.cooperative, before, after)

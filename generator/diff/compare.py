@@ -35,7 +35,7 @@ class DiffOptions:
     games: int = 200           # seeded games per revision for the balance delta (0: none)
     policy: str = "random"
     batch_seed: int = 0
-    jobs: int = 1
+    jobs: int | None = None  # processes at most (None: the idle cores, generator.pool.jobs_for)
     game_options: tuple[tuple[str, str], ...] = ()   # --option NAME=VALUE (and --variant, --players) for both sides
 
 

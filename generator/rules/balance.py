@@ -66,3 +66,31 @@ def results_are_current(content: GameContent, data: dict[str, Any]) -> bool:
     """True when the figures were played with this engine version and these rules numbers."""
     game = make_game(content, {})
     return bool(data.get("engine_version") == game.engine_version and data.get("content_hash") == game.content_hash())
+
+
+SWEEPS_FILE = Path("balance") / "sweeps.json"  # `pnp sweep --record`: the designer site's sweeps page
+
+
+def read_sweeps(content: GameContent) -> list[dict[str, Any]]:
+    """The recorded sweeps (none when there is no file, or it is not a sweeps file); each still to be checked by
+    whoever shows it, as any content."""
+    path = content.root / SWEEPS_FILE
+    if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_RESULTS_BYTES:
+        return []
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return []
+    sweeps = data.get("sweeps") if isinstance(data, dict) else None
+    return [s for s in sweeps if isinstance(s, dict)] if isinstance(sweeps, list) else []
+
+
+def record_sweep(content: GameContent, record: dict[str, Any]) -> Path:
+    """Record a sweep's figures beside the balance results (replacing an earlier record with the same id)."""
+    sweeps = [s for s in read_sweeps(content) if s.get("id") != record.get("id")] + [record]
+    path = content.root / SWEEPS_FILE
+    path.parent.mkdir(exist_ok=True)
+    text = json.dumps({"sweeps": sorted(sweeps, key=lambda s: str(s.get("id")))}, indent=2, sort_keys=True,
+                      ensure_ascii=False, default=str)
+    path.write_text(text + "\n", encoding="utf-8")
+    return path

@@ -2,7 +2,7 @@
 
 A module engine is the designer's code: one of its moves may loop forever or end the process, and
 the suite plays thousands of them. As `pnp check` replays such an engine's examples
-(generator.rules.engine_child) and `simulate` plays its games (generator.rules.forked_batch), the
+(generator.rules.engine_child) and `simulate` plays its games (generator.rules.batch_runner), the
 suite runs in a forked child while this process watches: the child says what it starts (a seed,
 the simulate comparison) through a pipe of its own, and each line gives it another time limit
 (PNP_ENGINE_SECONDS, 60 s). A child that runs past it, or ends without its report, is

@@ -12,8 +12,7 @@ import math
 import os
 import random
 import statistics
-from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -23,11 +22,11 @@ from generator.content.errors import ErrorList
 from generator.content.loader import GameContent, read_folder
 from generator.forked import can_fork
 from generator.pool import Pool
+from generator.rules.batch_runner import NOT_PLAYING, GameStopped, in_order, play_local, play_watched
 from generator.rules.contract import Game, GameState
 from generator.rules.core import seat_label
 from generator.rules.engine_child import EngineStopped, in_child, time_limit
 from generator.rules.faults import remember
-from generator.rules.forked_batch import NOT_PLAYING, GameStopped, play_side_by_side, play_watched
 from generator.rules.policies import make_policy
 from generator.rules.registry import make_game
 from generator.rules.score_sources import source_figures
@@ -288,45 +287,31 @@ def _run_chunk(args: tuple[Any, ...]) -> list[GameResult]:
 def simulate(content: GameContent, content_dir: Path, games: int, policy: str, options: dict[str, Any], batch_seed: int,
              jobs: int = 1, max_turns: int = DEFAULT_MAX_TURNS,
              on_progress: Callable[[int], None] | None = None) -> list[GameResult]:
-    """Play `games` games; results come back in game order whatever the number of processes.
+    """Play `games` games on up to `jobs` local processes (generator.rules.batch_runner); results come back in game
+    order whatever the number of processes. No more processes play than there are cores or chunks.
 
-    No more processes play than there are cores or chunks. On Linux a pool's forked workers play
-    runs of games (generator.rules.forked_batch); elsewhere spawned workers load the game and play
-    chunks made as they are sent (a billion games never sit in memory as tasks), a few per
-    process in flight.
+    On Linux the pool's workers are forked with the game made here; elsewhere spawned workers load the game
+    themselves and play the same chunks.
     """
-    chunks = _chunks(games, jobs)
-    jobs = max(1, min(jobs, os.cpu_count() or 1, chunks.count))
-    tasks = ((batch_seed, indices, policy, max_turns) for indices in chunks)
-    results: list[GameResult] = []
-    if in_child(content):  # the designer's engine: every game in a watched child, none may hang or end pnp
+    jobs = max(1, min(jobs, os.cpu_count() or 1, games))
+    if in_child(content):  # the designer's engine: every game in a watched worker, none may hang or end pnp
         return _play_watched(content, games, policy, options, batch_seed, jobs, max_turns, on_progress)
-    if jobs <= 1:
-        _WORKER["game"] = make_game(content, options)
-        for task in tasks:
-            part = _run_chunk(task)
-            results.extend(part)
-            if on_progress:
-                on_progress(len(part))
-        return results
-    if can_fork():  # forked workers start with the game made here
+    if jobs <= 1 or can_fork():
         game = make_game(content, options)
-        return play_side_by_side(lambda i: play_out(game, game_seed(batch_seed, i), policy, max_turns),
-                                 games, jobs, on_progress)
+        return play_local(lambda i: play_out(game, game_seed(batch_seed, i), policy, max_turns), games, jobs,
+                          on_progress)
     with Pool(None, jobs, _init_worker, (str(content_dir), content.id, options)) as pool:
-        pending: deque[Future[list[GameResult]]] = deque()
-        for task in tasks:  # at most a few tasks per process in flight, in game order
-            pending.append(pool.run(_run_chunk, task))
-            if len(pending) >= 2 * jobs:
-                _collect(pending.popleft(), results, on_progress)
-        while pending:
-            _collect(pending.popleft(), results, on_progress)
-    return results
+        return in_order(lambda run: pool.run(_run_chunk, (batch_seed, run, policy, max_turns)), _done, games, jobs,
+                        on_progress)
+
+
+def _done(future: Future[list[GameResult]]) -> list[GameResult]:
+    return future.result()
 
 
 def _play_watched(content: GameContent, games: int, policy: str, options: dict[str, Any], batch_seed: int,
                   jobs: int, max_turns: int, on_progress: Callable[[int], None] | None) -> list[GameResult]:
-    """A module engine's batch: `jobs` forked workers play while this process watches (forked_batch.play_watched).
+    """A module engine's batch: `jobs` forked workers play while this process watches (batch_runner.play_watched).
     A game that runs past the time limit or ends its process is EngineStopped, naming the game and its seed."""
     game = make_game(content, options)
     seconds = time_limit()
@@ -337,31 +322,3 @@ def _play_watched(content: GameContent, games: int, policy: str, options: dict[s
         doing = (f"playing game {stopped.index + 1} of the batch (seed {game_seed(batch_seed, stopped.index)})"
                  if stopped.index != NOT_PLAYING else "playing the batch")
         raise EngineStopped(content, doing, stopped.timed_out, seconds) from None
-
-
-@dataclass(frozen=True)
-class _Chunks:
-    """Games 0..games-1 in runs of `size` (a range: a billion games take no memory until played)."""
-
-    games: int
-    size: int
-
-    @property
-    def count(self) -> int:
-        return -(-self.games // self.size)
-
-    def __iter__(self) -> Iterator[range]:
-        return (range(start, min(self.games, start + self.size)) for start in range(0, self.games, self.size))
-
-
-def _chunks(games: int, jobs: int) -> _Chunks:
-    return _Chunks(games, max(1, min(50, games // (max(1, jobs) * 8) or 1)))
-
-
-def _collect(
-    future: Future[list[GameResult]], results: list[GameResult], on_progress: Callable[[int], None] | None
-) -> None:
-    part = future.result()
-    results.extend(part)
-    if on_progress:
-        on_progress(len(part))

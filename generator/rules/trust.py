@@ -37,6 +37,7 @@ CODE_SUFFIXES = tuple(importlib.machinery.all_suffixes())
 BYTECODE_FOLDER = "__pycache__"
 _FOR_THIS_COMMAND: list[bool] = [False]
 _REVISION_FOLDERS: dict[str, str] = {}  # resolved folder of an exported revision -> how it is named ("HEAD")
+_COPIES: dict[str, str] = {}  # resolved folder of a sweep's variants -> the resolved game folder they copy
 _READ: dict[str, tuple[tuple[int, int, int], dict[str, Grant]]] = {}  # list file -> (its stat, its grants)
 
 
@@ -226,6 +227,22 @@ def revision_folder(folder: Path, revision: str) -> Iterator[None]:
         _REVISION_FOLDERS.pop(key, None)
 
 
+@contextmanager
+def copies_of(folder: Path, original: Path) -> Iterator[None]:
+    """While a sweep plays, the game folders under `folder` are variants of the game in `original`: only data
+    changed, so an engine there may run when it is the original's, trusted, byte for byte (the same digest)."""
+    key = resolved(folder)
+    _COPIES[key] = resolved(original)
+    try:
+        yield
+    finally:
+        _COPIES.pop(key, None)
+
+
+def _original_of(path: str) -> str | None:
+    return next((original for root, original in _COPIES.items() if Path(path).is_relative_to(root)), None)
+
+
 def revision_of(folder: Path) -> str | None:
     """The revision whose exported content holds `folder` (None for a folder of the working tree)."""
     if not _REVISION_FOLDERS:
@@ -259,7 +276,7 @@ def verdict(folder: Path) -> Verdict:
         return Verdict(False, revision=revision)
     path = resolved(folder)
     try:
-        listed = _read(trust_file()).get(path)
+        listed = _read(trust_file()).get(_original_of(path) or path) if _COPIES else _read(trust_file()).get(path)
     except TrustListBroken:
         listed = None
     if listed is None:
@@ -278,7 +295,7 @@ def still_trusted(folder: str, digest: str) -> bool:
     if _REVISION_FOLDERS and _revision_of_resolved(folder) is not None:
         return False
     try:
-        listed = _read(trust_file()).get(folder)
+        listed = _read(trust_file()).get((_original_of(folder) or folder) if _COPIES else folder)
     except TrustListBroken:
         return False
     return listed is not None and bool(digest) and listed.digest == digest

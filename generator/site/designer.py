@@ -3,7 +3,8 @@
 Players read output/site/<game>/<lang>/: rules, cards, examples, glossary and downloads, and nothing
 there names an operation, the engine, a playing policy or a command. What a designer or developer
 needs goes to output/site-designer/<game>/<lang>/, a site of its own made the same way (the same base
-config, theme, hooks and language switch): the balance figures with their charts, the options that
+config, theme, hooks and language switch): the balance figures with their charts, the sweeps
+recorded with their plots (generator.site.sweeps_page), the options that
 play other readings of the rules with their commands, the effect vocabulary with the engine's notes,
 and the build's settings. Its pages link back to the players' pages they concern; the players' pages
 do not link here.
@@ -21,6 +22,8 @@ from generator.rulestext.rules_text import render_rules
 from generator.site.balance_page import balance_label, balance_page
 from generator.site.game_site import GameSite
 from generator.site.project import DESIGNER, LanguageSite, nav_title, site_config
+from generator.site.sweeps_page import WORDS as SWEEP_WORDS
+from generator.site.sweeps_page import sweeps_page
 from generator.site.tree import DocsTree, NavList
 
 SITE = "site-designer"  # output/site-designer, beside output/site
@@ -221,6 +224,7 @@ def designer_site(content: GameContent, lang: str, languages: tuple[str, ...], o
                    None)
     pages: list[tuple[str, str | None]] = [
         (balance_label(lang), balance(site)),
+        (SWEEP_WORDS["title"].get(lang, SWEEP_WORDS["title"]["en"]), sweeps_page(site)),
         (words("options", lang), options_page(site, rulings)),
         (words("operations", lang), operations_page(site)),
         (words("build", lang), build_page(site)),

@@ -3,6 +3,8 @@ and game length, and each variant's paired difference to the base game on the sa
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,9 +32,11 @@ class VariantFigures:
 
     def as_json(self) -> dict[str, Any]:
         summary = self.summary.as_json()
-        summary.pop("results", None)  # per game: in the local run's simulate output, not in a sweep's report
+        games = summary.pop("results", None)  # per game: in the local run's simulate output, not in a sweep's report
+        digest = hashlib.sha256(json.dumps(games, sort_keys=True).encode()).hexdigest()
         return {**self.variant.as_json(), "summary": summary, "policies": self.policies,
-                "paired": [p.as_json() for p in self.paired]}
+                "paired": [p.as_json() for p in self.paired],
+                "games_sha256": digest}  # of every game's seed, ending, length and winners: two runs compare by it
 
 
 @dataclass

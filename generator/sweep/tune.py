@@ -5,7 +5,8 @@ on the same seeds as every other trial, so trials differ by their values and not
 TPE sampler (seeded: the same command proposes the same values) picks the next values from the
 distances seen so far; a variant that breaks the game counts as a failed trial, not as an error. The
 search stops when a trial meets the target or the budget of games is spent. A trial whose values were
-tried before is not played again.
+tried before is not played again. Trials play on local processes, or on Ray (`--cluster`) with the
+same results: one runtime and its actors for the whole search.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.loader import GameContent
+from generator.rules.simulate import GameResult
 from generator.sweep.batch import Batch, play_local
 from generator.sweep.figures import policy_figures
 from generator.sweep.targets import Target
-from generator.sweep.variants import VariantFailed, make_variant
+from generator.sweep.variants import Variant, VariantFailed, make_variant
 from generator.sweep.vary import PathRefused, read_value
 
 
@@ -94,9 +96,14 @@ def load_optuna() -> Any:
     return optuna
 
 
+Play = Callable[[list[Variant], Batch], dict[str, list[GameResult]]]
+
+
 def search(base: GameContent, ranges: list[Range], target: Target, batch: Batch, budget: int, work: Path,
-           jobs: int, cooperative: bool, groups: Any, on_trial: Callable[[Trial], None] | None = None) -> TuneOutcome:
-    """Trials until one meets the target or `budget` games are played."""
+           jobs: int, cooperative: bool, groups: Any, on_trial: Callable[[Trial], None] | None = None,
+           play: Play | None = None) -> TuneOutcome:
+    """Trials until one meets the target or `budget` games are played. `play` plays a trial's games (the Ray
+    backend's `RayBackend.play`); by default `jobs` local processes."""
     from generator.rules.simulate import summarize
 
     optuna = load_optuna()
@@ -117,7 +124,7 @@ def search(base: GameContent, ranges: list[Range], target: Target, batch: Batch,
         if known is not None:
             done = Trial(values, known.distance, known.figures)
         else:
-            results = play_local([variant], batch, jobs)[variant.content_hash]
+            results = (play or (lambda vs, b: play_local(vs, b, jobs)))([variant], batch)[variant.content_hash]
             spent += len(results)
             summary = summarize(base.id, batch.policy, batch.options, batch.seed, results, cooperative, groups)
             distance, figures = target.distance(summary)

@@ -92,6 +92,17 @@ def locate(root: Path, path: str) -> Place:
     return Place("game.yaml", _walk(data, steps, path, "game.yaml"))
 
 
+def value_at(root: Path, place: Place) -> Any:
+    """The value standing at `place` in the game folder `root` now (None when it cannot be read)."""
+    data = _read(root / place.file)
+    for step in place.path:
+        try:
+            data = data[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
 def _in_item_files(root: Path, path: str, steps: list[Step]) -> Place:
     folder, selector = str(steps[0]), steps[1]
     assert isinstance(selector, tuple)

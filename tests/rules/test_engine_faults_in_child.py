@@ -20,7 +20,7 @@ from click.testing import CliRunner, Result
 from generator.cli import cli
 from generator.content.errors import ErrorList
 from generator.content.loader import load_game
-from generator.rules import forked_batch
+from generator.rules import batch_runner
 from generator.rules.engine_child import in_child
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,7 +165,7 @@ def test_installed_engines_replay_in_this_process(tmp_path: Path) -> None:
 
 def test_a_watched_batch_plays_every_game_in_order_in_children() -> None:
     progress: list[int] = []
-    results = forked_batch.play_watched(lambda i: (i, os.getpid()), 300, 2, 60.0, progress.append)
+    results = batch_runner.play_watched(lambda i: (i, os.getpid()), 300, 2, 60.0, progress.append)
     assert [i for i, _ in results] == list(range(300))
     assert os.getpid() not in {pid for _, pid in results}  # this process only watched
     assert sum(progress) == 300
@@ -183,8 +183,8 @@ def test_a_watched_batch_names_the_game_that_hangs_or_ends_its_process(fault: st
             sys.exit(0)
         return i
 
-    with pytest.raises(forked_batch.GameStopped) as stopped:
-        forked_batch.play_watched(play, 20, 2, 0.5)
+    with pytest.raises(batch_runner.GameStopped) as stopped:
+        batch_runner.play_watched(play, 20, 2, 0.5)
     assert stopped.value.index == 7 and stopped.value.timed_out is timed_out
 
 

@@ -103,3 +103,13 @@ def test_without_ray_the_cluster_option_says_how_to_install_it(tmp_path: Path,
     code, _, err = sweep("escape-earth", "--vary", f"{OUTPOST}=2", "--cluster", "local", "--out", str(tmp_path))
     assert code == 2 and "pip install 'pnp-forge[cluster]'" in err
     assert not list(tmp_path.iterdir())
+
+
+def test_the_report_names_its_games_by_a_digest_that_two_runs_share(tmp_path: Path) -> None:
+    runs = []
+    for jobs in ("1", "2"):
+        done = run_pnp("sweep", "escape-earth", "--vary", f"{OUTPOST}=2,5", "--games", "30", "--policy", "random",
+                       "--content", CONTENT, "--jobs", jobs, "--out", str(tmp_path / jobs), "--format", "json")
+        assert done.returncode == 0, done.stderr
+        runs.append([v["games_sha256"] for v in json.loads(done.stdout)["variants"]])
+    assert runs[0] == runs[1] and len(runs[0]) == 3 and len(set(runs[0])) > 1  # same games on 1 process and 2

@@ -39,6 +39,7 @@ def test_tune_finds_a_value_that_meets_the_target_and_writes_only_that_value(con
     assert code == 0, err
     data = json.loads(out)
     assert data["met"] and data["best"]["values"][ALIENS] != 2 and data["games_played"] <= 400
+    assert data["changed"] == {ALIENS: {"from": 2, "to": data["best"]["values"][ALIENS]}}  # what it changed, from what
     assert abs(data["best"]["figures"]["win_rate"] - 0.08) <= 0.02 + 1e-9
     after = time_cards.read_text(encoding="utf-8")
     changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines(), strict=True) if a != b]
@@ -79,3 +80,23 @@ def test_targets_are_read_with_their_seats_counted_from_one() -> None:
     for bad in ("fair-share", "fair-share:x", "fair-share:3:0", "card-takers::5", "win-rate:1:2:3"):
         with pytest.raises(TargetRefused):
             parse_target(bad)
+
+
+@pytest.mark.slow
+def test_tune_on_a_local_ray_runtime_plays_the_trials_local_processes_play(content: Path, tmp_path: Path) -> None:
+    import subprocess
+
+    pytest.importorskip("optuna")
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'pnp-forge[cluster]')")
+    asked = ("--param", f"{ALIENS}=1..3", "--target", "win-rate:30:1", "--games", "30", "--budget", "90", "--format",
+             "json")
+    code, out, err = tune(content, *asked, "--out", str(tmp_path / "local"))
+    assert code == 0, err
+    done = subprocess.run([sys.executable, "-m", "generator.cli", "tune", "escape-earth", *FRONTIER, "--content",
+                           str(content), "--jobs", "1", "--cluster", "local", *asked, "--out", str(tmp_path / "ray")],
+                          cwd=REPO, capture_output=True, text=True, timeout=900)  # only a hang reaches it
+    assert done.returncode == 0, done.stderr[-3000:]
+    local, ray = json.loads(out), json.loads(done.stdout)
+    assert len(local["trials"]) >= 2 and local["games_played"] == ray["games_played"]
+    assert [(t["values"], t["distance"], t["figures"]) for t in ray["trials"]] == \
+        [(t["values"], t["distance"], t["figures"]) for t in local["trials"]]
