@@ -9,17 +9,23 @@ from typing import Any
 
 import pytest
 
+from generator.rules.ai_hooks import AIHooks, SearchSettings
+from generator.rules.contract import Game, GameState
 from generator.rules.core import Outcome, PlayerResult, RuleError
-from generator.rules.engine_kit.content_game import ContentGame
+from generator.rules.engine_kit.content_game import AIParts, ContentAI, ContentGame, ContentPresentation
 from generator.rules.engine_kit.greedy import TrialGreedy, rank_value, squash
 from generator.rules.engine_kit.legality import checked_first
 from generator.rules.engine_kit.notation import named_values
 from generator.rules.engine_kit.rules_data import effect_steps, rules_digest
 from generator.rules.engine_kit.table_words import TableWords, word
+from generator.rules.escape_earth import greedy as escape_greedy
+from generator.rules.escape_earth import notation as escape_notation
+from generator.rules.escape_earth import summary as escape_summary
 from generator.rules.escape_earth.game import EscapeEarthGame
 from generator.rules.escape_earth.legality import RULE_IDS as ESCAPE_EARTH_RULES
 from generator.rules.escape_earth.state import EscapeEarthState
 from generator.rules.habitable.game import HabitableGame
+from generator.rules.presentation import Presentation
 
 
 class Table:
@@ -148,7 +154,7 @@ def test_a_content_game_takes_the_contracts_vocabulary_and_state_class_from_its_
     state = EscapeEarthGame(content, {}).new_initial_state(3)
     assert isinstance(state, EscapeEarthState) and state.data is state.game.data
     with pytest.raises(AssertionError):
-        EscapeEarthGame(content, {}).summary(object(), "en")  # type: ignore[arg-type]
+        EscapeEarthGame(content, {}).presentation.summary(object(), "en")  # type: ignore[arg-type]
 
 
 def test_a_content_game_without_parts_of_its_own_keeps_the_contracts_defaults():
@@ -157,3 +163,25 @@ def test_a_content_game_without_parts_of_its_own_keeps_the_contracts_defaults():
         engine_version = "1"
 
     assert Bare.event_kinds == frozenset() and not hasattr(Bare, "state_class")
+    assert Bare.ai_parts == AIParts()   # no AI hooks of its own: every hook keeps the contract's default
+
+
+def test_a_content_game_shows_and_plays_through_the_parts_it_names(content):
+    game = EscapeEarthGame(content, {})
+    assert isinstance(game.presentation, ContentPresentation) and isinstance(game.ai, ContentAI)
+    state = game.new_initial_state(3)
+    action = state.legal_actions()[0]
+    assert game.presentation.format_action(state, action) == escape_notation.format_action(state, action)
+    assert game.presentation.summary(state, "en") == escape_summary.summarize(state, "en")
+    assert game.ai.search_settings() == SearchSettings(paired=True, candidates=4)
+    assert type(game.ai.greedy_policy()) is type(game.ai.rollout_policy())   # the greedy player plays ahead too
+    assert game.ai.rank_actions(state, state.legal_actions()) == escape_greedy.rank(state, state.legal_actions())
+
+
+def test_the_rules_core_keeps_no_presentation_or_ai_hook_of_its_own():
+    shown = {"summary", "summary_for", "picture", "words", "sentence", "render_event", "describe", "taken_name",
+             "group_name"}
+    hooks = {"evaluate", "rank_actions", "rollout_policy", "search_settings", "greedy_policy", "expert_policy"}
+    assert not (shown | hooks) & set(dir(Game))
+    assert not {"format_action", "parse_action", "action_values"} & set(dir(GameState))
+    assert shown <= set(dir(Presentation)) and hooks <= set(dir(AIHooks))

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.astronuts import decisions, effects, legality, notation, placement
+from generator.rules.astronuts import decisions, effects, legality, placement
 from generator.rules.astronuts.data import ASTEROID_CROSS, ASTEROID_STOP, WIN_COLONIES, RulesData
 from generator.rules.astronuts.effects import OPERATION_CODE
 from generator.rules.contract import TERMINAL
@@ -42,7 +42,6 @@ class AstronutsState(EngineState[RulesData]):
     """A complete Astronuts game in progress (see the module docstring)."""
 
     game: AstronutsGame
-    notation = notation
 
     # -- set-up --------------------------------------------------------------------------------
     def _setup(self, d: RulesData, options: Mapping[str, str]) -> None:
@@ -212,7 +211,7 @@ class AstronutsState(EngineState[RulesData]):
                                            if self.tech[p * 4 + c]))
                         for p in range(self.n))
         outcome = Outcome(self.result, results)
-        return Outcome(self.result, results, self.game.render_outcome(outcome))
+        return Outcome(self.result, results, self.game.presentation.render_outcome(outcome))
 
     # the legal set and the decisions' effects live in decisions.py (bound here without a call in between)
     _legal_now = decisions.legal_actions

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from generator.rules.contract import TERMINAL
 from generator.rules.core import Action, Chance, Event, Outcome, PerObject, PlayerResult
 from generator.rules.engine_kit.engine_state import EngineState
-from generator.rules.escape_earth import decisions, effects, legality, notation
+from generator.rules.escape_earth import decisions, effects, legality
 from generator.rules.escape_earth.data import (
     ACTIONS_PER_TURN,
     CHAOS_DISTINCT_EVENTS,
@@ -46,7 +46,6 @@ class EscapeEarthState(EngineState[RulesData]):
     """A complete Escape Earth game in progress (see the module docstring)."""
 
     game: EscapeEarthGame
-    notation = notation
 
     def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
         self.variant = options["variant"]
@@ -153,7 +152,7 @@ class EscapeEarthState(EngineState[RulesData]):
         arrived = float(sum(ship == self.length - 1 for ship in self.ships))
         results = tuple(PlayerResult(p, arrived, 1, won, (("ocean-planet", arrived),)) for p in range(len(self.ships)))
         outcome = Outcome(self.result, results)
-        return Outcome(self.result, results, self.game.render_outcome(outcome))
+        return Outcome(self.result, results, self.game.presentation.render_outcome(outcome))
 
     def returns(self) -> list[float]:
         """The table's shared value, as the base gives it from `outcome()` (1 to every seat for the ocean

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from generator.rules.contract import TERMINAL
 from generator.rules.core import Chance, Outcome, PlayerResult, ranked
 from generator.rules.engine_kit.engine_state import EngineState
-from generator.rules.habitable import decisions, effects, legality, notation
+from generator.rules.habitable import decisions, effects, legality
 from generator.rules.habitable.data import (
     DIE_FACES,
     HAND_SIZE,
@@ -47,7 +47,6 @@ class HabitableState(EngineState[RulesData]):
     """A complete Habitable game in progress (see the module docstring)."""
 
     game: HabitableGame
-    notation = notation
 
     # -- set-up ----------------------------------------------------------------------------------
     def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
@@ -172,7 +171,7 @@ class HabitableState(EngineState[RulesData]):
                                      tuple((name, float(v)) for name, v in scores[p]), tuple(self.bought[p]))
                         for p in range(self.n))
         outcome = Outcome(self.result, results)
-        return Outcome(self.result, results, self.game.render_outcome(outcome))
+        return Outcome(self.result, results, self.game.presentation.render_outcome(outcome))
 
     _legal_now = decisions.legal_actions
     _violation = legality.violation

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from generator.rules.contract import TERMINAL
 from generator.rules.core import Outcome
 from generator.rules.engine_kit.engine_state import EngineState
-from generator.rules.terraforming_mars import conditions, decisions, effects, legality, notation, scoring
+from generator.rules.terraforming_mars import conditions, decisions, effects, legality, scoring
 from generator.rules.terraforming_mars.data import (
     ACTION,
     CARD_PRICE,
@@ -49,7 +49,6 @@ class TerraformingMarsState(EngineState[RulesData]):
     """A complete game in progress (see the module docstring)."""
 
     game: TerraformingMarsGame
-    notation = notation
 
     def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
         n = self.n = int(options["players"])
@@ -133,7 +132,7 @@ class TerraformingMarsState(EngineState[RulesData]):
             return None
         if self._final is None:
             outcome = Outcome(self.result, scoring.results(self, self.result == "score"))
-            self._final = (outcome.results, self.game.render_outcome(outcome))
+            self._final = (outcome.results, self.game.presentation.render_outcome(outcome))
         return Outcome(self.result, self._final[0], self._final[1])
 
     _legal_now = decisions.legal_actions
