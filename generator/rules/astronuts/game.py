@@ -12,6 +12,7 @@ from generator.rules.astronuts.summary import summarize
 from generator.rules.astronuts.texts import value_words
 from generator.rules.contract import Game, OptionSpec
 from generator.rules.engine_kit.content_game import AIParts, ContentGame, ContentPresentation, EngineParts, ShownParts
+from generator.rules.engine_kit.options import players_option
 
 EVENT_KINDS = frozenset({
     "setup", "nuts-placed", "nut-placed", "bank", "turn", "declared", "rolled", "time-warp", "actions", "moved",
@@ -37,8 +38,7 @@ class AstronutsGame(ContentGame[AstronutsState, RulesData]):
     engine_version = "3"          # 3: a move may pass an occupied space, its owner asked (2: a trade's own event)
     operations = frozenset(OPERATION_CODE)
     option_specs = (
-        OptionSpec("players", ("2", "3", "4"), "4", "how many play: 2 sit in opposite corners, 3 leave the "
-                   "south-west corner empty"),
+        players_option(2, 4, 4, "how many play: 2 sit in opposite corners, 3 leave the south-west corner empty"),
         OptionSpec("placement", ("players", "random"), "players",
                    "players: the players place the nuts on the planets one at a time, in turn (the rulebook's "
                    "way); random: the quick start, each planet draws its colours"),

@@ -199,6 +199,12 @@ class ContentGame(Game, Generic[S, D]):
         self.data = self.rules_data(content)
 
     @classmethod
+    def new_game(cls, content: GameContent, seed: int, options: Mapping[str, Any] | None = None, log: bool = False,
+                 forced: list[Any] | None = None, quiet: bool = False) -> S:
+        """Set up a new table from `content` (a shortcut for tests: `cls(content, options).new_initial_state(...)`)."""
+        return cls(content, options).new_initial_state(seed, log=log, forced=forced, quiet=quiet)
+
+    @classmethod
     def rules_data(cls, content: GameContent) -> D:
         """The engine's reading of `content`, cached while that content object lives."""
         data: D = cls._data.get(content, lambda: cls.parts.load_data(content))

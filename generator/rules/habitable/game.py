@@ -7,6 +7,7 @@ from typing import Any
 from generator.content.loader import GameContent
 from generator.rules.contract import Game, OptionSpec
 from generator.rules.engine_kit.content_game import AIParts, ContentGame, EngineParts, ShownParts
+from generator.rules.engine_kit.options import players_option
 from generator.rules.habitable import accounting, expert, greedy, notation, picture
 from generator.rules.habitable.data import RulesData, load_rules_data
 from generator.rules.habitable.decisions import ACTION_KINDS
@@ -31,7 +32,7 @@ class HabitableGame(ContentGame[HabitableState, RulesData]):
     engine_version = "1"
     operations = OPERATIONS
     option_specs = (
-        OptionSpec("players", ("2", "3", "4", "5"), "4", "number of players (2-5)"),
+        players_option(2, 5, 4, "number of players (2-5)"),
         OptionSpec("variant", ("easy", "normal", "hard"), "normal",
                    "difficulty: event cards in Epoch I / II: easy 1/1, normal 1/2, hard 2/2"),
     )

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from generator.rules.contract import Game, OptionSpec
 from generator.rules.engine_kit.content_game import AIParts, ContentGame, ContentPresentation, EngineParts, ShownParts
+from generator.rules.engine_kit.options import players_option
 from generator.rules.terraforming_mars import accounting, greedy, notation, picture
 from generator.rules.terraforming_mars.data import RulesData, load_rules_data
 from generator.rules.terraforming_mars.decisions import ACTION_KINDS
@@ -41,7 +42,7 @@ class TerraformingMarsGame(ContentGame[TerraformingMarsState, RulesData]):
     engine_version = "2"
     operations = OPERATIONS
     option_specs = (
-        OptionSpec("players", ("2", "3", "4", "5"), "3", "how many players sit at the table"),
+        players_option(2, 5, 3, "how many players sit at the table"),
         OptionSpec("generations", ("none", "10", "20", "30", "50", "100"), "none",
                    "none: the game ends only when all three global parameters have reached their goals (the summary); "
                    "N: stop after generation N as 'unfinished' (for batch playouts, never a rule)"),
