@@ -15,7 +15,8 @@ from generator.rules.core import Outcome, PlayerResult, RuleError
 from generator.rules.engine_kit.content_game import AIParts, ContentAI, ContentGame, ContentPresentation
 from generator.rules.engine_kit.greedy import TrialGreedy, rank_value, squash
 from generator.rules.engine_kit.legality import checked_first
-from generator.rules.engine_kit.notation import named_values
+from generator.rules.engine_kit.notation import head_and_rest, named_values, written
+from generator.rules.engine_kit.options import players_option
 from generator.rules.engine_kit.rules_data import effect_steps, rules_digest
 from generator.rules.engine_kit.table_words import TableWords, word
 from generator.rules.escape_earth import greedy as escape_greedy
@@ -122,6 +123,34 @@ def test_named_values_names_an_actions_items_by_position_per_kind():
     names = {"move": ("activity", "to"), "pass": ()}
     assert named_values(("move", "food", 3), names) == {"activity": "food", "to": 3}
     assert named_values(("pass",), names) == {} and named_values(("unknown", 1), names) == {}
+
+
+def test_an_action_is_written_by_its_kinds_writer_and_every_other_kind_as_its_items():
+    writers = {"move": lambda state, action: f"move {action[1]} {action[2] + 1}"}
+    assert written(None, ("move", "food", 2), writers) == "move food 3"      # cards as people count them
+    assert written(None, ("improve", "food"), writers) == "improve food" and written(None, ("pass",), writers) == "pass"
+
+
+def test_a_written_action_splits_into_its_first_word_and_the_rest_and_no_words_are_refused(content):
+    state = EscapeEarthGame.new_game(content, 1)
+    assert head_and_rest(state, "  fight  hungersnot pay food@2 ") == ("fight", ["hungersnot", "pay", "food@2"])
+    with pytest.raises(RuleError) as refused:
+        head_and_rest(state, "   ")
+    assert refused.value.rule == "notation.empty" and refused.value.text["en"]   # its sentence from the content
+
+
+def test_the_players_option_offers_every_count_from_the_fewest_to_the_most():
+    option = players_option(2, 5, 4, "how many")
+    assert (option.name, option.choices, option.default) == ("players", ("2", "3", "4", "5"), "4")
+
+
+def test_an_engine_state_is_over_once_its_result_names_a_cause_and_scores_its_outcome_then(content):
+    state = EscapeEarthGame.new_game(content, 3)
+    assert not state.is_terminal and state.current_player == state.player and state.outcome() is None
+    state.result = "ocean-planet"
+    outcome = state.outcome()
+    assert state.is_terminal and state.current_player == -1 and outcome is not None
+    assert outcome.cause == "ocean-planet" and outcome.text["en"] and len(outcome.results) == 2
 
 
 def test_effect_steps_reads_models_and_plain_mappings_alike_and_the_digest_is_canonical():
