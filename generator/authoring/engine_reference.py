@@ -90,10 +90,10 @@ class Section:
 
 # -- what is documented ---------------------------------------------------------------------------------
 def contract_modules() -> list[ModuleType]:
-    """The modules whose every public name an engine may use: the contract, its values, its pictures."""
-    from generator.rules import contract, core, picture
+    """The modules whose every public name an engine may use: the contract's three parts, its values, its pictures."""
+    from generator.rules import ai_hooks, contract, core, picture, presentation
 
-    return [contract, core, picture]
+    return [contract, presentation, ai_hooks, core, picture]
 
 
 def public_names(module: ModuleType) -> list[str]:
@@ -338,16 +338,22 @@ def entry_of(module: ModuleType, name: str) -> Entry:
 def sections() -> list[Section]:
     """The reference: the contract, the values that cross it, the content an engine reads."""
     modules = contract_modules()
-    contract, core, pictures = ([entry_of(module, name) for name in public_names(module)] for module in modules)
+    contract, shown, hooks, core, pictures = ([entry_of(module, name) for name in public_names(module)]
+                                              for module in modules)
     content = [entry_of(sys.modules[model.__module__], model.__name__) for model in content_models()]
-    _distinct_headings(contract + core + pictures + content)
+    _distinct_headings(contract + shown + hooks + core + pictures + content)
     return [
-        Section("The contract: `generator.rules.contract`",
+        Section("The rules core: `generator.rules.contract`",
                 "What an engine subclasses (`Game`, `GameState`) and the names it uses with them.", contract),
+        Section("The presentation adapter: `generator.rules.presentation`",
+                "How a game reads to people (`Game.presentation`): sentences, summaries, pictures, notation.", shown),
+        Section("The AI hooks: `generator.rules.ai_hooks`",
+                "What the generic players may ask of a game beyond its rules (`Game.ai`); optional.", hooks),
         Section("Values that cross the contract: `generator.rules.core`",
                 "Refusals, events, results and the helpers every engine shares.", core),
         Section("Pictures of the table: `generator.rules.picture`",
-                "What `Game.picture(state, lang)` returns, and the pieces the bundled engines draw with.", pictures),
+                "What `Presentation.picture(state, lang)` returns, and the pieces the bundled engines draw with.",
+                pictures),
         Section("The content an engine reads: `Game.content`",
                 "`self.content` (in a `Game`; `self.game.content` in a state) is the game's folder as `pnp check` "
                 "read it: a `GameContent` whose parts are the content models below. Their attribute names are "

@@ -23,6 +23,7 @@ from generator.content.loader import GameContent
 from generator.rules.contract import GameState
 from generator.rules.core import Action, RuleError, seat_label
 from generator.rules.policies import NoDecision
+from generator.rules.presentation import format_action, parse_action
 
 if TYPE_CHECKING:
     from generator.rulestext.rule_citations import Citation
@@ -93,9 +94,9 @@ def refusal_of(state: GameState, written: str, content: GameContent, lang: str,
     from generator.rulestext.rule_citations import cite  # rules pages are rendered only for a refusal
 
     try:
-        action = state.parse_action(written)
+        action = parse_action(state, written)
     except RuleError as exc:
-        rule, texts = exc.rule, state.game.render_refusal(exc).text
+        rule, texts = exc.rule, state.game.presentation.render_refusal(exc).text
     else:
         if action in state.legal_actions():
             return action, None
@@ -138,9 +139,9 @@ class Person:
         seat = state.current_player
         actions = state.legal_actions()
         return {"seat": seat, "player": seat_label(seat, self.lang), "turn": state.turn,
-                "table": [[label, value] for label, value in game.summary_for(state, self.lang, seat)],
-                "actions": [{"number": number, "action": state.format_action(action),
-                             "text": game.describe(state, action, self.lang)}
+                "table": [[label, value] for label, value in game.presentation.summary_for(state, self.lang, seat)],
+                "actions": [{"number": number, "action": format_action(state, action),
+                             "text": game.presentation.describe(state, action, self.lang)}
                             for number, action in enumerate(actions, 1)]}
 
     def choose(self, state: GameState, rng: random.Random) -> Action:

@@ -117,7 +117,7 @@ def play(content_dir: Path, game: str, seed: int, policy: str, variant: str | No
                       outcome.cause if outcome else "unfinished", state.state_hash(), save, played.stopped,
                       stopped_by_refusals=person is not None and person.gave_up,
                       outcome_text=(outcome.text.get(lang) or outcome.cause) if outcome
-                      else rules.sentence("words", "unfinished", lang, {}),
+                      else rules.presentation.sentence("words", "unfinished", lang, {}),
                       players=result_rows(outcome, policy, lang) if outcome else [], cooperative=rules.cooperative)
 
 

@@ -56,6 +56,7 @@ from generator.rules.fingerprint import changed, shared_path, snapshot
 from generator.rules.invariants import generic_problems
 from generator.rules.log import ReplayError, dump_lines, header_of, replay_text
 from generator.rules.policies import make_policy
+from generator.rules.presentation import format_action, parse_action
 from generator.rules.registry import make_game
 from generator.rules.simulate import policy_seed
 
@@ -67,7 +68,7 @@ PROBE_LATER = 50
 FOREIGN_ACTIONS = 16       # actions of other states tried as refusals per probe
 POOL = 400                 # distinct actions of other states of the seed kept for that
 BOOKKEEPING = frozenset({"game", "log", "quiet", "check_seed", "_events", "_mark", "_legal", "_forced"})
-UNFILLED = re.compile(r"\[[a-z][a-z0-9_.-]*\]")   # what Game.sentence leaves for a missing template or value
+UNFILLED = re.compile(r"\[[a-z][a-z0-9_.-]*\]")   # what Presentation.sentence leaves for a missing template or value
 SEAT_LIKE = re.compile(r"(player|other|opponent|target|defender|attacker|owner|giver|receiver|winner|loser|rival|"
                        r"victim|seat|first|next)(_.*)?|.*_(player|seat)")  # keys that may name a seat
 
@@ -200,7 +201,7 @@ class ConformanceSuite:
                 doing = "is asked for an action"
                 action = chooser.choose(state, rng)
                 doing = "writes an action in its notation"
-                turn, text = state.turn, state.format_action(action)
+                turn, text = state.turn, format_action(state, action)
                 if not probe and step % 7 == 0:
                     doing = "explains a legal action"
                     self._legal_reads_back(seed, state, action, text)
@@ -264,7 +265,8 @@ class ConformanceSuite:
         keys, n = self.game.seat_keys, self.game.num_players()
         if since is None:
             result.done += 1
-            values, what = list(state.action_values(action).items()), f"action_values({text!r})"
+            values = list(state.game.presentation.action_values(state, action).items())
+            what = f"action_values({text!r})"
             self._seat_values(seed, turn, text, values, what, keys, n)
             return
         for ev in state.events[since:]:
@@ -318,7 +320,7 @@ class ConformanceSuite:
                              state.turn, text, self.play_line(seed, state.turn)))
         back: Any
         try:
-            back = state.parse_action(text)
+            back = parse_action(state, text)
         except RuleError as exc:
             back = exc.rule
         if back != action:
@@ -392,7 +394,7 @@ class ConformanceSuite:
             doing, rule = "reads an action it does not offer from its notation", ""
             try:
                 try:
-                    state.parse_action(text)
+                    parse_action(state, text)
                 except RuleError as unread:  # not even an action here: a sentence must say why
                     self._sentences(seed, state, text, unread.rule, unread.text)
                 doing = "explains an action it does not offer"
@@ -452,7 +454,8 @@ class ConformanceSuite:
         """The fingerprint of the game's fixed data: its public attributes and the content a referee reads."""
         game = game or self.game
         names = [name for name in vars(game) if not name.startswith("_") and name != "content"]
-        data = {f"Game.{name}": value for name, value in snapshot(game, names).items()}
+        # the presentation and AI hooks hold the game by reference: its data is fingerprinted once, as its own
+        data = {f"Game.{name}": value for name, value in snapshot(game, names, skip=frozenset({id(game)})).items()}
         content = snapshot(game.content, ["cards", "boards", "tables", "game", "sentences"])
         return {**data, **{f"content.{name}": value for name, value in content.items()}}
 
@@ -483,7 +486,7 @@ class ConformanceSuite:
             chooser, rng = make_policy("random", game), random.Random(policy_seed(seed))
             while not state.is_terminal and state.turn <= self.settings.max_turns:
                 action = chooser.choose(state, rng)
-                turn, text = state.turn, state.format_action(action)
+                turn, text = state.turn, format_action(state, action)
                 state.apply(action)
                 if changed(before, self._fixed(game)):
                     return turn, text
@@ -611,7 +614,7 @@ def _in_range(seat: Any, n: int) -> bool:
 
 def _quiet_format(state: GameState, action: Any) -> str:
     try:
-        return state.format_action(action)
+        return format_action(state, action)
     except Exception:  # noqa: BLE001 - an action of another state may not format here; its repr will do
         return repr(action)[:120]
 

@@ -1,34 +1,38 @@
-"""The engine contract: what every rules engine gives, bundled or a designer's own.
+"""The engine contract: what every rules engine gives, bundled or a designer's own, in three parts.
 
-OpenSpiel's split: a `Game` holds what does not change during play (the content, the chosen
-options, the sentences), a `GameState` the table as it is now. An engine subclasses both; every
-generic tool (`pnp play/replay/simulate`, example replay, invariant fuzzing, the policies, the
-site) talks to engines through these two classes only.
+1. The rules core, here. OpenSpiel's split: a `Game` holds what does not change during play (the
+   content, the chosen options), a `GameState` the table as it is now. A state offers
+   `legal_actions()`; `apply(action)` refuses anything else with a `RuleError` and returns the
+   typed events it caused. Chance (shuffles, dice, random draws) goes through `_shuffle`, `_roll`
+   and `_pick`, which take the outcome from the state's own seeded RNG or, on replay, from the
+   saved game, and record it in the log. An engine may also declare a chance step
+   (`_await_chance` with a `Chance`: its outcomes and their probabilities, OpenSpiel's chance
+   node): tree search then stops there (`is_chance_node`, `chance_outcomes`, `apply_chance`) and
+   branches on the outcomes, while every other tool sees the same draw as `_roll` or `_pick` made
+   inside `apply`, so saved games replay unchanged. A finished game's value for each seat is
+   `returns()`; what a seat may see, `observation(p)`; an independent copy, `clone()`.
+2. The presentation adapter, `Game.presentation` (presentation.py): sentences, summaries,
+   pictures and the notation actions are written in. Sentences players read are not in Python:
+   events, refusals, outcomes and action descriptions are templates in the game's content
+   (`rules/<lang>/sentences.yaml`), filled with values put into words by `Presentation.words`.
+3. The optional AI hooks, `Game.ai` (ai_hooks.py): evaluation, ranking, rollouts and search
+   settings for the generic players; a game without its own gets defaults.
 
-A state offers `legal_actions()`; `apply(action)` refuses anything else with a `RuleError` and
-returns the typed events it caused. Chance (shuffles, dice, random draws) goes through
-`_shuffle`, `_roll` and `_pick`, which take the outcome from the state's own seeded RNG or, on
-replay, from the saved game, and record it in the log. An engine may also declare a chance step
-(`_await_chance` with a `Chance`: its outcomes and their probabilities, OpenSpiel's chance node):
-tree search then stops there (`is_chance_node`, `chance_outcomes`, `apply_chance`) and branches
-on the outcomes, while every other tool sees the same draw as `_roll` or `_pick` made inside
-`apply`, so saved games replay unchanged. A finished game's value for each seat is `returns()`.
-Sentences players read are not in Python: events,
-refusals, outcomes and action descriptions are templates in the game's content
-(`rules/<lang>/sentences.yaml`), filled by `Game.words` with names from the content.
+Every generic tool (`pnp play/replay/simulate`, example replay, invariant fuzzing, the policies,
+the site) talks to engines through these parts only, each tool through the part it needs.
 """
 
 from __future__ import annotations
 
 import random
-import string
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from generator.content.loader import GameContent
+from generator.rules.ai_hooks import AIHooks
 from generator.rules.core import (
     PLAYER_SEAT,
     Action,
@@ -40,18 +44,12 @@ from generator.rules.core import (
     PlayerResult,
     RuleError,
     SeatKeys,
-    seats_for_people,
     stable_hash,
 )
-from generator.rules.sentence_fill import fill
-
-if TYPE_CHECKING:
-    from generator.rules.picture import StatePicture
+from generator.rules.presentation import Presentation
 
 TERMINAL = -1  # `current_player` of a finished game
 ONLOOKER = -1  # a `viewer` who sits at no seat: sees what every player sees, no hand
-UNSEEN = ".unseen"  # events.<kind>.unseen: the sentence for players who may not see the event's secret
-MAX_WORD_CHARS = 400  # a value longer than this is cut in sentences (a forged action in a saved game)
 
 
 @dataclass(frozen=True)
@@ -74,35 +72,13 @@ class OptionSpec:
     help: str
 
 
-@dataclass(frozen=True)
-class SearchSettings:
-    """How tree search (`mcts:N`) plays a game, where the generic search is not its best form.
-
-    Attributes:
-        paired: True for the flat, paired search described below; False for the generic tree
-        candidates: how many actions the paired search plays out at each decision
-
-    The default is the generic information-set search (a tree over every legal action, judged by
-    `Game.evaluate` a turn ahead). `paired` asks for the flat form instead: at each decision the
-    search weighs the rollout policy's own choice and the next best `candidates - 1` actions by
-    `rank_actions`, plays every one of them out to the end of the game with `rollout_policy()`
-    from the same determinisations and the same dice (so a difference between two candidates is
-    the candidates' doing, not luck's), and takes the best mean value, a tie going to the rollout
-    policy's choice. That is a one-level tree whose leaves are whole games: for a game whose
-    wins come from long plans, no evaluation a turn ahead can see them, while a good policy
-    played to the end can.
-    """
-
-    paired: bool = False
-    candidates: int = 4
-
-
 class OptionsError(ValueError):
     """Options a game does not know or values it does not offer."""
 
 
 class Game(ABC):
-    """The static part of a game: content, options and sentences. One object per (content, options).
+    """The static part of a game: content and options, with its presentation and AI hooks. One object per
+    (content, options).
 
     Attributes:
         engine_id (str): the engine's name; saved games carry it
@@ -114,15 +90,21 @@ class Game(ABC):
         state_class (type[GameState]): the engine's `GameState` subclass; `pnp check` checks it keeps the contract too
         content (GameContent): the game's folder as `pnp check` read it (cards, boards, variants, sentences)
         options (dict[str, str]): every option's value, the defaults filled in (`check_options`); values are strings
+        presentation_class (type[Presentation]): the engine's `Presentation` subclass (default: the defaults)
+        ai_class (type[AIHooks]): the engine's `AIHooks` subclass (default: the defaults)
+        presentation (Presentation): how the game reads to people, an instance of `presentation_class`
+        ai (AIHooks): what the generic players may ask beyond the rules, an instance of `ai_class`
 
     Subclasses set the class attributes and implement `new_initial_state`; the rest has
-    sound defaults an engine may refine.
+    sound defaults an engine may refine. An engine that shows more than the defaults (names in
+    sentences, a summary, a picture, a notation of its own) names its `Presentation` subclass in
+    `presentation_class`; one that helps the players, its `AIHooks` subclass in `ai_class`.
 
     Seats count from 0 in every value an engine hands over: `current_player`, `observation(p)`,
-    `PlayerResult.player`, and the values of events (`_emit(..., player=p)`), of `action_values`
+    `PlayerResult.player`, and the values of events (`_emit(..., player=p)`), of `Presentation.action_values`
     and of refusals (`_refuse(..., player=q)`). `seat_keys` names which of those values are seats,
     so the generic code can show them as people count, from 1: a sentence says "Player 1" for
-    seat 0 (`words` is handed the value so counted), and a saved game writes them from 1 as it
+    seat 0 (`Presentation.words` is handed the value so counted), and a saved game writes them from 1 as it
     always has. `"player"` names a value that is a seat, a list or tuple of seats, or None;
     `"planet[0]"` a tuple whose item 0 is a seat (an owner beside a tile). The default names
     `player` only; a game with more writes `seat_keys = Game.seat_keys | {"defender", "other"}`.
@@ -139,10 +121,14 @@ class Game(ABC):
     action_kinds: ClassVar[frozenset[str]] = frozenset()   # action[0] of every action (for describe)
     cooperative: ClassVar[bool] = False
     seat_keys: ClassVar[SeatKeys] = PLAYER_SEAT           # event, action and refusal values that are seats
+    presentation_class: ClassVar[type[Presentation]] = Presentation
+    ai_class: ClassVar[type[AIHooks]] = AIHooks
 
     def __init__(self, content: GameContent, options: Mapping[str, Any] | None = None):
         self.content = content
         self.options: dict[str, str] = self.check_options(options or {})
+        self.presentation = self.presentation_class(self)
+        self.ai = self.ai_class(self)
 
     # -- what an engine implements -------------------------------------------------------------
     @abstractmethod
@@ -162,75 +148,6 @@ class Game(ABC):
         """What is wrong with the table (the engine's accounting); empty when all is well."""
         return []
 
-    def greedy_policy(self) -> Any:
-        """The engine's own greedy policy, or None to use the generic one-step policy."""
-        return None
-
-    def expert_policy(self) -> Any:
-        """The engine's strongest own player (`expert`), or None to play greedy under that name."""
-        return None
-
-    def evaluate(self, state: GameState, player: int) -> float:
-        """How good `state` looks for `player` (0-based), in [0, 1]; tree search uses it at its horizon
-        for a game still running (a finished one it judges by `GameState.returns`, on the same scale).
-
-        The default reads a finished game's `returns()` and calls every other table even.
-        """
-        if not state.is_terminal:
-            return 0.5
-        return state.returns()[player]
-
-    def rank_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
-        """`actions` (legal in `state`) best first by the game's quick judgement; tree search with
-        progressive widening considers them in this order. The default keeps the order given."""
-        return list(actions)
-
-    def rollout_policy(self) -> Any:
-        """A fresh, fast policy (`choose(state, rng)`) tree search may play ahead with before it
-        evaluates, or None for random decisions (the default)."""
-        return None
-
-    def search_settings(self) -> SearchSettings:
-        """How `mcts:N` searches this game (see `SearchSettings`); the default is the generic tree."""
-        return SearchSettings()
-
-    def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
-        """The table as (label, value) rows in `lang`, as players see it (examples, `pnp play`)."""
-        return []
-
-    def summary_for(self, state: GameState, lang: str, viewer: int | None) -> list[tuple[str, str]]:
-        """The summary as `viewer` (a seat, 0-based; ONLOOKER for someone at no seat; None the
-        referee) may see it: a person playing `pnp play` reads it. The default is `summary`, right
-        for a summary that names no secret; an engine whose summary shows hands or face-down cards
-        hides them here."""
-        return self.summary(state, lang)
-
-    def picture(self, state: GameState, lang: str) -> StatePicture | None:
-        """The table drawn as players would see it from above (example pages, setup diagrams), or
-        None when the engine draws none. The default draws none; the site shows pictures of every
-        engine that gives them (`generator/rules/picture.py` has the shared pieces)."""
-        return None
-
-    def words(self, key: str, value: Any, lang: str) -> str:
-        """How an event or refusal value reads in a sentence (a card id becomes its name, ...); a seat
-        (`seat_keys`) comes as people count it, from 1."""
-        return str(value)
-
-    def taken_name(self, item: str, lang: str) -> str:
-        """The name of something a player took (`PlayerResult.taken`) for the balance page: a card
-        id becomes its title; an engine whose players take other things says how they read."""
-        return self.words("card", item, lang)
-
-    def card_groups(self) -> Mapping[str, tuple[str, ...]]:
-        """Card id -> the groups it belongs to (Terraforming Mars: its tags), so the balance page can
-        say which groups winners played besides which cards. The default groups nothing."""
-        return {}
-
-    def group_name(self, group: str, lang: str) -> str:
-        """The name of a group of `card_groups` in `lang`: the content's word for that tag
-        (`words: tag-<group>` through `words`); the default `words` gives the group id itself."""
-        return self.words("tag", group, lang)
-
     # -- options -------------------------------------------------------------------------------
     @classmethod
     def check_options(cls, options: Mapping[str, Any]) -> dict[str, str]:
@@ -246,76 +163,15 @@ class Game(ABC):
             merged[name] = str(value)
         return merged
 
-    # -- sentences from the content ------------------------------------------------------------
-    def sentence(self, section: str, key: str, lang: str, values: Mapping[str, Any]) -> str:
-        """Fill the content's template `section.key` in `lang` with `values` put into words; the seats among them
-        (`seat_keys`, 0-based) read from 1."""
-        templates = self.content.sentences.get(lang)
-        template = templates.get(section, {}).get(key) if templates else None
-        if template is None:
-            return f"[{section}.{key}]"
-        values = seats_for_people(values, self.seat_keys)
-        fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-        filled = {name: self._word(name, values, lang, templates or {}) for name in fields}
-        text = fill(template, filled)
-        return text[:1].upper() + text[1:]
-
-    def _word(self, name: str, values: Mapping[str, Any], lang: str, templates: Mapping[str, Any]) -> str:
-        if name not in values:
-            return f"[{name}]"
-        value = values[name]
-        if isinstance(value, _Unseen):
-            return str(templates.get("words", {}).get("unseen", "?"))
-        text = self.words(name, value, lang)
-        return text if len(text) <= MAX_WORD_CHARS else text[: MAX_WORD_CHARS - 1] + "…"
-
-    def render_event(self, ev: Event, lang: str, viewer: int | None = None) -> str:
-        """An event as a sentence; `viewer` (a seat, 0-based; ONLOOKER for someone at no seat; None
-        the referee, who sees everything) hides what that viewer cannot see.
-
-        A viewer who may not see a value gets the template `<kind>.unseen` when the content has one
-        ("Player 1 draws 2 cards."), else the event's own template with the `unseen` word in its place.
-        """
-        values: dict[str, Any] = dict(ev.data)
-        key = ev.kind
-        if viewer is not None and ev.secret and (ev.private is None or viewer != ev.private):
-            for name in ev.secret:
-                values[name] = _Unseen()
-            templates = self.content.sentences.get(lang) or {}
-            if f"{ev.kind}{UNSEEN}" in templates.get("events", {}):
-                key = f"{ev.kind}{UNSEEN}"
-        return self.sentence("events", key, lang, values)
-
-    def render_refusal(self, error: RuleError) -> RuleError:
-        """Fill `error.text` in every language from the content's refusal sentences."""
-        if error.text:
-            return error
-        for lang in self.content.sentences:
-            error.text[lang] = self.sentence("refusals", error.rule, lang, error.params)
-        return error
-
-    def render_outcome(self, outcome: Outcome) -> dict[str, str]:
-        """The outcome's sentence (`outcomes.<cause>`) in every language: the `text` of the `Outcome` a state
-        returns."""
-        return {lang: self.sentence("outcomes", outcome.cause, lang, {}) for lang in self.content.sentences}
-
-    def describe(self, state: GameState, action: Action, lang: str) -> str:
-        """One sentence saying what `action` does (the content's `actions` template of its kind)."""
-        values = dict(state.action_values(action))
-        values.setdefault("player", state.current_player)  # a seat, 0-based: the sentence shows it from 1
-        return self.sentence("actions", str(action[0]), lang, values)
+    def card_groups(self) -> Mapping[str, tuple[str, ...]]:
+        """Card id -> the groups it belongs to (Terraforming Mars: its tags), so the balance page can
+        say which groups winners played besides which cards. The default groups nothing."""
+        return {}
 
     def sentence_keys(self) -> dict[str, frozenset[str]]:
         """Which templates the content must hold, per section (`pnp check` asks)."""
         return {"events": self.event_kinds, "refusals": self.rule_ids | {"unknown-action", "game-over"},
                 "outcomes": self.outcome_causes, "actions": self.action_kinds, "words": frozenset({"unfinished"})}
-
-
-class _Unseen:
-    """A secret value in a player's view: every language's word for 'unseen' (the '?' of a face-down card)."""
-
-    def __str__(self) -> str:
-        return "?"
 
 
 def _result_values(outcome: Outcome, players: int, cooperative: bool) -> list[float]:
@@ -410,25 +266,6 @@ class GameState(ABC):
     def observation(self, player: int) -> dict[str, Any]:
         """What `player` (0-based) may see, as JSON-able data: other hands and face-down decks masked."""
 
-    @abstractmethod
-    def format_action(self, action: Action) -> str:
-        """The action in the game's notation (saved games, examples, `pnp play`)."""
-
-    def parse_action(self, text: str) -> Action:
-        """Read an action from notation. Default: match the written forms of the legal actions."""
-        wanted = " ".join(text.split())
-        for action in self.legal_actions():
-            if self.format_action(action) == wanted:
-                return action
-        raise self._refuse("unknown-action", action=wanted)
-
-    def action_values(self, action: Action) -> Mapping[str, Any]:
-        """Values the `actions` sentence of this action's kind names; default: none beyond the player.
-
-        Seats among them (`Game.seat_keys`) count from 0, as `current_player` does (`describe` adds
-        `player`, the seat to move, when the engine gives none); the sentence shows them from 1."""
-        return {}
-
     def resample_hidden(self, player: int, rng: random.Random) -> GameState:
         """A clone in which everything `player` cannot see is drawn anew from what they can see.
 
@@ -445,7 +282,7 @@ class GameState(ABC):
         A finished game is worth 1 to every winner (a shared win too: tied winners, or a cooperative
         table that won), and otherwise, by rank, from 0.5 for second place down to 0 for the last; a
         cooperative table that lost is worth 0 to every seat. Tree search judges every finished game
-        it reaches by these values, and a game's `evaluate` of a running one is on the same scale.
+        it reaches by these values, and a game's `AIHooks.evaluate` of a running one is on the same scale.
         The default reads `outcome()`; an engine may give the same values more cheaply.
         """
         outcome = self.outcome()
@@ -522,7 +359,8 @@ class GameState(ABC):
         """Whether `action` is legal here and, if not, the rule and its sentence in every language; changes nothing."""
         if action in self.legal_actions():
             return Explanation(True, "legal", {"de": "Diese Aktion ist erlaubt.", "en": "This action is legal."})
-        error = self.game.render_refusal(self._violation(action) or self._refuse("unknown-action", action=action))
+        refusal = self._violation(action) or self._refuse("unknown-action", action=action)
+        error = self.game.presentation.render_refusal(refusal)
         return Explanation(False, error.rule, error.text)
 
     def apply(self, action: Action) -> list[Event]:
@@ -531,13 +369,15 @@ class GameState(ABC):
             raise RuntimeError(f"a chance node ('{self._chance.what}'): go on with apply_chance, not a decision")
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
-            raise self.game.render_refusal(self._violation(action) or self._refuse("unknown-action", action=action))
+            refusal = self._violation(action) or self._refuse("unknown-action", action=action)
+            raise self.game.presentation.render_refusal(refusal)
         self._legal = None
         first = len(self._events)
         entry: dict[str, Any] | None = None
         if self.log is not None:
             # the saved-game format counts seats from 1, as people do (saved games replay unchanged)
-            entry = {"kind": "decision", "player": self.current_player + 1, "action": self.format_action(action)}
+            written = self.game.presentation.format_action(self, action)
+            entry = {"kind": "decision", "player": self.current_player + 1, "action": written}
             self.log.append(entry)
         self._do(action)
         if entry is not None:
@@ -570,7 +410,7 @@ class GameState(ABC):
     def _refuse(self, rule: str, **params: Any) -> RuleError:
         """A refusal of `rule`, its sentence filled in every language from the content (seats in `params`
         0-based, as `Game.seat_keys` names them)."""
-        return self.game.render_refusal(RuleError(rule, params))
+        return self.game.presentation.render_refusal(RuleError(rule, params))
 
     def _emit(self, kind: str, secret: Iterable[str] = (), private: int | None = None, **data: Any) -> None:
         """Record that `kind` happened with `data` (the values its sentence names; seats among them 0-based, as

@@ -28,7 +28,7 @@ class RuleError(Exception):
     Attributes:
         rule (str): the rule's id, a key of `refusals` in sentences.yaml (`dive.depth`)
         params (dict[str, Any]): the values the refusal's sentence names
-        text (dict[str, str]): the sentence per language, once the game has filled it (`Game.render_refusal`)
+        text (dict[str, str]): the sentence per language, once the game has filled it (`Presentation.render_refusal`)
 
     The sentence itself lives in the game's content (`rules/<lang>/sentences.yaml`, section
     `refusals`); `text` holds it once the game has rendered it, per language.
@@ -243,7 +243,7 @@ class Outcome:
     Attributes:
         cause: how the game ended, a key of `outcomes` in sentences.yaml; `Game.outcome_causes` lists every one
         results: one `PlayerResult` per player, in seat order
-        text: the cause's sentence per language (`Game.render_outcome`)
+        text: the cause's sentence per language (`Presentation.render_outcome`)
 
     A cooperative game is the case where all players share one result; `won` is then the
     table's result. The sentence for `cause` lives in the content (`outcomes` in sentences.yaml).

@@ -15,7 +15,7 @@ API for the site builder::
                                                    # (time cards, events drawn, cards revealed)
         step.before["en"], step.after["en"]        # [(label, value), ...] rows of the table
         step.picture["en"]                         # StatePicture of the table after the step (None: the
-                                                   # engine draws none; Game.picture)
+                                                   # engine draws none; Presentation.picture)
     replay.start_picture["de"]                     # the table before the first step, likewise
     replay.outcome_text                            # {de, en} when the game ended, else None
 
@@ -59,6 +59,7 @@ from generator.rules.core import ChanceError, Event, RuleError
 from generator.rules.engine_child import in_child, replay_in_child
 from generator.rules.faults import add_fault
 from generator.rules.picture import StatePicture
+from generator.rules.presentation import format_action, parse_action
 from generator.rules.registry import EngineLoadError, make_game
 
 
@@ -101,17 +102,17 @@ class ExampleReplay:
 
 def summarize(state: GameState, lang: str) -> list[tuple[str, str]]:
     """The table as (label, value) rows in `lang` (the game's summary)."""
-    return state.game.summary(state, lang)
+    return state.game.presentation.summary(state, lang)
 
 
 def pictures(state: GameState) -> dict[str, StatePicture | None]:
     """The engine's picture of the table in each of the game's languages (None where it draws none)."""
-    return {lang: state.game.picture(state, lang) for lang in state.game.content.languages}
+    return {lang: state.game.presentation.picture(state, lang) for lang in state.game.content.languages}
 
 
 def _texts(state: GameState, start: int) -> dict[str, list[str]]:
     """Sentences of the events since `start`, as an onlooker sees them (secrets hidden)."""
-    return {lang: [state.game.render_event(ev, lang, ONLOOKER) for ev in state.events[start:]]
+    return {lang: [state.game.presentation.render_event(ev, lang, ONLOOKER) for ev in state.events[start:]]
             for lang in state.game.content.languages}
 
 
@@ -156,7 +157,7 @@ def _step(replay: ExampleReplay, state: GameState, game: Game, step: Any, text: 
           draw: bool) -> None:
     """Replay one step of an example onto `replay`: its action parsed, checked, described and applied."""
     try:
-        action = state.parse_action(text)
+        action = parse_action(state, text)
         explanation = state.explain(action)
         if not explanation.legal:
             raise RuleError(explanation.rule, text=explanation.text)
@@ -164,11 +165,11 @@ def _step(replay: ExampleReplay, state: GameState, game: Game, step: Any, text: 
         raise ExampleError(example_id, index, exc.text.get("en") or next(iter(exc.text.values()), exc.rule)) from None
     languages = game.content.languages  # a game made in one language is told in that one
     before: dict[str, list[tuple[str, str]]] = {lang: summarize(state, lang) for lang in languages}
-    action_text: dict[str, str] = {lang: game.describe(state, action, lang) for lang in languages}
+    action_text: dict[str, str] = {lang: game.presentation.describe(state, action, lang) for lang in languages}
     player = state.current_player
     start = len(state.events)
     _apply(state, action, step.chance, example_id, index)
-    replay.steps.append(ReplayedStep(index, state.format_action(action), action_text, step.narrative,
+    replay.steps.append(ReplayedStep(index, format_action(state, action), action_text, step.narrative,
                                      _texts(state, start), before,
                                      {lang: summarize(state, lang) for lang in languages}, player,
                                      pictures(state) if draw else {}, tuple(state.events[start:])))

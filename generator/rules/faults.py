@@ -24,6 +24,7 @@ from typing import Any
 
 from generator.content.errors import ErrorList, Mark, relative
 from generator.content.loader import GameContent
+from generator.rules.presentation import format_action
 
 
 def describe(exc: BaseException, limit: int = 300) -> str:
@@ -61,7 +62,7 @@ def remember(exc: BaseException, game: Any, seed: int, policy: str | None, state
         player = _quiet(lambda: state.current_player)
         moment["seat"] = player if isinstance(player, int) and player >= 0 else None  # 0-based, as the API counts
     if action is not None:
-        text = _quiet(lambda: state.format_action(action)) if state is not None else None
+        text = _quiet(lambda: format_action(state, action)) if state is not None else None
         moment["action"] = text if isinstance(text, str) else repr(action)[:200]
     try:
         setattr(exc, MOMENT, moment)

@@ -20,6 +20,7 @@ from typing import Any
 from generator.rules.contract import TERMINAL, Game, GameState
 from generator.rules.log import ReplayError, dump_lines, header_of, replay_text
 from generator.rules.policies import make_policy
+from generator.rules.presentation import format_action, parse_action
 from generator.rules.simulate import game_seed, policy_seed
 
 
@@ -86,7 +87,7 @@ def check_game(game: Game, seed: int, report: InvariantReport, policy: str = "ra
         action = chooser.choose(state, rng)
         if not state.explain(action).legal:
             report.add(seed, step, f"legal action {action!r} is explained as illegal")
-        if step % clone_every == 0 and state.parse_action(state.format_action(action)) != action:
+        if step % clone_every == 0 and parse_action(state, format_action(state, action)) != action:
             report.add(seed, step, f"{action!r} does not read back from its notation")
         state.apply(action)
         step += 1

@@ -32,6 +32,7 @@ from generator.content.loader import GameContent
 from generator.rules.contract import GameState, OptionsError
 from generator.rules.core import ChanceError, RuleError
 from generator.rules.faults import remember
+from generator.rules.presentation import parse_action
 from generator.rules.registry import EngineLoadError, make_game
 
 FORMAT = "pnp-forge-game/1"
@@ -306,7 +307,7 @@ def replay_rows(rows: list[tuple[int, dict[str, Any]]], content: GameContent, ci
             raise ReplayError(line, f"the action must be text, not {short(written)}")
         action = None
         try:
-            action = state.parse_action(written)
+            action = parse_action(state, written)
             state.apply(action)
         except RuleError as exc:
             raise ReplayError(line, f"illegal decision {short(written)}: {exc}{cite(content, exc.rule)}") from None

@@ -9,7 +9,7 @@ child counts how often it was available so that UCB compares it fairly with its 
 
 An iteration descends by UCB, expands one new action, may play a short random rollout (at most
 `rollout_decisions` decisions and a turn or two; none by default, as random decisions only
-added noise to the game's judgement) and asks `game.evaluate(state, player)` for each player's
+added noise to the game's judgement) and asks `game.ai.evaluate(state, player)` for each player's
 value in [0, 1], or, where the game is over, its `returns()`. UCB compares values rescaled to the
 range of node values seen in this search, so one exploration constant suits an evaluation that
 spreads its values widely or narrowly.
@@ -36,7 +36,7 @@ rollout runs to the end of the same turn (the deciding turn plus `horizon`), so 
 at different depths are judged at the same moment of the game. Neither aid is on for `mcts:N`
 by default: measured in Escape Earth (see docs/engines.md) they did not make the search stronger.
 
-A game may ask for the flat, paired form instead (`Game.search_settings()`, see
+A game may ask for the flat, paired form instead (`AIHooks.search_settings()`, see
 `contract.SearchSettings`): a few candidate actions at the root, each played out to the end of
 the game by the game's rollout policy from the same determinisations with the same RNG, the best
 mean value taken and a tie left to the rollout policy's own choice. The budget still counts
@@ -51,7 +51,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.rules.contract import Game, GameState, SearchSettings
+from generator.rules.ai_hooks import SearchSettings
+from generator.rules.contract import Game, GameState
 from generator.rules.random_policy import RandomPolicy
 
 Action = tuple[Any, ...]  # core.Action (a bare `tuple`) spelled out for strict type checking
@@ -116,7 +117,7 @@ class MCTSPolicy:
         self._last_turn = 0              # horizon: the turn after which every rollout of this search stops
         self.name = f"mcts:{playouts}"
         self._low = self._high = 0.0     # the range of node values in the current search (UCB normalises by it)
-        self.settings: SearchSettings = game.search_settings()
+        self.settings: SearchSettings = game.ai.search_settings()
         # paired search: the rollout policy that proposes the default candidate; kept across decisions,
         # as a policy that plans its turn (Escape Earth's greedy) remembers its plan
         self._proposer: Any = self._rollout_player() if self.settings.paired else None
@@ -144,7 +145,7 @@ class MCTSPolicy:
             self._proposer.choose(state, random.Random(0))  # it sees every decision (a planner keeps count)
             return legal[0]
         default: Action = self._proposer.choose(state, random.Random(rng.getrandbits(64)))
-        others = [a for a in self.game.rank_actions(state, legal) if a != default]
+        others = [a for a in self.game.ai.rank_actions(state, legal) if a != default]
         candidates: list[Action] = [default, *others[: max(0, self.settings.candidates - 1)]]
         me = state.current_player
         totals = [0.0] * len(candidates)
@@ -172,7 +173,7 @@ class MCTSPolicy:
 
     def _rollout_player(self) -> Any:
         """A fresh rollout policy of the game, or the random player for a game that offers none."""
-        return self.game.rollout_policy() or RandomPolicy()
+        return self.game.ai.rollout_policy() or RandomPolicy()
 
     def _iterate(self, sample: GameState, root: _Node, rng: random.Random) -> None:
         """One determinised descent, expansion, rollout and backup."""
@@ -221,7 +222,7 @@ class MCTSPolicy:
     def _widened(self, sample: GameState, node: _Node, actions: list[Action]) -> list[Action]:
         """The best `1 + widen * passes^0.5` of `actions` by the game's ranking, made once per node."""
         if node.order is None:
-            node.order = list(self.game.rank_actions(sample, actions))
+            node.order = list(self.game.ai.rank_actions(sample, actions))
         legal = set(actions)
         known = set(node.order)
         order = [a for a in node.order if a in legal] + [a for a in actions if a not in known]
@@ -250,7 +251,7 @@ class MCTSPolicy:
             sample.apply_chance(sampled(sample.chance_outcomes(), rng))
         sample.explicit_chance = False   # the rollout's own chance: the sample's reseeded RNG
         last_turn = self._last_turn if self.horizon is not None else sample.turn + self.rollout_turns
-        chooser = self.game.rollout_policy() if self.rollout_decisions else None
+        chooser = self.game.ai.rollout_policy() if self.rollout_decisions else None
         for _ in range(self.rollout_decisions):
             if sample.is_terminal or sample.turn > last_turn:
                 break
@@ -263,8 +264,8 @@ class MCTSPolicy:
             return sample.returns()
         players = self.game.num_players()
         if self.game.cooperative:
-            return [self.game.evaluate(sample, 0)] * players
-        return [self.game.evaluate(sample, p) for p in range(players)]
+            return [self.game.ai.evaluate(sample, 0)] * players
+        return [self.game.ai.evaluate(sample, p) for p in range(players)]
 
 
 def sampled(outcomes: list[tuple[Any, float]], rng: random.Random) -> Any:

@@ -11,7 +11,7 @@ on a clone of the true state. It keeps the best line found so far, whole (nested
 search, level one: the kept line is never lost to a worse one found later), and takes its next
 action. A winning line ends the search: it is played move by move from then on, and the table
 goes exactly as it went on the clone. A line that loses is judged by the game's judgement
-(`Game.evaluate`) of the last table before the end, then by how many turns it lasted.
+(`AIHooks.evaluate`) of the last table before the end, then by how many turns it lasted.
 
 So every game the oracle wins has a winning line, and its win rate is a floor under the share
 of deals that can be won at all; no player, honest or not, wins a deal that has no winning line,
@@ -72,7 +72,7 @@ class OraclePolicy:
             return legal[0]
         me = state.current_player
         default = self._rollout_player().choose(state.clone(), random.Random(rng.getrandbits(64)))
-        ranked = [a for a in self.game.rank_actions(state, legal) if a != default]
+        ranked = [a for a in self.game.ai.rank_actions(state, legal) if a != default]
         candidates = [default, *ranked[: max(0, min(self.candidates, self.playouts) - 1)]]
         if kept is None:
             self._value = float("-inf")
@@ -111,7 +111,7 @@ class OraclePolicy:
         for _ in range(MAX_PLAYOUT_DECISIONS):
             if trial.is_terminal:
                 break
-            last = self.game.evaluate(trial, me)
+            last = self.game.ai.evaluate(trial, me)
             nxt = chooser.choose(trial, rng)
             actions.append(nxt)
             trial.apply(nxt)
@@ -120,7 +120,7 @@ class OraclePolicy:
         return last + TURN_WEIGHT * trial.turn, actions
 
     def _rollout_player(self) -> Any:
-        return self.game.rollout_policy() or RandomPolicy()
+        return self.game.ai.rollout_policy() or RandomPolicy()
 
 
 def _won(state: GameState, me: int) -> bool:

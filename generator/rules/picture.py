@@ -1,6 +1,6 @@
 """Pictures of the table: an engine draws its state as a `Scene`, the site shows it beside the words.
 
-`Game.picture(state, lang)` returns a `StatePicture` (a scene plus alt text in that language) or
+`Presentation.picture(state, lang)` returns a `StatePicture` (a scene plus alt text in that language) or
 None. The scene is the boards' drawing model (generator/boards/scene.py), so a picture goes
 through the same SVG backend as the print files' boards: every text is an XML text node that
 svgwrite escapes, whatever a card or space is called. This module holds what the engines share:

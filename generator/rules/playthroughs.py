@@ -21,6 +21,7 @@ from generator.rules.contract import OptionsError
 from generator.rules.core import ChanceError, RuleError
 from generator.rules.faults import add_fault
 from generator.rules.log import MAX_SAVED_GAME_BYTES, ReplayError, read_rows, short
+from generator.rules.presentation import parse_action
 from generator.rules.registry import EngineLoadError, make_game
 
 LANG = "en"  # the language refusals are written in; a comparison of two plays looks at every event
@@ -74,7 +75,7 @@ def play_through(content: GameContent, text: str) -> PlayedThrough:
     except ChanceError as exc:
         return PlayedThrough([], refused=(0, f"set-up: {exc}"))
     shown = len(state.events)
-    played = PlayedThrough([game.render_event(ev, LANG, None) for ev in state.events])
+    played = PlayedThrough([game.presentation.render_event(ev, LANG, None) for ev in state.events])
     decisions = [e.get("action") for e in entries if e.get("kind") == "decision"]
     lines = [number for number, e in rows[1:] if e.get("kind") == "decision"]
     for step, written in enumerate(decisions, 1):
@@ -86,7 +87,7 @@ def play_through(content: GameContent, text: str) -> PlayedThrough:
             played.refused = (step, f"the action must be text, not {short(written)}")
             break
         try:
-            state.apply(state.parse_action(written))
+            state.apply(parse_action(state, written))
         except (RuleError, ChanceError) as exc:
             played.refused = (step, str(exc))  # the rule's sentence; the report shows the decision beside it
             break
@@ -94,7 +95,8 @@ def play_through(content: GameContent, text: str) -> PlayedThrough:
             if getattr(exc, DECISION, None) is None:
                 setattr(exc, DECISION, (lines[step - 1] if step <= len(lines) else None, written))
             raise
-        played.steps.append((str(written), player, [game.render_event(ev, LANG, None) for ev in state.events[shown:]]))
+        sentences = [game.presentation.render_event(ev, LANG, None) for ev in state.events[shown:]]
+        played.steps.append((str(written), player, sentences))
         shown = len(state.events)
     outcome = state.outcome()
     played.outcome = outcome.text.get(LANG, outcome.cause) if outcome else "unfinished"

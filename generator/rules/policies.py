@@ -37,7 +37,7 @@ class OneStepPolicy(TrialGreedy):
 
     def __init__(self, game: Game):
         self.game = game
-        super().__init__(lambda trial, me, action: game.evaluate(trial, me), tolerance=1e-12)
+        super().__init__(lambda trial, me, action: game.ai.evaluate(trial, me), tolerance=1e-12)
 
 
 POLICY_NAMES = ("random", "greedy", "expert", "mcts:N")
@@ -101,12 +101,12 @@ def make_policy(name: str, game: Game, person: Policy | None = None) -> Policy:
             raise ValueError(f"'{PERSON}' (a person at the terminal) plays only in `pnp play`")
         return person
     if name == "expert":
-        expert: Policy | None = game.expert_policy()
+        expert: Policy | None = game.ai.expert_policy()
         return expert if expert is not None else make_policy("greedy", game)
     if name == "random":
         return RandomPolicy()
     if name == "greedy":
-        own: Policy | None = game.greedy_policy()
+        own: Policy | None = game.ai.greedy_policy()
         return own if own is not None else OneStepPolicy(game)
     if name.startswith("mcts"):
         from generator.rules.mcts import MCTSPolicy, parse_budget

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from generator.rules.contract import Game, GameState
 from generator.rules.faults import remember
 from generator.rules.policies import NoDecision, Policy, make_policy
+from generator.rules.presentation import format_action
 from generator.rules.simulate import policy_seed
 
 
@@ -57,7 +58,7 @@ def play_transcript(game: Game, seed: int, policy: str, lang: str = "en", turns:
     def flush() -> None:
         nonlocal shown
         for ev in state.events[shown:]:
-            text = game.render_event(ev, lang, viewer)
+            text = game.presentation.render_event(ev, lang, viewer)
             emit("turn" if ev.kind == "turn" else "event", text)
         shown = len(state.events)
 
@@ -72,14 +73,14 @@ def play_transcript(game: Game, seed: int, policy: str, lang: str = "en", turns:
             except NoDecision:
                 stopped = True
                 break
-            emit("decision", f"> {state.format_action(action)}")
+            emit("decision", f"> {format_action(state, action)}")
             state.apply(action)
             flush()
     except Exception as exc:
         remember(exc, game, seed, policy, state, action)  # the engine's fault, reported with when it happened
         raise
     outcome = state.outcome()
-    ending = outcome.text[lang] if outcome else game.sentence("words", "unfinished", lang, {})
+    ending = outcome.text[lang] if outcome else game.presentation.sentence("words", "unfinished", lang, {})
     if not lines or lines[-1].strip() != ending:  # an engine's last event (game-over) often says it already
         emit("end", ending)
     return Transcript(lines, state, stopped)

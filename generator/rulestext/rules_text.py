@@ -90,7 +90,7 @@ def setup_picture(content: GameContent, lang: str, pictures: list[StatePicture],
     except EngineLoadError as exc:
         raise RulesReferenceError(f"setup_picture: {exc.message}") from None
     try:
-        picture = game.picture(game.new_initial_state(seed), lang)
+        picture = game.presentation.picture(game.new_initial_state(seed), lang)
     except Exception as exc:  # an engine's own fault is reported at the page's line, never as a traceback
         raise RulesReferenceError(f"setup_picture: the engine fails setting up the table: {describe(exc)}") from None
     if picture is None:

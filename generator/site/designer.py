@@ -117,8 +117,8 @@ def balance(site: GameSite) -> str | None:
         return None
     from generator.rules.registry import make_game
 
-    game = make_game(site.content, {})
-    return balance_page(site, data, results_are_current(site.content, data), game.taken_name, game.group_name)
+    shown = make_game(site.content, {}).presentation
+    return balance_page(site, data, results_are_current(site.content, data), shown.taken_name, shown.group_name)
 
 
 def options_page(site: GameSite, rulings: tuple[str, str] | None) -> str | None:

@@ -65,7 +65,7 @@ def test_each_starter_checks_plays_and_simulates(made: tuple[str, Path, Result])
     played = run("play", "sea-dive", "--seed", "1", "--content", "games", cwd=work)
     assert played.exit_code == 0, played.output
     game = make_game(generic._content(generic.EngineCase("new", work / "games", "sea-dive")), {})
-    endings = {game.sentence("outcomes", cause, "en", {}) for cause in game.outcome_causes}
+    endings = {game.presentation.sentence("outcomes", cause, "en", {}) for cause in game.outcome_causes}
     said = [line for line in played.output.splitlines() if line.strip() in endings]
     assert len(said) == 1, played.output  # the outcome once, then the ranked results
     assert played.output.rstrip().splitlines()[-1].endswith(("wins.", "share the win (tied after every tie-break)."))

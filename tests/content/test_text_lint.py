@@ -279,15 +279,16 @@ def test_astronuts_says_1_action_and_names_extra_energy_only_when_it_adds_some()
         if any(e.get("actions") == 1 for e in seen):
             break
     one = next(e for e in seen if e.get("actions") == 1 and e.get("bonus") == 0)
-    assert game.render_event(one, "en").endswith(": 1 action.")
-    assert game.render_event(one, "de").endswith(": 1 Aktion.")
+    assert game.presentation.render_event(one, "en").endswith(": 1 action.")
+    assert game.presentation.render_event(one, "de").endswith(": 1 Aktion.")
     for event in seen:
         for lang in ("de", "en"):
-            sentence = game.render_event(event, lang)
+            sentence = game.presentation.render_event(event, lang)
             assert not re.search(r"\+0\b|(?<!\d)1 (actions|Aktionen)\b", sentence), sentence
     bonus = Event("actions", (("player", 0), ("declared", 4), ("roll", 6), ("actions", 9), ("bonus", 1)))
-    assert game.render_event(bonus, "en") == "Player 1 declared 4 and rolled 6: 9 actions (Extra Energy: +1)."
-    assert game.render_event(bonus, "de") == "Spieler 1 hat 4 erklärt und 6 gewürfelt: 9 Aktionen (Extra Energy: +1)."
+    shown = game.presentation
+    assert shown.render_event(bonus, "en") == "Player 1 declared 4 and rolled 6: 9 actions (Extra Energy: +1)."
+    assert shown.render_event(bonus, "de") == "Spieler 1 hat 4 erklärt und 6 gewürfelt: 9 Aktionen (Extra Energy: +1)."
 
 
 @pytest.mark.parametrize("engine", ["minimal", "full"])

@@ -9,6 +9,7 @@ import pytest
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
+from generator.rules.presentation import format_action
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -60,4 +61,4 @@ def hand(state, player: int, cards: list[str], deck: list[str] | None = None):
 
 
 def texts(state) -> list[str]:
-    return [state.format_action(a) for a in state.legal_actions()]
+    return [format_action(state, a) for a in state.legal_actions()]

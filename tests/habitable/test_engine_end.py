@@ -7,6 +7,7 @@ import random
 import pytest
 
 from generator.rules.habitable.data import REMOVED_AT_REFILL
+from generator.rules.presentation import parse_action
 from tests.habitable.conftest import hand, new_state, place, texts
 from tests.habitable.test_engine_turn import CORE, DISC, HEAT, MOON, OUT, SEARCH, refused
 
@@ -38,8 +39,8 @@ def test_a_bought_slot_is_skipped_when_the_last_cards_are_removed(habitable):
     state = new_state(habitable, players=4)
     quiet_market(state)
     hand(state, 0, [DISC, SEARCH])
-    state.apply(state.parse_action("buy 8"))                 # Volcanism leaves slot 8
-    state.apply(state.parse_action(f"pay {DISC}"))
+    state.apply(parse_action(state, "buy 8"))                 # Volcanism leaves slot 8
+    state.apply(parse_action(state, f"pay {DISC}"))
     state.apply(("end",))
     assert state.black_hole == ["eisenkern", "eiskomet"]     # the 2 cards nearest the black hole (ruling 25)
     assert state.market == ["sonnenwind", "gezeitenheizung", "eisschild"] + MARKET[:5]
@@ -68,7 +69,7 @@ def test_a_planet_made_habitable_again_before_the_end_of_turn_loses_no_life(habi
     quiet_market(state)
     planet = place(state, 0, 1, "sonne", 5, temperature=3, life=2)   # too hot
     hand(state, 0, ["start-wolken", OUT])
-    state.apply(state.parse_action("play start-wolken on 1/1"))
+    state.apply(parse_action(state, "play start-wolken on 1/1"))
     state.apply(("end",))
     assert planet.habitable and planet.life == 2
 
@@ -107,7 +108,7 @@ def test_an_event_hits_every_discovered_planet_and_moons_defend_their_owners(hab
     assert mine.temperature == -1                            # hit at once
     assert state.phase == "defend" and state.current_player == 1
     assert texts(state) == ["defend start-mond", "allow"]
-    state.apply(state.parse_action("defend start-mond"))
+    state.apply(parse_action(state, "defend start-mond"))
     assert defended.temperature == 1 and state.trashed[1] == [MOON]
     assert sorted(state.hands[1]) == sorted([OUT, CORE])     # the replacement
     assert hit.temperature == -1 and open_.temperature == -1  # one Moon shields one planet

@@ -15,6 +15,7 @@ from generator.rules.contract import ONLOOKER
 from generator.rules.habitable import HabitableGame
 from generator.rules.invariants import check_many
 from generator.rules.policies import make_policy
+from generator.rules.presentation import format_action, parse_action
 from tests.habitable.conftest import new_state
 from tests.scale import games
 
@@ -83,7 +84,7 @@ def test_refusals_agree_with_the_legal_set(habitable):
                 assert (problem is None) == (action in legal), (state.phase, state.choice, action, problem)
                 checked += 1
             for action in legal:
-                assert state.parse_action(state.format_action(action)) == action
+                assert parse_action(state, format_action(state, action)) == action
             actions = state.legal_actions()
             state.apply(actions[rng.randrange(len(actions))])
     assert checked >= 4000
@@ -109,13 +110,13 @@ def test_the_greedy_player_scores_more_than_random_players(habitable):
 def test_evaluate_is_within_zero_and_one_and_reads_finished_games(habitable):
     game = HabitableGame(habitable, {"players": "2"})
     state = game.new_initial_state(3)
-    assert 0.0 < game.evaluate(state, 0) < 1.0
+    assert 0.0 < game.ai.evaluate(state, 0) < 1.0
     state.planet(0, 1).status = 2
     state.planet(0, 1).star, state.planet(0, 1).pos, state.planet(0, 1).card = 0, 5, "gesteinsplanet"
     state.planet(0, 1).life = 5
-    assert game.evaluate(state, 0) > 0.5 > game.evaluate(state, 1)
+    assert game.ai.evaluate(state, 0) > 0.5 > game.ai.evaluate(state, 1)
     state.result = "score"
-    assert game.evaluate(state, 0) == 1.0 and game.evaluate(state, 1) == 0.0
+    assert game.ai.evaluate(state, 0) == 1.0 and game.ai.evaluate(state, 1) == 0.0
 
 
 def test_every_event_and_action_reads_as_a_whole_sentence_in_both_languages(habitable):
@@ -128,14 +129,14 @@ def test_every_event_and_action_reads_as_a_whole_sentence_in_both_languages(habi
             actions = state.legal_actions()
             for action in actions[:12]:
                 for lang in ("de", "en"):
-                    text = game.describe(state, action, lang)
+                    text = game.presentation.describe(state, action, lang)
                     assert "[" not in text and "{" not in text, text
             state.apply(actions[rng.randrange(len(actions))])
         for event in state.events:
             kinds.add(event.kind)
             for lang in ("de", "en"):
                 for viewer in (None, ONLOOKER, 0, 1):
-                    text = game.render_event(event, lang, viewer)
+                    text = game.presentation.render_event(event, lang, viewer)
                     assert "[" not in text and "{" not in text, text
         assert state.outcome().text["de"] and state.outcome().text["en"]
     assert {"drew", "rolled", "end-of-turn", "event", "game-over"} <= kinds
@@ -144,6 +145,6 @@ def test_every_event_and_action_reads_as_a_whole_sentence_in_both_languages(habi
 def test_a_drawn_card_is_seen_only_by_its_player(habitable):
     state = new_state(habitable, players=2, seed=3)
     drawn = next(e for e in state.events if e.kind == "drew")
-    own = state.game.render_event(drawn, "en", 0)        # seat 0 is player 1
-    other = state.game.render_event(drawn, "en", 1)
+    own = state.game.presentation.render_event(drawn, "en", 0)        # seat 0 is player 1
+    other = state.game.presentation.render_event(drawn, "en", 1)
     assert own.startswith("Player 1 draws 5 cards: ") and other == "Player 1 draws 5 cards."

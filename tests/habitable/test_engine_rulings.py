@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.rules.habitable.decisions import rolled
+from generator.rules.presentation import parse_action
 from tests.habitable.conftest import hand, new_state, place, texts
 from tests.habitable.test_engine_end import quiet_market
 from tests.habitable.test_engine_turn import CORE, DISC, MOON, OUT, SEARCH
@@ -64,22 +65,22 @@ def test_29_a_search_from_a_star_takes_the_lowest_stack_and_without_stacks_does_
     place(state, 0, 1, "sonne", 5)
     state.roll_distance = lambda search: rolled(state, search, (1, 1))
     hand(state, 0, [SEARCH, DISC, SEARCH])
-    state.apply(state.parse_action(f"play {SEARCH}"))
+    state.apply(parse_action(state, f"play {SEARCH}"))
     state.apply(state.legal_actions()[0]) if state.phase == "pay" else None
-    state.apply(state.parse_action("search trappist-1"))
+    state.apply(parse_action(state, "search trappist-1"))
     assert state.choice[1] == 2                              # stack 1 is discovered: stack 2 goes
-    state.apply(state.parse_action("distance 2"))
-    state.apply(state.parse_action("discover"))
+    state.apply(parse_action(state, "distance 2"))
+    state.apply(parse_action(state, "discover"))
     place(state, 0, 3, "kepler-186", 4)
     hand(state, 0, [SEARCH, DISC])
-    state.apply(state.parse_action(f"play {SEARCH}"))
+    state.apply(parse_action(state, f"play {SEARCH}"))
     assert state.phase == "main" and "search-nothing" in [e.kind for e in state.events]
 
 
 def test_30_archiving_one_card_draws_none(habitable):
     state = new_state(habitable, players=2)
     hand(state, 0, [OUT, CORE], deck=[SEARCH])
-    state.apply(state.parse_action(f"archive {OUT}"))
+    state.apply(parse_action(state, f"archive {OUT}"))
     assert state.hands[0] == [CORE] and state.decks[0] == [SEARCH]
     assert state.phase == "archive" and f"archive {CORE}" in texts(state)   # and again
 
@@ -89,7 +90,7 @@ def test_31_the_attacker_pays_before_the_owner_decides(habitable):
     place(state, 1, 1, "sonne", 5)
     hand(state, 0, ["sonnenwind", SEARCH, DISC, OUT])
     hand(state, 1, [MOON])
-    state.apply(state.parse_action("play sonnenwind on 2/1"))
+    state.apply(parse_action(state, "play sonnenwind on 2/1"))
     if state.phase == "pay":
         state.apply(state.legal_actions()[0])
     assert state.phase == "defend" and len(state.hands[0]) < 3

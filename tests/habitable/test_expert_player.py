@@ -75,13 +75,13 @@ def test_the_ranking_and_rollout_policy_tree_search_may_use(habitable):
     game = HabitableGame(habitable, {"players": "2"})
     state = game.new_initial_state(2, quiet=True)
     rng = random.Random(2)
-    quick = game.rollout_policy()
+    quick = game.ai.rollout_policy()
     while not state.is_terminal:
         actions = state.legal_actions()
         before = state.key()
-        ranked = game.rank_actions(state, actions)
+        ranked = game.ai.rank_actions(state, actions)
         assert sorted(ranked) == sorted(actions)            # every legal action, once
-        assert game.rank_actions(state, actions) == ranked  # the same table ranks the same way
+        assert game.ai.rank_actions(state, actions) == ranked  # the same table ranks the same way
         assert state.key() == before                        # ranking plays on copies only
         action = quick.choose(state, rng)
         assert action in actions

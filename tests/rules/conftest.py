@@ -10,6 +10,7 @@ import pytest
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
 from generator.rules.escape_earth import EscapeEarthState, new_game
+from generator.rules.presentation import format_action
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
 
@@ -88,7 +89,7 @@ def put(state: EscapeEarthState, pos: int, building_kind: str, cubes: int = 0, u
 
 
 def names(state: EscapeEarthState) -> list[str]:
-    return [state.format_action(a) for a in state.legal_actions()]
+    return [format_action(state, a) for a in state.legal_actions()]
 
 
 def forge_first_decision(saved: Path, action: str) -> int:

@@ -153,10 +153,11 @@ def test_a_competitive_game_shows_seat_rates_and_the_cards_winners_took(tmp_path
                       "turns": {"mean": 41.2}, "seats": seats, "cards": cards}]}
     tree = DocsTree("en")
     game = make_game(content, {})
-    path = balance_page(GameSite(content, "en", tmp_path, tree), data, current=True, name_of=game.taken_name)
+    path = balance_page(GameSite(content, "en", tmp_path, tree), data, current=True,
+                        name_of=game.presentation.taken_name)
     page = tree.pages[path]
     assert "| Greedy, 2 | greedy | 2 | 100 | 41.2 | 30.0 % (22.0 % – 39.0 %) | 72.0 % (62.0 % – 80.0 %) |" in page
-    title = game.taken_name(card, "en")
+    title = game.presentation.taken_name(card, "en")
     assert title != card
     assert f"| {title} | 40 (40.0 %) | 41 | 30 (73.2 %) | 58.0 % – 84.0 % |" in page
     assert "<script>" not in page and "&lt;script&gt;" in page
@@ -191,8 +192,8 @@ def test_the_balance_page_shows_the_tags_winners_played_named_by_the_game_with_a
     pages = {}
     for lang in ("de", "en"):
         tree = DocsTree(lang)
-        path = balance_page(GameSite(content, lang, tmp_path, tree), data, current=True, name_of=game.taken_name,
-                            group_name=game.group_name)
+        path = balance_page(GameSite(content, lang, tmp_path, tree), data, current=True,
+                            name_of=game.presentation.taken_name, group_name=game.presentation.group_name)
         pages[lang] = re.sub(r"</?abbr[^>]*>", "", tree.pages[path])
         assert tree.files[f"balance/tags-greedy-2-{lang}.png"][:8] == b"\x89PNG\r\n\x1a\n"
         assert "icons/jovian.svg" in tree.files

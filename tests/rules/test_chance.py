@@ -12,7 +12,8 @@ import pytest
 
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
-from generator.rules.contract import TERMINAL, Game, GameState, SearchSettings, copy_rng
+from generator.rules.ai_hooks import SearchSettings
+from generator.rules.contract import TERMINAL, Game, GameState, copy_rng
 from generator.rules.core import Action, Chance, ChanceError, Outcome, PlayerResult, RuleError
 from generator.rules.escape_earth import new_game as new_escape_earth
 from generator.rules.habitable import new_game as new_habitable
@@ -158,6 +159,7 @@ class CoinGame(Game):
     def __init__(self, declared: bool):
         self.declared = declared
         self.options = {}
+        self.presentation, self.ai = self.presentation_class(self), self.ai_class(self)
 
     def new_initial_state(self, seed: int, *, log: bool = False, forced: list | None = None,
                           quiet: bool = False) -> CoinState:
@@ -216,9 +218,6 @@ class CoinState(GameState):
 
     def observation(self, player: int) -> dict[str, Any]:
         return {"coin": self.coin}
-
-    def format_action(self, action: Action) -> str:
-        return " ".join(map(str, action))
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -297,7 +296,7 @@ def test_escape_earth_returns_what_the_contract_gives_from_its_outcome(content):
 def test_a_lost_cooperative_game_is_worth_nothing_to_every_seat(content):
     state = new_escape_earth(content, 2, {"variant": "beginner"})
     state.result = "chaos"
-    assert GameState.returns(state) == [0.0, 0.0] and state.game.evaluate(state, 1) == 0.0
+    assert GameState.returns(state) == [0.0, 0.0] and state.game.ai.evaluate(state, 1) == 0.0
 
 
 def test_paired_search_judges_finished_playouts_by_their_returns(content):
@@ -371,11 +370,8 @@ def test_the_top_cards_given_by_hand_make_the_table_play_makes(content, seed):
 
 
 def test_generic_tree_search_on_escape_earth_branches_on_time_cards_and_events(content):
-    class Tree(type(new_escape_earth(content, 1, {"variant": "expert"}).game)):  # type: ignore[misc]
-        def search_settings(self):
-            return SearchSettings()
-
-    game = Tree(content, {"variant": "expert"})
+    game = type(new_escape_earth(content, 1, {"variant": "expert"}).game)(content, {"variant": "expert"})
+    game.ai.search_settings = SearchSettings  # type: ignore[method-assign]  # the generic tree, not the paired search
     state = game.new_initial_state(3)
     state.apply(("pass",))
     met = Counter()

@@ -10,6 +10,7 @@ from generator.rules.contract import copy_rng
 from generator.rules.core import RuleError
 from generator.rules.escape_earth import new_game
 from generator.rules.policies import RandomPolicy
+from generator.rules.presentation import format_action, parse_action
 
 
 def play(content, seed: int, variant: str, steps: int, log: bool = False):
@@ -151,18 +152,18 @@ def test_every_legal_action_is_written_and_read_back_unchanged(content):
         rng = random.Random(seed)
         while not state.is_over:
             for action in state.legal_actions():
-                assert state.parse_action(state.format_action(action)) == action
+                assert parse_action(state, format_action(state, action)) == action
             state.apply(RandomPolicy().choose(state, rng))
 
 
 def test_notation_errors_say_what_is_wrong(content):
     state = new_game(content, 2, {"variant": "expert"})
     with pytest.raises(RuleError, match="unknown action"):
-        state.parse_action("fly to mars")
+        parse_action(state, "fly to mars")
     with pytest.raises(RuleError, match="not a card number"):
-        state.parse_action("move food 40")
+        parse_action(state, "move food 40")
     with pytest.raises(RuleError, match="cube source"):
-        state.parse_action("fight hungersnot pay gold@2")
+        parse_action(state, "fight hungersnot pay gold@2")
 
 
 def test_hidden_information_is_left_out_of_a_players_view(content, table):
@@ -173,18 +174,18 @@ def test_hidden_information_is_left_out_of_a_players_view(content, table):
     s.apply(("fight", "hungersnot", ((1, "food", 1),)))
     removed = [e for e in s.events if e.kind == "event-removed"][0]
     gone = s.data.events[removed.get("card")].name.en
-    assert gone in s.game.render_event(removed, "en")
-    assert gone not in s.game.render_event(removed, "en", 0)
-    assert gone not in s.game.render_event(removed, "en", 1)
-    assert s.game.render_event(removed, "de", 1).startswith("Das Ereignis wird in den Stapel gemischt; die oberste "
-                                                           "Karte verlässt das Spiel ungesehen.")
+    assert gone in s.game.presentation.render_event(removed, "en")
+    assert gone not in s.game.presentation.render_event(removed, "en", 0)
+    assert gone not in s.game.presentation.render_event(removed, "en", 1)
+    assert s.game.presentation.render_event(removed, "de", 1).startswith(
+        "Das Ereignis wird in den Stapel gemischt; die oberste Karte verlässt das Spiel ungesehen.")
 
 
 def test_every_event_renders_in_both_languages(content):
     for seed in range(30):
         state = play(content, seed, "expert", 200)
         for ev in state.events:
-            de, en = state.game.render_event(ev, "de"), state.game.render_event(ev, "en")
+            de, en = state.game.presentation.render_event(ev, "de"), state.game.presentation.render_event(ev, "en")
             assert de and en and "{" not in de + en and "[" not in de + en, (ev, de, en)
 
 

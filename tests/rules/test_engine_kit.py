@@ -9,17 +9,24 @@ from typing import Any
 
 import pytest
 
+from generator.rules.ai_hooks import AIHooks, SearchSettings
+from generator.rules.contract import Game, GameState
 from generator.rules.core import Outcome, PlayerResult, RuleError
-from generator.rules.engine_kit.content_game import ContentGame
+from generator.rules.engine_kit.content_game import AIParts, ContentAI, ContentGame, ContentPresentation
 from generator.rules.engine_kit.greedy import TrialGreedy, rank_value, squash
 from generator.rules.engine_kit.legality import checked_first
-from generator.rules.engine_kit.notation import named_values
+from generator.rules.engine_kit.notation import head_and_rest, named_values, written
+from generator.rules.engine_kit.options import players_option
 from generator.rules.engine_kit.rules_data import effect_steps, rules_digest
 from generator.rules.engine_kit.table_words import TableWords, word
+from generator.rules.escape_earth import greedy as escape_greedy
+from generator.rules.escape_earth import notation as escape_notation
+from generator.rules.escape_earth import summary as escape_summary
 from generator.rules.escape_earth.game import EscapeEarthGame
 from generator.rules.escape_earth.legality import RULE_IDS as ESCAPE_EARTH_RULES
 from generator.rules.escape_earth.state import EscapeEarthState
 from generator.rules.habitable.game import HabitableGame
+from generator.rules.presentation import Presentation
 
 
 class Table:
@@ -118,6 +125,34 @@ def test_named_values_names_an_actions_items_by_position_per_kind():
     assert named_values(("pass",), names) == {} and named_values(("unknown", 1), names) == {}
 
 
+def test_an_action_is_written_by_its_kinds_writer_and_every_other_kind_as_its_items():
+    writers = {"move": lambda state, action: f"move {action[1]} {action[2] + 1}"}
+    assert written(None, ("move", "food", 2), writers) == "move food 3"      # cards as people count them
+    assert written(None, ("improve", "food"), writers) == "improve food" and written(None, ("pass",), writers) == "pass"
+
+
+def test_a_written_action_splits_into_its_first_word_and_the_rest_and_no_words_are_refused(content):
+    state = EscapeEarthGame.new_game(content, 1)
+    assert head_and_rest(state, "  fight  hungersnot pay food@2 ") == ("fight", ["hungersnot", "pay", "food@2"])
+    with pytest.raises(RuleError) as refused:
+        head_and_rest(state, "   ")
+    assert refused.value.rule == "notation.empty" and refused.value.text["en"]   # its sentence from the content
+
+
+def test_the_players_option_offers_every_count_from_the_fewest_to_the_most():
+    option = players_option(2, 5, 4, "how many")
+    assert (option.name, option.choices, option.default) == ("players", ("2", "3", "4", "5"), "4")
+
+
+def test_an_engine_state_is_over_once_its_result_names_a_cause_and_scores_its_outcome_then(content):
+    state = EscapeEarthGame.new_game(content, 3)
+    assert not state.is_terminal and state.current_player == state.player and state.outcome() is None
+    state.result = "ocean-planet"
+    outcome = state.outcome()
+    assert state.is_terminal and state.current_player == -1 and outcome is not None
+    assert outcome.cause == "ocean-planet" and outcome.text["en"] and len(outcome.results) == 2
+
+
 def test_effect_steps_reads_models_and_plain_mappings_alike_and_the_digest_is_canonical():
     steps = effect_steps([{"op": "gain", "resource": "food", "amount": 2}])
     assert steps == (("gain", (("amount", 2), ("resource", "food"))),)
@@ -148,7 +183,7 @@ def test_a_content_game_takes_the_contracts_vocabulary_and_state_class_from_its_
     state = EscapeEarthGame(content, {}).new_initial_state(3)
     assert isinstance(state, EscapeEarthState) and state.data is state.game.data
     with pytest.raises(AssertionError):
-        EscapeEarthGame(content, {}).summary(object(), "en")  # type: ignore[arg-type]
+        EscapeEarthGame(content, {}).presentation.summary(object(), "en")  # type: ignore[arg-type]
 
 
 def test_a_content_game_without_parts_of_its_own_keeps_the_contracts_defaults():
@@ -157,3 +192,25 @@ def test_a_content_game_without_parts_of_its_own_keeps_the_contracts_defaults():
         engine_version = "1"
 
     assert Bare.event_kinds == frozenset() and not hasattr(Bare, "state_class")
+    assert Bare.ai_parts == AIParts()   # no AI hooks of its own: every hook keeps the contract's default
+
+
+def test_a_content_game_shows_and_plays_through_the_parts_it_names(content):
+    game = EscapeEarthGame(content, {})
+    assert isinstance(game.presentation, ContentPresentation) and isinstance(game.ai, ContentAI)
+    state = game.new_initial_state(3)
+    action = state.legal_actions()[0]
+    assert game.presentation.format_action(state, action) == escape_notation.format_action(state, action)
+    assert game.presentation.summary(state, "en") == escape_summary.summarize(state, "en")
+    assert game.ai.search_settings() == SearchSettings(paired=True, candidates=4)
+    assert type(game.ai.greedy_policy()) is type(game.ai.rollout_policy())   # the greedy player plays ahead too
+    assert game.ai.rank_actions(state, state.legal_actions()) == escape_greedy.rank(state, state.legal_actions())
+
+
+def test_the_rules_core_keeps_no_presentation_or_ai_hook_of_its_own():
+    shown = {"summary", "summary_for", "picture", "words", "sentence", "render_event", "describe", "taken_name",
+             "group_name"}
+    hooks = {"evaluate", "rank_actions", "rollout_policy", "search_settings", "greedy_policy", "expert_policy"}
+    assert not (shown | hooks) & set(dir(Game))
+    assert not {"format_action", "parse_action", "action_values"} & set(dir(GameState))
+    assert shown <= set(dir(Presentation)) and hooks <= set(dir(AIHooks))

@@ -43,7 +43,7 @@ from tests.scale import scale
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
 PLUGIN = ROOT / "tests" / "content" / "plugin"
-UNFILLED = re.compile(r"\[[a-z][a-z0-9_.-]*\]")   # what Game.sentence leaves for a missing template or value
+UNFILLED = re.compile(r"\[[a-z][a-z0-9_.-]*\]")   # what Presentation.sentence leaves for a missing template or value
 MAX_TURNS = 200
 GREEDY_MAX_TURNS = 1000
 SCALE = scale()       # the playouts are sized for the quick loop; PNP_TEST_SCALE=20 plays twenty times as many
@@ -310,7 +310,7 @@ def test_card_groups_name_cards_of_the_content_and_every_group_has_a_name(conten
         assert isinstance(names, tuple) and all(isinstance(g, str) and g for g in names), card
     for group in {g for names in groups.values() for g in names}:
         for lang in content.sentences:
-            assert game.group_name(group, lang).strip(), f"group {group} has no name in {lang}"
+            assert game.presentation.group_name(group, lang).strip(), f"group {group} has no name in {lang}"
 
 
 # -- the real command line -------------------------------------------------------------------------------
@@ -323,14 +323,15 @@ def test_pnp_play_replay_and_simulate_run_the_engine(case: EngineCase, game: Gam
     saved = tmp_path / "game.jsonl"
     played = pnp("play", case.game, "--seed", "4", "--content", content_dir, "--save", str(saved), cwd=tmp_path)
     assert played.returncode == 0, played.stderr
-    outcomes = {game.sentence("outcomes", cause, "en", {}) for cause in game.outcome_causes}
+    outcomes = {game.presentation.sentence("outcomes", cause, "en", {}) for cause in game.outcome_causes}
     assert [line for line in played.stdout.splitlines() if line.strip() in outcomes] != [], "no outcome sentence"
     assert sum(played.stdout.count(sentence) for sentence in outcomes) == 1, "the outcome is said once"
     assert "Result" in played.stdout.split(next(s for s in outcomes if s in played.stdout))[1], "then the results"
     shown = pnp("play", case.game, "--seed", "4", "--content", content_dir, "--lang", "de", "--view", "1",
                 cwd=tmp_path)
     assert shown.returncode == 0, shown.stderr
-    assert sum(shown.stdout.count(game.sentence("outcomes", c, "de", {})) for c in game.outcome_causes) == 1
+    endings = [game.presentation.sentence("outcomes", c, "de", {}) for c in game.outcome_causes]
+    assert sum(shown.stdout.count(ending) for ending in endings) == 1
     replayed = pnp("replay", str(saved), "--content", content_dir, cwd=tmp_path)
     assert replayed.returncode == 0, replayed.stderr
     assert "decisions replayed" in replayed.stdout

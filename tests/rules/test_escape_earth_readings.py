@@ -10,6 +10,7 @@ import pytest
 
 from generator.rules.core import RuleError
 from generator.rules.escape_earth import EscapeEarthGame
+from generator.rules.presentation import parse_action
 from tests.rules.conftest import names, put
 
 
@@ -47,7 +48,7 @@ def test_cubes_are_paid_from_buildings_so_a_bare_planets_free_cube_does_not_pay(
     s._legal = None
     assert not [a for a in s.legal_actions() if a[0] == "fight"]
     with pytest.raises(RuleError) as info:
-        s.apply(s.parse_action("fight hungersnot pay food@5"))
+        s.apply(parse_action(s, "fight hungersnot pay food@5"))
     assert info.value.rule == "payment.missing" and "paid from buildings" in str(info.value)
     put(s, 4, "lab")                             # a building on that planet: its cube is "at" a building now
     assert "fight hungersnot pay food@5" in names(s)
@@ -70,10 +71,10 @@ def test_in_the_blocks_all_variant_the_anomalys_building_gives_no_cubes_and_cann
     s._legal = None
     assert not [a for a in s.legal_actions() if a[0] == "fight" and a[1] == "hungersnot"]
     with pytest.raises(RuleError) as info:
-        s.apply(s.parse_action("fight hungersnot pay food@7"))
+        s.apply(parse_action(s, "fight hungersnot pay food@7"))
     assert info.value.rule == "blocked.anomaly-cubes"
     with pytest.raises(RuleError) as info:
-        s.apply(s.parse_action("upgrade 7 pay material@6"))
+        s.apply(parse_action(s, "upgrade 7 pay material@6"))
     assert info.value.rule == "blocked.anomaly-upgrade"
     put(s, 4, "farm", cubes=1)                   # beside the anomaly: usable
     assert "fight hungersnot pay food@5" in names(s)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import pytest
 
 from generator.rules.core import RuleError
+from generator.rules.presentation import parse_action
 from tests.rules.conftest import names, put
 
 
 def refusal(state, text: str) -> str:
     with pytest.raises(RuleError) as info:
-        state.apply(state.parse_action(text))
+        state.apply(parse_action(state, text))
     return str(info.value)
 
 

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from generator.rules.contract import TERMINAL, Game, GameState, SearchSettings
+from generator.rules.ai_hooks import AIHooks, SearchSettings
+from generator.rules.contract import TERMINAL, Game, GameState
 from generator.rules.core import Action, Outcome, PlayerResult, RuleError
 from generator.rules.escape_earth import EscapeEarthGame
 from generator.rules.log import dump_lines, header_of, replay_text
@@ -47,6 +48,7 @@ class NimGame(Game):
     def __init__(self, pile: int):
         self.pile = pile
         self.options = {}
+        self.presentation, self.ai = self.presentation_class(self), self.ai_class(self)
 
     def new_initial_state(self, seed: int, *, log: bool = False, forced: list | None = None,
                           quiet: bool = False) -> NimState:
@@ -96,9 +98,6 @@ class NimState(GameState):
     def observation(self, player: int) -> dict[str, Any]:
         return {"pile": self.pile}
 
-    def format_action(self, action: Action) -> str:
-        return f"take {action[1]}"
-
 
 @pytest.mark.parametrize("rollout", [0, 3])
 @pytest.mark.parametrize("pile, best", [(4, 1), (5, 2), (7, 1), (8, 2)])
@@ -110,19 +109,27 @@ def test_finds_the_winning_move_of_a_two_player_game(pile, best, rollout):
         assert policy.choose(game.new_initial_state(0), random.Random(seed)) == ("take", best)
 
 
+class RankedNimAI(AIHooks):
+    """A quick judgement that ranks the actions in a fixed order (counted), and the game's rollout policy."""
+
+    game: RankedNimGame
+
+    def rank_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
+        self.game.ranked += 1
+        return sorted(actions, key=lambda a: a[1] != self.game.first)
+
+    def rollout_policy(self) -> CountingPolicy | None:
+        return self.game.rollout
+
+
 class RankedNimGame(NimGame):
     """Nim whose quick judgement ranks the actions in a fixed order and whose rollouts are counted."""
+
+    ai_class = RankedNimAI
 
     def __init__(self, pile: int, first: int, rollout: CountingPolicy | None = None):
         super().__init__(pile)
         self.first, self.ranked, self.rollout = first, 0, rollout
-
-    def rank_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
-        self.ranked += 1
-        return sorted(actions, key=lambda a: a[1] != self.first)
-
-    def rollout_policy(self) -> CountingPolicy | None:
-        return self.rollout
 
 
 class CountingPolicy:
@@ -172,19 +179,27 @@ def test_rollouts_play_the_games_own_rollout_policy_up_to_the_horizon(decisions,
 
 
 
+class PairedNimAI(RankedNimAI):
+    """The flat, paired search, with rollouts that take 1 and are counted."""
+
+    game: PairedNimGame
+
+    def rollout_policy(self) -> CountingPolicy:
+        self.game.made.append(CountingPolicy())
+        return self.game.made[-1]
+
+    def search_settings(self) -> SearchSettings:
+        return SearchSettings(paired=True, candidates=2)
+
+
 class PairedNimGame(RankedNimGame):
     """Nim searched in the flat, paired form, with rollouts that take 1 and are counted."""
+
+    ai_class = PairedNimAI
 
     def __init__(self, pile: int, first: int):
         super().__init__(pile, first)
         self.made: list[CountingPolicy] = []
-
-    def rollout_policy(self) -> CountingPolicy:
-        self.made.append(CountingPolicy())
-        return self.made[-1]
-
-    def search_settings(self) -> SearchSettings:
-        return SearchSettings(paired=True, candidates=2)
 
 
 @pytest.mark.parametrize("pile, best", [(4, 2), (5, 1)])
@@ -205,15 +220,15 @@ def test_paired_search_leaves_a_tie_to_the_rollout_policys_choice():
     """Pile 5 with take-2 playouts: taking 1 (4 left: 2, 2) and taking 2 (3 left: 2, 1) both win, so
     the search keeps what the rollout policy itself does (take 2), though the ranking puts 1 first."""
     game = PairedNimGame(5, first=1)
-    game.rollout_policy = TakeMostPolicy  # type: ignore[method-assign]
-    assert game.rank_actions(game.new_initial_state(0), [("take", 1), ("take", 2)])[0] == ("take", 1)
+    game.ai.rollout_policy = TakeMostPolicy  # type: ignore[method-assign]
+    assert game.ai.rank_actions(game.new_initial_state(0), [("take", 1), ("take", 2)])[0] == ("take", 1)
     for seed in range(3):
         assert MCTSPolicy(game, 8).choose(game.new_initial_state(0), random.Random(seed)) == ("take", 2)
 
 
 def test_paired_search_plays_random_playouts_for_a_game_without_a_rollout_policy():
     game = PairedNimGame(5, first=1)
-    game.rollout_policy = lambda: None  # type: ignore[method-assign]
+    game.ai.rollout_policy = lambda: None  # type: ignore[method-assign]
     for seed in range(3):
         assert MCTSPolicy(game, 40).choose(game.new_initial_state(0), random.Random(seed)) in (("take", 1), ("take", 2))
 
@@ -238,7 +253,7 @@ def test_only_legal_action_is_taken_without_searching(table, content):
 def test_the_ranking_puts_the_fight_that_averts_chaos_first_and_chaos_last(table):
     state = table(events=["hungersnot", "aufstaende"], phase="respond", pending_event="weltraumanomalie")
     put(state, 3, "lab", cubes=1)
-    ranked = state.game.rank_actions(state, state.legal_actions())
+    ranked = state.game.ai.rank_actions(state, state.legal_actions())
     assert sorted(ranked) == sorted(state.legal_actions())
     assert ranked[0][0] == "fight-now" and ranked[-1] == ("let-happen",)
 
@@ -260,7 +275,7 @@ def _mid_game(content, seed: int = 11, decisions: int = 14) -> GameState:
     game = EscapeEarthGame(content, {"variant": "expert"})
     state = game.new_initial_state(seed)
     rng = random.Random(seed)
-    greedy = game.greedy_policy()
+    greedy = game.ai.greedy_policy()
     for _ in range(decisions):
         state.apply(greedy.choose(state, rng))
     assert not state.is_terminal and len(state.legal_actions()) > 3

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from generator.commands.play import STOPPED_EXIT
+from generator.rules.presentation import parse_action
 from tests.cli_in_process import run_pnp
 
 REPO = Path(__file__).resolve().parents[2]
@@ -140,7 +141,7 @@ def test_play_refuses_with_the_rule_replay_would_name(game, written):
     action, refusal = refusal_of(state, written, content, "en")
     assert action is None and refusal is not None
     with pytest.raises(RuleError) as replayed:  # what `pnp replay` does with a decision of a saved game
-        state.clone().apply(state.parse_action(written))
+        state.clone().apply(parse_action(state, written))
     assert refusal.rule == replayed.value.rule and refusal.text == replayed.value.text["en"]
 
 
@@ -150,10 +151,11 @@ def test_a_person_sees_their_own_research_cards_by_name_and_no_one_elses():
     content = load_engine_game(REPO / "content", "terraforming-mars")
     game = engine_game(content)
     state = game.new_initial_state(3)
-    mine = dict(game.summary_for(state, "en", 0))                # seat 0: player 1
+    mine = dict(game.presentation.summary_for(state, "en", 0))                # seat 0: player 1
     assert mine["Hand of player 1"] == "none" and "Nitrogen fixers" in mine["Research cards of player 1"]
     assert not any(label.endswith("player 2") and label.startswith(("Hand", "Research")) for label in mine)
-    assert dict(game.summary(state, "en")) == {k: v for k, v in mine.items() if not k.startswith(("Hand", "Research"))}
+    public = {k: v for k, v in mine.items() if not k.startswith(("Hand", "Research"))}
+    assert dict(game.presentation.summary(state, "en")) == public
 
 
 def test_you_at_every_seat_asks_each_player_in_turn():

@@ -13,6 +13,7 @@ import pytest
 
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
+from generator.rules.presentation import format_action
 from generator.rules.registry import make_game
 
 PLUGIN = Path(__file__).resolve().parents[2] / "tests" / "content" / "plugin"
@@ -52,12 +53,12 @@ def table(content):
 
 
 def sentences(state):
-    return [state.game.render_event(ev, "en") for ev in state.events]
+    return [state.game.presentation.render_event(ev, "en") for ev in state.events]
 
 
 def test_only_creatures_no_deeper_than_the_tide_may_be_played(table):
     state = table(hands=[["clownfish", "dolphin", "blue-whale"], ["sea-otter", "kelp-crab", "parrotfish"]], tide=3)
-    written = [state.format_action(a) for a in state.legal_actions()]
+    written = [format_action(state, a) for a in state.legal_actions()]
     assert sorted(written) == ["play clownfish", "play dolphin", "release blue-whale", "release clownfish",
                                "release dolphin"]
     refusal = state.explain(("play", "blue-whale"))
@@ -100,8 +101,8 @@ def test_the_drawn_card_is_seen_only_by_its_player(table):
     state.apply(("play", "sea-otter"))
     drew = next(ev for ev in state.events if ev.kind == "drew")
     name = state.game.creatures[drew.get("card")].names["en"]
-    assert state.game.render_event(drew, "en", viewer=0) == f"Player 1 draws {name}."     # seats from 0
-    assert state.game.render_event(drew, "en", viewer=1) == "Player 1 draws ?."
+    assert state.game.presentation.render_event(drew, "en", viewer=0) == f"Player 1 draws {name}."     # seats from 0
+    assert state.game.presentation.render_event(drew, "en", viewer=1) == "Player 1 draws ?."
     seen = state.observation(1)
     assert seen["player"] == 1 and seen["hand"] == state.hands[1] and seen["hand_sizes"] == [3, 3]
     assert seen["deck"] == len(state.deck) and "sea-otter" not in str(seen["hand"])

@@ -80,7 +80,7 @@ def test_a_sentence_says_player_1_for_seat_0(bundled, game_id: str) -> None:
     for seat in (0, game.num_players() - 1):
         ev = next(e for e in state.events if e.get("player") == seat and "player" in _template(game, e.kind))
         for lang in ("en", "de"):
-            sentence = game.render_event(ev, lang)
+            sentence = game.presentation.render_event(ev, lang)
             assert re.search(SEAT_WORD.format(n=seat + 1), sentence), sentence
 
 
@@ -93,11 +93,12 @@ def test_action_values_name_the_seat_to_move_from_0_and_its_sentence_from_1(bund
             break
         legal = state.legal_actions()
         action = legal[rng.randrange(len(legal))]
-        values = state.action_values(action)
+        values = state.game.presentation.action_values(state, action)
         if "player" in values:
             assert values["player"] == state.current_player
         if "{player}" in _template(game, str(action[0]), "actions"):
-            assert re.search(SEAT_WORD.format(n=state.current_player + 1), game.describe(state, action, "en"))
+            said = game.presentation.describe(state, action, "en")
+            assert re.search(SEAT_WORD.format(n=state.current_player + 1), said)
             described += 1
         state.apply(action)
     assert described > 0
@@ -106,9 +107,9 @@ def test_action_values_name_the_seat_to_move_from_0_and_its_sentence_from_1(bund
 def test_terraforming_mars_names_the_player_an_effect_hits_from_0_in_its_action_values(bundled) -> None:
     game = make_game(bundled["terraforming-mars"], {})
     state = game.new_initial_state(1)
-    values = state.action_values(("target", 2))           # "target 2": the notation counts from 1, as people do
+    values = game.presentation.action_values(state, ("target", 2))  # "target 2": the notation counts from 1
     assert values["target"] == 1
-    assert game.describe(state, ("target", 2), "en").startswith("Player 1 aims the effect at player 2")
+    assert game.presentation.describe(state, ("target", 2), "en").startswith("Player 1 aims the effect at player 2")
 
 
 def test_seat_keys_name_a_seat_a_list_of_seats_or_one_item_of_a_pair() -> None:

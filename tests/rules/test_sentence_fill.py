@@ -30,8 +30,8 @@ def test_a_hidden_value_uses_the_unseen_sentence_when_the_content_has_one():
     [content] = load_checked(REPO / "content", ["escape-earth"], errors)
     game = make_game(content, {})
     event = Event("event-removed", (("card", "hungersnot"), ("left", 1)), frozenset({"card"}))
-    assert game.render_event(event, "en", 0) == ("The event is shuffled into the deck; the top card leaves the "
-                                                 "game unseen. 1 event card left.")
-    assert "Famine" in game.render_event(event, "en")  # the referee sees it
+    assert game.presentation.render_event(event, "en", 0) == ("The event is shuffled into the deck; the top card "
+                                                              "leaves the game unseen. 1 event card left.")
+    assert "Famine" in game.presentation.render_event(event, "en")  # the referee sees it
     del content.sentences["en"]["events"]["event-removed.unseen"]
-    assert "(face down)" in game.render_event(event, "en", 0)  # without one, the `unseen` word stands in
+    assert "(face down)" in game.presentation.render_event(event, "en", 0)  # without one, the `unseen` word stands in

@@ -144,7 +144,7 @@ def test_every_bundled_engine_draws_the_table_after_setup_in_both_languages(game
     content = load(game)
     engine = make_game(content, {})
     state = engine.new_initial_state(5)
-    pictures = {lang: engine.picture(state, lang) for lang in ("de", "en")}
+    pictures = {lang: engine.presentation.picture(state, lang) for lang in ("de", "en")}
     for _lang, picture in pictures.items():
         assert picture is not None and picture.alt.strip()
         root = ET.fromstring(scene_svg(picture.scene, "setup"))
@@ -162,7 +162,7 @@ def test_a_card_name_with_markup_stays_text_in_the_svg(tmp_path):
     content = load_game(tmp_path / "escape-earth", errors)
     assert content is not None and not errors, errors
     engine = make_game(content, {})
-    svg = scene_svg(engine.picture(engine.new_initial_state(1), "en").scene, "x")
+    svg = scene_svg(engine.presentation.picture(engine.new_initial_state(1), "en").scene, "x")
     assert "<script" not in svg and "&lt;script&gt;" in svg
     texts = [t.text or "" for t in ET.parse(io.StringIO(svg)).getroot().iter(f"{SVG}text")]
     assert any(t.startswith("Earth <script>") for t in texts)   # the name, shortened to fit the card, as text

@@ -12,6 +12,7 @@ import yaml
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
 from generator.rules.examples import replay_example
+from generator.rules.presentation import parse_action
 from tests.site.conftest import REPO, copy_content, pnp_build
 
 
@@ -67,8 +68,8 @@ def test_a_refused_example_step_fails_the_build_naming_file_step_and_rule(built,
     errors = ErrorList()
     [game] = load_checked(content, ["escape-earth"], errors)
     state = make_game(game, {"variant": "beginner"}).new_initial_state(7)
-    state.apply(state.parse_action("pass"))
-    refusal = state.explain(state.parse_action("push military@1"))
+    state.apply(parse_action(state, "pass"))
+    refusal = state.explain(parse_action(state, "push military@1"))
     assert not refusal.legal, "the engine should refuse pushing the aliens without military cubes"
 
     root = tmp_path / "run"
@@ -114,7 +115,7 @@ def test_breaking_a_content_example_names_its_file_step_and_rule(tmp_path):
     [game] = load_checked(content, ["escape-earth"], errors)
     example = next(e for e in game.examples if e.id == "first-turn")
     state = replay_example(game, example.model_copy(update={"steps": example.steps[:step - 1]})).state
-    refusal = state.explain(state.parse_action("build starbase"))
+    refusal = state.explain(parse_action(state, "build starbase"))
     assert not refusal.legal
 
     root = tmp_path / "run"

@@ -9,6 +9,7 @@ import pytest
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
+from generator.rules.presentation import format_action
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAME = "terraforming-mars"
@@ -79,4 +80,4 @@ def put(state, p: int, *cards: str, resources: int = 0) -> None:
 
 
 def names(state) -> list[str]:
-    return [state.format_action(a) for a in state.legal_actions()]
+    return [format_action(state, a) for a in state.legal_actions()]

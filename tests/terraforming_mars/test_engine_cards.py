@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.rules.presentation import format_action, parse_action
 from generator.rules.terraforming_mars.data import ENERGY, MC, PLANTS, STEEL, TITANIUM
 
 from .conftest import give, names, put
@@ -133,7 +134,7 @@ def test_up_to_means_the_player_may_take_less_and_no_more(table):
     assert state.explain(("place", "mars-0-2")).rule == "pending.amount"
     state.apply(("take", 1))
     assert state.res[1][PLANTS] == 4
-    assert state.parse_action("take 1") == ("take", 1)
+    assert parse_action(state, "take 1") == ("take", 1)
 
 
 def test_a_played_cards_effects_go_in_the_order_the_player_chooses_where_it_matters(table):
@@ -154,8 +155,8 @@ def test_a_played_cards_effects_go_in_the_order_the_player_chooses_where_it_matt
     assert state.pending is None and state.oceans == 1 and state.actions_done == 1
     firsts = [e for e in state.events if e.kind == "effect-first"]
     assert [(e.get("effect"), e.get("card")) for e in firsts] == [("remove_any", "eismond-einschlag")]
-    assert state.format_action(("first", "remove_any")) == "first remove_any"
-    assert state.parse_action("first remove_any") == ("first", "remove_any")
+    assert format_action(state, ("first", "remove_any")) == "first remove_any"
+    assert parse_action(state, "first remove_any") == ("first", "remove_any")
 
 
 def test_a_card_with_one_effect_whose_order_matters_asks_nothing(table):
@@ -367,7 +368,7 @@ def test_research_cards_not_played_are_hidden_from_the_others_but_shown_to_their
     state.apply(("buy", state.offers[0][0]))
     event = state.events[-1]
     assert event.kind == "bought" and event.secret == frozenset({"card"}) and event.private == 0
-    shown = state.game.render_event(event, "en", 0)                # seat 0 sees its own card
-    assert state.game.render_event(event, "en", 1) == "Player 1 buys a card for 3 M€."
+    shown = state.game.presentation.render_event(event, "en", 0)                # seat 0 sees its own card
+    assert state.game.presentation.render_event(event, "en", 1) == "Player 1 buys a card for 3 M€."
     assert shown.startswith("Player 1 buys ") and "a card" not in shown and shown.endswith(" for 3 M€.")
     assert bought.private == 0 and event.as_json()["private"] == 1  # a saved game counts seats from 1

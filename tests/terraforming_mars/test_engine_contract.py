@@ -15,6 +15,7 @@ from generator.rules.contract import ONLOOKER
 from generator.rules.invariants import check_many
 from generator.rules.log import dump_lines, header_of, replay_text
 from generator.rules.policies import make_policy
+from generator.rules.presentation import format_action
 from generator.rules.simulate import policy_seed
 from generator.rules.terraforming_mars import OPERATIONS, TerraformingMarsGame, new_game
 from generator.rules.terraforming_mars.greedy import GreedyPolicy
@@ -117,10 +118,10 @@ def test_every_event_of_a_game_renders_in_both_languages_without_gaps(tm):
     assert {"setup", "research", "played", "tile", "produced", "generation", "scored", "game-over"} <= kinds
     for event in state.events:
         for lang in ("de", "en"):
-            text = game.render_event(event, lang, 0)
+            text = game.presentation.render_event(event, lang, 0)
             assert "[" not in text and "{" not in text, text      # "[name]": a value the sentence lacks
     for action in [("play", "erzader", 1, 0), ("project", "stadtbau"), ("place", "mars-4-3"), ("target", 2)]:
-        assert "[" not in game.describe(state, action, "de")
+        assert "[" not in game.presentation.describe(state, action, "de")
 
 
 def test_a_players_view_hides_other_hands_research_cards_events_and_the_deck(tm):
@@ -137,7 +138,7 @@ def test_a_players_view_hides_other_hands_research_cards_events_and_the_deck(tm)
 
 
 def game_text(state, event, viewer):
-    return state.game.render_event(event, "en", viewer)
+    return state.game.presentation.render_event(event, "en", viewer)
 
 
 def test_resampling_redraws_what_the_player_cannot_see_and_keeps_what_they_can(tm):
@@ -195,12 +196,12 @@ def test_evaluate_stays_in_0_1_and_the_winner_gets_1(tm):
     values = []
     while not state.is_terminal:
         if rng.random() < 0.05:
-            values += [game.evaluate(state, p) for p in range(2)]
+            values += [game.ai.evaluate(state, p) for p in range(2)]
         actions = state.legal_actions()
         state.apply(actions[rng.randrange(len(actions))])
     assert values and all(0.0 <= v <= 1.0 for v in values)
     winner = state.outcome().winners[0]
-    assert game.evaluate(state, winner) == 1.0
+    assert game.ai.evaluate(state, winner) == 1.0
 
 
 @pytest.mark.slow
@@ -229,7 +230,7 @@ def test_greedy_buys_the_last_oceans_rather_than_hoard_money(table):
     state.res[me][0] = 400
     state._legal = None
     choice = GreedyPolicy().choose(state, random.Random(1))
-    assert state.format_action(choice) in {"project bewaesserung", "project gruenflaeche", "project stadtbau"}
+    assert format_action(state, choice) in {"project bewaesserung", "project gruenflaeche", "project stadtbau"}
 
 
 @pytest.mark.slow
@@ -251,6 +252,7 @@ def test_the_balance_figures_group_project_cards_by_their_tags(tm):
     assert groups["jupiter-konsortium"] == ("jovian", "space")
     assert groups["heizstrahler"] == ("power", "building")
     assert set(groups) == {c.id for c in tm.cards if c.kind in ("automated", "active", "event")}
-    assert (game.group_name("jovian", "de"), game.group_name("power", "de"), game.group_name("power", "en")) == \
+    name = game.presentation.group_name
+    assert (name("jovian", "de"), name("power", "de"), name("power", "en")) == \
         ("Jupiter", "Energie", "power")
-    assert game.group_name("<b>", "en") == "<b>"          # no word for it: its id (the page escapes it)
+    assert game.presentation.group_name("<b>", "en") == "<b>"          # no word for it: its id (the page escapes it)

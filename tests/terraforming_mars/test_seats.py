@@ -21,5 +21,5 @@ def test_the_player_an_effect_hits_is_a_seat_from_0_in_refusals_and_events_and_p
     removed = next(e for e in state.events if e.kind == "removed")
     assert (removed.get("player"), removed.get("target")) == (0, 1)
     assert removed.as_json(state.game.seat_keys)["target"] == 2
-    assert state.game.render_event(removed, "en").startswith("Player 1 removes 3 ")
-    assert state.game.render_event(removed, "en").endswith(" from player 2.")
+    assert state.game.presentation.render_event(removed, "en").startswith("Player 1 removes 3 ")
+    assert state.game.presentation.render_event(removed, "en").endswith(" from player 2.")

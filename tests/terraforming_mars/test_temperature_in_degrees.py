@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from generator.content.errors import ErrorList
 from generator.content.operation_text import effect_sentence
 from generator.content.schema import Effect, ParamSpec
+from generator.rules.presentation import parse_action
 from generator.rulestext.rules_text import render_rules
 from tests.terraforming_mars.conftest import give
 
@@ -42,7 +43,7 @@ def test_the_engine_still_counts_steps_a_two_step_card_raises_four_degrees(tm, t
     assert int(effect.args["steps"]) == 2
     state.res[0][0] = 100
     give(state, 0, "grosser-einschlag")
-    state.apply(state.parse_action("play grosser-einschlag"))
+    state.apply(parse_action(state, "play grosser-einschlag"))
     while state.pending is not None:  # any follow-up choice (none raises the temperature again)
         state.apply(state.legal_actions()[0])
     assert state.temperature == before + 4
@@ -70,7 +71,7 @@ def test_a_missed_temperature_requirement_gives_the_leeway_in_degrees(table):
     state.res[0][0] = 100
     card = "sauerstoffbakterien"
     give(state, 0, card)
-    explanation = state.explain(state.parse_action(f"play {card}"))
+    explanation = state.explain(parse_action(state, f"play {card}"))
     assert explanation.text["en"] == "Oxygen bacteria needs a temperature of at least -20 °C (your leeway: 0 °C)."
     assert explanation.text["de"].endswith("(dein Spielraum: 0 °C).")
 

@@ -10,17 +10,10 @@ invariants; greedy.py: the greedy player.
 
 from __future__ import annotations
 
-from typing import Any
-
-from generator.content.loader import GameContent
 from generator.rules.astronuts.game import AstronutsGame
 from generator.rules.astronuts.state import AstronutsState
 
 OPERATIONS = AstronutsGame.operations
 __all__ = ["AstronutsGame", "AstronutsState", "OPERATIONS", "new_game"]
 
-
-def new_game(content: GameContent, seed: int, options: dict[str, Any] | None = None, log: bool = False,
-             forced: list[Any] | None = None, quiet: bool = False) -> AstronutsState:
-    """Set up a new table (a shortcut for tests: AstronutsGame(...).new_initial_state)."""
-    return AstronutsGame(content, options).new_initial_state(seed, log=log, forced=forced, quiet=quiet)
+new_game = AstronutsGame.new_game  # a shortcut for tests

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
+from generator.rules.engine_kit.notation import head_and_rest
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
@@ -70,10 +71,7 @@ def format_action(state: AstronutsState, action: Action) -> str:
 def parse_action(state: AstronutsState, text: str) -> Action:
     """Read an action; raises RuleError('notation.*') naming the word that is not understood."""
     d = state.data
-    words = text.split()
-    if not words:
-        raise state._refuse("notation.empty")
-    head, rest = words[0], words[1:]
+    head, rest = head_and_rest(state, text)
 
     def space(word: str) -> int:
         if word not in d.index:

@@ -53,7 +53,7 @@ def draw(state: AstronutsState, lang: str) -> StatePicture:
             if spot is not None:
                 ship(scene, spot.x, spot.y, size, colours[p], str(p + 1))
     _strip(state, scene, lang, colours, nut_colour)
-    rows = state.game.summary(state, lang)
+    rows = state.game.presentation.summary(state, lang)
     return StatePicture(scene, " — ".join(f"{label}: {value}" for label, value in rows[1:]))
 
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.astronuts import decisions, effects, legality, notation, placement
+from generator.rules.astronuts import decisions, effects, legality, placement
 from generator.rules.astronuts.data import ASTEROID_CROSS, ASTEROID_STOP, WIN_COLONIES, RulesData
 from generator.rules.astronuts.effects import OPERATION_CODE
 from generator.rules.contract import TERMINAL
-from generator.rules.core import Action, Event, Outcome, PlayerResult, ranked
+from generator.rules.core import Action, Event, PlayerResult, ranked
 from generator.rules.engine_kit.engine_state import EngineState
 
 if TYPE_CHECKING:
@@ -42,7 +42,6 @@ class AstronutsState(EngineState[RulesData]):
     """A complete Astronuts game in progress (see the module docstring)."""
 
     game: AstronutsGame
-    notation = notation
 
     # -- set-up --------------------------------------------------------------------------------
     def _setup(self, d: RulesData, options: Mapping[str, str]) -> None:
@@ -200,19 +199,15 @@ class AstronutsState(EngineState[RulesData]):
             return self.placer
         return TERMINAL
 
-    def outcome(self) -> Outcome | None:
-        if self.result is None:
-            return None
+    def _results(self) -> tuple[PlayerResult, ...]:
         held = [sum(self.hand[p * 4:p * 4 + 4]) + sum(self.tech_nuts[p * 4:p * 4 + 4]) for p in range(self.n)]
         ranks = ranked([(self.colonies[p], held[p]) for p in range(self.n)])
         # the score is the colonies; nuts held only break ties (they decide the rank, not the score)
-        results = tuple(PlayerResult(p, float(self.colonies[p]), ranks[p], ranks[p] == 1,
-                                     (("colonies", float(self.colonies[p])),),
-                                     tuple(f"tech-{colour}" for c, colour in enumerate(self.data.colours)
-                                           if self.tech[p * 4 + c]))
-                        for p in range(self.n))
-        outcome = Outcome(self.result, results)
-        return Outcome(self.result, results, self.game.render_outcome(outcome))
+        return tuple(PlayerResult(p, float(self.colonies[p]), ranks[p], ranks[p] == 1,
+                                  (("colonies", float(self.colonies[p])),),
+                                  tuple(f"tech-{colour}" for c, colour in enumerate(self.data.colours)
+                                        if self.tech[p * 4 + c]))
+                     for p in range(self.n))
 
     # the legal set and the decisions' effects live in decisions.py (bound here without a call in between)
     _legal_now = decisions.legal_actions

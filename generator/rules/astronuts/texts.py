@@ -12,17 +12,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from generator.rules.astronuts.data import RulesData
-from generator.rules.sentence_fill import fill
+from generator.rules.engine_kit.table_words import word
 
 SPACE_KEYS = frozenset({"at", "frm", "to"})
 COLOUR_KEYS = frozenset({"colour", "give", "get"})
 LIST_KEYS = frozenset({"colours", "paid"})
 WORD_KEYS = frozenset({"what", "target", "choice"})
 
-
-def word(words: Mapping[str, str], key: str, **values: Any) -> str:
-    template = words.get(key, key)
-    return fill(template, values) if values else template
 
 
 def space_name(space_id: str, data: RulesData, words: Mapping[str, str], lang: str) -> str:

@@ -1,6 +1,6 @@
 """The small words and row labels of a game's sentences in one language, as summaries use them.
 
-A summary (`Game.summary`) writes the table as (label, value) rows; its labels come from the
+A summary (`Presentation.summary`) writes the table as (label, value) rows; its labels come from the
 content's `labels:` and its small words ("nothing", "turn 3, player 2") from `words:`, both in
 `rules/<lang>/sentences.yaml`, so no player-facing text lives in Python. A key the content lacks
 reads as itself, so a missing word shows where it is missing instead of failing.

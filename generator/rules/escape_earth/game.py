@@ -1,11 +1,11 @@
-"""Escape Earth's `Game`: the content read once, the options, and how its values read in words."""
+"""Escape Earth's `Game`: the content read once and the options; its presentation and AI hooks."""
 
 from __future__ import annotations
 
-from generator.rules.contract import GameState, OptionSpec, SearchSettings
-from generator.rules.core import Action
-from generator.rules.engine_kit.content_game import ContentGame, EngineParts
-from generator.rules.escape_earth import accounting, greedy, picture
+from generator.rules.ai_hooks import SearchSettings
+from generator.rules.contract import OptionSpec
+from generator.rules.engine_kit.content_game import AIParts, ContentGame, EngineParts, ShownParts
+from generator.rules.escape_earth import accounting, greedy, notation, picture
 from generator.rules.escape_earth.data import RulesData, load_rules_data
 from generator.rules.escape_earth.decisions import ACTION_KINDS
 from generator.rules.escape_earth.effects import OPERATION_CODE
@@ -42,26 +42,16 @@ class EscapeEarthGame(ContentGame[EscapeEarthState, RulesData]):
                    "give their cubes (the rulebook: 'Gebäude neben oder hinter der Anomalie können verbessert und "
                    "ihre Aktivitätswürfel genutzt werden'); blocks-all: a variant, its card blocked like the aliens'"),
     )
-    parts = EngineParts(
-        state=EscapeEarthState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES, actions=ACTION_KINDS,
-        load_data=load_rules_data, value_words=value_words, summary=summarize, picture=picture.draw,
-        invariants=accounting.invariant_problems, greedy=greedy.GreedyPolicy, evaluate=lambda state,
-        player: greedy.evaluate(state))
+    parts = EngineParts(state=EscapeEarthState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES,
+                        actions=ACTION_KINDS, load_data=load_rules_data, invariants=accounting.invariant_problems)
+    shown = ShownParts(notation=notation, value_words=value_words, summary=summarize, picture=picture.draw)
+    # tree search flat and paired: a win needs a plan of many turns (a lab, knowledge, upgraded outposts, events
+    # fought in time) that no judgement a turn ahead sees, but greedy games played to the end do (docs/engines.md)
+    ai_parts = AIParts(greedy=greedy.GreedyPolicy, evaluate=lambda state, player: greedy.evaluate(state),
+                       rank=greedy.rank, rollout=greedy.GreedyPolicy, search=SearchSettings(paired=True, candidates=4))
 
     def num_players(self) -> int:
         return self.data.players
-
-    def rank_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
-        return greedy.rank(self._own(state), actions)
-
-    def rollout_policy(self) -> greedy.GreedyPolicy:
-        return greedy.GreedyPolicy()
-
-    def search_settings(self) -> SearchSettings:
-        """Flat and paired: a win needs a plan of many turns (a lab, knowledge, upgraded outposts,
-        events fought in time) that no judgement a turn ahead sees, but greedy games played to the
-        end do (measured in docs/engines.md)."""
-        return SearchSettings(paired=True, candidates=4)
 
 
 rules_data = EscapeEarthGame.rules_data

@@ -10,7 +10,7 @@ The policy keeps the plan it chose: the second action of a turn is the plan's se
 when the table is as planned, so it never swaps two cards and then swaps them back.
 
 Tree search borrows the same player: `rank` orders actions by the table each leaves (the
-game's `rank_actions`), and the planning policy itself is the game's `rollout_policy`, which the
+game's `rank_actions`), and the planning policy itself is the AI hook `rollout_policy`, which the
 paired search plays to the end of the game (see `contract.SearchSettings`).
 """
 

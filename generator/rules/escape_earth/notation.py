@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
-from generator.rules.engine_kit.notation import named_values
+from generator.rules.engine_kit.notation import Writer, head_and_rest, named_values, written
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
@@ -33,23 +33,19 @@ def _pay_text(payment: tuple[Any, ...]) -> str:
     return " ".join(f"{res}@{pos + 1}" + (f"x{n}" if n > 1 else "") for pos, res, n in payment)
 
 
+WRITERS: dict[str, Writer] = {
+    "move": lambda state, action: f"move {action[1]} {action[2] + 1}",
+    "build": lambda state, action: f"build {state.data.buildings[action[1]].kind}",
+    "upgrade": lambda state, action: f"upgrade {action[1] + 1} pay {_pay_text(action[2])}",
+    "fight": lambda state, action: f"fight {action[1]} pay {_pay_text(action[2])}",
+    "fight-now": lambda state, action: f"fight-now pay {_pay_text(action[1])}",
+    "push": lambda state, action: "push " + _pay_text(((action[1], "military", action[2]),)),
+    "lose": lambda state, action: f"lose {action[1] + 1}",
+}
+
+
 def format_action(state: EscapeEarthState, action: Action) -> str:
-    kind = action[0]
-    if kind == "move":
-        return f"move {action[1]} {action[2] + 1}"
-    if kind == "build":
-        return f"build {state.data.buildings[action[1]].kind}"
-    if kind == "upgrade":
-        return f"upgrade {action[1] + 1} pay {_pay_text(action[2])}"
-    if kind == "fight":
-        return f"fight {action[1]} pay {_pay_text(action[2])}"
-    if kind == "fight-now":
-        return f"fight-now pay {_pay_text(action[1])}"
-    if kind == "push":
-        return "push " + _pay_text(((action[1], "military", action[2]),))
-    if kind == "lose":
-        return f"lose {action[1] + 1}"
-    return " ".join(str(a) for a in action)
+    return written(state, action, WRITERS)
 
 
 def _card_number(state: EscapeEarthState, text: str, word: str) -> int:
@@ -75,10 +71,7 @@ def _parse_payment(state: EscapeEarthState, text: str, words: list[str]) -> tupl
 
 def parse_action(state: EscapeEarthState, text: str) -> Action:
     """Read an action; raises RuleError('notation.*') with a hint when the text is not one."""
-    words = text.split()
-    if not words:
-        raise state._refuse("notation.empty")
-    head, rest = words[0], words[1:]
+    head, rest = head_and_rest(state, text)
     if head in ("pass", "let-happen") and not rest:
         return (head,)
     if head in ("improve", "produce") and len(rest) == 1:

@@ -135,5 +135,5 @@ def _token(scene: Scene, pos: int, length: int, icon: str, fill: str, side: int)
 
 def _alt(state: EscapeEarthState, lang: str) -> str:
     """The picture in words: the galaxy, ships, aliens and buildings rows of the summary."""
-    rows = state.game.summary(state, lang)
+    rows = state.game.presentation.summary(state, lang)
     return " — ".join(f"{label}: {value}" for label, value in rows[1:6])

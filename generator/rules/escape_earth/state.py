@@ -19,10 +19,9 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.contract import TERMINAL
-from generator.rules.core import Action, Chance, Event, Outcome, PerObject, PlayerResult
+from generator.rules.core import Action, Chance, Event, PerObject, PlayerResult
 from generator.rules.engine_kit.engine_state import EngineState
-from generator.rules.escape_earth import decisions, effects, legality, notation
+from generator.rules.escape_earth import decisions, effects, legality
 from generator.rules.escape_earth.data import (
     ACTIONS_PER_TURN,
     CHAOS_DISTINCT_EVENTS,
@@ -46,7 +45,6 @@ class EscapeEarthState(EngineState[RulesData]):
     """A complete Escape Earth game in progress (see the module docstring)."""
 
     game: EscapeEarthGame
-    notation = notation
 
     def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
         self.variant = options["variant"]
@@ -141,19 +139,11 @@ class EscapeEarthState(EngineState[RulesData]):
                 self.phase, self.player, self.actions_left, self.turn, self.builds, self.time_on, self.result)
 
     # -- the contract ----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return TERMINAL if self.result is not None else self.player
-
-    def outcome(self) -> Outcome | None:
-        if self.result is None:
-            return None
+    def _results(self) -> tuple[PlayerResult, ...]:
         won = self.result in WON_CAUSES
         # cooperative: every seat has the table's shared result; the score is how many ships reached the ocean planet
         arrived = float(sum(ship == self.length - 1 for ship in self.ships))
-        results = tuple(PlayerResult(p, arrived, 1, won, (("ocean-planet", arrived),)) for p in range(len(self.ships)))
-        outcome = Outcome(self.result, results)
-        return Outcome(self.result, results, self.game.render_outcome(outcome))
+        return tuple(PlayerResult(p, arrived, 1, won, (("ocean-planet", arrived),)) for p in range(len(self.ships)))
 
     def returns(self) -> list[float]:
         """The table's shared value, as the base gives it from `outcome()` (1 to every seat for the ocean
@@ -163,12 +153,6 @@ class EscapeEarthState(EngineState[RulesData]):
     # the legal set and a decision's effects live in decisions.py (bound here without a call in between)
     _legal_now = decisions.legal_actions
     _do = decisions.do
-
-    @property
-    def is_terminal(self) -> bool:
-        """As the base's `outcome() is not None`, without building the outcome: every playout asks before
-        every decision, and a finished game's outcome fills its sentences."""
-        return self.result is not None
 
     def legal_actions(self) -> list[Action]:
         """The base class's cached legal set, one call shorter: playouts ask for it at every decision."""

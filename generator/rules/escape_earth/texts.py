@@ -10,15 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generator.rules.engine_kit.table_words import word
 from generator.rules.escape_earth.data import RulesData
-from generator.rules.sentence_fill import fill
 
 PLACE_KEYS = frozenset({"pos", "frm", "to"})
 
-
-def word(words: Mapping[str, str], key: str, **values: Any) -> str:
-    template = words.get(key, key)
-    return fill(template, values) if values else template
 
 
 def card_place(pos: int, length: int, words: Mapping[str, str]) -> str:

@@ -11,16 +11,9 @@ expert.py: the stronger `expert` player and the ranking and rollout policy tree 
 
 from __future__ import annotations
 
-from typing import Any
-
-from generator.content.loader import GameContent
 from generator.rules.habitable.game import HabitableGame
 from generator.rules.habitable.state import HabitableState
 
 __all__ = ["HabitableGame", "HabitableState", "new_game"]
 
-
-def new_game(content: GameContent, seed: int, options: dict[str, Any] | None = None, log: bool = False,
-             forced: list[Any] | None = None, quiet: bool = False) -> HabitableState:
-    """Set up a new table from `content` (a shortcut for tests: HabitableGame(...).new_initial_state)."""
-    return HabitableGame(content, options).new_initial_state(seed, log=log, forced=forced, quiet=quiet)
+new_game = HabitableGame.new_game  # a shortcut for tests

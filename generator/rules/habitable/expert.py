@@ -20,10 +20,10 @@ of its own turn, not only one action: after each action the trial goes on with t
 best next decisions (`PLAN_DEPTH` deep, the best few by the one-step judgement), so it can see
 that buying a card first and then playing another is better than the other way round.
 
-Tree search judges its leaves with the same judgement (the game's `evaluate`), after `settled`
+Tree search judges its leaves with the same judgement (the game's AI hook `evaluate`), after `settled`
 has answered a pending payment or card question, so a card is judged once it took effect.
-`rank` (the game's `rank_actions`) orders actions by the one-step judgement and `QuickPolicy`
-(one step, no plan: the game's `rollout_policy`) plays ahead for tree search; measured against
+`rank` (the AI hook `rank_actions`) orders actions by the one-step judgement and `QuickPolicy`
+(one step, no plan: the AI hook `rollout_policy`) plays ahead for tree search; measured against
 three greedy players (8 games each), widening over `rank` did not make mcts:50 stronger.
 """
 
@@ -208,7 +208,7 @@ def evaluate(state: HabitableState, player: int) -> float:
 
 
 def settled_evaluate(state: HabitableState, player: int) -> float:
-    """The game's `evaluate`: the judgement of `state` once a pending question is answered (`settled`)."""
+    """The AI hook `evaluate`: the judgement of `state` once a pending question is answered (`settled`)."""
     return evaluate(settled(state), player)
 
 

@@ -1,14 +1,14 @@
-"""Habitable's `Game`: the content read once, the options (players, difficulty), and values in words."""
+"""Habitable's `Game`: the content read once and the options (players, difficulty); its presentation and AI hooks."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from generator.content.loader import GameContent
-from generator.rules.contract import Game, GameState, OptionSpec
-from generator.rules.core import Action
-from generator.rules.engine_kit.content_game import ContentGame, EngineParts
-from generator.rules.habitable import accounting, expert, greedy, picture
+from generator.rules.contract import Game, OptionSpec
+from generator.rules.engine_kit.content_game import AIParts, ContentGame, EngineParts, ShownParts
+from generator.rules.engine_kit.options import players_option
+from generator.rules.habitable import accounting, expert, greedy, notation, picture
 from generator.rules.habitable.data import RulesData, load_rules_data
 from generator.rules.habitable.decisions import ACTION_KINDS
 from generator.rules.habitable.effects import OPERATIONS
@@ -32,31 +32,23 @@ class HabitableGame(ContentGame[HabitableState, RulesData]):
     engine_version = "1"
     operations = OPERATIONS
     option_specs = (
-        OptionSpec("players", ("2", "3", "4", "5"), "4", "number of players (2-5)"),
+        players_option(2, 5, 4, "number of players (2-5)"),
         OptionSpec("variant", ("easy", "normal", "hard"), "normal",
                    "difficulty: event cards in Epoch I / II: easy 1/1, normal 1/2, hard 2/2"),
     )
     seat_keys = Game.seat_keys | {"planet[0]", "swapped[0]", "target[0]"}  # a planet is (owner seat, tile)
-    parts = EngineParts(
-        state=HabitableState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES, actions=ACTION_KINDS,
-        load_data=load_rules_data, value_words=value_words, summary=summarize, summary_for=summarize,
-        picture=picture.draw, invariants=accounting.invariant_problems, greedy=greedy.GreedyPolicy,
-        evaluate=expert.settled_evaluate)
+    parts = EngineParts(state=HabitableState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES,
+                        actions=ACTION_KINDS, load_data=load_rules_data, invariants=accounting.invariant_problems)
+    shown = ShownParts(notation=notation, value_words=value_words, summary=summarize, summary_for=summarize,
+                       picture=picture.draw)
+    ai_parts = AIParts(greedy=greedy.GreedyPolicy, evaluate=expert.settled_evaluate, expert=expert.ExpertPolicy,
+                       rank=expert.rank, rollout=expert.QuickPolicy)
 
     def __init__(self, content: GameContent, options: dict[str, Any] | None = None):
         super().__init__(content, options)
         self.players = int(self.options["players"])
         # (sorted hand, cost) -> the payments decisions.payments found for it
         self.payment_cache: dict[tuple[tuple[str, ...], int], list[tuple[str, ...]]] = {}
-
-    def expert_policy(self) -> expert.ExpertPolicy:
-        return expert.ExpertPolicy()
-
-    def rank_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
-        return expert.rank(self._own(state), actions)
-
-    def rollout_policy(self) -> expert.QuickPolicy:
-        return expert.QuickPolicy()
 
 
 rules_data = HabitableGame.rules_data

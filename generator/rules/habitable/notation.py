@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
+from generator.rules.engine_kit.notation import Writer, head_and_rest, written
 
 if TYPE_CHECKING:
     from generator.rules.habitable.state import HabitableState
@@ -35,24 +36,25 @@ def planet_text(target: tuple[int, int]) -> str:
     return f"{target[0] + 1}/{target[1]}"
 
 
+def _played(state: HabitableState, action: Action) -> str:
+    first = action[1] if action[0] == "play" else str(action[1] + 1)
+    return f"{action[0]} {first}" + (f" on {planet_text(action[2])}" if action[2] is not None else "")
+
+
+WRITERS: dict[str, Writer] = {
+    "archive": lambda state, action: " ".join(("archive", *action[1])),
+    "pay": lambda state, action: " ".join(("pay", *action[1])),
+    "trash": lambda state, action: "trash " + (" ".join(action[1]) if action[1] else "none"),
+    "play": _played,
+    "buy-play": _played,
+    "buy": lambda state, action: f"buy {action[1] + 1}",
+    "search": lambda state, action: f"search {action[2]}" if action[1] == "star" else f"search planet {action[2]}",
+    "migrate": lambda state, action: f"migrate {DIRECTIONS[action[1]]}",
+}
+
+
 def format_action(state: HabitableState, action: Action) -> str:
-    kind = action[0]
-    if kind in ("archive", "pay"):
-        return " ".join((kind,) + tuple(action[1]))
-    if kind == "trash":
-        return "trash " + (" ".join(action[1]) if action[1] else "none")
-    if kind in ("play", "buy-play"):
-        first = action[1] if kind == "play" else str(action[1] + 1)
-        return f"{kind} {first}" + (f" on {planet_text(action[2])}" if action[2] is not None else "")
-    if kind == "buy":
-        return f"buy {action[1] + 1}"
-    if kind == "search":
-        return f"search {action[2]}" if action[1] == "star" else f"search planet {action[2]}"
-    if kind == "distance":
-        return f"distance {action[1]}"
-    if kind == "migrate":
-        return f"migrate {DIRECTIONS[action[1]]}"
-    return " ".join(str(a) for a in action)
+    return written(state, action, WRITERS)
 
 
 def _number(state: HabitableState, text: str, word: str) -> int:
@@ -80,10 +82,7 @@ def _planet(state: HabitableState, text: str, words: list[str]) -> tuple[int, in
 
 def parse_action(state: HabitableState, text: str) -> Action:
     """Read an action; raises RuleError('notation.*') when the text is not one."""
-    words = text.split()
-    if not words:
-        raise state._refuse("notation.empty")
-    head, rest = words[0], words[1:]
+    head, rest = head_and_rest(state, text)
     if head in ("end", "discover", "leave", "allow") and not rest:
         return (head,)
     if head in ("archive", "pay") and rest:

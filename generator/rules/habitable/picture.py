@@ -57,7 +57,7 @@ def draw(state: HabitableState, lang: str) -> StatePicture:
                 scene.add(Text(spot.x, spot.y + r * 0.4, str(planet.tile), "bold", r * 1.1 / PT_MM, "#111111",
                                "middle"))
     _strip(state, scene, lang, colours)
-    rows = state.game.summary(state, lang)
+    rows = state.game.presentation.summary(state, lang)
     return StatePicture(scene, " — ".join(f"{label}: {value}" for label, value in rows[1:]))
 
 

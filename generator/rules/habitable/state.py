@@ -22,9 +22,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.contract import TERMINAL
-from generator.rules.core import Chance, Outcome, PlayerResult, ranked
+from generator.rules.core import Chance, PlayerResult, ranked
 from generator.rules.engine_kit.engine_state import EngineState
-from generator.rules.habitable import decisions, effects, legality, notation
+from generator.rules.habitable import decisions, effects, legality
 from generator.rules.habitable.data import (
     DIE_FACES,
     HAND_SIZE,
@@ -47,7 +47,6 @@ class HabitableState(EngineState[RulesData]):
     """A complete Habitable game in progress (see the module docstring)."""
 
     game: HabitableGame
-    notation = notation
 
     # -- set-up ----------------------------------------------------------------------------------
     def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
@@ -161,18 +160,14 @@ class HabitableState(EngineState[RulesData]):
             return int(self.waiting_for[1])
         return self.player
 
-    def outcome(self) -> Outcome | None:
-        if self.result is None:
-            return None
+    def _results(self) -> tuple[PlayerResult, ...]:
         scores = [self.score(p) for p in range(self.n)]
         keys = [(sum(s for _, s in scores[p]), self.habitable_count(p), len(self.goals_taken[p]))
                 for p in range(self.n)]
         ranks = ranked(keys)
-        results = tuple(PlayerResult(p, float(keys[p][0]), ranks[p], ranks[p] == 1,
-                                     tuple((name, float(v)) for name, v in scores[p]), tuple(self.bought[p]))
-                        for p in range(self.n))
-        outcome = Outcome(self.result, results)
-        return Outcome(self.result, results, self.game.render_outcome(outcome))
+        return tuple(PlayerResult(p, float(keys[p][0]), ranks[p], ranks[p] == 1,
+                                  tuple((name, float(v)) for name, v in scores[p]), tuple(self.bought[p]))
+                     for p in range(self.n))
 
     _legal_now = decisions.legal_actions
     _violation = legality.violation

@@ -11,17 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generator.rules.engine_kit.table_words import word
 from generator.rules.habitable.data import RulesData
-from generator.rules.sentence_fill import fill
 
 PLANET_KEYS = frozenset({"planet", "swapped"})
 CARD_KEYS = frozenset({"card", "goal"})
 CARD_LIST_KEYS = frozenset({"cards", "market", "goals"})
 
-
-def word(words: Mapping[str, str], key: str, **values: Any) -> str:
-    template = words.get(key, key)
-    return fill(template, values) if values else template
 
 
 def card_name(card: Any, data: RulesData, lang: str) -> str:

@@ -11,17 +11,10 @@ rows; accounting.py: the invariants; greedy.py: the greedy player.
 
 from __future__ import annotations
 
-from typing import Any
-
-from generator.content.loader import GameContent
 from generator.rules.terraforming_mars.game import TerraformingMarsGame
 from generator.rules.terraforming_mars.state import TerraformingMarsState
 
 OPERATIONS = TerraformingMarsGame.operations
 __all__ = ["OPERATIONS", "TerraformingMarsGame", "TerraformingMarsState", "new_game"]
 
-
-def new_game(content: GameContent, seed: int, options: dict[str, Any] | None = None, log: bool = False,
-             forced: list[Any] | None = None, quiet: bool = False) -> TerraformingMarsState:
-    """Set up a new table (a shortcut for tests: TerraformingMarsGame(...).new_initial_state)."""
-    return TerraformingMarsGame(content, options).new_initial_state(seed, log=log, forced=forced, quiet=quiet)
+new_game = TerraformingMarsGame.new_game  # a shortcut for tests

@@ -72,7 +72,7 @@ def draw(state: TerraformingMarsState, lang: str) -> StatePicture:
             cube(scene, spot.x + (i - (len(players) - 1) / 2) * side * 0.6, spot.y + (i % 2) * side * 0.3, side,
                  colours[p])
     _strip(state, scene, lang, colours)
-    rows = state.game.summary(state, lang)
+    rows = state.game.presentation.summary(state, lang)
     return StatePicture(scene, " — ".join(f"{label}: {value}" for label, value in rows[1:]))
 
 

@@ -18,10 +18,9 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.contract import TERMINAL
-from generator.rules.core import Outcome
+from generator.rules.core import PlayerResult
 from generator.rules.engine_kit.engine_state import EngineState
-from generator.rules.terraforming_mars import conditions, decisions, effects, legality, notation, scoring
+from generator.rules.terraforming_mars import conditions, decisions, effects, legality, scoring
 from generator.rules.terraforming_mars.data import (
     ACTION,
     CARD_PRICE,
@@ -49,7 +48,6 @@ class TerraformingMarsState(EngineState[RulesData]):
     """A complete game in progress (see the module docstring)."""
 
     game: TerraformingMarsGame
-    notation = notation
 
     def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
         n = self.n = int(options["players"])
@@ -84,7 +82,6 @@ class TerraformingMarsState(EngineState[RulesData]):
         self.pending: tuple[Any, ...] | None = None
         self.order: list[int] = []                                # still to decide in research / last conversion
         self.result: str | None = None
-        self._final: tuple[Any, ...] | None = None
         self._shuffle(self.deck, "deck")
         self._emit("setup", players=n, tr=START_TR, mc=START_MC, cards=START_CARDS)
         for p in range(n):
@@ -100,8 +97,7 @@ class TerraformingMarsState(EngineState[RulesData]):
         self._copy_base(other)
         for name in ("data", "n", "max_generations", "project_greenery_next_to_own", "generation", "first", "player",
                      "phase", "temperature", "oxygen", "oceans", "tr_other", "actions_done", "turn_done", "in_action",
-                     "any_order", "pending",
-                     "result", "_final"):
+                     "any_order", "pending", "result"):
             setattr(other, name, getattr(self, name))
         for name in ("tr", "passed", "deck", "discard", "discard_owner", "queue", "order"):
             setattr(other, name, list(getattr(self, name)))
@@ -124,17 +120,8 @@ class TerraformingMarsState(EngineState[RulesData]):
                 t(self.order), self.result)
 
     # -- the contract ----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return TERMINAL if self.result is not None else self.player
-
-    def outcome(self) -> Outcome | None:
-        if self.result is None:
-            return None
-        if self._final is None:
-            outcome = Outcome(self.result, scoring.results(self, self.result == "score"))
-            self._final = (outcome.results, self.game.render_outcome(outcome))
-        return Outcome(self.result, self._final[0], self._final[1])
+    def _results(self) -> tuple[PlayerResult, ...]:
+        return scoring.results(self, self.result == "score")
 
     _legal_now = decisions.legal_actions
     _violation = legality.violation

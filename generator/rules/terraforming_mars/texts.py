@@ -10,15 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator.rules.sentence_fill import fill
+from generator.rules.engine_kit.table_words import word
 from generator.rules.terraforming_mars.data import RulesData
 
 NAME_KEYS = frozenset({"card", "project", "milestone", "award"})
 
-
-def word(words: Mapping[str, str], key: str, **values: Any) -> str:
-    template = words.get(key, key)
-    return fill(template, values) if values else template
 
 
 def name_of(item: str, data: RulesData, lang: str) -> str:

@@ -101,4 +101,4 @@ def events(state: AstronutsState) -> list[str]:
 
 
 def said(state: AstronutsState, lang: str = "en") -> list[str]:
-    return [state.game.render_event(e, lang) for e in state.events]
+    return [state.game.presentation.render_event(e, lang) for e in state.events]

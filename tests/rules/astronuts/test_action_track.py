@@ -35,7 +35,7 @@ def test_time_masters_fill_the_track_up_to_its_end_and_no_further(table, before,
     assert state.actions_left == after
     [gain] = [e for e in state.events if e.kind == "actions-gained"]
     assert gain.get("n") == gained
-    assert state.game.render_event(gain, "en", None).startswith(f"Player 1 gains {gained} action")
+    assert state.game.presentation.render_event(gain, "en", None).startswith(f"Player 1 gains {gained} action")
 
 
 def _max_actions(astro, seed: int, policy_name: str, players: int, time_masters: bool = False) -> int:

@@ -11,6 +11,7 @@ import pytest
 from generator.rules.astronuts import decisions
 from generator.rules.astronuts.greedy import GreedyPolicy
 from generator.rules.policies import make_policy
+from generator.rules.presentation import format_action, parse_action
 
 from .conftest import S, events, force, forced_left, said
 
@@ -208,10 +209,11 @@ def test_the_greedy_mover_asks_to_pass_the_ship_between_it_and_the_planet_it_wan
 def test_the_notation_writes_and_reads_a_pass_and_its_answers(table):
     state = table(ships={1: [LANE], 2: [SMALL]})
     action = passing(state, LANE, SMALL, HOLE)
-    assert state.format_action(action) == "pass nw-n-lane nw-n-small north-hole"
-    assert state.parse_action("pass nw-n-lane nw-n-small north-hole") == action
-    assert state.parse_action("allow-pass") == ("allow-pass",) and state.parse_action("refuse-pass") == ("refuse-pass",)
-    assert state.game.describe(state, action, "en") == \
+    assert format_action(state, action) == "pass nw-n-lane nw-n-small north-hole"
+    assert parse_action(state, "pass nw-n-lane nw-n-small north-hole") == action
+    assert parse_action(state, "allow-pass") == ("allow-pass",)
+    assert parse_action(state, "refuse-pass") == ("refuse-pass",)
+    assert state.game.presentation.describe(state, action, "en") == \
         "Player 1 asks to pass Hazelnut on the way from space between Hazelnut and Home NW to AstroHole between " \
         "Cashew and Hazelnut."
 

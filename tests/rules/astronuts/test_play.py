@@ -52,9 +52,9 @@ def test_the_greedy_player_beats_random_players(astro):
 def test_evaluate_stays_in_0_1_and_prefers_the_player_ahead(table):
     state = table(colonies={"core": {1: 2}})
     game = state.game
-    assert 0.5 < game.evaluate(state, 0) <= 1 and 0 <= game.evaluate(state, 1) < 0.5
+    assert 0.5 < game.ai.evaluate(state, 0) <= 1 and 0 <= game.ai.evaluate(state, 1) < 0.5
     state.finish("colonies")
-    assert game.evaluate(state, 0) == 1.0 and game.evaluate(state, 1) == 0.0
+    assert game.ai.evaluate(state, 0) == 1.0 and game.ai.evaluate(state, 1) == 0.0
 
 
 def test_play_out_finishes_a_four_player_game(astro):

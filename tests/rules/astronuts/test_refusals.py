@@ -9,6 +9,7 @@ import pytest
 
 from generator.rules.astronuts.legality import RULE_IDS
 from generator.rules.core import RuleError
+from generator.rules.presentation import parse_action
 
 from .conftest import C, S, force
 
@@ -70,8 +71,8 @@ def test_actions_that_need_more_actions_than_are_left_are_refused(table):
 
 def test_actions_are_read_from_their_notation_and_bad_notation_is_named(table):
     state = table(ships={1: ["nw-n-lane"]})
-    assert state.parse_action("move nw-n-lane nw-rocks") == ("move", S(state, "nw-n-lane"), S(state, "nw-rocks"))
-    assert state.parse_action("colonise core pay red purple") == ("colonise", S(state, "core"), (0, 1))
+    assert parse_action(state, "move nw-n-lane nw-rocks") == ("move", S(state, "nw-n-lane"), S(state, "nw-rocks"))
+    assert parse_action(state, "colonise core pay red purple") == ("colonise", S(state, "core"), (0, 1))
     for text, rule in (
         ("", "notation.empty"),
         ("fly nw-home", "notation.unknown"),
@@ -80,7 +81,7 @@ def test_actions_are_read_from_their_notation_and_bad_notation_is_named(table):
         ("attack nw-n-lane nw-rocks 7", "notation.number"),
     ):
         with pytest.raises(RuleError) as caught:
-            state.parse_action(text)
+            parse_action(state, text)
         assert caught.value.rule == rule and caught.value.text["de"] and caught.value.text["en"]
     assert state.explain(("fly",)).rule == "unknown-action"
 

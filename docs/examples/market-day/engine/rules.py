@@ -3,7 +3,8 @@
 game.yaml names this file (`engine: {module: engine/rules.py}`), so pnp-forge loads it to replay
 the example turns (`pnp check`), to play (`pnp play market-day --seed 1`) and to simulate
 (`pnp simulate market-day --games 500`). It follows the engine contract of pnp-forge's
-docs/engines.md: a `Game` (what does not change: content, options) and a `GameState` (the table).
+docs/engines.md: a `Game` (what does not change: content, options), a `GameState` (the table), a
+`Presentation` (how it reads to people) and, optionally, `AIHooks` (what helps the players).
 
 Everything a card says (effects, price, points) and every number of a variant (rounds) is read
 from the content; the end of the score track is read from boards/scoreboard.yaml. What players
@@ -24,8 +25,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from generator.content.loader import GameContent
+from generator.rules.ai_hooks import AIHooks
 from generator.rules.contract import TERMINAL, Game, GameState, OptionsError, OptionSpec
 from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
+from generator.rules.presentation import Presentation
 
 PLAYERS = 2
 JOB_ROW, ORDER_ROW = 3, 2          # face-up cards in each row
@@ -166,7 +169,7 @@ class MarketState(GameState):
         results = tuple(PlayerResult(p, float(self.points[p]), order[p], order[p] == 1,
                                      tuple((source, float(n)) for source, n in self.scored[p].items()))
                         for p in range(PLAYERS))
-        return Outcome(cause, results, self.game.render_outcome(Outcome(cause, results)))
+        return Outcome(cause, results, self.game.presentation.render_outcome(Outcome(cause, results)))
 
     def observation(self, player: int) -> dict[str, Any]:
         """Everything on the table is open; of the face-down stacks only their sizes (never their order)."""
@@ -183,19 +186,6 @@ class MarketState(GameState):
         rng.shuffle(twin.order_stack)
         twin.rng.seed(rng.getrandbits(64))
         return twin
-
-    # -- notation: `take field`, `fill bread` --------------------------------------------------------
-    def format_action(self, action: Action) -> str:
-        return " ".join(str(part) for part in action)
-
-    def parse_action(self, text: str) -> Action:
-        words = text.split()
-        if len(words) == 2 and words[0] in ("take", "fill"):
-            return (words[0], words[1])
-        raise self._refuse("unknown-action", action=" ".join(words))
-
-    def action_values(self, action: Action) -> Mapping[str, Any]:
-        return {"player": self.player, "card": action[1]}
 
     # -- the flow of play (the operations use these too) ----------------------------------------------
     def can_pay(self, order: str) -> bool:
@@ -234,10 +224,58 @@ class MarketState(GameState):
         rows = [(labels.get("jobs", "jobs"), ", ".join(map(name, self.job_row))),
                 (labels.get("orders", "orders"), ", ".join(map(name, self.order_row)) or "–")]
         for p in range(PLAYERS):
-            goods = ", ".join(f"{n} {self.game.words('resource', r, lang)}" for r, n in self.goods[p].items())
+            word = self.game.presentation.words
+            goods = ", ".join(f"{n} {word('resource', r, lang)}" for r, n in self.goods[p].items())
             rows.append((labels.get("player", "player {player}").format(player=p + 1),
                          f"{self.points[p]} / {self.game.goal} · {goods}"))
         return rows
+
+
+class MarketView(Presentation):
+    """How the game reads to people: the notation (`take field`, `fill bread`), values in words, the table as rows."""
+
+    game: MarketGame
+
+    def parse_action(self, state: GameState, text: str) -> Action:
+        """Any card reads, so that one not in its row is refused by its rule (`take.not-in-row`). Actions are
+        written as the default writes them, their items joined by spaces."""
+        words = text.split()
+        if len(words) == 2 and words[0] in ("take", "fill"):
+            return (words[0], words[1])
+        raise state._refuse("unknown-action", action=" ".join(words))
+
+    def action_values(self, state: GameState, action: Action) -> Mapping[str, Any]:
+        return {"player": state.current_player, "card": action[1]}
+
+    def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
+        assert isinstance(state, MarketState)
+        return state.summary(lang)
+
+    def words(self, key: str, value: Any, lang: str) -> str:
+        """How a value reads in a sentence: card ids become names, resources their names, causes sentences."""
+        content = self.game.content
+        if key == "card" and value in self.game.names:
+            return self.game.names[value][lang]
+        if key == "resource":
+            return content.resource_name(str(value), lang)
+        if key == "missing" and isinstance(value, dict):
+            return ", ".join(f"{n} {content.resource_name(r, lang)}" for r, n in value.items())
+        if key == "cause":
+            return self.sentence("outcomes", str(value), lang, {})
+        return str(value)
+
+
+class MarketAI(AIHooks):
+    """What helps the generic players (optional: without it they play on the defaults)."""
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """How good a running game looks for `player` (the greedy player and tree search use it)."""
+        assert isinstance(state, MarketState)
+        if state.over:
+            return super().evaluate(state, player)
+        lead = state.points[player] - state.points[1 - player]
+        goods = sum(state.goods[player].values()) - sum(state.goods[1 - player].values())
+        return 0.5 + 0.5 * math.tanh((lead + goods / 4) / 4)
 
 
 class MarketGame(Game):
@@ -254,6 +292,8 @@ class MarketGame(Game):
     outcome_causes = frozenset({"goal-reached", "rounds-over"})
     action_kinds = frozenset({"take", "fill"})
     state_class = MarketState
+    presentation_class = MarketView   # how it reads to people
+    ai_class = MarketAI               # what helps the players
 
     def __init__(self, content: GameContent, options: Mapping[str, Any] | None = None):
         super().__init__(content, options)
@@ -303,28 +343,3 @@ class MarketGame(Game):
         if any(sum(s.values()) != p for s, p in zip(state.scored, state.points, strict=False)):
             problems.append("the points do not add up to where they came from")
         return problems
-
-    def evaluate(self, state: GameState, player: int) -> float:
-        """How good a running game looks for `player` (the greedy player and tree search use it)."""
-        assert isinstance(state, MarketState)
-        if state.over:
-            return super().evaluate(state, player)
-        lead = state.points[player] - state.points[1 - player]
-        goods = sum(state.goods[player].values()) - sum(state.goods[1 - player].values())
-        return 0.5 + 0.5 * math.tanh((lead + goods / 4) / 4)
-
-    def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
-        assert isinstance(state, MarketState)
-        return state.summary(lang)
-
-    def words(self, key: str, value: Any, lang: str) -> str:
-        """How a value reads in a sentence: card ids become names, resources their names, causes sentences."""
-        if key == "card" and value in self.names:
-            return self.names[value][lang]
-        if key == "resource":
-            return self.content.resource_name(str(value), lang)
-        if key == "missing" and isinstance(value, dict):
-            return ", ".join(f"{n} {self.content.resource_name(r, lang)}" for r, n in value.items())
-        if key == "cause":
-            return self.sentence("outcomes", str(value), lang, {})
-        return str(value)

@@ -15,6 +15,7 @@ from typing import Any
 from generator.content.loader import GameContent
 from generator.rules.contract import TERMINAL, Game, GameState, OptionsError, OptionSpec
 from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
+from generator.rules.presentation import Presentation
 
 ROW = 3  # face-up treasures
 
@@ -95,7 +96,7 @@ class DiveState(GameState):
         ranks = ranked([(self.score(p), len(self.kept[p])) for p in players])  # ties: more treasures
         results = tuple(PlayerResult(p, float(self.score(p)), ranks[p], ranks[p] == 1,
                                      (("treasures", float(self.score(p))),), tuple(self.kept[p])) for p in players)
-        return Outcome("row-empty", results, self.game.render_outcome(Outcome("row-empty", results)))
+        return Outcome("row-empty", results, self.game.presentation.render_outcome(Outcome("row-empty", results)))
 
     def observation(self, player: int) -> dict[str, Any]:
         """All is open but the stack's order."""
@@ -108,17 +109,35 @@ class DiveState(GameState):
         twin.rng.seed(rng.getrandbits(64))
         return twin
 
-    def format_action(self, action: Action) -> str:
-        return f"dive {action[1]}"
 
-    def parse_action(self, text: str) -> Action:
+class DiveView(Presentation):
+    """How the game reads: card ids as names, the table as rows; actions in the default notation (`dive pearl`)."""
+
+    game: DiveGame
+
+    def parse_action(self, state: GameState, text: str) -> Action:
+        """Any card reads, so that one not in the row is refused by its rule (`dive.not-in-row`)."""
         words = text.split()
         if len(words) == 2 and words[0] == "dive":
             return ("dive", words[1])
-        raise self._refuse("unknown-action", action=" ".join(words))
+        raise state._refuse("unknown-action", action=" ".join(words))
 
-    def action_values(self, action: Action) -> Mapping[str, Any]:
-        return {"player": self.player, "card": action[1]}
+    def action_values(self, state: GameState, action: Action) -> Mapping[str, Any]:
+        return {"player": state.current_player, "card": action[1]}
+
+    def words(self, key: str, value: Any, lang: str) -> str:
+        if key == "card" and value in self.game.names:
+            return self.game.names[value].get(lang)
+        if key == "cause":
+            return self.sentence("outcomes", str(value), lang, {})
+        return str(value)
+
+    def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
+        assert isinstance(state, DiveState)
+        labels = self.game.content.sentences.get(lang, {}).get("labels", {})
+        rows = [(labels["row"], ", ".join(self.words("card", c, lang) for c in state.row) or "–"),
+                (labels["stack"], str(len(state.stack)))]
+        return rows + [(labels["player"].format(player=p + 1), str(state.score(p))) for p in range(self.game.players)]
 
 
 class DiveGame(Game):
@@ -133,6 +152,7 @@ class DiveGame(Game):
     outcome_causes = frozenset({"row-empty"})
     action_kinds = frozenset({"dive"})
     state_class = DiveState
+    presentation_class = DiveView  # no AI hooks: the players use the defaults
 
     def __init__(self, content: GameContent, options: Mapping[str, Any] | None = None):
         super().__init__(content, options)
@@ -156,17 +176,3 @@ class DiveGame(Game):
 
     def num_players(self) -> int:
         return self.players
-
-    def words(self, key: str, value: Any, lang: str) -> str:
-        if key == "card" and value in self.names:
-            return self.names[value].get(lang)
-        if key == "cause":
-            return self.sentence("outcomes", str(value), lang, {})
-        return str(value)
-
-    def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
-        assert isinstance(state, DiveState)
-        labels = self.content.sentences.get(lang, {}).get("labels", {})
-        rows = [(labels["row"], ", ".join(self.words("card", c, lang) for c in state.row) or "–"),
-                (labels["stack"], str(len(state.stack)))]
-        return rows + [(labels["player"].format(player=p + 1), str(state.score(p))) for p in range(self.players)]

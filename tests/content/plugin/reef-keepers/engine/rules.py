@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.content.loader import GameContent
+from generator.rules.ai_hooks import AIHooks
 from generator.rules.contract import TERMINAL, Game, GameState, OptionsError, OptionSpec
 from generator.rules.core import Action, Outcome, PlayerResult, RuleError, ranked
+from generator.rules.presentation import Presentation
 
 PLAYERS = 2
 TIDE_DIE = 6
@@ -201,7 +203,7 @@ class ReefKeepersState(GameState):
                                       ("sets", float(self.set_pearls[p]))))
                         for p in range(PLAYERS))
         outcome = Outcome("rounds-over", results)
-        return Outcome("rounds-over", results, self.game.render_outcome(outcome))
+        return Outcome("rounds-over", results, self.game.presentation.render_outcome(outcome))
 
     def observation(self, player: int) -> dict[str, Any]:
         """The own hand, the rival's hand size, the deck's size (never its order), everything face up."""
@@ -226,24 +228,6 @@ class ReefKeepersState(GameState):
         return twin
 
     # -- notation: `play clownfish`, `release sea-otter`, `pass` ---------------------------------
-    def format_action(self, action: Action) -> str:
-        return " ".join(str(part) for part in action)
-
-    def parse_action(self, text: str) -> Action:
-        words = text.split()
-        if not words:
-            raise self._refuse("notation.empty")
-        if words == ["pass"]:
-            return ("pass",)
-        if len(words) == 2 and words[0] in ("play", "release"):
-            if words[1] not in self.game.creatures:
-                raise self._refuse("notation.card", text=text, word=words[1])
-            return (words[0], words[1])
-        raise self._refuse("notation.unknown", text=text)
-
-    def action_values(self, action: Action) -> Mapping[str, Any]:
-        return {"player": self.player, "card": action[1]} if len(action) > 1 else {"player": self.player}
-
     # -- the flow of play (the effect operations use these too) ----------------------------------
     def score(self, player: int) -> int:
         return self.card_pearls[player] + self.effect_pearls[player] + self.set_pearls[player]
@@ -308,6 +292,53 @@ class ReefKeepersState(GameState):
         return rows
 
 
+class ReefKeepersView(Presentation):
+    """How Reef Keepers reads: the notation, the creatures' names, the table as rows."""
+
+    game: ReefKeepersGame
+
+    def parse_action(self, state: GameState, text: str) -> Action:
+        words = text.split()
+        if not words:
+            raise state._refuse("notation.empty")
+        if words == ["pass"]:
+            return ("pass",)
+        if len(words) == 2 and words[0] in ("play", "release"):
+            if words[1] not in self.game.creatures:
+                raise state._refuse("notation.card", text=text, word=words[1])
+            return (words[0], words[1])
+        raise state._refuse("notation.unknown", text=text)
+
+    def action_values(self, state: GameState, action: Action) -> Mapping[str, Any]:
+        assert isinstance(state, ReefKeepersState)
+        return {"player": state.player, "card": action[1]} if len(action) > 1 else {"player": state.player}
+
+    def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
+        assert isinstance(state, ReefKeepersState)
+        return state.summary(lang)
+
+    def words(self, key: str, value: Any, lang: str) -> str:
+        if key == "card" and value in self.game.creatures:
+            return self.game.creatures[value].names[lang]
+        if key == "cause":
+            return self.sentence("outcomes", str(value), lang, {})
+        if key == "action" and isinstance(value, tuple):
+            return " ".join(map(str, value))
+        return str(value)
+
+
+class ReefKeepersAI(AIHooks):
+    """Tree search judges a running game by the pearl lead."""
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """A running game: the pearl lead, squashed into (0, 1); a finished one: its result."""
+        assert isinstance(state, ReefKeepersState)
+        if state.over:
+            return super().evaluate(state, player)
+        lead = state.score(player) - state.score(1 - player)
+        return 0.5 + 0.5 * math.tanh(lead / 6)
+
+
 class ReefKeepersGame(Game):
     """Reef Keepers for 2 players: the content read once, the variant's numbers, values in words."""
 
@@ -327,6 +358,8 @@ class ReefKeepersGame(Game):
     outcome_causes = frozenset({"rounds-over"})
     action_kinds = frozenset({"play", "release", "pass"})
     state_class = ReefKeepersState
+    presentation_class = ReefKeepersView
+    ai_class = ReefKeepersAI
 
     def __init__(self, content: GameContent, options: Mapping[str, Any] | None = None):
         super().__init__(content, options)
@@ -366,24 +399,3 @@ class ReefKeepersGame(Game):
         if not state.over and not 1 <= state.tide <= TIDE_DIE:
             problems.append(f"the tide {state.tide} is no face of the die")
         return problems
-
-    def evaluate(self, state: GameState, player: int) -> float:
-        """A running game: the pearl lead, squashed into (0, 1); a finished one: its result."""
-        assert isinstance(state, ReefKeepersState)
-        if state.over:
-            return super().evaluate(state, player)
-        lead = state.score(player) - state.score(1 - player)
-        return 0.5 + 0.5 * math.tanh(lead / 6)
-
-    def summary(self, state: GameState, lang: str) -> list[tuple[str, str]]:
-        assert isinstance(state, ReefKeepersState)
-        return state.summary(lang)
-
-    def words(self, key: str, value: Any, lang: str) -> str:
-        if key == "card" and value in self.creatures:
-            return self.creatures[value].names[lang]
-        if key == "cause":
-            return self.sentence("outcomes", str(value), lang, {})
-        if key == "action" and isinstance(value, tuple):
-            return " ".join(map(str, value))
-        return str(value)
