@@ -31,6 +31,7 @@ from generator.rulestext.i18n import LANGUAGE_NAMES, label
 from generator.rulestext.markup import html_escape
 from generator.rulestext.rule_sections import Section, number_sections, numbered_markdown
 from generator.rulestext.rules_text import render_rules
+from generator.site.card_marks import card_names
 from generator.site.card_pages import card_pages, example_cards
 from generator.site.cross_references import numbered_links, section_targets
 from generator.site.downloads import downloads_page
@@ -100,10 +101,13 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
         drafts.append((rules_page.slug, markdown, number_sections(markdown, number)))
     targets = section_targets(drafts)  # links between rules pages carry the section's number, as in print
     for number, (rules_page, (_, markdown, numbered)) in enumerate(zip(rules, drafts, strict=True), start=1):
-        path = site.page(f"rules/{rules_page.slug}.md",
-                         numbered_links(numbered_markdown(markdown, numbered), rules_page.slug, targets))
+        page = site.path("rules", f"{rules_page.slug}.md")
+        names = card_names(site, page)   # card names in the prose link to their pages, with the preview
+        path = site.page(page, names.mark(numbered_links(numbered_markdown(markdown, numbered), rules_page.slug,
+                                                         targets)))
         rule_pages.append((f"{number} {rules_page.title}", path))
-        naming.append((f"{rules_page.title} ({number})", path, rules_page.cards))  # cited as in print: "Actions (4)"
+        named = (*rules_page.cards, *sorted(names.linked - set(rules_page.cards)))
+        naming.append((f"{rules_page.title} ({number})", path, named))  # cited as in print: "Actions (4)"
         sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
     cards = cards_page(site)
     components = components_page(site, cards)
