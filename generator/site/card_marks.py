@@ -75,6 +75,19 @@ def _spaced(name: str) -> str:
 
 def card_names(site: GameSite, page: str) -> CardMarker:
     """A marker linking this game's card names (in the site's language) on `page`; links nothing when the
-    game has no cards (no card pages to lead to)."""
-    return CardMarker(((card.id, site.t(card.name)) for card in site.content.cards),
+    game has no cards (no card pages to lead to).
+
+    A card named as a resource, a card kind or a glossary term is, or as they begin ("Food", "Event" of
+    "Event card", German "Ereignis" of "Ereigniskarte"), is not linked: in running text the word mostly
+    means the resource or the kind, not that card."""
+    game = site.content.game
+    other = {_plain(site.t(resource.name)) for resource in game.resources}
+    other |= {_plain(site.t(kind.name)) for kind in game.kinds}
+    other |= {_plain(form) for form in (*site.glossary.by_form, *site.glossary.exact)}
+    return CardMarker(((card.id, site.t(card.name)) for card in site.content.cards
+                       if not any(name.startswith(_plain(site.t(card.name))) for name in other)),
                       lambda card_id: rel(page, card_page_path(site, card_id)))
+
+
+def _plain(name: str) -> str:
+    return " ".join(name.split()).lower()
