@@ -53,6 +53,7 @@ LABELS: dict[str, dict[str, str]] = {
     "events": {"de": "Ereignisprotokoll", "en": "Event log"},
     "before": {"de": "Vorher", "en": "Before"},
     "after": {"de": "Nachher", "en": "After"},
+    "on_the_table": {"de": "Auf dem Tisch", "en": "On the table"},
     "variant": {"de": "Variante", "en": "Variant"},
     "replayed": {
         "de": "Dieses Beispiel wird bei jedem Build von der Regel-Engine nachgespielt; "

@@ -39,7 +39,7 @@ def _state_table(before: list[tuple[str, str]], after: list[tuple[str, str]], la
             for name in labels if old.get(name) != new.get(name)]
     if not rows:
         return None
-    return table(["", label("before", lang), label("after", lang)], rows)
+    return table([label("on_the_table", lang), label("before", lang), label("after", lang)], rows)
 
 
 def _card_links(site: GameSite, page: str, step: Any) -> str:
@@ -89,7 +89,8 @@ def example_page(site: GameSite, example: Any, replay: Any) -> str:
             lines += [f"## {label('state_at_start', lang)}", ""]
             lines += picture_markdown(site, page, start_picture, f"{example.id}-0", label("state_at_start", lang))
         if start:
-            lines += [table(["", label("before", lang)], [[escape(a), escape(b)] for a, b in start]), ""]
+            header = [label("on_the_table", lang), label("before", lang)]
+            lines += [table(header, [[escape(a), escape(b)] for a, b in start]), ""]
     for number, step in enumerate(replay.steps, 1):
         action = _by_lang(getattr(step, "action_text", {}), lang) or ""
         lines += [f"## {label('step', lang)} {number}: {escape(str(action))}", ""]

@@ -33,6 +33,7 @@ from generator.rulestext.markup import html_escape
 from generator.rulestext.quick_reference import word
 from generator.rulestext.rule_sections import Section, number_sections, numbered_markdown
 from generator.rulestext.rules_text import render_rules
+from generator.site.card_marks import card_names
 from generator.site.card_pages import card_pages, example_cards
 from generator.site.changelog import CHANGELOG, changelog_page, errata_page, has_changelog, mark_sections
 from generator.site.changelog import word as changelog_word
@@ -62,7 +63,8 @@ ZOOM_SCRIPT = "assets/zoom.js"  # pictures marked .pnp-zoom open large, to zoom 
 CARD_PREVIEW_SCRIPT = "assets/card-preview.js"  # a card name linked by a rules page shows the card's face on hover
 GALLERY_FILTER_SCRIPT = "assets/gallery-filter.js"  # the card gallery filtered by words, kind and cost
 LANGUAGE_SWITCH_SCRIPT = "assets/language-switch.js"  # the language switch keeps the #rule- anchor
-SCRIPTS = (ZOOM_SCRIPT, CARD_PREVIEW_SCRIPT, GALLERY_FILTER_SCRIPT, LANGUAGE_SWITCH_SCRIPT)
+A11Y_SCRIPT = "assets/a11y.js"  # glossary terms take the keyboard focus; the search dialog has a name
+SCRIPTS = (ZOOM_SCRIPT, CARD_PREVIEW_SCRIPT, GALLERY_FILTER_SCRIPT, LANGUAGE_SWITCH_SCRIPT, A11Y_SCRIPT)
 HOOKS = ("hooks/safety.py", "hooks/search_words.py")
 COMMITTED_PARTS = ("mkdocs.base.yml", "overrides", "assets", "hooks")
 LANDING = "../../index.html"  # from a game's site in one language (output/site/<game>/<lang>/) to the list of games
@@ -115,11 +117,12 @@ def _game_tree(content: GameContent, lang: str, outputs: Path, tree: DocsTree, r
     by_rule, by_card = rulings_map(parts, text_anchor_map(drafts), rulings_cards_of(content, lang, parts))
     for number, (rules_page, (_, markdown, numbered)) in enumerate(zip(rules, drafts, strict=True), start=1):
         page = site.path("rules", f"{rules_page.slug}.md")
-        linked = numbered_links(numbered_markdown(markdown, numbered), rules_page.slug, targets)
-        path = site.page(f"rules/{rules_page.slug}.md",
-                         mark_sections(site, f"rules/{rules_page.slug}.md", with_rulings(linked, page, by_rule, lang)))
+        names = card_names(site, page)   # card names in the prose link to their pages, with the preview
+        linked = names.mark(numbered_links(numbered_markdown(markdown, numbered), rules_page.slug, targets))
+        path = site.page(page, mark_sections(site, page, with_rulings(linked, page, by_rule, lang)))
         rule_pages.append((f"{number} {rules_page.title}", path))
-        naming.append((f"{rules_page.title} ({number})", path, rules_page.cards))  # cited as in print: "Actions (4)"
+        named = (*rules_page.cards, *sorted(names.linked - set(rules_page.cards)))
+        naming.append((f"{rules_page.title} ({number})", path, named))  # cited as in print: "Actions (4)"
         sources[path] = f"{content.root.name}/rules/{lang}/{rules_page.source}"
     cards = cards_page(site)
     components = components_page(site, cards)

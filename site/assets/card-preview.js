@@ -1,6 +1,8 @@
 /* pnp-forge rules site: a card name that links to the card's page (a.pnp-card-link to
    cards/<id>.html, written by `card_link(...)` in rules pages) shows the card's face while the
-   pointer rests on it or the link has the keyboard's focus. The face is the file beside the card's
+   pointer rests on it or the link has the keyboard's focus. On a touch screen, where nothing rests,
+   the first tap on a card's name shows its face and a second tap on the same name follows the link.
+   The face is the file beside the card's
    page (cards/<id>-front.svg), found from the link's address, so nothing is fetched from elsewhere
    and it works from a folder on disk (file://) as well. */
 (function () {
@@ -63,5 +65,22 @@
   document.addEventListener("focusin", function (event) { var link = linkIn(event); if (link) show(link); });
   document.addEventListener("focusout", function (event) { if (linkIn(event)) hide(); });
   document.addEventListener("keydown", function (event) { if (event.key === "Escape") hide(); });
+  /* a finger: the first tap shows the face, the second follows the link; a tap elsewhere hides it. What
+     was shown is read when the finger goes down: the browser's own mouseover after a tap shows the face too */
+  var touched = false, shownBefore = null;
+  document.addEventListener("pointerdown", function (event) {
+    touched = event.pointerType === "touch";
+    shownBefore = preview && !preview.hidden ? shownFor : null;
+  }, true);
+  document.addEventListener("click", function (event) {
+    if (!touched) return;
+    var link = linkIn(event);
+    if (!link) { hide(); return; }
+    if (shownBefore !== link) {
+      event.preventDefault();
+      shownFor = null;
+      show(link);
+    }
+  }, true);
   window.addEventListener("scroll", function () { if (shownFor) place(shownFor); }, { passive: true });
 })();

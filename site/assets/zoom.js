@@ -1,6 +1,8 @@
 /* pnp-forge rules site: pictures marked .pnp-zoom (boards, card faces, pictures of the table) open
    large on click, and zoom and pan: wheel or +/- to zoom, drag to move, two fingers to pinch,
-   double-click to zoom in, 0 to fit, Esc or the close button to leave. Nothing is fetched: the
+   double-click to zoom in, 0 to fit, Esc or the close button to leave. While it is open the
+   keyboard's focus stays on its buttons (Tab and Shift+Tab go round them) and goes back to the
+   picture it was opened from when it closes. Nothing is fetched: the
    picture shown is the page's own image, so it works from a folder on disk (file://) as well. */
 (function () {
   "use strict";
@@ -64,11 +66,27 @@
     pinch = null;
     document.documentElement.classList.remove("pnp-lightbox-open");
     document.removeEventListener("keydown", keys, true);
+    document.removeEventListener("focusin", keepFocus, true);
     if (opener) opener.focus();
+  }
+
+  /* Tab and Shift+Tab go round the lightbox's buttons, never out to the page beneath */
+  function cycle(backwards) {
+    var buttons = box.querySelectorAll("button"), at = -1;
+    for (var i = 0; i < buttons.length; i++) { if (buttons[i] === document.activeElement) at = i; }
+    var next = at < 0 ? (backwards ? buttons.length - 1 : 0)
+                      : (at + (backwards ? -1 : 1) + buttons.length) % buttons.length;
+    buttons[next].focus();
+  }
+
+  /* focus that lands outside the open lightbox (a click, a screen reader's move) is brought back */
+  function keepFocus(event) {
+    if (box && !box.contains(event.target)) box.querySelector(".pnp-lightbox__close").focus();
   }
 
   function keys(event) {
     if (event.key === "Escape") { close(); }
+    else if (event.key === "Tab") { cycle(event.shiftKey); }
     else if (event.key === "+" || event.key === "=") { zoom(1.4); }
     else if (event.key === "-") { zoom(1 / 1.4); }
     else if (event.key === "0") { fit(); }
@@ -104,6 +122,7 @@
     picture.src = image.currentSrc || image.src;
     if (picture.complete) fit();
     document.addEventListener("keydown", keys, true);
+    document.addEventListener("focusin", keepFocus, true);
     shut.focus();
 
     box.addEventListener("wheel", function (event) {

@@ -115,3 +115,21 @@ def test_the_gallery_filters_terraforming_mars_by_tag_and_deck(built_all, browse
     assert tab.eval_on_selector_all(".pnp-card-entry:not([hidden])", "es => es.filter(e => "
                                     "e.querySelector('img.pnp-icon[alt=\"Steel\"]')).length") == len(showing)
     assert problems == []
+
+
+def test_on_a_touch_screen_the_first_tap_shows_the_card_and_the_second_follows_the_link(built, browser):
+    tab = browser.new_context(viewport={"width": 390, "height": 800}, has_touch=True, is_mobile=True).new_page()
+    tab.set_default_timeout(20_000)
+    tab.goto((built.site / "escape-earth" / "en" / "rules" / "events.html").as_uri())
+    link = tab.locator('a.pnp-card-link[href="../cards/aufstaende.html"]').first
+    link.scroll_into_view_if_needed()
+    link.tap()
+    tab.locator(".pnp-card-preview:not([hidden]) img").wait_for()
+    assert tab.url.endswith("/escape-earth/en/rules/events.html")          # the page stayed
+    tab.tap("h1")                                                           # a tap elsewhere hides the face
+    assert tab.locator(".pnp-card-preview:not([hidden])").count() == 0
+    link.tap()
+    tab.locator(".pnp-card-preview:not([hidden]) img").wait_for()
+    assert tab.url.endswith("/escape-earth/en/rules/events.html")
+    link.tap()
+    tab.wait_for_url("**/escape-earth/en/cards/aufstaende.html")
