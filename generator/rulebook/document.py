@@ -21,6 +21,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, Image, KeepToge
 
 from generator.rulebook.bounded_doc import BoundedDocTemplate
 from generator.rulebook.flow import Blocks, CrossReferences, SectionHeading, make_styles
+from generator.rulebook.front_matter import FrontMatter, front_pages
 from generator.rulebook.html_tree import markdown_tree
 from generator.rulebook.icons import InlineIcons
 
@@ -46,12 +47,14 @@ def _footer(caption: str, icons: InlineIcons | None = None):
 def write_rulebook(path: Path | io.BytesIO, title: str, subtitle: str, pages: list[tuple[str, str]],
                    boards: list[tuple[str, Path]], boards_title: str, paper: str, caption: str,
                    targets: Mapping[str, tuple[str, str]] | None = None,
-                   icons: InlineIcons | None = None, edition: str = "") -> Path | io.BytesIO:
+                   icons: InlineIcons | None = None, edition: str = "",
+                   front: FrontMatter | None = None, lang: str = "en") -> Path | io.BytesIO:
     """Write the rulebook: `pages` are (slug, numbered Markdown) of the rules pages, in page order.
 
     `boards` are (name, PNG) pictures printed after the rules under `boards_title`; `targets` turn
     links between rules pages into links to the section (see flow.CrossReferences); `icons` draws
-    the game's `:icon:` names (without it they stay as written); `edition` is the rules version under the title."""
+    the game's `:icon:` names (without it they stay as written); `edition` is the rules version under the title;
+    `front` (in `lang`) opens the book with a cover, the components and the set-up (generator.rulebook.front_matter)."""
     styles = make_styles()
     pagesize = PAPER_SIZES[paper]
     doc = BoundedDocTemplate(path if isinstance(path, io.BytesIO) else str(path), pagesize=pagesize,
@@ -62,7 +65,8 @@ def write_rulebook(path: Path | io.BytesIO, title: str, subtitle: str, pages: li
                   id="text")
     doc.addPageTemplates([PageTemplate("page", [frame], onPage=_footer(caption, icons))])
     title_style = ParagraphStyle("title", parent=styles.headings[1], fontSize=24, leading=29, spaceAfter=2)
-    story: list[Flowable] = [Paragraph(escape(title), title_style),
+    story: list[Flowable] = front_pages(front, styles, width, height, lang) if front is not None else []
+    story += [Paragraph(escape(title), title_style),
                              Paragraph(escape(subtitle), styles.body)]
     if edition:
         story.append(Paragraph(f"<i>{escape(edition)}</i>", styles.body))
