@@ -334,11 +334,12 @@ def front_pages(front: FrontMatter, styles: Styles, width: float, height: float,
 
     components = word("components", lang)
     story.append(SectionHeading(escape(components), styles.headings[1], "components", components, 0))
-    data = [[picture or "", Paragraph(escape(name), styles.body), Paragraph(f"<b>{count}</b>", styles.body)]
-            for name, count, picture in front.components]
+    data = [[picture or Spacer(1, 1), Paragraph(escape(name), styles.body),
+             Paragraph(f"<b>{count}</b>", styles.body)] for name, count, picture in front.components]
     if data:
         table = Table(data, colWidths=[36 * mm, width - 56 * mm, 20 * mm], hAlign="LEFT")
-        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("ALIGN", (0, 0), (0, -1), "CENTER"),
+        table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), styles.body.fontName),  # not Helvetica
+                                   ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("ALIGN", (0, 0), (0, -1), "CENTER"),
                                    ("ALIGN", (2, 0), (2, -1), "RIGHT"),
                                    ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#ced4da")),
                                    ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
@@ -355,7 +356,8 @@ def front_pages(front: FrontMatter, styles: Styles, width: float, height: float,
         swatches = [[Swatch(colour), Paragraph(escape(word("player", lang, n=seat + 1)), styles.body)]
                     for seat, colour in enumerate(front.player_colours)]
         if swatches:
-            story.append(Table(swatches, colWidths=[8 * mm, 60 * mm], hAlign="LEFT"))
+            story.append(Table(swatches, colWidths=[8 * mm, 60 * mm], hAlign="LEFT",
+                               style=[("FONTNAME", (0, 0), (-1, -1), styles.body.fontName)]))
         if front.setup_alt:
             story.append(Paragraph(escape(front.setup_alt), styles.body))
         story.append(PageBreak())

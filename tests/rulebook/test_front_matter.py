@@ -1,0 +1,90 @@
+"""Every bundled rulebook opens as a publisher's does: a cover, the components with their counts, the set-up."""
+
+from __future__ import annotations
+
+import re
+
+import pdfplumber
+import pytest
+from reportlab.lib.units import mm
+
+from generator.build import BuildOptions
+from generator.content.errors import ErrorList
+from generator.rulebook.document import MARGIN
+from generator.rulebook.front_matter import kind_count, span, word
+from generator.rulebook.step import render_rulebooks
+from tests.rulebook.test_outline_fonts import fonts, outline
+
+GAMES = ["astronuts", "escape-earth", "habitable", "terraforming-mars"]
+PAPERS = ("a4", "letter")
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def component_rows(pdf: pdfplumber.PDF, last: int) -> list[str]:
+    """The components table's lines (name and count, the pictures' column left out) of pages 2..last."""
+    rows: list[str] = []
+    for page in pdf.pages[1:last]:
+        cropped = page.crop((MARGIN + 36 * mm, 0, page.width - MARGIN + 1, page.height - MARGIN))
+        rows += [flat(line) for line in (cropped.extract_text() or "").splitlines()]
+    return rows
+
+
+CASES = [pytest.param("escape-earth", ("en",), ("a4",), id="escape-earth-en-a4")] + [
+    pytest.param(game, ("de", "en"), PAPERS, id=game, marks=pytest.mark.slow) for game in GAMES]
+
+
+@pytest.mark.parametrize(("game", "languages", "papers"), CASES)
+def test_every_rulebook_opens_with_cover_components_and_setup(bundled_contents, game, languages, papers, tmp_path):
+    content = bundled_contents[game]
+    errors = ErrorList()
+    written = render_rulebooks(content, tmp_path, BuildOptions(languages=languages, papers=papers), errors)
+    assert not list(errors)
+    books = [path for path in written if path.name.startswith("rules-")]
+    assert len(books) == len(languages) * len(papers)
+    players = span(content.game.players.min, content.game.players.max)
+    minutes = span(content.game.play_time.min, content.game.play_time.max)
+    for book in books:
+        lang = book.name.split("-")[1]
+        with pdfplumber.open(book) as pdf:
+            texts = [flat(page.extract_text() or "") for page in pdf.pages]
+            cover = texts[0]
+            assert cover.startswith(content.game.title.get(lang)), book.name
+            for fact in (word("players", lang, n=players), word("age", lang, n=content.game.age),
+                         word("time", lang, n=minutes)):
+                assert fact in cover, (book.name, fact)
+            assert len(pdf.pages[0].curves + pdf.pages[0].rects) > 20  # the box picture is drawn
+
+            components, setup = word("components", lang), word("setup", lang)
+            assert texts[1].startswith(components), book.name
+            setup_page = next(i for i, text in enumerate(texts) if text.startswith(setup))
+            rows = component_rows(pdf, setup_page)
+            for component in content.game.components:
+                line = f"{component.name.get(lang)} {component.count}"
+                assert line in rows, (book.name, line)
+                if component.type == "cards" and component.kind:
+                    assert component.count == kind_count(content, component.kind)
+
+            page = pdf.pages[setup_page]
+            drawn = len(page.rects) + len(page.curves) + len(page.lines) + len(page.images)
+            assert drawn > 20, (book.name, drawn)  # the engine's picture
+            assert word("legend", lang) in texts[setup_page]
+            assert word("player", lang, n=1) in texts[setup_page]
+        assert all(embedded == "yes" for _, embedded in fonts(book)), book.name
+        mode, entries = outline(book)
+        assert str(mode) == "/'UseOutlines'"
+        assert [title for title, _ in entries[:2]] == [components, setup]
+        assert all(count >= 0 for _, count in entries)
+
+
+def test_a_rules_table_and_box_reference_no_helvetica(tmp_path):
+    """reportlab's tables set their cells' font (Helvetica by default) even where every cell is a paragraph."""
+    from generator.rulebook.document import write_rulebook
+
+    rules = "# Play\n\n| Cost | Action |\n|---|---|\n| 2 | Build |\n\n!!! note\n    Boxed.\n"
+    pdf = write_rulebook(tmp_path / "rules.pdf", "Game", "Rules", [("play", rules)], [], "Boards", "a4", "caption")
+    found = fonts(pdf)
+    assert found and all(embedded == "yes" for _, embedded in found), found
+    assert not any("Helvetica" in name for name, _ in found)
