@@ -21,7 +21,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, Image, KeepToge
 
 from generator.rulebook.bounded_doc import BoundedDocTemplate
 from generator.rulebook.flow import Blocks, CrossReferences, SectionHeading, make_styles
-from generator.rulebook.front_matter import FrontMatter, front_pages
+from generator.rulebook.front_matter import FacePicture, FrontMatter, front_pages, is_anatomy
 from generator.rulebook.html_tree import markdown_tree
 from generator.rulebook.icons import InlineIcons
 
@@ -73,7 +73,11 @@ def write_rulebook(path: Path | io.BytesIO, title: str, subtitle: str, pages: li
     story.append(Spacer(1, 6 * mm))
     blocks = Blocks(styles, width, refs=CrossReferences(targets or {}), icons=icons)
     for slug, markdown in pages:
-        story += blocks.page(markdown_tree(markdown), slug)
+        flow = blocks.page(markdown_tree(markdown), slug)
+        if front is not None and front.anatomy is not None and is_anatomy(slug):
+            heading = next((at for at, item in enumerate(flow) if isinstance(item, SectionHeading)), -1)
+            flow[heading + 1:heading + 1] = [FacePicture(front.anatomy, front.icons, 80 * mm), Spacer(1, 4 * mm)]
+        story += flow
     if boards:
         story.append(SectionHeading(escape(boards_title), styles.headings[1], "boards", boards_title, 0))
         height -= 30 * mm  # room for the heading and the board's name

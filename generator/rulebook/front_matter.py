@@ -10,6 +10,7 @@ or an engine that draws simply has less to show; nothing here can fail a build.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -67,6 +68,7 @@ class FrontMatter:
     board: Scene | None
     components: list[tuple[str, int, Flowable | None]]
     setup: Scene | None = None
+    anatomy: FaceLayout | None = None  # the card the card-anatomy page explains, pictured under its heading
     setup_players: int = 0
     setup_alt: str = ""
     player_colours: list[str] = field(default_factory=list)
@@ -230,12 +232,15 @@ def sample_cards(content: GameContent) -> dict[str, Card]:
 
 
 def pictured_inputs(content: GameContent) -> list[object]:
-    """What the pictures read that the rulebook's cache scope leaves out: the sample cards and the card layouts."""
+    """What the pictures read that the rulebook's cache scope leaves out: the sample cards, the card layouts and the
+    cards of the game's card-anatomy page (named by the rules, which the scope holds)."""
     import hashlib
+
+    explained = [anatomy_card(content, lang) for lang in content.game.languages]
 
     layouts = content.root / "layouts"
     files = sorted(path for path in layouts.rglob("*") if path.is_file()) if layouts.is_dir() else []
-    return ([card.model_dump(mode="json") for card in sample_cards(content).values()]
+    return ([card.model_dump(mode="json") for card in list(sample_cards(content).values()) + explained if card]
             + [[path.relative_to(content.root).as_posix(), hashlib.sha256(path.read_bytes()).hexdigest()]
                for path in files])
 
@@ -289,7 +294,43 @@ def front_matter(content: GameContent, lang: str, with_setup: bool = True) -> Fr
                         list(faces.values())[:SAMPLE_CARDS], content.icons, first_board, rows)
     if with_setup:
         _add_setup(content, lang, front)
+    explained = anatomy_card(content, lang)
+    if explained is not None:
+        front.anatomy = layouts.front(explained, lang)
     return front
+
+
+ANATOMY = "anatomy"  # a rules page whose slug holds this word explains a card's parts: it comes before the rules
+CARD_NAMED = re.compile(r"card\(\s*['\"]([a-z0-9][a-z0-9_-]*)['\"]")
+
+
+def is_anatomy(slug: str) -> bool:
+    return ANATOMY in slug
+
+
+def anatomy_first(pages: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The rules pages with a card-anatomy page moved to the front, as a publisher's rulebook explains the card
+    before the rules that read it (the section numbers stay the site's)."""
+    return [page for page in pages if is_anatomy(page[0])] + [page for page in pages if not is_anatomy(page[0])]
+
+
+def anatomy_card(content: GameContent, lang: str) -> Card | None:
+    """The card the anatomy page's source names first (`card('id')`), else the first card of the largest kind."""
+    from generator.rulestext.rules_text import page_slug
+
+    folder = content.root / "rules" / lang
+    pages = sorted(folder.glob("*.md")) if folder.is_dir() else []
+    if not any(is_anatomy(page_slug(page.name)) for page in pages):
+        return None
+    by_id = {card.id: card for card in content.cards}
+    for page in pages:
+        if is_anatomy(page_slug(page.name)):
+            for card_id in CARD_NAMED.findall(page.read_text(encoding="utf-8")):
+                if card_id in by_id:
+                    return by_id[card_id]
+    kinds = sample_cards(content)
+    largest = max(kinds, key=lambda kind: kind_count(content, kind), default=None)
+    return kinds[largest] if largest is not None else None
 
 
 SETUP_SEED = 1  # the seeded game whose table the set-up page shows

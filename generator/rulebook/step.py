@@ -150,7 +150,7 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
     from reportlab.platypus.doctemplate import LayoutError
 
     from generator.rulebook.document import write_rulebook
-    from generator.rulebook.front_matter import front_matter
+    from generator.rulebook.front_matter import anatomy_first, front_matter
     from generator.rulebook.icons import InlineIcons
     from generator.rulebook.player_aid import PlayerAidTooLong, check_player_aid, write_player_aid
 
@@ -176,7 +176,7 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
 
         laid_out = io.BytesIO()
         try:
-            book(rules.pages, laid_out if out_dir is None else out_dir / names.rulebook(lang, paper))
+            book(anatomy_first(rules.pages), laid_out if out_dir is None else out_dir / names.rulebook(lang, paper))
         except LayoutError as exc:
             failing = _failing_page(rules.pages, book, LayoutError)
             where = Mark(rules.shown[failing] if failing in rules.shown  # noqa: SIM401 (failing may be None)

@@ -11,8 +11,8 @@ from reportlab.lib.units import mm
 from generator.build import BuildOptions
 from generator.content.errors import ErrorList
 from generator.rulebook.document import MARGIN
-from generator.rulebook.front_matter import kind_count, span, word
-from generator.rulebook.step import render_rulebooks
+from generator.rulebook.front_matter import anatomy_card, is_anatomy, kind_count, span, word
+from generator.rulebook.step import printed_rules, render_rulebooks
 from tests.rulebook.test_outline_fonts import fonts, outline
 
 GAMES = ["astronuts", "escape-earth", "habitable", "terraforming-mars"]
@@ -32,7 +32,7 @@ def component_rows(pdf: pdfplumber.PDF, last: int) -> list[str]:
     return rows
 
 
-CASES = [pytest.param("escape-earth", ("en",), ("a4",), id="escape-earth-en-a4")] + [
+CASES = [pytest.param("terraforming-mars", ("en",), ("a4",), id="terraforming-mars-en-a4")] + [
     pytest.param(game, ("de", "en"), PAPERS, id=game, marks=pytest.mark.slow) for game in GAMES]
 
 
@@ -77,6 +77,13 @@ def test_every_rulebook_opens_with_cover_components_and_setup(bundled_contents, 
         assert str(mode) == "/'UseOutlines'"
         assert [title for title, _ in entries[:2]] == [components, setup]
         assert all(count >= 0 for _, count in entries)
+        explained = anatomy_card(content, lang)
+        if explained is not None:  # the card-anatomy page comes first of the rules, its card pictured under its heading
+            anatomy = next(slug for slug, _ in printed_rules(content, lang).pages if is_anatomy(slug))
+            heading = entries[2][0]
+            assert heading.startswith(f"{[slug for slug, _ in printed_rules(content, lang).pages].index(anatomy) + 1} ")
+            page = next(text for text in texts[setup_page + 1:] if heading in text)
+            assert explained.name.get(lang) in page.split(heading)[1][:300], (book.name, heading)
 
 
 def test_a_rules_table_and_box_reference_no_helvetica(tmp_path):
