@@ -277,19 +277,22 @@ def front_matter(content: GameContent, lang: str, with_setup: bool = True) -> Fr
         return scenes.get(board_id)
 
     resources = {resource.id: str(resource.color) for resource in game.resources}
+    named = {component.board or component.id for component in game.components}
+    unnamed = [board.id for board in content.boards if board.id not in named]  # for board components naming none
     rows: list[tuple[str, int, Flowable | None]] = []
     for component in game.components:
         picture: Flowable | None = None
         if component.type == "cards" and component.kind in faces:
             picture = FacePicture(faces[component.kind], content.icons, 22 * mm)
-        elif component.type in ("board", "tableau") and component.board:
-            scene = board_scene(component.board)
+        elif component.type in ("board", "tableau") and (component.board or component.id in boards or unnamed):
+            scene = board_scene(component.board or (component.id if component.id in boards else unnamed.pop(0)))
             picture = ScenePicture(scene, 30 * mm, 22 * mm) if scene is not None else None
         elif component.type != "cards":
             colour = str(component.color or resources.get(component.resource or "", PIECE_COLOUR))
             picture = PiecePicture(component, colour, 9 * mm)
         rows.append((component.name.get(lang), component.count, picture))
-    first_board = next((scene for scene in (board_scene(b.id) for b in content.boards) if scene is not None), None)
+    drawn = [scene for scene in (board_scene(board.id) for board in content.boards) if scene is not None]
+    first_board = max(drawn, key=lambda scene: scene.width * scene.height, default=None)  # the box shows the largest
     front = FrontMatter(game.title.get(lang), game.tagline.get(lang) if game.tagline else "", facts, credits,
                         list(faces.values())[:SAMPLE_CARDS], content.icons, first_board, rows)
     if with_setup:

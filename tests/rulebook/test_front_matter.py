@@ -95,3 +95,24 @@ def test_a_rules_table_and_box_reference_no_helvetica(tmp_path):
     found = fonts(pdf)
     assert found and all(embedded == "yes" for _, embedded in found), found
     assert not any("Helvetica" in name for name, _ in found)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_component_has_its_own_picture(bundled_contents, game):
+    from generator.rulebook.front_matter import FacePicture, PiecePicture, ScenePicture, front_matter
+
+    content = bundled_contents[game]
+    front = front_matter(content, "en", with_setup=False)
+    assert [(name, count) for name, count, _ in front.components] == [
+        (component.name.get("en"), component.count) for component in content.game.components]
+    boards = {board.id: board for board in content.boards}
+    for component, (_, _, picture) in zip(content.game.components, front.components, strict=True):
+        if component.type == "cards":
+            first = content.cards_of(component.kind)[0]
+            assert isinstance(picture, FacePicture) and picture.face.title == first.name.get("en")
+        elif component.type in ("board", "tableau"):
+            board = boards[component.board or component.id]  # astronuts' boards are named by the component's id
+            assert isinstance(picture, ScenePicture) and picture.scene.title == board.name.get("en"), component.id
+        else:
+            assert isinstance(picture, PiecePicture)
+    assert front.faces or not content.cards
