@@ -21,6 +21,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, Image, KeepToge
 
 from generator.rulebook.bounded_doc import BoundedDocTemplate
 from generator.rulebook.flow import Blocks, CrossReferences, SectionHeading, make_styles
+from generator.rulebook.front_matter import FacePicture, FrontMatter, front_pages, is_anatomy
 from generator.rulebook.html_tree import markdown_tree
 from generator.rulebook.icons import InlineIcons
 
@@ -46,12 +47,14 @@ def _footer(caption: str, icons: InlineIcons | None = None):
 def write_rulebook(path: Path | io.BytesIO, title: str, subtitle: str, pages: list[tuple[str, str]],
                    boards: list[tuple[str, Path]], boards_title: str, paper: str, caption: str,
                    targets: Mapping[str, tuple[str, str]] | None = None,
-                   icons: InlineIcons | None = None, edition: str = "") -> Path | io.BytesIO:
+                   icons: InlineIcons | None = None, edition: str = "",
+                   front: FrontMatter | None = None, lang: str = "en") -> Path | io.BytesIO:
     """Write the rulebook: `pages` are (slug, numbered Markdown) of the rules pages, in page order.
 
     `boards` are (name, PNG) pictures printed after the rules under `boards_title`; `targets` turn
     links between rules pages into links to the section (see flow.CrossReferences); `icons` draws
-    the game's `:icon:` names (without it they stay as written); `edition` is the rules version under the title."""
+    the game's `:icon:` names (without it they stay as written); `edition` is the rules version under the title;
+    `front` (in `lang`) opens the book with a cover, the components and the set-up (generator.rulebook.front_matter)."""
     styles = make_styles()
     pagesize = PAPER_SIZES[paper]
     doc = BoundedDocTemplate(path if isinstance(path, io.BytesIO) else str(path), pagesize=pagesize,
@@ -62,14 +65,19 @@ def write_rulebook(path: Path | io.BytesIO, title: str, subtitle: str, pages: li
                   id="text")
     doc.addPageTemplates([PageTemplate("page", [frame], onPage=_footer(caption, icons))])
     title_style = ParagraphStyle("title", parent=styles.headings[1], fontSize=24, leading=29, spaceAfter=2)
-    story: list[Flowable] = [Paragraph(escape(title), title_style),
+    story: list[Flowable] = front_pages(front, styles, width, height, lang) if front is not None else []
+    story += [Paragraph(escape(title), title_style),
                              Paragraph(escape(subtitle), styles.body)]
     if edition:
         story.append(Paragraph(f"<i>{escape(edition)}</i>", styles.body))
     story.append(Spacer(1, 6 * mm))
     blocks = Blocks(styles, width, refs=CrossReferences(targets or {}), icons=icons)
     for slug, markdown in pages:
-        story += blocks.page(markdown_tree(markdown), slug)
+        flow = blocks.page(markdown_tree(markdown), slug)
+        if front is not None and front.anatomy is not None and is_anatomy(slug):
+            heading = next((at for at, item in enumerate(flow) if isinstance(item, SectionHeading)), -1)
+            flow[heading + 1:heading + 1] = [FacePicture(front.anatomy, front.icons, 80 * mm), Spacer(1, 4 * mm)]
+        story += flow
     if boards:
         story.append(SectionHeading(escape(boards_title), styles.headings[1], "boards", boards_title, 0))
         height -= 30 * mm  # room for the heading and the board's name

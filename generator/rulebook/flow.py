@@ -264,7 +264,8 @@ class Blocks:
         finally:
             self.nested -= 1
         box = Table([[inner]], colWidths=[width])
-        box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.6, RULE_GREY),
+        box.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.styles.body.fontName),  # else Helvetica
+                                 ("BOX", (0, 0), (-1, -1), 0.6, RULE_GREY),
                                  ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fafafa"))]))
         return box
 
@@ -308,7 +309,8 @@ class Blocks:
                     line.append("")
             data.append(line)
         table = Table(data, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
-        style: list[Any] = [("GRID", (0, 0), (-1, -1), 0.4, RULE_GREY), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        style: list[Any] = [("FONTNAME", (0, 0), (-1, -1), self.styles.cell.fontName),  # a table's default: Helvetica
+                 ("GRID", (0, 0), (-1, -1), 0.4, RULE_GREY), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                  ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]
         if header_rows:
             style.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), HEADER_FILL))

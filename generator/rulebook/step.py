@@ -93,9 +93,12 @@ STEP_SCOPE = "boards"  # what the rulebook reads of the folder besides its rules
 
 def printed_inputs(content: GameContent, lang: str) -> list[Any]:
     """What a rulebook shows besides the folder's `STEP_SCOPE` (game, boards, icons, words): its rules
-    as rendered. A card edit changes the rulebook only where the rules name that card."""
+    as rendered, and the sample faces its first pages picture. A card edit changes the rulebook only where the
+    rules name that card or the card is its kind's sample."""
+    from generator.rulebook.front_matter import pictured_inputs
+
     rules = printed_rules(content, lang)
-    return [rules.pages, aid_sections(content, lang), sorted(rules.targets.items())]
+    return [rules.pages, aid_sections(content, lang), sorted(rules.targets.items()), pictured_inputs(content)]
 
 
 def aid_sections(content: GameContent, lang: str) -> list[str]:
@@ -147,6 +150,7 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
     from reportlab.platypus.doctemplate import LayoutError
 
     from generator.rulebook.document import write_rulebook
+    from generator.rulebook.front_matter import anatomy_first, front_matter
     from generator.rulebook.icons import InlineIcons
     from generator.rulebook.player_aid import PlayerAidTooLong, check_player_aid, write_player_aid
 
@@ -160,6 +164,7 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
     version = printed_version(content, lang)
     caption = f"{title} · {label('rules', lang)} · {version}"
 
+    front = front_matter(content, lang) if out_dir is not None else None  # pictures always fit: `pnp check` skips them
     aid = aid_sections(content, lang)
     aid_title = f"{title} · {label('player_aid', lang)}"
     aid_caption = f"{aid_title} · {version}"
@@ -167,11 +172,11 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
     for paper in papers:
         def book(pages: list[tuple[str, str]], into: Path | io.BytesIO, paper: str = paper) -> None:
             write_rulebook(into, title, subtitle, pages, boards, label("boards", lang), paper, caption, rules.targets,
-                           icons, edition=version)
+                           icons, edition=version, front=front, lang=lang)
 
         laid_out = io.BytesIO()
         try:
-            book(rules.pages, laid_out if out_dir is None else out_dir / names.rulebook(lang, paper))
+            book(anatomy_first(rules.pages), laid_out if out_dir is None else out_dir / names.rulebook(lang, paper))
         except LayoutError as exc:
             failing = _failing_page(rules.pages, book, LayoutError)
             where = Mark(rules.shown[failing] if failing in rules.shown  # noqa: SIM401 (failing may be None)

@@ -8,6 +8,7 @@ from pathlib import Path
 from pdfminer.pdfdocument import PDFDocument
 from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import resolve1
+from pdfminer.utils import decode_text
 
 from generator.rulebook.document import write_rulebook
 from generator.rulebook.player_aid import write_player_aid
@@ -30,7 +31,7 @@ def outline(pdf: Path) -> tuple[object, list[tuple[str, int]]]:
 
         def walk(node: dict) -> None:
             while node:
-                entries.append((node["Title"].decode(), node.get("Count", 0)))
+                entries.append((decode_text(node["Title"]), node.get("Count", 0)))  # PDFDocEncoding or UTF-16
                 if "First" in node:
                     walk(resolve1(node["First"]))
                 node = resolve1(node["Next"]) if "Next" in node else None
