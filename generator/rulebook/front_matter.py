@@ -349,7 +349,7 @@ def _add_setup(content: GameContent, lang: str, front: FrontMatter) -> None:
     try:
         game = make_game(content)
         state = game.new_initial_state(SETUP_SEED)
-        picture = game.picture(state, lang)
+        picture = game.presentation.picture(state, lang)
     except Exception:  # noqa: BLE001 (an engine's fault is `pnp test`'s and the site's to report; the book goes on)
         return
     if picture is None:
