@@ -231,18 +231,31 @@ def sample_cards(content: GameContent) -> dict[str, Card]:
     return found
 
 
-def pictured_inputs(content: GameContent) -> list[object]:
-    """What the pictures read that the rulebook's cache scope leaves out: the sample cards, the card layouts and the
-    cards of the game's card-anatomy page (named by the rules, which the scope holds)."""
+def pictured_inputs(content: GameContent, lang: str) -> list[object]:
+    """What `lang`'s pictures read that the rulebook's cache scope leaves out: the sample cards, the card layouts
+    and the card of the game's card-anatomy page (named by the rules, which the scope holds), the cards' texts in
+    `lang` only, so an edit of another language's text leaves this rulebook (and its draft id) as it was."""
     import hashlib
 
-    explained = [anatomy_card(content, lang) for lang in content.game.languages]
-
+    explained = [anatomy_card(content, lang)]
     layouts = content.root / "layouts"
     files = sorted(path for path in layouts.rglob("*") if path.is_file()) if layouts.is_dir() else []
-    return ([card.model_dump(mode="json") for card in list(sample_cards(content).values()) + explained if card]
+    languages: set[str] = set(content.game.languages)
+    return ([_in_language(card.model_dump(mode="json"), lang, languages)
+             for card in list(sample_cards(content).values()) + explained if card]
             + [[path.relative_to(content.root).as_posix(), hashlib.sha256(path.read_bytes()).hexdigest()]
                for path in files])
+
+
+def _in_language(data: object, lang: str, languages: set[str]) -> object:
+    """`data` (a model's JSON dump) with every text given in the game's languages reduced to `lang`'s."""
+    if isinstance(data, dict):
+        if data and set(data) <= languages:
+            return data.get(lang)
+        return {key: _in_language(value, lang, languages) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_in_language(value, lang, languages) for value in data]
+    return data
 
 
 def kind_count(content: GameContent, kind: str) -> int:

@@ -98,7 +98,7 @@ def printed_inputs(content: GameContent, lang: str) -> list[Any]:
     from generator.rulebook.front_matter import pictured_inputs
 
     rules = printed_rules(content, lang)
-    return [rules.pages, aid_sections(content, lang), sorted(rules.targets.items()), pictured_inputs(content)]
+    return [rules.pages, aid_sections(content, lang), sorted(rules.targets.items()), pictured_inputs(content, lang)]
 
 
 def aid_sections(content: GameContent, lang: str) -> list[str]:

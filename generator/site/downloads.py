@@ -81,7 +81,7 @@ def expected_downloads(site: GameSite, papers: tuple[str, ...]) -> list[Download
     return out
 
 
-LINK_RE = re.compile(rb'("(?:FaceURL|BackURL)": ")[^"]*/([^"/]+")')
+LINK_RE = re.compile(rb'("(?:FaceURL|BackURL|ImageURL|ImageSecondaryURL)": ")[^"]*/([^"/]+")')
 
 
 def folder_zip(folder: Path) -> bytes:

@@ -28,8 +28,9 @@ def bundled_games() -> list[Path]:
 
 
 def as_json(path: Path) -> Any:
-    """A YAML file's data as a JSON editor sees it (mapping keys are strings)."""
-    return json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8"))))
+    """A YAML file's data as a JSON editor sees it (mapping keys are strings; a date such as `2026-11-28`, which
+    PyYAML reads as a date, is the string an editor's YAML 1.2 reading gives)."""
+    return json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8")), default=str))
 
 
 def schema_errors(data: Any, schema: dict[str, Any]) -> list[jsonschema.ValidationError]:

@@ -35,6 +35,7 @@ def test_cut_lines_draw_a_dashed_grid_along_every_cut(game_copy):
         "cards-en-a4.pdf",
         "cards-en-pod.pdf",
         "duplex-calibration-en-a4.pdf",
+        "pod",  # the print-on-demand files per deck and size
     ]
 
 

@@ -47,7 +47,7 @@ def test_every_built_sheet_keeps_the_printer_margin_and_marks_every_cut(built, p
             assert smallest >= 8.0
             side = words[number % 2]
             for expected in ("Escape Earth", lang.upper(), f"{words[2]} {number // 2 + 1}/{total}", side, words[3],
-                             "pnp-forge 0.1.0"):
+                             "Version 1.0"):  # the game's rules version (game.yaml), not the tool's
                 assert expected in text, (number, expected, text)
 
 
