@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.commands.failure import CommandFailed
-from generator.commands.loading import game_ids
 from generator.content.errors import ErrorList
 from generator.content.schema import LANGUAGES as ALL_LANGUAGES
 
@@ -49,24 +48,11 @@ def board_outputs(languages: tuple[str, ...], papers: tuple[str, ...]) -> Callab
 def boards(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Path, options: BuildOptions,
            on_wait: Callable[[str], None] | None = None) -> dict[str, list[Path]]:
     """Render the boards and token sheets of the games; the files now in `output_dir` per game."""
-    from generator.build import refuse_reserved_ids
-    from generator.checking import load_checked
-    from generator.output_folder import OutputFolder, OutputRefused
+    from generator.commands.cards import into_output, load_for_drawing
 
-    ids = game_ids(content_dir, games)
-    errors = ErrorList()
-    loaded = load_checked(content_dir, ids, errors, need_engine=False)  # boards never run an engine
-    refuse_reserved_ids(loaded, errors)
-    if errors:
-        raise CommandFailed(errors, note=UNTOUCHED)
-    output_dir.mkdir(parents=True, exist_ok=True)
-    folder = OutputFolder(output_dir)
-    try:
-        folder.check_names([content.id for content in loaded])
-        with folder.locked(on_wait or (lambda message: None)):
-            return _render_into(folder, loaded, output_dir, options)
-    except OutputRefused as exc:
-        raise CommandFailed.sentence(f"boards: {exc}") from None
+    loaded = load_for_drawing(content_dir, games)  # boards never run an engine
+    return into_output(output_dir, loaded, "boards", on_wait,
+                       lambda folder: _render_into(folder, loaded, output_dir, options))
 
 
 def _render_into(folder: OutputFolder, loaded: list[GameContent], output_dir: Path,

@@ -58,24 +58,38 @@ def cards(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pat
           on_wait: Callable[[str], None] | None = None,
           status: Callable[[], AbstractContextManager[Any]] = nullcontext) -> dict[str, list[Path]]:
     """Render the cards of the games; the files now in `output_dir` per game (empty: a game without cards)."""
+    loaded = load_for_drawing(content_dir, games)  # cards never run an engine
+    return into_output(output_dir, loaded, "cards", on_wait,
+                       lambda folder: _render_into(folder, loaded, output_dir, options, status))
+
+
+def load_for_drawing(content_dir: Path, games: tuple[str, ...] | list[str]) -> list[GameContent]:
+    """The games checked for a command that draws part of them (no engine runs); their errors end the command
+    with the output untouched."""
     from generator.build import refuse_reserved_ids
     from generator.checking import load_checked
-    from generator.output_folder import OutputFolder, OutputRefused
 
-    ids = game_ids(content_dir, games)
     errors = ErrorList()
-    loaded = load_checked(content_dir, ids, errors, need_engine=False)  # cards never run an engine
+    loaded = load_checked(content_dir, game_ids(content_dir, games), errors, need_engine=False)
     refuse_reserved_ids(loaded, errors)
     if errors:
         raise CommandFailed(errors, note=UNTOUCHED)
+    return loaded
+
+
+def into_output(output_dir: Path, loaded: list[GameContent], command: str, on_wait: Callable[[str], None] | None,
+                render: Callable[[Any], dict[str, list[Path]]]) -> dict[str, list[Path]]:
+    """`render` into the output folder, its names checked and its lock held; a refusal is one sentence."""
+    from generator.output_folder import OutputFolder, OutputRefused
+
     output_dir.mkdir(parents=True, exist_ok=True)
     folder = OutputFolder(output_dir)
     try:
         folder.check_names([content.id for content in loaded])
         with folder.locked(on_wait or (lambda message: None)):
-            return _render_into(folder, loaded, output_dir, options, status)
+            return render(folder)
     except OutputRefused as exc:
-        raise CommandFailed.sentence(f"cards: {exc}") from None
+        raise CommandFailed.sentence(f"{command}: {exc}") from None
 
 
 def _render_into(folder: OutputFolder, loaded: list[GameContent], output_dir: Path, options: BuildOptions,
