@@ -49,6 +49,7 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm the back pages move, from the duplex calibration sheet
     tts_url: str | None = None  # where output/ is reachable (file:// or https://) for Tabletop Simulator's images
     ink: str | None = None  # "saver": light versions of the printable files too (ink-saver/); None: the game's
+    fit_boards: bool = False  # every board also scaled to one page, not only those whose file asks (fit_to_page)
     tts: bool = True  # Tabletop Simulator decks (half the CPU of the cards step): `pnp cards` makes them on --tts
     # how many processes a unit may lay its cards out on (generator.render.parallel_layout); how the
     # work is shared, not what is made, so it is left out of every cache key

@@ -28,6 +28,7 @@ from generator.cli_options import (
     DEFAULT_MAX_TURNS,
     back_offset_option,
     content_option,
+    fit_boards_option,
     format_option,
     game_options,
     ink_option,
@@ -114,11 +115,13 @@ def info(game: str, content_dir: Path, output_format: str) -> None:
 
 
 def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, back_offset: tuple[float, float],
-                   tts_url: str | None, output_dir: Path, pdfx: bool = False, ink: str | None = None) -> BuildOptions:
+                   tts_url: str | None, output_dir: Path, pdfx: bool = False, ink: str | None = None,
+                   fit_boards: bool = False) -> BuildOptions:
     from generator.build import BuildOptions
 
     return BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines, profile=profile,
-                        back_offset=back_offset, tts_url=tts_url_of(tts_url, output_dir), pdfx=pdfx, ink=ink)
+                        back_offset=back_offset, tts_url=tts_url_of(tts_url, output_dir), pdfx=pdfx, ink=ink,
+                        fit_boards=fit_boards)
 
 
 @cli.command()
@@ -134,6 +137,7 @@ def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, 
 @back_offset_option
 @tts_url_option
 @ink_option
+@fit_boards_option
 @click.option("--no-cache", is_flag=True,
               help="Make every output again instead of reusing what an earlier build made from the same content "
                    "and code (the cache is OUTPUT/.pnp/cache; deleting it is always safe).")
@@ -142,7 +146,7 @@ def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, 
 @reported
 def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, cut_lines: bool,
           profile: str | None, pdfx: bool, back_offset: tuple[float, float], tts_url: str | None, ink: str | None,
-          no_cache: bool, output_format: str) -> None:
+          fit_boards: bool, no_cache: bool, output_format: str) -> None:
     """Check GAMES (default: all) and write their outputs under --output.
 
     A failed build changes nothing in --output: results are staged and swapped in at the end.
@@ -154,7 +158,7 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
     from generator.build_cache import BuildCache
     from generator.commands.build import build as build_games
 
-    options = _build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir, pdfx, ink)
+    options = _build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir, pdfx, ink, fit_boards)
     cache = BuildCache(None) if no_cache else BuildCache.of_output(output_dir)
     stderr = views.console(err=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
@@ -223,15 +227,16 @@ def cards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 @lang_option
 @paper_option
 @ink_option
+@fit_boards_option
 @format_option
 @reported
 def boards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, ink: str | None,
-           output_format: str) -> None:
+           fit_boards: bool, output_format: str) -> None:
     """Render only the boards of GAMES (default: all): SVG, full-size and tiled PDFs, token sheets, board images."""
     from generator.build import BuildOptions
     from generator.commands.boards import boards as render_boards
 
-    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), ink=ink)
+    options = BuildOptions(languages=languages_of(lang), papers=papers_of(paper), ink=ink, fit_boards=fit_boards)
     stderr = views.console(err=True)
     written = render_boards(content_dir, games, output_dir, options, on_wait=lambda message: stderr.print(message))
     if output_format == "json":

@@ -116,6 +116,14 @@ def ink_option(func: F) -> F:
                              "as they are. designed: only those (default: the game's print.ink, else designed).")(func)
 
 
+def fit_boards_option(func: F) -> F:
+    """`--fit-boards`: every board also scaled to fit one page (generator.boards.fit_page)."""
+    return click.option("--fit-boards", "fit_boards", is_flag=True,
+                        help="Also print every board scaled to fit one page of each paper "
+                             "(boards/<board>-<lang>-<paper>-fit.pdf, the scale written on it), beside the 1:1 "
+                             "tiles. Without it only boards whose file says `fit_to_page: true` get that page.")(func)
+
+
 def tts_url_option(func: F) -> F:
     """`--tts-url URL`: where the output folder will be reachable, for Tabletop Simulator's image links."""
     return click.option("--tts-url", "tts_url", default=None, metavar="URL",

@@ -127,6 +127,11 @@ def board_tiled(board: str, lang: str, paper: str) -> str:
     return f"boards/{board}-{lang}-{paper}-tiled.pdf"
 
 
+def board_fit(board: str, lang: str, paper: str) -> str:
+    """The board scaled to fit one page (generator.boards.fit_page)."""
+    return f"boards/{board}-{lang}-{paper}-fit.pdf"
+
+
 def tokens(lang: str, paper: str) -> str:
     return f"tokens-{lang}-{paper}.pdf"
 

@@ -4,6 +4,7 @@ Outputs under the game's staging folder (moved to output/<game>/ only if the who
   boards/<board>-<lang>.svg                 true size, for the rules site
   boards/<board>-<lang>-full.pdf            one page at full size with 3 mm bleed (print shops)
   boards/<board>-<lang>-<paper>-tiled.pdf   overview + overlapping pages for home printers
+  boards/<board>-<lang>-<paper>-fit.pdf     the board scaled to one page (`fit_to_page: true`, `--fit-boards`)
   tokens-<lang>-<paper>.pdf                 round and square tokens with cut lines
   tts/<lang>/<board>-board.png, .json       the board as one image and a saved object for Tabletop Simulator
   tts/<lang>/<component>-token.png, tokens.json  a token per component and a bag of tiles each (boards.tts_objects)
@@ -18,6 +19,7 @@ import shutil
 from pathlib import Path
 
 from generator import output_files as names
+from generator.boards.fit_page import write_fit_pdf
 from generator.boards.ink import saver_scene
 from generator.boards.layout import layout_board
 from generator.boards.pdf import BLEED_MM, write_full_pdf
@@ -62,12 +64,17 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
             written.append(write_board_image(full, out_dir, lang, board.id, BLEED_MM))
             written.append(write_board_object(content, out_dir, lang, board.id, (scene.width, scene.height),
                                               tts_base(content, options)))
+            fit = board.fit_to_page or options.fit_boards
             for paper in options.papers:
                 path = out_dir / names.board_tiled(board.id, lang, paper)
                 write_tiled_pdf(scene, path, paper, lang, caption, build_version(content, lang, STEP_SCOPE))
                 written.append(path)
+                if fit:
+                    path = out_dir / names.board_fit(board.id, lang, paper)
+                    write_fit_pdf(scene, path, paper, lang, caption, build_version(content, lang, STEP_SCOPE))
+                    written.append(path)
             if light:
-                written += _write_light_board(content, scene, out_dir, board.id, lang, options.papers)
+                written += _write_light_board(content, scene, out_dir, board.id, lang, options.papers, fit)
     for lang in options.languages:
         written += write_token_objects(content, out_dir, lang, tts_base(content, options))
         for paper in options.papers:
@@ -83,7 +90,7 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
 
 
 def _write_light_board(content: GameContent, scene: Scene, out_dir: Path, board: str, lang: str,
-                       papers: tuple[str, ...]) -> list[Path]:
+                       papers: tuple[str, ...], fit: bool) -> list[Path]:
     """The board's full and tiled PDFs in the ink saver's light version, under ink-saver/boards/ (its art drawn
     from light copies made for the while)."""
     (out_dir / names.ink_saver("boards")).mkdir(parents=True, exist_ok=True)
@@ -96,6 +103,11 @@ def _write_light_board(content: GameContent, scene: Scene, out_dir: Path, board:
             write_tiled_pdf(scene, path, paper, lang, content.game.title.get(lang),
                             build_version(content, lang, STEP_SCOPE))
             written.append(path)
+            if fit:
+                path = out_dir / names.ink_saver(names.board_fit(board, lang, paper))
+                write_fit_pdf(scene, path, paper, lang, content.game.title.get(lang),
+                              build_version(content, lang, STEP_SCOPE))
+                written.append(path)
     finally:
         shutil.rmtree(art.folder, ignore_errors=True)
     return written

@@ -153,6 +153,17 @@ def seam_marks(plan: TilePlan) -> list[tuple[float, float]]:
     return marks
 
 
+def trim_ticks(canvas: Canvas, left: float, top: float, w: float, h: float) -> None:
+    """Short lines in the margin at the corners of the drawn board (points): where to trim."""
+    tick, gap = 3.5 * mm, 1 * mm  # they end 5.5 mm from the page edge, inside what a home printer prints
+    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setLineWidth(0.3)
+    for x, dx in ((left, -1), (left + w, 1)):
+        for y, dy in ((top, 1), (top - h, -1)):
+            canvas.line(x + dx * gap, y, x + dx * (gap + tick), y)
+            canvas.line(x, y + dy * gap, x, y + dy * (gap + tick))
+
+
 class TiledBoardPdf:
     """Writes the overview page and one page per tile, the board drawn once as a form."""
 
@@ -240,7 +251,7 @@ class TiledBoardPdf:
         canvas.doForm("board")
         canvas.restoreState()
         self.seams(canvas, tile, to_page)
-        self.trim_ticks(canvas, left, top, visible_w * mm, visible_h * mm)
+        trim_ticks(canvas, left, top, visible_w * mm, visible_h * mm)
         self.labels(canvas, tile)
         draw_scale_bar(canvas, margin * mm, (margin - 2.5) * mm, self.lang, "short")
         self.sheet_label(canvas, (margin - 2.5) * mm - MARGIN_TEXT_PT * 0.36)
@@ -281,16 +292,6 @@ class TiledBoardPdf:
             if tile.x <= bx <= tile.x + tile.width and tile.y <= by <= tile.y + tile.height \
                     and bx <= self.scene.width and by <= self.scene.height:
                 registration_mark(canvas, *to_page(bx, by))
-
-    def trim_ticks(self, canvas: Canvas, left: float, top: float, w: float, h: float) -> None:
-        """Short lines in the margin at the window's corners: where to trim."""
-        tick, gap = 3.5 * mm, 1 * mm  # they end 5.5 mm from the page edge, inside what a home printer prints
-        canvas.setStrokeColor(HexColor("#000000"))
-        canvas.setLineWidth(0.3)
-        for x, dx in ((left, -1), (left + w, 1)):
-            for y, dy in ((top, 1), (top - h, -1)):
-                canvas.line(x + dx * gap, y, x + dx * (gap + tick), y)
-                canvas.line(x, y + dy * gap, x, y + dy * (gap + tick))
 
     def labels(self, canvas: Canvas, tile: Tile) -> None:
         """The page's name in the top margin, its neighbours' names at the edges they join."""

@@ -286,6 +286,9 @@ class Board(Model):
     orbits: list[Orbit] = Field(default=[], description="positions on orbits around a star")
     slots: list[SlotRow] = Field(default=[], description="rows of card slots")
     panels: list[Panel] = Field(default=[], description="boxes with text, icons or the legend")
+    fit_to_page: bool = Field(default=False, description="also print it scaled to fit one page of each paper "
+                              "(boards/<board>-<lang>-<paper>-fit.pdf, the scale written on the page), beside the "
+                              "1:1 tiles: for boards whose exact size matters little, such as player boards")
     design_note: str | None = Field(default=None, description="why the board is as it is (where the rulebook is "
                                     "silent); never printed")
 

@@ -90,6 +90,15 @@ LABELS: dict[str, dict[str, str]] = {
         "de": "Karten für Druckdienste (eine Karte pro Seite, mit Beschnitt)",
         "en": "Cards for print-on-demand (one card per page, with bleed)",
     },
+    "dl_pod_decks": {
+        "de": "Für eine Druckerei: je Kartenstapel und Kartengröße ein PDF, Rückseite zuerst, mit Beschnitt",
+        "en": "For a print shop: one PDF per deck and card size, back first, with bleed",
+    },
+    "dl_ink_saver": {
+        "de": "Tintensparend: Kartenbögen, Spielpläne und Spielsteine in heller Fassung für den Drucker zu Hause",
+        "en": "Ink saver: card sheets, boards and tokens in a light version for a home printer",
+    },
+    "dl_board_fit": {"de": "Spielplan auf einer Seite, verkleinert", "en": "Board on one page, scaled down"},
     "dl_board_tiled": {"de": "Spielplan, auf Seiten verteilt", "en": "Board, tiled on pages"},
     "dl_board_full": {"de": "Spielplan in voller Größe (Druckerei)", "en": "Board at full size (print shop)"},
     "dl_tokens": {"de": "Spielsteine", "en": "Tokens"},

@@ -32,6 +32,8 @@ class Download:
     archive: str | None = None  # for a folder: the zip's file name on the site
     sized: bool = True  # False for the model: it holds every language, and the page of one language
     #                     should not change with the other's text (generator.site.stage._offer_model)
+    optional: bool = False  # made only when asked (a fitted board, the ink saver): no note when it is missing
+    lang: str | None = None  # for a folder of every language: zip only this language's files
 
 
 def expected_downloads(site: GameSite, papers: tuple[str, ...]) -> list[Download]:
@@ -58,6 +60,8 @@ def expected_downloads(site: GameSite, papers: tuple[str, ...]) -> list[Download
             out.append(Download(site.output(names.duplex_calibration(lang, paper)),
                                 f"{label('dl_calibration', lang)}, {paper_name[paper]}", "cards"))
         out.append(Download(site.output(names.card_pod(lang)), label("dl_pod", lang), "cards"))
+        out.append(Download(site.output(names.pod(lang)), label("dl_pod_decks", lang), "cards",
+                            f"print-shop-decks-{lang}.zip"))
         shops = site.output(names.print_shop("x", lang)).parent.parent
         if shops.is_dir():
             for profile in sorted(p.name for p in shops.iterdir() if p.is_dir()):
@@ -69,6 +73,10 @@ def expected_downloads(site: GameSite, papers: tuple[str, ...]) -> list[Download
         for paper in papers:
             out.append(Download(site.output(names.board_tiled(board.id, lang, paper)),
                                 f"{name}: {label('dl_board_tiled', lang)}, {paper_name[paper]}", "boards"))
+        for paper in papers:
+            out.append(Download(site.output(names.board_fit(board.id, lang, paper)),
+                                f"{name}: {label('dl_board_fit', lang)}, {paper_name[paper]}", "boards",
+                                optional=True))
         out.append(Download(site.output(names.board_full(board.id, lang)),
                             f"{name}: {label('dl_board_full', lang)}", "boards"))
     if any(c.type in ("token", "cube", "ship", "marker", "coin") for c in site.content.game.components):
@@ -77,6 +85,8 @@ def expected_downloads(site: GameSite, papers: tuple[str, ...]) -> list[Download
                                 f"{label('dl_tokens', lang)}, {paper_name[paper]}", "tokens"))
     if site.content.cards or site.content.boards:
         out.append(Download(site.output(names.tts(lang)), label("dl_tts", lang), "tts", f"tts-{lang}.zip"))
+    out.append(Download(site.output(names.INK_SAVER), label("dl_ink_saver", lang), "ink saver",
+                        f"ink-saver-{lang}.zip", optional=True, lang=lang))
     out.append(Download(site.output(names.MODEL), label("dl_model", lang), "model", sized=False))
     return out
 
@@ -84,15 +94,16 @@ def expected_downloads(site: GameSite, papers: tuple[str, ...]) -> list[Download
 LINK_RE = re.compile(rb'("(?:FaceURL|BackURL|ImageURL|ImageSecondaryURL)": ")[^"]*/([^"/]+")')
 
 
-def folder_zip(folder: Path) -> bytes:
-    """The files of `folder` as a zip with fixed dates and order, so rebuilding gives the same bytes.
+def folder_zip(folder: Path, lang: str | None = None) -> bytes:
+    """The files of `folder` (those of language `lang` if given) as a zip with fixed dates and order, so rebuilding
+    gives the same bytes.
 
     Image links in Tabletop Simulator objects point at the build's own output folder; in the
     site's copy they are bare file names (the same site wherever it was built; whoever unpacks it
     points them at where the images are, or builds with --tts-url)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        for path in zip_members(folder, lang):
             info = zipfile.ZipInfo(path.relative_to(folder).as_posix(), ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
@@ -101,6 +112,17 @@ def folder_zip(folder: Path) -> bytes:
                 data = LINK_RE.sub(rb"\1\2", data)
             archive.writestr(info, data)
     return buffer.getvalue()
+
+
+def zip_members(folder: Path, lang: str | None) -> list[Path]:
+    """The files a folder's zip holds, in their order in it."""
+    return sorted(p for p in folder.rglob("*") if p.is_file() and (lang is None or of_language(p, lang)))
+
+
+def of_language(path: Path, lang: str) -> bool:
+    """Whether a print file is made in `lang`: its name says so as output_files writes it (`cards-de-a4.pdf`,
+    `main-de-full.pdf`, `main-de.svg`)."""
+    return re.search(rf"-{lang}[-.]", path.name) is not None
 
 
 def _size(size: int) -> str:
@@ -117,12 +139,15 @@ def downloads_page(site: GameSite, papers: tuple[str, ...]) -> str:
     missing: dict[str, int] = {}
     for item in expected_downloads(site, papers):
         if item.archive is not None and item.source.is_dir():
-            payload = folder_zip(item.source)
+            if not zip_members(item.source, item.lang):
+                continue
+            payload = folder_zip(item.source, item.lang)
             target = site.tree.data(site.path("downloads", item.archive), payload)
             rows.append([escape(item.what), f"[{escape(item.archive)}]({rel(page, target)})", _size(len(payload))])
             continue
         if not item.source.is_file():
-            missing[item.group] = missing.get(item.group, 0) + 1
+            if not item.optional:
+                missing[item.group] = missing.get(item.group, 0) + 1
             continue
         target = site.tree.copy(site.path("downloads", item.source.name), item.source)
         rows.append([escape(item.what), f"[{escape(item.source.name)}]({rel(page, target)})",
