@@ -34,4 +34,5 @@ def test_build_prints_cards_in_both_languages_and_tiles_the_boards(built_all):
             tiled = PdfReader(out / "boards" / f"mars-{lang}-{paper}-tiled.pdf")
             assert len(tiled.pages) >= 5  # an overview and at least four pieces
             assert (out / "boards" / f"player-board-{lang}-{paper}-tiled.pdf").is_file()
+            assert (out / "boards" / f"player-board-{lang}-{paper}-fit.pdf").is_file()  # fit_to_page: true
             assert (out / f"tokens-{lang}-{paper}.pdf").is_file()
