@@ -26,6 +26,7 @@ with space ids, colour names and player numbers from 1):
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +68,21 @@ PASS_ANSWERS: list[Action] = [("allow-pass",), ("refuse-pass",)]
 DECLARES: list[Action] = [("declare", n) for n in range(1, MAX_DECLARE + 1)]
 TARGET_SHIP: Action = ("target", "ship")
 TARGET_COLONY: Action = ("target", "colony")
+
+
+def draw_d6(rng: random.Random) -> int:
+    """A d6 as `randint(1, 6)` draws it from `rng` (see `AstronutsState._d6`), one call shorter."""
+    bits = rng.getrandbits
+    value = bits(3)
+    while value >= 6:
+        value = bits(3)
+    return value + 1
+
+
+def held_colours(counts: list[int], p: int) -> int:
+    """The colours player p holds in `counts` (nuts or technologies, four per player), as a bit mask."""
+    b = p * 4
+    return (counts[b] > 0) | (counts[b + 1] > 0) << 1 | (counts[b + 2] > 0) << 2 | (counts[b + 3] > 0) << 3
 
 
 # -- prices -----------------------------------------------------------------------------------
@@ -136,7 +152,7 @@ def _nothing(state: AstronutsState) -> list[Action]:
 def place_options(state: AstronutsState) -> list[Action]:
     """Every (planet, colour) that keeps the rest of the map fillable (placement.py), planets in map order."""
     nuts, pool = state.nuts, state.pool
-    in_pool = (pool[0] > 0) | (pool[1] > 0) << 1 | (pool[2] > 0) << 2 | (pool[3] > 0) << 3
+    in_pool = held_colours(pool, 0)
     actions = state.data.place_actions
     groups: dict[tuple[int, int], int] = {}           # (nuts it still needs, colours it may take) -> planets
     total = 0                                         # the nuts the open planets still need
@@ -173,9 +189,7 @@ def act_actions(state: AstronutsState) -> list[Action]:
     occ = state.occ
     mods = state.mods
     hand = state.hand
-    base = p * 4
-    h0, h1, h2, h3 = hand[base:base + 4]
-    held = (h0 > 0) | (h1 > 0) << 1 | (h2 > 0) << 2 | (h3 > 0) << 3    # the colours p holds
+    held = held_colours(hand, p)
     n = state.n
     col = state.col
     col_total = state.col_total
@@ -254,9 +268,7 @@ def act_actions(state: AstronutsState) -> list[Action]:
         if held == 15 and -1 in ships and occ[state.home[p]] < 0:
             append(BUILD)
         if left >= TECH_ACTIONS:
-            tech = state.tech
-            owned = tech[base] | tech[base + 1] << 1 | tech[base + 2] << 2 | tech[base + 3] << 3
-            out += TECHS_BY_COLOURS[held & ~owned]
+            out += TECHS_BY_COLOURS[held & ~held_colours(state.tech, p)]
         # a trade needs a colour of mine and a different colour of theirs
         if left >= TRADE_ACTIONS and held:
             if held & (held - 1):                    # two colours or more: any nut of theirs will do
@@ -313,10 +325,7 @@ def _fated_ship(state: AstronutsState, k: int, s: int, m: dict[str, Any], out: l
                 actions, nuts = 1 + get("colonise+", 0), 1 + get("colonise$", 0)
             if left >= actions:
                 if nuts == 1:                               # pay_options of one nut: each colour held, in order
-                    hand = state.hand
-                    b = p * 4
-                    held = (hand[b] > 0) | (hand[b + 1] > 0) << 1 | (hand[b + 2] > 0) << 2 | (hand[b + 3] > 0) << 3
-                    out += d.colonise_one_by_colours[s][held]
+                    out += d.colonise_one_by_colours[s][held_colours(state.hand, p)]
                 else:
                     for pay in pay_options(state, p, nuts):
                         out.append(("colonise", s, pay))
@@ -336,11 +345,7 @@ def _fated_ship(state: AstronutsState, k: int, s: int, m: dict[str, Any], out: l
 
 def trade_terms(state: AstronutsState, p: int, q: int) -> list[Action]:
     """Every nut swap player p may offer player q: one of p's colours for another colour q has."""
-    hand = state.hand
-    a, b = p * 4, q * 4
-    mine = (hand[a] > 0) | (hand[a + 1] > 0) << 1 | (hand[a + 2] > 0) << 2 | (hand[a + 3] > 0) << 3
-    theirs = (hand[b] > 0) | (hand[b + 1] > 0) << 1 | (hand[b + 2] > 0) << 2 | (hand[b + 3] > 0) << 3
-    return list(OFFER_SETS[mine << 4 | theirs])
+    return list(OFFER_SETS[held_colours(state.hand, p) << 4 | held_colours(state.hand, q)])
 
 
 def free_action_exists(state: AstronutsState) -> bool:
@@ -429,11 +434,7 @@ def _declare(state: AstronutsState, action: Action) -> None:
             and state.log is None
             and not (state.tech[p * 4 + state.warp] and not state.warp_used[p])
         ):
-            bits = state.rng.getrandbits     # die("actions") and after_roll of a batch playout without Time Warp
-            value = bits(3)
-            while value >= 6:
-                value = bits(3)
-            value += 1
+            value = draw_d6(state.rng)       # die("actions") and after_roll of a batch playout without Time Warp
             state.actions_left = (2 * n if value >= n else value) + state.tech[p * 4 + state.energy]
             state.phase = "act"
             if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
@@ -442,15 +443,6 @@ def _declare(state: AstronutsState, action: Action) -> None:
     else:
         state._emit("declared", player=p, n=n)
     state.die("actions", p)
-
-
-def _keep(state: AstronutsState, action: Action) -> None:
-    """The state's `decide_reroll(False)`, one call shorter: the die stands."""
-    assert state.roll_ctx is not None
-    purpose, roller, value, phase = state.roll_ctx
-    state.roll_ctx = None
-    state.phase = phase
-    state.after_roll(purpose, roller, value)
 
 
 def _reroll(state: AstronutsState, action: Action) -> None:
@@ -479,23 +471,7 @@ def _move(state: AstronutsState, action: Action) -> None:
         state.move_ctx = (p, k, to, False)   # it crosses the field: survive on 2 or more
         state.die("asteroid", p)
         return
-    # complete_move, one call shorter (a move is the most frequent decision)
-    d = state.data
-    occ = state.occ
-    occ[frm] = -1
-    state.ships[p][k] = to
-    occ[to] = p
-    state.entered[(p, k)] = to
-    if not state.quiet:
-        state._emit("moved", player=p, frm=d.ids[frm], to=d.ids[to])
-    if state.astroholes and d.hole[to]:
-        state.hole_ready[(p, k)] = to
-    if d.planet[to]:
-        state.fate_ship = (p, k, to)
-        state.roll_fate(p)
-        return
-    if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
-        state.settle()                   # else settle would find nothing to do (see the note above `_move`)
+    complete_move(state, p, k, to)
 
 
 def complete_move(state: AstronutsState, p: int, k: int, to: int, over: int = -1) -> None:
@@ -518,7 +494,8 @@ def complete_move(state: AstronutsState, p: int, k: int, to: int, over: int = -1
         state.fate_ship = (p, k, to)
         state.roll_fate(p)
         return
-    state.settle()
+    if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
+        state.settle()                   # else settle would find nothing to do (see the note above `_move`)
 
 
 def asteroid_roll(state: AstronutsState, value: int) -> None:
@@ -755,15 +732,19 @@ def duel_roll(state: AstronutsState, purpose: str, value: int) -> None:
 
 
 def _tech(state: AstronutsState, action: Action) -> None:
-    c = action[1]
-    p = state.player
     state.actions_left -= TECH_ACTIONS
-    state.hand[p * 4 + c] -= 1
+    state.hand[state.player * 4 + action[1]] -= 1
+    _technology(state, action[1], gift=False)
+    state.settle()
+
+
+def _technology(state: AstronutsState, c: int, gift: bool) -> None:
+    """Player p owns the technology of colour c, marked by a nut of it (paid, or a gift from the bank)."""
+    p = state.player
     state.tech_nuts[p * 4 + c] += 1
     state.tech[p * 4 + c] = 1
     if not state.quiet:
-        state._emit("technology", player=p, technology=state.data.colours[c], gift=False)
-    state.settle()
+        state._emit("technology", player=p, technology=state.data.colours[c], gift=gift)
 
 
 def _trade(state: AstronutsState, action: Action) -> None:
@@ -772,12 +753,7 @@ def _trade(state: AstronutsState, action: Action) -> None:
     p, q = state.player, action[1]
     state.offer = (p, q, -1, -1)
     state.phase = "offer"
-    # the offer's set, listed now as trade_terms lists it (nothing else moves before the offer)
-    hand = state.hand
-    a, b = p * 4, q * 4
-    mine = (hand[a] > 0) | (hand[a + 1] > 0) << 1 | (hand[a + 2] > 0) << 2 | (hand[a + 3] > 0) << 3
-    theirs = (hand[b] > 0) | (hand[b + 1] > 0) << 1 | (hand[b + 2] > 0) << 2 | (hand[b + 3] > 0) << 3
-    state._legal = list(OFFER_SETS[mine << 4 | theirs])
+    state._legal = trade_terms(state, p, q)          # the offer's set, listed now (nothing moves before the offer)
     if not state.quiet:
         state._emit("trade-started", player=state.player, other=action[1], cost=TRADE_ACTIONS)
 
@@ -885,13 +861,8 @@ def _done(state: AstronutsState, action: Action) -> None:
 
 
 def _gift_tech(state: AstronutsState, action: Action) -> None:
-    c = action[1]
-    p = state.player
-    state.bank[c] -= 1
-    state.tech_nuts[p * 4 + c] += 1
-    state.tech[p * 4 + c] = 1
-    if not state.quiet:
-        state._emit("technology", player=p, technology=state.data.colours[c], gift=True)
+    state.bank[action[1]] -= 1
+    _technology(state, action[1], gift=True)
     _chosen(state)
 
 
@@ -934,7 +905,7 @@ def _names(state: AstronutsState, colours: tuple[int, ...]) -> tuple[str, ...]:
 
 
 DO: dict[str, Callable[[AstronutsState, Action], Any]] = {   # what each kind of decision does
-    "place": _place, "declare": _declare, "reroll": _reroll, "keep": _keep, "move": _move, "jump": _jump,
+    "place": _place, "declare": _declare, "reroll": _reroll, "keep": _reroll, "move": _move, "jump": _jump,
     "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack, "tech": _tech, "trade": _trade,
     "offer": _offer,
     "end": _end, "target": _target, "accept": _answer, "refuse": _answer, "take": _take, "swap": _swap,
