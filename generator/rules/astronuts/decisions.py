@@ -129,11 +129,6 @@ def leave_price(m: dict[str, Any] | None) -> int:
     return 1 + (m.get("leave+", 0) if m else 0)
 
 
-def colony_room(state: AstronutsState, p: int, s: int) -> bool:
-    d = state.data
-    return d.colony_room[s] > state.colonies_on(s) and state.colonies[p] < d.colonies_per_player
-
-
 # -- the legal set -------------------------------------------------------------------------------
 def legal_actions(state: AstronutsState) -> list[Action]:
     """The legal set of the phase the table is in (empty when the game is over)."""
@@ -181,91 +176,21 @@ def act_actions(state: AstronutsState) -> list[Action]:
     """The legal set of the acting player; the order is part of the contract (random players pick by index).
 
     Every playout decision in the `act` phase asks for it, so the player's nut colours are read once
-    as a bit mask and the colonies, technologies and trades come from tables indexed by it; what does not
-    depend on the ship (whether p may found a colony at all, the table's lists) is read once, not per ship."""
-    d = state.data
+    as a bit mask and the colonies, technologies and trades come from tables indexed by it."""
     p = state.player
     left = state.actions_left
-    occ = state.occ
     mods = state.mods
     hand = state.hand
     held = held_colours(hand, p)
     n = state.n
-    col = state.col
-    col_total = state.col_total
-    scan = d.neighbour_scan
-    holes = state.hole_ready if state.astroholes else None
-    others = OTHER_SEATS[n][p]
-    # one-nut colonies by planet when p holds a nut and has a colony left to found, else None
-    colonise = d.colonise_one_by_colours if held and state.colonies[p] < d.colonies_per_player else None
-    nuts, room, is_planet = state.nuts, d.colony_room, d.planet
-    refused = state.refused                 # spaces whose ship's owner refused a pass this turn
     out: list[Action] = []
     append = out.append
     ships = state.ships[p]
     for k, s in enumerate(ships):
-        if s < 0:
-            continue
-        if mods:
-            m = mods.get((p, k))
-            if m:
-                _fated_ship(state, k, s, m, out)
-                continue
-        # no fate on this ship: the plain prices (1 action; a colony 1 action and 1 nut; mining no nut);
-        # one pass over the neighbours finds the moves and the attacks, which come last
-        if left < 1:
-            if holes and holes.get((p, k)) == s:
-                for t, jump in d.jump_actions[s]:
-                    if occ[t] < 0:
-                        append(jump)
-            continue
-        attacks: list[Action] | None = None
-        passes: list[Action] | None = None
-        for t, move, planet in scan[s]:
-            q = occ[t]
-            if q < 0:
-                append(move)
-                if planet and col_total[t]:              # colonies stand only on planets
-                    b = t * n
-                    for r in others:
-                        if col[b + r]:
-                            if attacks is None:
-                                attacks = []
-                            attacks.append(("attack", s, t, r))
-                continue
-            if left >= PASS_ACTIONS and t not in refused:    # a ship on t: ask to pass it
-                for u, passing in d.beyond[s][t]:
-                    if occ[u] < 0:
-                        if passes is None:
-                            passes = []
-                        passes.append(passing)
-            if planet:
-                if q != p or col_total[t] > col[t * n + p]:
-                    b = t * n
-                    for r in others:
-                        if q == r or col[b + r]:
-                            if attacks is None:
-                                attacks = []
-                            attacks.append(("attack", s, t, r))
-            elif q != p:
-                if attacks is None:
-                    attacks = []
-                attacks.append(("attack", s, t, q))
-        if holes and holes.get((p, k)) == s:
-            for t, jump in d.jump_actions[s]:
-                if occ[t] < 0:
-                    append(jump)
-        if passes:
-            out += passes
-        if is_planet[s]:
-            if nuts[s]:
-                append(d.mine_free[s])
-            if colonise is not None and room[s] > col_total[s]:
-                out += colonise[s][held]
-        if attacks:
-            out += attacks
+        if s >= 0:
+            _ship_actions(state, k, s, mods.get((p, k)) if mods else None, held, out)
     if left >= 1:
-        if held == 15 and -1 in ships and occ[state.home[p]] < 0:
+        if held == 15 and -1 in ships and state.occ[state.home[p]] < 0:
             append(BUILD)
         if left >= TECH_ACTIONS:
             out += TECHS_BY_COLOURS[held & ~held_colours(state.tech, p)]
@@ -284,63 +209,81 @@ def act_actions(state: AstronutsState) -> list[Action]:
     return out
 
 
-def _fated_ship(state: AstronutsState, k: int, s: int, m: dict[str, Any], out: list[Action]) -> None:
-    """The actions of a ship whose landing brought fate (blocked, dearer or free actions this turn)."""
-    get = m.get                              # m is not empty: the prices read it directly (leave_price ...)
-    if get("done"):
-        return
+def _ship_actions(state: AstronutsState, k: int, s: int, m: dict[str, Any] | None, held: int,
+                  out: list[Action]) -> None:
+    """The actions of the acting player's ship k on space s: moves, jumps, passes, mining, a colony, attacks.
+
+    `m` is the fate its landing brought this turn (blocked, dearer or free actions), None or empty without;
+    one pass over the neighbours finds the moves, the passes and the attacks."""
     d = state.data
     p = state.player
     left = state.actions_left
     occ = state.occ
-    if not get("no-move"):
-        if left >= 1 + get("leave+", 0):
-            for t, move, _ in d.neighbour_scan[s]:
-                if occ[t] < 0:
-                    out.append(move)
-        if state.astroholes and state.hole_ready.get((p, k)) == s:
-            for t, jump in d.jump_actions[s]:
-                if occ[t] < 0:
-                    out.append(jump)
-        if left >= PASS_ACTIONS + get("leave+", 0):
-            refused = state.refused
-            for t, _, _ in d.neighbour_scan[s]:
-                if occ[t] >= 0 and t not in refused:
-                    for u, passing in d.beyond[s][t]:
-                        if occ[u] < 0:
-                            out.append(passing)
-    if d.planet[s]:
-        if state.nuts[s] and not get("no-mine") and left >= 1 + get("mine+", 0):
-            fee = get("mine$", 0)
-            if fee:
-                for pay in pay_options(state, p, fee):
-                    out.append(("mine", s, pay))
-            else:
-                out.append(d.mine_free[s])                  # pay_options of no nut: [()]
-        if not get("no-colonise") and d.colony_room[s] > state.col_total[s] \
-                and state.colonies[p] < d.colonies_per_player:
-            if "deals" in m:
-                actions, nuts, _ = colony_price(m)
-            else:                                           # colony_price without a fate deal
-                actions, nuts = 1 + get("colonise+", 0), 1 + get("colonise$", 0)
-            if left >= actions:
-                if nuts == 1:                               # pay_options of one nut: each colour held, in order
-                    out += d.colonise_one_by_colours[s][held_colours(state.hand, p)]
-                else:
-                    for pay in pay_options(state, p, nuts):
-                        out.append(("colonise", s, pay))
-    if left >= 1 and not get("no-attack"):               # _attacks, inlined
-        n = state.n
-        col = state.col
-        for t, _, planet in d.neighbour_scan[s]:
+    if m:
+        get = m.get
+        if get("done"):
+            return
+        moving, attacking, leave = not get("no-move"), not get("no-attack"), 1 + get("leave+", 0)
+    else:
+        moving, attacking, leave = True, True, 1
+    move = moving and left >= leave
+    passing = moving and left >= PASS_ACTIONS + leave - 1
+    attack = attacking and left >= 1
+    attacks: list[Action] | None = None
+    passes: list[Action] | None = None
+    if move or passing or attack:
+        n, col, col_total, refused = state.n, state.col, state.col_total, state.refused
+        others = OTHER_SEATS[n][p]
+        for t, moving_there, planet in d.neighbour_scan[s]:
             q = occ[t]
-            if planet:                                   # colonies stand only on planets
-                b = t * n
-                for r in OTHER_SEATS[n][p]:
-                    if q == r or col[b + r]:
-                        out.append(("attack", s, t, r))
-            elif q >= 0 and q != p:
-                out.append(("attack", s, t, q))
+            if q < 0:
+                if move:
+                    out.append(moving_there)
+                if attack and planet and col_total[t]:          # colonies stand only on planets
+                    b = t * n
+                    for r in others:
+                        if col[b + r]:
+                            attacks = attacks or []
+                            attacks.append(("attack", s, t, r))
+                continue
+            if passing and t not in refused:                    # a ship on t: ask to pass it
+                for u, passing_on in d.beyond[s][t]:
+                    if occ[u] < 0:
+                        passes = passes or []
+                        passes.append(passing_on)
+            if attack:
+                if planet:
+                    if q != p or col_total[t] > col[t * n + p]:
+                        b = t * n
+                        for r in others:
+                            if q == r or col[b + r]:
+                                attacks = attacks or []
+                                attacks.append(("attack", s, t, r))
+                elif q != p:
+                    attacks = attacks or []
+                    attacks.append(("attack", s, t, q))
+    if moving and state.astroholes and state.hole_ready.get((p, k)) == s:
+        out += [jump for t, jump in d.jump_actions[s] if occ[t] < 0]
+    if passes:
+        out += passes
+    if d.planet[s]:
+        if state.nuts[s] and not (m and m.get("no-mine")):
+            actions, fee = mine_price(m) if m else (1, 0)
+            if left >= actions:
+                if fee:
+                    out += [("mine", s, pay) for pay in pay_options(state, p, fee)]
+                else:
+                    out.append(d.mine_free[s])                  # pay_options of no nut: [()]
+        if not (m and m.get("no-colonise")) and d.colony_room[s] > state.col_total[s] \
+                and state.colonies[p] < d.colonies_per_player:
+            actions, nuts, _ = colony_price(m) if m else (1, 1, -1)
+            if left >= actions:
+                if nuts == 1:                                   # pay_options of one nut: each colour held, in order
+                    out += d.colonise_one_by_colours[s][held]
+                else:
+                    out += [("colonise", s, pay) for pay in pay_options(state, p, nuts)]
+    if attacks:
+        out += attacks
 
 
 def trade_terms(state: AstronutsState, p: int, q: int) -> list[Action]:
@@ -352,22 +295,7 @@ def free_action_exists(state: AstronutsState) -> bool:
     """Whether the player can still do something that costs no action (a free colony, an AstroHole jump)."""
     if not state.mods and not state.astroholes:     # no fate this turn and no holes: every action costs one
         return False
-    d = state.data
-    p = state.player
-    for k, s in enumerate(state.ships[p]):
-        if s < 0:
-            continue
-        m = state.mods.get((p, k))
-        if m and m.get("done"):
-            continue
-        if (m and d.planet[s] and not m.get("no-colonise") and colony_room(state, p, s)):
-            actions, nuts, _ = colony_price(m)
-            if actions == 0 and pay_options(state, p, nuts):
-                return True
-        if state.astroholes and state.hole_ready.get((p, k)) == s and not (m and m.get("no-move")) \
-                and any(state.occ[t] < 0 for t in d.jumps[s]):
-            return True
-    return False
+    return len(act_actions(state)) > 1              # more than the end of the turn
 
 
 def choice_options(state: AstronutsState) -> list[Action]:
