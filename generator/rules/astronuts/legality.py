@@ -256,7 +256,7 @@ def _colonise(state: AstronutsState, action: Action) -> RuleError | None:
     d = state.data
     if m and m.get("no-colonise"):
         return refuse("colonise.blocked")
-    if state.colonies_on(s) >= d.colony_room[s]:
+    if state.col_total[s] >= d.colony_room[s]:
         return refuse("colonise.full", at=d.ids[s], n=d.colony_room[s])
     if state.colonies[state.player] >= d.colonies_per_player:
         return refuse("colonise.stock", n=d.colonies_per_player)

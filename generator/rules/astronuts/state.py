@@ -268,9 +268,6 @@ class AstronutsState(EngineState[RulesData]):
         row = self.ships[p]
         return row.index(s) if s in row else -1
 
-    def colonies_on(self, s: int) -> int:
-        return self.col_total[s]
-
     def has(self, p: int, c: int) -> bool:
         return bool(self.tech[p * 4 + c])
 
@@ -524,10 +521,4 @@ class AstronutsState(EngineState[RulesData]):
             self._emit("turn", round=self.turn, player=p)
         if max(self.ships[p]) < 0:                    # replace_last_ship's own test, without the call
             self.replace_last_ship(p)
-
-    def declare(self, n: int) -> None:
-        self.declared = n
-        if not self.quiet:
-            self._emit("declared", player=self.player, n=n)
-        self.die("actions", self.player)
 
