@@ -26,7 +26,6 @@ with space ids, colour names and player numbers from 1):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -68,15 +67,6 @@ PASS_ANSWERS: list[Action] = [("allow-pass",), ("refuse-pass",)]
 DECLARES: list[Action] = [("declare", n) for n in range(1, MAX_DECLARE + 1)]
 TARGET_SHIP: Action = ("target", "ship")
 TARGET_COLONY: Action = ("target", "colony")
-
-
-def draw_d6(rng: random.Random) -> int:
-    """A d6 as `randint(1, 6)` draws it from `rng` (see `AstronutsState._d6`), one call shorter."""
-    bits = rng.getrandbits
-    value = bits(3)
-    while value >= 6:
-        value = bits(3)
-    return value + 1
 
 
 def held_colours(counts: list[int], p: int) -> int:
@@ -353,33 +343,19 @@ def _place(state: AstronutsState, action: Action) -> None:
 
 
 def _declare(state: AstronutsState, action: Action) -> None:
-    """The state's `declare`, one call shorter (every turn begins with it)."""
     n = state.declared = action[1]
-    p = state.player
-    if state.quiet:
-        if (
-            state._forced is None
-            and state.log is None
-            and not (state.tech[p * 4 + state.warp] and not state.warp_used[p])
-        ):
-            value = draw_d6(state.rng)       # die("actions") and after_roll of a batch playout without Time Warp
-            state.actions_left = (2 * n if value >= n else value) + state.tech[p * 4 + state.energy]
-            state.phase = "act"
-            if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
-                state.settle()
-            return
-    else:
-        state._emit("declared", player=p, n=n)
-    state.die("actions", p)
+    if not state.quiet:
+        state._emit("declared", player=state.player, n=n)
+    state.die("actions", state.player)
 
 
 def _reroll(state: AstronutsState, action: Action) -> None:
     state.decide_reroll(action[0] == "reroll")
 
 
-# A note for `_move` and `_answer`: `settle` in the act phase runs the queued fate effects, the end of a turn, or ends
-# a turn without actions; when none of these applies it returns at once. The most frequent decisions test that
-# before they call it:
+# A note for `complete_move` and `_answer`: `settle` in the act phase runs the queued fate effects, the end of a
+# turn, or ends a turn without actions; when none of these applies it returns at once. The most frequent decisions
+# test that before they call it:
 #     if state.queue or state.ending or state.actions_left <= 0 or state.result is not None: state.settle()
 
 

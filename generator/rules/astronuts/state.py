@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from generator.rules.astronuts import decisions, effects, legality, placement
 from generator.rules.astronuts.data import ASTEROID_CROSS, ASTEROID_STOP, WIN_COLONIES, RulesData
-from generator.rules.astronuts.decisions import draw_d6
 from generator.rules.astronuts.effects import OPERATION_CODE
 from generator.rules.contract import TERMINAL
 from generator.rules.core import Action, Event, PlayerResult, ranked
@@ -372,7 +371,11 @@ class AstronutsState(EngineState[RulesData]):
         3 random bits until they make a number below 6 (`Random._randbelow_with_getrandbits`); so does this.
         The stored same-games fingerprints (tests/rules/astronuts/data) fail if a Python draws otherwise."""
         if self._forced is None and self.log is None:
-            return draw_d6(self.rng)
+            bits = self.rng.getrandbits
+            value = bits(3)
+            while value >= 6:
+                value = bits(3)
+            return value + 1
         return self._roll(purpose)[0]
 
     def reroll_helps(self, purpose: str, roller: int, value: int) -> bool:
@@ -399,8 +402,8 @@ class AstronutsState(EngineState[RulesData]):
         to offer rolls both at once: the same numbers and effects as `die` and `after_roll`, fewer calls."""
         if self._forced is None and self.log is None and self.quiet \
                 and not (self.tech[roller * 4 + self.warp] and not self.warp_used[roller]):
-            self.fate_first = first = draw_d6(self.rng)          # two d6 as _d6 draws them
-            entry = self.data.fate[FATE_ROLLS[first][draw_d6(self.rng)]]     # queue_fate, quiet
+            self.fate_first = first = self._d6("fate-1")
+            entry = self.data.fate[FATE_ROLLS[first][self._d6("fate-2")]]     # queue_fate, quiet
             self.queue = list(entry.effects) + self.queue if self.queue else list(entry.effects)
             self.settle()
             return
