@@ -16,7 +16,6 @@ from generator.rules.engine_kit.rules_data import Effects, rules_digest
 PLANET_KINDS = ("planet_small", "planet_large")
 HOME_KIND, ASTEROID_KIND, HOLE_KIND = "home", "asteroid", "astrohole"
 SEAT_CORNERS = {2: ("nw", "se"), 3: ("nw", "ne", "se"), 4: ("nw", "ne", "se", "sw")}  # clockwise; 2: opposite
-TECHNOLOGY = {"red": "laser", "purple": "shields", "yellow": "warp", "orange": "energy"}  # "ROTE Nut: Power Laser" ...
 TECH_ACTIONS = 4          # "kostet 4 Aktionen und 1 Nut"
 SHIP_NUTS = 4             # "1 Aktion und 4 Nuts in unterschiedlichen Farben"
 TRADE_ACTIONS = 1         # "HANDELN kostet 1 Aktion"
@@ -60,7 +59,6 @@ class RulesData:
     ships_per_player: int
     colonies_per_player: int              # pawns for planets: the box's set minus the action-track pawn
     fate: dict[str, FateEntry]
-    fate_dice: tuple[int, ...]
     distance: tuple[tuple[int, ...], ...]  # lanes only, ignoring pieces (the greedy player's map sense)
     content_hash: str
     # the legal set's actions, built once: each (target, action) in map order, so a playout never rebuilds them
@@ -73,7 +71,6 @@ class RulesData:
     place_needs: tuple[tuple[int, tuple[tuple[int, int] | None, ...]], ...] = ()
     place_actions: tuple[tuple[tuple[tuple[str, int, int], ...], ...], ...] = ()  # [s][colour mask]: ("place", s, c)...
     mine_free: tuple[tuple[str, int, tuple[int, ...]], ...] = ()             # ("mine", s, ()) per space
-    colonise_one: tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...] = ()  # ("colonise", s, (c,)) per colour
     # [s][colours held as a bit mask]: the one-nut colonies on s those colours pay for, in colour order
     colonise_one_by_colours: tuple[tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...], ...] = ()
     genie: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # 6-6: group -> ("genie", roll)...
@@ -169,7 +166,7 @@ def load_rules_data(content: GameContent) -> RulesData:
         nuts_per_colour=tuple(_count(content, "nuts", c) for c in colours),
         ships_per_player=_count(content, "ships", first),
         colonies_per_player=_count(content, "colonies", first) - TRACK_COLONIES,
-        fate=fate, fate_dice=tuple(fate_table.dice), distance=_distances(neighbours),
+        fate=fate, distance=_distances(neighbours),
         content_hash=rules_hash(content),
         genie=_genie_options(fate),
         jump_actions=tuple(tuple((t, ("jump", s, t)) for t in row) for s, row in enumerate(jumps)),
@@ -180,6 +177,5 @@ def load_rules_data(content: GameContent) -> RulesData:
         place_actions=tuple(tuple(tuple(("place", s, c) for c in range(len(colours)) if mask >> c & 1)
                                   for mask in range(1 << len(colours))) for s in range(len(ids))),
         mine_free=tuple(("mine", s, ()) for s in range(len(ids))),
-        colonise_one=colonise_one,
         colonise_one_by_colours=tuple(tuple(tuple(row[c] for c in range(len(colours)) if mask >> c & 1)
                                             for mask in range(1 << len(colours))) for row in colonise_one))

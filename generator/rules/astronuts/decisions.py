@@ -69,6 +69,12 @@ TARGET_SHIP: Action = ("target", "ship")
 TARGET_COLONY: Action = ("target", "colony")
 
 
+def held_colours(counts: list[int], p: int) -> int:
+    """The colours player p holds in `counts` (nuts or technologies, four per player), as a bit mask."""
+    b = p * 4
+    return (counts[b] > 0) | (counts[b + 1] > 0) << 1 | (counts[b + 2] > 0) << 2 | (counts[b + 3] > 0) << 3
+
+
 # -- prices -----------------------------------------------------------------------------------
 def pay_options(state: AstronutsState, p: int, k: int) -> list[tuple[int, ...]]:
     """Every choice of k nuts (colours, sorted) from player p's nuts."""
@@ -113,11 +119,6 @@ def leave_price(m: dict[str, Any] | None) -> int:
     return 1 + (m.get("leave+", 0) if m else 0)
 
 
-def colony_room(state: AstronutsState, p: int, s: int) -> bool:
-    d = state.data
-    return d.colony_room[s] > state.colonies_on(s) and state.colonies[p] < d.colonies_per_player
-
-
 # -- the legal set -------------------------------------------------------------------------------
 def legal_actions(state: AstronutsState) -> list[Action]:
     """The legal set of the phase the table is in (empty when the game is over)."""
@@ -136,7 +137,7 @@ def _nothing(state: AstronutsState) -> list[Action]:
 def place_options(state: AstronutsState) -> list[Action]:
     """Every (planet, colour) that keeps the rest of the map fillable (placement.py), planets in map order."""
     nuts, pool = state.nuts, state.pool
-    in_pool = (pool[0] > 0) | (pool[1] > 0) << 1 | (pool[2] > 0) << 2 | (pool[3] > 0) << 3
+    in_pool = held_colours(pool, 0)
     actions = state.data.place_actions
     groups: dict[tuple[int, int], int] = {}           # (nuts it still needs, colours it may take) -> planets
     total = 0                                         # the nuts the open planets still need
@@ -165,98 +166,24 @@ def act_actions(state: AstronutsState) -> list[Action]:
     """The legal set of the acting player; the order is part of the contract (random players pick by index).
 
     Every playout decision in the `act` phase asks for it, so the player's nut colours are read once
-    as a bit mask and the colonies, technologies and trades come from tables indexed by it; what does not
-    depend on the ship (whether p may found a colony at all, the table's lists) is read once, not per ship."""
-    d = state.data
+    as a bit mask and the colonies, technologies and trades come from tables indexed by it."""
     p = state.player
     left = state.actions_left
-    occ = state.occ
     mods = state.mods
     hand = state.hand
-    base = p * 4
-    h0, h1, h2, h3 = hand[base:base + 4]
-    held = (h0 > 0) | (h1 > 0) << 1 | (h2 > 0) << 2 | (h3 > 0) << 3    # the colours p holds
+    held = held_colours(hand, p)
     n = state.n
-    col = state.col
-    col_total = state.col_total
-    scan = d.neighbour_scan
-    holes = state.hole_ready if state.astroholes else None
-    others = OTHER_SEATS[n][p]
-    # one-nut colonies by planet when p holds a nut and has a colony left to found, else None
-    colonise = d.colonise_one_by_colours if held and state.colonies[p] < d.colonies_per_player else None
-    nuts, room, is_planet = state.nuts, d.colony_room, d.planet
-    refused = state.refused                 # spaces whose ship's owner refused a pass this turn
     out: list[Action] = []
     append = out.append
     ships = state.ships[p]
     for k, s in enumerate(ships):
-        if s < 0:
-            continue
-        if mods:
-            m = mods.get((p, k))
-            if m:
-                _fated_ship(state, k, s, m, out)
-                continue
-        # no fate on this ship: the plain prices (1 action; a colony 1 action and 1 nut; mining no nut);
-        # one pass over the neighbours finds the moves and the attacks, which come last
-        if left < 1:
-            if holes and holes.get((p, k)) == s:
-                for t, jump in d.jump_actions[s]:
-                    if occ[t] < 0:
-                        append(jump)
-            continue
-        attacks: list[Action] | None = None
-        passes: list[Action] | None = None
-        for t, move, planet in scan[s]:
-            q = occ[t]
-            if q < 0:
-                append(move)
-                if planet and col_total[t]:              # colonies stand only on planets
-                    b = t * n
-                    for r in others:
-                        if col[b + r]:
-                            if attacks is None:
-                                attacks = []
-                            attacks.append(("attack", s, t, r))
-                continue
-            if left >= PASS_ACTIONS and t not in refused:    # a ship on t: ask to pass it
-                for u, passing in d.beyond[s][t]:
-                    if occ[u] < 0:
-                        if passes is None:
-                            passes = []
-                        passes.append(passing)
-            if planet:
-                if q != p or col_total[t] > col[t * n + p]:
-                    b = t * n
-                    for r in others:
-                        if q == r or col[b + r]:
-                            if attacks is None:
-                                attacks = []
-                            attacks.append(("attack", s, t, r))
-            elif q != p:
-                if attacks is None:
-                    attacks = []
-                attacks.append(("attack", s, t, q))
-        if holes and holes.get((p, k)) == s:
-            for t, jump in d.jump_actions[s]:
-                if occ[t] < 0:
-                    append(jump)
-        if passes:
-            out += passes
-        if is_planet[s]:
-            if nuts[s]:
-                append(d.mine_free[s])
-            if colonise is not None and room[s] > col_total[s]:
-                out += colonise[s][held]
-        if attacks:
-            out += attacks
+        if s >= 0:
+            _ship_actions(state, k, s, mods.get((p, k)) if mods else None, held, out)
     if left >= 1:
-        if held == 15 and -1 in ships and occ[state.home[p]] < 0:
+        if held == 15 and -1 in ships and state.occ[state.home[p]] < 0:
             append(BUILD)
         if left >= TECH_ACTIONS:
-            tech = state.tech
-            owned = tech[base] | tech[base + 1] << 1 | tech[base + 2] << 2 | tech[base + 3] << 3
-            out += TECHS_BY_COLOURS[held & ~owned]
+            out += TECHS_BY_COLOURS[held & ~held_colours(state.tech, p)]
         # a trade needs a colour of mine and a different colour of theirs
         if left >= TRADE_ACTIONS and held:
             if held & (held - 1):                    # two colours or more: any nut of theirs will do
@@ -272,97 +199,93 @@ def act_actions(state: AstronutsState) -> list[Action]:
     return out
 
 
-def _fated_ship(state: AstronutsState, k: int, s: int, m: dict[str, Any], out: list[Action]) -> None:
-    """The actions of a ship whose landing brought fate (blocked, dearer or free actions this turn)."""
-    get = m.get                              # m is not empty: the prices read it directly (leave_price ...)
-    if get("done"):
-        return
+def _ship_actions(state: AstronutsState, k: int, s: int, m: dict[str, Any] | None, held: int,
+                  out: list[Action]) -> None:
+    """The actions of the acting player's ship k on space s: moves, jumps, passes, mining, a colony, attacks.
+
+    `m` is the fate its landing brought this turn (blocked, dearer or free actions), None or empty without;
+    one pass over the neighbours finds the moves, the passes and the attacks."""
     d = state.data
     p = state.player
     left = state.actions_left
     occ = state.occ
-    if not get("no-move"):
-        if left >= 1 + get("leave+", 0):
-            for t, move, _ in d.neighbour_scan[s]:
-                if occ[t] < 0:
-                    out.append(move)
-        if state.astroholes and state.hole_ready.get((p, k)) == s:
-            for t, jump in d.jump_actions[s]:
-                if occ[t] < 0:
-                    out.append(jump)
-        if left >= PASS_ACTIONS + get("leave+", 0):
-            refused = state.refused
-            for t, _, _ in d.neighbour_scan[s]:
-                if occ[t] >= 0 and t not in refused:
-                    for u, passing in d.beyond[s][t]:
-                        if occ[u] < 0:
-                            out.append(passing)
+    if m:
+        get = m.get
+        if get("done"):
+            return
+        moving, attacking, leave = not get("no-move"), not get("no-attack"), 1 + get("leave+", 0)
+    else:
+        moving, attacking, leave = True, True, 1
+    move = moving and left >= leave
+    passing = moving and left >= PASS_ACTIONS + leave - 1
+    attack = attacking and left >= 1
+    attacks: list[Action] | None = None
+    passes: list[Action] | None = None
+    if move or passing or attack:
+        n, col, col_total, refused = state.n, state.col, state.col_total, state.refused
+        others = OTHER_SEATS[n][p]
+        for t, moving_there, planet in d.neighbour_scan[s]:
+            q = occ[t]
+            if q < 0:
+                if move:
+                    out.append(moving_there)
+                if attack and planet and col_total[t]:          # colonies stand only on planets
+                    b = t * n
+                    for r in others:
+                        if col[b + r]:
+                            attacks = attacks or []
+                            attacks.append(("attack", s, t, r))
+                continue
+            if passing and t not in refused:                    # a ship on t: ask to pass it
+                for u, passing_on in d.beyond[s][t]:
+                    if occ[u] < 0:
+                        passes = passes or []
+                        passes.append(passing_on)
+            if attack:
+                if planet:
+                    if q != p or col_total[t] > col[t * n + p]:
+                        b = t * n
+                        for r in others:
+                            if q == r or col[b + r]:
+                                attacks = attacks or []
+                                attacks.append(("attack", s, t, r))
+                elif q != p:
+                    attacks = attacks or []
+                    attacks.append(("attack", s, t, q))
+    if moving and state.astroholes and state.hole_ready.get((p, k)) == s:
+        out += [jump for t, jump in d.jump_actions[s] if occ[t] < 0]
+    if passes:
+        out += passes
     if d.planet[s]:
-        if state.nuts[s] and not get("no-mine") and left >= 1 + get("mine+", 0):
-            fee = get("mine$", 0)
-            if fee:
-                for pay in pay_options(state, p, fee):
-                    out.append(("mine", s, pay))
-            else:
-                out.append(d.mine_free[s])                  # pay_options of no nut: [()]
-        if not get("no-colonise") and d.colony_room[s] > state.col_total[s] \
-                and state.colonies[p] < d.colonies_per_player:
-            if "deals" in m:
-                actions, nuts, _ = colony_price(m)
-            else:                                           # colony_price without a fate deal
-                actions, nuts = 1 + get("colonise+", 0), 1 + get("colonise$", 0)
+        if state.nuts[s] and not (m and m.get("no-mine")):
+            actions, fee = mine_price(m) if m else (1, 0)
             if left >= actions:
-                if nuts == 1:                               # pay_options of one nut: each colour held, in order
-                    hand = state.hand
-                    b = p * 4
-                    held = (hand[b] > 0) | (hand[b + 1] > 0) << 1 | (hand[b + 2] > 0) << 2 | (hand[b + 3] > 0) << 3
+                if fee:
+                    out += [("mine", s, pay) for pay in pay_options(state, p, fee)]
+                else:
+                    out.append(d.mine_free[s])                  # pay_options of no nut: [()]
+        if not (m and m.get("no-colonise")) and d.colony_room[s] > state.col_total[s] \
+                and state.colonies[p] < d.colonies_per_player:
+            actions, nuts, _ = colony_price(m) if m else (1, 1, -1)
+            if left >= actions:
+                if nuts == 1:                                   # pay_options of one nut: each colour held, in order
                     out += d.colonise_one_by_colours[s][held]
                 else:
-                    for pay in pay_options(state, p, nuts):
-                        out.append(("colonise", s, pay))
-    if left >= 1 and not get("no-attack"):               # _attacks, inlined
-        n = state.n
-        col = state.col
-        for t, _, planet in d.neighbour_scan[s]:
-            q = occ[t]
-            if planet:                                   # colonies stand only on planets
-                b = t * n
-                for r in OTHER_SEATS[n][p]:
-                    if q == r or col[b + r]:
-                        out.append(("attack", s, t, r))
-            elif q >= 0 and q != p:
-                out.append(("attack", s, t, q))
+                    out += [("colonise", s, pay) for pay in pay_options(state, p, nuts)]
+    if attacks:
+        out += attacks
 
 
 def trade_terms(state: AstronutsState, p: int, q: int) -> list[Action]:
     """Every nut swap player p may offer player q: one of p's colours for another colour q has."""
-    hand = state.hand
-    a, b = p * 4, q * 4
-    mine = (hand[a] > 0) | (hand[a + 1] > 0) << 1 | (hand[a + 2] > 0) << 2 | (hand[a + 3] > 0) << 3
-    theirs = (hand[b] > 0) | (hand[b + 1] > 0) << 1 | (hand[b + 2] > 0) << 2 | (hand[b + 3] > 0) << 3
-    return list(OFFER_SETS[mine << 4 | theirs])
+    return list(OFFER_SETS[held_colours(state.hand, p) << 4 | held_colours(state.hand, q)])
 
 
 def free_action_exists(state: AstronutsState) -> bool:
     """Whether the player can still do something that costs no action (a free colony, an AstroHole jump)."""
     if not state.mods and not state.astroholes:     # no fate this turn and no holes: every action costs one
         return False
-    d = state.data
-    p = state.player
-    for k, s in enumerate(state.ships[p]):
-        if s < 0:
-            continue
-        m = state.mods.get((p, k))
-        if m and m.get("done"):
-            continue
-        if (m and d.planet[s] and not m.get("no-colonise") and colony_room(state, p, s)):
-            actions, nuts, _ = colony_price(m)
-            if actions == 0 and pay_options(state, p, nuts):
-                return True
-        if state.astroholes and state.hole_ready.get((p, k)) == s and not (m and m.get("no-move")) \
-                and any(state.occ[t] < 0 for t in d.jumps[s]):
-            return True
-    return False
+    return len(act_actions(state)) > 1              # more than the end of the turn
 
 
 def choice_options(state: AstronutsState) -> list[Action]:
@@ -420,46 +343,19 @@ def _place(state: AstronutsState, action: Action) -> None:
 
 
 def _declare(state: AstronutsState, action: Action) -> None:
-    """The state's `declare`, one call shorter (every turn begins with it)."""
     n = state.declared = action[1]
-    p = state.player
-    if state.quiet:
-        if (
-            state._forced is None
-            and state.log is None
-            and not (state.tech[p * 4 + state.warp] and not state.warp_used[p])
-        ):
-            bits = state.rng.getrandbits     # die("actions") and after_roll of a batch playout without Time Warp
-            value = bits(3)
-            while value >= 6:
-                value = bits(3)
-            value += 1
-            state.actions_left = (2 * n if value >= n else value) + state.tech[p * 4 + state.energy]
-            state.phase = "act"
-            if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
-                state.settle()
-            return
-    else:
-        state._emit("declared", player=p, n=n)
-    state.die("actions", p)
-
-
-def _keep(state: AstronutsState, action: Action) -> None:
-    """The state's `decide_reroll(False)`, one call shorter: the die stands."""
-    assert state.roll_ctx is not None
-    purpose, roller, value, phase = state.roll_ctx
-    state.roll_ctx = None
-    state.phase = phase
-    state.after_roll(purpose, roller, value)
+    if not state.quiet:
+        state._emit("declared", player=state.player, n=n)
+    state.die("actions", state.player)
 
 
 def _reroll(state: AstronutsState, action: Action) -> None:
     state.decide_reroll(action[0] == "reroll")
 
 
-# A note for `_move` and `_answer`: `settle` in the act phase runs the queued fate effects, the end of a turn, or ends
-# a turn without actions; when none of these applies it returns at once. The most frequent decisions test that
-# before they call it:
+# A note for `complete_move` and `_answer`: `settle` in the act phase runs the queued fate effects, the end of a
+# turn, or ends a turn without actions; when none of these applies it returns at once. The most frequent decisions
+# test that before they call it:
 #     if state.queue or state.ending or state.actions_left <= 0 or state.result is not None: state.settle()
 
 
@@ -479,23 +375,7 @@ def _move(state: AstronutsState, action: Action) -> None:
         state.move_ctx = (p, k, to, False)   # it crosses the field: survive on 2 or more
         state.die("asteroid", p)
         return
-    # complete_move, one call shorter (a move is the most frequent decision)
-    d = state.data
-    occ = state.occ
-    occ[frm] = -1
-    state.ships[p][k] = to
-    occ[to] = p
-    state.entered[(p, k)] = to
-    if not state.quiet:
-        state._emit("moved", player=p, frm=d.ids[frm], to=d.ids[to])
-    if state.astroholes and d.hole[to]:
-        state.hole_ready[(p, k)] = to
-    if d.planet[to]:
-        state.fate_ship = (p, k, to)
-        state.roll_fate(p)
-        return
-    if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
-        state.settle()                   # else settle would find nothing to do (see the note above `_move`)
+    complete_move(state, p, k, to)
 
 
 def complete_move(state: AstronutsState, p: int, k: int, to: int, over: int = -1) -> None:
@@ -518,7 +398,8 @@ def complete_move(state: AstronutsState, p: int, k: int, to: int, over: int = -1
         state.fate_ship = (p, k, to)
         state.roll_fate(p)
         return
-    state.settle()
+    if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
+        state.settle()                   # else settle would find nothing to do (see the note above `_move`)
 
 
 def asteroid_roll(state: AstronutsState, value: int) -> None:
@@ -755,15 +636,19 @@ def duel_roll(state: AstronutsState, purpose: str, value: int) -> None:
 
 
 def _tech(state: AstronutsState, action: Action) -> None:
-    c = action[1]
-    p = state.player
     state.actions_left -= TECH_ACTIONS
-    state.hand[p * 4 + c] -= 1
+    state.hand[state.player * 4 + action[1]] -= 1
+    _technology(state, action[1], gift=False)
+    state.settle()
+
+
+def _technology(state: AstronutsState, c: int, gift: bool) -> None:
+    """Player p owns the technology of colour c, marked by a nut of it (paid, or a gift from the bank)."""
+    p = state.player
     state.tech_nuts[p * 4 + c] += 1
     state.tech[p * 4 + c] = 1
     if not state.quiet:
-        state._emit("technology", player=p, technology=state.data.colours[c], gift=False)
-    state.settle()
+        state._emit("technology", player=p, technology=state.data.colours[c], gift=gift)
 
 
 def _trade(state: AstronutsState, action: Action) -> None:
@@ -772,12 +657,7 @@ def _trade(state: AstronutsState, action: Action) -> None:
     p, q = state.player, action[1]
     state.offer = (p, q, -1, -1)
     state.phase = "offer"
-    # the offer's set, listed now as trade_terms lists it (nothing else moves before the offer)
-    hand = state.hand
-    a, b = p * 4, q * 4
-    mine = (hand[a] > 0) | (hand[a + 1] > 0) << 1 | (hand[a + 2] > 0) << 2 | (hand[a + 3] > 0) << 3
-    theirs = (hand[b] > 0) | (hand[b + 1] > 0) << 1 | (hand[b + 2] > 0) << 2 | (hand[b + 3] > 0) << 3
-    state._legal = list(OFFER_SETS[mine << 4 | theirs])
+    state._legal = trade_terms(state, p, q)          # the offer's set, listed now (nothing moves before the offer)
     if not state.quiet:
         state._emit("trade-started", player=state.player, other=action[1], cost=TRADE_ACTIONS)
 
@@ -885,13 +765,8 @@ def _done(state: AstronutsState, action: Action) -> None:
 
 
 def _gift_tech(state: AstronutsState, action: Action) -> None:
-    c = action[1]
-    p = state.player
-    state.bank[c] -= 1
-    state.tech_nuts[p * 4 + c] += 1
-    state.tech[p * 4 + c] = 1
-    if not state.quiet:
-        state._emit("technology", player=p, technology=state.data.colours[c], gift=True)
+    state.bank[action[1]] -= 1
+    _technology(state, action[1], gift=True)
     _chosen(state)
 
 
@@ -934,7 +809,7 @@ def _names(state: AstronutsState, colours: tuple[int, ...]) -> tuple[str, ...]:
 
 
 DO: dict[str, Callable[[AstronutsState, Action], Any]] = {   # what each kind of decision does
-    "place": _place, "declare": _declare, "reroll": _reroll, "keep": _keep, "move": _move, "jump": _jump,
+    "place": _place, "declare": _declare, "reroll": _reroll, "keep": _reroll, "move": _move, "jump": _jump,
     "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack, "tech": _tech, "trade": _trade,
     "offer": _offer,
     "end": _end, "target": _target, "accept": _answer, "refuse": _answer, "take": _take, "swap": _swap,

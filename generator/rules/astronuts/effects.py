@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
 
+Operation = Callable[["AstronutsState", dict[str, Any]], None]
+
 
 def _ship_mods(state: AstronutsState) -> dict[str, Any] | None:
     """The fate record of the ship that landed, or None when it is no longer on the map."""
@@ -55,18 +57,14 @@ def colony_risk(state: AstronutsState, args: dict[str, Any]) -> None:
         m["risk"] = max(m.get("risk", 0), int(args["dies_up_to"]))
 
 
-def surcharge(state: AstronutsState, args: dict[str, Any]) -> None:
-    m = _ship_mods(state)
-    if m is not None:
-        key = f"{args['action']}+"
-        m[key] = m.get(key, 0) + int(args["actions"])
-
-
-def fee(state: AstronutsState, args: dict[str, Any]) -> None:
-    m = _ship_mods(state)
-    if m is not None:
-        key = f"{args['action']}$"
-        m[key] = m.get(key, 0) + int(args["nuts"])
+def _dearer(suffix: str, amount: str) -> Operation:
+    """An action of the ship that landed costs `amount` more: actions (`surcharge`, `leave+`), nuts (`fee`, `mine$`)."""
+    def operation(state: AstronutsState, args: dict[str, Any]) -> None:
+        m = _ship_mods(state)
+        if m is not None:
+            key = f"{args['action']}{suffix}"
+            m[key] = m.get(key, 0) + int(args[amount])
+    return operation
 
 
 def natives(state: AstronutsState, args: dict[str, Any]) -> None:
@@ -84,11 +82,7 @@ def natives_roll(state: AstronutsState, value: int) -> None:
         if not state.quiet:
             state._emit("natives-leave", player=state.player, need=need)
         return
-    m = _ship_mods(state)
-    if m is not None:
-        m["done"] = True
-        if not state.quiet:
-            state._emit("ship-stopped", player=state.player)
+    ship_done(state, {})
 
 
 def lose_actions(state: AstronutsState, args: dict[str, Any]) -> None:
@@ -122,16 +116,10 @@ def _offer(state: AstronutsState, kind: str, count: int, detail: Any = None) -> 
     _lost(state, kind)
 
 
-def choose_nuts(state: AstronutsState, args: dict[str, Any]) -> None:
-    _offer(state, "take", int(args["count"]))
-
-
-def bank_swaps(state: AstronutsState, args: dict[str, Any]) -> None:
-    _offer(state, "swap", int(args["count"]))
-
-
-def free_technology(state: AstronutsState, args: dict[str, Any]) -> None:
-    _offer(state, "gift-tech", 1)
+def _gift(kind: str, count: str = "", detail: str = "") -> Operation:
+    """The operation of a gift with a choice (`_offer`); `count` and `detail` name its arguments, if any."""
+    return lambda state, args: _offer(state, kind, int(args[count]) if count else 1,
+                                      int(args[detail]) if detail else None)
 
 
 def track_end(state: AstronutsState) -> int | None:
@@ -153,26 +141,11 @@ def extra_actions(state: AstronutsState, args: dict[str, Any]) -> None:
         state._emit("actions-gained", player=state.player, n=gained)
 
 
-def extra_colony(state: AstronutsState, args: dict[str, Any]) -> None:
-    _offer(state, "gift-colony", 1)
-
-
-def teleport(state: AstronutsState, args: dict[str, Any]) -> None:
-    _offer(state, "teleport", 1)
-
-
-def free_ship(state: AstronutsState, args: dict[str, Any]) -> None:
-    _offer(state, "gift-ship", 1)
-
-
-def choose_entry(state: AstronutsState, args: dict[str, Any]) -> None:
-    _offer(state, "genie", 1, int(args["group"]))
-
-
-OPERATION_CODE: dict[str, Callable[[AstronutsState, dict[str, Any]], None]] = {
+OPERATION_CODE: dict[str, Operation] = {
     "destroy_ship": destroy_ship, "ship_done": ship_done, "forbid": forbid, "colony_risk": colony_risk,
-    "surcharge": surcharge, "fee": fee, "natives": natives, "lose_actions": lose_actions,
-    "bank_swaps": bank_swaps, "colony_price": colony_price, "gain_nut": gain_nut, "choose_nuts": choose_nuts,
-    "free_technology": free_technology, "extra_actions": extra_actions, "extra_colony": extra_colony,
-    "teleport": teleport, "free_ship": free_ship, "choose_entry": choose_entry,
+    "surcharge": _dearer("+", "actions"), "fee": _dearer("$", "nuts"), "natives": natives, "lose_actions": lose_actions,
+    "bank_swaps": _gift("swap", "count"), "colony_price": colony_price, "gain_nut": gain_nut,
+    "choose_nuts": _gift("take", "count"), "free_technology": _gift("gift-tech"), "extra_actions": extra_actions,
+    "extra_colony": _gift("gift-colony"), "teleport": _gift("teleport"), "free_ship": _gift("gift-ship"),
+    "choose_entry": _gift("genie", detail="group"),
 }

@@ -118,7 +118,7 @@ class GreedyPolicy:
                 return colonies[rng.randrange(len(colonies))]
         moves = by_kind.get("move", []) + by_kind.get("jump", []) + by_kind.get("pass", [])
         if moves:
-            wanted = [s for s in d.planets if (state.nuts[s] or (sum(hand) and state.colonies_on(s) < d.colony_room[s]))
+            wanted = [s for s in d.planets if (state.nuts[s] or (sum(hand) and state.col_total[s] < d.colony_room[s]))
                       and (state.occ[s] < 0 or state.occ[s] == p)]
             if wanted:
                 dist = d.distance

@@ -35,6 +35,9 @@ RULE_IDS = frozenset({
 })
 PENDING_ONLY = frozenset({"reroll", "keep", "target", "accept", "refuse", "offer", "take", "swap", "done", "gift-tech",
                           "gift-colony", "teleport", "gift-ship", "genie", "allow-pass", "refuse-pass"})
+ANSWERS = {"reroll": decisions.REROLL_ACTIONS, "defend": [decisions.TARGET_SHIP, decisions.TARGET_COLONY],
+           "trade": decisions.ANSWERS}        # the phases whose answers are a fixed set
+ARITY = {"move": 3, "pass": 4, "mine": 3, "colonise": 3, "attack": 4, "tech": 2, "trade": 2}   # items of each kind
 CHOICE_KINDS = {"take": "take", "swap": "swap", "done": "swap", "gift-tech": "gift-tech",
                 "gift-colony": "gift-colony", "teleport": "teleport", "gift-ship": "gift-ship", "genie": "genie"}
 
@@ -58,12 +61,8 @@ def violation(state: AstronutsState, action: Action) -> RuleError | None:
             return refuse("phase.declare")
         ok = isinstance(action[1], int) and 1 <= action[1] <= MAX_DECLARE
         return None if ok else refuse("declare.range", n=action[1], high=MAX_DECLARE)
-    if phase == "reroll":
-        return None if action in decisions.REROLL_ACTIONS else refuse("phase.reroll")
-    if phase == "defend":
-        return None if action in (("target", "ship"), ("target", "colony")) else refuse("phase.defend")
-    if phase == "trade":
-        return None if action in decisions.ANSWERS else refuse("phase.trade")
+    if phase in ANSWERS:
+        return None if action in ANSWERS[phase] else refuse(f"phase.{phase}")
     if phase == "let-pass":
         assert state.passing is not None
         return None if action in decisions.PASS_ANSWERS else refuse("phase.let-pass",
@@ -75,7 +74,9 @@ def violation(state: AstronutsState, action: Action) -> RuleError | None:
     if kind in PENDING_ONLY or kind in ("place", "declare"):
         return refuse("no-pending")
     check = _CHECKS.get(str(kind))
-    return check(state, action) if check else None
+    if check is None or len(action) != ARITY.get(kind, len(action)):
+        return None                      # the contract refuses an action of no known shape
+    return check(state, action)
 
 
 def _place(state: AstronutsState, action: Action) -> RuleError | None:
@@ -157,8 +158,6 @@ def _leaving(state: AstronutsState, frm: Any) -> tuple[RuleError | None, dict[st
 
 def _move(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
-    if len(action) != 3:
-        return None
     _, frm, to = action
     problem, m = _leaving(state, frm)
     if problem:
@@ -177,8 +176,6 @@ def _move(state: AstronutsState, action: Action) -> RuleError | None:
 def _pass(state: AstronutsState, action: Action) -> RuleError | None:
     """Passing the ship on `over`: from the mover's ship next to it to a free space on its other side."""
     refuse = state._refuse
-    if len(action) != 4:
-        return None
     _, frm, over, to = action
     problem, m = _leaving(state, frm)
     if problem:
@@ -238,8 +235,6 @@ def _paid(state: AstronutsState, verb: str, actions: int, nuts: int, pay: Any) -
 
 
 def _mine(state: AstronutsState, action: Action) -> RuleError | None:
-    if len(action) != 3:
-        return None
     _, s, pay = action
     problem, m = _landed(state, s, "mine")
     if problem:
@@ -254,8 +249,6 @@ def _mine(state: AstronutsState, action: Action) -> RuleError | None:
 
 def _colonise(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
-    if len(action) != 3:
-        return None
     _, s, pay = action
     problem, m = _landed(state, s, "colonise")
     if problem:
@@ -263,7 +256,7 @@ def _colonise(state: AstronutsState, action: Action) -> RuleError | None:
     d = state.data
     if m and m.get("no-colonise"):
         return refuse("colonise.blocked")
-    if state.colonies_on(s) >= d.colony_room[s]:
+    if state.col_total[s] >= d.colony_room[s]:
         return refuse("colonise.full", at=d.ids[s], n=d.colony_room[s])
     if state.colonies[state.player] >= d.colonies_per_player:
         return refuse("colonise.stock", n=d.colonies_per_player)
@@ -287,8 +280,6 @@ def _build(state: AstronutsState, action: Action) -> RuleError | None:
 
 def _attack(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
-    if len(action) != 4:
-        return None
     _, frm, to, q = action
     problem, m = _ship(state, frm)
     if problem:
@@ -309,7 +300,7 @@ def _attack(state: AstronutsState, action: Action) -> RuleError | None:
 
 def _tech(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
-    if len(action) != 2 or not _colour(action[1]):
+    if not _colour(action[1]):
         return None
     c = action[1]
     p = state.player
@@ -325,8 +316,6 @@ def _tech(state: AstronutsState, action: Action) -> RuleError | None:
 
 def _trade(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
-    if len(action) != 2:
-        return None
     q = action[1]
     if not isinstance(q, int) or not 0 <= q < state.n or q == state.player:
         return refuse("trade.self")

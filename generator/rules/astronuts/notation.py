@@ -34,38 +34,31 @@ from generator.rules.engine_kit.notation import head_and_rest
 if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
 
-BARE = frozenset({"reroll", "keep", "build", "end", "accept", "refuse", "done", "allow-pass", "refuse-pass"})
-SPACE_PAIR = frozenset({"move", "jump"})
-ONE_SPACE = frozenset({"gift-colony", "teleport", "gift-ship"})
-ONE_COLOUR = frozenset({"tech", "take", "gift-tech"})
-WITH_PAY = frozenset({"mine", "colonise"})
+# how an action's item is written: a space by id, a colour by name, a seat by number from 1, the colours paid
+# (`pay red purple`, nothing when none), a number, or a word of its own (a target, a fate entry)
+SPACE, COLOUR, SEAT, PAY, NUMBER, TARGET, ENTRY = range(7)
+_S, _C = ("at", SPACE), ("colour", COLOUR)
+_TRIP, _SWAP, _MINE = (("frm", SPACE), ("to", SPACE)), (("give", COLOUR), ("get", COLOUR)), (_S, ("paid", PAY))
+ITEMS: dict[str, tuple[tuple[str, int], ...]] = {    # each kind's items after it: (the name its sentence uses, how)
+    **dict.fromkeys(("reroll", "keep", "build", "end", "accept", "refuse", "done", "allow-pass", "refuse-pass"), ()),
+    "place": (_S, _C), "move": _TRIP, "jump": _TRIP, "pass": (("frm", SPACE), _S, ("to", SPACE)),
+    "mine": _MINE, "colonise": _MINE, "attack": (("frm", SPACE), _S, ("defender", SEAT)), "trade": (("other", SEAT),),
+    "tech": (_C,), "take": (_C,), "gift-tech": (_C,), "gift-colony": (_S,), "teleport": (_S,), "gift-ship": (_S,),
+    "swap": _SWAP, "offer": _SWAP, "declare": (("n", NUMBER),), "target": (("target", TARGET),),
+    "genie": (("entry", ENTRY),),
+}
 
 
 def format_action(state: AstronutsState, action: Action) -> str:
     d = state.data
-    kind = action[0]
-    if kind in BARE:
-        return str(kind)
-    if kind in SPACE_PAIR:
-        return f"{kind} {d.ids[action[1]]} {d.ids[action[2]]}"
-    if kind in WITH_PAY:
-        pay = action[2]
-        return f"{kind} {d.ids[action[1]]}" + (" pay " + " ".join(d.colours[c] for c in pay) if pay else "")
-    if kind in ONE_SPACE:
-        return f"{kind} {d.ids[action[1]]}"
-    if kind in ONE_COLOUR:
-        return f"{kind} {d.colours[action[1]]}"
-    if kind == "place":
-        return f"place {d.ids[action[1]]} {d.colours[action[2]]}"
-    if kind == "attack":
-        return f"attack {d.ids[action[1]]} {d.ids[action[2]]} {action[3] + 1}"
-    if kind == "pass":
-        return f"pass {d.ids[action[1]]} {d.ids[action[2]]} {d.ids[action[3]]}"
-    if kind == "trade":
-        return f"trade {action[1] + 1}"
-    if kind in ("swap", "offer"):
-        return f"{kind} {d.colours[action[1]]} {d.colours[action[2]]}"
-    return " ".join(str(a) for a in action)   # declare n, target ship, genie 6-2
+    words = [str(action[0])]
+    for (_, how), value in zip(ITEMS.get(action[0], ()), action[1:], strict=False):
+        if how == PAY:
+            words += ["pay"] + [d.colours[c] for c in value] if value else []
+        else:
+            words.append(d.ids[value] if how == SPACE else d.colours[value] if how == COLOUR
+                         else str(value + 1) if how == SEAT else str(value))
+    return " ".join(words)
 
 
 def parse_action(state: AstronutsState, text: str) -> Action:
@@ -73,80 +66,36 @@ def parse_action(state: AstronutsState, text: str) -> Action:
     d = state.data
     head, rest = head_and_rest(state, text)
 
-    def space(word: str) -> int:
-        if word not in d.index:
-            raise state._refuse("notation.space", text=text, word=word)
-        return d.index[word]
+    def read(how: int, word: str) -> Any:
+        if how == SPACE and word in d.index:
+            return d.index[word]
+        if how == COLOUR and word in d.colours:
+            return d.colours.index(word)
+        if how in (SEAT, NUMBER):
+            high = state.n if how == SEAT else 99
+            if not word.isdigit() or not 1 <= int(word) <= high:
+                raise state._refuse("notation.number", text=text, word=word, low=1, high=high)
+            return int(word) - (how == SEAT)
+        if (how == TARGET and word in ("ship", "colony")) or (how == ENTRY and word in d.fate):
+            return word
+        if how in (TARGET, ENTRY):
+            raise state._refuse("notation.unknown", text=text)
+        raise state._refuse("notation.space" if how == SPACE else "notation.colour", text=text, word=word)
 
-    def colour(word: str) -> int:
-        if word not in d.colours:
-            raise state._refuse("notation.colour", text=text, word=word)
-        return d.colours.index(word)
-
-    def number(word: str, low: int, high: int) -> int:
-        if not word.isdigit() or not low <= int(word) <= high:
-            raise state._refuse("notation.number", text=text, word=word, low=low, high=high)
-        return int(word)
-
-    if head in BARE and not rest:
-        return (head,)
-    if head in SPACE_PAIR and len(rest) == 2:
-        return (head, space(rest[0]), space(rest[1]))
-    if head in WITH_PAY and rest:
-        if len(rest) == 1:
-            return (head, space(rest[0]), ())
-        if rest[1] == "pay" and len(rest) > 2:
-            return (head, space(rest[0]), tuple(sorted(colour(w) for w in rest[2:])))
-    if head in ONE_SPACE and len(rest) == 1:
-        return (head, space(rest[0]))
-    if head in ONE_COLOUR and len(rest) == 1:
-        return (head, colour(rest[0]))
-    if head == "place" and len(rest) == 2:
-        return ("place", space(rest[0]), colour(rest[1]))
-    if head == "declare" and len(rest) == 1:
-        return ("declare", number(rest[0], 1, 99))
-    if head == "pass" and len(rest) == 3:
-        return ("pass", space(rest[0]), space(rest[1]), space(rest[2]))
-    if head == "attack" and len(rest) == 3:
-        return ("attack", space(rest[0]), space(rest[1]), number(rest[2], 1, state.n) - 1)
-    if head == "trade" and len(rest) == 1:
-        return ("trade", number(rest[0], 1, state.n) - 1)
-    if head in ("swap", "offer") and len(rest) == 2:
-        return (head, colour(rest[0]), colour(rest[1]))
-    if head == "target" and len(rest) == 1 and rest[0] in ("ship", "colony"):
-        return ("target", rest[0])
-    if head == "genie" and len(rest) == 1 and rest[0] in d.fate:
-        return ("genie", rest[0])
+    items = ITEMS.get(head)
+    if items and items[-1][1] == PAY:                 # mine / colonise: a space, then `pay` and colours, if any
+        if len(rest) == 1 or (len(rest) > 2 and rest[1] == "pay"):
+            return (head, read(SPACE, rest[0]), tuple(sorted(read(COLOUR, w) for w in rest[2:])))
+    elif items is not None and len(rest) == len(items):
+        return (head, *(read(how, word) for (_, how), word in zip(items, rest, strict=True)))
     raise state._refuse("notation.unknown", text=text)
 
 
 def action_values(state: AstronutsState, action: Action) -> Mapping[str, Any]:
     """The values an action's sentence names (content `actions` templates)."""
     d = state.data
-    kind = action[0]
     values: dict[str, Any] = {"player": state.current_player}
-    if kind in SPACE_PAIR:
-        values.update(frm=d.ids[action[1]], to=d.ids[action[2]])
-    elif kind in WITH_PAY:
-        values.update(at=d.ids[action[1]], paid=tuple(d.colours[c] for c in action[2]))
-    elif kind in ONE_SPACE or kind == "place":
-        values["at"] = d.ids[action[1]]
-    if kind in ONE_COLOUR:
-        values["colour"] = d.colours[action[1]]
-    if kind == "place":
-        values["colour"] = d.colours[action[2]]
-    if kind == "declare":
-        values["n"] = action[1]
-    if kind == "attack":
-        values.update(frm=d.ids[action[1]], at=d.ids[action[2]], defender=action[3])
-    if kind == "trade":
-        values["other"] = action[1]
-    if kind == "pass":
-        values.update(frm=d.ids[action[1]], at=d.ids[action[2]], to=d.ids[action[3]])
-    if kind in ("swap", "offer"):
-        values.update(give=d.colours[action[1]], get=d.colours[action[2]])
-    if kind == "target":
-        values["target"] = action[1]
-    if kind == "genie":
-        values["entry"] = action[1]
+    for (name, how), value in zip(ITEMS.get(action[0], ()), action[1:], strict=False):
+        values[name] = (d.ids[value] if how == SPACE else d.colours[value] if how == COLOUR
+                        else tuple(d.colours[c] for c in value) if how == PAY else value)
     return values

@@ -76,15 +76,6 @@ def grouped_tight_sets(pool: list[int], groups: dict[tuple[int, int], int], tota
     return [t for t in range(1, 1 << COLOURS) if not zero[t]]
 
 
-def fillable(pool: list[int], need: list[int], allowed: list[int]) -> bool:
-    return min(slacks(pool, need, allowed)) >= 0
-
-
-def keeps_fillable(table: list[int], colour: int, need: int, allowed: int) -> bool:
-    """Whether putting `colour` on a planet with `need` and `allowed` keeps every slack >= 0."""
-    return not blocked_colours(tight_sets(table), need, allowed) >> colour & 1
-
-
 def tight_sets(table: list[int]) -> list[int]:
     """The non-empty colour sets whose slack is 0: only these can forbid a placement (the empty set has
     slack 0 always and forbids nothing)."""

@@ -267,9 +267,6 @@ class AstronutsState(EngineState[RulesData]):
         row = self.ships[p]
         return row.index(s) if s in row else -1
 
-    def colonies_on(self, s: int) -> int:
-        return self.col_total[s]
-
     def has(self, p: int, c: int) -> bool:
         return bool(self.tech[p * 4 + c])
 
@@ -354,14 +351,7 @@ class AstronutsState(EngineState[RulesData]):
     # -- dice ------------------------------------------------------------------------------------
     def die(self, purpose: str, roller: int) -> None:
         """Roll one die for `purpose`; a Time Warp owner who may still use it decides about a reroll."""
-        if self._forced is None and self.log is None:   # a batch playout: _d6's draw, inlined
-            bits = self.rng.getrandbits
-            value = bits(3)
-            while value >= 6:
-                value = bits(3)
-            value += 1
-        else:
-            value = self._roll(purpose)[0]
+        value = self._d6(purpose)
         if not self.quiet:
             self._emit("rolled", player=roller, what=purpose, value=value)
         if (
@@ -412,15 +402,8 @@ class AstronutsState(EngineState[RulesData]):
         to offer rolls both at once: the same numbers and effects as `die` and `after_roll`, fewer calls."""
         if self._forced is None and self.log is None and self.quiet \
                 and not (self.tech[roller * 4 + self.warp] and not self.warp_used[roller]):
-            bits = self.rng.getrandbits                # two d6 as _d6 draws them
-            first = bits(3)
-            while first >= 6:
-                first = bits(3)
-            second = bits(3)
-            while second >= 6:
-                second = bits(3)
-            self.fate_first = first + 1
-            entry = self.data.fate[FATE_ROLLS[first + 1][second + 1]]     # queue_fate, quiet
+            self.fate_first = first = self._d6("fate-1")
+            entry = self.data.fate[FATE_ROLLS[first][self._d6("fate-2")]]     # queue_fate, quiet
             self.queue = list(entry.effects) + self.queue if self.queue else list(entry.effects)
             self.settle()
             return
@@ -541,10 +524,4 @@ class AstronutsState(EngineState[RulesData]):
             self._emit("turn", round=self.turn, player=p)
         if max(self.ships[p]) < 0:                    # replace_last_ship's own test, without the call
             self.replace_last_ship(p)
-
-    def declare(self, n: int) -> None:
-        self.declared = n
-        if not self.quiet:
-            self._emit("declared", player=self.player, n=n)
-        self.die("actions", self.player)
 

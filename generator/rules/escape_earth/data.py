@@ -16,10 +16,8 @@ from generator.content.schema import Text
 from generator.rules.engine_kit.rules_data import Effects, effect_steps, rules_digest
 
 OPEN_IN_FIRST_ROW = 3      # "Platziert die Erde und 3 Karten aufgedeckt ..."
-HIDDEN_IN_FIRST_ROW = 4    # "... sowie 4 verdeckte Karten in der ersten Reihe"
 REMOVED_UNSEEN = 2         # "Entfernt danach 2 Karten ungesehen aus dem Spiel"
 ACTIONS_PER_TURN = 2       # "Du hast 2 Aktionen pro Zug"
-ROW_LENGTH = 5             # activity cards in positions 1-5
 ANOMALY_FIRST_CARD = 4     # "niemals auf den ersten 4 Karten": index of the 5th card (Earth = 0)
 ANOMALY_STEP = 2           # the anomaly moves 2 cards toward Earth / away after a fight
 CHAOS_DISTINCT_EVENTS = 3  # "Sobald drei verschiedene Ereignisse ... aktiv sind"

@@ -139,9 +139,7 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
             + [LET_HAPPEN]
     if state.phase == LOSE:
         res = state.pending_loss
-        return [("lose", pos) for pos in range(state.length)
-                if state.free[pos] == res or (state.building[pos] and state.cubes[pos]
-                                              and state.side(pos).produces == res)]
+        return [("lose", pos) for pos in range(state.length) if state.holds_cube(pos, res)]
     p = state.player
     row = state.rows[p]
     ship = state.ships[p]
@@ -151,7 +149,6 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
     moves: list[Action] = []
     active = set()
     targets: dict[int, list[int]] = {}
-    revealed, anomaly, aliens, parsecs = state.revealed, state.anomaly, state.aliens, state.parsecs
     for position, activity in enumerate(row, 1):
         if position < last:
             actions.append(("improve", activity))
@@ -160,19 +157,8 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
             active.add(activity)
             travel = card.travel
             ends = targets.get(travel)
-            if ends is None:                         # move_targets(state, p, travel), inlined
-                ends = targets[travel] = []
-                for step in (1, -1):
-                    pos, total = ship, 0
-                    while True:
-                        pos += step
-                        if pos < 0 or pos >= revealed or pos == anomaly:
-                            break
-                        total += parsecs[pos]
-                        if total >= travel:
-                            if total == travel and pos != aliens:
-                                ends.append(pos)
-                            break
+            if ends is None:
+                ends = targets[travel] = move_targets(state, p, travel)
             for dest in ends:
                 moves.append(("move", activity, dest))
     actions += moves

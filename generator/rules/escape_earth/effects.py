@@ -86,8 +86,7 @@ def build_cards_to_first(state: EscapeEarthState, args: dict[str, Any], pos: int
 
 def lose_cube(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
     resource = args["resource"]
-    if any(state.free[i] == resource or (state.building[i] and state.cubes[i] and state.side(i).produces == resource)
-           for i in range(state.length)):
+    if any(state.holds_cube(i, resource) for i in range(state.length)):
         state.pending_loss = resource
         state.phase = LOSE
     else:

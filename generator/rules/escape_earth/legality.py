@@ -68,9 +68,7 @@ def violation(state: EscapeEarthState, action: Action) -> RuleError | None:
         res = state.pending_loss
         if kind == "lose" and len(action) == 2:
             pos = action[1]
-            if isinstance(pos, int) and 0 <= pos < state.length and (
-                    state.free[pos] == res or (state.building[pos] and state.cubes[pos]
-                                               and state.side(pos).produces == res)):
+            if isinstance(pos, int) and 0 <= pos < state.length and state.holds_cube(pos, res):
                 return None
             return refuse("lose.which", pos=pos, resource=res)
         return refuse("lose-first", resource=res)

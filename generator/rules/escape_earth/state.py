@@ -110,21 +110,13 @@ class EscapeEarthState(EngineState[RulesData]):
     # -- copying and comparing -----------------------------------------------------------------
     def clone(self) -> EscapeEarthState:
         other = EscapeEarthState.__new__(EscapeEarthState)
-        self._copy_base(other)
-        other.data, other.variant, other.length = self.data, self.variant, self.length
-        other.outposts, other.free_cubes = self.outposts, self.free_cubes
-        other.anomaly_blocks_cubes = self.anomaly_blocks_cubes
-        other.track, other.parsecs, other.planet = self.track, self.parsecs, self.planet  # never change
-        other.removed_galaxy = self.removed_galaxy
-        other.cards = self.cards
+        other.__dict__.update(self.__dict__)    # numbers, strings and what never changes (the track, the cards)
+        self._copy_base(other)                   # the base's fields anew: its own RNG, no log, no events
         for name in ("ships", "building", "upgraded", "cubes", "free", "scouted", "removed_buildings", "time_deck",
                      "time_seen", "event_deck", "active_events", "removed_events", "pending_effects"):
             setattr(other, name, list(getattr(self, name)))
         other.supply, other.removed_cubes, other.stacks = dict(self.supply), dict(self.removed_cubes), dict(self.stacks)
         other.rows = [list(r) for r in self.rows]
-        for name in ("revealed", "aliens", "anomaly", "pending_event", "pending_loss", "phase", "player",
-                     "actions_left", "turn", "builds", "time_on", "result"):
-            setattr(other, name, getattr(self, name))
         return other
 
     def key(self) -> tuple[Any, ...]:
@@ -264,22 +256,13 @@ class EscapeEarthState(EngineState[RulesData]):
         copies = self.active_events.count(event_id) + extra
         return {res: n * copies for res, n in self.data.events[event_id].fight_cost}
 
-    def payments(
-        self, cost: dict[str, int], sources: dict[str, list[tuple[int, int]]] | None = None
-    ) -> list[tuple[Any, ...]]:
-        return decisions.payments(self, cost, sources)
+    def holds_cube(self, pos: int, resource: str | None) -> bool:
+        """Whether card `pos` holds a cube of `resource` that an event may take (its free cube or its building's)."""
+        return self.free[pos] == resource or bool(self.building[pos] and self.cubes[pos]
+                                                  and self.side(pos).produces == resource)
 
-    def cube_sources(self) -> dict[str, list[tuple[int, int]]]:
-        return decisions.cube_sources(self)
-
-    def move_targets(self, player: int, travel: int) -> list[int]:
-        return decisions.move_targets(self, player, travel)
-
-    def build_points(self, player: int) -> int:
-        return decisions.build_points(self, player)
-
-    def push_limit(self) -> int:
-        return decisions.push_limit(self)
+    payments, cube_sources, move_targets = decisions.payments, decisions.cube_sources, decisions.move_targets
+    build_points, push_limit = decisions.build_points, decisions.push_limit
 
     # -- changing the table (used by the decisions and the effects) ----------------------------
     def lose(self, cause: str) -> None:

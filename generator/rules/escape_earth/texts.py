@@ -50,26 +50,19 @@ def value_words(key: str, value: Any, data: RulesData, lang: str, words: Mapping
     """One value of an event or refusal in words (see the module docstring)."""
     if key in PLACE_KEYS and isinstance(value, int):
         return card_place(value, data.track_length, words)
-    if key == "card":
+    if key in ("card", "building"):
         return card_name(value, data, lang)
-    if key in ("activity", "other"):
-        names = data.activity_names.get(value)
+    if key in ("activity", "other", "resource"):
+        names = (data.resource_names if key == "resource" else data.activity_names).get(value)
         return str(names.get(lang)) if names else str(value)
-    if key == "resource":
-        names = data.resource_names.get(value)
-        return str(names.get(lang)) if names else str(value)
-    if key == "building":
-        return card_name(value, data, lang)
     if key == "paid":
         return payment_text(value, data, lang, words)
     if key == "cost":
         return cost_text(value, data, lang)
     if key == "at_once":
         return word(words, "at-once" if value else "as-action")
-    if key == "by":
-        return word(words, f"by-{value}")
-    if key == "what":
-        return word(words, f"what-{value}")
+    if key in ("by", "what"):
+        return word(words, f"{key}-{value}")
     if key == "cause":
         return str(outcome(value))
     if key == "rows":
