@@ -19,7 +19,6 @@ from generator.rules.engine_kit.rules_data import EffectStep as EffectStep  # th
 HAND_SIZE = 5                        # "Jede Spieler*in zieht 5 Karten"; "Ziehe 5 neue Karten"
 REMOVED_AT_REFILL = {5: 1, 4: 2, 3: 3, 2: 4}   # rulebook 5/4/3 players; 2 players: ruling 1
 DIE_FACES = (1, 1, 2, 2, 3, 3)       # the distance dice (ruling 10)
-DICE = 2                             # "Würfle mit den 2 Entfernungswürfeln"
 ADJUST_PRICE = 2                     # "Zahle 2, wenn du das Würfelergebnis um ±1 ändern möchtest"
 TILES = (1, 2, 3)                    # 3 stacks of 2 numbered planet tiles per player
 TEMPERATURE = (-4, 4)                # track ends (the end-of-turn diagram)
@@ -27,9 +26,7 @@ OTHER_TRACK = (0, 7)                 # water, magnetism and life
 HABITABLE_TEMPERATURE = 2            # "innerhalb von ±2"
 HABITABLE_MINIMUM = 3                # ">= 3 Wasser und Magnetismus"
 WARMING_LIFE = 5                     # "Wenn der Planet Leben > 4 hat, dann Temperatur +1"
-PARAMETERS = ("temperature", "water", "magnetism", "life")
 TARGETED_OPS = frozenset({"raise", "lower", "toward_zero", "migrate", "cascade"})  # ruling 7
-
 
 
 @dataclass(frozen=True)

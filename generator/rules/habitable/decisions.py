@@ -28,7 +28,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.core import Action
+from generator.rules.core import Action, PerObject
 from generator.rules.habitable import effects
 from generator.rules.habitable.data import ADJUST_PRICE, ActionCard
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED, neighbours_habitable
@@ -78,12 +78,15 @@ def archive_actions(hand: list[str]) -> list[Action]:
     return found
 
 
+_PAYMENTS: PerObject[dict[tuple[tuple[str, ...], int], list[tuple[str, ...]]]] = PerObject()  # per rules data
+
+
 def payments(state: HabitableState, hand: list[str], cost: int) -> list[tuple[str, ...]]:
     """Every set of hand cards whose printed values reach `cost` with no card superfluous (sorted tuples)."""
     if cost <= 0:
         return [()]
     key = (tuple(sorted(hand)), cost)
-    cache = state.game.payment_cache
+    cache = _PAYMENTS.get(state.data, dict)
     found = cache.get(key)
     if found is not None:
         return found
