@@ -24,6 +24,7 @@ at once, else the player chooses it in phase PAY.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -43,20 +44,12 @@ ACTION_KINDS = frozenset({"archive", "play", "buy", "buy-play", "pay", "end", "t
 
 
 # -- multisets of cards --------------------------------------------------------------------------
-_MULTISETS: dict[tuple[tuple[str, ...], int, int], list[tuple[str, ...]]] = {}
-
-
 def sub_multisets(cards: list[str], smallest: int, largest: int) -> list[tuple[str, ...]]:
     """Every multiset of `cards` with smallest..largest members, as sorted tuples (cached: hands repeat)."""
-    key = (tuple(sorted(cards)), smallest, largest)
-    found = _MULTISETS.get(key)
-    if found is None:
-        if len(_MULTISETS) > 100_000:
-            _MULTISETS.clear()
-        found = _MULTISETS[key] = _sub_multisets(key[0], smallest, largest)
-    return found
+    return _sub_multisets(tuple(sorted(cards)), smallest, largest)
 
 
+@functools.lru_cache(maxsize=100_000)
 def _sub_multisets(cards: tuple[str, ...], smallest: int, largest: int) -> list[tuple[str, ...]]:
     found: set[tuple[str, ...]] = set()
     for size in range(smallest, min(largest, len(cards)) + 1):
@@ -64,18 +57,14 @@ def _sub_multisets(cards: tuple[str, ...], smallest: int, largest: int) -> list[
     return sorted(found)
 
 
-_ARCHIVES: dict[tuple[str, ...], list[Action]] = {}
-
-
 def archive_actions(hand: list[str]) -> list[Action]:
     """Every archive of a non-empty part of the hand (cached by the hand's cards)."""
-    key = tuple(sorted(hand))
-    found = _ARCHIVES.get(key)
-    if found is None:
-        if len(_ARCHIVES) > 100_000:
-            _ARCHIVES.clear()
-        found = _ARCHIVES[key] = [("archive", sub) for sub in _sub_multisets(key, 1, len(key))]
-    return found
+    return _archives(tuple(sorted(hand)))
+
+
+@functools.lru_cache(maxsize=100_000)
+def _archives(cards: tuple[str, ...]) -> list[Action]:
+    return [("archive", sub) for sub in _sub_multisets(cards, 1, len(cards))]
 
 
 _PAYMENTS: PerObject[dict[tuple[tuple[str, ...], int], list[tuple[str, ...]]]] = PerObject()  # per rules data
@@ -261,12 +250,10 @@ def _paid(state: HabitableState, cards: tuple[str, ...], purpose: tuple[Any, ...
     state.phase = MAIN
     state.choice = None
     kind = purpose[0]
-    if kind == "play":
+    if kind in ("play", "buy-play"):
         effects.start_card(state, p, purpose[1], purpose[2])
     elif kind == "buy":
         state.discards[p].append(purpose[1])
-    elif kind == "buy-play":
-        effects.start_card(state, p, purpose[1], purpose[2])
     else:                                                    # the planet search's paid ±1
         _move_planet(state, purpose[2], purpose[1])
 
@@ -299,15 +286,6 @@ def _buy(state: HabitableState, action: Action) -> None:
     cost = 3 * play_cost(state, p, state.data.cards[card_id], target)
     state._emit("bought-played", player=p, card=card_id, slot=slot + 1, target=target, cost=cost)
     _pay_then(state, cost, ("buy-play", card_id, target))
-
-
-def _pay(state: HabitableState, action: Action) -> None:
-    assert state.choice is not None
-    _paid(state, action[1], state.choice[2])
-
-
-def _end(state: HabitableState, action: Action) -> None:
-    state.end_turn()
 
 
 def _trash(state: HabitableState, action: Action) -> None:
@@ -425,7 +403,9 @@ def _allow(state: HabitableState, action: Action) -> None:
 
 
 _ACTION_CODE: dict[str, Callable[[HabitableState, Action], None]] = {
-    "archive": _archive, "play": _play, "buy": _buy, "buy-play": _buy, "pay": _pay, "end": _end, "trash": _trash,
+    "archive": _archive, "play": _play, "buy": _buy, "buy-play": _buy, "trash": _trash,
+    "pay": lambda state, action: _paid(state, action[1], state.waiting_for[2]),
+    "end": lambda state, action: state.end_turn(),
     "search": _search, "distance": _distance, "discover": _discover, "leave": _leave, "migrate": _migrate,
     "defend": _defend, "allow": _allow,
 }
