@@ -147,13 +147,9 @@ def _copies(cards: list[Card]) -> tuple[str, ...]:
 def load_rules_data(content: GameContent) -> RulesData:
     """Read the engine's view of Habitable from validated content."""
     players = content.game.players.max
-    cards: dict[str, ActionCard] = {}
-    for kind in ("starter", "epoch_one", "epoch_two"):
-        for card in content.cards_of(kind):
-            cards[card.id] = _action_card(card)
-    starter: list[str] = []
-    for card in content.cards_of("starter"):
-        starter.extend([card.id] * (card.count // players))
+    cards = {card.id: _action_card(card) for kind in ("starter", "epoch_one", "epoch_two")
+             for card in content.cards_of(kind)}
+    starter = [card.id for card in content.cards_of("starter") for _ in range(card.count // players)]
     events = {c.id: EventCard(c.id, c.name, effect_steps(c.effects)) for c in content.cards_of("event")}
     goals = {
         c.id: GoalCard(c.id, c.name, int(c.fields["bonus"]), effect_steps(c.effects)) for c in content.cards_of("goal")

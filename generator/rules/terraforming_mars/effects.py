@@ -24,26 +24,18 @@ PLACE_TILE = "_place"   # the queue's own step: one tile to place (place_ocean o
 
 
 # -- the global parameters -------------------------------------------------------------------------
-def raise_temperature(state: TerraformingMarsState, p: int, steps: int) -> None:
-    start, goal, step = state.data.temperature
+def raise_parameter(state: TerraformingMarsState, p: int, parameter: str, steps: int) -> None:
+    """Raise `temperature` or `oxygen` by `steps` steps of its track, 1 TR each, stopping at its goal."""
+    track = state.data.temperature if parameter == "temperature" else (*state.data.oxygen, 1)
+    goal, step = track[1], track[2]
     for _ in range(steps):
-        if state.temperature >= goal:
-            state._emit("at-goal", parameter="temperature")
+        value = getattr(state, parameter)
+        if value >= goal:
+            state._emit("at-goal", parameter=parameter)
             return
-        state.temperature += step
+        setattr(state, parameter, value + step)
         state.tr[p] += 1
-        state._emit("temperature", value=state.temperature, player=p, tr=state.tr[p])
-
-
-def raise_oxygen(state: TerraformingMarsState, p: int, steps: int) -> None:
-    goal = state.data.oxygen[1]
-    for _ in range(steps):
-        if state.oxygen >= goal:
-            state._emit("at-goal", parameter="oxygen")
-            return
-        state.oxygen += 1
-        state.tr[p] += 1
-        state._emit("oxygen", value=state.oxygen, player=p, tr=state.tr[p])
+        state._emit(parameter, value=value + step, player=p, tr=state.tr[p])
 
 
 def gain(state: TerraformingMarsState, p: int, resource: str, n: int) -> None:
@@ -79,7 +71,7 @@ def place_tile(state: TerraformingMarsState, p: int, tile: str, space: str) -> N
         state.tr[p] += 1
         state._emit("ocean", value=state.oceans, player=p, tr=state.tr[p])
     elif tile == GREENERY:
-        raise_oxygen(state, p, 1)
+        raise_parameter(state, p, "oxygen", 1)
     cards = d.cards
     for c in state.played[p]:
         for args in cards[c].ongoing_ops("on_tile_gain"):
@@ -250,8 +242,8 @@ def take(state: TerraformingMarsState, p: int, op: str, a: dict[str, Any], targe
 
 # (state, player, args, source card or project) -> None; the one-line ones here, the others above
 IMMEDIATE: dict[str, Op] = {
-    "raise_temperature": lambda state, p, a, source: raise_temperature(state, p, int(a["steps"])),
-    "raise_oxygen": lambda state, p, a, source: raise_oxygen(state, p, int(a["steps"])),
+    "raise_temperature": lambda state, p, a, source: raise_parameter(state, p, "temperature", int(a["steps"])),
+    "raise_oxygen": lambda state, p, a, source: raise_parameter(state, p, "oxygen", int(a["steps"])),
     "place_ocean": lambda state, p, a, source: _queue_tiles(state, OCEAN, int(a["count"]), source),
     "place_greenery": lambda state, p, a, source: _queue_tiles(state, GREENERY, 1, source),
     "place_city": lambda state, p, a, source: _queue_tiles(state, CITY, 1, source),
