@@ -126,15 +126,6 @@ def play_cost(state: HabitableState, p: int, card: ActionCard, target: tuple[int
     return max(0, cost)
 
 
-def targets(state: HabitableState, p: int, card: ActionCard) -> list[tuple[int, int] | None]:
-    """Planets the card may be played on: own discovered ones, anyone's for a red +1; None if it needs none."""
-    if not card.targeted:
-        return [None]
-    owners = range(state.n) if card.attack else (p,)
-    return [(q, pl.tile) for q in owners for pl in state.planets[q]
-            if pl.status == DISCOVERED and effects.requirement_met(card, pl)]
-
-
 # -- the legal set -------------------------------------------------------------------------------
 def legal_actions(state: HabitableState) -> list[Action]:
     if state.result is not None:

@@ -94,17 +94,15 @@ def _turn_problem(state: TerraformingMarsState, action: Action) -> RuleError | N
                         or conditions.payment_problem(state, p, card, action[2], action[3]))
     if len(action) != 2:
         return None
-    if kind == "project":
-        if action[1] not in d.projects:
-            return refuse("project.unknown", project=action[1])
-        return _refusal(state, conditions.project_problem(state, p, action[1]))
-    if kind == "milestone":
-        return _refusal(state, conditions.milestone_problem(state, p, action[1]))
-    if kind == "award":
-        return _refusal(state, conditions.award_problem(state, p, action[1]))
-    if kind == "action":
-        return _refusal(state, conditions.action_problem(state, p, action[1]))
-    return _refusal(state, conditions.conversion_problem(state, p, action[1]))
+    if kind == "project" and action[1] not in d.projects:
+        return refuse("project.unknown", project=action[1])
+    return _refusal(state, _PROBLEMS[kind](state, p, action[1]))
+
+
+# the turn's actions of one id (a project, milestone, award, blue card, conversion): why each is refused
+_PROBLEMS = {"project": conditions.project_problem, "milestone": conditions.milestone_problem,
+             "award": conditions.award_problem, "action": conditions.action_problem,
+             "convert": conditions.conversion_problem}
 
 
 def _pending_problem(state: TerraformingMarsState, action: Action) -> RuleError | None:
