@@ -180,16 +180,11 @@ def _turn_actions(state: HabitableState) -> list[Action]:
     return actions
 
 
-def distances(state: HabitableState) -> list[tuple[int, bool]]:
-    """(distance, paid) the searched planet may move: the roll, ± the card's free change, ± 1 more for 2."""
+def distances(state: HabitableState) -> list[int]:
+    """How far the searched planet may move: the roll, ± the card's free change, ± 1 more for 2 if the hand can pay."""
     _, _, _, _, rolled, adjust = state.waiting_for
     can_pay = hand_value(state, state.hands[state.player]) >= ADJUST_PRICE
-    out = []
-    for d in range(max(1, rolled - adjust - 1), rolled + adjust + 2):
-        paid = abs(d - rolled) > adjust
-        if not paid or can_pay:
-            out.append((d, paid))
-    return out
+    return [d for d in range(max(1, rolled - adjust - 1), rolled + adjust + 2) if abs(d - rolled) <= adjust or can_pay]
 
 
 def _choice_actions(state: HabitableState) -> list[Action]:
@@ -200,7 +195,7 @@ def _choice_actions(state: HabitableState) -> list[Action]:
     if kind == "search":
         return [("search",) + place for place in effects.search_places(state, p)]
     if kind == "distance":
-        return [("distance", d) for d, _ in distances(state)]
+        return [("distance", d) for d in distances(state)]
     if kind == "discover":
         return ([("discover",)] if state.planet_pile else []) + [("leave",)]
     if kind == "migrate":

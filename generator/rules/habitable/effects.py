@@ -61,10 +61,8 @@ def finish_card(state: HabitableState) -> None:
     state.discards[p].extend(aside)
     state.discards[p].append(card_id)
     for q in range(state.n):
-        if q == p:
-            continue
         for pl in state.planets[q]:
-            if pl.habitable and (q, pl.tile) not in before:
+            if q != p and pl.habitable and (q, pl.tile) not in before:
                 state.tokens[p] += 1
                 state._emit("life-token", player=p, planet=(q, pl.tile))
     state.ctx = None

@@ -52,9 +52,8 @@ class HabitableState(EngineState[RulesData]):
 
     # -- set-up ----------------------------------------------------------------------------------
     def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
-        players, variant = int(options["players"]), options["variant"]
-        self.n = players
-        self.variant = variant
+        self.n = players = int(options["players"])
+        self.variant = variant = options["variant"]
         self.stars_used = tuple(s.index for s in data.stars if players >= s.min_players)
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.decks: list[list[str]] = []
