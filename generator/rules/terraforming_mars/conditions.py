@@ -134,16 +134,6 @@ def requirement_problem(state: TerraformingMarsState, p: int, card: ProjectCard)
 
 
 # -- the map ----------------------------------------------------------------------------------------
-def free_land(state: TerraformingMarsState) -> list[str]:
-    tiles = state.tiles
-    return [s for s in state.data.land if s not in tiles]
-
-
-def own_tile_next_to(state: TerraformingMarsState, p: int, space: str) -> bool:
-    tiles = state.tiles
-    return any(tiles.get(n, (None, -1))[1] == p for n in state.data.spaces[space].neighbours)
-
-
 def city_next_to(state: TerraformingMarsState, space: str) -> bool:
     tiles = state.tiles
     return any(tiles.get(n, ("", -1))[0] == CITY for n in state.data.spaces[space].neighbours)
@@ -166,11 +156,12 @@ def spaces_for(state: TerraformingMarsState, p: int, tile: str, next_to_own: boo
         if state.oceans >= state.data.oceans_max:
             return []
         return [s for s in state.data.ocean_spaces if s not in state.tiles]
-    land = free_land(state)
+    tiles, spaces = state.tiles, state.data.spaces
+    land = [s for s in state.data.land if s not in tiles]
     if tile == CITY:
         return [s for s in land if not city_next_to(state, s)]
     if next_to_own:
-        own = [s for s in land if own_tile_next_to(state, p, s)]
+        own = [s for s in land if any(tiles.get(n, (None, -1))[1] == p for n in spaces[s].neighbours)]
         if own:
             return own
     return land
