@@ -56,6 +56,7 @@ class EngineParts:
             (the contract's `event_kinds`, `rule_ids`, `outcome_causes`, `action_kinds`)
         load_data: reads the content into the engine's rules data (kept while the content lives)
         invariants: state -> what is wrong with the table; None: nothing is checked
+        operations: the effect operations it executes (the contract's `operations`, checked against game.yaml)
     """
 
     state: type[GameState]
@@ -65,6 +66,7 @@ class EngineParts:
     actions: frozenset[str]
     load_data: Callable[[GameContent], Any]
     invariants: Callable[[Any], list[str]] | None = None
+    operations: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -170,8 +172,8 @@ class ContentAI(AIHooks):
 class ContentGame(Game, Generic[S, D]):
     """A `Game` whose rules data (`D`) is read from the content once and whose work is done by its parts.
 
-    Subclasses set `engine_id`, `engine_version`, `operations`, `option_specs`, `parts`, `shown`
-    and (optionally) `ai_parts`; the contract's vocabulary and `state_class` (built as
+    Subclasses set `engine_id`, `engine_version`, `option_specs`, `parts`, `shown` and (optionally)
+    `ai_parts`; the contract's vocabulary, `operations` and `state_class` (built as
     `state_class(game, seed, log=, forced=, quiet=)`) come from `parts`, the presentation from
     `shown`, the AI hooks from `ai_parts`. `num_players` reads the `players` option unless overridden.
     """
@@ -193,6 +195,7 @@ class ContentGame(Game, Generic[S, D]):
             cls.state_class = parts.state
             cls.event_kinds, cls.rule_ids = parts.events, parts.rules
             cls.outcome_causes, cls.action_kinds = parts.causes, parts.actions
+            cls.operations = parts.operations or cls.operations
 
     def __init__(self, content: GameContent, options: Mapping[str, Any] | None = None):
         super().__init__(content, options)

@@ -25,16 +25,10 @@ def _box(state: HabitableState) -> Counter[str]:
 def card_places(state: HabitableState) -> Counter[str]:
     """Every action and event card where it lies now (hands, piles, market, black hole, in play)."""
     places: Counter[str] = Counter()
-    for p in range(state.n):
-        places.update(state.hands[p])
-        places.update(state.decks[p])
-        places.update(state.discards[p])
-        places.update(state.trashed[p])
+    for pile in (*state.hands, *state.decks, *state.discards, *state.trashed, state.pile, state.black_hole,
+                 state.events_done, state.events_box):
+        places.update(pile)
     places.update(c for c in state.market if c is not None)
-    places.update(state.pile)
-    places.update(state.black_hole)
-    places.update(state.events_done)
-    places.update(state.events_box)
     if state.event_card is not None:
         places[state.event_card] += 1
     if state.ctx is not None:

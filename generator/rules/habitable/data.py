@@ -19,7 +19,6 @@ from generator.rules.engine_kit.rules_data import EffectStep as EffectStep  # th
 HAND_SIZE = 5                        # "Jede Spieler*in zieht 5 Karten"; "Ziehe 5 neue Karten"
 REMOVED_AT_REFILL = {5: 1, 4: 2, 3: 3, 2: 4}   # rulebook 5/4/3 players; 2 players: ruling 1
 DIE_FACES = (1, 1, 2, 2, 3, 3)       # the distance dice (ruling 10)
-DICE = 2                             # "Würfle mit den 2 Entfernungswürfeln"
 ADJUST_PRICE = 2                     # "Zahle 2, wenn du das Würfelergebnis um ±1 ändern möchtest"
 TILES = (1, 2, 3)                    # 3 stacks of 2 numbered planet tiles per player
 TEMPERATURE = (-4, 4)                # track ends (the end-of-turn diagram)
@@ -27,9 +26,7 @@ OTHER_TRACK = (0, 7)                 # water, magnetism and life
 HABITABLE_TEMPERATURE = 2            # "innerhalb von ±2"
 HABITABLE_MINIMUM = 3                # ">= 3 Wasser und Magnetismus"
 WARMING_LIFE = 5                     # "Wenn der Planet Leben > 4 hat, dann Temperatur +1"
-PARAMETERS = ("temperature", "water", "magnetism", "life")
 TARGETED_OPS = frozenset({"raise", "lower", "toward_zero", "migrate", "cascade"})  # ruling 7
-
 
 
 @dataclass(frozen=True)
@@ -150,13 +147,9 @@ def _copies(cards: list[Card]) -> tuple[str, ...]:
 def load_rules_data(content: GameContent) -> RulesData:
     """Read the engine's view of Habitable from validated content."""
     players = content.game.players.max
-    cards: dict[str, ActionCard] = {}
-    for kind in ("starter", "epoch_one", "epoch_two"):
-        for card in content.cards_of(kind):
-            cards[card.id] = _action_card(card)
-    starter: list[str] = []
-    for card in content.cards_of("starter"):
-        starter.extend([card.id] * (card.count // players))
+    cards = {card.id: _action_card(card) for kind in ("starter", "epoch_one", "epoch_two")
+             for card in content.cards_of(kind)}
+    starter = [card.id for card in content.cards_of("starter") for _ in range(card.count // players)]
     events = {c.id: EventCard(c.id, c.name, effect_steps(c.effects)) for c in content.cards_of("event")}
     goals = {
         c.id: GoalCard(c.id, c.name, int(c.fields["bonus"]), effect_steps(c.effects)) for c in content.cards_of("goal")

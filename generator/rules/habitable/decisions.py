@@ -24,11 +24,12 @@ at once, else the player chooses it in phase PAY.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.core import Action
+from generator.rules.core import Action, PerObject
 from generator.rules.habitable import effects
 from generator.rules.habitable.data import ADJUST_PRICE, ActionCard
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED, neighbours_habitable
@@ -43,20 +44,12 @@ ACTION_KINDS = frozenset({"archive", "play", "buy", "buy-play", "pay", "end", "t
 
 
 # -- multisets of cards --------------------------------------------------------------------------
-_MULTISETS: dict[tuple[tuple[str, ...], int, int], list[tuple[str, ...]]] = {}
-
-
 def sub_multisets(cards: list[str], smallest: int, largest: int) -> list[tuple[str, ...]]:
     """Every multiset of `cards` with smallest..largest members, as sorted tuples (cached: hands repeat)."""
-    key = (tuple(sorted(cards)), smallest, largest)
-    found = _MULTISETS.get(key)
-    if found is None:
-        if len(_MULTISETS) > 100_000:
-            _MULTISETS.clear()
-        found = _MULTISETS[key] = _sub_multisets(key[0], smallest, largest)
-    return found
+    return _sub_multisets(tuple(sorted(cards)), smallest, largest)
 
 
+@functools.lru_cache(maxsize=100_000)
 def _sub_multisets(cards: tuple[str, ...], smallest: int, largest: int) -> list[tuple[str, ...]]:
     found: set[tuple[str, ...]] = set()
     for size in range(smallest, min(largest, len(cards)) + 1):
@@ -64,18 +57,17 @@ def _sub_multisets(cards: tuple[str, ...], smallest: int, largest: int) -> list[
     return sorted(found)
 
 
-_ARCHIVES: dict[tuple[str, ...], list[Action]] = {}
-
-
 def archive_actions(hand: list[str]) -> list[Action]:
     """Every archive of a non-empty part of the hand (cached by the hand's cards)."""
-    key = tuple(sorted(hand))
-    found = _ARCHIVES.get(key)
-    if found is None:
-        if len(_ARCHIVES) > 100_000:
-            _ARCHIVES.clear()
-        found = _ARCHIVES[key] = [("archive", sub) for sub in _sub_multisets(key, 1, len(key))]
-    return found
+    return _archives(tuple(sorted(hand)))
+
+
+@functools.lru_cache(maxsize=100_000)
+def _archives(cards: tuple[str, ...]) -> list[Action]:
+    return [("archive", sub) for sub in _sub_multisets(cards, 1, len(cards))]
+
+
+_PAYMENTS: PerObject[dict[tuple[tuple[str, ...], int], list[tuple[str, ...]]]] = PerObject()  # per rules data
 
 
 def payments(state: HabitableState, hand: list[str], cost: int) -> list[tuple[str, ...]]:
@@ -83,7 +75,7 @@ def payments(state: HabitableState, hand: list[str], cost: int) -> list[tuple[st
     if cost <= 0:
         return [()]
     key = (tuple(sorted(hand)), cost)
-    cache = state.game.payment_cache
+    cache = _PAYMENTS.get(state.data, dict)
     found = cache.get(key)
     if found is not None:
         return found
@@ -132,15 +124,6 @@ def play_cost(state: HabitableState, p: int, card: ActionCard, target: tuple[int
     if card.support and neighbours_habitable(state.planets, planet, state.data.stars[planet.star]):
         cost -= 1
     return max(0, cost)
-
-
-def targets(state: HabitableState, p: int, card: ActionCard) -> list[tuple[int, int] | None]:
-    """Planets the card may be played on: own discovered ones, anyone's for a red +1; None if it needs none."""
-    if not card.targeted:
-        return [None]
-    owners = range(state.n) if card.attack else (p,)
-    return [(q, pl.tile) for q in owners for pl in state.planets[q]
-            if pl.status == DISCOVERED and effects.requirement_met(card, pl)]
 
 
 # -- the legal set -------------------------------------------------------------------------------
@@ -197,16 +180,11 @@ def _turn_actions(state: HabitableState) -> list[Action]:
     return actions
 
 
-def distances(state: HabitableState) -> list[tuple[int, bool]]:
-    """(distance, paid) the searched planet may move: the roll, ± the card's free change, ± 1 more for 2."""
+def distances(state: HabitableState) -> list[int]:
+    """How far the searched planet may move: the roll, ± the card's free change, ± 1 more for 2 if the hand can pay."""
     _, _, _, _, rolled, adjust = state.waiting_for
     can_pay = hand_value(state, state.hands[state.player]) >= ADJUST_PRICE
-    out = []
-    for d in range(max(1, rolled - adjust - 1), rolled + adjust + 2):
-        paid = abs(d - rolled) > adjust
-        if not paid or can_pay:
-            out.append((d, paid))
-    return out
+    return [d for d in range(max(1, rolled - adjust - 1), rolled + adjust + 2) if abs(d - rolled) <= adjust or can_pay]
 
 
 def _choice_actions(state: HabitableState) -> list[Action]:
@@ -217,7 +195,7 @@ def _choice_actions(state: HabitableState) -> list[Action]:
     if kind == "search":
         return [("search",) + place for place in effects.search_places(state, p)]
     if kind == "distance":
-        return [("distance", d) for d, _ in distances(state)]
+        return [("distance", d) for d in distances(state)]
     if kind == "discover":
         return ([("discover",)] if state.planet_pile else []) + [("leave",)]
     if kind == "migrate":
@@ -258,12 +236,10 @@ def _paid(state: HabitableState, cards: tuple[str, ...], purpose: tuple[Any, ...
     state.phase = MAIN
     state.choice = None
     kind = purpose[0]
-    if kind == "play":
+    if kind in ("play", "buy-play"):
         effects.start_card(state, p, purpose[1], purpose[2])
     elif kind == "buy":
         state.discards[p].append(purpose[1])
-    elif kind == "buy-play":
-        effects.start_card(state, p, purpose[1], purpose[2])
     else:                                                    # the planet search's paid ±1
         _move_planet(state, purpose[2], purpose[1])
 
@@ -296,15 +272,6 @@ def _buy(state: HabitableState, action: Action) -> None:
     cost = 3 * play_cost(state, p, state.data.cards[card_id], target)
     state._emit("bought-played", player=p, card=card_id, slot=slot + 1, target=target, cost=cost)
     _pay_then(state, cost, ("buy-play", card_id, target))
-
-
-def _pay(state: HabitableState, action: Action) -> None:
-    assert state.choice is not None
-    _paid(state, action[1], state.choice[2])
-
-
-def _end(state: HabitableState, action: Action) -> None:
-    state.end_turn()
 
 
 def _trash(state: HabitableState, action: Action) -> None:
@@ -422,7 +389,9 @@ def _allow(state: HabitableState, action: Action) -> None:
 
 
 _ACTION_CODE: dict[str, Callable[[HabitableState, Action], None]] = {
-    "archive": _archive, "play": _play, "buy": _buy, "buy-play": _buy, "pay": _pay, "end": _end, "trash": _trash,
+    "archive": _archive, "play": _play, "buy": _buy, "buy-play": _buy, "trash": _trash,
+    "pay": lambda state, action: _paid(state, action[1], state.waiting_for[2]),
+    "end": lambda state, action: state.end_turn(),
     "search": _search, "distance": _distance, "discover": _discover, "leave": _leave, "migrate": _migrate,
     "defend": _defend, "allow": _allow,
 }

@@ -61,10 +61,8 @@ def finish_card(state: HabitableState) -> None:
     state.discards[p].extend(aside)
     state.discards[p].append(card_id)
     for q in range(state.n):
-        if q == p:
-            continue
         for pl in state.planets[q]:
-            if pl.habitable and (q, pl.tile) not in before:
+            if q != p and pl.habitable and (q, pl.tile) not in before:
                 state.tokens[p] += 1
                 state._emit("life-token", player=p, planet=(q, pl.tile))
     state.ctx = None
@@ -126,14 +124,6 @@ def _change(state: HabitableState, planet: Planet | None, parameter: str, amount
     _habitability(state, planet, was)
 
 
-def op_raise(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
-    _change(state, planet, args["parameter"], int(args["amount"]))
-
-
-def op_lower(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
-    _change(state, planet, args["parameter"], -int(args["amount"]))
-
-
 def op_toward_zero(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
     if planet is None:
         return
@@ -155,10 +145,6 @@ def op_trash(state: HabitableState, args: dict[str, Any], planet: Planet | None)
         state.choice = ("trash", int(args["count"]))
 
 
-def op_defend(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
-    """The Moon's reaction runs from the hand (decisions 'defend'), never as a played effect."""
-
-
 # -- the board -----------------------------------------------------------------------------------
 def search_places(state: HabitableState, p: int) -> list[tuple[str, str | int]]:
     """Where a search may start: a usable star (with a stack at home) or an undiscovered planet on a path.
@@ -169,14 +155,6 @@ def search_places(state: HabitableState, p: int) -> list[tuple[str, str | int]]:
         places += [("star", state.data.stars[i].id) for i in state.stars_used]
     places += [("planet", pl.tile) for pl in state.planets[p] if pl.status == UNDISCOVERED]
     return places
-
-
-def op_search_planet(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
-    _search(state, 0)
-
-
-def op_search_planet_steered(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
-    _search(state, int(args["adjust"]))
 
 
 def _search(state: HabitableState, adjust: int) -> None:
@@ -274,35 +252,23 @@ def requirement_met(card: ActionCard, planet: Planet) -> bool:
     return planet.habitable or planet.life >= card.min_life     # habitable_or_min_life
 
 
-# -- goal conditions ---------------------------------------------------------------------------
-def has_planets(state: HabitableState, p: int, args: dict[str, Any]) -> bool:
-    return len(state.discovered(p)) >= int(args["count"])
-
-
-def has_habitable_planets(state: HabitableState, p: int, args: dict[str, Any]) -> bool:
-    return state.habitable_count(p) >= int(args["count"])
-
-
-def has_planet_with(state: HabitableState, p: int, args: dict[str, Any]) -> bool:
-    return any(pl.get(args["parameter"]) >= int(args["at_least"]) for pl in state.discovered(p))
-
-
-def has_temperate_planet(state: HabitableState, p: int, args: dict[str, Any]) -> bool:
-    return any(pl.habitable and pl.temperature == 0 for pl in state.planets[p])
-
-
-def has_total_life(state: HabitableState, p: int, args: dict[str, Any]) -> bool:
-    return sum(pl.life for pl in state.discovered(p)) >= int(args["amount"])
-
-
 Operation = Callable[["HabitableState", dict[str, Any], "Planet | None"], None]
 OPERATION_CODE: dict[str, Operation] = {
-    "raise": op_raise, "lower": op_lower, "toward_zero": op_toward_zero, "draw": op_draw, "trash": op_trash,
-    "search_planet": op_search_planet, "search_planet_steered": op_search_planet_steered, "migrate": op_migrate,
-    "cascade": op_cascade, "defend": op_defend,
+    "raise": lambda state, args, planet: _change(state, planet, args["parameter"], int(args["amount"])),
+    "lower": lambda state, args, planet: _change(state, planet, args["parameter"], -int(args["amount"])),
+    "toward_zero": op_toward_zero, "draw": op_draw, "trash": op_trash, "migrate": op_migrate, "cascade": op_cascade,
+    "search_planet": lambda state, args, planet: _search(state, 0),
+    "search_planet_steered": lambda state, args, planet: _search(state, int(args["adjust"])),
+    "defend": lambda state, args, planet: None,  # the Moon's reaction runs from the hand ('defend'), never as an effect
 }
+# the goal conditions: (state, player, args) -> whether the player meets it
 CONDITIONS: dict[str, Callable[[HabitableState, int, dict[str, Any]], bool]] = {
-    "has_planets": has_planets, "has_habitable_planets": has_habitable_planets, "has_planet_with": has_planet_with,
-    "has_temperate_planet": has_temperate_planet, "has_total_life": has_total_life,
+    "has_planets": lambda state, p, args: len(state.discovered(p)) >= int(args["count"]),
+    "has_habitable_planets": lambda state, p, args: state.habitable_count(p) >= int(args["count"]),
+    "has_planet_with": lambda state, p, args: any(pl.get(args["parameter"]) >= int(args["at_least"])
+                                                  for pl in state.discovered(p)),
+    "has_temperate_planet": lambda state, p, args: any(pl.habitable and pl.temperature == 0
+                                                       for pl in state.discovered(p)),
+    "has_total_life": lambda state, p, args: sum(pl.life for pl in state.discovered(p)) >= int(args["amount"]),
 }
 OPERATIONS = frozenset(OPERATION_CODE) | frozenset(CONDITIONS)

@@ -30,6 +30,7 @@ three greedy players (8 games each), widening over `rank` did not make mcts:50 s
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from generator.rules.core import Action
@@ -54,23 +55,22 @@ def turns_left(state: HabitableState) -> float:
     return len(state.pile) / per_turn / state.n
 
 
+# per goal condition: (the player's planet facts, its args) -> how far they are toward it (1: met)
+_PROGRESS: dict[str, Callable[[dict[str, float], dict[str, Any]], float]] = {
+    "has_planets": lambda facts, a: (facts["discovered"] + 0.4 * facts["undiscovered"]) / int(a["count"]),
+    "has_habitable_planets": lambda facts, a: facts["habitable"] / int(a["count"]),
+    "has_planet_with": lambda facts, a: facts[str(a["parameter"])] / int(a["at_least"]),
+    "has_temperate_planet": lambda facts, a: facts["temperate"],
+    "has_total_life": lambda facts, a: facts["total_life"] / int(a["amount"]),
+}
+
+
 def _goal_progress(conditions: Effects, facts: dict[str, float]) -> float:
     """How far a player is toward a goal's conditions, 0..1 (1: met), from their planets' `facts`."""
     found = 1.0
     for op, args in conditions:
-        a: dict[str, Any] = dict(args)
-        if op == "has_planets":
-            q = (facts["discovered"] + 0.4 * facts["undiscovered"]) / int(a["count"])
-        elif op == "has_habitable_planets":
-            q = facts["habitable"] / int(a["count"])
-        elif op == "has_planet_with":
-            q = facts[str(a["parameter"])] / int(a["at_least"])
-        elif op == "has_temperate_planet":
-            q = facts["temperate"]
-        elif op == "has_total_life":
-            q = facts["total_life"] / int(a["amount"])
-        else:
-            q = 0.0
+        progress = _PROGRESS.get(op)
+        q = progress(facts, dict(args)) if progress is not None else 0.0
         found = min(found, max(0.0, min(1.0, q)))
     return found
 
@@ -123,6 +123,8 @@ def table_value(state: HabitableState, p: int) -> float:
     goals = state.data.goals
     value = POINT * (sum(goals[g].bonus for g in state.goals_taken[p]) + state.tokens[p])
     habitable = lacking = home = discovered = 0
+    facts = {"discovered": 0.0, "undiscovered": 0.0, "habitable": 0.0, "water": 0.0, "magnetism": 0.0,  # for goals
+             "life": 0.0, "temperature": 0.0, "temperate": 0.0, "total_life": 0.0}
     for pl in state.planets[p]:
         if pl.status == DISCOVERED:
             if pl.habitable:
@@ -140,24 +142,18 @@ def table_value(state: HabitableState, p: int) -> float:
                     value -= 1.5
             discovered += 1
             value += 5.0
+            facts["habitable"] += pl.habitable
+            facts["total_life"] += pl.life
+            for name in ("water", "magnetism", "life", "temperature"):
+                facts[name] = max(facts[name], pl.get(name))
+            facts["temperate"] = max(facts["temperate"],
+                                     0.9 - 0.25 * abs(pl.temperature) - 0.15 * pl.steps_to_habitable())
         elif pl.status == UNDISCOVERED:
             value += 2.0
+            facts["undiscovered"] += 1
         elif pl.status == HOME:
             home += 1
-    if state.goals_shown:
-        facts = {"discovered": 0.0, "undiscovered": 0.0, "habitable": 0.0, "water": 0.0, "magnetism": 0.0,
-                 "life": 0.0, "temperature": 0.0, "temperate": 0.0, "total_life": 0.0}
-        for pl in state.planets[p]:
-            if pl.status == UNDISCOVERED:
-                facts["undiscovered"] += 1
-            elif pl.status == DISCOVERED:
-                facts["discovered"] += 1
-                facts["habitable"] += pl.habitable
-                facts["total_life"] += pl.life
-                for name in ("water", "magnetism", "life", "temperature"):
-                    facts[name] = max(facts[name], pl.get(name))
-                facts["temperate"] = max(facts["temperate"],
-                                         0.9 - 0.25 * abs(pl.temperature) - 0.15 * pl.steps_to_habitable())
+    facts["discovered"] = float(discovered)
     for goal in state.goals_shown:
         g = state.data.goals[goal]
         q = _goal_progress(g.conditions, facts)

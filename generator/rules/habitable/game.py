@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from generator.content.loader import GameContent
 from generator.rules.contract import Game, OptionSpec
 from generator.rules.engine_kit.content_game import AIParts, ContentGame, EngineParts, ShownParts
 from generator.rules.engine_kit.options import players_option
@@ -30,7 +27,6 @@ class HabitableGame(ContentGame[HabitableState, RulesData]):
 
     engine_id = "habitable"
     engine_version = "1"
-    operations = OPERATIONS
     option_specs = (
         players_option(2, 5, 4, "number of players (2-5)"),
         OptionSpec("variant", ("easy", "normal", "hard"), "normal",
@@ -38,17 +34,9 @@ class HabitableGame(ContentGame[HabitableState, RulesData]):
     )
     seat_keys = Game.seat_keys | {"planet[0]", "swapped[0]", "target[0]"}  # a planet is (owner seat, tile)
     parts = EngineParts(state=HabitableState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES,
-                        actions=ACTION_KINDS, load_data=load_rules_data, invariants=accounting.invariant_problems)
+                        actions=ACTION_KINDS, load_data=load_rules_data, invariants=accounting.invariant_problems,
+                        operations=OPERATIONS)
     shown = ShownParts(notation=notation, value_words=value_words, summary=summarize, summary_for=summarize,
                        picture=picture.draw)
     ai_parts = AIParts(greedy=greedy.GreedyPolicy, evaluate=expert.settled_evaluate, expert=expert.ExpertPolicy,
                        rank=expert.rank, rollout=expert.QuickPolicy)
-
-    def __init__(self, content: GameContent, options: dict[str, Any] | None = None):
-        super().__init__(content, options)
-        self.players = int(self.options["players"])
-        # (sorted hand, cost) -> the payments decisions.payments found for it
-        self.payment_cache: dict[tuple[tuple[str, ...], int], list[tuple[str, ...]]] = {}
-
-
-rules_data = HabitableGame.rules_data

@@ -1,4 +1,4 @@
-"""A simple greedy player for Habitable and the evaluation tree search uses at its horizon.
+"""A simple greedy player for Habitable (tree search judges its leaves with `expert`'s judgement).
 
 The table is judged for one player against the best other player: points (life, goals,
 tokens), discovered and habitable planets, how far the uninhabitable ones are from habitable,
@@ -10,7 +10,7 @@ greedy player tries every legal action on a copy whose hidden cards and dice are
 from __future__ import annotations
 
 from generator.rules.core import Action
-from generator.rules.engine_kit.greedy import TrialGreedy, rank_value, squash
+from generator.rules.engine_kit.greedy import TrialGreedy
 from generator.rules.habitable.planets import DISCOVERED, UNDISCOVERED
 from generator.rules.habitable.state import HabitableState
 
@@ -39,12 +39,6 @@ def advantage(state: HabitableState, p: int) -> float:
     mine = table_value(state, p)
     others = [table_value(state, q) for q in range(state.n) if q != p]
     return mine - max(others, default=0.0)
-
-
-def evaluate(state: HabitableState, player: int) -> float:
-    """A finished game by its ranks (won 1), else the advantage squashed into (0, 1)."""
-    outcome = state.outcome()
-    return rank_value(outcome, player, state.n) if outcome is not None else squash(advantage(state, player), 15.0)
 
 
 FOLLOW_DEPTH = 3   # how many of the player's own follow-up answers (pay, search, ...) a trial looks through

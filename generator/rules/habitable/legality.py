@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 
 ARCHIVE, MAIN, PAY, CHOICE, DEFEND = "archive", "main", "pay", "choice", "defend"
 TURN_KINDS = frozenset({"archive", "play", "buy", "buy-play", "end"})
-CHOICE_KINDS = {"trash": "trash", "search": "search", "distance": "distance", "discover": "discover",
-                "leave": "discover", "migrate": "migrate"}
 
 RULE_IDS = frozenset({
     "form", "pay-first", "defend-first", "choice-first", "not-now", "archive.late", "archive.cards",
@@ -62,10 +60,8 @@ def violation(state: HabitableState, action: Action) -> RuleError | None:
         return refuse("defend-first", player=state.waiting_for[1])
     if phase == CHOICE:
         wanted = state.waiting_for[0]
-        if CHOICE_KINDS.get(kind) != wanted:
-            return refuse("choice-first", choice=wanted)
-        check = _CHOICE_CHECKS[kind]
-        return check(state, action)
+        answers, check = _CHOICE_CHECKS.get(kind, ("", None))
+        return check(state, action) if answers == wanted and check else refuse("choice-first", choice=wanted)
     if kind not in TURN_KINDS:
         return refuse("not-now", kind=kind)
     turn_check = _TURN_CHECKS.get(kind)
@@ -181,7 +177,8 @@ def _migrate(state: HabitableState, action: Action) -> RuleError | None:
 _TURN_CHECKS: dict[str, Callable[[HabitableState, Action], RuleError | None]] = {
     "archive": _archive, "play": _play, "buy": _buy, "buy-play": _buy,
 }
-_CHOICE_CHECKS: dict[str, Callable[[HabitableState, Action], RuleError | None]] = {
-    "trash": _trash, "search": _search, "distance": _distance, "discover": _discover, "leave": _discover,
-    "migrate": _migrate,
+# a kind that answers a choice: (the choice it answers, its check)
+_CHOICE_CHECKS: dict[str, tuple[str, Callable[[HabitableState, Action], RuleError | None]]] = {
+    "trash": ("trash", _trash), "search": ("search", _search), "distance": ("distance", _distance),
+    "discover": ("discover", _discover), "leave": ("discover", _discover), "migrate": ("migrate", _migrate),
 }

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
-from generator.rules.engine_kit.notation import Writer, head_and_rest, written
+from generator.rules.engine_kit.notation import Writer, head_and_rest, named_values, written
 
 if TYPE_CHECKING:
     from generator.rules.habitable.state import HabitableState
@@ -108,25 +108,22 @@ def parse_action(state: HabitableState, text: str) -> Action:
     raise state._refuse("notation.unknown", text=text)
 
 
+VALUE_NAMES = {"play": ("card", "target"), "defend": ("card",), "distance": ("d",)}
+
+
 def action_values(state: HabitableState, action: Action) -> Mapping[str, Any]:
     """The values an action's sentence names (content `actions` templates)."""
     kind = action[0]
-    values: dict[str, Any] = {"player": state.current_player}
+    values: dict[str, Any] = {"player": state.current_player, **named_values(action, VALUE_NAMES)}
     if kind in ("archive", "pay", "trash"):
-        values["cards"] = action[1]
-        values["n"] = len(action[1])
-    if kind in ("play", "defend"):
-        values["card"] = action[1]
+        values.update(cards=action[1], n=len(action[1]))
     if kind in ("buy", "buy-play"):
-        values["slot"] = action[1] + 1
-        values["card"] = state.market[action[1]]
-    if kind in ("play", "buy-play"):
+        values.update(slot=action[1] + 1, card=state.market[action[1]])
+    if kind == "buy-play":
         values["target"] = action[2]
     if kind == "search":
         values["star" if action[1] == "star" else "tile"] = action[2]
         values["place"] = action[2] if action[1] == "star" else ("tile", action[2])
-    if kind == "distance":
-        values["d"] = action[1]
     if kind == "migrate":
         values["direction"] = DIRECTIONS[action[1]]
     if kind in ("defend", "allow") and state.choice:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, OTHER_TRACK, TEMPERATURE, Star
 
 HOME, UNDISCOVERED, DISCOVERED = 0, 1, 2
-STATUS_NAMES = ("home", "undiscovered", "discovered")
 
 
 class Planet:
@@ -37,14 +36,6 @@ class Planet:
 
     def key(self) -> tuple[int, int, int, str | None, int, int, int, int]:
         return (self.status, self.star, self.pos, self.card, self.temperature, self.water, self.magnetism, self.life)
-
-    @property
-    def discovered(self) -> bool:
-        return self.status == DISCOVERED
-
-    @property
-    def on_board(self) -> bool:
-        return self.status != HOME
 
     @property
     def habitable(self) -> bool:

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 from generator.rules.contract import TERMINAL
 from generator.rules.core import Chance, PlayerResult, ranked
 from generator.rules.engine_kit.engine_state import EngineState
+from generator.rules.engine_kit.hidden import redeal
+from generator.rules.engine_kit.plain import plain
 from generator.rules.habitable import decisions, effects, legality
 from generator.rules.habitable.data import (
     DIE_FACES,
@@ -50,9 +52,8 @@ class HabitableState(EngineState[RulesData]):
 
     # -- set-up ----------------------------------------------------------------------------------
     def _setup(self, data: RulesData, options: Mapping[str, str]) -> None:
-        players, variant = int(options["players"]), options["variant"]
-        self.n = players
-        self.variant = variant
+        self.n = players = int(options["players"])
+        self.variant = variant = options["variant"]
         self.stars_used = tuple(s.index for s in data.stars if players >= s.min_players)
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.decks: list[list[str]] = []
@@ -120,8 +121,8 @@ class HabitableState(EngineState[RulesData]):
     # -- copying and comparing -----------------------------------------------------------------
     def clone(self) -> HabitableState:
         other = HabitableState.__new__(HabitableState)
-        self._copy_base(other)
-        other.data, other.n, other.variant, other.stars_used = self.data, self.n, self.variant, self.stars_used
+        other.__dict__.update(self.__dict__)          # numbers, strings, tuples and the shared rules data
+        self._copy_base(other)                        # the base's fields anew: its own RNG, no log, no events
         for name in ("hands", "decks", "discards", "trashed", "goals_taken", "bought"):
             setattr(other, name, [list(x) for x in getattr(self, name)])
         other.planets = [[planet.copy() for planet in mine] for mine in self.planets]
@@ -130,8 +131,6 @@ class HabitableState(EngineState[RulesData]):
             setattr(other, name, list(getattr(self, name)))
         other.ctx = None if self.ctx is None else [self.ctx[0], self.ctx[1], self.ctx[2], self.ctx[3],
                                                    list(self.ctx[4])]
-        for name in ("player", "phase", "choice", "event_card", "end_triggered", "result", "epoch_one_left"):
-            setattr(other, name, getattr(self, name))
         return other
 
     def key(self) -> tuple[Any, ...]:
@@ -178,7 +177,7 @@ class HabitableState(EngineState[RulesData]):
         others only how many cards they hold; the market pile, planet pile and unused cards as counts."""
         return {
             "player": player, "turn": self.turn, "to_play": self.current_player, "phase": self.phase,
-            "choice": _plain(self.choice) if self.choice and self.current_player == player else None,
+            "choice": plain(self.choice) if self.choice and self.current_player == player else None,
             "hand": list(self.hands[player]), "draw_pile": sorted(self.decks[player]),
             "hands": [len(h) for h in self.hands], "draw_piles": [len(d) for d in self.decks],
             "discards": [list(d) for d in self.discards], "trashed": [list(t) for t in self.trashed],
@@ -204,10 +203,7 @@ class HabitableState(EngineState[RulesData]):
             if p == player:
                 rng.shuffle(twin.decks[p])
                 continue
-            pool = twin.hands[p] + twin.decks[p]
-            rng.shuffle(pool)
-            size = len(twin.hands[p])
-            twin.hands[p], twin.decks[p] = pool[:size], pool[size:]
+            twin.hands[p], twin.decks[p] = redeal(rng, [twin.hands[p], twin.decks[p]])
         unseen_events = [c for c in twin.pile if c in self.data.events] + twin.events_box
         rng.shuffle(unseen_events)
         slots = [i for i, c in enumerate(twin.pile) if c in self.data.events]
@@ -318,20 +314,13 @@ class HabitableState(EngineState[RulesData]):
             self._emit("hand-discarded", player=p, cards=tuple(self.hands[p]))
         self.discards[p].extend(self.hands[p])
         self.hands[p] = []
-        removed = REMOVED_AT_REFILL[self.n]
-        gone: list[str] = []
-        for slot in range(len(self.market) - 1, -1, -1):
-            if len(gone) == removed:
-                break
-            card = self.market[slot]
-            if card is not None:
-                gone.append(card)
-                self.market[slot] = None
+        cards = [c for c in self.market if c is not None]
+        keep = max(0, len(cards) - REMOVED_AT_REFILL[self.n])   # the cards nearest the black hole fall in
+        gone = cards[keep:][::-1]
         self.black_hole.extend(gone)
         if gone:
             self._emit("black-hole", cards=tuple(gone))
-        cards = [c for c in self.market if c is not None]
-        self.market = [None] * (len(self.market) - len(cards)) + cards
+        self.market = [None] * (len(self.market) - keep) + cards[:keep]
         self.refill()
 
     def refill(self) -> None:
@@ -394,10 +383,3 @@ class HabitableState(EngineState[RulesData]):
 
 
 __all__ = ["HabitableState", "ARCHIVE", "MAIN", "PAY", "CHOICE", "DEFEND", "OVER", "OUTCOME_CAUSES"]
-
-
-def _plain(value: Any) -> Any:
-    """A value as JSON holds it: tuples become lists, all the way down."""
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    return value

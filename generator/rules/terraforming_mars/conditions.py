@@ -7,11 +7,13 @@ Every function reads the state and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.terraforming_mars.data import (
     HEAT,
     MC,
+    MILESTONES_CLAIMABLE,
     PLANTS,
     RES_INDEX,
     STEEL,
@@ -132,16 +134,6 @@ def requirement_problem(state: TerraformingMarsState, p: int, card: ProjectCard)
 
 
 # -- the map ----------------------------------------------------------------------------------------
-def free_land(state: TerraformingMarsState) -> list[str]:
-    tiles = state.tiles
-    return [s for s in state.data.land if s not in tiles]
-
-
-def own_tile_next_to(state: TerraformingMarsState, p: int, space: str) -> bool:
-    tiles = state.tiles
-    return any(tiles.get(n, (None, -1))[1] == p for n in state.data.spaces[space].neighbours)
-
-
 def city_next_to(state: TerraformingMarsState, space: str) -> bool:
     tiles = state.tiles
     return any(tiles.get(n, ("", -1))[0] == CITY for n in state.data.spaces[space].neighbours)
@@ -164,11 +156,12 @@ def spaces_for(state: TerraformingMarsState, p: int, tile: str, next_to_own: boo
         if state.oceans >= state.data.oceans_max:
             return []
         return [s for s in state.data.ocean_spaces if s not in state.tiles]
-    land = free_land(state)
+    tiles, spaces = state.tiles, state.data.spaces
+    land = [s for s in state.data.land if s not in tiles]
     if tile == CITY:
         return [s for s in land if not city_next_to(state, s)]
     if next_to_own:
-        own = [s for s in land if own_tile_next_to(state, p, s)]
+        own = [s for s in land if any(tiles.get(n, (None, -1))[1] == p for n in spaces[s].neighbours)]
         if own:
             return own
     return land
@@ -271,34 +264,30 @@ def action_problem(state: TerraformingMarsState, p: int, card_id: str) -> tuple[
 
 
 # -- milestones and awards ---------------------------------------------------------------------------
-def milestone_value(state: TerraformingMarsState, p: int, criterion: str) -> int:
-    if criterion == "terraform_rating":
-        return state.tr[p]
-    if criterion == "cities":
-        return sum(1 for tile, owner in state.tiles.values() if tile == CITY and owner == p)
-    if criterion == "greeneries":
-        return sum(1 for tile, owner in state.tiles.values() if tile == GREENERY and owner == p)
-    if criterion == "building_tags":
-        return tag_count(state, p, "building")
-    if criterion == "cards_in_hand":
-        return len(state.hand[p])
-    raise ValueError(f"unknown milestone criterion {criterion!r}")
+def own_tiles(state: TerraformingMarsState, p: int, kind: str) -> int:
+    return sum(1 for tile, owner in state.tiles.values() if tile == kind and owner == p)
 
 
-def award_value(state: TerraformingMarsState, p: int, metric: str) -> int:
-    if metric == "energy_production":
-        return state.prod[p][RES_INDEX["energy"]]
-    if metric == "bio_tags":
-        return sum(tag_count(state, p, t) for t in ("plant", "microbe", "animal"))
-    if metric == "space_tags":
-        return tag_count(state, p, "space")
-    if metric == "card_resources":
-        return sum(state.card_res.get(c, 0) for c in state.played[p])
-    if metric == "shore_tiles":
-        tiles = state.tiles
-        return sum(1 for s, (tile, owner) in tiles.items() if owner == p and tile in (GREENERY, CITY)
-                   and any(tiles.get(n, ("", -1))[0] == OCEAN for n in state.data.spaces[s].neighbours))
-    raise ValueError(f"unknown award metric {metric!r}")
+def _shore_tiles(state: TerraformingMarsState, p: int) -> int:
+    tiles = state.tiles
+    return sum(1 for s, (tile, owner) in tiles.items() if owner == p and tile in (GREENERY, CITY)
+               and any(tiles.get(n, ("", -1))[0] == OCEAN for n in state.data.spaces[s].neighbours))
+
+
+# what a milestone's criterion and an award's metric count for player p
+Count = Callable[["TerraformingMarsState", int], int]
+MILESTONE_VALUES: dict[str, Count] = {
+    "terraform_rating": lambda state, p: state.tr[p], "cards_in_hand": lambda state, p: len(state.hand[p]),
+    "cities": lambda state, p: own_tiles(state, p, CITY), "greeneries": lambda state, p: own_tiles(state, p, GREENERY),
+    "building_tags": lambda state, p: tag_count(state, p, "building"),
+}
+AWARD_VALUES: dict[str, Count] = {
+    "energy_production": lambda state, p: state.prod[p][RES_INDEX["energy"]],
+    "bio_tags": lambda state, p: sum(tag_count(state, p, t) for t in ("plant", "microbe", "animal")),
+    "space_tags": lambda state, p: tag_count(state, p, "space"),
+    "card_resources": lambda state, p: sum(state.card_res.get(c, 0) for c in state.played[p]),
+    "shore_tiles": _shore_tiles,
+}
 
 
 def milestone_problem(state: TerraformingMarsState, p: int, milestone_id: str) -> tuple[Any, ...] | None:
@@ -307,10 +296,9 @@ def milestone_problem(state: TerraformingMarsState, p: int, milestone_id: str) -
         return ("milestone.unknown", {"milestone": milestone_id})
     if milestone_id in state.milestones:
         return ("milestone.taken", {"milestone": milestone_id, "owner": state.milestones[milestone_id]})
-    from generator.rules.terraforming_mars.data import MILESTONES_CLAIMABLE
     if len(state.milestones) >= MILESTONES_CLAIMABLE:
         return ("milestone.all-claimed", {"n": MILESTONES_CLAIMABLE})
-    have = milestone_value(state, p, m.criterion)
+    have = MILESTONE_VALUES[m.criterion](state, p)
     if have < m.threshold:
         return ("milestone.criterion", {"milestone": milestone_id, "n": m.threshold, "have": have})
     if state.res[p][MC] < m.cost:

@@ -16,13 +16,12 @@ from typing import Any
 
 from generator.content.loader import GameContent
 from generator.content.schema import Card, Effect, Text
-from generator.rules.engine_kit.rules_data import rules_digest
+from generator.rules.engine_kit.rules_data import effect_steps, rules_digest
 
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
 MC, STEEL, TITANIUM, PLANTS, ENERGY, HEAT = range(6)
 RESEARCH, ACTION, FINAL, OVER = "research", "action", "final", "over"  # the phases of a generation
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
-CARD_RESOURCES = ("animal", "microbe")
 PROJECT_KINDS = ("automated", "active", "event")
 
 STEEL_VALUE = 2            # "Stahl ... ist 2 M€ je Marker wert"
@@ -37,8 +36,6 @@ START_MC = 40
 START_CARDS = 10
 START_PRODUCTION = 1
 
-SELL_PATENTS = "patente-verkaufen"
-CITY_PROJECT = "stadtbau"
 GREENERY_PROJECT = "gruenflaeche"
 PLANTS_CONVERSION = "pflanzen-umwandeln"
 HEAT_CONVERSION = "waerme-umwandeln"
@@ -48,15 +45,8 @@ Effects = tuple[tuple[str, Args], ...]
 
 
 def _effects(items: Iterable[Effect | dict[str, Any]] | None) -> Effects:
-    """Effects from a card's `effects:` (Effect models) or an effects field (plain dicts)."""
-    out: list[tuple[str, Args]] = []
-    for item in items or ():
-        if isinstance(item, dict):
-            op, args = item["op"], {k: v for k, v in item.items() if k != "op"}
-        else:
-            op, args = item.op, item.args
-        out.append((op, tuple(sorted(args.items()))))
-    return tuple(out)
+    """Effects from a card's `effects:` (Effect models) or an effects field (plain dicts; absent: none)."""
+    return effect_steps(items or ())
 
 
 @dataclass(frozen=True)
@@ -154,7 +144,6 @@ class RulesData:
     temperature: tuple[int, int, int]   # start, goal, step
     oxygen: tuple[int, int]
     oceans_max: int
-    tr_max: int
     floors: tuple[int, ...]             # lowest production per resource
     names: dict[str, Text]              # any card, project, milestone or award id -> its name
     resource_names: dict[str, Text]
@@ -196,10 +185,7 @@ def _project_card(card: Card) -> ProjectCard:
 def load_rules_data(content: GameContent) -> RulesData:
     """Read the cards, the map and the tracks (see the module docstring)."""
     cards = {c.id: _project_card(c) for c in content.cards if c.kind in PROJECT_KINDS}
-    deck: list[str] = []
-    for c in content.cards:
-        if c.kind in PROJECT_KINDS:
-            deck.extend([c.id] * c.count)
+    deck = [c.id for c in content.cards if c.kind in PROJECT_KINDS for _ in range(c.count)]
     projects = {c.id: StandardProject(c.id, c.name, int(c.cost or 0), _effects(c.effects))
                 for c in content.cards_of("standard_project")}
     plants = content.card(PLANTS_CONVERSION)
@@ -225,9 +211,7 @@ def load_rules_data(content: GameContent) -> RulesData:
     board = next(b for b in content.boards if b.id == "player-board")
     starts = {t.id: int(t.start) for t in board.tracks}
     floors = tuple(starts.get(f"{r}-production", 0) for r in RESOURCES)
-    names: dict[str, Text] = {}
-    for c in content.cards:
-        names[c.id] = c.name
+    names = {c.id: c.name for c in content.cards}
     resource_names = {r.id: r.name for r in content.game.resources}
     rule_part = {"cards": [c.model_dump(exclude={"flavor", "design_note", "text", "back"}, mode="json")
                            for c in content.cards],
@@ -239,7 +223,7 @@ def load_rules_data(content: GameContent) -> RulesData:
         plants_per_greenery=int(plants.fields["pay"]["plants"]), heat_per_step=int(heat.fields["pay"]["heat"]),
         heat_effects=_effects(heat.effects), milestones=milestones, awards=awards, spaces=spaces,
         temperature=(int(temp.start), int(temp.end), int(temp.step)), oxygen=(int(oxy.start), int(oxy.end)),
-        oceans_max=int(ocean_tiles), tr_max=int(tracks["tr"].end), floors=floors, names=names,
+        oceans_max=int(ocean_tiles), floors=floors, names=names,
         resource_names=resource_names, content_hash=digest,
         land=tuple(s for s, sp in spaces.items() if not sp.ocean),
         ocean_spaces=tuple(s for s, sp in spaces.items() if sp.ocean))

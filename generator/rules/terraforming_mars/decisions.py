@@ -232,27 +232,24 @@ def _resolve_pending(state: TerraformingMarsState, action: Action) -> None:
     assert pending is not None
     p = state.player
     kind = pending[0]
-    if kind == "place":
+    if kind != "sell":
         state.pending = None
+    if kind == "place":
         effects.place_tile(state, p, pending[1], action[1])
     elif kind == "target":
-        state.pending = None
         if action[0] == "skip":
             state._emit("skipped", player=p)
         else:
             target = (action[1] - 1, *action[2:])
             effects.hit(state, p, pending[1], dict(pending[2]), target)
     elif kind == "amount":
-        state.pending = None
         effects.take(state, p, pending[1], dict(pending[2]), pending[3], action[1])
     elif kind == "order":
-        state.pending = None
         chosen = next(i for i, (op, _, _) in enumerate(state.queue) if op == action[1])
         op, args, source = state.queue.pop(chosen)
         state._emit("effect-first", player=p, effect=op, card=source)
         effects.run(state, op, args, source)
     elif kind == "add":
-        state.pending = None
         effects.add_to(state, action[1], pending[1], pending[2])
     elif kind == "sell":
         if action[0] == "sell":

@@ -24,26 +24,18 @@ PLACE_TILE = "_place"   # the queue's own step: one tile to place (place_ocean o
 
 
 # -- the global parameters -------------------------------------------------------------------------
-def raise_temperature(state: TerraformingMarsState, p: int, steps: int) -> None:
-    start, goal, step = state.data.temperature
+def raise_parameter(state: TerraformingMarsState, p: int, parameter: str, steps: int) -> None:
+    """Raise `temperature` or `oxygen` by `steps` steps of its track, 1 TR each, stopping at its goal."""
+    track = state.data.temperature if parameter == "temperature" else (*state.data.oxygen, 1)
+    goal, step = track[1], track[2]
     for _ in range(steps):
-        if state.temperature >= goal:
-            state._emit("at-goal", parameter="temperature")
+        value = getattr(state, parameter)
+        if value >= goal:
+            state._emit("at-goal", parameter=parameter)
             return
-        state.temperature += step
+        setattr(state, parameter, value + step)
         state.tr[p] += 1
-        state._emit("temperature", value=state.temperature, player=p, tr=state.tr[p])
-
-
-def raise_oxygen(state: TerraformingMarsState, p: int, steps: int) -> None:
-    goal = state.data.oxygen[1]
-    for _ in range(steps):
-        if state.oxygen >= goal:
-            state._emit("at-goal", parameter="oxygen")
-            return
-        state.oxygen += 1
-        state.tr[p] += 1
-        state._emit("oxygen", value=state.oxygen, player=p, tr=state.tr[p])
+        state._emit(parameter, value=value + step, player=p, tr=state.tr[p])
 
 
 def gain(state: TerraformingMarsState, p: int, resource: str, n: int) -> None:
@@ -79,7 +71,7 @@ def place_tile(state: TerraformingMarsState, p: int, tile: str, space: str) -> N
         state.tr[p] += 1
         state._emit("ocean", value=state.oceans, player=p, tr=state.tr[p])
     elif tile == GREENERY:
-        raise_oxygen(state, p, 1)
+        raise_parameter(state, p, "oxygen", 1)
     cards = d.cards
     for c in state.played[p]:
         for args in cards[c].ongoing_ops("on_tile_gain"):
@@ -122,28 +114,8 @@ def _tags_for(state: TerraformingMarsState, p: int, tag: str, source: str | None
 Op = Callable[["TerraformingMarsState", int, dict[str, Any], Any], None]
 
 
-def _raise_temperature(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
-    raise_temperature(state, p, int(a["steps"]))
-
-
-def _raise_oxygen(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
-    raise_oxygen(state, p, int(a["steps"]))
-
-
 def _queue_tiles(state: TerraformingMarsState, tile: str, count: int, source: Any) -> None:
     state.queue[:0] = [(PLACE_TILE, {"tile": tile}, source)] * count
-
-
-def _place_ocean(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
-    _queue_tiles(state, OCEAN, int(a["count"]), source)
-
-
-def _place_greenery(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
-    _queue_tiles(state, GREENERY, 1, source)
-
-
-def _place_city(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
-    _queue_tiles(state, CITY, 1, source)
 
 
 def _place(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
@@ -162,26 +134,10 @@ def _raise_tr(state: TerraformingMarsState, p: int, a: dict[str, Any], source: A
     state._emit("tr", player=p, n=int(a["amount"]), tr=state.tr[p])
 
 
-def _gain(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
-    gain(state, p, a["resource"], int(a["amount"]))
-
-
-def _gain_per_tag(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
-    gain(state, p, a["resource"], int(a["amount"]) * _tags_for(state, p, a["tag"], source))
-
-
 def _spend(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     n = int(a["amount"])
     state.res[p][RES_INDEX[a["resource"]]] -= n
     state._emit("spent", player=p, resource=a["resource"], n=n)
-
-
-def _draw_cards(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
-    state.draw(p, int(a["count"]))
-
-
-def _add_to_card(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
-    add_to(state, source, a["resource"], int(a["amount"]))
 
 
 def _add_to_other_card(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
@@ -204,14 +160,6 @@ def _remove_from_card(state: TerraformingMarsState, p: int, a: dict[str, Any], s
 
 def _sell_patents(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     state.pending = ("sell", 0)
-
-
-def _production(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
-    change_production(state, p, a["resource"], int(a["amount"]))
-
-
-def _production_loss(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
-    change_production(state, p, a["resource"], -int(a["amount"]))
 
 
 def _production_per_tag(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
@@ -241,17 +189,13 @@ def any_player_targets(state: TerraformingMarsState, op: str, a: dict[str, Any])
     raise ValueError(op)
 
 
-def _any_player(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any, op: str) -> None:
-    if not any_player_targets(state, op, a):
-        state._emit("no-target", player=p)
-        return
-    state.pending = ("target", op, tuple(sorted(a.items())), source)
-
-
 def _any_player_op(op: str) -> Op:
     """The operation that asks for the target of the red-outlined effect `op`."""
     def ask(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
-        _any_player(state, p, a, source, op)
+        if not any_player_targets(state, op, a):
+            state._emit("no-target", player=p)
+            return
+        state.pending = ("target", op, tuple(sorted(a.items())), source)
     return ask
 
 
@@ -296,15 +240,23 @@ def take(state: TerraformingMarsState, p: int, op: str, a: dict[str, Any], targe
         state._emit("card-resource-taken", player=p, target=q, card=card, resource=a["resource"], n=n)
 
 
+# (state, player, args, source card or project) -> None; the one-line ones here, the others above
 IMMEDIATE: dict[str, Op] = {
-    "raise_temperature": _raise_temperature, "raise_oxygen": _raise_oxygen, "place_ocean": _place_ocean,
-    "place_greenery": _place_greenery, "place_city": _place_city, "raise_tr": _raise_tr, "gain": _gain,
-    "gain_per_tag": _gain_per_tag, "spend": _spend, "draw_cards": _draw_cards, "add_to_card": _add_to_card,
-    "add_to_other_card": _add_to_other_card, "remove_from_card": _remove_from_card, "sell_patents": _sell_patents,
-    "production": _production, "production_loss": _production_loss, "production_per_tag": _production_per_tag,
-    "remove_any": _any_player_op("remove_any"),
-    "production_loss_any": _any_player_op("production_loss_any"),
-    "remove_any_card": _any_player_op("remove_any_card"),
+    "raise_temperature": lambda state, p, a, source: raise_parameter(state, p, "temperature", int(a["steps"])),
+    "raise_oxygen": lambda state, p, a, source: raise_parameter(state, p, "oxygen", int(a["steps"])),
+    "place_ocean": lambda state, p, a, source: _queue_tiles(state, OCEAN, int(a["count"]), source),
+    "place_greenery": lambda state, p, a, source: _queue_tiles(state, GREENERY, 1, source),
+    "place_city": lambda state, p, a, source: _queue_tiles(state, CITY, 1, source),
+    "gain": lambda state, p, a, source: gain(state, p, a["resource"], int(a["amount"])),
+    "gain_per_tag": lambda state, p, a, source: gain(state, p, a["resource"],
+                                                     int(a["amount"]) * _tags_for(state, p, a["tag"], source)),
+    "draw_cards": lambda state, p, a, source: state.draw(p, int(a["count"])),
+    "add_to_card": lambda state, p, a, source: add_to(state, source, a["resource"], int(a["amount"])),
+    "production": lambda state, p, a, source: change_production(state, p, a["resource"], int(a["amount"])),
+    "production_loss": lambda state, p, a, source: change_production(state, p, a["resource"], -int(a["amount"])),
+    "raise_tr": _raise_tr, "spend": _spend, "add_to_other_card": _add_to_other_card,
+    "remove_from_card": _remove_from_card, "sell_patents": _sell_patents, "production_per_tag": _production_per_tag,
+    **{op: _any_player_op(op) for op in ("remove_any", "production_loss_any", "remove_any_card")},
     PLACE_TILE: _place,
 }
 # read where they act: payments and requirements (conditions.py), triggers (above), points (scoring.py)

@@ -40,7 +40,6 @@ class TerraformingMarsGame(ContentGame[TerraformingMarsState, RulesData]):
 
     engine_id = "terraforming-mars"
     engine_version = "2"
-    operations = OPERATIONS
     option_specs = (
         players_option(2, 5, 3, "how many players sit at the table"),
         OptionSpec("generations", ("none", "10", "20", "30", "50", "100"), "none",
@@ -53,7 +52,8 @@ class TerraformingMarsGame(ContentGame[TerraformingMarsState, RulesData]):
     )
     seat_keys = Game.seat_keys | {"target", "first", "owner"}
     parts = EngineParts(state=TerraformingMarsState, events=EVENT_KINDS, rules=RULE_IDS, causes=OUTCOME_CAUSES,
-                        actions=ACTION_KINDS, load_data=load_rules_data, invariants=accounting.invariant_problems)
+                        actions=ACTION_KINDS, load_data=load_rules_data, invariants=accounting.invariant_problems,
+                        operations=OPERATIONS)
     shown = ShownParts(notation=notation, value_words=value_words, summary=summarize, summary_for=summarize_for,
                        picture=picture.draw)
     presentation_class = TerraformingMarsPresentation
@@ -63,6 +63,3 @@ class TerraformingMarsGame(ContentGame[TerraformingMarsState, RulesData]):
         """Each project card's tags (building, space, Jupiter ...): the balance page weighs the tags
         winners played, as a player weighs a card by its tags."""
         return {card.id: card.tags for card in self.data.cards.values()}
-
-
-rules_data = TerraformingMarsGame.rules_data

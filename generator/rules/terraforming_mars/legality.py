@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action, RuleError
 from generator.rules.engine_kit.legality import checked_first
-from generator.rules.terraforming_mars import conditions, effects
+from generator.rules.terraforming_mars import conditions, decisions, effects
 from generator.rules.terraforming_mars.conditions import CITY, GREENERY, OCEAN
 from generator.rules.terraforming_mars.data import CARD_PRICE, MC
 
@@ -94,17 +94,15 @@ def _turn_problem(state: TerraformingMarsState, action: Action) -> RuleError | N
                         or conditions.payment_problem(state, p, card, action[2], action[3]))
     if len(action) != 2:
         return None
-    if kind == "project":
-        if action[1] not in d.projects:
-            return refuse("project.unknown", project=action[1])
-        return _refusal(state, conditions.project_problem(state, p, action[1]))
-    if kind == "milestone":
-        return _refusal(state, conditions.milestone_problem(state, p, action[1]))
-    if kind == "award":
-        return _refusal(state, conditions.award_problem(state, p, action[1]))
-    if kind == "action":
-        return _refusal(state, conditions.action_problem(state, p, action[1]))
-    return _refusal(state, conditions.conversion_problem(state, p, action[1]))
+    if kind == "project" and action[1] not in d.projects:
+        return refuse("project.unknown", project=action[1])
+    return _refusal(state, _PROBLEMS[kind](state, p, action[1]))
+
+
+# the turn's actions of one id (a project, milestone, award, blue card, conversion): why each is refused
+_PROBLEMS = {"project": conditions.project_problem, "milestone": conditions.milestone_problem,
+             "award": conditions.award_problem, "action": conditions.action_problem,
+             "convert": conditions.conversion_problem}
 
 
 def _pending_problem(state: TerraformingMarsState, action: Action) -> RuleError | None:
@@ -141,22 +139,14 @@ def _pending_problem(state: TerraformingMarsState, action: Action) -> RuleError 
         n = action[1] if len(action) == 2 else None
         ok = isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= most
         return None if ok else refuse("amount.range", most=most)
-    if pending[0] == "order":
-        return (
-            None
-            if action in pending_legal(state)
-            else refuse("order.effect", effect=action[1] if len(action) == 2 else "")
-        )
-    if pending[0] == "add":
-        return None if action in pending_legal(state) else refuse("add.card", card=action[1:], resource=pending[1])
+    if pending[0] in ("order", "add"):
+        if action in decisions.pending_actions(state):
+            return None
+        if pending[0] == "order":
+            return refuse("order.effect", effect=action[1] if len(action) == 2 else "")
+        return refuse("add.card", card=action[1:], resource=pending[1])
     if kind == "done":
         return None if pending[1] else refuse("sell.none")
     if len(action) != 2 or action[1] not in state.hand[p]:
         return refuse("sell.not-in-hand", card=action[1:])
     return None
-
-
-def pending_legal(state: TerraformingMarsState) -> list[Action]:
-    from generator.rules.terraforming_mars.decisions import pending_actions
-
-    return pending_actions(state)

@@ -27,7 +27,7 @@ def award_points(state: TerraformingMarsState) -> list[int]:
     points = [0] * state.n
     for award_id, _funder in state.awards:
         award = state.data.awards[award_id]
-        values = [conditions.award_value(state, p, award.metric) for p in range(state.n)]
+        values = [conditions.AWARD_VALUES[award.metric](state, p) for p in range(state.n)]
         best = max(values)
         firsts = [p for p in range(state.n) if values[p] == best]
         for p in firsts:
@@ -71,7 +71,7 @@ def breakdown(state: TerraformingMarsState) -> list[dict[str, int]]:
     out = []
     for p in range(state.n):
         milestones = sum(state.data.milestones[m].points for m, owner in state.milestones.items() if owner == p)
-        greenery = sum(1 for tile, owner in tiles.values() if tile == GREENERY and owner == p)
+        greenery = conditions.own_tiles(state, p, GREENERY)
         cities = sum(1 for s, (tile, owner) in tiles.items() if tile == CITY and owner == p
                      for n in spaces[s].neighbours if tiles.get(n, ("", -1))[0] == GREENERY)
         out.append({"tr": state.tr[p], "milestones": milestones, "awards": awards[p], "greenery": greenery,

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import PlayerResult
 from generator.rules.engine_kit.engine_state import EngineState
+from generator.rules.engine_kit.hidden import redeal
+from generator.rules.engine_kit.plain import plain
 from generator.rules.terraforming_mars import conditions, decisions, effects, legality, scoring
 from generator.rules.terraforming_mars.data import (
     ACTION,
@@ -57,10 +59,10 @@ class TerraformingMarsState(EngineState[RulesData]):
         self.first = self.player = 0
         self.phase = RESEARCH
         self.temperature, self.oxygen, self.oceans = data.temperature[0], data.oxygen[0], 0
-        self.tr = [START_TR] * n
+        self.tr: list[int] = [START_TR] * n
         self.tr_other = 0                                         # TR raised without a parameter (raise_tr)
         self.res = [[START_MC, 0, 0, 0, 0, 0] for _ in range(n)]
-        self.prod = [[START_PRODUCTION] * 6 for _ in range(n)]
+        self.prod: list[list[int]] = [[START_PRODUCTION] * 6 for _ in range(n)]
         self.hand: list[list[str]] = [[] for _ in range(n)]
         self.played: list[list[str]] = [[] for _ in range(n)]     # green and blue, face up
         self.event_pile: list[list[str]] = [[] for _ in range(n)]     # red, face down in the own pile
@@ -94,11 +96,8 @@ class TerraformingMarsState(EngineState[RulesData]):
     # -- copying and comparing -----------------------------------------------------------------
     def clone(self) -> TerraformingMarsState:
         other = TerraformingMarsState.__new__(TerraformingMarsState)
-        self._copy_base(other)
-        for name in ("data", "n", "max_generations", "project_greenery_next_to_own", "generation", "first", "player",
-                     "phase", "temperature", "oxygen", "oceans", "tr_other", "actions_done", "turn_done", "in_action",
-                     "any_order", "pending", "result"):
-            setattr(other, name, getattr(self, name))
+        other.__dict__.update(self.__dict__)          # numbers, strings, tuples and the shared rules data
+        self._copy_base(other)                        # the base's fields anew: its own RNG, no log, no events
         for name in ("tr", "passed", "deck", "discard", "discard_owner", "queue", "order"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("res", "prod", "hand", "played", "event_pile", "offers", "used"):
@@ -132,7 +131,7 @@ class TerraformingMarsState(EngineState[RulesData]):
         size."""
         return {
             "player": player, "generation": self.generation, "phase": self.phase,
-            "to_play": self.current_player, "first": self.first, "pending": _as_json(self.pending or ()),
+            "to_play": self.current_player, "first": self.first, "pending": plain(self.pending or ()),
             "temperature": self.temperature, "oxygen": self.oxygen, "oceans": self.oceans,
             "tiles": {s: [tile, owner] for s, (tile, owner) in sorted(self.tiles.items())},
             "milestones": {m: p for m, p in self.milestones.items()},
@@ -153,27 +152,15 @@ class TerraformingMarsState(EngineState[RulesData]):
         """A clone with the deck order, the other players' hands and research cards, and the discards
         `player` did not make, drawn anew from all the cards `player` cannot see."""
         twin = self.clone()
-        pool = list(twin.deck)
-        for q in range(twin.n):
-            if q != player:
-                pool += twin.hand[q] + twin.offers[q]
+        others = [q for q in range(twin.n) if q != player]
         hidden_discards = [i for i, owner in enumerate(twin.discard_owner) if owner != player]
-        pool += [twin.discard[i] for i in hidden_discards]
-        rng.shuffle(pool)
-        at = 0
-
-        def deal(count: int) -> list[str]:
-            nonlocal at
-            at += count
-            return pool[at - count:at]
-
-        twin.deck = deal(len(twin.deck))
-        for q in range(twin.n):
-            if q != player:
-                twin.hand[q] = deal(len(twin.hand[q]))
-                twin.offers[q] = deal(len(twin.offers[q]))
+        dealt = iter(redeal(rng, [twin.deck, *(pile for q in others for pile in (twin.hand[q], twin.offers[q])),
+                                  *([twin.discard[i]] for i in hidden_discards)]))
+        twin.deck = next(dealt)
+        for q in others:
+            twin.hand[q], twin.offers[q] = next(dealt), next(dealt)
         for i in hidden_discards:
-            twin.discard[i] = deal(1)[0]
+            twin.discard[i] = next(dealt)[0]
         twin.rng.seed(rng.getrandbits(64))
         return twin
 
@@ -329,10 +316,3 @@ class TerraformingMarsState(EngineState[RulesData]):
             self._emit("scored", player=r.player, score=int(r.score), rank=r.rank)
         self._emit("game-over", cause=cause)
         self._step("game-over")
-
-
-def _as_json(value: Any) -> Any:
-    """A pending decision as plain JSON data: its tuples (an effect's arguments, a target) as lists."""
-    if isinstance(value, (tuple, list)):
-        return [_as_json(v) for v in value]
-    return value
