@@ -147,18 +147,36 @@ def board_picture(content: GameContent, board_id: str, lang: str) -> tuple[Scene
 def _readable_board(scene: Scene, spots: dict[str, Spot]) -> Scene:
     """The board as a picture shows it: without its panels (rules summaries and the legend of its spaces:
     the page's words and the picture's own legend say those), every text at least at the readable size
-    (a text less than a third of it is left out: the printed board has it) and no empty strip below the spaces."""
+    (a text less than a third of it, or one that raised would cover a text printed larger, is left out: the
+    printed board has it) and no empty strip below the spaces."""
     floor = readable_pt(scene)
+    texts = [(item, _box(item, max(item.size, floor))) for item in scene.items
+             if isinstance(item, Text) and item.size * LEFT_OUT >= floor]
     items = []
     for item in scene.items:
         if isinstance(item, Text) and item.size < floor:
-            if item.size * LEFT_OUT < floor:
+            box = _box(item, floor)
+            if item.size * LEFT_OUT < floor or any(other.size > item.size and _overlap(box, other_box)
+                                                   for other, other_box in texts):
                 continue
             item = replace(item, size=floor, width=item.width * floor / item.size if item.width else None)
         items.append(item)
     bottom = max((spot.y + spot.height / 2 for spot in spots.values()), default=scene.height)
     height = min(scene.height, bottom + scene.width * 0.03)
     return Scene(scene.width, height, scene.background, items, dict(scene.icons), scene.title)
+
+
+def _box(text: Text, size: float) -> tuple[float, float, float, float]:
+    """Where `text` drawn at `size` pt lies: left, top, right, bottom in mm."""
+    from generator.drawing.fonts import text_width_pt  # reportlab's fonts: only when a picture is drawn
+
+    width = text_width_pt(text.text, text.font, size) * PT_MM
+    left = text.x - {"start": 0.0, "middle": width / 2, "end": width}.get(text.anchor, 0.0)
+    return left, text.baseline - size * PT_MM * 0.75, left + width, text.baseline + size * PT_MM * 0.2
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 SPACE_SYMBOLS: dict[str, Symbol] = {"circle": "disc", "square": "cube", "hex": "hex", "diamond": "cube"}  # by shape
