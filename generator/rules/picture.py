@@ -15,6 +15,7 @@ shows the picture at (docs/DESIGN.md, "Pictures of the table readable at page wi
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -182,15 +183,31 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
 SPACE_SYMBOLS: dict[str, Symbol] = {"circle": "disc", "square": "cube", "hex": "hex", "diamond": "cube"}  # by shape
 
 
+ICON = r":([a-z][a-z0-9_-]*):"  # an icon in board text, its name the group
+ICON_WORDS = re.compile(ICON + r"(.*?)(?=:[a-z][a-z0-9_-]*:|$)")  # an icon and the words after it, up to the next icon
+
+
 def board_legend(content: GameContent, board_id: str, lang: str, legend: Legend) -> None:
-    """The kinds of space the board's own legend panel names (the picture leaves the panel out), as entries."""
+    """What the board's panels explain (the picture leaves them out), as entries: the kinds of space a legend
+    panel names, and the icons of a panel's line that explains icons: one that begins with an icon, or names two
+    or more after a colon ("Bonus: :steel: steel, :plants: plants"); "+2" alone after an icon reads "<title> +2"."""
     board = next(b for b in content.boards if b.id == board_id)
-    if not any(panel.legend for panel in board.panels):
-        return
-    for style in board.styles.values():
-        if style.name is not None:
-            legend.add(SPACE_SYMBOLS.get(style.shape, "disc"), str(style.fill), style.name.get(lang), "",
-                       style.icon if style.icon in content.icons else "")
+    if any(panel.legend for panel in board.panels):
+        for style in board.styles.values():
+            if style.name is not None:
+                legend.add(SPACE_SYMBOLS.get(style.shape, "disc"), str(style.fill), style.name.get(lang), "",
+                           style.icon if style.icon in content.icons else "")
+    for panel in board.panels:
+        title = panel.title.get(lang) if panel.title else ""
+        for line in (panel.text.get(lang) if panel.text else "").splitlines():
+            before = re.split(ICON, line, maxsplit=1)[0].strip()
+            if before and not (before.endswith(":") and len(re.findall(ICON, line)) > 1):
+                continue
+            for icon, words in ICON_WORDS.findall(line):
+                words = words.strip(" ,;.")
+                if icon in content.icons and words:
+                    legend.add("icon", str(panel.fill), words if any(c.isalpha() for c in words) else
+                               f"{title} {words}", icon)
 
 
 def player_colours(content: GameContent, players: int) -> list[str]:

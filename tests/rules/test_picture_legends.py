@@ -58,7 +58,10 @@ def test_every_picture_has_a_legend_of_the_pieces_it_draws_in_its_language(game)
             assert len(words) == len(set(words))
             drawn = colours_of(picture.scene)
             for entry in picture.legend:
-                assert entry.colour.lower() in drawn, (game, lang, entry)
+                if entry.symbol == "icon":         # an icon a board's panel explains: the picture draws the board
+                    assert entry.mark in content.icons, entry
+                else:
+                    assert entry.colour.lower() in drawn, (game, lang, entry)
                 assert entry.words[:1].isupper() and not re.search(r"\b[a-z]+[-_][a-z]+\b", entry.words), entry
         assert [e.words for e in by_lang["de"].legend] != [e.words for e in by_lang["en"].legend]
 
@@ -72,6 +75,19 @@ def test_a_board_picture_leaves_out_its_panels_and_its_smallest_texts():
     assert not any(t.startswith("One space per action") for t in texts)   # the panel's rule summary is left out
     assert scene.height < 653                                      # and the strip it stood in
     assert min(t.size for t in scene.texts()) >= readable_pt(scene) - 1e-6
+
+
+def test_the_icons_a_boards_panel_explains_come_into_the_legend():
+    from generator.rules.picture import board_legend
+
+    for game, board, expected in (("habitable", "main", {"Habitable zone +2", "Outside the habitable zone"}),
+                                  ("terraforming-mars", "mars", {"Steel", "Plants"})):
+        content = load_game(CONTENT / game, ErrorList())
+        legend = Legend()
+        board_legend(content, board, "en", legend)
+        words = {entry.words for entry in legend.entries}
+        assert expected <= words, words
+        assert not any("production" in w for w in words)   # a rule summary's icons are no legend
 
 
 def test_pieces_note_their_legend_once_and_grow_to_hold_a_readable_label():

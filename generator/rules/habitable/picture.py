@@ -18,6 +18,7 @@ from generator.rules.picture import (
     DISC_LABEL,
     Legend,
     StatePicture,
+    board_legend,
     board_picture,
     card,
     disc,
@@ -52,6 +53,7 @@ def draw(state: HabitableState, lang: str) -> StatePicture:
     scene, spots = board_picture(content, main_board(state), lang)
     colours = player_colours(content, state.n)
     legend = Legend()
+    board_legend(content, main_board(state), lang, legend)
     for p, colour in enumerate(colours):
         legend.add("disc", colour, legend_word("player", lang, n=p + 1), str(p + 1))
     for slot, card_id in enumerate(state.market, 1):
