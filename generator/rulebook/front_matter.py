@@ -4,7 +4,7 @@ Everything is drawn from the game's data with the project's drawing model: the c
 fans the game's own card faces over its first board, the components page shows a sample face of
 each deck, each board and a drawn piece for tokens, cubes and dice with the counts of game.yaml,
 and the set-up page is the engine's picture of a seeded game at its default player count (the
-picture the rules site shows) with a legend of the players' colours. A game without cards, boards
+picture the rules site shows) with its legend (players' colours, pieces, marks). A game without cards, boards
 or an engine that draws simply has less to show; nothing here can fail a build.
 """
 
@@ -72,6 +72,7 @@ class FrontMatter:
     setup_players: int = 0
     setup_alt: str = ""
     player_colours: list[str] = field(default_factory=list)
+    setup_legend: list[tuple[str, str]] = field(default_factory=list)  # (colour, words) of the picture's legend
 
 
 # --- what is drawn -------------------------------------------------------------------------------------------
@@ -370,6 +371,7 @@ def _add_setup(content: GameContent, lang: str, front: FrontMatter) -> None:
     players = game.num_players()
     front.setup, front.setup_players, front.setup_alt = picture.scene, players, picture.alt
     front.player_colours = player_colours(content, players)
+    front.setup_legend = [(entry.colour, entry.words) for entry in picture.legend]
 
 
 # --- the pages -----------------------------------------------------------------------------------------------
@@ -410,11 +412,17 @@ def front_pages(front: FrontMatter, styles: Styles, width: float, height: float,
         story.append(ScenePicture(front.setup, width, height * 0.62))
         story.append(Spacer(1, 3 * mm))
         story.append(Paragraph(f"<b>{escape(word('legend', lang))}</b>", styles.body))
-        swatches = [[Swatch(colour), Paragraph(escape(word("player", lang, n=seat + 1)), styles.body)]
-                    for seat, colour in enumerate(front.player_colours)]
-        if swatches:
-            story.append(Table(swatches, colWidths=[8 * mm, 60 * mm], hAlign="LEFT",
-                               style=[("FONTNAME", (0, 0), (-1, -1), styles.body.fontName)]))
+        legend = front.setup_legend or [(colour, word("player", lang, n=seat + 1))
+                                        for seat, colour in enumerate(front.player_colours)]
+        cells: list[Flowable | str] = []
+        for colour, words in legend:                       # two entries a row: the legend stays on the page
+            cells += [Swatch(colour), Paragraph(escape(words), styles.body)]
+        if cells:
+            cells += [""] * (len(cells) % 4)
+            rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]
+            story.append(Table(rows, colWidths=[7 * mm, width / 2 - 7 * mm] * 2, hAlign="LEFT",
+                               style=[("FONTNAME", (0, 0), (-1, -1), styles.body.fontName),
+                                      ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
         if front.setup_alt:
             story.append(Paragraph(escape(front.setup_alt), styles.body))
         story.append(PageBreak())
@@ -422,7 +430,7 @@ def front_pages(front: FrontMatter, styles: Styles, width: float, height: float,
 
 
 class Swatch(Flowable):
-    """A player's colour in the set-up legend."""
+    """A colour of the set-up legend: a player's, a piece's, a mark's."""
 
     def __init__(self, colour: str) -> None:
         super().__init__()

@@ -2,12 +2,12 @@
 
 A rules page names a card through the rules helpers (`card_link(...)`), but most prose just
 writes the name ("draw Riots and…"), so a reader had no link and no preview. Each rules page's
-Markdown is read like the glossary's (generator/site/glossary_marks.py): whole words, longest
-name first, once per block, never inside headings, links, images, code, HTML or attribute lists;
-the first use of a card's name in a block becomes `[Name](../cards/<id>.html){ .pnp-card-link }`,
-which the site's card preview (assets/card-preview.js) shows on hover, focus and tap. A name is
-matched as written, in its capitals: card names are proper names, and "riots" in running text
-is not the card.
+Markdown goes through the glossary's marker (generator/site/glossary_marks.py: one loop, only
+`wrap` differs): whole words, longest name first, once per block, never inside headings, links,
+images, code, HTML or attribute lists; the first use of a card's name in a block becomes
+`[Name](../cards/<id>.html){ .pnp-card-link }`, which the site's card preview
+(assets/card-preview.js) shows on hover, focus and tap. A name is matched as written, in its
+capitals: card names are proper names, and "riots" in running text is not the card.
 """
 
 from __future__ import annotations
@@ -54,18 +54,10 @@ class CardMarker(Marker):
         card_id = self.names.get(" ".join(text.split()))
         return None if card_id is None else Term(card_id, (text,), "")
 
-    def _mark_text(self, text: str, seen: set[str]) -> str:
-        assert self.pattern is not None
-
-        def replace(match: re.Match[str]) -> str:
-            term = self.lookup(match.group(0))
-            if term is None or term.id in seen:
-                return match.group(0)
-            seen.add(term.id)
-            self.linked.add(term.id)
-            return f"[{match.group(0)}]({self.link(term.id)}){{ .pnp-card-link }}"   # Markdown as written
-
-        return self.pattern.sub(replace, text)
+    def wrap(self, term: Term, written: str) -> str:
+        """A card name's first use in a block, as a link to its page (Markdown as written)."""
+        self.linked.add(term.id)
+        return f"[{written}]({self.link(term.id)}){{ .pnp-card-link }}"
 
 
 def _spaced(name: str) -> str:

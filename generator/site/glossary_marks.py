@@ -144,9 +144,13 @@ class Marker:
             if term is None or term.id in seen:
                 return match.group(0)
             seen.add(term.id)
-            return f'<abbr title="{title_attribute(term.definition)}">{match.group(0)}</abbr>'
+            return self.wrap(term, match.group(0))
 
         return self.pattern.sub(replace, text)
+
+    def wrap(self, term: Term, written: str) -> str:
+        """A term's first use in a block, marked: here an `<abbr>` with its definition (card names: a link)."""
+        return f'<abbr title="{title_attribute(term.definition)}">{written}</abbr>'
 
 
 def _normal(text: str) -> str:

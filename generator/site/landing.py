@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 from generator.content.loader import GameContent
+from generator.content.schema_version import version_line
 from generator.rulestext.i18n import LANGUAGE_NAMES, label
 from generator.rulestext.markup import html_escape
 
@@ -19,7 +20,8 @@ FALLBACK_LANGUAGE = "en"
 FAVICON = "assets/images/favicon.png"  # the theme's, in every built site
 STYLE = ("body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;max-width:42rem;margin:2rem auto;"
          "padding:0 1rem;line-height:1.5;color:#222}a{color:#3f51b5}li{margin:.8rem 0}"
-         ".pnp-game{font-size:1.25rem;font-weight:600}.pnp-languages{font-size:.95rem}")
+         ".pnp-game{font-size:1.25rem;font-weight:600}.pnp-languages{font-size:.95rem}"
+         ".pnp-rules-version{font-size:.9rem;color:#555}")
 
 
 def fallback(languages: tuple[str, ...]) -> str:
@@ -32,6 +34,15 @@ def _title(content: GameContent, languages: tuple[str, ...]) -> str:
     first = content.game.title.get(fallback(languages))
     others = [content.game.title.get(lang) for lang in languages]
     return " / ".join(dict.fromkeys([first, *others]))
+
+
+def _version(content: GameContent, languages: tuple[str, ...]) -> str:
+    """The rules version and date as the game's pages show it in their footer, in each language where the words
+    differ ("" for a game without a version: its pages show none either)."""
+    if content.game.version is None:
+        return ""
+    lines = dict.fromkeys(version_line(content.game.version, lang) for lang in languages)
+    return f'<span class="pnp-rules-version">{html_escape(" / ".join(lines))}</span>'
 
 
 def _language_links(prefix: str, languages: tuple[str, ...]) -> str:
@@ -72,7 +83,8 @@ def games_page(contents: list[GameContent], languages: tuple[str, ...], designer
     words = DESIGNER_HEADING if designer else {lang: label("rules", lang) for lang in shown}
     heading = html_escape(" · ".join(dict.fromkeys(words.get(lang, words.get("en", "")) for lang in shown)))
     items = "\n".join(f'  <li><a class="pnp-game" href="{c.id}/index.html">{html_escape(_title(c, langs))}</a><br>\n'
-                      f'    <span class="pnp-languages">{_language_links(c.id + "/", langs)}</span></li>'
+                      f'    <span class="pnp-languages">{_language_links(c.id + "/", langs)}</span>'
+                      + (f'<br>\n    {_version(c, langs)}' if _version(c, langs) else "") + "</li>"
                       for c, langs in built)
     icon = f"{built[0][0].id}/{fallback(built[0][1])}/{FAVICON}" if built else "data:,"
     back = ""
@@ -99,7 +111,9 @@ def language_choice(content: GameContent, languages: tuple[str, ...]) -> str:
       location.replace(chosen + "/index.html");
     }})();
   </script>"""
-    body = (f"<h1>{title}</h1>\n<p>{html_escape(' / '.join(label('choose_language', lang) for lang in languages))}: "
+    version = _version(content, languages)
+    body = (f"<h1>{title}</h1>\n" + (f"<p>{version}</p>\n" if version else "")
+            + f"<p>{html_escape(' / '.join(label('choose_language', lang) for lang in languages))}: "
             f"{_language_links('', languages)}</p>\n<p><a href=\"../index.html\">"
             f"{html_escape(' / '.join(dict.fromkeys(label('games', lang) for lang in languages)))}</a></p>")
     return _page(fallback(languages), title, body, f"{fallback(languages)}/{FAVICON}", script)

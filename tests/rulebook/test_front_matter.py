@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from generator.build import BuildOptions
 from generator.content.errors import ErrorList
 from generator.rulebook.document import MARGIN
-from generator.rulebook.front_matter import anatomy_card, is_anatomy, kind_count, span, word
+from generator.rulebook.front_matter import anatomy_card, front_matter, is_anatomy, kind_count, span, word
 from generator.rulebook.step import printed_rules, render_rulebooks
 from tests.rulebook.test_outline_fonts import fonts, outline
 
@@ -72,6 +72,8 @@ def test_every_rulebook_opens_with_cover_components_and_setup(bundled_contents, 
             assert drawn > 20, (book.name, drawn)  # the engine's picture
             assert word("legend", lang) in texts[setup_page]
             assert word("player", lang, n=1) in texts[setup_page]
+            legend = front_matter(content, lang).setup_legend   # the picture's own legend, as the site shows it
+            assert len(legend) > 1 and all(words in texts[setup_page] for _, words in legend), (book.name, legend)
         assert all(embedded == "yes" for _, embedded in fonts(book)), book.name
         mode, entries = outline(book)
         assert str(mode) == "/'UseOutlines'"

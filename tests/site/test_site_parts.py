@@ -68,6 +68,20 @@ def test_the_list_of_games_escapes_titles_and_links_each_language(escape_earth):
     assert "<main>" in language_choice(escape_earth, ("de", "en"))
 
 
+def test_the_list_of_games_and_the_language_choice_show_the_rules_version_as_the_footer_does(escape_earth):
+    from generator.content.schema_version import version_line
+
+    version = escape_earth.game.version
+    assert version is not None
+    words = f"{version_line(version, 'de')} / {version_line(version, 'en')}"   # the dates read in each language
+    assert words.startswith("Version ") and f'<span class="pnp-rules-version">{words}</span>' in \
+        games_page([escape_earth], ("de", "en"))
+    assert f'<p><span class="pnp-rules-version">{words}</span></p>' in language_choice(escape_earth, ("de", "en"))
+    assert version_line(version, "en") in games_page([escape_earth], ("en",))
+    draft = dataclasses.replace(escape_earth, game=escape_earth.game.model_copy(update={"version": None}))
+    assert "class=\"pnp-rules-version\"" not in games_page([draft], ("de", "en")) + language_choice(draft, ("de", "en"))
+
+
 def test_the_designers_list_of_games_leads_back_to_the_players_and_not_the_other_way(escape_earth):
     designers = games_page([escape_earth], ("de", "en"), designer=True)
     assert "<h1>Für Autoren · For designers</h1>" in designers

@@ -10,8 +10,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.boards.scene import Paint, Rect, Scene, Text
-from generator.rules.picture import StatePicture, board_picture, cube, disc, fitted_text, player_colours, ship
+from generator.boards.scene import Paint, Rect, Scene
+from generator.rules.picture import (
+    Legend,
+    StatePicture,
+    board_legend,
+    board_picture,
+    cube,
+    disc,
+    fitted_text,
+    label,
+    legend_word,
+    player_colours,
+    ship,
+)
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.state import AstronutsState
@@ -32,6 +44,12 @@ def draw(state: AstronutsState, lang: str) -> StatePicture:
     scene, spots = board_picture(content, map_board(state), lang)
     colours = player_colours(content, state.n)
     nut_colour = {r.id: str(r.color or "#888888") for r in content.game.resources}
+    nut_name = {r.id: r.name.get(lang) if r.name else r.id for r in content.game.resources}
+    colony = str(content.sentences.get(lang, {}).get("words", {}).get("icon-colony", ""))
+    legend = Legend()
+    board_legend(content, map_board(state), lang, legend)
+    for p, colour in enumerate(colours):
+        legend.add("ship", colour, legend_word("player", lang, n=p + 1), str(p + 1))
     for s, space_id in enumerate(d.ids):
         spot = spots.get(space_id)
         if spot is None:
@@ -40,25 +58,25 @@ def draw(state: AstronutsState, lang: str) -> StatePicture:
         r = max(1.6, spot.width * 0.075)
         for i, colour in enumerate(held):
             disc(scene, spot.x + (i - (len(held) - 1) / 2) * r * 2.4, spot.y - spot.height * 0.3, r,
-                 nut_colour.get(colour, "#888888"))
+                 nut_colour.get(colour, "#888888"), legend=legend, words=str(nut_name.get(colour, "")))
         pawns = [p for p in range(state.n) for _ in range(state.col[s * state.n + p])]
         side = max(2.4, spot.width * 0.12)
         for i, p in enumerate(pawns):
             cube(scene, spot.x + (i - (len(pawns) - 1) / 2) * side * 1.3, spot.y + spot.height * 0.3, side,
-                 colours[p])
+                 colours[p], legend=legend, words=f"{colony} ({legend_word('player', lang, n=p + 1)})")
     size = 14.0
     for p, slots in enumerate(state.ships):
         for _slot, s in enumerate(slots):
             spot = spots.get(d.ids[s]) if s >= 0 else None
             if spot is not None:
                 ship(scene, spot.x, spot.y, size, colours[p], str(p + 1))
-    _strip(state, scene, lang, colours, nut_colour)
+    _strip(state, scene, lang, colours, nut_colour, legend)
     rows = state.game.presentation.summary(state, lang)
-    return StatePicture(scene, " — ".join(f"{label}: {value}" for label, value in rows[1:]))
+    return StatePicture(scene, " — ".join(f"{key}: {value}" for key, value in rows[1:]), tuple(legend.entries))
 
 
-def _strip(state: AstronutsState, scene: Scene, lang: str, colours: list[str],
-           nut_colour: dict[str, str]) -> None:
+def _strip(state: AstronutsState, scene: Scene, lang: str, colours: list[str], nut_colour: dict[str, str],
+           legend: Legend) -> None:
     """Below the map: each player's nuts in hand, colonies on the map and technologies; the bank.
 
     Sized to the map's width, so it reads at the same size as the map."""
@@ -81,11 +99,13 @@ def _strip(state: AstronutsState, scene: Scene, lang: str, colours: list[str],
         x = 40.0 * k
         for colour, count in zip(d.colours, counts, strict=False):
             disc(scene, x, y, 4 * k, nut_colour.get(colour, "#888888"))
-            scene.add(Text(x + 6 * k, y + 1.8 * k, f"× {count}", "bold", 10 * k, "#f8f9fa", "start"))
+            label(scene, x + 6 * k, y + 1.8 * k, f"× {count}", 10 * k, "#f8f9fa", anchor="start")
             x += 26 * k
         if index < state.n:
-            cube(scene, x + 6 * k, y, 6 * k, colours[index])
-            scene.add(Text(x + 12 * k, y + 1.8 * k, f"× {state.colonies[index]}", "bold", 10 * k, "#f8f9fa", "start"))
+            colony = str(words.get("icon-colony", ""))
+            cube(scene, x + 6 * k, y, 6 * k, colours[index], legend=legend,
+                 words=f"{colony} ({legend_word('player', lang, n=index + 1)})")
+            label(scene, x + 12 * k, y + 1.8 * k, f"× {state.colonies[index]}", 10 * k, "#f8f9fa", anchor="start")
             techs = [str(words.get(f"tech-{c}", c)) for i, c in enumerate(d.colours) if state.tech[index * 4 + i]]
             fitted_text(scene, x + 32 * k, y + 1.8 * k, ", ".join(techs), scene.width - x - 36 * k, 9 * k, "#f8f9fa",
                         "regular", "start")

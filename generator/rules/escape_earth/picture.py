@@ -10,17 +10,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.boards.scene import PT_MM, Circle, Icon, Paint, Rect, Scene, Text
-from generator.rules.picture import StatePicture, card, cube, disc, fitted_text, player_colours, ship, text_colour
+from generator.boards.scene import PT_MM, Circle, Icon, Paint, Rect, Scene
+from generator.rules.picture import (
+    Legend,
+    StatePicture,
+    card,
+    cube,
+    disc,
+    label,
+    legend_word,
+    player_colours,
+    readable_pt,
+    ship,
+    ship_size,
+    text_colour,
+    wrapped_text,
+)
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
 
-CARD_W, CARD_H, GAP = 36.0, 50.0, 3.0
+CARD_W, CARD_H, GAP = 36.0, 62.0, 3.0
+BUILDING_H = 19.0  # a building on a galaxy card: its name on up to two lines, its cube slots below
 MARGIN = 6.0
 ALIEN_LANE = 22.0      # left of the galaxy: where the aliens wait beside the ocean planet
-SMALL_W, SMALL_H = 30.0, 17.0
+SMALL_W, SMALL_H = 40.0, 24.0  # an activity or event card: room for a name on two lines
 NO_ANOMALY = -1
+PLANET = "#4dabf7"  # the dot on a galaxy card with a planet
+ACTIVE = "#8ce99a"  # the tick on an active activity card
 
 
 def card_box(pos: int, length: int) -> tuple[float, float]:
@@ -54,7 +71,10 @@ def draw(state: EscapeEarthState, lang: str) -> StatePicture:
     height = events_top + (SMALL_H + 4.0 if events else 0.0) + MARGIN
     width = max(MARGIN * 2 + ALIEN_LANE + galaxy_w, MARGIN * 2 + 30 + 5 * (SMALL_W + GAP))
     labels = content.sentences.get(lang, {}).get("labels", {})
+    words = content.sentences.get(lang, {}).get("words", {})
+    names = {c.id: c.name.get(lang) if c.name else c.id for c in content.game.components}
     scene = Scene(width, height, "#0b1026", icons=dict(content.icons), title=str(labels.get("galaxy", "")))
+    legend = Legend()
     scene.add(Rect(0, 0, width, height, Paint(fill="#0b1026")))
     front, back = _kind_colour(state, "galaxy"), _kind_colour(state, "galaxy", back=True)
     building_fill = _kind_colour(state, "building")
@@ -62,60 +82,73 @@ def draw(state: EscapeEarthState, lang: str) -> StatePicture:
         x, y = card_box(pos, length)
         if pos >= state.revealed:
             card(scene, x, y, CARD_W, CARD_H, back, [])
-            scene.add(Text(x + CARD_W / 2, y + CARD_H / 2 + 4, "?", "bold", 26, text_colour(back), "middle"))
+            label(scene, x + CARD_W / 2, y + CARD_H / 2 + 4, "?", 26, text_colour(back))
+            legend.add("card", back, str(words.get("face-down", "")), "?")
         else:
             info = d.galaxy[state.track[pos]]
             card(scene, x, y, CARD_W, CARD_H, front, [str(info.name.get(lang)), "◆" * state.parsecs[pos]], 9)
+            if state.parsecs[pos]:
+                legend.add("mark", "#f8f9fa", str(words.get("icon-parsec", "")), "◆")
             if state.planet[pos]:
-                scene.add(Circle(x + CARD_W - 4, y + CARD_H - 4, 2.2, Paint(fill="#4dabf7", stroke="#111111",
+                scene.add(Circle(x + CARD_W - 4, y + CARD_H - 4, 2.2, Paint(fill=PLANET, stroke="#111111",
                                                                             stroke_width=0.3)))
-        scene.add(Text(x + 2.5, y + CARD_H - 2.2, str(pos + 1), "bold", 7, text_colour(back if pos >= state.revealed
-                                                                                       else front), "start"))
+                legend.add("disc", PLANET, str(words.get("icon-planet", "")))
+        label(scene, x + 2.5, y + CARD_H - 2.2, str(pos + 1), 7, text_colour(back if pos >= state.revealed else front),
+              anchor="start")
         if state.building[pos]:
             side = state.side(pos)
             top = y + CARD_H * 0.42
-            scene.add(Rect(x + 2, top, CARD_W - 4, 15, Paint(fill=building_fill, stroke="#f1f3f5",
-                                                             stroke_width=0.4), 1.2))
-            fitted_text(scene, x + CARD_W / 2, top + 5, str(side.name.get(lang)), CARD_W - 6, 8,
-                        text_colour(building_fill), "bold")
+            scene.add(Rect(x + 1, top, CARD_W - 2, BUILDING_H, Paint(fill=building_fill, stroke="#f1f3f5",
+                                                                     stroke_width=0.4), 1.2))
+            wrapped_text(scene, x + CARD_W / 2, top + 5, str(side.name.get(lang)), CARD_W - 3, 8,
+                         text_colour(building_fill), "regular")
             slots = int(side.capacity or 0)
             filled = state.cubes[pos]
             colour = resource_colour.get(str(side.produces), "#888888")
             for i in range(max(slots, filled)):
                 cx = x + CARD_W / 2 + (i - (max(slots, filled) - 1) / 2) * 6
                 if i < filled:
-                    cube(scene, cx, top + 10.5, 4.2, colour)
+                    cube(scene, cx, top + 15.0, 4.2, colour, legend=legend,
+                         words=str(names.get(f"{side.produces}-cubes", "")))
                 else:
-                    scene.add(Rect(cx - 2.1, top + 8.4, 4.2, 4.2, Paint(stroke="#f1f3f5", stroke_width=0.35), 0.5))
+                    scene.add(Rect(cx - 2.1, top + 12.9, 4.2, 4.2, Paint(stroke="#f1f3f5", stroke_width=0.35), 0.5))
         free = state.free[pos]
         if free:
-            cube(scene, x + CARD_W - 5, y + CARD_H - 11, 4.2, resource_colour.get(free, "#888888"))
+            cube(scene, x + CARD_W - 5, y + CARD_H - 11, 4.2, resource_colour.get(free, "#888888"), legend=legend,
+                 words=str(words.get("free-cube", "")))
     for p, where in enumerate(state.ships):
         if 0 <= where < length:
             x, y = card_box(where, length)
-            ship(scene, x + CARD_W / 2 + (p - (d.players - 1) / 2) * 9, y + CARD_H - 7.5, 8, colours[p], str(p + 1))
+            size = ship_size(scene, 8)
+            ship(scene, x + CARD_W / 2 + (p - (d.players - 1) / 2) * size, y + CARD_H - size, size, colours[p],
+                 str(p + 1), legend, legend_word("player", lang, n=p + 1))
     _token(scene, state.aliens, length, "aliens", "#c92a2a", -1)
+    legend.add("disc", "#c92a2a", str(names.get("aliens-token", "")), icon="aliens" if "aliens" in scene.icons else "")
     if state.anomaly != NO_ANOMALY:
         _token(scene, state.anomaly, length, "anomaly", "#9c36b5", 1)
+        legend.add("disc", "#9c36b5", str(names.get("anomaly-token", "")),
+                   icon="anomaly" if "anomaly" in scene.icons else "")
     activity_fill = _kind_colour(state, "activity")
     for p, row in enumerate(state.rows):
         y = rows_top + p * (SMALL_H + 4.0)
-        ship(scene, MARGIN + 6, y + SMALL_H / 2, 8, colours[p], str(p + 1))
+        ship(scene, MARGIN + 6, y + SMALL_H / 2, 8, colours[p], str(p + 1), legend,
+             legend_word("player", lang, n=p + 1))
         for i, activity in enumerate(row):
             x = MARGIN + 30 + i * (SMALL_W + GAP)
             active = state.is_active(p, activity)
             fill = activity_fill if active else "#495057"
             card(scene, x, y, SMALL_W, SMALL_H, fill, [str(d.activity_names[activity].get(lang))], 8)
-            scene.add(Text(x + 2, y + SMALL_H - 2, str(i + 1), "bold", 6, text_colour(fill), "start"))
+            label(scene, x + 2, y + SMALL_H - 2, str(i + 1), 6, text_colour(fill), anchor="start")
             if active:
-                scene.add(Text(x + SMALL_W - 2, y + SMALL_H - 2, "✓", "bold", 8, "#8ce99a", "end"))
+                label(scene, x + SMALL_W - 2, y + SMALL_H - 2, "✓", 8, ACTIVE, anchor="end")
+                legend.add("mark", ACTIVE, legend_word("active", lang), "✓")
     event_fill = _kind_colour(state, "event")
     for i, event in enumerate(events):
         x = MARGIN + 30 + i * (SMALL_W + GAP)
         copies = state.active_events.count(event)
         card(scene, x, events_top, SMALL_W, SMALL_H, event_fill,
              [str(d.events[event].name.get(lang)), f"×{copies}" if copies > 1 else ""], 8)
-    return StatePicture(scene, _alt(state, lang))
+    return StatePicture(scene, _alt(state, lang), tuple(legend.entries))
 
 
 def _token(scene: Scene, pos: int, length: int, icon: str, fill: str, side: int) -> None:
@@ -130,7 +163,7 @@ def _token(scene: Scene, pos: int, length: int, icon: str, fill: str, side: int)
     if icon in scene.icons:
         scene.add(Icon(icon, cx - 3.6, cy - 3.6, 7.2))
     else:
-        scene.add(Text(cx, cy + 7 * PT_MM * 0.35, icon[:1].upper(), "bold", 7, text_colour(fill), "middle"))
+        label(scene, cx, cy + readable_pt(scene, 7) * PT_MM * 0.35, icon[:1].upper(), 7, text_colour(fill))
 
 
 def _alt(state: EscapeEarthState, lang: str) -> str:
