@@ -10,8 +10,8 @@ cards.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from generator.drawing.fonts import BOLD_OF, missing_glyphs, text_width_pt, unit_width
 from generator.layout.geometry import PT_MM
@@ -23,8 +23,7 @@ ICON_EM = 1.2  # inline icon edge in em
 ICON_PAD_EM = 0.06
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """A stretch of one word: text in one face, or an icon (text is then the icon's name)."""
 
     text: str
@@ -35,8 +34,7 @@ class Piece:
 Word = tuple[Piece, ...]
 
 
-@dataclass(frozen=True)
-class PlacedPiece:
+class PlacedPiece(NamedTuple):
     """A piece placed relative to the text box: x from the left edge, baseline from the top."""
 
     x: float
@@ -45,8 +43,7 @@ class PlacedPiece:
     width: float
 
 
-@dataclass(frozen=True)
-class FittedText:
+class FittedText(NamedTuple):
     """The outcome of fitting: a size and placed pieces, or by how much it failed at the minimum."""
 
     size: float
@@ -296,8 +293,7 @@ def _first_candidate(paragraphs: tuple[tuple[Word, ...], ...], size: float, min_
     return current
 
 
-@dataclass(frozen=True)
-class SetText:
+class SetText(NamedTuple):
     """Fitted text as drawable runs relative to the box: what the layout step places per card."""
 
     fitted: FittedText
