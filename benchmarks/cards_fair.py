@@ -1,8 +1,8 @@
 """The card loop a reportlab expert would write for Escape Earth's deck: the baseline of benchmarks/cards.py.
 
 It draws what `pnp cards` draws on the A4 sheets (templates/layouts/card.yaml for every kind but
-the activity cards, content/escape-earth/layouts/activity.yaml for those), written by hand for
-this one game:
+the activity cards, content/escape-earth/layouts/activity.yaml for those, and the larger picture of
+content/escape-earth/layouts/building.yaml for the buildings), written by hand for this one game:
 
 - everything is prepared before the clock starts (`prepare`): the cards as plain records of the
   texts and numbers they show (what a user's data file would hold), the colours of each kind,
@@ -390,8 +390,9 @@ def draw(prepared: Prepared, out: Path) -> None:
         stats_h = face["fields"] * 3.4 + 2.6 if has_fields else 0.0
         strip_h = min(12.5, H * 0.12) if strip else 0.0
         art_y = 17.0
-        art_h = H * 0.25 if face["body"] else (H - m - 1.5 - art_y - (stats_h + 2 if has_fields else 0)
-                                               - (strip_h + 1.2 if strip else 0))
+        art_min = H * 0.36 if face["kind"] == "building" else H * 0.25  # Escape Earth's building.yaml: a third
+        art_h = art_min if face["body"] else (H - m - 1.5 - art_y - (stats_h + 2 if has_fields else 0)
+                                              - (strip_h + 1.2 if strip else 0))
         art_icon = min(art_h - 3, W - 2 * m - 14)
         stats_y = art_y + art_h + 2
         rules_y = stats_y + (stats_h + 2 if has_fields else 0)

@@ -132,13 +132,15 @@ class FaceEvaluation:
         Cards of one shape (`printed.shape`) share every element but the ones with their own texts: the
         first such card's run is remembered as a plan, the items of the shared elements and where the
         others go, and the next card of that shape follows it."""
-        if (printed is not None and printed.shape is not None and self.memo is not None and self.placed is None
-                and _plannable(elements)):  # a followed plan neither notes where elements went nor their ink
+        key: tuple | None = None
+        if printed is not None and printed.shape is not None and self.memo is not None and self.placed is None:
             key = (_PLAN, path, printed.shape)
             plan = self.memo.get(key)
-            if plan is not None:
+            if plan is not None:  # made for these elements, so they were plannable
                 self._follow(plan, printed)
                 return
+        if key is not None and self.memo is not None and _plannable(elements):  # a followed plan notes neither
+            # where elements went nor their ink
             self._plan, problems = [], len(self.problems)
             try:
                 self._run(path, elements, printed)

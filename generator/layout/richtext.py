@@ -10,8 +10,8 @@ cards.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from generator.drawing.fonts import BOLD_OF, missing_glyphs, text_width_pt, unit_width
 from generator.layout.geometry import PT_MM
@@ -23,8 +23,7 @@ ICON_EM = 1.2  # inline icon edge in em
 ICON_PAD_EM = 0.06
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """A stretch of one word: text in one face, or an icon (text is then the icon's name)."""
 
     text: str
@@ -35,8 +34,7 @@ class Piece:
 Word = tuple[Piece, ...]
 
 
-@dataclass(frozen=True)
-class PlacedPiece:
+class PlacedPiece(NamedTuple):
     """A piece placed relative to the text box: x from the left edge, baseline from the top."""
 
     x: float
@@ -45,8 +43,7 @@ class PlacedPiece:
     width: float
 
 
-@dataclass(frozen=True)
-class FittedText:
+class FittedText(NamedTuple):
     """The outcome of fitting: a size and placed pieces, or by how much it failed at the minimum."""
 
     size: float
@@ -216,8 +213,11 @@ def fit_text(markup: str, role: str, size: float, min_size: float, width: float,
              align: str = "left", valign: str = "top", leading: float = 1.18, paragraph_gap: float = 0.35,
              max_lines: int = 0) -> FittedText:
     """Fit `markup` into a width x height box (mm), shrinking from `size` to `min_size` pt."""
+    one_line = _plain_line(markup, role, size, width, height, align, valign, leading)
+    if one_line is not None:
+        return one_line
     paragraphs = parse_markup(markup, role)
-    current = size
+    current = _first_candidate(paragraphs, size, min_size, width, max_lines)
     while True:
         lines, owners, widest = _wrap(paragraphs, current, width)
         line_h = current * leading * PT_MM
@@ -238,8 +238,62 @@ def fit_text(markup: str, role: str, size: float, min_size: float, width: float,
         current = round(current - 0.25, 2)
 
 
-@dataclass(frozen=True)
-class SetText:
+def _plain_line(markup: str, role: str, size: float, width: float, height: float, align: str, valign: str,
+                leading: float) -> FittedText | None:
+    """Plain words (no markup, soft hyphen or line break) that fit on one line at `size`: what the general path
+    gives, by the same arithmetic in the same order, without its markup parsing and line lists; None for
+    anything else. Most titles and labels are such text, and each card has its own."""
+    if "*" in markup or ":" in markup or "\n" in markup or SOFT_HYPHEN in markup:
+        return None
+    words = [word for word in markup.split(" ") if word]
+    if not words:
+        return None
+    space = text_width_pt(" ", role, size) * PT_MM
+    widths: list[float] = []
+    used = 0.0
+    for word in words:  # as `_wrap` fills a line
+        w = unit_width(word, role) * size * PT_MM
+        room = width - (used + space if widths else 0.0)
+        if w > room + 1e-6:
+            return None
+        used = width - room + w
+        widths.append(w)
+    line_h = size * leading * PT_MM
+    total = 1 * line_h + 0 * size * PT_MM
+    if total > height + 1e-6:
+        return None
+    line_w = sum(widths) + sum(space for _ in widths[1:])  # as `_line_width`
+    offset = {"top": 0.0, "middle": (height - line_h) / 2, "bottom": height - line_h}[valign]
+    baseline_in_line = (line_h - (ASCENT + DESCENT) * size * PT_MM) / 2 + ASCENT * size * PT_MM
+    baseline = offset + 0.0 + baseline_in_line  # as `_place`: offset, the first line's top, then the baseline
+    x = {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}[align]
+    placed: list[PlacedPiece] = []
+    for index, (word, w) in enumerate(zip(words, widths, strict=True)):
+        if index:
+            x += space
+        placed.append(PlacedPiece(x, baseline, Piece(word, role), w))
+        x += w
+    return FittedText(size, tuple(placed), 1, line_h, 0.0, "")
+
+
+def _first_candidate(paragraphs: tuple[tuple[Word, ...], ...], size: float, min_size: float, width: float,
+                     max_lines: int) -> float:
+    """The largest size of the quarter-point steps from `size` that could fit, by widths alone: a word without a
+    soft hyphen is never split, and one paragraph on one line needs its whole width. Widths scale linearly with the
+    size, so a size ruled out here fails `fit_text`'s test too (by a margin far beyond rounding); the minimum is
+    never skipped. Skipping them leaves the result as stepping through them would."""
+    whole = [word for words in paragraphs for word in words
+             if not any(not piece.icon and SOFT_HYPHEN in piece.text for piece in word)]
+    need = max((_word_width(word, 1.0) for word in whole), default=0.0)
+    if max_lines == 1 and len(paragraphs) == 1 and paragraphs[0]:
+        need = max(need, _line_width([(word, _word_width(word, 1.0)) for word in paragraphs[0]], 1.0))
+    current = size
+    while need * current > width + 1e-4 and current - 0.25 >= min_size - 1e-9:
+        current = round(current - 0.25, 2)
+    return current
+
+
+class SetText(NamedTuple):
     """Fitted text as drawable runs relative to the box: what the layout step places per card."""
 
     fitted: FittedText

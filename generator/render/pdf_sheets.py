@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -57,10 +58,20 @@ def new_canvas(path: Path, page_w: float, page_h: float, title: str) -> Canvas:
     return canvas
 
 
-def _place(drawer: PdfFaceDrawer, face: FaceLayout, slot: Slot) -> None:
-    """Draw a face into its slot, clipped to the trim plus the bleed its neighbours allow (the slot's clip)."""
-    c = drawer.canvas
+def _place(drawer: PdfFaceDrawer, face: FaceLayout, slot: Slot, openings: dict[Slot, list[str]] | None = None) -> None:
+    """Draw a face into its slot, clipped to the trim plus the bleed its neighbours allow (the slot's clip).
+
+    `openings` keeps each slot's clip and move as the operators the canvas wrote for them the first time, and
+    writes those again for the slot's later faces (the same bytes: after `q` nothing merges into them)."""
+    c: Any = drawer.canvas  # reportlab's page accumulator is not in its stubs
     c.saveState()
+    opening = openings.get(slot) if openings is not None else None
+    if opening is not None:
+        c._code.extend(opening)
+        drawer.draw(face)
+        c.restoreState()
+        return
+    code_at = len(c._code)
     x0, y0, x1, y1 = slot.clip
     clip = c.beginPath()
     clip.rect(x0 * mm, y0 * mm, (x1 - x0) * mm, (y1 - y0) * mm)
@@ -73,6 +84,8 @@ def _place(drawer: PdfFaceDrawer, face: FaceLayout, slot: Slot) -> None:
         c.rotate(-90)
     else:
         c.translate(slot.x * mm, slot.y * mm)
+    if openings is not None:
+        openings[slot] = c._code[code_at:]
     drawer.draw(face)
     c.restoreState()
 
@@ -124,6 +137,7 @@ def write_sheets(path: Path, cards: list[PrintCard], paper: str, icons: dict[str
     drawer.share_blocks([face for card in cards for face in (card.front, card.back)])
     margins: dict[SheetGrid, tuple[str, list]] = {}  # per grid: its crop marks' form and its margin lines
     slots: dict[tuple, list[tuple[int, Slot, bool]]] = {}
+    openings: dict[Slot, list[str]] = {}
     for sheet, (plan, group) in enumerate(sheets, start=1):
         grid = plan.grid
         if grid not in margins:
@@ -136,7 +150,7 @@ def write_sheets(path: Path, cards: list[PrintCard], paper: str, icons: dict[str
                 canvas.translate(back_offset[0] * mm, back_offset[1] * mm)
             for index, slot, is_back in _faces(plan, back, slots):
                 card = group[index]
-                _place(drawer, card.back if is_back else card.front, slot)
+                _place(drawer, card.back if is_back else card.front, slot, openings)
             if cut_lines:
                 _cut_lines(canvas, grid)
             canvas.doForm(marks)

@@ -94,3 +94,31 @@ def test_soft_hyphens_break_long_words_with_a_visible_hyphen_only_at_the_break()
 def test_a_word_too_wide_without_soft_hyphens_is_a_width_overflow():
     fitted = fit_text("Aktivitätswürfelablagefläche", "regular", 8.0, 6.5, 15.0, 30.0)
     assert not fitted.fits and fitted.overflow_kind == "width" and fitted.lines == 1
+
+
+def test_plain_one_line_text_is_fitted_as_the_general_path_fits_it(monkeypatch):
+    import generator.layout.richtext as richtext
+
+    cases = [("Orbitalwerft 7Q", "bold", 11.5, 9.0, 40.0, 6.6, "left", "middle", 1.18, 0.35, 1),
+             ("Solar  Farm", "regular", 7.0, 7.0, 30.0, 3.6, "center", "top", 1.18, 0.35, 1),
+             ("12", "wide-bold", 14.0, 9.0, 12.4, 8.0, "right", "bottom", 1.18, 0.35, 0),
+             ("Hydroponische Farm mit Namen", "bold", 11.5, 9.0, 30.0, 6.0, "left", "middle", 1.18, 0.35, 1),
+             ("Reveal the next two cards", "regular", 8.5, 7.0, 40.0, 3.0, "center", "middle", 1.18, 0.35, 0)]
+    fast = [fit_text.__wrapped__(*case) for case in cases]
+    taken = [richtext._plain_line(*case[:3], *case[4:9]) is not None for case in cases]
+    monkeypatch.setattr(richtext, "_plain_line", lambda *args: None)
+    general = [fit_text.__wrapped__(*case) for case in cases]
+    assert fast == general
+    assert taken == [True, True, True, False, False]  # too wide for one line; too tall for its box
+
+
+def test_sizes_skipped_by_width_alone_leave_the_fitted_size_as_stepping_gives(monkeypatch):
+    import generator.layout.richtext as richtext
+
+    cases = [("Hydroponische Farm mit sehr langem Namen", "bold", 11.5, 6.0, 30.0, 6.0, "left", "top", 1.18, 0.35, 1),
+             ("Unzerbrechlich **fett** :knowledge: Text", "regular", 9.0, 6.5, 20.0, 30.0, "left", "top", 1.18,
+              0.35, 0)]
+    skipping = [fit_text.__wrapped__(*case) for case in cases]
+    monkeypatch.setattr(richtext, "_first_candidate", lambda paragraphs, size, *rest: size)
+    assert skipping == [fit_text.__wrapped__(*case) for case in cases]
+    assert skipping[0].size < 11.5  # the widths ruled the first sizes out
