@@ -30,7 +30,7 @@ import shutil
 import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import wraps
 from importlib import metadata
@@ -63,9 +63,6 @@ TRASH_NAME = re.compile(r"\.trash-[0-9]+-[0-9]+")
 MANIFEST_LIMIT = 64 * 1024 * 1024  # a manifest larger than this was not written by pnp
 KEEP_SECONDS = 7 * 24 * 3600  # entries unused for a week go, whatever the count
 KEEP_SPARE = 2.0              # besides this build's entries, keep up to this many times as many recent ones
-
-
-Known = dict[tuple[int, int], tuple[int, int, str]]  # (device, inode) -> (size, mtime in ns, sha256)
 
 
 def _code_files(root: Path) -> Iterable[Path]:
@@ -244,12 +241,6 @@ class BuildCache:
         self.reused: list[str] = []  # the units this build copied, by name (game/step/lang)
         self.made: list[str] = []    # the units it made (and stored)
         self._pending: dict[str, Path] = {}  # key -> its new entry, until the build commits or fails
-        # what this build hashed (one cache object per build: a later build hashes everything again):
-        # a file's digest by its inode, size and time, and a file in the cache by the digest of its bytes
-        self._hashed: Known = {}
-        self._by_digest: dict[str, str] = {}
-        self._prefetch: Any = None  # the child hashing ahead (`prefetch`), and the process that started it
-        self._prefetch_owner = 0
 
     @classmethod
     def of_output(cls, output: Path) -> BuildCache:
@@ -296,51 +287,9 @@ class BuildCache:
             return None
         return manifest
 
-    def prefetch(self) -> None:
-        """Hash the files of the entries the last build used, in a forked child, while this process loads
-        and checks the games on one core (a rebuild restores most of them, and verifies every file;
-        a no-edit rebuild of the bundled games hashes 2,854 files, 107 MB).
-
-        The child's digests, by inode, size and time, are the digests this build took (`_hashed`): what a
-        restore compares with the entry's manifest is still the bytes as this build found them, read by
-        its own child a moment earlier; a file changed since (in size or time) is read again."""
-        from generator.forked import Forked, children_allowed
-
-        if self.folder is None or self._prefetch is not None or not children_allowed():
-            return
-        if _kind(self.folder) != stat.S_IFDIR:
-            return
-        folder = os.fspath(self.folder)
-        self._prefetch, self._prefetch_owner = Forked(lambda: _hash_recent_entries(folder)), os.getpid()
-
-    def _take_prefetched(self) -> None:
-        """The digests the prefetching child took (waiting for it to finish), if this process started one."""
-        from generator.forked import ChildFailed
-
-        child, self._prefetch = self._prefetch, None
-        if child is None or self._prefetch_owner != os.getpid():  # a forked unit's copy: not its child
-            return
-        try:
-            while not child.read_some():
-                pass
-            child.finish()
-            found = child.result()
-        except (OSError, ChildFailed):
-            child.kill()
-            return
-        for inode, known in found.items():
-            self._hashed.setdefault(inode, known)
-
-    def _stop_prefetch(self) -> None:
-        child, self._prefetch = self._prefetch, None
-        if child is not None and self._prefetch_owner == os.getpid():
-            child.kill()
-
     def restore(self, key: str, base: Path, unit: str | None) -> list[Path] | None:
         """Link the unit's files under `base` (a path that exists already is left as it is) and return them;
         None when the cache does not have the unit whole and intact (then nothing was placed)."""
-        if self._prefetch is not None:
-            self._take_prefetched()
         manifest = self._manifest(key)
         digests = manifest.get("files") if manifest is not None else None
         if not isinstance(digests, dict) or not all(_relative(name) and _hex_digest(digest)
@@ -359,9 +308,8 @@ class BuildCache:
                 if _link_file(os.path.join(files, name), target, folders):
                     placed.append(target)
                     # what was linked, not what the path named a moment before: a regular file with these bytes
-                    if _digest_regular(target, self._hashed) != digests[name]:
+                    if _digest_regular(target) != digests[name]:
                         raise OSError(f"{name} differs from the entry's manifest")
-                    self._by_digest.setdefault(digests[name], os.path.join(files, name))
             except OSError:  # the entry lost or changed a file: take back what this call placed
                 for path in placed:
                     os.unlink(path)
@@ -391,35 +339,13 @@ class BuildCache:
             name = source[len(root):].replace(os.sep, "/")
             target = os.path.join(into, name)
             _link_file(source, target, folders)
-            digest = _digest_regular(target, self._hashed)
+            digest = _digest_regular(target)
             if digest is None:  # not a regular file: never kept
                 os.unlink(target)
                 continue
             digests[name] = digest
-            self._share(digest, target)
         _write_manifest(scratch, {"key": key, "files": dict(sorted(digests.items()))})
         self._pending[key] = scratch
-
-    def _share(self, digest: str, target: str) -> None:
-        """Make the new entry's file `target` a link to a file of the cache with the same bytes, when this
-        build verified one (a site offers the print files, in its built pages and in its docs tree): a
-        later build then reads and hashes those bytes once, not three times (`_digest_regular`)."""
-        same = self._by_digest.setdefault(digest, target)
-        if same == target:
-            return
-        if _digest_regular(same, self._hashed) != digest:  # gone or changed since: this file stands for the bytes
-            self._by_digest[digest] = target
-            return
-        spare = f"{target}.share-{os.getpid()}"
-        try:
-            os.link(same, spare, follow_symlinks=False)
-        except OSError:  # too many links to one file, or another file system: the file stays its own copy
-            return
-        try:
-            os.replace(spare, target)
-        except OSError:
-            with suppress(OSError):
-                os.unlink(spare)
 
     def _scratch(self, key: str) -> Path:
         assert self.folder is not None
@@ -445,15 +371,9 @@ class BuildCache:
                 continue
             self.used.add(key)
         self._pending.clear()
-        # every entry this build used bears the same time: the next build hashes their files ahead (`prefetch`)
-        stamp = time.time_ns()
-        for key in self.used:
-            with suppress(OSError):
-                os.utime(self._entry(key), ns=(stamp, stamp), follow_symlinks=False)
 
     def discard(self) -> None:
         """The build failed (or was not committed): forget what it stored, leaving the cache as it was."""
-        self._stop_prefetch()
         for scratch in self._pending.values():
             shutil.rmtree(scratch, ignore_errors=True)
         self._pending.clear()
@@ -650,57 +570,18 @@ def _read_regular(path: str | Path, limit: int | None = None) -> bytes | None:
 DIGEST_BLOCK = 4 * 1024 * 1024  # bytes read at once: all but the largest files (PDFs of a few MB) in one read
 
 
-def _digest_regular(path: str | Path, known: Known | None = None) -> str | None:
-    """The sha256 of a regular file at `path` (not through a link), or None for anything else.
-
-    `known`: the digests one build took so far, by inode: a file linked from several entries (`_share`)
-    is read once per build. A later build starts without them and reads every file again.
-    Read with `os.read` straight into the hash, most files in one call: cheaper than a buffered reader
-    per file (`hashlib.file_digest`) over the thousands of files a rebuild restores."""
+def _digest_regular(path: str | Path) -> str | None:
+    """The sha256 of a regular file at `path` (not through a link), or None for anything else."""
     try:
         with _opened_regular(path) as opened:
             if opened is None:
                 return None
-            handle, info = opened
-            inode, seen = (info.st_dev, info.st_ino), (info.st_size, info.st_mtime_ns)
-            found = known.get(inode) if known is not None else None
-            if found is not None and found[:2] == seen:
-                return found[2]
-            digest = hashlib.sha256(os.read(handle, min(info.st_size + 1, DIGEST_BLOCK)))
-            while chunk := os.read(handle, DIGEST_BLOCK):  # a file that grew, or one larger than a block
+            digest = hashlib.sha256()
+            while chunk := os.read(opened[0], DIGEST_BLOCK):
                 digest.update(chunk)
-            hexdigest = digest.hexdigest()
-            after = os.fstat(handle)
-            if known is not None and (after.st_size, after.st_mtime_ns) == seen:  # not written while it was read
-                known[inode] = (*seen, hexdigest)
-            return hexdigest
+            return digest.hexdigest()
     except OSError:
         return None
-
-
-def _hash_recent_entries(folder: str) -> Known:
-    """In the prefetching child: the digests of the regular files of the entries the last build used (the
-    newest time, which `commit` gave them all), by inode (links are not followed, nor read)."""
-    entries: list[tuple[int, str]] = []
-    with os.scandir(folder) as found:
-        for entry in found:
-            if ENTRY_NAME.fullmatch(entry.name) and entry.is_dir(follow_symlinks=False):
-                entries.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry.path))
-    known: Known = {}
-    newest = max((mtime for mtime, _ in entries), default=0)
-    for path in [path for mtime, path in entries if mtime == newest]:
-        pending = [os.path.join(path, FILES)]
-        while pending:
-            try:
-                with os.scandir(pending.pop()) as inside:
-                    for item in inside:
-                        if item.is_dir(follow_symlinks=False):
-                            pending.append(item.path)
-                        elif item.is_file(follow_symlinks=False):
-                            _digest_regular(item.path, known)
-            except OSError:
-                continue
-    return known
 
 
 def _regular_files(folder: Path) -> set[str] | None:
