@@ -539,49 +539,27 @@ def _kind(path: str | Path) -> int | None:
         return None
 
 
-@contextmanager
-def _opened_regular(path: str | Path) -> Iterator[tuple[int, os.stat_result] | None]:
-    """A descriptor of the regular file at `path` and its stat, not reached through a link; None for anything else
-    (a link, a folder, a device, a missing file). Closed when the block ends."""
+def _read_regular(path: str | Path, limit: int | None = None) -> bytes | None:
+    """The bytes of a regular file, not reached through a link at `path`; None for anything else
+    (a link, a folder, a device, a missing file, a file larger than `limit`)."""
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:
-        yield None
-        return
+        return None
     try:
-        info = os.fstat(handle)
-        yield (handle, info) if stat.S_ISREG(info.st_mode) else None
-    finally:
-        os.close(handle)
-
-
-def _read_regular(path: str | Path, limit: int | None = None) -> bytes | None:
-    """The bytes of a regular file, not reached through a link at `path`; None for anything else."""
-    try:
-        with _opened_regular(path) as opened:
-            if opened is None or (limit is not None and opened[1].st_size > limit):
+        with open(handle, "rb") as reading:
+            info = os.fstat(handle)
+            if not stat.S_ISREG(info.st_mode) or (limit is not None and info.st_size > limit):
                 return None
-            with open(opened[0], "rb", closefd=False) as reading:
-                return reading.read()
+            return reading.read()
     except OSError:
         return None
-
-
-DIGEST_BLOCK = 4 * 1024 * 1024  # bytes read at once: all but the largest files (PDFs of a few MB) in one read
 
 
 def _digest_regular(path: str | Path) -> str | None:
     """The sha256 of a regular file at `path` (not through a link), or None for anything else."""
-    try:
-        with _opened_regular(path) as opened:
-            if opened is None:
-                return None
-            digest = hashlib.sha256()
-            while chunk := os.read(opened[0], DIGEST_BLOCK):
-                digest.update(chunk)
-            return digest.hexdigest()
-    except OSError:
-        return None
+    data = _read_regular(path)
+    return None if data is None else hashlib.sha256(data).hexdigest()
 
 
 def _regular_files(folder: Path) -> set[str] | None:
