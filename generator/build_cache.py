@@ -30,7 +30,7 @@ import shutil
 import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from functools import wraps
 from importlib import metadata
@@ -241,6 +241,7 @@ class BuildCache:
         self.reused: list[str] = []  # the units this build copied, by name (game/step/lang)
         self.made: list[str] = []    # the units it made (and stored)
         self._pending: dict[str, Path] = {}  # key -> its new entry, until the build commits or fails
+        self._by_digest: dict[str, str] = {}  # a file in the cache by the digest of its bytes (`_share`)
 
     @classmethod
     def of_output(cls, output: Path) -> BuildCache:
@@ -310,6 +311,7 @@ class BuildCache:
                     # what was linked, not what the path named a moment before: a regular file with these bytes
                     if _digest_regular(target) != digests[name]:
                         raise OSError(f"{name} differs from the entry's manifest")
+                    self._by_digest.setdefault(digests[name], os.path.join(files, name))
             except OSError:  # the entry lost or changed a file: take back what this call placed
                 for path in placed:
                     os.unlink(path)
@@ -344,8 +346,27 @@ class BuildCache:
                 os.unlink(target)
                 continue
             digests[name] = digest
+            self._share(digest, target)
         _write_manifest(scratch, {"key": key, "files": dict(sorted(digests.items()))})
         self._pending[key] = scratch
+
+    def _share(self, digest: str, target: str) -> None:
+        """Make the new entry's file `target` a link to a file of the cache with the same bytes (a site offers
+        the print files, in its built pages and in its docs tree): the cache of the bundled games then takes
+        half the disk. The other file is hashed again first: only bytes verified now are shared."""
+        same = self._by_digest.setdefault(digest, target)
+        if same == target:
+            return
+        if _digest_regular(same) != digest:  # gone or changed since: this file stands for the bytes
+            self._by_digest[digest] = target
+            return
+        spare = f"{target}.share-{os.getpid()}"
+        try:
+            os.link(same, spare, follow_symlinks=False)
+            os.replace(spare, target)
+        except OSError:  # too many links to one file, or another file system: the file stays its own copy
+            with suppress(OSError):
+                os.unlink(spare)
 
     def _scratch(self, key: str) -> Path:
         assert self.folder is not None

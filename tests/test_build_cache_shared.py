@@ -1,5 +1,5 @@
-"""A file of an entry edited by hand in place (same size, same time) is never restored: every restore
-reads the bytes it links (generator.build_cache)."""
+"""Entries share files with the same bytes, which lets no file edited by hand into a build: every
+restore reads the bytes it links (generator.build_cache)."""
 
 from __future__ import annotations
 
@@ -31,16 +31,26 @@ def stored(tmp_path: Path) -> Path:
     return folder
 
 
-def test_a_file_edited_in_place_is_restored_by_no_entry(tmp_path: Path) -> None:
+def test_files_with_the_same_bytes_are_one_file_in_the_cache(tmp_path: Path) -> None:
     folder = stored(tmp_path)
-    edited_file = folder / ONE / "files" / "site" / "rules.pdf"
-    before = edited_file.stat()
-    with open(edited_file, "r+b") as edited:  # same size, same time: only the bytes tell
+    one, two = folder / ONE / "files" / "site" / "rules.pdf", folder / TWO / "files" / "docs" / "rules.pdf"
+    assert one.stat().st_ino == two.stat().st_ino
+    assert one.read_bytes() == two.read_bytes() == PAGE
+    cache = BuildCache(folder)
+    assert cache.restore(ONE, tmp_path / "a", None) == [tmp_path / "a" / "site" / "rules.pdf"]
+    assert cache.restore(TWO, tmp_path / "a", None) == [tmp_path / "a" / "docs" / "rules.pdf"]
+    assert (tmp_path / "a" / "docs" / "rules.pdf").read_bytes() == PAGE
+
+
+def test_a_shared_file_edited_in_place_is_restored_by_no_entry(tmp_path: Path) -> None:
+    folder = stored(tmp_path)
+    shared = folder / ONE / "files" / "site" / "rules.pdf"
+    before = shared.stat()
+    with open(shared, "r+b") as edited:  # same size, same time: only the bytes tell
         edited.write(b"<s")
-    os.utime(edited_file, ns=(before.st_atime_ns, before.st_mtime_ns))
+    os.utime(shared, ns=(before.st_atime_ns, before.st_mtime_ns))
     cache = BuildCache(folder)
     assert cache.restore(ONE, tmp_path / "a", None) is None
-    assert cache.restore(TWO, tmp_path / "a", "game/site/de") == [tmp_path / "a" / "docs" / "rules.pdf"]
-    assert (tmp_path / "a" / "docs" / "rules.pdf").read_bytes() == PAGE
-    assert not (tmp_path / "a" / "site" / "rules.pdf").exists()  # nothing of the refused entry was placed
+    assert cache.restore(TWO, tmp_path / "a", None) is None
+    assert not (tmp_path / "a").exists() or not any((tmp_path / "a").rglob("*.pdf"))
     cache.discard()
