@@ -149,3 +149,42 @@ def test_without_libyaml_the_pure_python_loader_keeps_the_marks(monkeypatch: pyt
     load_yaml_text("a: 1\nb: [1, 2\nc: 3\n", "bad.yaml", errors)
     [error] = errors.sorted()
     assert error.mark.line == 2 and error.message.startswith("YAML syntax error")
+
+
+def _events_and_nodes(text: str, name: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    return _load_each(text, name, monkeypatch, "BUILD_FROM_EVENTS", (True, False))
+
+
+def test_built_from_events_equals_the_node_tree_on_the_bundled_content(monkeypatch: pytest.MonkeyPatch) -> None:
+    files = sorted((REPO / "content").rglob("*.yaml"))
+    taken = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        events, nodes = _events_and_nodes(text, path.name, monkeypatch)
+        assert events == nodes, path
+        monkeypatch.setattr(yaml_source, "BUILD_FROM_EVENTS", True)
+        taken += yaml_source._built_from_events(text, path.name) is not None
+    assert taken >= len(files) - 5  # only files with anchors are read through the node tree
+
+
+ANCHORED = ["a: &x {b: 1}\nc: *x\n", "base: &b {x: 1}\nmore: {<<: *b, y: 2}\n", "{=: 1}\n", "a: 1\na: 2\n",
+            "[1, 2]: x\n", "a: 1e400\n", "a: !!set {x, y}\n", "a: !!timestamp 2001-12-14\n", "", "---\n", "a:\n"]
+
+
+@pytest.mark.parametrize("text", ANCHORED + ODD + REFUSED[:8], ids=range(len(ANCHORED) + len(ODD) + 8))
+def test_built_from_events_or_read_again_gives_what_the_node_tree_gives(text: str,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    events, nodes = _events_and_nodes(text, "odd.yaml", monkeypatch)
+    assert events == nodes
+
+
+def test_a_clean_document_never_builds_a_node_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_tree(text: str) -> None:
+        raise AssertionError("a node tree was composed")
+
+    monkeypatch.setattr(yaml_source, "_compose", no_tree)
+    errors = ErrorList()
+    doc = load_yaml_text(DOC, "demo.yaml", errors)
+    assert not errors and doc.source.mark(("cards", 1, "name", "en")) == Mark("demo.yaml", 8, 11)
+    with pytest.raises(AssertionError, match="node tree"):
+        load_yaml_text("a: &x 1\nb: *x\n", "anchored.yaml", errors)  # what events cannot carry goes through nodes
