@@ -65,6 +65,9 @@ KEEP_SECONDS = 7 * 24 * 3600  # entries unused for a week go, whatever the count
 KEEP_SPARE = 2.0              # besides this build's entries, keep up to this many times as many recent ones
 
 
+Known = dict[tuple[int, int], tuple[int, int, str]]  # (device, inode) -> (size, mtime in ns, sha256)
+
+
 def _code_files(root: Path) -> Iterable[Path]:
     for part in CODE_PARTS:
         path = root / part
@@ -241,7 +244,12 @@ class BuildCache:
         self.reused: list[str] = []  # the units this build copied, by name (game/step/lang)
         self.made: list[str] = []    # the units it made (and stored)
         self._pending: dict[str, Path] = {}  # key -> its new entry, until the build commits or fails
-        self._by_digest: dict[str, str] = {}  # a file in the cache by the digest of its bytes (`_share`)
+        # what this build hashed (one cache object per build: a later build hashes everything again):
+        # a file's digest by its inode, size and time, and a file in the cache by the digest of its bytes
+        self._hashed: Known = {}
+        self._by_digest: dict[str, str] = {}
+        self._prefetch: Any = None  # the child hashing ahead (`prefetch`), and the process that started it
+        self._prefetch_owner = 0
 
     @classmethod
     def of_output(cls, output: Path) -> BuildCache:
@@ -288,9 +296,51 @@ class BuildCache:
             return None
         return manifest
 
+    def prefetch(self) -> None:
+        """Hash the files of the entries the last build used, in a forked child, while this process loads
+        and checks the games on one core (a rebuild restores most of them, and verifies every file;
+        a no-edit rebuild of the bundled games hashes 2,854 files, 107 MB).
+
+        The child's digests, by inode, size and time, are the digests this build took (`_hashed`): what a
+        restore compares with the entry's manifest is still the bytes as this build found them, read by
+        its own child a moment earlier; a file changed since (in size or time) is read again."""
+        from generator.forked import Forked, children_allowed
+
+        if self.folder is None or self._prefetch is not None or not children_allowed():
+            return
+        if _kind(self.folder) != stat.S_IFDIR:
+            return
+        folder = os.fspath(self.folder)
+        self._prefetch, self._prefetch_owner = Forked(lambda: _hash_recent_entries(folder)), os.getpid()
+
+    def _take_prefetched(self) -> None:
+        """The digests the prefetching child took (waiting for it to finish), if this process started one."""
+        from generator.forked import ChildFailed
+
+        child, self._prefetch = self._prefetch, None
+        if child is None or self._prefetch_owner != os.getpid():  # a forked unit's copy: not its child
+            return
+        try:
+            while not child.read_some():
+                pass
+            child.finish()
+            found = child.result()
+        except (OSError, ChildFailed):
+            child.kill()
+            return
+        for inode, known in found.items():
+            self._hashed.setdefault(inode, known)
+
+    def _stop_prefetch(self) -> None:
+        child, self._prefetch = self._prefetch, None
+        if child is not None and self._prefetch_owner == os.getpid():
+            child.kill()
+
     def restore(self, key: str, base: Path, unit: str | None) -> list[Path] | None:
         """Link the unit's files under `base` (a path that exists already is left as it is) and return them;
         None when the cache does not have the unit whole and intact (then nothing was placed)."""
+        if self._prefetch is not None:
+            self._take_prefetched()
         manifest = self._manifest(key)
         digests = manifest.get("files") if manifest is not None else None
         if not isinstance(digests, dict) or not all(_relative(name) and _hex_digest(digest)
@@ -309,7 +359,7 @@ class BuildCache:
                 if _link_file(os.path.join(files, name), target, folders):
                     placed.append(target)
                     # what was linked, not what the path named a moment before: a regular file with these bytes
-                    if _digest_regular(target) != digests[name]:
+                    if _digest_regular(target, self._hashed) != digests[name]:
                         raise OSError(f"{name} differs from the entry's manifest")
                     self._by_digest.setdefault(digests[name], os.path.join(files, name))
             except OSError:  # the entry lost or changed a file: take back what this call placed
@@ -341,7 +391,7 @@ class BuildCache:
             name = source[len(root):].replace(os.sep, "/")
             target = os.path.join(into, name)
             _link_file(source, target, folders)
-            digest = _digest_regular(target)
+            digest = _digest_regular(target, self._hashed)
             if digest is None:  # not a regular file: never kept
                 os.unlink(target)
                 continue
@@ -351,20 +401,23 @@ class BuildCache:
         self._pending[key] = scratch
 
     def _share(self, digest: str, target: str) -> None:
-        """Make the new entry's file `target` a link to a file of the cache with the same bytes (a site offers
-        the print files, in its built pages and in its docs tree): the cache of the bundled games then takes
-        half the disk. The other file is hashed again first: only bytes verified now are shared."""
+        """Make the new entry's file `target` a link to a file of the cache with the same bytes, when this
+        build verified one (a site offers the print files, in its built pages and in its docs tree): a
+        later build then reads and hashes those bytes once, not three times (`_digest_regular`)."""
         same = self._by_digest.setdefault(digest, target)
         if same == target:
             return
-        if _digest_regular(same) != digest:  # gone or changed since: this file stands for the bytes
+        if _digest_regular(same, self._hashed) != digest:  # gone or changed since: this file stands for the bytes
             self._by_digest[digest] = target
             return
         spare = f"{target}.share-{os.getpid()}"
         try:
             os.link(same, spare, follow_symlinks=False)
-            os.replace(spare, target)
         except OSError:  # too many links to one file, or another file system: the file stays its own copy
+            return
+        try:
+            os.replace(spare, target)
+        except OSError:
             with suppress(OSError):
                 os.unlink(spare)
 
@@ -392,9 +445,15 @@ class BuildCache:
                 continue
             self.used.add(key)
         self._pending.clear()
+        # every entry this build used bears the same time: the next build hashes their files ahead (`prefetch`)
+        stamp = time.time_ns()
+        for key in self.used:
+            with suppress(OSError):
+                os.utime(self._entry(key), ns=(stamp, stamp), follow_symlinks=False)
 
     def discard(self) -> None:
         """The build failed (or was not committed): forget what it stored, leaving the cache as it was."""
+        self._stop_prefetch()
         for scratch in self._pending.values():
             shutil.rmtree(scratch, ignore_errors=True)
         self._pending.clear()
@@ -560,27 +619,88 @@ def _kind(path: str | Path) -> int | None:
         return None
 
 
-def _read_regular(path: str | Path, limit: int | None = None) -> bytes | None:
-    """The bytes of a regular file, not reached through a link at `path`; None for anything else
-    (a link, a folder, a device, a missing file, a file larger than `limit`)."""
+@contextmanager
+def _opened_regular(path: str | Path) -> Iterator[tuple[int, os.stat_result] | None]:
+    """A descriptor of the regular file at `path` and its stat, not reached through a link; None for anything else
+    (a link, a folder, a device, a missing file). Closed when the block ends."""
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:
-        return None
+        yield None
+        return
     try:
-        with open(handle, "rb") as reading:
-            info = os.fstat(handle)
-            if not stat.S_ISREG(info.st_mode) or (limit is not None and info.st_size > limit):
+        info = os.fstat(handle)
+        yield (handle, info) if stat.S_ISREG(info.st_mode) else None
+    finally:
+        os.close(handle)
+
+
+def _read_regular(path: str | Path, limit: int | None = None) -> bytes | None:
+    """The bytes of a regular file, not reached through a link at `path`; None for anything else."""
+    try:
+        with _opened_regular(path) as opened:
+            if opened is None or (limit is not None and opened[1].st_size > limit):
                 return None
-            return reading.read()
+            with open(opened[0], "rb", closefd=False) as reading:
+                return reading.read()
     except OSError:
         return None
 
 
-def _digest_regular(path: str | Path) -> str | None:
-    """The sha256 of a regular file at `path` (not through a link), or None for anything else."""
-    data = _read_regular(path)
-    return None if data is None else hashlib.sha256(data).hexdigest()
+DIGEST_BLOCK = 4 * 1024 * 1024  # bytes read at once: all but the largest files (PDFs of a few MB) in one read
+
+
+def _digest_regular(path: str | Path, known: Known | None = None) -> str | None:
+    """The sha256 of a regular file at `path` (not through a link), or None for anything else.
+
+    `known`: the digests one build took so far, by inode: a file linked from several entries (`_share`)
+    is read once per build. A later build starts without them and reads every file again.
+    Read with `os.read` straight into the hash, most files in one call: cheaper than a buffered reader
+    per file (`hashlib.file_digest`) over the thousands of files a rebuild restores."""
+    try:
+        with _opened_regular(path) as opened:
+            if opened is None:
+                return None
+            handle, info = opened
+            inode, seen = (info.st_dev, info.st_ino), (info.st_size, info.st_mtime_ns)
+            found = known.get(inode) if known is not None else None
+            if found is not None and found[:2] == seen:
+                return found[2]
+            digest = hashlib.sha256(os.read(handle, min(info.st_size + 1, DIGEST_BLOCK)))
+            while chunk := os.read(handle, DIGEST_BLOCK):  # a file that grew, or one larger than a block
+                digest.update(chunk)
+            hexdigest = digest.hexdigest()
+            after = os.fstat(handle)
+            if known is not None and (after.st_size, after.st_mtime_ns) == seen:  # not written while it was read
+                known[inode] = (*seen, hexdigest)
+            return hexdigest
+    except OSError:
+        return None
+
+
+def _hash_recent_entries(folder: str) -> Known:
+    """In the prefetching child: the digests of the regular files of the entries the last build used (the
+    newest time, which `commit` gave them all), by inode (links are not followed, nor read)."""
+    entries: list[tuple[int, str]] = []
+    with os.scandir(folder) as found:
+        for entry in found:
+            if ENTRY_NAME.fullmatch(entry.name) and entry.is_dir(follow_symlinks=False):
+                entries.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry.path))
+    known: Known = {}
+    newest = max((mtime for mtime, _ in entries), default=0)
+    for path in [path for mtime, path in entries if mtime == newest]:
+        pending = [os.path.join(path, FILES)]
+        while pending:
+            try:
+                with os.scandir(pending.pop()) as inside:
+                    for item in inside:
+                        if item.is_dir(follow_symlinks=False):
+                            pending.append(item.path)
+                        elif item.is_file(follow_symlinks=False):
+                            _digest_regular(item.path, known)
+            except OSError:
+                continue
+    return known
 
 
 def _regular_files(folder: Path) -> set[str] | None:
