@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from generator import output_files
-from generator.build_cache import BuildCache, language_fingerprint, remember_fingerprints, unit_key
+from generator.build_cache import BuildCache, language_fingerprint, unit_key
 from generator.content.errors import ContentError, ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES, in_languages
@@ -309,7 +309,6 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
             step_keys: dict[tuple[str, str], list[str]] = {}
             planned: dict[str, tuple[list[Path], list[Unit]]] = {}
             for content in contents:
-                remember_fingerprints(content, cache)
                 game_dir = staging / content.id
                 game_dir.mkdir(parents=True)
                 planned[content.id] = plan_steps(content, game_dir, options, errors, cache, step_keys, on_step)
