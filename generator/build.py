@@ -22,14 +22,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from generator import output_files
-from generator.build_cache import BuildCache, language_fingerprint, remember_fingerprints, unit_key
+from generator.build_cache import BuildCache, language_fingerprint, unit_key
 from generator.content.errors import ContentError, ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES, in_languages
 from generator.forked import children_allowed
 from generator.output_files import RESERVED_IDS
 from generator.output_folder import OutputFolder, checkpoint, in_scope
-from generator.pool import Pool, first_done, idle_cores, result
+from generator.pool import Pool, first_done, result
 from generator.rulestext.output_scan import check_outputs
 
 if TYPE_CHECKING:
@@ -51,8 +51,8 @@ class BuildOptions:
     ink: str | None = None  # "saver": light versions of the printable files too (ink-saver/); None: the game's
     fit_boards: bool = False  # every board also scaled to one page, not only those whose file asks (fit_to_page)
     tts: bool = True  # Tabletop Simulator decks (half the CPU of the cards step): `pnp cards` makes them on --tts
-    # how many processes a unit may lay its cards out on (generator.render.parallel_layout); how the
-    # work is shared, not what is made, so it is left out of every cache key
+    # how many processes a deck's cards are laid out on (generator.render.parallel_layout; `pnp cards` sets it, a
+    # build shares its units out instead); how the work is shared, not what is made: left out of every cache key
     workers: int = 1
 
 
@@ -96,8 +96,6 @@ STEP_SCOPES = {"cards": "print", "boards": "boards", "rulebook": "boards"}
 STEP_INPUTS: dict[str, Callable[[GameContent, str], Any]] = {}
 # the steps whose files (of the same game and language) a step reads: made or restored before it starts
 STEP_NEEDS = {"rulebook": ("boards",)}
-# the steps whose every file belongs to one paper: made one paper per child when there are children
-PER_PAPER = frozenset({"rulebook"})
 
 from generator.render.cards_step import render_cards  # noqa: E402  (card sheets, POD, SVG faces)
 
@@ -184,7 +182,7 @@ Made = tuple[list[Path], list[ContentError], dict[str, Any]]  # a unit's files, 
 
 
 def _make(unit: Unit, options: BuildOptions, cache: BuildCache) -> Made:
-    """Make one unit, or its share for `options.papers` (in this process or a forked child)."""
+    """Make one unit (in this process or a forked worker)."""
     step = dict(STEPS)[unit.step]
     errors = ErrorList()
     before = cache.snapshot()
@@ -192,31 +190,6 @@ def _make(unit: Unit, options: BuildOptions, cache: BuildCache) -> Made:
         made = step(unit.content, unit.folder, replace(options, languages=(unit.lang,)), errors)
     check_outputs(unit.content, unit.lang, unit.folder, made, errors, shown=f"{unit.content.id}/")  # nothing unrendered
     return made, errors.errors, cache.changes_since(before)
-
-
-def _shares(unit: Unit, options: BuildOptions, split: bool, workers: int = 1) -> list[BuildOptions]:
-    """The options of each share of a unit to make: one per paper for a PER_PAPER step when cores are spare;
-    else the one share, which may lay its cards out on `workers` processes."""
-    if split and unit.step in PER_PAPER and len(options.papers) > 1:
-        return [replace(options, papers=(paper,)) for paper in options.papers]
-    return [replace(options, workers=workers)] if split and workers > 1 else [options]
-
-
-def _spare_cores(making: int) -> bool:
-    """Whether cores would idle while `making` units are made: fewer units than the cores idle now
-    (generator.pool.idle_cores, the one measure every command uses; a share made apart costs some work
-    twice, which only idle cores make up for)."""
-    return making < idle_cores()
-
-
-def _joined(shares: list[Made]) -> Made:
-    files = sorted(path for made, _, _ in shares for path in made) if len(shares) > 1 else shares[0][0]
-    changes: dict[str, Any] = {"pending": {}, "used": [], "reused": [], "made": []}
-    for _, _, share in shares:
-        changes["pending"].update(share["pending"])
-        for name in ("used", "reused", "made"):
-            changes[name] += share[name]
-    return files, [error for _, found, _ in shares for error in found], changes
 
 
 def _graph(units: list[Unit]) -> TopologicalSorter[str]:
@@ -248,22 +221,16 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     # its rulebook 0.4), and this process has `meanwhile` to do after its own unit
     own = min(making, key=lambda unit: unit.step == "cards") if allowed and len(making) <= allowed else None
     jobs = allowed - 1 if own is not None else allowed
-    split = jobs > 0 and _spare_cores(len(making))
-    workers = allowed // max(1, len(making)) if split else 1  # the processes each unit may lay out cards on
-    parts = {unit.name: _shares(unit, options, split, workers) for unit in making}
     by_name = {unit.name: unit for unit in units}
     needed = {need for unit in making for need in STEP_NEEDS.get(unit.step, ())}
     graph = _graph(units)
-    running: dict[Future[Any], tuple[Unit, int]] = {}
-    back: dict[str, dict[int, Made]] = {}
+    running: dict[Future[Any], Unit] = {}
     outcomes: dict[str, tuple[list[ContentError], dict[str, Any]]] = {}
 
-    def collect(unit: Unit, index: int, made: Made) -> None:
-        back.setdefault(unit.name, {})[index] = made
-        if len(back[unit.name]) == len(parts[unit.name]):
-            unit.files, found, changes = _joined([made for _, made in sorted(back.pop(unit.name).items())])
-            outcomes[unit.name] = (found, changes)
-            graph.done(unit.name)
+    def collect(unit: Unit, made: Made) -> None:
+        unit.files, found, changes = made
+        outcomes[unit.name] = (found, changes)
+        graph.done(unit.name)
 
     def start(unit: Unit) -> bool:
         """Restore or make `unit`, or send it to the workers; whether it is done now."""
@@ -273,21 +240,18 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
                 unit.files = restored
                 graph.done(unit.name)
                 return True
-            parts[unit.name] = [options]  # gone since it was planned: made here instead
-        here = pool is None or unit is own or unit.cached
-        unit.cached = False
-        for index in range(1 if here else 0, len(parts[unit.name])):
-            assert pool is not None
-            running[pool.submit((unit.name, index))] = (unit, index)
-        if here:
-            collect(unit, 0, _make(unit, parts[unit.name][0], cache))
-        return here
+        if pool is not None and unit is not own and not unit.cached:
+            running[pool.submit(unit.name)] = unit
+            return False
+        unit.cached = False  # a cached unit gone since it was planned is made here
+        collect(unit, _make(unit, options, cache))
+        return True
 
     # the workers' units first (they work while this process restores), then what they need, then our own
     def order(unit: Unit) -> tuple[bool, bool, bool]:
         return unit is own, unit.cached, unit.step not in needed
 
-    pool = Pool(lambda share: _make(by_name[share[0]], parts[share[0]][share[1]], cache), jobs) if jobs else None
+    pool = Pool(lambda name: _make(by_name[name], options, cache), jobs) if jobs else None
     with pool or contextlib.nullcontext():
         while graph.is_active():
             if any([start(unit) for unit in sorted(map(by_name.__getitem__, graph.get_ready()), key=order)]):
@@ -299,7 +263,7 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
             if not running:
                 raise RuntimeError(f"build units wait for each other: {sorted(by_name.keys() - outcomes.keys())}")
             for future in first_done(list(running)):
-                collect(*running.pop(future), result(future))
+                collect(running.pop(future), result(future))
     if meanwhile is not None:
         meanwhile()
     for unit in [unit for unit in units if unit.name in outcomes]:  # in their planned order, whichever finished first
@@ -346,7 +310,6 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
             step_keys: dict[tuple[str, str], list[str]] = {}
             planned: dict[str, tuple[list[Path], list[Unit]]] = {}
             for content in contents:
-                remember_fingerprints(content, cache)
                 game_dir = staging / content.id
                 game_dir.mkdir(parents=True)
                 planned[content.id] = plan_steps(content, game_dir, options, errors, cache, step_keys, on_step)

@@ -132,37 +132,6 @@ def language_fingerprint(content: GameContent, lang: str, scope: str = "all") ->
     return found[(scope, lang)]
 
 
-def remember_fingerprints(content: GameContent, cache: BuildCache) -> None:
-    """Take the game's fingerprints from `cache` when an earlier build made them for the same files
-    (`content_hash`, the hash of every file's bytes), else make them and keep them there: a rebuild
-    then parses only the YAML of a game that changed, and of that game only the files that changed
-    (each YAML file's per-language digests are kept by the hash of its bytes)."""
-    memo = (str(content.root), content.content_hash)
-    if memo in _FINGERPRINTS:
-        return
-    files_key = unit_key("file-fingerprints", str(content.root.resolve()))
-
-    def make() -> bytes:
-        try:
-            known = json.loads(cache.kept_bytes(files_key) or b"{}")
-        except ValueError:
-            known = {}
-        files: dict[str, list[str]] = {}
-        found = _fingerprints(content.root, known if isinstance(known, dict) else {}, files)
-        cache.keep_bytes(files_key, json.dumps(files, sort_keys=True).encode())
-        return json.dumps({f"{scope}/{lang}": digest for (scope, lang), digest in found.items()}).encode()
-
-    try:
-        kept = json.loads(cache.remembered_bytes(unit_key("fingerprints", content.content_hash), make))
-        found: dict[tuple[str, str], str] = {}
-        for name, digest in kept.items():
-            scope, lang = name.split("/", 1)
-            found[(scope, lang)] = str(digest)
-        _FINGERPRINTS[memo] = found
-    except (ValueError, AttributeError):  # an entry not written by this code: make them here
-        _FINGERPRINTS[memo] = _fingerprints(content.root)
-
-
 def _seen_by(relative: Path, lang: str, scope: str) -> bool:
     left_out, without_pages = SCOPES[scope]
     parts = relative.parts
@@ -176,12 +145,8 @@ def _seen_by(relative: Path, lang: str, scope: str) -> bool:
     return True
 
 
-def _fingerprints(root: Path, known: dict[str, Any] | None = None,
-                  files: dict[str, list[str]] | None = None) -> dict[tuple[str, str], str]:
-    """Every scope's and language's fingerprint of the folder. `known`: per-language digests of YAML files
-    by the hash of their bytes (from an earlier build; a file found there is not parsed); `files`
-    receives those of this folder's YAML files."""
-    known = known or {}
+def _fingerprints(root: Path) -> dict[tuple[str, str], str]:
+    """Every scope's and language's fingerprint of the folder."""
     paths: list[Path] = []
     for folder, _dirs, names in os.walk(root, followlinks=False):
         paths += [Path(folder) / name for name in names]
@@ -193,12 +158,8 @@ def _fingerprints(root: Path, known: dict[str, Any] | None = None,
         relative = path.relative_to(root)
         data = path.read_bytes()
         by_bytes = hashlib.sha256(data).hexdigest()
-        if path.suffix in (".yaml", ".yml"):
-            seen = _yaml_digests(data, by_bytes, known)
-            if files is not None:
-                files[by_bytes] = seen
-        else:
-            seen = [by_bytes] * len(LANGUAGES)
+        yaml_file = path.suffix in (".yaml", ".yml")
+        seen = _yaml_digests(data, by_bytes) if yaml_file else [by_bytes] * len(LANGUAGES)
         for lang, digest in zip(LANGUAGES, seen, strict=False):
             record = str(relative).encode() + b"\0" + bytes.fromhex(digest)
             for scope in SCOPES:
@@ -210,13 +171,9 @@ def _fingerprints(root: Path, known: dict[str, Any] | None = None,
 HEX_DIGITS = frozenset("0123456789abcdef")
 
 
-def _yaml_digests(data: bytes, by_bytes: str, known: dict[str, Any]) -> list[str]:
+def _yaml_digests(data: bytes, by_bytes: str) -> list[str]:
     """The hash of a YAML file as each language sees it (its data projected on the language), in LANGUAGES'
-    order; a file that does not parse counts by its bytes (`by_bytes`, the key of `known`)."""
-    remembered = known.get(by_bytes)
-    if isinstance(remembered, list) and len(remembered) == len(LANGUAGES) and all(
-            isinstance(digest, str) and len(digest) == 64 and set(digest) <= HEX_DIGITS for digest in remembered):
-        return remembered
+    order; a file that does not parse counts by its bytes (`by_bytes`)."""
     try:
         loaded = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError:

@@ -134,9 +134,8 @@ def raised(failure: Any) -> Exception:
 class Forked(Generic[Result]):
     """`work()` running in a forked child; `result()` once `done`."""
 
-    def __init__(self, work: Callable[[], Result], started: list[Forked[Any]] | None = None) -> None:
-        """Fork the child; `started` (the caller's list of children to end if it is interrupted) gets it
-        before Ctrl-C can interrupt the parent again: a child forked after the signal would not hear it."""
+    def __init__(self, work: Callable[[], Result]) -> None:
+        """Fork the child, Ctrl-C held back meanwhile: the child leaves it to the parent (`_run_child`)."""
         parent = os.getpid()
         read, write = os.pipe()
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -147,8 +146,6 @@ class Forked(Generic[Result]):
                 _run_child(work, write, parent)
             os.close(write)
             self.pid, self.fd, self.data, self.done = pid, read, bytearray(), False
-            if started is not None:
-                started.append(self)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
 

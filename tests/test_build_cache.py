@@ -292,32 +292,6 @@ def test_units_made_in_forked_children_equal_units_made_in_one_process(starter: 
     assert tree_digest(forked) == tree_digest(alone)
 
 
-def test_fingerprints_parse_only_the_yaml_files_an_edit_changed(starter: Path, monkeypatch) -> None:
-    import yaml
-
-    from generator import build_cache
-
-    root = starter / GAME
-    files: dict[str, list[str]] = {}
-    before = build_cache._fingerprints(root, {}, files)
-    parsed: list[str] = []
-    real = yaml.load
-
-    def counting(data, Loader):  # noqa: N803 - yaml's own name
-        parsed.append(data.decode("utf-8")[:40])
-        return real(data, Loader=Loader)
-
-    monkeypatch.setattr(build_cache.yaml, "load", counting)
-    assert build_cache._fingerprints(root, files) == before and parsed == []
-    rename_field_card(starter)
-    edited = build_cache._fingerprints(root, files)
-    assert len(parsed) == 1  # jobs.yaml only
-    assert edited == build_cache._fingerprints(root)  # what parsing every file gives
-    assert edited[("all", "en")] != before[("all", "en")]
-    files[next(iter(files))] = ["not a digest", "zz"]  # a damaged table costs a parse, nothing else
-    assert build_cache._fingerprints(root, files) == edited
-
-
 def test_build_then_serve_then_build_makes_each_unit_once(starter: Path, tmp_path: Path, monkeypatch) -> None:
     """`pnp serve` rebuilds with the options `pnp build` has by default (the output folder's own address for
     Tabletop Simulator), so neither makes again what the other made."""

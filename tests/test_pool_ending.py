@@ -49,14 +49,3 @@ def test_a_pool_ending_while_a_worker_starts_does_not_hang(tmp_path) -> None:
                          check=False)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.strip() == "ended"
-
-
-def test_a_build_splits_its_units_only_onto_cores_idle_now(monkeypatch) -> None:
-    """The build asks the same measure of idle cores as simulate and the card layout (generator.pool)."""
-    from generator import build
-
-    monkeypatch.setattr(build, "idle_cores", lambda: 2)
-    assert build._spare_cores(1) is True
-    assert build._spare_cores(2) is False
-    monkeypatch.setattr(build, "idle_cores", lambda: 1)  # another process keeps the second core busy
-    assert build._spare_cores(1) is False

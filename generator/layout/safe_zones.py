@@ -15,7 +15,6 @@ uses (`--profile`), a warning for the others (`pnp check` lists them; `--strict`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from generator.content.errors import ErrorList, Mark
@@ -26,6 +25,7 @@ from generator.drawing.icons import IconError, load_icon
 from generator.drawing.shapes import PT_MM, Circle, Icon, Image, Item, Line, Polygon, Rect, Text
 from generator.layout.engine import CardLayouts
 from generator.layout.profiles import PrintProfile, profiles
+from generator.memos import per_build
 
 NOTICED_MM = 0.05  # less is rounding, not a crossing
 Box = tuple[float, float, float, float]
@@ -45,7 +45,7 @@ class Crossing:
     faces: int = 1
 
 
-@lru_cache(maxsize=256)
+@per_build(maxsize=256)  # an icon is a file: `pnp serve` reads it again at the next build
 def _drawn_part(path: Path) -> Box:
     """The part of an icon's square its shapes cover (0..1 of its side; control points bound the curves)."""
     icon = load_icon(path)
