@@ -746,6 +746,11 @@ def cache_active() -> bool:
     return _ACTIVE.get() is not None
 
 
+def active_cache() -> BuildCache | None:
+    """The build cache of the unit being made now, if any (for a hint kept across builds: generator.rulebook.step)."""
+    return _ACTIVE.get()
+
+
 Maker = TypeVar("Maker", bound=Callable[..., bytes])
 
 
