@@ -3,7 +3,9 @@
     python benchmarks/startup.py [--game escape-earth] [--repeat 5] [--baseline /path/to/other/checkout]
 
 Each tree gets its own copy of the game in a temporary folder and, for the "after a build" case, a build of it
-into that folder's ./output first (that build is not timed). A command is then timed as a whole process (user
+into that folder's ./output first (that build is not timed). Without a build, "first command" empties the
+user's cache folder (where a command that only reads remembers a game it checked clean) before each run, and
+"checked before" keeps it, as a designer's second `pnp info` finds it. A command is then timed as a whole process (user
 + system CPU and wall), min / median / max over the repeats; with `--baseline` the two trees alternate within
 each repeat. The fair baseline for `pnp info` is the same command on the other tree: no plain-Python loop
 shows a game's components without loading and checking it.
@@ -44,26 +46,30 @@ def main() -> None:
     trees = ([("baseline", args.baseline)] if args.baseline else []) + [("this tree", str(REPO))]
     commands = {"info": ["info", args.game],
                 "simulate 50 games": ["simulate", args.game, "--games", "50", "--jobs", "1", "--format", "json"]}
+    cases = {"after a build": True, "no build, checked before": False, "no build, first command": False}
     with tempfile.TemporaryDirectory() as tmp:
-        folders = {(tree, built): prepared(Path(tmp) / f"{tree.replace(' ', '-')}-{built}", args.game, path, built)
-                   for tree, path in trees for built in (True, False)}
-        figures = {(name, built, tree): Timings(f"{name}, {'after a build' if built else 'no build'}, {tree}")
-                   for name in commands for built in (True, False) for tree, _ in trees}
+        folders = {(tree, case): prepared(Path(tmp) / f"{tree.replace(' ', '-')}-{number}", args.game, path, built)
+                   for tree, path in trees for number, (case, built) in enumerate(cases.items())}
+        caches = {key: Path(tmp) / f"cache-{number}" for number, key in enumerate(folders)}
+        figures = {(name, case, tree): Timings(f"{name}, {case}, {tree}")
+                   for name in commands for case in cases for tree, _ in trees}
         for _ in range(args.repeat):
             for name, command in commands.items():
-                for built in (True, False):
+                for case in cases:
                     for tree, path in trees:
-                        figures[name, built, tree].run([sys.executable, "-m", "generator.cli", *command],
-                                                      env=python_env(path), cwd=str(folders[tree, built]))
+                        if case.endswith("first command"):
+                            shutil.rmtree(caches[tree, case], ignore_errors=True)
+                        env = {**python_env(path), "XDG_CACHE_HOME": str(caches[tree, case])}
+                        figures[name, case, tree].run([sys.executable, "-m", "generator.cli", *command],
+                                                     env=env, cwd=str(folders[tree, case]))
     print(f"{args.game}: whole commands, {args.repeat} repeats, min / median / max")
     for name in commands:
-        for built in (True, False):
+        for case in cases:
             for tree, _ in trees:
-                print("  " + figures[name, built, tree].line(48))
+                print("  " + figures[name, case, tree].line(56))
             if args.baseline:
-                print(f"  {'':48} this tree vs baseline: "
-                      f"{ratio(figures[name, built, 'baseline'], figures[name, built, 'this tree'])}")
-
+                print(f"  {'':56} this tree vs baseline: "
+                      f"{ratio(figures[name, case, 'baseline'], figures[name, case, 'this tree'])}")
 
 if __name__ == "__main__":
     main()

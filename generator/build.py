@@ -271,7 +271,7 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
         cache.absorb(changes)
         errors.extend(found)
         if not found:
-            cache.store(unit.key, unit.folder, unit.files, unit.name)
+            cache.store(unit.key, unit.folder, unit.files, unit.name, parts=[*changes["used"], *changes["pending"]])
 
 
 def _moved(files: Iterable[Path], base: Path, into: Path) -> list[Path]:

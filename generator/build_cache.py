@@ -325,14 +325,20 @@ class BuildCache:
                 return None
         written = [base / name for name in names]
         self.used.add(key)
+        # the parts (remembered_files, kept bytes) the unit was made with are in use while the unit is: a no-edit
+        # rebuild that only restores units must not prune what the next edit's remade unit restores
+        parts = manifest.get("parts") if manifest is not None else None
+        if isinstance(parts, list):
+            self.used.update(part for part in parts if isinstance(part, str) and ENTRY_NAME.fullmatch(part))
         if unit is not None:  # a part of a unit (remembered_files) is not reported on its own
             self.reused.append(unit)
         os.utime(entry)
         return written
 
-    def store(self, key: str, base: Path, files: Iterable[Path], unit: str | None) -> None:
+    def store(self, key: str, base: Path, files: Iterable[Path], unit: str | None, parts: Iterable[str] = ()) -> None:
         """Keep `files` (under `base`) as the unit `key`: hard links into a new entry, which takes its place
-        when the build succeeds (`commit`); a failed build leaves the cache as it found it (`discard`)."""
+        when the build succeeds (`commit`); a failed build leaves the cache as it found it (`discard`).
+        `parts`: the entries the unit was made with, kept in use whenever the unit is restored."""
         if unit is not None:
             self.made.append(unit)
         if self.folder is None:
@@ -354,7 +360,10 @@ class BuildCache:
                 continue
             digests[name] = digest
             self._share(digest, target)
-        _write_manifest(scratch, {"key": key, "files": dict(sorted(digests.items()))})
+        manifest: dict[str, Any] = {"key": key, "files": dict(sorted(digests.items()))}
+        if kept := sorted({part for part in parts if part != key}):
+            manifest["parts"] = kept
+        _write_manifest(scratch, manifest)
         self._pending[key] = scratch
 
     def _share(self, digest: str, target: str) -> None:
@@ -701,6 +710,11 @@ _ACTIVE: ContextVar[BuildCache | None] = ContextVar("pnp_build_cache", default=N
 def cache_active() -> bool:
     """Whether a build's cache is keeping `@remembered` results now (what a forked child stores there is lost)."""
     return _ACTIVE.get() is not None
+
+
+def active_cache() -> BuildCache | None:
+    """The build cache of the unit being made now, if any (for a hint kept across builds: generator.rulebook.step)."""
+    return _ACTIVE.get()
 
 
 Maker = TypeVar("Maker", bound=Callable[..., bytes])

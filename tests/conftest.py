@@ -16,7 +16,7 @@ from tests.site.conftest import Build, shared_build  # noqa: E402 (after the han
 
 @pytest.fixture(scope="session", autouse=True)
 def own_trust_list(tmp_path_factory):
-    """Every test (and every pnp it starts) keeps its trust list in a folder of its own, never the real one.
+    """Every test (and every pnp it starts) keeps its trust list and cache in folders of its own, never the real ones.
 
     The repository's own test game with an engine module (tests/content/plugin/reef-keepers) is
     trusted there, as its developer would trust it; a test that copies a game elsewhere trusts the copy.
@@ -26,6 +26,7 @@ def own_trust_list(tmp_path_factory):
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))  # checked verdicts, bytecode
         trust.grant(REPO / "tests" / "content" / "plugin" / "reef-keepers")
         yield
 

@@ -56,6 +56,23 @@ class ChecksOfLastBuild:
         """A command that only reads leaves output/ as it found it: the build marks what it checked."""
 
 
+class ChecksBefore:
+    """What a command that only reads takes as checked clean: a build's markers in ./output, or the user's
+    own verdicts (commands.checked_verdicts), which such a command writes when it checked a game clean."""
+
+    def __init__(self, last_build: ChecksOfLastBuild | None) -> None:
+        from generator.commands.checked_verdicts import CheckedVerdicts
+
+        self.last_build = last_build
+        self.verdicts = CheckedVerdicts()
+
+    def checked(self, content: GameContent) -> bool:
+        return (self.last_build is not None and self.last_build.checked(content)) or self.verdicts.checked(content)
+
+    def mark_checked(self, content: GameContent) -> None:
+        self.verdicts.mark_checked(content)
+
+
 def _is_real_folder(path: Path) -> bool:
     try:
         return stat.S_ISDIR(os.lstat(path).st_mode)
@@ -67,12 +84,14 @@ def load_games(content_dir: Path, games: tuple[str, ...] | list[str], note: str 
                before: CheckedBefore | None = None) -> list[GameContent]:
     """The games loaded and checked (schema, references, counts); any error fails the command.
     `before`: games checked clean before (the build cache), whose cross-checks are not repeated; by default
-    those a build into ./output checked (`ChecksOfLastBuild`)."""
+    those a build into ./output checked or this user's commands checked before (`ChecksBefore`)."""
     from generator.checking import load_checked
 
     ids = game_ids(content_dir, games)
     errors = ErrorList()
-    loaded = load_checked(content_dir, ids, errors, before if before is not None else ChecksOfLastBuild.of())
+    if before is None:
+        before = ChecksBefore(ChecksOfLastBuild.of())
+    loaded = load_checked(content_dir, ids, errors, before)
     if errors or not loaded:
         raise CommandFailed(errors, note=note)
     return loaded

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import output_files as names
-from generator.build_cache import cache_active
+from generator.build_cache import cache_active, icons_digest, remembered_files
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Card
@@ -254,8 +254,10 @@ def _write_prints(content: GameContent, out_dir: Path, options, lang: str, desig
                      version=build_version(content, lang), back_offset=getattr(options, "back_offset", (0.0, 0.0)))
         written.append(path)
         calibration = out_dir / names.duplex_calibration(lang, paper)
-        written.append(write_calibration(calibration, paper, lang, build_version(content, lang),
-                                         getattr(options, "back_offset", (0.0, 0.0))))
+        shift = getattr(options, "back_offset", (0.0, 0.0))
+        version = build_version(content, lang)  # the only part of the game the sheet shows
+        written += remembered_files(("duplex-calibration", lang, paper, version, shift), out_dir,
+                                    partial(_write_calibration, calibration, paper, lang, version, shift))
         fold = out_dir / names.gutterfold(lang, paper)
         write_gutterfold(fold, deck, paper, content.icons, title, lang, version=build_version(content, lang))
         written.append(fold)
@@ -309,20 +311,36 @@ def _write_faces(content: GameContent, out_dir: Path, lang: str, designs: list[t
     svg_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     index = []
+    icons = icons_digest(content)
     for card, printed in designs:
         kind = content.game.kind(card.kind)
         faces: dict[str, dict[str, Any]] = {}
         entry = {"id": card.id, "kind": kind.id, "kind_name": kind.name.get(lang), "count": card.count,
                  "name": card.name.get(lang), "faces": faces}
+        # a rebuild draws again only the faces of cards that changed (what is drawn is in the printed faces)
+        written += remembered_files(("svg-faces", content.id, lang, card.id, icons, repr(printed.front),
+                                     repr(printed.back)), out_dir, partial(_write_card_svgs, content, out_dir, lang,
+                                                                           card.id, printed))
         for side, face in (("front", printed.front), ("back", printed.back)):
-            path = out_dir / names.card_face(lang, card.id, side)
-            write_face_svg(path, face, content.icons, face.title, card.id, side)
-            written.append(path)
-            faces[side] = {"file": path.name, "title": face.title,
-                                    "texts": [{"field": t.field, "text": t.text} for t in face.texts]}
+            faces[side] = {"file": Path(names.card_face(lang, card.id, side)).name, "title": face.title,
+                           "texts": [{"field": t.field, "text": t.text} for t in face.texts]}
         index.append(entry)
     index_path = out_dir / names.card_index(lang)
     index_path.write_text(json.dumps({"game": content.id, "lang": lang, "cards": index}, indent=2,
                                      ensure_ascii=False) + "\n", encoding="utf-8")
     written.append(index_path)
     return written
+
+
+def _write_card_svgs(content: GameContent, out_dir: Path, lang: str, card_id: str, printed: PrintCard) -> list[Path]:
+    """One design's front and back as SVG."""
+    written: list[Path] = []
+    for side, face in (("front", printed.front), ("back", printed.back)):
+        path = out_dir / names.card_face(lang, card_id, side)
+        write_face_svg(path, face, content.icons, face.title, card_id, side)
+        written.append(path)
+    return written
+
+
+def _write_calibration(path: Path, paper: str, lang: str, version: str, shift: tuple[float, float]) -> list[Path]:
+    return [write_calibration(path, paper, lang, version, shift)]

@@ -11,9 +11,11 @@ PDF/X variant beside it (`-pdfx.pdf`, generator.render.pdfx).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from generator import output_files as names
+from generator.build_cache import icons_digest, remembered_files
 from generator.content.loader import GameContent
 from generator.content.schema import Card, CardKind
 from generator.layout.profiles import PrintProfile
@@ -66,13 +68,23 @@ def write_pods(out_dir: Path, content: GameContent, lang: str, designs: list[tup
     title = content.game.title.get(lang)
     back_first = profile is not None and profile.back_first
     version = pdfx_version(profile, pdfx)
+    ink_limit = profile.ink_limit if profile is not None else None
     written: list[Path] = []
     for pod in pod_files(content, designs):
-        path = out_dir / names.pod_deck(lang, pod.deck, pod.size)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_pod(path, list(pod.cards), content.icons, f"{title} — {pod.deck} ({pod.size})", back_first=back_first)
-        written.append(path)
-        if version is not None:
-            written.append(to_pdfx(path, out_dir / names.pod_deck(lang, pod.deck, pod.size, pdfx=True), version,
-                                   profile.ink_limit if profile is not None else None))
+        # a rebuild draws again only the files whose cards changed (what is drawn is in the printed faces)
+        drawn = ("pod-deck", content.id, lang, pod.deck, pod.size, title, back_first, version, ink_limit,
+                 icons_digest(content), [repr(card) for card in pod.cards])
+        written += remembered_files(drawn, out_dir, partial(_write_pod_file, out_dir, content, lang, pod, title,
+                                                            back_first, version, ink_limit))
     return written
+
+
+def _write_pod_file(out_dir: Path, content: GameContent, lang: str, pod: PodFile, title: str, back_first: bool,
+                    version: str | None, ink_limit: int | None) -> list[Path]:
+    """One deck and size's file, and its PDF/X variant when `version` names one."""
+    path = out_dir / names.pod_deck(lang, pod.deck, pod.size)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_pod(path, list(pod.cards), content.icons, f"{title} — {pod.deck} ({pod.size})", back_first=back_first)
+    if version is None:
+        return [path]
+    return [path, to_pdfx(path, out_dir / names.pod_deck(lang, pod.deck, pod.size, pdfx=True), version, ink_limit)]

@@ -9,7 +9,7 @@ and one that does not fit at the smallest size is a content error (shorten it).
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -88,13 +88,19 @@ def _fits(title: str, sections: list[str], paper: str, caption: str, icons: Inli
 
 
 def _fitting_scale(title: str, sections: list[str], paper: str, caption: str, icons: InlineIcons | None,
-                   scales: Iterable[float]) -> float | None:
+                   scales: Iterable[float], guess: float | None = None) -> float | None:
     """The largest of `scales` at which the aid fits on one page, None when none does; found by halving (smaller
-    type never needs more pages), so about five trial layouts, not one per size."""
+    type never needs more pages), so about five trial layouts, not one per size. With `guess` (the scale an
+    earlier build chose) it and its neighbours are tried first: after an edit, two or three trials settle it, and
+    the answer is the same (the search keeps the same bounds, only tried in another order)."""
     ordered = sorted(scales, reverse=True)
     low, high = 0, len(ordered)  # ordered[:low] is known not to fit; ordered[high:] is known to fit
+    first = ordered.index(guess) if guess in ordered else None
+    probes = [] if first is None else [first, first - 1, first + 1, first - 2, first + 2]
     while low < high:
-        middle = (low + high) // 2
+        ahead = [probe for probe in probes if low <= probe < high]
+        middle = ahead[0] if ahead else (low + high) // 2
+        probes = ahead[1:]
         if _fits(title, sections, paper, caption, icons, ordered[middle]):
             high = middle
         else:
@@ -107,13 +113,17 @@ def _too_long(paper: str) -> PlayerAidTooLong:
 
 
 def write_player_aid(path: Path, title: str, sections: list[str], paper: str, caption: str,
-                     icons: InlineIcons | None = None) -> Path | None:
-    """Write the aid from the quick reference's Markdown, at the largest type that fits; None when there is none."""
+                     icons: InlineIcons | None = None, guess: float | None = None,
+                     chosen: Callable[[float], None] | None = None) -> Path | None:
+    """Write the aid from the quick reference's Markdown, at the largest type that fits; None when there is none.
+    `guess`: the scale an earlier build chose, tried first; `chosen` hears the scale of this one."""
     if not sections:
         return None
-    scale = _fitting_scale(title, sections, paper, caption, icons, SCALES)
+    scale = _fitting_scale(title, sections, paper, caption, icons, SCALES, guess)
     if scale is None:
         raise _too_long(paper)
+    if chosen is not None:
+        chosen(scale)
     width = (PAPER_SIZES[paper][0] - 2 * MARGIN - GUTTER) / 2
     path.parent.mkdir(parents=True, exist_ok=True)
     _document(path, title, paper, caption, icons).build(_story(title, sections, scale, width, icons))

@@ -135,6 +135,29 @@ def render_rulebooks(content: GameContent, out_dir: Path, options, errors: Error
     return written
 
 
+def _scale_hint(content: GameContent, lang: str, paper: str) -> tuple[float | None, Callable[[float], None] | None]:
+    """The player aid's type scale the last build of this game, language and paper chose, kept in the build cache
+    under a key an edit does not change, and how to keep this build's: an edit's aid then needs about two trial
+    layouts, not five (what fits is found the same: the hint only orders the trials)."""
+    from generator.build_cache import active_cache, unit_key
+
+    cache = active_cache()
+    if cache is None:
+        return None, None
+    key = unit_key("player-aid-scale", content.id, lang, paper)
+    kept = cache.kept_bytes(key)
+    try:
+        guess = float(kept.decode("ascii")) if kept is not None else None
+    except (UnicodeDecodeError, ValueError):
+        guess = None
+
+    def chosen(scale: float) -> None:
+        if scale != guess:
+            cache.keep_bytes(key, repr(scale).encode("ascii"))
+
+    return guess, chosen
+
+
 def check_rulebooks(content: GameContent, papers: tuple[str, ...], errors: ErrorList) -> None:
     """Lay out every language's rulebook and player aid on `papers` in memory, as the build writes them (without
     the boards' pictures, which always fit): `pnp check` refuses what the build cannot lay out, at the same page."""
@@ -191,8 +214,9 @@ def _lay_out(content: GameContent, lang: str, papers: tuple[str, ...], errors: E
             if out_dir is None:
                 check_player_aid(aid_title, aid, paper, aid_caption, icons)
             else:
+                guess, chosen = _scale_hint(content, lang, paper)
                 aid_path = write_player_aid(out_dir / names.player_aid(lang, paper), aid_title, aid, paper,
-                                            aid_caption, icons)
+                                            aid_caption, icons, guess, chosen)
         except PlayerAidTooLong as exc:
             errors.add(Mark(f"{content.root.name}/game.yaml", 1, 1), str(exc), code="rules",
                        hint="shorten the texts or tables of `quick_reference`")
