@@ -9,6 +9,7 @@ the PDF writer decides per tag what it draws and escapes every piece of text its
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html.parser import HTMLParser
 
 import markdown  # type: ignore[import-untyped]
@@ -64,6 +65,8 @@ def parse_html(html: str) -> Node:
     return builder.root
 
 
+@lru_cache(maxsize=256)
 def markdown_tree(text: str) -> Node:
-    """The element tree of a rules page's Markdown."""
+    """The element tree of a rules page's Markdown; one tree per text, which the rulebook and the player aid
+    read (never change) on every paper and for every trial size."""
     return parse_html(markdown.markdown(text, extensions=EXTENSIONS))

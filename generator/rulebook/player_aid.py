@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Frame, KeepTogether, PageTemplate, Paragraph
 
+from generator.memos import per_build_dict
 from generator.rulebook.bounded_doc import BoundedDocTemplate
 from generator.rulebook.document import MARGIN, PAPER_SIZES, _footer
 from generator.rulebook.flow import Blocks, make_styles
@@ -73,39 +74,72 @@ def _headings_kept(flowables: list[Flowable], heading_styles: set) -> list[Flowa
     return out
 
 
-def _fits(title: str, sections: list[str], paper: str, caption: str, icons: InlineIcons | None,
-          scale: float) -> bool:
-    """Whether the aid fits on one page at `scale` (a block taller than the page does not fit)."""
+def _trial(title: str, sections: list[str], paper: str, caption: str, icons: InlineIcons | None,
+           scale: float) -> bytes | None:
+    """The aid's PDF at `scale` when it fits on one page (a block taller than the page does not fit), else None."""
     from reportlab.platypus.doctemplate import LayoutError
 
     width = (PAPER_SIZES[paper][0] - 2 * MARGIN - GUTTER) / 2
-    trial = _document(io.BytesIO(), title, paper, caption, icons)
+    out = io.BytesIO()
+    trial = _document(out, title, paper, caption, icons)
     try:
         trial.build(_story(title, sections, scale, width, icons))
     except LayoutError:
-        return False
-    return trial.page == 1
+        return None
+    return out.getvalue() if trial.page == 1 else None
 
 
-def _fitting_scale(title: str, sections: list[str], paper: str, caption: str, icons: InlineIcons | None,
-                   scales: Iterable[float], guess: float | None = None) -> float | None:
-    """The largest of `scales` at which the aid fits on one page, None when none does; found by halving (smaller
-    type never needs more pages), so about five trial layouts, not one per size. With `guess` (the scale an
-    earlier build chose) it and its neighbours are tried first: after an edit, two or three trials settle it, and
-    the answer is the same (the search keeps the same bounds, only tried in another order)."""
+def _fits(title: str, sections: list[str], paper: str, caption: str, icons: InlineIcons | None,
+          scale: float) -> bool:
+    """Whether the aid fits on one page at `scale`."""
+    return _trial(title, sections, paper, caption, icons, scale) is not None
+
+
+_LAST_SCALE: dict[tuple[str, tuple[str, ...]], float] = per_build_dict()
+"""The scale the aid of (title, sections) last fitted at, on any paper: the other paper's first guess."""
+
+
+def _fitting(title: str, sections: list[str], paper: str, caption: str, icons: InlineIcons | None,
+             scales: Iterable[float], guess: float | None = None) -> tuple[float, bytes] | None:
+    """The largest of `scales` at which the aid fits on one page, with that trial's PDF (the file to write);
+    None when none does. Found by halving (smaller type never needs more pages), so about five trial layouts,
+    not one per size; `guess` (the size an earlier build chose) or else the other paper's size is tried first,
+    and it and the next size mostly settle it (the answer is the same whichever is tried first)."""
     ordered = sorted(scales, reverse=True)
     low, high = 0, len(ordered)  # ordered[:low] is known not to fit; ordered[high:] is known to fit
-    first = ordered.index(guess) if guess in ordered else None
-    probes = [] if first is None else [first, first - 1, first + 1, first - 2, first + 2]
+    made: dict[int, bytes] = {}
+
+    def fits(index: int) -> bool:
+        pdf = _trial(title, sections, paper, caption, icons, ordered[index])
+        if pdf is not None:
+            made[index] = pdf
+        return pdf is not None
+
+    if guess not in ordered:
+        guess = _LAST_SCALE.get((title, tuple(sections)))
+    if guess in ordered:  # gallop from the other paper's size, one size up or down first
+        index = ordered.index(guess)
+        if fits(index):
+            high, step, moved = index, 1, 0
+            while high - step >= low and fits(high - step):  # steps 1, 1, 2, 4...: one size off takes 3 trials
+                high, moved = high - step, moved + 1
+                step = 1 if moved < 2 else step * 2
+            low = max(low, high - step + 1)
+        else:
+            low, step = index + 1, 1
+            while low + step - 1 < high and not fits(low + step - 1):
+                low, step = low + step, step * 2
+            high = min(high, low + step - 1)
     while low < high:
-        ahead = [probe for probe in probes if low <= probe < high]
-        middle = ahead[0] if ahead else (low + high) // 2
-        probes = ahead[1:]
-        if _fits(title, sections, paper, caption, icons, ordered[middle]):
+        middle = (low + high) // 2
+        if fits(middle):
             high = middle
         else:
             low = middle + 1
-    return ordered[low] if low < len(ordered) else None
+    if low >= len(ordered):
+        return None
+    _LAST_SCALE[(title, tuple(sections))] = ordered[low]
+    return ordered[low], made[low]
 
 
 def _too_long(paper: str) -> PlayerAidTooLong:
@@ -119,14 +153,13 @@ def write_player_aid(path: Path, title: str, sections: list[str], paper: str, ca
     `guess`: the scale an earlier build chose, tried first; `chosen` hears the scale of this one."""
     if not sections:
         return None
-    scale = _fitting_scale(title, sections, paper, caption, icons, SCALES, guess)
-    if scale is None:
+    found = _fitting(title, sections, paper, caption, icons, SCALES, guess)
+    if found is None:
         raise _too_long(paper)
     if chosen is not None:
-        chosen(scale)
-    width = (PAPER_SIZES[paper][0] - 2 * MARGIN - GUTTER) / 2
+        chosen(found[0])
     path.parent.mkdir(parents=True, exist_ok=True)
-    _document(path, title, paper, caption, icons).build(_story(title, sections, scale, width, icons))
+    path.write_bytes(found[1])  # the fitting trial is the file: laid out once more it gives the same bytes
     return path
 
 

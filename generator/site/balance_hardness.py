@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.build_cache import remembered
 from generator.rulestext.markup import table
-from generator.site.balance_charts import chart_text as _chart_text
-from generator.site.balance_charts import png as _png
+from generator.site.bar_chart import Bar, BarChart, bar_chart_svg
 from generator.site.game_site import GameSite
 
 WORDS: dict[str, dict[str, str]] = {
@@ -107,8 +105,8 @@ def hardness_lines(site: GameSite, rows: list[dict[str, Any]], text: Any) -> lis
                      f"`{honest['policy']}`: {_cell(honest, lang)}" if honest else _w("none", lang),
                      f"`{oracle['policy']}`: {_cell(oracle, lang)}"])
     names = [", ".join(f"{k}={v}" for k, v in _options(o)) for o, _ in found]
-    chart = site.tree.data(site.path("balance", f"hardness-{lang}.png"),
-                           hardness_chart_png(names, [_rate(h) for _, h in found], [_rate(o) for o, _ in found],
+    chart = site.tree.data(site.path("balance", f"hardness-{lang}.svg"),
+                           hardness_chart_svg(names, [_rate(h) for _, h in found], [_rate(o) for o, _ in found],
                                               [_w("honest", lang), _w("oracle", lang), _w("axis", lang)]))
     return ["", f"## {_w('title', lang)}", "", _w("intro", lang), "",
             f"![{_w('chart_alt', lang)}](balance/{chart.rsplit('/', 1)[-1]})", "",
@@ -121,28 +119,15 @@ def _rate(row: dict[str, Any] | None) -> tuple[float, float, float]:
     return (float(row["win_rate"]), float(row["win_interval"][0]), float(row["win_interval"][1]))
 
 
-@remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it
-def hardness_chart_png(names: list[str], honest: list[tuple[float, float, float]],
+HONEST_COLOUR, ORACLE_COLOUR = "#2f6fcf", "#d9822b"
+
+
+def hardness_chart_svg(names: list[str], honest: list[tuple[float, float, float]],
                        oracle: list[tuple[float, float, float]], words: list[str]) -> bytes:
     """Per variant two bars, the best honest player's and the clairvoyant's win rate (rate, low, high), with
     their 95 % intervals; `words` are the two bars' names and the axis's."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    figure, axes = plt.subplots(figsize=(7.0, 1.0 + 0.7 * len(names)), dpi=110)
-    for k, (values, colour) in enumerate(((honest, "#2f6fcf"), (oracle, "#d9822b"))):
-        positions = [-(i * 1.0) - k * 0.38 for i in range(len(names))]
-        rates = [float(v[0]) for v in values]
-        lows = [max(0.0, r - float(v[1])) for r, v in zip(rates, values, strict=True)]
-        highs = [max(0.0, float(v[2]) - r) for r, v in zip(rates, values, strict=True)]
-        axes.barh(positions, rates, xerr=[lows, highs], height=0.36, color=colour, ecolor="#222222", capsize=3,
-                  label=_chart_text(words[k]))
-    axes.set_yticks([-(i * 1.0) - 0.19 for i in range(len(names))], [_chart_text(n) for n in names], fontsize=8)
-    axes.set_xlim(0, 1.0)
-    axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    axes.set_xlabel(words[2])
-    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=2, fontsize=8, frameon=False)
-    axes.grid(axis="x", alpha=0.3)
-    return _png(figure)
+    bars = tuple(Bar(i + k * 0.38, ((0.0, rate, colour),), (min(rate, low), max(rate, high)), thickness=0.36)
+                 for k, (values, colour) in enumerate(((honest, HONEST_COLOUR), (oracle, ORACLE_COLOUR)))
+                 for i, (rate, low, high) in enumerate(values))
+    return bar_chart_svg(BarChart(bars, tuple((i + 0.19, name) for i, name in enumerate(names)), words[2], 1.0,
+                                  legend=((words[0], HONEST_COLOUR), (words[1], ORACLE_COLOUR)), row_mm=10.0))

@@ -1,8 +1,8 @@
 """The balance page of a game: the recorded `pnp balance` figures as a table and a chart.
 
 Figures come from `balance/results.json` in the game's folder (see generator/rules/balance.py);
-the chart is drawn at build time with matplotlib (Agg, no timestamps in the PNG, so the site
-stays byte-identical). The page says plainly when the figures are older than the rules.
+the charts are SVG drawn at build time through the drawing model (generator.site.bar_chart: same
+figures, same bytes). The page says plainly when the figures are older than the rules.
 """
 
 from __future__ import annotations
@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from generator.build_cache import remembered
 from generator.rulestext.markup import ICON_RE, escape, html_escape, rel, table
-from generator.site.balance_charts import chart_text as _chart_text
-from generator.site.balance_charts import png as _png
 from generator.site.balance_hardness import hardness_lines
 from generator.site.balance_sources import source_lines
+from generator.site.bar_chart import Bar, BarChart, Guide, bar_chart_svg
 from generator.site.game_site import GameSite
 
 WORDS: dict[str, dict[str, str]] = {
@@ -120,69 +118,43 @@ def _pct(value: float) -> str:
     return f"{value * 100:.1f} %"
 
 
-@remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it
-def chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
-    """Win rate per batch with its 95 % interval as horizontal bars (PNG bytes, deterministic)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    labels = [_chart_text(_label(r, lang)) for r in rows]
-    rates = [float(r.get("win_rate", 0.0)) for r in rows]
-    lows = [max(0.0, rate - float(r["win_interval"][0])) for rate, r in zip(rates, rows, strict=False)]
-    highs = [max(0.0, float(r["win_interval"][1]) - rate) for rate, r in zip(rates, rows, strict=False)]
-    height = 0.6 + 0.45 * len(rows)
-    figure, axes = plt.subplots(figsize=(7.0, height), dpi=110)
-    positions = list(range(len(rows)))[::-1]
-    axes.barh(positions, rates, xerr=[lows, highs], color="#2f6fcf", ecolor="#222222", capsize=4)
-    axes.set_yticks(positions, labels)
-    axes.set_xlim(0, max(0.05, min(1.0, max(r + h for r, h in zip(rates, highs, strict=False)) * 1.15)))
-    axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    axes.set_xlabel(_w("axis", lang))
-    axes.grid(axis="x", alpha=0.3)
-    return _png(figure)
+BLUE, COLOURS = "#2f6fcf", ("#2f6fcf", "#d9822b", "#3a9a4a", "#b8453a", "#7b5ea7")
 
 
-@remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it
-def seat_chart_png(rows: list[dict[str, Any]], lang: str) -> bytes:
+def _whisker(rate: float, interval: Any) -> tuple[float, float]:
+    return min(rate, float(interval[0])), max(rate, float(interval[1]))
+
+
+def chart_svg(rows: list[dict[str, Any]], lang: str) -> bytes:
+    """Win rate per batch with its 95 % interval as horizontal bars (SVG bytes, deterministic)."""
+    bars = tuple(Bar(i, ((0.0, float(r.get("win_rate", 0.0)), BLUE),),
+                     _whisker(float(r.get("win_rate", 0.0)), r["win_interval"])) for i, r in enumerate(rows))
+    top = max(0.05, min(1.0, max(bar.error[1] for bar in bars if bar.error) * 1.15))
+    return bar_chart_svg(BarChart(bars, tuple((i, _label(r, lang)) for i, r in enumerate(rows)), _w("axis", lang),
+                                  top, row_mm=7.0))
+
+
+def seat_chart_svg(rows: list[dict[str, Any]], lang: str) -> bytes:
     """Per batch, each seat's win rate with its 95 % interval, and the fair share 1/players dashed."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.patches
-    import matplotlib.pyplot as plt
-
-    bars = [(i, s) for i, r in enumerate(rows) for s in _seats(r)]
-    figure, axes = plt.subplots(figsize=(7.0, 0.8 + 0.28 * len(bars) + 0.2 * len(rows)), dpi=110)
-    colours = ["#2f6fcf", "#d9822b", "#3a9a4a", "#b8453a", "#7b5ea7"]
-    ticks, labels, y = [], [], 0.0
-    top = 0.05
-    for _i, r in enumerate(rows):
-        seats = _seats(r)
-        start = y
+    bars: list[Bar] = []
+    labels: list[tuple[float, str]] = []
+    guides: list[Guide] = []
+    y, top = 0.0, 0.05
+    for r in rows:
+        seats, start = _seats(r), y
         for s in seats:
             rate = float(s["rate"])
-            low, high = float(s["interval"][0]), float(s["interval"][1])
-            axes.barh(-y, rate, xerr=[[max(0.0, rate - low)], [max(0.0, high - rate)]], height=0.8,
-                      color=colours[(s["n"] - 1) % len(colours)], ecolor="#222222", capsize=3)
-            top = max(top, high)
+            bars.append(Bar(y, ((0.0, rate, COLOURS[(s["n"] - 1) % len(COLOURS)]),), _whisker(rate, s["interval"]),
+                            thickness=0.8))
+            top = max(top, float(s["interval"][1]))
             y += 1
-        fair = 1 / len(seats)
-        axes.plot([fair, fair], [-start + 0.5, -(y - 1) - 0.5], linestyle="--", color="#444444", linewidth=1)
-        ticks.append(-(start + y - 1) / 2)
-        labels.append(_chart_text(_label(r, lang)))
+        guides.append(Guide(1 / len(seats), (start - 0.5, y - 0.5)))
+        labels.append(((start + y - 1) / 2, _label(r, lang)))
         y += 0.7
-    axes.set_yticks(ticks, labels)
     most = max(len(r["seats"]) for r in rows)
-    axes.legend(handles=[matplotlib.patches.Patch(color=colours[n % len(colours)],
-                                                  label=_w("seat", lang).format(n=n + 1)) for n in range(most)],
-                loc="upper center", bbox_to_anchor=(0.5, -0.09), ncol=most, fontsize=8, frameon=False)
-    axes.set_xlim(0, min(1.0, top * 1.15))
-    axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    axes.set_xlabel(_w("axis", lang))
-    axes.grid(axis="x", alpha=0.3)
-    return _png(figure)
+    legend = tuple((_w("seat", lang).format(n=n + 1), COLOURS[n % len(COLOURS)]) for n in range(most))
+    return bar_chart_svg(BarChart(tuple(bars), tuple(labels), _w("axis", lang), min(1.0, top * 1.15),
+                                  guides=tuple(guides), legend=legend, row_mm=5.0))
 
 
 def chart_cards(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -192,40 +164,24 @@ def chart_cards(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return cards[:CHART_CARDS] + cards[-CHART_CARDS:]
 
 
-@remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it
-def card_chart_png(cards: list[dict[str, Any]], names: dict[str, str], lang: str) -> bytes:
+def card_chart_svg(cards: list[dict[str, Any]], names: dict[str, str], lang: str) -> bytes:
     """The takers' win rate of each card with its 95 % interval, and every player's rate as a line."""
     shown = chart_cards(cards)
-    return _rates_chart_png(shown, [names.get(c["card"], c["card"]) for c in shown], _w("card_axis", lang))
+    return _rates_chart_svg(shown, [names.get(c["card"], c["card"]) for c in shown], _w("card_axis", lang))
 
 
-@remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it
-def group_chart_png(groups: list[dict[str, Any]], names: dict[str, str], lang: str) -> bytes:
+def group_chart_svg(groups: list[dict[str, Any]], names: dict[str, str], lang: str) -> bytes:
     """The win rate of the players who played each group (tag), 95 % interval, every player's rate as a line."""
     shown = chart_cards(groups)
-    return _rates_chart_png(shown, [names.get(g["group"], g["group"]) for g in shown], _w("group_axis", lang))
+    return _rates_chart_svg(shown, [names.get(g["group"], g["group"]) for g in shown], _w("group_axis", lang))
 
 
-def _rates_chart_png(shown: list[dict[str, Any]], labels: list[str], axis: str) -> bytes:
-    """Rows with `win_rate`, `interval` and `baseline` as bars with error bars, the baseline dashed."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    figure, axes = plt.subplots(figsize=(7.0, 0.8 + 0.26 * len(shown)), dpi=110)
-    positions = list(range(len(shown)))[::-1]
-    rates = [float(c["win_rate"]) for c in shown]
-    lows = [max(0.0, r - float(c["interval"][0])) for r, c in zip(rates, shown, strict=False)]
-    highs = [max(0.0, float(c["interval"][1]) - r) for r, c in zip(rates, shown, strict=False)]
-    axes.barh(positions, rates, xerr=[lows, highs], color="#2f6fcf", ecolor="#222222", capsize=3, height=0.75)
-    axes.axvline(float(shown[0]["baseline"]), linestyle="--", color="#444444", linewidth=1)
-    axes.set_yticks(positions, [_chart_text(label) for label in labels], fontsize=8)
-    axes.set_xlim(0, 1.0)
-    axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    axes.set_xlabel(axis)
-    axes.grid(axis="x", alpha=0.3)
-    return _png(figure)
+def _rates_chart_svg(shown: list[dict[str, Any]], labels: list[str], axis: str) -> bytes:
+    """Rows with `win_rate`, `interval` and `baseline` as bars with whiskers, the baseline dashed."""
+    bars = tuple(Bar(i, ((0.0, float(c["win_rate"]), BLUE),), _whisker(float(c["win_rate"]), c["interval"]),
+                     thickness=0.75) for i, c in enumerate(shown))
+    return bar_chart_svg(BarChart(bars, tuple(enumerate(labels)), axis, 1.0,
+                                  guides=(Guide(float(shown[0]["baseline"])),), row_mm=5.0))
 
 
 def _split(row: dict[str, Any]) -> bool:
@@ -283,7 +239,7 @@ def _competitive_lines(site: GameSite, rows: list[dict[str, Any]], name_of: Call
         lines = [_w("competitive_split", lang), ""]
         if older:
             lines += [_w("older", lang).format(batches=", ".join(_text(_label(r, lang)) for r in older)), ""]
-    chart = site.tree.data(site.path("balance", f"seats-{lang}.png"), seat_chart_png(rows, lang))
+    chart = site.tree.data(site.path("balance", f"seats-{lang}.svg"), seat_chart_svg(rows, lang))
     lines += [f"![{_w('seat_chart_alt', lang)}](balance/{chart.rsplit('/', 1)[-1]})", ""]
     most = max(len(r["seats"]) for r in rows)
     body = []
@@ -308,8 +264,8 @@ def _card_lines(site: GameSite, r: dict[str, Any], name_of: Callable[[str, str],
         return []
     names = {c["card"]: name_of(str(c["card"]), lang) for c in cards}
     baseline = _pct(float(cards[0]["baseline"]))
-    image = site.tree.data(site.path("balance", f"cards-{r.get('id', 'batch')}-{lang}.png"),
-                           card_chart_png(cards, names, lang))
+    image = site.tree.data(site.path("balance", f"cards-{r.get('id', 'batch')}-{lang}.svg"),
+                           card_chart_svg(cards, names, lang))
     title = _w("cards_title", lang).format(batch=_label(r, lang)).replace('"', "'")
     lines = ["", f'??? info "{html_escape(title)}"', "",
              "    " + _w("cards_intro", lang).format(baseline=baseline), "",
@@ -329,8 +285,8 @@ def _group_lines(site: GameSite, row: dict[str, Any], group_name: Callable[[str,
     if not groups:
         return []
     names = {g["group"]: group_name(str(g["group"]), lang) for g in groups}
-    image = site.tree.data(site.path("balance", f"tags-{row.get('id', 'batch')}-{lang}.png"),
-                           group_chart_png(groups, names, lang))
+    image = site.tree.data(site.path("balance", f"tags-{row.get('id', 'batch')}-{lang}.svg"),
+                           group_chart_svg(groups, names, lang))
     title = _w("groups_title", lang).format(batch=_label(row, lang)).replace('"', "'")
     lines = ["", f'??? info "{html_escape(title)}"', "",
              "    " + _w("groups_intro", lang).format(baseline=_pct(float(groups[0]["baseline"]))), "",
@@ -375,7 +331,7 @@ def balance_page(site: GameSite, data: dict[str, Any] | None, current: bool,
                                     group_name or (lambda group, _lang: group))
         lines += source_lines(site, competitive, _label, _text)
         return site.page("balance.md", "\n".join(lines))
-    chart = site.tree.data(site.path("balance", f"win-rates-{lang}.png"), chart_png(rows, lang))
+    chart = site.tree.data(site.path("balance", f"win-rates-{lang}.svg"), chart_svg(rows, lang))
     lines += [f"![{_w('chart_alt', lang)}](balance/{chart.rsplit('/', 1)[-1]})", ""]
     body = []
     for r in rows:

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.build_cache import remembered
 from generator.rulestext.markup import table
-from generator.site.balance_charts import chart_text as _chart_text
-from generator.site.balance_charts import png as _png
+from generator.site.bar_chart import Bar, BarChart, bar_chart_svg
 from generator.site.game_site import GameSite
 
 WORDS: dict[str, dict[str, str]] = {
@@ -88,8 +86,8 @@ def source_lines(site: GameSite, rows: list[dict[str, Any]], label: Any, text: A
         order += [s["source"] for s in g["sources"] if s["source"] not in order]
     names = {s: source_name(site, s) for s in order}
     bars = [(f"{label(r, lang)} · {g['policy']}", [float(_by(g, s).get("mean", 0.0)) for s in order]) for r, g in pools]
-    chart = site.tree.data(site.path("balance", f"sources-{lang}.png"),
-                           sources_chart_png(bars, [names[s] for s in order], _w("axis", lang)))
+    chart = site.tree.data(site.path("balance", f"sources-{lang}.svg"),
+                           sources_chart_svg(bars, [names[s] for s in order], _w("axis", lang)))
     lines = ["", f"## {_w('title', lang)}", "", _w("intro", lang), "",
              f"![{_w('chart_alt', lang)}](balance/{chart.rsplit('/', 1)[-1]})", ""]
     body, split = [], []
@@ -142,24 +140,15 @@ def _by(pool: dict[str, Any], source: str) -> dict[str, Any]:
     return next((s for s in pool["sources"] if s.get("source") == source), {})
 
 
-@remembered  # matplotlib takes a tenth of a second a chart; a rebuild reuses it
-def sources_chart_png(bars: list[tuple[str, list[float]]], names: list[str], axis: str) -> bytes:
+COLOURS = ("#2f6fcf", "#d9822b", "#3a9a4a", "#b8453a", "#7b5ea7", "#8c8c3a", "#3aa0a0", "#a03a78")
+
+
+def sources_chart_svg(bars: list[tuple[str, list[float]]], names: list[str], axis: str) -> bytes:
     """Stacked horizontal bars: per batch and policy, the mean points of each source."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    colours = ["#2f6fcf", "#d9822b", "#3a9a4a", "#b8453a", "#7b5ea7", "#8c8c3a", "#3aa0a0", "#a03a78"]
-    figure, axes = plt.subplots(figsize=(7.0, 1.0 + 0.4 * len(bars)), dpi=110)
-    positions = list(range(len(bars)))[::-1]
-    left = [0.0] * len(bars)
-    for k, name in enumerate(names):
-        values = [b[1][k] for b in bars]
-        axes.barh(positions, values, left=left, color=colours[k % len(colours)], label=_chart_text(name), height=0.7)
-        left = [a + v for a, v in zip(left, values, strict=True)]
-    axes.set_yticks(positions, [_chart_text(b[0]) for b in bars], fontsize=8)
-    axes.set_xlabel(axis)
-    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=min(4, len(names)), fontsize=8, frameon=False)
-    axes.grid(axis="x", alpha=0.3)
-    return _png(figure)
+    drawn = []
+    for i, (_, values) in enumerate(bars):
+        ends = [sum(values[:k + 1]) for k in range(len(values))]
+        drawn.append(Bar(i, tuple((end - value, end, COLOURS[k % len(COLOURS)])
+                                  for k, (value, end) in enumerate(zip(values, ends, strict=True)))))
+    return bar_chart_svg(BarChart(tuple(drawn), tuple((i, b[0]) for i, b in enumerate(bars)), axis, percent=False,
+                                  legend=tuple((name, COLOURS[k % len(COLOURS)]) for k, name in enumerate(names))))

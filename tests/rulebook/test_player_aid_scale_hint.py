@@ -1,12 +1,12 @@
 """The player aid's type scale is found the same with the last build's scale as a hint, in fewer trial layouts:
-the hint only orders the trials of the search (generator.rulebook.player_aid._fitting_scale)."""
+the hint only orders the trials of the search (generator.rulebook.player_aid._fitting)."""
 
 from __future__ import annotations
 
 import pytest
 
 from generator.rulebook import player_aid
-from generator.rulebook.player_aid import SCALES, _fitting_scale
+from generator.rulebook.player_aid import SCALES, _fitting
 
 
 def _search(monkeypatch: pytest.MonkeyPatch, largest_fitting: float | None, guess: float | None) -> tuple[float | None,
@@ -14,12 +14,14 @@ def _search(monkeypatch: pytest.MonkeyPatch, largest_fitting: float | None, gues
     """The scale found, and the trial layouts it took, for an aid that fits at `largest_fitting` and below."""
     trials: list[float] = []
 
-    def fits(title, sections, paper, caption, icons, scale: float) -> bool:
+    def trial(title, sections, paper, caption, icons, scale: float) -> bytes | None:
         trials.append(scale)
-        return largest_fitting is not None and scale <= largest_fitting
+        return b"%PDF" if largest_fitting is not None and scale <= largest_fitting else None
 
-    monkeypatch.setattr(player_aid, "_fits", fits)
-    return _fitting_scale("t", ["s"], "a4", "c", None, SCALES, guess), len(trials)
+    monkeypatch.setattr(player_aid, "_trial", trial)
+    monkeypatch.setattr(player_aid, "_LAST_SCALE", {})  # no other paper's size to start from
+    found = _fitting("t", ["s"], "a4", "c", None, SCALES, guess)
+    return (None if found is None else found[0]), len(trials)
 
 
 @pytest.mark.parametrize("largest_fitting", [SCALES[0], SCALES[1], SCALES[16], SCALES[-2], SCALES[-1], None])

@@ -7,13 +7,14 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
 from generator.rules.balance import read_results, results_are_current
-from generator.site.balance_page import balance_page, chart_png
+from generator.site.balance_page import balance_page, chart_svg
 from tests.cli_in_process import run_pnp
 
 REPO = Path(__file__).resolve().parents[2]
@@ -88,9 +89,11 @@ def test_the_balance_page_shows_the_figures_a_chart_and_says_when_they_are_stale
     page = tree.pages[path]
     assert "| Greedy &lt;b&gt;x&lt;/b&gt; | greedy | 100 | 12.0 % | 7.0 % – 20.0 % | 17.5 |" in page
     assert "earlier version of the rules" in page
-    [png] = [p for p in tree.files if p.endswith(".png")]
-    assert tree.files[png][:8] == b"\x89PNG\r\n\x1a\n"
-    assert chart_png(data["runs"], "en") == chart_png(data["runs"], "en")   # deterministic bytes
+    [svg] = [p for p in tree.files if p.startswith("balance/")]
+    assert svg == "balance/win-rates-en.svg" and f"![Win rate per batch with 95 % interval]({svg})" in page
+    chart = ElementTree.fromstring(tree.files[svg])                     # well-formed, the label escaped
+    assert "Greedy <b>x</b>" in [t.text for t in chart.iter("{http://www.w3.org/2000/svg}text")]
+    assert chart_svg(data["runs"], "en") == chart_svg(data["runs"], "en")   # deterministic bytes
     fresh = DocsTree("en")
     balance_page(GameSite(content, "en", tmp_path, fresh), data, current=True)
     assert "earlier version" not in next(iter(fresh.pages.values()))
@@ -163,12 +166,12 @@ def test_a_competitive_game_shows_seat_rates_and_the_cards_winners_took(tmp_path
     assert "<script>" not in page and "&lt;script&gt;" in page
     assert '??? info "Cards taken: Greedy, 2"' in page
     assert "every player's win rate (51.0 %)" in page
-    pngs = sorted(p for p in tree.files if p.endswith(".png"))
-    assert [p.rsplit("/", 1)[-1] for p in pngs] == ["cards-mcts-4-en.png", "seats-en.png"]
+    charts = sorted(p for p in tree.files if p.startswith("balance/"))
+    assert [p.rsplit("/", 1)[-1] for p in charts] == ["cards-mcts-4-en.svg", "seats-en.svg"]
     note = next(run.note for run in content.game.balance if run.id == "mcts-4")
     plain = re.sub(r"</?abbr[^>]*>", "", page)                   # glossary terms in it carry their tooltip
     assert f"- **Greedy, 2**: {note.en}" in plain                # the designer's words from game.yaml
-    assert all(tree.files[p][:8] == b"\x89PNG\r\n\x1a\n" for p in pngs)
+    assert all(ElementTree.fromstring(tree.files[p]).tag == "{http://www.w3.org/2000/svg}svg" for p in charts)
     assert "Tags played" not in page                              # figures without `groups`: no tag rows
 
 
@@ -195,11 +198,12 @@ def test_the_balance_page_shows_the_tags_winners_played_named_by_the_game_with_a
         path = balance_page(GameSite(content, lang, tmp_path, tree), data, current=True,
                             name_of=game.presentation.taken_name, group_name=game.presentation.group_name)
         pages[lang] = re.sub(r"</?abbr[^>]*>", "", tree.pages[path])
-        assert tree.files[f"balance/tags-greedy-2-{lang}.png"][:8] == b"\x89PNG\r\n\x1a\n"
+        chart = ElementTree.fromstring(tree.files[f"balance/tags-greedy-2-{lang}.svg"])
+        assert "$x$ <b>|" in [t.text for t in chart.iter("{http://www.w3.org/2000/svg}text")]
         assert "icons/jovian.svg" in tree.files
     en, de = pages["en"], pages["de"]
     assert '??? info "Tags played: Greedy, 2"' in en and '??? info "Gespielte Symbole: Gierig, 2"' in de
-    assert "![Players' win rate per tag with 95 % interval](balance/tags-greedy-2-en.png)" in en
+    assert "![Players' win rate per tag with 95 % interval](balance/tags-greedy-2-en.svg)" in en
     assert ("    | ![Jupiter](icons/jovian.svg){ .pnp-icon } Jupiter | 40 (20.0 %) | 30 (75.0 %) "
             "| 60.0 % – 86.0 % | 1.25 | 0.40 |") in en
     assert "<b>" not in en

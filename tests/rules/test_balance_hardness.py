@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from xml.etree import ElementTree
 
 from generator.checking import load_checked
 from generator.content.errors import ErrorList
@@ -65,15 +66,15 @@ def test_the_page_shows_the_oracle_bound_per_variant_with_intervals_in_both_lang
             "| `greedy`: 0 of 500: 0.0 % (0.0 % – 0.8 %) | `oracle`: 4 of 10: 40.0 % (16.8 % – 68.7 %) |") in en
     assert "| none recorded | `oracle`: 0 of 10: 0.0 % (0.0 % – 27.8 %) |" in en
     assert "| `mcts:32`: 2 von 100: 2.0 % (0.5 % – 7.0 %) | `oracle`: 3 von 10: 30.0 % (10.8 % – 60.3 %) |" in de
-    assert files["balance/hardness-en.png"][:8] == b"\x89PNG\r\n\x1a\n"
-    assert files_de["balance/hardness-de.png"][:8] == b"\x89PNG\r\n\x1a\n"
+    assert ElementTree.fromstring(files["balance/hardness-en.svg"]).tag == "{http://www.w3.org/2000/svg}svg"
+    assert ElementTree.fromstring(files_de["balance/hardness-de.svg"]).tag == "{http://www.w3.org/2000/svg}svg"
 
 
 def test_a_page_without_an_oracle_batch_has_no_bound(tmp_path: Path):
     data = _figures()
     data["runs"] = [r for r in data["runs"] if r["policy"] != "oracle"]
     en, files = _page("en", data, tmp_path)
-    assert "How hard the game is" not in en and "balance/hardness-en.png" not in files
+    assert "How hard the game is" not in en and "balance/hardness-en.svg" not in files
 
 
 def test_the_recorded_escape_earth_figures_bound_every_variant_of_the_rulebook_on_the_page(tmp_path: Path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -122,8 +123,8 @@ def test_the_habitable_page_shows_the_points_by_source_per_policy_and_says_the_g
     assert ("Beim stärksten aufgezeichneten Verfahren (expert, Experte, 4) kommen aber 74 % der Punkte aus "
             "Zielkarten und nur 26 % aus Leben auf Planeten") in de
     assert "das Leben auf ihnen" in en and "das Leben auf ihnen" in de           # the rulebook's own words
-    assert files["balance/sources-en.png"][:8] == b"\x89PNG\r\n\x1a\n"
-    assert files_de["balance/sources-de.png"][:8] == b"\x89PNG\r\n\x1a\n"
+    assert ElementTree.fromstring(files["balance/sources-en.svg"]).tag == "{http://www.w3.org/2000/svg}svg"
+    assert ElementTree.fromstring(files_de["balance/sources-de.svg"]).tag == "{http://www.w3.org/2000/svg}svg"
 
 
 def test_a_game_whose_strongest_player_scores_from_its_goal_says_so(tmp_path: Path):

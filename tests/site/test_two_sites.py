@@ -78,7 +78,7 @@ def test_the_players_site_of_a_game_has_no_designer_pages_and_the_designer_site_
     assert not [page for page in players.tree.pages if "balance" in page or "operations" in page]
     assert "balance" not in json.dumps(players.config["nav"])
     assert {"index.md", "balance.md", "options.md", "operations.md", "build.md"} <= set(designer.tree.pages)
-    assert any(path.startswith("balance/") and path.endswith(".png") for path in designer.tree.files)
+    assert any(path.startswith("balance/") and path.endswith(".svg") for path in designer.tree.files)
     assert designer.docs_folder == "designer/en" and designer.config["docs_dir"] == "designer/en"
     assert designer.config_file == "mkdocs.designer.en.yml"
     assert '<a href="../../../site/habitable/en/index.html">' in designer.tree.pages["index.md"]
@@ -150,7 +150,7 @@ def test_the_designer_site_has_the_balance_pages_and_links_back_to_the_players(b
             assert back and all((folder / link).resolve().is_file() for link in back), (game, lang, back)
             if read_results(content):
                 balance = (folder / "balance.html").read_text(encoding="utf-8")
-                charts = re.findall(r'src="(balance/[^"]+\.png)"', balance)
+                charts = re.findall(r'src="(balance/[^"]+\.svg)"', balance)
                 assert charts and all((folder / chart).is_file() for chart in charts), (game, lang)
             if content.game.operations:
                 vocabulary = (folder / "operations.html").read_text(encoding="utf-8")
