@@ -20,6 +20,10 @@ from generator.content.yaml_source import SourceMap
 
 ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")
 IconCheck = Callable[[str | None, Mark, YamlPath], None]
+# the lists a space names other spaces in: field, the words for an unknown space, for the space itself
+# (a jump need not be mutual; an adjacency must be)
+LINKS = (("adjacent", "is adjacent to unknown space", "as adjacent"),
+         ("jumps", "jumps to unknown space", "as a jump target"))
 
 
 def _describe(space: PlacedSpace) -> str:
@@ -44,25 +48,19 @@ def check_board(board: Board, source: SourceMap, errors: ErrorList, icon: IconCh
         )
     declared = {s.id: s for s in placed.spaces if s.declared}
     for i, space in enumerate(board.spaces):
-        for j, other in enumerate(space.adjacent):
-            path = ("spaces", i, "adjacent", j)
-            if other not in placed.by_id:
-                errors.add(source.mark(path), f"space '{space.id}' is adjacent to unknown space '{other}'", path,
-                           hint=did_you_mean(other, placed.by_id, "spaces"), code="reference")
-            elif other == space.id:
-                errors.add(source.mark(path), f"space '{space.id}' lists itself as adjacent", path, code="reference")
-            elif other in declared and space.id not in declared[other].adjacent:
-                errors.add(source.mark(path), f"adjacency is one-sided: '{space.id}' lists '{other}' but '{other}' "
-                           f"does not list '{space.id}'", path, hint=f"add '{space.id}' to the `adjacent` of '{other}'",
-                           code="reference")
-        for j, other in enumerate(space.jumps):
-            path = ("spaces", i, "jumps", j)
-            if other not in placed.by_id:
-                errors.add(source.mark(path), f"space '{space.id}' jumps to unknown space '{other}'", path,
-                           hint=did_you_mean(other, placed.by_id, "spaces"), code="reference")
-            elif other == space.id:
-                errors.add(source.mark(path), f"space '{space.id}' lists itself as a jump target", path,
-                           code="reference")
+        for field, to_unknown, to_itself in LINKS:
+            for j, other in enumerate(getattr(space, field)):
+                path = ("spaces", i, field, j)
+                if other not in placed.by_id:
+                    errors.add(source.mark(path), f"space '{space.id}' {to_unknown} '{other}'", path,
+                               hint=did_you_mean(other, placed.by_id, "spaces"), code="reference")
+                elif other == space.id:
+                    errors.add(source.mark(path), f"space '{space.id}' lists itself {to_itself}", path,
+                               code="reference")
+                elif field == "adjacent" and other in declared and space.id not in declared[other].adjacent:
+                    errors.add(source.mark(path), f"adjacency is one-sided: '{space.id}' lists '{other}' but "
+                               f"'{other}' does not list '{space.id}'", path,
+                               hint=f"add '{space.id}' to the `adjacent` of '{other}'", code="reference")
     if any(space.at is not None for space in board.spaces):
         for i, space in enumerate(board.spaces):
             if space.at is None:

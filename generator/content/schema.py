@@ -25,7 +25,7 @@ from pydantic import (
 from generator.content.schema_base import (
     CARD_SIZE_PRESETS,
     LANGUAGES,
-    CardSizeName,
+    CardSize,
     Colour,
     Identifier,
     Language,
@@ -35,6 +35,7 @@ from generator.content.schema_base import (
     Size,
     Slug,
     Text,
+    card_size_mm,
     declared_languages,
     in_languages,
     languages_context,
@@ -155,7 +156,7 @@ class CardKind(Model):
 
     id: Identifier = Field(description="the name cards give as their `kind`")
     name: Text = Field(description="the kind's name, printed on its cards")
-    size: CardSizeName | Size = Field(default="poker", description="a preset (poker 63x88, bridge 57x89, mini 44x63, "
+    size: CardSize = Field(default="poker", description="a preset (poker 63x88, bridge 57x89, mini 44x63, "
                                       "tarot 70x120, square 70x70 mm) or {width, height} in mm")
     color: Colour = Field(default="#555555", description="the kind's colour (header band, back)")
     icon: str | None = Field(default=None, description=f"{ICON}, drawn in a corner of every card of the kind")
@@ -170,21 +171,10 @@ class CardKind(Model):
     fields: dict[Identifier, FieldSpec] = Field(default={}, description="the game-specific fields its cards carry, by "
                                                 "name (`capacity`, `price`)")
 
-    @field_validator("size")
-    @classmethod
-    def _known_preset(cls, value: str | Size) -> str | Size:
-        if isinstance(value, str) and value not in CARD_SIZE_PRESETS:
-            raise ValueError(
-                f"unknown card size '{value}'; use one of {', '.join(CARD_SIZE_PRESETS)} or {{width, height}}"
-            )
-        return value
-
     @property
     def size_mm(self) -> tuple[float, float]:
         """The cards' width and height in millimetres (a named size looked up)."""
-        if isinstance(self.size, Size):
-            return (self.size.width, self.size.height)
-        return CARD_SIZE_PRESETS[self.size]
+        return card_size_mm(self.size)
 
 
 # declared maxima: far above any real game, low enough that drawing or rolling them cannot exhaust a machine

@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, WithJsonSchema, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationInfo,
+    WithJsonSchema,
+    model_validator,
+)
 
 Language = Literal["de", "en"]
 LANGUAGES: tuple[Language, ...] = ("de", "en")  # the languages pnp-forge makes games in; a game ships in some of them
@@ -100,6 +109,25 @@ class Size(Model):
 
     width: float = Field(gt=0, le=2000, description="mm")
     height: float = Field(gt=0, le=2000, description="mm")
+
+
+def known_card_size(value: str | Size) -> str | Size:
+    """A card size as content gives it: a preset's name (checked here; the schema's enum only documents it) or
+    {width, height}."""
+    if isinstance(value, str) and value not in CARD_SIZE_PRESETS:
+        raise ValueError(f"unknown card size '{value}'; use one of {', '.join(CARD_SIZE_PRESETS)} or {{width, height}}")
+    return value
+
+
+def card_size_mm(value: str | Size) -> tuple[float, float]:
+    """A card size's width and height in millimetres (a preset's name looked up)."""
+    if isinstance(value, Size):
+        return (value.width, value.height)
+    return CARD_SIZE_PRESETS[value]
+
+
+# a card size field: a card kind's size, a board's card slot
+CardSize = Annotated[CardSizeName | Size, AfterValidator(known_card_size)]
 
 
 class Range(Model):

@@ -9,10 +9,10 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from generator.content.board_spaces import PlacedBoard, place_spaces
-from generator.content.schema_base import CARD_SIZE_PRESETS, CardSizeName, Colour, Identifier, Model, Size, Slug, Text
+from generator.content.schema_base import CardSize, Colour, Identifier, Model, Size, Slug, Text, card_size_mm
 
 # a track longer than this is a typing error; drawing a billion cells would never finish
 MAX_TRACK_CELLS = 1000
@@ -216,7 +216,7 @@ class SlotRow(Model):
     title: Text | None = Field(default=None, description="printed above the row")
     at: Point = Field(description="top-left corner of the first slot")
     count: int = Field(ge=1, le=30, description="how many slots")
-    slot: CardSizeName | Size = Field(default="poker",
+    slot: CardSize = Field(default="poker",
                                       description="the card size of a slot: a preset or {width, height}")
     gap: float = Field(default=8, ge=0, description="mm between slots (the arrows go there)")
     direction: Direction = Field(default="right", description="where cards slide")
@@ -224,21 +224,10 @@ class SlotRow(Model):
     fill: Colour = Field(default="#ffffff", description="the slots' colour")
     end: SlotEnd | None = Field(default=None, description="where cards leave the row")
 
-    @field_validator("slot")
-    @classmethod
-    def _known_slot(cls, value: str | Size) -> str | Size:
-        if isinstance(value, str) and value not in CARD_SIZE_PRESETS:
-            raise ValueError(
-                f"unknown card size '{value}'; use one of {', '.join(CARD_SIZE_PRESETS)} or {{width, height}}"
-            )
-        return value
-
     @property
     def slot_mm(self) -> tuple[float, float]:
         """A slot's width and height in millimetres (a named card size looked up)."""
-        if isinstance(self.slot, Size):
-            return (self.slot.width, self.slot.height)
-        return CARD_SIZE_PRESETS[self.slot]
+        return card_size_mm(self.slot)
 
 
 class Panel(Model):

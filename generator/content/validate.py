@@ -31,6 +31,22 @@ def _mark_below(source: SourceMap, path: YamlPath, lang: str) -> Mark:
     return source.mark(path + (lang,))
 
 
+def _beyond_limits(spec: FieldSpec | ParamSpec, number: int, shown: str) -> str | None:
+    """A number outside the field's `min`/`max`, in the same words for every kind of field that holds numbers."""
+    if spec.min is not None and number < spec.min:
+        return f"{shown} is below the minimum {spec.min}"
+    if spec.max is not None and number > spec.max:
+        return f"{shown} is above the maximum {spec.max}"
+    return None
+
+
+def _whole_number(spec: FieldSpec | ParamSpec, value: Any, expected: str) -> str | None:
+    """A value that should be one whole number within the field's limits (a bool is not one)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return f"{expected}, found {value!r}"
+    return _beyond_limits(spec, value, str(value))
+
+
 class _Checker:
     def __init__(self, content: GameContent, errors: ErrorList):
         self.c = content
@@ -336,22 +352,13 @@ class _Checker:
     def field_value(self, spec: FieldSpec | ParamSpec, value: Any) -> str | None:
         kind = spec.type
         if kind == "int":
-            if not isinstance(value, int) or isinstance(value, bool):
-                return f"expected a whole number, found {value!r}"
-            if spec.min is not None and value < spec.min:
-                return f"{value} is below the minimum {spec.min}"
-            if spec.max is not None and value > spec.max:
-                return f"{value} is above the maximum {spec.max}"
+            return _whole_number(spec, value, "expected a whole number")
         elif kind == "ints":
             if not isinstance(value, list) or not value:
                 return "expected a list of whole numbers"
             for item in value:
-                if not isinstance(item, int) or isinstance(item, bool):
-                    return f"expected whole numbers, found {item!r}"
-                if spec.min is not None and item < spec.min:
-                    return f"{item} is below the minimum {spec.min}"
-                if spec.max is not None and item > spec.max:
-                    return f"{item} is above the maximum {spec.max}"
+                if (problem := _whole_number(spec, item, "expected whole numbers")) is not None:
+                    return problem
         elif kind == "bool" and not isinstance(value, bool):
             return f"expected true or false, found {value!r}"
         elif kind == "str" and not isinstance(value, str):
@@ -388,10 +395,8 @@ class _Checker:
                     return f"unknown resource '{res}' ({did_you_mean(res, self.resources, 'resources')})"
                 if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
                     return f"amount of '{res}' must be a whole number ≥ 0"
-                if spec.min is not None and amount < spec.min:
-                    return f"{amount} '{res}' is below the minimum {spec.min}"
-                if spec.max is not None and amount > spec.max:
-                    return f"{amount} '{res}' is above the maximum {spec.max}"
+                if (problem := _beyond_limits(spec, amount, f"{amount} '{res}'")) is not None:
+                    return problem
         elif kind == "card":
             if value not in self.card_ids:
                 return f"unknown card '{value}' ({did_you_mean(str(value), self.card_ids, 'cards')})"

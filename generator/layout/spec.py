@@ -33,6 +33,10 @@ TITLE_MIN_PT = 9.0
 BODY_MIN_PT = 6.5
 
 Num = float | str
+# a shape's paint (rectangles and circles): one definition, so both describe it alike
+Fill = Annotated[str | None, Field(description=f"{COLOUR} (default: not filled)")]
+Outline = Annotated[str | None, Field(description=f"the outline: {COLOUR} (default: none)")]
+OutlineWidth = Annotated[Num, Field(description="the outline's width in mm")]
 
 
 class RectSpec(_Element):
@@ -43,9 +47,9 @@ class RectSpec(_Element):
     y: Num = Field(description=Y_MM)
     w: Num = Field(description=W_MM)
     h: Num = Field(description=H_MM)
-    fill: str | None = Field(default=None, description=f"{COLOUR} (default: not filled)")
-    stroke: str | None = Field(default=None, description=f"the outline: {COLOUR} (default: none)")
-    stroke_width: Num = Field(default=0.0, description="the outline's width in mm")
+    fill: Fill = None
+    stroke: Outline = None
+    stroke_width: OutlineWidth = 0.0
     radius: Num = Field(default=0.0, description="the corners' radius in mm")
 
 
@@ -56,9 +60,9 @@ class CircleSpec(_Element):
     cx: Num = Field(description="centre, mm from the left (an expression)")
     cy: Num = Field(description="centre, mm from the top (an expression)")
     r: Num = Field(description="radius in mm (an expression)")
-    fill: str | None = Field(default=None, description=f"{COLOUR} (default: not filled)")
-    stroke: str | None = Field(default=None, description=f"the outline: {COLOUR} (default: none)")
-    stroke_width: Num = Field(default=0.0, description="the outline's width in mm")
+    fill: Fill = None
+    stroke: Outline = None
+    stroke_width: OutlineWidth = 0.0
 
 
 class LineSpec(_Element):

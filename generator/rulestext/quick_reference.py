@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
@@ -22,6 +21,7 @@ from generator.rules.core import PerObject
 from generator.rulestext.card_text import costs_text, effect_sentence
 from generator.rulestext.markup import ICON_RE, icon_words
 from generator.rulestext.markup import escape as markdown_escape
+from generator.rulestext.per_language import PerLanguage
 from generator.rulestext.rules_text import render_rules_page, rules_context
 
 WORDS: dict[str, dict[str, str]] = {
@@ -104,19 +104,10 @@ class QuickReferenceText:
         return word(key, self.lang)
 
 
-_MADE: PerObject[dict[str, tuple[QuickReferenceText | None, list[Any]]]] = PerObject()
-
-
 def quick_reference(content: GameContent, lang: str, errors: ErrorList) -> QuickReferenceText | None:
     """The game's quick reference in `lang` (None when game.yaml has no `quick_reference`), made once per
     loaded game and language; its problems are added to `errors` at game.yaml's line."""
-    done = _MADE.get(content, dict)
-    if lang not in done:
-        found = ErrorList()
-        done[lang] = (_make(content, lang, found), list(found.errors))
-    made, problems = done[lang]
-    errors.extend(problems)
-    return made
+    return _MADE(content, lang, errors)
 
 
 def _key_line(content: GameContent) -> int:
@@ -246,6 +237,9 @@ def _make(content: GameContent, lang: str, errors: ErrorList) -> QuickReferenceT
     icons = sorted(((name, legend_words(content, lang, name)) for name in names if name in content.icons),
                    key=lambda item: (item[1].casefold(), item[0]))
     return QuickReferenceText(turn, tuple(tables), tuple(icons), end, lang)
+
+
+_MADE: PerLanguage[QuickReferenceText | None] = PerLanguage(_make)
 
 
 def legend_words(content: GameContent, lang: str, name: str) -> str:

@@ -19,16 +19,16 @@ from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 
-from generator.content.errors import ContentError, ErrorList, Mark
+from generator.content.errors import ErrorList, Mark
 from generator.content.loader import GameContent
 from generator.content.suggest import did_you_mean
 from generator.content.word_forms import FIELD_RE, PLURAL_BAR, is_one
-from generator.rules.core import PerObject
 from generator.rules.picture import StatePicture
 from generator.rulestext.card_text import costs_text, effect_sentence
 from generator.rulestext.i18n import label
 from generator.rulestext.markup import escape as markdown_escape
 from generator.rulestext.markup import html_escape
+from generator.rulestext.per_language import PerLanguage
 from generator.rulestext.unrendered import check_markdown, line_finder
 from generator.sandbox import BoundedSandbox, TemplateBudgetError, render_bounded
 
@@ -322,22 +322,13 @@ def render_rules_page(source_text: str, context: dict[str, Any], display: str, e
         return None
 
 
-_RENDERED: PerObject[dict[str, tuple[list[RulesPage], list[ContentError]]]] = PerObject()
-
-
 def render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[RulesPage]:
     """Every rules page of a game in `lang`, in page order.
 
     Rendered once per loaded game and language, however many readers ask (the checks, the
     citations, the rulebook, the site): a page that loops over 5,000 cards costs seconds.
     """
-    done = _RENDERED.get(content, dict)
-    if lang not in done:
-        found = ErrorList()
-        done[lang] = (_render_rules(content, lang, found), list(found.errors))
-    pages, problems = done[lang]
-    errors.extend(problems)
-    return list(pages)
+    return list(_RENDERED(content, lang, errors))
 
 
 def _render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[RulesPage]:
@@ -371,3 +362,6 @@ def _render_rules(content: GameContent, lang: str, errors: ErrorList) -> list[Ru
         title = ATTRIBUTES_RE.sub("", match.group(1)).strip()  # `# Setup { .player-aid }` is titled "Setup"
         pages.append(RulesPage(filename, slug, title, markdown, tuple(drawn), tuple(named)))
     return pages
+
+
+_RENDERED: PerLanguage[list[RulesPage]] = PerLanguage(_render_rules)

@@ -18,7 +18,8 @@ from generator.site.game_site import GameSite
 from generator.site.state_pictures import picture_markdown
 
 
-def _by_lang(value: Any, lang: str) -> Any:
+def by_lang(value: Any, lang: str) -> Any:
+    """A replay's words in `lang`: a mapping by language, a function of the language, or one value for all."""
     if isinstance(value, dict):
         return value.get(lang, [])
     if callable(value):
@@ -26,8 +27,34 @@ def _by_lang(value: Any, lang: str) -> Any:
     return value
 
 
+def setup_events(replay: Any, lang: str) -> list[str]:
+    """What the set-up of a replayed example did, in `lang`."""
+    return [str(e) for e in by_lang(getattr(replay, "setup_events_text", None) or {}, lang)]
+
+
+def numbered(site: GameSite, page: str, items: list[str]) -> list[str]:
+    """Events as a numbered Markdown list (escaped, icons and links resolved), then a blank line."""
+    return [f"1. {site.md(escape(e), page)}" for e in items] + [""]
+
+
+def step_heading(site: GameSite, page: str, step: Any, number: int, level: str) -> list[str]:
+    """A replayed step's heading (`level`: `##`, `###`) with its action, then the narrative the example gives it."""
+    action = by_lang(getattr(step, "action_text", {}), site.lang) or ""
+    lines = [f"{level} {label('step', site.lang)} {number}: {escape(str(action))}", ""]
+    narrative = getattr(step, "narrative", None)
+    if narrative is not None:
+        lines += [site.md(narrative.get(site.lang) if hasattr(narrative, "get") else str(narrative), page), ""]
+    return lines
+
+
+def step_picture(site: GameSite, page: str, example: Any, step: Any, number: int) -> list[str]:
+    """The picture of the table after a replayed step, where the replay drew one."""
+    return picture_markdown(site, page, (getattr(step, "picture", None) or {}).get(site.lang), f"{example.id}-{number}",
+                            label("table_after_step", site.lang).replace("{n}", str(number)))
+
+
 def _rows(step: Any, which: str, lang: str) -> list[tuple[str, str]]:
-    value = _by_lang(getattr(step, which, None) or [], lang)
+    value = by_lang(getattr(step, which, None) or [], lang)
     return [(str(a), str(b)) for a, b in value]
 
 
@@ -79,9 +106,9 @@ def example_page(site: GameSite, example: Any, replay: Any) -> str:
         lines += [site.md(site.t(example.intro), page), ""]
     setting = _setting(site, example)
     lines += ([setting, ""] if setting else []) + ['!!! info ""', "", f"    {label('replayed', lang)}", ""]
-    setup = [str(e) for e in _by_lang(getattr(replay, "setup_events_text", None) or {}, lang)]
+    setup = setup_events(replay, lang)
     if setup:
-        lines += [f"## {label('setup_events', lang)}", ""] + [f"1. {site.md(escape(e), page)}" for e in setup] + [""]
+        lines += [f"## {label('setup_events', lang)}", ""] + numbered(site, page, setup)
     if replay.steps:
         start = _rows(replay.steps[0], "before", lang)
         start_picture = (getattr(replay, "start_picture", None) or {}).get(lang)
@@ -92,25 +119,20 @@ def example_page(site: GameSite, example: Any, replay: Any) -> str:
             header = [label("on_the_table", lang), label("before", lang)]
             lines += [table(header, [[escape(a), escape(b)] for a, b in start]), ""]
     for number, step in enumerate(replay.steps, 1):
-        action = _by_lang(getattr(step, "action_text", {}), lang) or ""
-        lines += [f"## {label('step', lang)} {number}: {escape(str(action))}", ""]
-        narrative = getattr(step, "narrative", None)
-        if narrative is not None:
-            lines += [site.md(narrative.get(lang) if hasattr(narrative, "get") else str(narrative), page), ""]
-        events = [str(e) for e in _by_lang(getattr(step, "events_text", {}), lang)]
+        lines += step_heading(site, page, step, number, "##")
+        events = [str(e) for e in by_lang(getattr(step, "events_text", {}), lang)]
         if events:
-            lines += [f"**{label('events', lang)}**", ""] + [f"1. {site.md(escape(e), page)}" for e in events] + [""]
+            lines += [f"**{label('events', lang)}**", ""] + numbered(site, page, events)
         named = _card_links(site, page, step)
         if named:
             lines += [f"**{label('cards_in_step', lang)}:** {named}", ""]
-        lines += picture_markdown(site, page, (getattr(step, "picture", None) or {}).get(lang),
-                                  f"{example.id}-{number}", label("table_after_step", lang).replace("{n}", str(number)))
+        lines += step_picture(site, page, example, step, number)
         changes = _state_table(_rows(step, "before", lang), _rows(step, "after", lang), lang)
         if changes:
             lines += [changes, ""]
     outcome = getattr(replay, "outcome_text", None)
     if outcome:
-        lines += [f"## {label('outcome', lang)}", "", f"**{escape(_by_lang(outcome, lang))}**", ""]
+        lines += [f"## {label('outcome', lang)}", "", f"**{escape(by_lang(outcome, lang))}**", ""]
     return site.page(f"examples/{example.id}.md", "\n".join(lines))
 
 

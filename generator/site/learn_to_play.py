@@ -12,6 +12,7 @@ from typing import Any
 from generator.rulestext.i18n import label
 from generator.rulestext.markup import escape
 from generator.rulestext.quick_reference import word as quick_word
+from generator.site.examples_page import numbered, setup_events, step_heading, step_picture
 from generator.site.game_site import GameSite
 from generator.site.state_pictures import picture_markdown
 from generator.site.term_index import WORDS as INDEX_WORDS
@@ -81,30 +82,18 @@ def learn_to_play_page(site: GameSite, sections: list[RulesSection], replays: di
     return site.page(PAGE, "\n".join(lines))
 
 
-def _by_lang(value: Any, lang: str) -> Any:
-    """A replay's words in `lang` (a mapping by language, or one value for all)."""
-    if isinstance(value, dict):
-        return value.get(lang, [])
-    return value
-
-
 def _walk(site: GameSite, page: str, example: Any, replay: Any) -> list[str]:
     """The example's set-up, start picture and steps, each with its narrative and picture."""
     lang = site.lang
     lines: list[str] = []
     if example.intro is not None:
         lines += [site.md(site.t(example.intro), page), ""]
-    setup = [str(e) for e in _by_lang(getattr(replay, "setup_events_text", None) or {}, lang)]
+    setup = setup_events(replay, lang)
     if setup:
-        lines += [f"**{label('setup_events', lang)}**", ""] + [f"1. {site.md(escape(e), page)}" for e in setup] + [""]
+        lines += [f"**{label('setup_events', lang)}**", ""] + numbered(site, page, setup)
     start = (getattr(replay, "start_picture", None) or {}).get(lang)
     lines += picture_markdown(site, page, start, f"{example.id}-0", label("state_at_start", lang))
     for number, step in enumerate(replay.steps, 1):
-        action = _by_lang(getattr(step, "action_text", {}), lang) or ""
-        lines += [f"### {label('step', lang)} {number}: {escape(str(action))}", ""]
-        narrative = getattr(step, "narrative", None)
-        if narrative is not None:
-            lines += [site.md(narrative.get(lang) if hasattr(narrative, "get") else str(narrative), page), ""]
-        lines += picture_markdown(site, page, (getattr(step, "picture", None) or {}).get(lang),
-                                  f"{example.id}-{number}", label("table_after_step", lang).replace("{n}", str(number)))
+        lines += step_heading(site, page, step, number, "###")
+        lines += step_picture(site, page, example, step, number)
     return lines
