@@ -14,13 +14,13 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, Phase
 from hypothesis.database import DirectoryBasedExampleDatabase
 
+from tests.pnp_process import pnp_forked
 from tests.scale import games
 
 REPO = Path(__file__).resolve().parents[1]
@@ -60,10 +60,9 @@ def shown_files(output: Path) -> dict[str, bytes]:
 
 
 def run_pnp(*args: str, cwd: Path, ceiling: float) -> subprocess.CompletedProcess[str]:
-    """`pnp` of this checkout in a subprocess, as a user runs it; `ceiling` seconds only catch a hang."""
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=ceiling,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    """`pnp` of this checkout in a process of its own (forked from the test's: tests.pnp_process.pnp_forked), as a
+    user runs it; `ceiling` seconds only catch a hang."""
+    return pnp_forked(*args, cwd=cwd, ceiling=ceiling)
 
 
 def built_test_game(root: Path, game: str, ceiling: float) -> Path:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli_in_process import run_pnp
-from tests.pnp_process import pnp_process
+from tests.pnp_process import pnp_forked
 
 TINY = Path(__file__).parent / "tiny"
 
@@ -36,8 +36,9 @@ def pnp(*args: str, cwd: Path | None = None) -> Run:
 
 
 def pnp_child(*args: str, cwd: Path | None = None) -> Run:
-    """`pnp` as a process of its own, for a file that could make it hang or crash: only the child would."""
-    proc = pnp_process(*args, cwd=cwd)
+    """`pnp` as a process of its own, for a file that could make it hang or crash: only the child would (forked
+    from the test's process: a child of its own without a fresh Python's start-up)."""
+    proc = pnp_forked(*args, cwd=cwd)
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 

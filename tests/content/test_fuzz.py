@@ -14,11 +14,9 @@ run; failures found are kept in tests/fuzz-examples/ and replayed first (tests/f
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -29,6 +27,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from tests.fuzzing import FUZZ_SETTINGS, examples, shown_files
+from tests.pnp_process import pnp_forked
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = ("astronuts", "escape-earth")
@@ -144,9 +143,7 @@ def apply(content: Path, mutation: tuple) -> str:
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=HANG_CEILING_S,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    return pnp_forked(*args, cwd=cwd, ceiling=HANG_CEILING_S)  # a process of its own: a hang stops only it
 
 
 def assert_promises(result: subprocess.CompletedProcess, what: str) -> None:

@@ -22,6 +22,7 @@ from generator.content.errors import ErrorList
 from generator.content.loader import load_game
 from generator.rules import batch_runner
 from generator.rules.engine_child import in_child
+from tests.pnp_process import pnp_forked
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = Path("content/demo/engine/rules.py")
@@ -49,8 +50,7 @@ def pnp(*args: str) -> Result:
 def run_pnp(*args: str) -> subprocess.CompletedProcess[str]:
     """pnp in a process of its own, with a short time limit for the engine (a hang would hang the tests' process)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PNP_ENGINE_SECONDS": "1"}
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], check=False,
-                          capture_output=True, text=True, env=env, timeout=300)
+    return pnp_forked(*args, env=env, ceiling=300)
 
 
 def break_moves(payload: str, when: str = "True") -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from generator.content.errors import ErrorList
 from generator.rules.log import ReplayError, dump_lines, header_of, replay_text
 from generator.rules.registry import make_game
 from generator.rules.transcript import play_transcript
+from tests.pnp_process import pnp_forked
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -36,8 +36,7 @@ SAVED = _saved()
 
 
 def replay_cli(path: Path, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", "replay", str(path),
-                           "--content", str(REPO / "content")], capture_output=True, text=True, cwd=cwd, timeout=120)
+    return pnp_forked("replay", str(path), "--content", str(REPO / "content"), cwd=cwd, ceiling=120)
 
 
 def _case(name: str) -> bytes:

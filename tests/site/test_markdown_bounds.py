@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from generator.checking import load_checked
 from generator.content.errors import ErrorList
 from generator.rulestext import markdown_bounds
 from generator.rulestext.rules_text import render_rules
+from tests.pnp_process import pnp_forked
 
 MAX_CHARS, MAX_NESTING, QUICK_WORK = markdown_bounds.MAX_CHARS, markdown_bounds.MAX_NESTING, markdown_bounds.QUICK_WORK
 check_page, heaviest, refuse = markdown_bounds.check_page, markdown_bounds.heaviest, markdown_bounds.refuse
@@ -136,8 +136,7 @@ def test_every_bundled_page_passes_and_is_read_in_process(game: str) -> None:
 def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     if args[0] == "build":
         args = (*args, "--tts-url", "https://tts.example.org/tiny")
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=cwd,
-                          capture_output=True, check=False, text=True, timeout=300)
+    return pnp_forked(*args, cwd=cwd, ceiling=300)
 
 
 def snapshot(output: Path) -> dict[str, bytes]:
