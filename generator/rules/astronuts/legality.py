@@ -109,8 +109,9 @@ def _choice(state: AstronutsState, action: Action) -> RuleError | None:
         return None
     d = state.data
     p = state.player
+    item = action[1] if len(action) > 1 else None  # a choice written without its item is refused, not a crash
     if kind == "take":
-        return refuse("take.bank", colour=_colour_name(state, action[1]))
+        return refuse("take.bank", colour=_colour_name(state, item))
     if kind == "swap" and len(action) == 3:
         _, g, r = action
         if g == r:
@@ -119,13 +120,13 @@ def _choice(state: AstronutsState, action: Action) -> RuleError | None:
             return refuse("swap.give", colour=_colour_name(state, g))
         return refuse("swap.bank", colour=_colour_name(state, r))
     if kind == "gift-tech":
-        if _colour(action[1]) and state.tech[p * 4 + action[1]]:
-            return refuse("gift-tech.owned", colour=d.colours[action[1]])
-        return refuse("gift-tech.bank", colour=_colour_name(state, action[1]))
+        if isinstance(item, int) and _colour(item) and state.tech[p * 4 + item]:
+            return refuse("gift-tech.owned", colour=d.colours[item])
+        return refuse("gift-tech.bank", colour=_colour_name(state, item))
     if kind in ("gift-colony", "teleport", "gift-ship"):
-        return refuse(f"{kind}.where", at=_space_name(state, action[1] if len(action) > 1 else None))
+        return refuse(f"{kind}.where", at=_space_name(state, item))
     if kind == "genie":
-        return refuse("genie.entry", entry=action[1] if len(action) > 1 else "")
+        return refuse("genie.entry", entry="" if item is None else item)
     return None
 
 

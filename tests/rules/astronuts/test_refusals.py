@@ -33,6 +33,7 @@ def test_fate_choices_refuse_what_the_gift_does_not_offer(table):
     assert state.explain(("end",)).rule == "phase.choose"
     assert "nuts of your choice" in state.explain(("end",)).text["en"]
     assert state.explain(("take", C(state, "red"))).rule == "take.bank"
+    assert state.explain(("take",)).rule == "take.bank"  # written without its colour: refused, not a crash
     state.phase, state.choice = "choose", ["swap", 1, None]
     state.hand[C(state, "yellow")] = 0
     state._legal = None
@@ -44,6 +45,7 @@ def test_fate_choices_refuse_what_the_gift_does_not_offer(table):
     state._legal = None
     assert state.explain(("gift-tech", C(state, "orange"))).rule == "gift-tech.owned"
     assert state.explain(("gift-tech", C(state, "red"))).rule == "gift-tech.bank"
+    assert state.explain(("gift-tech",)).rule == "gift-tech.bank"
     state.tech[C(state, "orange")] = 0
     state.choice = ["gift-colony", 1, None]
     state._legal = None
