@@ -44,7 +44,8 @@ def test_the_second_paper_starts_from_the_first_ones_size_and_finds_its_own(tria
     write_player_aid(tmp_path / "letter.pdf", "Aid", SECTIONS, "letter", "Aid · v1")
     assert len(trials) - first <= 4                               # galloping from the A4 size
     a4, letter = trials[first - 1], trials[-1]
-    fitted = {paper: max(scale for p, scale in trials if p == paper and player_aid._fits(
+    tried = list(trials)  # _fits lays out through the counting wrapper too, which appends to `trials`
+    fitted = {paper: max(scale for p, scale in tried if p == paper and player_aid._fits(
         "Aid", SECTIONS, paper, "Aid · v1", None, scale)) for paper in ("a4", "letter")}
     assert fitted == {"a4": _alone("a4"), "letter": _alone("letter")}
     assert a4[0] == "a4" and letter[0] == "letter"
