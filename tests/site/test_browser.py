@@ -126,6 +126,8 @@ def test_download_links_resolve(built, site, page, lang):
     names = {link.rsplit("/", 1)[-1] for link in links}
     expected = {p.name for p in (built.output / "escape-earth").glob(f"*-{lang}-*.pdf")} | {"game.json",
                                                                                           f"tts-{lang}.zip"}
+    assert (built.output / "escape-earth" / "pod" / lang).is_dir()
+    expected.add(f"print-shop-decks-{lang}.zip")  # the print shop's deck PDFs, one zip per language
     assert names == expected
     for link in links:
         response = page.request.get(link)
