@@ -44,6 +44,7 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
     written: list[Path] = []
     board_dir = out_dir / "boards"
     light = saver_wanted(content, options)
+    versions = {lang: build_version(content, lang, STEP_SCOPE) for lang in options.languages}  # each hashes the game
     for board in content.boards:
         board_dir.mkdir(parents=True, exist_ok=True)
         for lang in options.languages:
@@ -67,30 +68,31 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
             fit = board.fit_to_page or options.fit_boards
             for paper in options.papers:
                 path = out_dir / names.board_tiled(board.id, lang, paper)
-                write_tiled_pdf(scene, path, paper, lang, caption, build_version(content, lang, STEP_SCOPE))
+                write_tiled_pdf(scene, path, paper, lang, caption, versions[lang])
                 written.append(path)
                 if fit:
                     path = out_dir / names.board_fit(board.id, lang, paper)
-                    write_fit_pdf(scene, path, paper, lang, caption, build_version(content, lang, STEP_SCOPE))
+                    write_fit_pdf(scene, path, paper, lang, caption, versions[lang])
                     written.append(path)
             if light:
-                written += _write_light_board(content, scene, out_dir, board.id, lang, options.papers, fit)
+                written += _write_light_board(content, scene, out_dir, board.id, lang, options.papers, fit,
+                                              versions[lang])
     for lang in options.languages:
         written += write_token_objects(content, out_dir, lang, tts_base(content, options))
         for paper in options.papers:
             sheet = write_token_pdf(content, out_dir / names.tokens(lang, paper), paper, lang,
-                                    build_version(content, lang, STEP_SCOPE))
+                                    versions[lang])
             if sheet is not None:
                 written.append(sheet)
             if sheet is not None and light:
                 (out_dir / names.INK_SAVER).mkdir(exist_ok=True)
                 written.append(write_token_pdf(content, out_dir / names.ink_saver(names.tokens(lang, paper)), paper,
-                                               lang, build_version(content, lang, STEP_SCOPE), light=True) or sheet)
+                                               lang, versions[lang], light=True) or sheet)
     return written
 
 
 def _write_light_board(content: GameContent, scene: Scene, out_dir: Path, board: str, lang: str,
-                       papers: tuple[str, ...], fit: bool) -> list[Path]:
+                       papers: tuple[str, ...], fit: bool, version: str) -> list[Path]:
     """The board's full and tiled PDFs in the ink saver's light version, under ink-saver/boards/ (its art drawn
     from light copies made for the while)."""
     (out_dir / names.ink_saver("boards")).mkdir(parents=True, exist_ok=True)
@@ -100,13 +102,11 @@ def _write_light_board(content: GameContent, scene: Scene, out_dir: Path, board:
         written = [write_full_pdf(scene, out_dir / names.ink_saver(names.board_full(board, lang)))]
         for paper in papers:
             path = out_dir / names.ink_saver(names.board_tiled(board, lang, paper))
-            write_tiled_pdf(scene, path, paper, lang, content.game.title.get(lang),
-                            build_version(content, lang, STEP_SCOPE))
+            write_tiled_pdf(scene, path, paper, lang, content.game.title.get(lang), version)
             written.append(path)
             if fit:
                 path = out_dir / names.ink_saver(names.board_fit(board, lang, paper))
-                write_fit_pdf(scene, path, paper, lang, content.game.title.get(lang),
-                              build_version(content, lang, STEP_SCOPE))
+                write_fit_pdf(scene, path, paper, lang, content.game.title.get(lang), version)
                 written.append(path)
     finally:
         shutil.rmtree(art.folder, ignore_errors=True)
