@@ -25,11 +25,11 @@ at once, else the player chooses it in phase PAY.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.core import Action, PerObject
+from generator.rules.core import Action
 from generator.rules.habitable import effects
 from generator.rules.habitable.data import ADJUST_PRICE, ActionCard
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED, neighbours_habitable
@@ -57,57 +57,27 @@ def _sub_multisets(cards: tuple[str, ...], smallest: int, largest: int) -> list[
     return sorted(found)
 
 
-def archive_actions(hand: list[str]) -> list[Action]:
-    """Every archive of a non-empty part of the hand (cached by the hand's cards)."""
-    return _archives(tuple(sorted(hand)))
-
-
-@functools.lru_cache(maxsize=100_000)
-def _archives(cards: tuple[str, ...]) -> list[Action]:
-    return [("archive", sub) for sub in _sub_multisets(cards, 1, len(cards))]
-
-
-_PAYMENTS: PerObject[dict[tuple[tuple[str, ...], int], list[tuple[str, ...]]]] = PerObject()  # per rules data
-
-
 def payments(state: HabitableState, hand: list[str], cost: int) -> list[tuple[str, ...]]:
     """Every set of hand cards whose printed values reach `cost` with no card superfluous (sorted tuples)."""
     if cost <= 0:
         return [()]
-    key = (tuple(sorted(hand)), cost)
-    cache = _PAYMENTS.get(state.data, dict)
-    found = cache.get(key)
-    if found is not None:
-        return found
     cards = state.data.cards
-    counts: dict[str, int] = {}
-    for c in hand:
-        if cards[c].cost > 0:
-            counts[c] = counts.get(c, 0) + 1
-    names = sorted(counts, key=lambda c: (-cards[c].cost, c))
-    result: list[tuple[str, ...]] = []
-
-    def walk(i: int, chosen: list[str], total: int, smallest: int) -> None:
-        if total >= cost:
-            if total - smallest < cost:
-                result.append(tuple(sorted(chosen)))
-            return
-        if i == len(names):
-            return
-        name = names[i]
-        value = cards[name].cost
-        for k in range(counts[name], -1, -1):
-            walk(i + 1, chosen + [name] * k, total + k * value, value if k else smallest)
-
-    walk(0, [], 0, 1 << 30)
-    result = sorted(set(result))
-    if len(cache) > 200_000:
-        cache.clear()
-    cache[key] = result
-    return result
+    paying = tuple(sorted(c for c in hand if cards[c].cost > 0))
+    return _payments(paying, tuple(cards[c].cost for c in paying), cost)
 
 
-def hand_value(state: HabitableState, hand: list[str]) -> int:
+@functools.lru_cache(maxsize=100_000)
+def _payments(paying: tuple[str, ...], values: tuple[int, ...], cost: int) -> list[tuple[str, ...]]:
+    value = dict(zip(paying, values, strict=True))
+    found: list[tuple[str, ...]] = []
+    for cards in _sub_multisets(paying, 1, len(paying)):
+        worth = [value[c] for c in cards]
+        if sum(worth) >= cost > sum(worth) - min(worth):
+            found.append(cards)
+    return found
+
+
+def hand_value(state: HabitableState, hand: Iterable[str]) -> int:
     cards = state.data.cards
     return sum(cards[c].cost for c in hand)
 
@@ -147,7 +117,7 @@ def _turn_actions(state: HabitableState) -> list[Action]:
     cards = state.data.cards
     actions: list[Action] = []
     if state.phase == ARCHIVE and hand:
-        actions += archive_actions(hand)
+        actions += [("archive", sub) for sub in sub_multisets(hand, 1, len(hand))]
     total = hand_value(state, hand)
     own = [pl for pl in state.planets[p] if pl.status == DISCOVERED]
     anyone = [pl for mine in state.planets for pl in mine if pl.status == DISCOVERED]

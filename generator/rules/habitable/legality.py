@@ -1,7 +1,8 @@
 """Why a Habitable action is refused: one rule id and the values its sentence names.
 
-`violation` is a second reading of the rules, written for people; the tests check that it
-refuses what `decisions.legal_actions` leaves out. The sentences are in the content
+`violation` explains what `decisions.legal_actions` leaves out, written for people: the legal set
+says whether an action is allowed, so a check here only tells the rules it may break apart (an
+answer to a pending choice breaks the choice's one rule). The sentences are in the content
 (`rules/<lang>/sentences.yaml`, `refusals`).
 """
 
@@ -14,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from generator.rules.core import Action, RuleError
 from generator.rules.engine_kit.legality import checked_first
 from generator.rules.habitable import decisions, effects
-from generator.rules.habitable.data import ADJUST_PRICE
 from generator.rules.habitable.planets import DISCOVERED
 
 if TYPE_CHECKING:
@@ -44,24 +44,26 @@ def _in_hand(hand: list[str], cards: Any) -> bool:
 def violation(state: HabitableState, action: Action) -> RuleError | None:
     refuse = state._refuse
     kind = action[0]
-    if kind not in decisions.ACTION_KINDS:
+    if kind not in decisions.ACTION_KINDS or action in state.legal_actions():
         return None
     phase = state.phase
     if phase == PAY:
         return _pay(state, action) if kind == "pay" else refuse("pay-first", cost=state.waiting_for[1])
     if phase == DEFEND:
         if kind == "allow":
-            return None
-        if kind == "defend":
-            owner = state.waiting_for[1]
-            if len(action) == 2 and action[1] in state.defender(owner):
-                return None
-            return refuse("defend.card", player=owner)
-        return refuse("defend-first", player=state.waiting_for[1])
+            return None                          # allowing is always legal: a malformed one is unknown
+        return refuse("defend.card" if kind == "defend" else "defend-first", player=state.waiting_for[1])
     if phase == CHOICE:
         wanted = state.waiting_for[0]
-        answers, check = _CHOICE_CHECKS.get(kind, ("", None))
-        return check(state, action) if answers == wanted and check else refuse("choice-first", choice=wanted)
+        if _ANSWERS.get(kind) != wanted:
+            return refuse("choice-first", choice=wanted)
+        if kind == "distance":
+            return _distance(state, action)
+        if kind in ("discover", "leave"):
+            return refuse("discover.none") if action == ("discover",) else None
+        if kind == "trash":
+            return refuse("trash.cards", count=state.waiting_for[1])
+        return refuse("search.place" if kind == "search" else "migrate.zone")
     if kind not in TURN_KINDS:
         return refuse("not-now", kind=kind)
     turn_check = _TURN_CHECKS.get(kind)
@@ -96,16 +98,14 @@ def _target_problem(state: HabitableState, card_id: str, target: Any) -> RuleErr
 
 
 def _play(state: HabitableState, action: Action) -> RuleError | None:
-    if len(action) != 3 or action[1] not in state.hands[state.player]:
-        return state._refuse("play.hand", card=action[1] if len(action) > 1 else "")
-    problem = _target_problem(state, action[1], action[2])
-    if problem:
-        return problem
     p = state.player
+    if len(action) != 3 or action[1] not in state.hands[p]:
+        return state._refuse("play.hand", card=action[1] if len(action) > 1 else "")
+    if problem := _target_problem(state, action[1], action[2]):
+        return problem
     card = state.data.cards[action[1]]
-    cost = decisions.play_cost(state, p, card, action[2])
-    have = decisions.hand_value(state, state.hands[p]) - card.cost
-    return state._refuse("play.cost", cost=cost, have=have) if cost > have else None
+    return state._refuse("play.cost", cost=decisions.play_cost(state, p, card, action[2]),
+                         have=decisions.hand_value(state, state.hands[p]) - card.cost)
 
 
 def _buy(state: HabitableState, action: Action) -> RuleError | None:
@@ -113,72 +113,32 @@ def _buy(state: HabitableState, action: Action) -> RuleError | None:
     if len(action) != size or not isinstance(action[1], int) or not 0 <= action[1] < len(state.market) \
             or state.market[action[1]] is None:
         return state._refuse("buy.slot")
-    card_id = state.market[action[1]]
-    assert card_id is not None
-    cost = state.data.cards[card_id].cost
-    if size == 3:
-        problem = _target_problem(state, card_id, action[2])
-        if problem:
-            return problem
-        cost = 3 * decisions.play_cost(state, state.player, state.data.cards[card_id], action[2])
-    have = decisions.hand_value(state, state.hands[state.player])
-    return state._refuse("buy.cost", cost=cost, have=have) if cost > have else None
+    card = state.data.cards[str(state.market[action[1]])]
+    if size == 3 and (problem := _target_problem(state, card.id, action[2])):
+        return problem
+    cost = 3 * decisions.play_cost(state, state.player, card, action[2]) if size == 3 else card.cost
+    return state._refuse("buy.cost", cost=cost, have=decisions.hand_value(state, state.hands[state.player]))
 
 
 def _pay(state: HabitableState, action: Action) -> RuleError | None:
     cost = state.waiting_for[1]
-    hand = state.hands[state.player]
-    if len(action) != 2 or not _in_hand(hand, action[1]):
+    if len(action) != 2 or not _in_hand(state.hands[state.player], action[1]):
         return state._refuse("pay.cards")
-    values = [state.data.cards[c].cost for c in action[1]]
-    if sum(values) < cost:
-        return state._refuse("pay.short", cost=cost, paid=sum(values))
-    if action[1] != tuple(sorted(action[1])) or (values and sum(values) - min(values) >= cost):
-        return state._refuse("pay.superfluous", cost=cost)
-    return None
-
-
-def _trash(state: HabitableState, action: Action) -> RuleError | None:
-    count = state.waiting_for[1]
-    if len(action) != 2 or not _in_hand(state.hands[state.player], action[1]) or len(action[1]) > count \
-            or action[1] != tuple(sorted(action[1])):
-        return state._refuse("trash.cards", count=count)
-    return None
-
-
-def _search(state: HabitableState, action: Action) -> RuleError | None:
-    if tuple(action[1:]) not in effects.search_places(state, state.player):
-        return state._refuse("search.place")
-    return None
+    paid = decisions.hand_value(state, action[1])
+    if paid < cost:
+        return state._refuse("pay.short", cost=cost, paid=paid)
+    return state._refuse("pay.superfluous", cost=cost)  # in hand, enough, yet not a legal payment
 
 
 def _distance(state: HabitableState, action: Action) -> RuleError | None:
     _, _, _, _, rolled, adjust = state.waiting_for
     if len(action) != 2 or not isinstance(action[1], int) or action[1] < 1 or abs(action[1] - rolled) > adjust + 1:
         return state._refuse("distance.range", rolled=rolled, low=max(1, rolled - adjust - 1), high=rolled + adjust + 1)
-    if abs(action[1] - rolled) > adjust and decisions.hand_value(state, state.hands[state.player]) < ADJUST_PRICE:
-        return state._refuse("distance.cost")
-    return None
-
-
-def _discover(state: HabitableState, action: Action) -> RuleError | None:
-    if action == ("discover",) and not state.planet_pile:
-        return state._refuse("discover.none")
-    return None
-
-
-def _migrate(state: HabitableState, action: Action) -> RuleError | None:
-    assert state.ctx is not None and state.ctx[2] is not None
-    if len(action) != 2 or action[1] not in effects.migrate_moves(state, state.planet(*state.ctx[2])):
-        return state._refuse("migrate.zone")
-    return None
+    return state._refuse("distance.cost")
 
 
 _TURN_CHECKS: dict[str, Callable[[HabitableState, Action], RuleError | None]] = {
     "archive": _archive, "play": _play, "buy": _buy, "buy-play": _buy,
 }
-# a kind that answers a choice: (the choice it answers, its check)
-_CHOICE_CHECKS: dict[str, tuple[str, Callable[[HabitableState, Action], RuleError | None]]] = {
-    "trash": ("trash", _trash), "search": ("search", _search), "distance": ("distance", _distance),
-    "discover": ("discover", _discover), "leave": ("discover", _discover), "migrate": ("migrate", _migrate),
-}
+_ANSWERS = {"trash": "trash", "search": "search", "distance": "distance", "discover": "discover", "leave": "discover",
+            "migrate": "migrate"}  # a kind that answers a choice: the choice it answers
