@@ -336,7 +336,11 @@ def _migrate(state: HabitableState, action: Action) -> None:
 
 def _defend(state: HabitableState, action: Action) -> None:
     _, owner, tile, what, _ = state.waiting_for
-    effects.defended(state, owner, action[1])
+    moon = action[1]                          # trashed from the hand, its replacement drawn
+    state.hands[owner].remove(moon)
+    state.trashed[owner].append(moon)
+    state._emit("defended", player=owner, card=moon)
+    state.draw(owner, state.data.cards[moon].defend_draw)
     state._emit("shielded", planet=(owner, tile), what=what)
     if what == "attack":
         state.queue = []

@@ -71,14 +71,6 @@ def finish_card(state: HabitableState) -> None:
     state.choice = None
 
 
-def defended(state: HabitableState, owner: int, card: str) -> None:
-    """The owner trashes a Moon from the hand and draws its replacement."""
-    state.hands[owner].remove(card)
-    state.trashed[owner].append(card)
-    state._emit("defended", player=owner, card=card)
-    state.draw(owner, state.data.cards[card].defend_draw)
-
-
 # -- events ------------------------------------------------------------------------------------------
 def resolve_event(state: HabitableState) -> bool:
     """Let the event happen on every discovered planet in turn; True when it waits for a Moon decision."""
@@ -125,22 +117,13 @@ def _change(state: HabitableState, planet: Planet | None, parameter: str, amount
 
 
 def op_toward_zero(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
-    if planet is None:
-        return
-    t = planet.temperature
-    steps = min(int(args["amount"]), abs(t))
-    _change(state, planet, "temperature", -steps if t > 0 else steps)
+    most = int(args["amount"])
+    _change(state, planet, "temperature", -max(-most, min(most, planet.temperature)) if planet else 0)
 
 
-# -- your cards ------------------------------------------------------------------------------------
-def op_draw(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
-    assert state.ctx is not None
-    state.draw(state.ctx[0], int(args["count"]))
-
-
+# -- your cards (a card is always carried out by the player whose turn it is) ------------------------
 def op_trash(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
-    assert state.ctx is not None
-    if state.hands[state.ctx[0]]:
+    if state.hands[state.player]:
         state.phase = CHOICE
         state.choice = ("trash", int(args["count"]))
 
@@ -158,8 +141,7 @@ def search_places(state: HabitableState, p: int) -> list[tuple[str, str | int]]:
 
 
 def _search(state: HabitableState, adjust: int) -> None:
-    assert state.ctx is not None
-    p = state.ctx[0]
+    p = state.player
     if not search_places(state, p):
         state._emit("search-nothing", player=p)
         return
@@ -187,9 +169,8 @@ def migrate_moves(state: HabitableState, planet: Planet) -> list[int]:
 
 
 def op_migrate(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
-    assert state.ctx is not None
     if planet is None or not migrate_moves(state, planet):
-        state._emit("migrate-nothing", player=state.ctx[0])
+        state._emit("migrate-nothing", player=state.player)
         return
     state.phase = CHOICE
     state.choice = ("migrate",)
@@ -209,18 +190,14 @@ def migrate(state: HabitableState, planet: Planet, direction: int) -> None:
         _change(state, other, "temperature", star.modifier(old) - star.modifier(new))
 
 
-def matches(state: HabitableState, card: ActionCard, parameter: str, source: ActionCard, planet: Planet) -> bool:
-    """A card the deck search sets off: raises `parameter`, is named otherwise, its requirement holds."""
-    return parameter in card.raises and card.name != source.name and requirement_met(card, planet)
-
-
 def op_cascade(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
-    """Reveal cards from the draw pile (reshuffling the discard pile, not the cards aside) until one matches."""
+    """Reveal cards from the draw pile (reshuffling the discard pile, not the cards aside) until one raises the
+    parameter, is named otherwise than the card played and its requirement holds on the planet."""
     ctx = state.ctx
     assert ctx is not None
     if planet is None:
         return
-    p, source = ctx[0], state.data.cards[ctx[1]]
+    p, source = state.player, state.data.cards[ctx[1]]
     parameter = args["parameter"]
     aside: list[str] = ctx[4]
     while True:
@@ -231,7 +208,8 @@ def op_cascade(state: HabitableState, args: dict[str, Any], planet: Planet | Non
             state.reshuffle(p)
         card = state.decks[p].pop()
         aside.append(card)
-        if matches(state, state.data.cards[card], parameter, source, planet):
+        found = state.data.cards[card]
+        if parameter in found.raises and found.name != source.name and requirement_met(found, planet):
             state._emit("set-off", player=p, card=card, parameter=parameter, revealed=len(aside))
             state.queue[:0] = list(state.data.cards[card].effects)
             return
@@ -252,11 +230,12 @@ def requirement_met(card: ActionCard, planet: Planet) -> bool:
     return planet.habitable or planet.life >= card.min_life     # habitable_or_min_life
 
 
-Operation = Callable[["HabitableState", dict[str, Any], "Planet | None"], None]
+Operation = Callable[["HabitableState", dict[str, Any], "Planet | None"], object]  # what it returns is unused
 OPERATION_CODE: dict[str, Operation] = {
     "raise": lambda state, args, planet: _change(state, planet, args["parameter"], int(args["amount"])),
     "lower": lambda state, args, planet: _change(state, planet, args["parameter"], -int(args["amount"])),
-    "toward_zero": op_toward_zero, "draw": op_draw, "trash": op_trash, "migrate": op_migrate, "cascade": op_cascade,
+    "draw": lambda state, args, planet: state.draw(state.player, int(args["count"])),
+    "toward_zero": op_toward_zero, "trash": op_trash, "migrate": op_migrate, "cascade": op_cascade,
     "search_planet": lambda state, args, planet: _search(state, 0),
     "search_planet_steered": lambda state, args, planet: _search(state, int(args["adjust"])),
     "defend": lambda state, args, planet: None,  # the Moon's reaction runs from the hand ('defend'), never as an effect
