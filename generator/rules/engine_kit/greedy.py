@@ -64,3 +64,9 @@ def rank_value(outcome: Outcome, player: int, players: int) -> float:
 def squash(advantage: float, scale: float) -> float:
     """An advantage in points squashed into (0, 1): 0.5 at even, `scale` points is about 0.73."""
     return 1.0 / (1.0 + math.exp(-advantage / scale))
+
+
+def against_best(value: Callable[[Any, int], float], state: Any, player: int) -> float:
+    """`player`'s `value(state, player)` minus the best other player's (0 when no other player sits at the table)."""
+    mine = value(state, player)
+    return mine - max((value(state, q) for q in range(state.n) if q != player), default=0.0)

@@ -22,7 +22,7 @@ that buying a card first and then playing another is better than the other way r
 
 Tree search judges its leaves with the same judgement (the game's AI hook `evaluate`), after `settled`
 has answered a pending payment or card question, so a card is judged once it took effect.
-`rank` (the AI hook `rank_actions`) orders actions by the one-step judgement and `QuickPolicy`
+`rank` (the AI hook `rank_actions`) orders actions by the one-step judgement and `one_step`
 (one step, no plan: the AI hook `rollout_policy`) plays ahead for tree search; measured against
 three greedy players (8 games each), widening over `rank` did not make mcts:50 stronger.
 """
@@ -34,9 +34,10 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.rules.core import Action
-from generator.rules.engine_kit.greedy import TrialGreedy, squash
+from generator.rules.engine_kit.greedy import against_best, squash
 from generator.rules.engine_kit.rules_data import Effects
 from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL
+from generator.rules.habitable.greedy import tried
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
 from generator.rules.habitable.state import ARCHIVE, CHOICE, MAIN, PAY, HabitableState
 
@@ -176,9 +177,7 @@ def table_value(state: HabitableState, p: int) -> float:
 
 def advantage(state: HabitableState, p: int) -> float:
     """`p`'s table value minus the best other player's."""
-    mine = table_value(state, p)
-    others = [table_value(state, q) for q in range(state.n) if q != p]
-    return mine - max(others, default=0.0)
+    return against_best(table_value, state, p)
 
 
 def settled(state: HabitableState) -> HabitableState:
@@ -187,7 +186,7 @@ def settled(state: HabitableState) -> HabitableState:
     if state.result is not None or state.phase not in (PAY, CHOICE):
         return state
     me = state.current_player
-    trials = [_trial(state, a) for a in state.legal_actions()]
+    trials = [tried(state, a) for a in state.legal_actions()]
     best = max(trials, key=lambda t: advantage(t, me))
     return settled(best)
 
@@ -208,61 +207,39 @@ def settled_evaluate(state: HabitableState, player: int) -> float:
     return evaluate(settled(state), player)
 
 
-def _trial(state: HabitableState, action: Action) -> HabitableState:
-    nxt = state.clone()
-    nxt.quiet = True
-    nxt.apply(action)
-    return nxt
-
-
 def planned_value(trial: HabitableState, me: int, depth: int = PLAN_DEPTH) -> float:
     """The advantage after the player's own best next decisions in this turn (up to `depth` of them,
     the best `PLAN_WIDTH` by the one-step judgement; answers to a card's questions do not count)."""
     if trial.result is not None or trial.current_player != me or trial.player != me:
         return advantage(trial, me)
     if trial.phase not in (ARCHIVE, MAIN):
-        best = float("-inf")
-        for action in trial.legal_actions():
-            best = max(best, planned_value(_trial(trial, action), me, depth))
-        return best
+        return max(planned_value(tried(trial, action), me, depth) for action in trial.legal_actions())
     here = advantage(trial, me)
     if depth == 0:
         return here
     actions = [a for a in trial.legal_actions() if a[0] != "end" and a[0] != "archive"]
     if not actions:
         return here
-    scored = sorted(((advantage(_trial(trial, a), me), i) for i, a in enumerate(actions)), reverse=True)
+    scored = sorted(((advantage(tried(trial, a), me), i) for i, a in enumerate(actions)), reverse=True)
     best = here
     for _, i in scored[:PLAN_WIDTH]:
-        best = max(best, planned_value(_trial(trial, actions[i]), me, depth - 1))
+        best = max(best, planned_value(tried(trial, actions[i]), me, depth - 1))
     return best
 
 
 def rank(state: HabitableState, actions: list[Action]) -> list[Action]:
     """`actions` best first by the one-step judgement for the player to decide (ties keep their order)."""
     me = state.current_player
-    values = [advantage(_trial(state, a), me) for a in actions]
+    values = [advantage(tried(state, a), me) for a in actions]
     order = sorted(range(len(actions)), key=lambda i: -values[i])
     return [actions[i] for i in order]
 
 
-def _planned(trial: HabitableState, me: int, action: Action) -> float:
+def planned(trial: HabitableState, me: int, action: Action) -> float:
+    """The expert's value of a trial (the judge of its `TrialGreedy`): the turn planned on, unless it ends it."""
     return planned_value(trial, me) if action[0] != "end" else advantage(trial, me)
 
 
-def _one_step(trial: HabitableState, me: int, action: Action) -> float:
+def one_step(trial: HabitableState, me: int, action: Action) -> float:
+    """The quick player's value of a trial (tree search's rollout policy): the one-step judgement."""
     return advantage(trial, me)
-
-
-class ExpertPolicy(TrialGreedy):
-    """Plans through the rest of its own turn on resampled copies and takes the best-judged action."""
-
-    def __init__(self) -> None:
-        super().__init__(_planned, name="expert", resample_once=True)
-
-
-class QuickPolicy(TrialGreedy):
-    """One step of the expert's judgement, no plan: fast enough to play ahead with in tree search."""
-
-    def __init__(self) -> None:
-        super().__init__(_one_step, name="expert-quick", resample_once=True)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from generator.rules.contract import Game, OptionSpec
 from generator.rules.engine_kit.content_game import AIParts, ContentGame, EngineParts, ShownParts
+from generator.rules.engine_kit.greedy import TrialGreedy
 from generator.rules.engine_kit.options import players_option
 from generator.rules.habitable import accounting, expert, greedy, notation, picture
 from generator.rules.habitable.data import RulesData, load_rules_data
@@ -38,5 +41,7 @@ class HabitableGame(ContentGame[HabitableState, RulesData]):
                         operations=OPERATIONS)
     shown = ShownParts(notation=notation, value_words=value_words, summary=summarize, summary_for=summarize,
                        picture=picture.draw)
-    ai_parts = AIParts(greedy=greedy.GreedyPolicy, evaluate=expert.settled_evaluate, expert=expert.ExpertPolicy,
-                       rank=expert.rank, rollout=expert.QuickPolicy)
+    ai_parts = AIParts(greedy=partial(TrialGreedy, greedy.judge), evaluate=expert.settled_evaluate,
+                       expert=partial(TrialGreedy, expert.planned, name="expert", resample_once=True),
+                       rank=expert.rank, rollout=partial(TrialGreedy, expert.one_step, name="expert-quick",
+                                                         resample_once=True))

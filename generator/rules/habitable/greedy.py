@@ -10,7 +10,7 @@ greedy player tries every legal action on a copy whose hidden cards and dice are
 from __future__ import annotations
 
 from generator.rules.core import Action
-from generator.rules.engine_kit.greedy import TrialGreedy
+from generator.rules.engine_kit.greedy import against_best
 from generator.rules.habitable.planets import DISCOVERED, UNDISCOVERED
 from generator.rules.habitable.state import HabitableState
 
@@ -36,9 +36,15 @@ def table_value(state: HabitableState, p: int) -> float:
 
 def advantage(state: HabitableState, p: int) -> float:
     """`p`'s table value minus the best other player's."""
-    mine = table_value(state, p)
-    others = [table_value(state, q) for q in range(state.n) if q != p]
-    return mine - max(others, default=0.0)
+    return against_best(table_value, state, p)
+
+
+def tried(state: HabitableState, action: Action) -> HabitableState:
+    """A quiet copy of `state` after `action`."""
+    trial = state.clone()
+    trial.quiet = True
+    trial.apply(action)
+    return trial
 
 
 FOLLOW_DEPTH = 3   # how many of the player's own follow-up answers (pay, search, ...) a trial looks through
@@ -52,13 +58,7 @@ def settled_value(trial: HabitableState, me: int, depth: int = FOLLOW_DEPTH) -> 
     """
     if depth == 0 or trial.result is not None or trial.current_player != me or trial.phase not in FOLLOW_PHASES:
         return advantage(trial, me)
-    best = float("-inf")
-    for action in trial.legal_actions():
-        nxt = trial.clone()
-        nxt.quiet = True
-        nxt.apply(action)
-        best = max(best, settled_value(nxt, me, depth - 1))
-    return best
+    return max(settled_value(tried(trial, action), me, depth - 1) for action in trial.legal_actions())
 
 
 FOLLOW_PHASES = frozenset({"pay", "choice"})
@@ -67,10 +67,3 @@ FOLLOW_PHASES = frozenset({"pay", "choice"})
 def judge(trial: HabitableState, me: int, action: Action) -> float:
     """The greedy player's value of a trial: its advantage once its own follow-up answers are settled."""
     return settled_value(trial, me)
-
-
-class GreedyPolicy(TrialGreedy):
-    """Tries every legal action on a resampled copy and takes the best-judged one (ties by its own RNG)."""
-
-    def __init__(self) -> None:
-        super().__init__(judge)
