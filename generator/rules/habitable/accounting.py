@@ -4,22 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.rules.core import PerObject
 from generator.rules.habitable.data import OTHER_TRACK, TEMPERATURE
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
 from generator.rules.habitable.state import PAY, HabitableState
-
-_BOX: PerObject[dict[int, Counter[str]]] = PerObject()  # per rules data: player count -> the cards in play
-
-
-def _box(state: HabitableState) -> Counter[str]:
-    """The cards of the box that are in play: starter decks, both epochs and the events."""
-    d = state.data
-    by_players = _BOX.get(d, dict)
-    if state.n not in by_players:
-        by_players[state.n] = (Counter(list(d.starter) * state.n) + Counter(d.epoch_one) + Counter(d.epoch_two)
-                               + Counter(sorted(d.events)))
-    return by_players[state.n]
 
 
 def card_places(state: HabitableState) -> Counter[str]:
@@ -43,7 +30,7 @@ def invariant_problems(state: HabitableState) -> list[str]:
     """What is wrong with the table (empty when all is well)."""
     d = state.data
     problems: list[str] = []
-    expected = _box(state)
+    expected = Counter(list(d.starter) * state.n) + Counter(d.epoch_one + d.epoch_two) + Counter(list(d.events))
     found = card_places(state)
     if found != expected:
         problems.append(f"cards out of place: {dict(found - expected)} extra, {dict(expected - found)} missing")

@@ -81,7 +81,7 @@ class HabitableState(EngineState[RulesData]):
         self.events_box: list[str] = []
         self.goals_shown: list[str] = []
         self.goals_box: list[str] = []
-        self.planet_pile: list[str] = []
+        self.planet_pile: list[str] = []          # every field is set before a logged shuffle hashes the table
         settings = data.variants[variant]
         # 1. market: Epoch I shuffled, 8 face up; the events of the difficulty; Epoch I on Epoch II
         epoch_one = list(data.epoch_one)
@@ -129,8 +129,7 @@ class HabitableState(EngineState[RulesData]):
         for name in ("tokens", "black_hole", "events_done", "queue", "event_targets", "market", "events_box",
                      "pile", "goals_shown", "goals_box", "planet_pile"):
             setattr(other, name, list(getattr(self, name)))
-        other.ctx = None if self.ctx is None else [self.ctx[0], self.ctx[1], self.ctx[2], self.ctx[3],
-                                                   list(self.ctx[4])]
+        other.ctx = None if self.ctx is None else [*self.ctx[:4], list(self.ctx[4])]
         return other
 
     def key(self) -> tuple[Any, ...]:

@@ -55,14 +55,12 @@ def value_words(key: str, value: Any, data: RulesData, lang: str, words: Mapping
     if key == "parameter":
         name = data.parameter_names.get(value)
         return str(name.get(lang)) if name is not None else str(value)
-    if key in ("what", "direction", "variant"):
+    if key in ("what", "direction", "variant", "choice"):
         return word(words, f"{key}-{value}")
     if key == "dice" and isinstance(value, (tuple, list)):
         return " + ".join(map(str, value))
     if key == "cause":
         return str(outcome(value))
-    if key == "choice":
-        return word(words, f"choice-{value}")
     if key in ("by", "warmed", "dried", "weakened", "died", "modifier") and isinstance(value, int):
         return f"{value:+d}"
     if key == "habitable":
