@@ -108,7 +108,7 @@ def legal_actions(state: HabitableState) -> list[Action]:
     if phase == DEFEND:
         owner = state.waiting_for[1]
         return [("defend", c) for c in state.defender(owner)] + [("allow",)]
-    return _choice_actions(state)
+    return _CHOICE_ACTIONS[state.waiting_for[0]](state)
 
 
 def _turn_actions(state: HabitableState) -> list[Action]:
@@ -150,28 +150,27 @@ def _turn_actions(state: HabitableState) -> list[Action]:
     return actions
 
 
-def distances(state: HabitableState) -> list[int]:
+def _distances(state: HabitableState) -> list[Action]:
     """How far the searched planet may move: the roll, ± the card's free change, ± 1 more for 2 if the hand can pay."""
     _, _, _, _, rolled, adjust = state.waiting_for
     can_pay = hand_value(state, state.hands[state.player]) >= ADJUST_PRICE
-    return [d for d in range(max(1, rolled - adjust - 1), rolled + adjust + 2) if abs(d - rolled) <= adjust or can_pay]
+    return [("distance", d) for d in range(max(1, rolled - adjust - 1), rolled + adjust + 2)
+            if abs(d - rolled) <= adjust or can_pay]
 
 
-def _choice_actions(state: HabitableState) -> list[Action]:
-    kind = state.waiting_for[0]
-    p = state.player
-    if kind == "trash":
-        return [("trash", sub) for sub in sub_multisets(state.hands[p], 0, state.waiting_for[1])]
-    if kind == "search":
-        return [("search",) + place for place in effects.search_places(state, p)]
-    if kind == "distance":
-        return [("distance", d) for d in distances(state)]
-    if kind == "discover":
-        return ([("discover",)] if state.planet_pile else []) + [("leave",)]
-    if kind == "migrate":
-        assert state.ctx is not None and state.ctx[2] is not None
-        return [("migrate", d) for d in effects.migrate_moves(state, state.planet(*state.ctx[2]))]
-    raise AssertionError(f"unknown choice {state.choice!r}")
+def _migrations(state: HabitableState) -> list[Action]:
+    assert state.ctx is not None and state.ctx[2] is not None
+    return [("migrate", d) for d in effects.migrate_moves(state, state.planet(*state.ctx[2]))]
+
+
+_CHOICE_ACTIONS: dict[str, Callable[[HabitableState], list[Action]]] = {  # the answers to each choice
+    "trash": lambda state: [("trash", cards) for cards in sub_multisets(state.hands[state.player], 0,
+                                                                         state.waiting_for[1])],
+    "search": lambda state: [("search", *place) for place in effects.search_places(state, state.player)],
+    "distance": _distances,
+    "discover": lambda state: ([("discover",)] if state.planet_pile else []) + [("leave",)],
+    "migrate": _migrations,
+}
 
 
 # -- what decisions do -----------------------------------------------------------------------------
@@ -334,31 +333,27 @@ def _migrate(state: HabitableState, action: Action) -> None:
     effects.continue_effects(state)
 
 
-def _defend(state: HabitableState, action: Action) -> None:
-    _, owner, tile, what, _ = state.waiting_for
-    moon = action[1]                          # trashed from the hand, its replacement drawn
-    state.hands[owner].remove(moon)
-    state.trashed[owner].append(moon)
-    state._emit("defended", player=owner, card=moon)
-    state.draw(owner, state.data.cards[moon].defend_draw)
-    state._emit("shielded", planet=(owner, tile), what=what)
-    if what == "attack":
-        state.queue = []
-        effects.finish_card(state)
-        return
-    state.event_targets.pop(0)
-    state.phase, state.choice = MAIN, None
-    state.refill()
-
-
-def _allow(state: HabitableState, action: Action) -> None:
+def _answer(state: HabitableState, action: Action) -> None:
+    """A planet's owner defends it with a Moon (trashed, its replacement drawn) or allows the attack or event."""
     _, owner, tile, what, card = state.waiting_for
-    if what == "attack":
+    if action[0] == "defend":
+        moon = action[1]
+        state.hands[owner].remove(moon)
+        state.trashed[owner].append(moon)
+        state._emit("defended", player=owner, card=moon)
+        state.draw(owner, state.data.cards[moon].defend_draw)
+        state._emit("shielded", planet=(owner, tile), what=what)
+        if what == "attack":
+            state.queue = []
+            effects.finish_card(state)
+            return
+    elif what == "attack":
         effects.continue_effects(state)
         return
     state.event_targets.pop(0)
     state.phase, state.choice = MAIN, None
-    effects.event_hits(state, card, state.planet(owner, tile))
+    if action[0] == "allow":
+        effects.event_hits(state, card, state.planet(owner, tile))
     state.refill()
 
 
@@ -367,5 +362,5 @@ _ACTION_CODE: dict[str, Callable[[HabitableState, Action], None]] = {
     "pay": lambda state, action: _paid(state, action[1], state.waiting_for[2]),
     "end": lambda state, action: state.end_turn(),
     "search": _search, "distance": _distance, "discover": _discover, "leave": _leave, "migrate": _migrate,
-    "defend": _defend, "allow": _allow,
+    "defend": _answer, "allow": _answer,
 }
