@@ -193,8 +193,7 @@ def _pay_then(state: HabitableState, cost: int, purpose: tuple[Any, ...]) -> Non
     if len(options) == 1:
         _paid(state, options[0], purpose)
         return
-    state.phase = PAY
-    state.choice = ("pay", cost, purpose)
+    state.ask(PAY, ("pay", cost, purpose))
 
 
 def _paid(state: HabitableState, cards: tuple[str, ...], purpose: tuple[Any, ...]) -> None:
@@ -202,8 +201,7 @@ def _paid(state: HabitableState, cards: tuple[str, ...], purpose: tuple[Any, ...
     if cards:
         state.discard_from_hand(p, cards)
         state._emit("paid", player=p, cards=cards)
-    state.phase = MAIN
-    state.choice = None
+    state.ask(MAIN, None)
     kind = purpose[0]
     if kind in ("play", "buy-play"):
         effects.start_card(state, p, purpose[1], purpose[2])
@@ -271,8 +269,7 @@ def rolled(state: HabitableState, search: tuple[Any, ...], dice: tuple[int, int]
     tile, star, start, adjust = search
     state._emit("rolled", player=state.player, star=state.data.stars[star].id, tile=tile, frm=start, dice=dice,
                 total=sum(dice))
-    state.phase = CHOICE
-    state.choice = ("distance", tile, star, start, sum(dice), adjust)
+    state.ask(CHOICE, ("distance", tile, star, start, sum(dice), adjust))
 
 
 def _distance(state: HabitableState, action: Action) -> None:
@@ -295,8 +292,7 @@ def _move_planet(state: HabitableState, search: tuple[Any, ...], d: int) -> None
     if dest and star.in_zone(dest):
         planet.status, planet.star, planet.pos = UNDISCOVERED, star_index, dest
         state._emit("moved", player=p, tile=tile, star=star.id, to=dest, modifier=star.modifiers[dest])
-        state.phase = CHOICE
-        state.choice = ("discover", tile)
+        state.ask(CHOICE, ("discover", tile))
         return
     planet.go_home()
     state._emit("returned", player=p, tile=tile, star=star.id, to=dest)
@@ -351,7 +347,7 @@ def _answer(state: HabitableState, action: Action) -> None:
         effects.continue_effects(state)
         return
     state.event_targets.pop(0)
-    state.phase, state.choice = MAIN, None
+    state.ask(MAIN, None)
     if action[0] == "allow":
         effects.event_hits(state, card, state.planet(owner, tile))
     state.refill()

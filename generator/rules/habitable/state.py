@@ -143,6 +143,10 @@ class HabitableState(EngineState[RulesData]):
                 tuple(self.queue), self.event_card, tuple(self.event_targets), self.end_triggered, self.result,
                 self.turn)
 
+    def ask(self, phase: str, choice: tuple[Any, ...] | None) -> None:
+        """Wait in `phase` for the answer `choice` describes (MAIN and None: nothing is pending)."""
+        self.phase, self.choice = phase, choice
+
     @property
     def waiting_for(self) -> tuple[Any, ...]:
         """The pending choice, read where the phase says there is one (CHOICE, PAY, DEFEND)."""
