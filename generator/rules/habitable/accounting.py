@@ -58,10 +58,9 @@ def invariant_problems(state: HabitableState) -> list[str]:
             if pl.status == DISCOVERED:
                 if pl.card is None:
                     problems.append(f"planet {pl.owner + 1}/{pl.tile} discovered without a planet card")
-                if not TEMPERATURE[0] <= pl.temperature <= TEMPERATURE[1]:
-                    problems.append(f"planet {pl.owner + 1}/{pl.tile}: temperature {pl.temperature} off the track")
-                for name in ("water", "magnetism", "life"):
-                    if not OTHER_TRACK[0] <= pl.get(name) <= OTHER_TRACK[1]:
+                for name in ("temperature", "water", "magnetism", "life"):
+                    low, high = TEMPERATURE if name == "temperature" else OTHER_TRACK
+                    if not low <= pl.get(name) <= high:
                         problems.append(f"planet {pl.owner + 1}/{pl.tile}: {name} {pl.get(name)} off the track")
             elif pl.status == UNDISCOVERED and pl.card is not None:
                 problems.append(f"undiscovered planet {pl.owner + 1}/{pl.tile} holds a planet card")
