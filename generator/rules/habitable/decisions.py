@@ -311,8 +311,7 @@ def _discover(state: HabitableState, action: Action) -> None:
     planet.change("temperature", modifier)
     state._emit("discovered", player=p, planet=(p, planet.tile), card=card_id, star=star.id, pos=planet.pos,
                 modifier=modifier, temperature=planet.temperature, water=planet.water, magnetism=planet.magnetism)
-    if planet.habitable:
-        state._emit("habitable", planet=(p, planet.tile))
+    effects.habitability_news(state, planet, False)
     effects.continue_effects(state)
 
 

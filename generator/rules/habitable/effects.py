@@ -93,10 +93,11 @@ def event_hits(state: HabitableState, card: str, planet: Planet) -> None:
     was = planet.habitable
     for op, args in state.data.events[card].effects:
         OPERATION_CODE[op](state, dict(args), planet)
-    _habitability(state, planet, was)
+    habitability_news(state, planet, was)
 
 
-def _habitability(state: HabitableState, planet: Planet, was: bool) -> None:
+def habitability_news(state: HabitableState, planet: Planet, was: bool) -> None:
+    """Tell when the planet became habitable or uninhabitable (`was`: whether it was habitable before)."""
     if was != planet.habitable:
         state._emit("habitable" if planet.habitable else "uninhabitable", planet=(planet.owner, planet.tile))
 
@@ -109,7 +110,7 @@ def _change(state: HabitableState, planet: Planet | None, parameter: str, amount
     done = planet.change(parameter, amount)
     state._emit("changed", planet=(planet.owner, planet.tile), parameter=parameter, by=done,
                 value=planet.get(parameter))
-    _habitability(state, planet, was)
+    habitability_news(state, planet, was)
 
 
 def op_toward_zero(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:

@@ -300,8 +300,7 @@ class HabitableState(EngineState[RulesData]):
             died = pl.change("life", -1) if not pl.habitable else 0
             self._emit("end-of-turn", player=p, planet=(p, pl.tile), warmed=warmed, dried=dried,
                        weakened=weakened, died=died, habitable=pl.habitable)
-            if was != pl.habitable:
-                self._emit("habitable" if pl.habitable else "uninhabitable", planet=(p, pl.tile))
+            effects.habitability_news(self, pl, was)
 
     # -- the flow of a turn --------------------------------------------------------------------
     def _start_turn(self) -> None:
