@@ -33,11 +33,7 @@ RULE_IDS = frozenset({
 
 
 def _in_hand(hand: list[str], cards: Any) -> bool:
-    if not isinstance(cards, tuple) or not all(isinstance(c, str) for c in cards):
-        return False
-    have = Counter(hand)
-    have.subtract(Counter(cards))
-    return min(have.values(), default=0) >= 0
+    return isinstance(cards, tuple) and all(isinstance(c, str) for c in cards) and Counter(cards) <= Counter(hand)
 
 
 @checked_first("form")
