@@ -13,7 +13,7 @@ from generator.rules.ai_hooks import AIHooks, SearchSettings
 from generator.rules.contract import Game, GameState
 from generator.rules.core import Outcome, PlayerResult, RuleError
 from generator.rules.engine_kit.content_game import AIParts, ContentAI, ContentGame, ContentPresentation
-from generator.rules.engine_kit.greedy import TrialGreedy, rank_value, squash
+from generator.rules.engine_kit.greedy import TrialGreedy, against_best, rank_value, squash
 from generator.rules.engine_kit.legality import checked_first
 from generator.rules.engine_kit.notation import head_and_rest, named_values, written
 from generator.rules.engine_kit.options import players_option
@@ -89,6 +89,18 @@ def test_a_finished_game_is_worth_1_won_and_half_to_nothing_by_rank_and_a_runnin
 
 def refusing(rule: str, **params: Any) -> RuleError:
     return RuleError(rule, params)
+
+
+def test_a_table_is_judged_against_the_best_other_player_and_alone_against_nothing():
+    values = {0: 5.0, 1: 7.0, 2: 2.0}
+
+    def value(state: Any, player: int) -> float:
+        return values[player]
+
+    table = SimpleNamespace(n=3)
+    assert against_best(value, table, 0) == -2.0       # 5 against the best other, 7
+    assert against_best(value, table, 1) == 2.0        # 7 against 5, not against 2
+    assert against_best(value, SimpleNamespace(n=1), 0) == 5.0
 
 
 def test_checked_first_refuses_a_finished_game_and_passes_over_a_value_that_is_no_action():
