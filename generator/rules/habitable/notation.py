@@ -85,10 +85,9 @@ def parse_action(state: HabitableState, text: str) -> Action:
     head, rest = head_and_rest(state, text)
     if head in ("end", "discover", "leave", "allow") and not rest:
         return (head,)
-    if head in ("archive", "pay") and rest:
-        return (head, tuple(sorted(_card(state, text, w) for w in rest)))
-    if head == "trash" and rest:
-        return ("trash", () if rest == ["none"] else tuple(sorted(_card(state, text, w) for w in rest)))
+    if head in ("archive", "pay", "trash") and rest:    # only a trash may name no card ('trash none')
+        none = head == "trash" and rest == ["none"]
+        return (head, () if none else tuple(sorted(_card(state, text, w) for w in rest)))
     if head == "play" and rest:
         return ("play", _card(state, text, rest[0]), _planet(state, text, rest[1:]))
     if head == "buy" and len(rest) == 1:
