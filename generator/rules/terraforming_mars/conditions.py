@@ -318,3 +318,9 @@ def award_problem(state: TerraformingMarsState, p: int, award_id: str) -> tuple[
     if state.res[p][MC] < cost:
         return ("award.cost", {"cost": cost, "have": state.res[p][MC]})
     return None
+
+
+# the turn's actions of one id (a project, milestone, award, blue card, conversion): why each is refused, or None
+PROBLEMS: dict[str, Callable[[TerraformingMarsState, int, str], tuple[Any, ...] | None]] = {
+    "project": project_problem, "milestone": milestone_problem, "award": award_problem, "action": action_problem,
+    "convert": conversion_problem}

@@ -22,10 +22,12 @@ Actions are tuples (see `notation.py` for how they are written):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from generator.rules.core import Action
 from generator.rules.terraforming_mars import conditions, effects
+from generator.rules.terraforming_mars.conditions import PROBLEMS
 from generator.rules.terraforming_mars.data import (
     ACTION,
     ACTIONS_PER_TURN,
@@ -85,28 +87,16 @@ def turn_actions(state: TerraformingMarsState) -> list[Action]:
     p = state.player
     d = state.data
     actions: list[Action] = []
-    for card_id in dict.fromkeys(state.hand[p]):
-        card = d.cards[card_id]
+    for card in (d.cards[c] for c in dict.fromkeys(state.hand[p])):
         if conditions.card_problem(state, p, card) is None:
-            actions.extend(("play", card_id, s, t) for s, t in conditions.payments(state, p, card))
-    for project_id in d.projects:
-        if conditions.project_problem(state, p, project_id) is None:
-            actions.append(("project", project_id))
-    mc = state.res[p][MC]
-    if len(state.milestones) < MILESTONES_CLAIMABLE and mc >= d.cheapest_milestone:
-        for milestone_id in d.milestones:
-            if conditions.milestone_problem(state, p, milestone_id) is None:
-                actions.append(("milestone", milestone_id))
-    if len(state.awards) < d.awards_fundable and mc >= d.cheapest_award:
-        for award_id in d.awards:
-            if conditions.award_problem(state, p, award_id) is None:
-                actions.append(("award", award_id))
-    for card_id in state.played[p]:
-        if d.cards[card_id].has_action and conditions.action_problem(state, p, card_id) is None:
-            actions.append(("action", card_id))
-    for what in ("plants", "heat"):
-        if conditions.conversion_problem(state, p, what) is None:
-            actions.append(("convert", what))
+            actions.extend(("play", card.id, s, t) for s, t in conditions.payments(state, p, card))
+    mc = state.res[p][MC]   # bounds first: outside them no milestone or award can be had (15 % of a playout)
+    milestones = d.milestones if len(state.milestones) < MILESTONES_CLAIMABLE and mc >= d.cheapest_milestone else ()
+    awards = d.awards if len(state.awards) < d.awards_fundable and mc >= d.cheapest_award else ()
+    ids: dict[str, Iterable[str]] = {"project": d.projects, "milestone": milestones, "award": awards,
+                                     "action": [c for c in state.played[p] if d.cards[c].has_action],
+                                     "convert": ("plants", "heat")}
+    actions.extend((kind, i) for kind, each in ids.items() for i in each if PROBLEMS[kind](state, p, i) is None)
     actions.append(PASS if state.actions_done == 0 else END)
     return actions
 

@@ -94,13 +94,7 @@ def _turn_problem(state: TerraformingMarsState, action: Action) -> RuleError | N
         return None
     if kind == "project" and action[1] not in d.projects:
         return refuse("project.unknown", project=action[1])
-    return _refusal(state, _PROBLEMS[kind](state, p, action[1]))
-
-
-# the turn's actions of one id (a project, milestone, award, blue card, conversion): why each is refused
-_PROBLEMS = {"project": conditions.project_problem, "milestone": conditions.milestone_problem,
-             "award": conditions.award_problem, "action": conditions.action_problem,
-             "convert": conditions.conversion_problem}
+    return _refusal(state, conditions.PROBLEMS[kind](state, p, action[1]))
 
 
 def _pending_problem(state: TerraformingMarsState, action: Action) -> RuleError | None:
