@@ -84,9 +84,6 @@ class ProjectCard:
     def has_action(self) -> bool:
         return bool(self.action_cost or self.action_gain)
 
-    def ongoing_ops(self, op: str) -> tuple[dict[str, Any], ...]:
-        return self.lasting.get(op, ())
-
 
 @dataclass(frozen=True)
 class StandardProject:
@@ -153,11 +150,6 @@ class RulesData:
         self.cheapest_milestone = min((m.cost for m in self.milestones.values()), default=0)
         self.awards_fundable = max((len(a.funding_costs) for a in self.awards.values()), default=0)
         self.cheapest_award = min((min(a.funding_costs) for a in self.awards.values() if a.funding_costs), default=0)
-
-    @property
-    def temperature_steps(self) -> int:
-        start, goal, step = self.temperature
-        return (goal - start) // step
 
 
 def _project_card(card: Card) -> ProjectCard:

@@ -1,23 +1,8 @@
 """What the players may decide in a Terraforming Mars state, and what each decision does.
 
-Actions are tuples (see `notation.py` for how they are written):
-
-    ("play", card, steel, titanium)   play a card from hand, paying that steel and titanium and M€ for the rest
-    ("project", id)                   a standard project (sell patents asks for the cards next)
-    ("milestone", id) / ("award", id) claim a milestone / fund an award
-    ("action", card)                  the action of one of your blue cards
-    ("convert", "plants" | "heat")    8 plants into a greenery / 8 heat into +2 °C
-    ("pass",)                         leave this generation's action phase (at the start of a turn)
-    ("end",)                          end the turn after its first action
-    ("buy", card) / ("done",)         research: buy one of your research cards; discard the rest
-    ("place", space)                  the space for the tile being placed
-    ("target", player[, card]) / ("skip",)   the target of a red-outlined effect, or none
-    ("take", n)                       how much of its "up to" amount the red-outlined effect takes
-    ("first", operation)              which of a played card's effects to carry out next, where order matters
-    ("add", card)                     the card that gets the animals or microbes
-    ("sell", card) / ("done",)        one more card for sell patents; done selling
-
-`("done",)` also ends a player's last conversion.
+Actions are tuples of the words `notation.py` lists, in that order, numbers as ints: a card played
+names both payments (`("play", card, steel, titanium)`, 0 for none), a target counts players from
+1 as people do (`("target", player[, card])`). `("done",)` also ends a player's last conversion.
 """
 
 from __future__ import annotations
