@@ -112,7 +112,7 @@ def test_eight_plants_make_a_greenery_and_eight_heat_a_temperature_step(table):
 def test_the_tracks_run_minus_30_to_8_in_2_degree_steps_0_to_14_percent_and_9_oceans(table):
     state = table()
     d = state.data
-    assert d.temperature == (-30, 8, 2) and d.temperature_steps == 19
+    assert d.temperature == (-30, 8, 2)   # 19 steps, raised one by one below
     assert d.oxygen == (0, 14) and d.oceans_max == 9 and len(d.ocean_spaces) == 12
     state.res[0][HEAT] = 8 * 20
     for _ in range(19):

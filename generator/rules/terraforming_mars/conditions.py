@@ -112,20 +112,12 @@ def leeway(state: TerraformingMarsState, p: int) -> int:
 def requirement_problem(state: TerraformingMarsState, p: int, card: ProjectCard) -> tuple[Any, ...] | None:
     """The first global or tag requirement the card misses: (rule, values), or None."""
     steps = leeway(state, p)
-    degrees = steps * state.data.temperature[2]
-    t, o, n = state.temperature, state.oxygen, state.oceans
-    checks = (
-        (card.min_temperature, t >= (card.min_temperature or 0) - degrees, "req.min-temperature"),
-        (card.max_temperature, t <= (card.max_temperature or 0) + degrees, "req.max-temperature"),
-        (card.min_oxygen, o >= (card.min_oxygen or 0) - steps, "req.min-oxygen"),
-        (card.max_oxygen, o <= (card.max_oxygen or 0) + steps, "req.max-oxygen"),
-        (card.min_oceans, n >= (card.min_oceans or 0) - steps, "req.min-oceans"),
-        (card.max_oceans, n <= (card.max_oceans or 0) + steps, "req.max-oceans"),
-    )
-    for limit, ok, rule in checks:
-        if limit is not None and not ok:
-            return (rule, {"card": card.id, "limit": limit,  # temperature in °C, as players read it
-                           "leeway": degrees if rule.endswith("temperature") else steps})
+    for requirement, limit in card.requirements:
+        bound, parameter = requirement.split("_")
+        slack = steps * state.data.temperature[2] if parameter == "temperature" else steps   # °C, as players read it
+        value = getattr(state, parameter)
+        if (value < limit - slack) if bound == "min" else (value > limit + slack):
+            return (f"req.{bound}-{parameter}", {"card": card.id, "limit": limit, "leeway": slack})
     if card.requires_tag:
         have = tag_count(state, p, card.requires_tag)
         if have < card.requires_tag_count:
@@ -140,7 +132,8 @@ def city_next_to(state: TerraformingMarsState, space: str) -> bool:
 
 
 def has_space_for(state: TerraformingMarsState, tile: str) -> bool:
-    """Whether some space takes the tile (greeneries: any free land space)."""
+    """Whether some space takes the tile (greeneries: any free land space): `spaces_for` without its list,
+    asked for every card, project and conversion of every turn."""
     tiles = state.tiles
     if tile == OCEAN:
         return state.oceans < state.data.oceans_max and any(s not in tiles for s in state.data.ocean_spaces)
@@ -188,11 +181,8 @@ def effect_problem(
         have = state.card_res.get(source, 0) if source else 0
         if have < int(args["amount"]):
             return ("effect.card-resources", {"card": source, "resource": args["resource"], "n": int(args["amount"])})
-    elif op == "place_city":
-        if not has_space_for(state, CITY):
-            return ("effect.no-space", {"tile": CITY})
-    elif op == "place_greenery" and not has_space_for(state, GREENERY):
-        return ("effect.no-space", {"tile": GREENERY})
+    elif op in ("place_city", "place_greenery") and not has_space_for(state, tile := op.removeprefix("place_")):
+        return ("effect.no-space", {"tile": tile})
     return None
 
 
@@ -318,3 +308,9 @@ def award_problem(state: TerraformingMarsState, p: int, award_id: str) -> tuple[
     if state.res[p][MC] < cost:
         return ("award.cost", {"cost": cost, "have": state.res[p][MC]})
     return None
+
+
+# the turn's actions of one id (a project, milestone, award, blue card, conversion): why each is refused, or None
+PROBLEMS: dict[str, Callable[[TerraformingMarsState, int, str], tuple[Any, ...] | None]] = {
+    "project": project_problem, "milestone": milestone_problem, "award": award_problem, "action": action_problem,
+    "convert": conversion_problem}

@@ -23,6 +23,8 @@ MC, STEEL, TITANIUM, PLANTS, ENERGY, HEAT = range(6)
 RESEARCH, ACTION, FINAL, OVER = "research", "action", "final", "over"  # the phases of a generation
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 PROJECT_KINDS = ("automated", "active", "event")
+# a card's global requirements, in the order they are checked: <bound>_<the state's parameter>
+REQUIREMENTS = ("min_temperature", "max_temperature", "min_oxygen", "max_oxygen", "min_oceans", "max_oceans")
 
 STEEL_VALUE = 2            # "Stahl ... ist 2 M€ je Marker wert"
 TITANIUM_VALUE = 3         # "Titan ... ist 3 M€ je Marker wert"
@@ -58,12 +60,7 @@ class ProjectCard:
     name: Text
     cost: int
     tags: tuple[str, ...]
-    min_temperature: int | None
-    max_temperature: int | None
-    min_oxygen: int | None
-    max_oxygen: int | None
-    min_oceans: int | None
-    max_oceans: int | None
+    requirements: tuple[tuple[str, int], ...]   # (one of REQUIREMENTS, its limit) the card prints
     requires_tag: str | None
     requires_tag_count: int
     effects: Effects               # immediate, in printed order
@@ -86,9 +83,6 @@ class ProjectCard:
     @property
     def has_action(self) -> bool:
         return bool(self.action_cost or self.action_gain)
-
-    def ongoing_ops(self, op: str) -> tuple[dict[str, Any], ...]:
-        return self.lasting.get(op, ())
 
 
 @dataclass(frozen=True)
@@ -157,11 +151,6 @@ class RulesData:
         self.awards_fundable = max((len(a.funding_costs) for a in self.awards.values()), default=0)
         self.cheapest_award = min((min(a.funding_costs) for a in self.awards.values() if a.funding_costs), default=0)
 
-    @property
-    def temperature_steps(self) -> int:
-        start, goal, step = self.temperature
-        return (goal - start) // step
-
 
 def _project_card(card: Card) -> ProjectCard:
     f = card.fields
@@ -171,10 +160,7 @@ def _project_card(card: Card) -> ProjectCard:
         lasting[op] = lasting.get(op, ()) + (dict(args),)
     return ProjectCard(
         id=card.id, kind=card.kind, name=card.name, cost=int(card.cost or 0), tags=tuple(f.get("tags") or ()),
-        min_temperature=f.get("min_temperature"), max_temperature=f.get("max_temperature"),
-        min_oxygen=f.get("min_oxygen"), max_oxygen=f.get("max_oxygen"),
-        min_oceans=f.get("min_oceans"), max_oceans=f.get("max_oceans"),
-        requires_tag=f.get("requires_tag"),
+        requirements=tuple((r, f[r]) for r in REQUIREMENTS if f.get(r) is not None), requires_tag=f.get("requires_tag"),
         requires_tag_count=int(f.get("requires_tag_count") or (1 if f.get("requires_tag") else 0)),
         effects=_effects(card.effects), production=_effects(f.get("production")),
         any_player=_effects(f.get("any_player")), ongoing=ongoing,

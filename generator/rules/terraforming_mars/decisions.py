@@ -1,31 +1,18 @@
 """What the players may decide in a Terraforming Mars state, and what each decision does.
 
-Actions are tuples (see `notation.py` for how they are written):
-
-    ("play", card, steel, titanium)   play a card from hand, paying that steel and titanium and M€ for the rest
-    ("project", id)                   a standard project (sell patents asks for the cards next)
-    ("milestone", id) / ("award", id) claim a milestone / fund an award
-    ("action", card)                  the action of one of your blue cards
-    ("convert", "plants" | "heat")    8 plants into a greenery / 8 heat into +2 °C
-    ("pass",)                         leave this generation's action phase (at the start of a turn)
-    ("end",)                          end the turn after its first action
-    ("buy", card) / ("done",)         research: buy one of your research cards; discard the rest
-    ("place", space)                  the space for the tile being placed
-    ("target", player[, card]) / ("skip",)   the target of a red-outlined effect, or none
-    ("take", n)                       how much of its "up to" amount the red-outlined effect takes
-    ("first", operation)              which of a played card's effects to carry out next, where order matters
-    ("add", card)                     the card that gets the animals or microbes
-    ("sell", card) / ("done",)        one more card for sell patents; done selling
-
-`("done",)` also ends a player's last conversion.
+Actions are tuples of the words `notation.py` lists, in that order, numbers as ints: a card played
+names both payments (`("play", card, steel, titanium)`, 0 for none), a target counts players from
+1 as people do (`("target", player[, card])`). `("done",)` also ends a player's last conversion.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from generator.rules.core import Action
 from generator.rules.terraforming_mars import conditions, effects
+from generator.rules.terraforming_mars.conditions import PROBLEMS
 from generator.rules.terraforming_mars.data import (
     ACTION,
     ACTIONS_PER_TURN,
@@ -85,28 +72,16 @@ def turn_actions(state: TerraformingMarsState) -> list[Action]:
     p = state.player
     d = state.data
     actions: list[Action] = []
-    for card_id in dict.fromkeys(state.hand[p]):
-        card = d.cards[card_id]
+    for card in (d.cards[c] for c in dict.fromkeys(state.hand[p])):
         if conditions.card_problem(state, p, card) is None:
-            actions.extend(("play", card_id, s, t) for s, t in conditions.payments(state, p, card))
-    for project_id in d.projects:
-        if conditions.project_problem(state, p, project_id) is None:
-            actions.append(("project", project_id))
-    mc = state.res[p][MC]
-    if len(state.milestones) < MILESTONES_CLAIMABLE and mc >= d.cheapest_milestone:
-        for milestone_id in d.milestones:
-            if conditions.milestone_problem(state, p, milestone_id) is None:
-                actions.append(("milestone", milestone_id))
-    if len(state.awards) < d.awards_fundable and mc >= d.cheapest_award:
-        for award_id in d.awards:
-            if conditions.award_problem(state, p, award_id) is None:
-                actions.append(("award", award_id))
-    for card_id in state.played[p]:
-        if d.cards[card_id].has_action and conditions.action_problem(state, p, card_id) is None:
-            actions.append(("action", card_id))
-    for what in ("plants", "heat"):
-        if conditions.conversion_problem(state, p, what) is None:
-            actions.append(("convert", what))
+            actions.extend(("play", card.id, s, t) for s, t in conditions.payments(state, p, card))
+    mc = state.res[p][MC]   # bounds first: outside them no milestone or award can be had (15 % of a playout)
+    milestones = d.milestones if len(state.milestones) < MILESTONES_CLAIMABLE and mc >= d.cheapest_milestone else ()
+    awards = d.awards if len(state.awards) < d.awards_fundable and mc >= d.cheapest_award else ()
+    ids: dict[str, Iterable[str]] = {"project": d.projects, "milestone": milestones, "award": awards,
+                                     "action": [c for c in state.played[p] if d.cards[c].has_action],
+                                     "convert": ("plants", "heat")}
+    actions.extend((kind, i) for kind, each in ids.items() for i in each if PROBLEMS[kind](state, p, i) is None)
     actions.append(PASS if state.actions_done == 0 else END)
     return actions
 

@@ -74,12 +74,12 @@ def place_tile(state: TerraformingMarsState, p: int, tile: str, space: str) -> N
         raise_parameter(state, p, "oxygen", 1)
     cards = d.cards
     for c in state.played[p]:
-        for args in cards[c].ongoing_ops("on_tile_gain"):
+        for args in cards[c].lasting.get("on_tile_gain", ()):
             if args["tile"] == tile:
                 gain(state, p, args["resource"], int(args["amount"]))
     for owner in range(state.n):
         for c in state.played[owner]:
-            for args in cards[c].ongoing_ops("on_tile_add"):
+            for args in cards[c].lasting.get("on_tile_add", ()):
                 if args["tile"] == tile:
                     add_to(state, c, args["resource"], int(args["amount"]))
 
@@ -174,19 +174,24 @@ def change_production(state: TerraformingMarsState, p: int, resource: str, delta
     state._emit("production", player=p, resource=resource, delta=delta, value=state.prod[p][r])
 
 
-def any_player_targets(state: TerraformingMarsState, op: str, a: dict[str, Any]) -> list[tuple[Any, ...]]:
-    """Who a red-outlined effect can hit: (player,) or (player, card) with something to lose."""
+def can_lose(state: TerraformingMarsState, op: str, a: dict[str, Any], target: tuple[Any, ...]) -> int:
+    """How much the target of a red-outlined effect has to lose: (player,) cubes or production above its floor,
+    (player, card) the resources on the card."""
+    q: int = target[0]
     if op == "remove_any":
-        r = RES_INDEX[a["resource"]]
-        return [(q,) for q in range(state.n) if state.res[q][r] > 0]
+        return state.res[q][RES_INDEX[a["resource"]]]
     if op == "production_loss_any":
         r = RES_INDEX[a["resource"]]
-        return [(q,) for q in range(state.n) if state.prod[q][r] > state.data.floors[r]]
-    if op == "remove_any_card":
-        cards = state.data.cards
-        return [(q, c) for q in range(state.n) for c in state.played[q]
-                if cards[c].holds == a["resource"] and state.card_res.get(c, 0) > 0]
-    raise ValueError(op)
+        return state.prod[q][r] - state.data.floors[r]
+    return state.card_res.get(target[1], 0)
+
+
+def any_player_targets(state: TerraformingMarsState, op: str, a: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """Who a red-outlined effect can hit: (player,) or (player, card) with something to lose."""
+    cards = state.data.cards
+    targets = [(q, c) for q in range(state.n) for c in state.played[q] if cards[c].holds == a["resource"]] \
+        if op == "remove_any_card" else [(q,) for q in range(state.n)]
+    return [t for t in targets if can_lose(state, op, a, t) > 0]
 
 
 def _any_player_op(op: str) -> Op:
@@ -199,23 +204,10 @@ def _any_player_op(op: str) -> Op:
     return ask
 
 
-def most_to_take(state: TerraformingMarsState, op: str, a: dict[str, Any], target: tuple[Any, ...]) -> int:
-    """How much a red-outlined effect can take from the target: its amount, or what the target has."""
-    q: int = target[0]
-    n = int(a["amount"])
-    if op == "remove_any":
-        return min(n, state.res[q][RES_INDEX[a["resource"]]])
-    if op == "production_loss_any":
-        r = RES_INDEX[a["resource"]]
-        return min(n, state.prod[q][r] - state.data.floors[r])
-    card: str = target[1]
-    return min(n, state.card_res[card])
-
-
 def hit(state: TerraformingMarsState, p: int, op: str, a: dict[str, Any], target: tuple[Any, ...]) -> None:
     """Aim a red-outlined effect at the chosen target. Its text says "up to": when it could take more
     than 1, the player says how much next (`("amount", ...)`); otherwise it takes what there is."""
-    most = most_to_take(state, op, a, target)
+    most = min(int(a["amount"]), can_lose(state, op, a, target))
     if most > 1:
         state.pending = ("amount", op, tuple(sorted(a.items())), target, most)
     else:

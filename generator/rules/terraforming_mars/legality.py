@@ -1,8 +1,10 @@
 """Why a Terraforming Mars action is refused: one rule id and the values its sentence names.
 
-`violation` reads the rules for people; it asks the same predicates (`conditions.py`) as the
-legal set, and the tests check that it refuses exactly what `decisions.legal_actions` leaves
-out. The sentences are in the content (`rules/<lang>/sentences.yaml`, `refusals`).
+What is allowed is said once, by the legal set (`decisions.legal_actions`): `violation` lets
+every action in it pass and, for any other, names the rule it breaks, asking the same
+predicates (`conditions.py`) where a rule has its values. The tests check that it refuses
+exactly what the legal set leaves out. The sentences are in the content
+(`rules/<lang>/sentences.yaml`, `refusals`).
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action, RuleError
 from generator.rules.engine_kit.legality import checked_first
-from generator.rules.terraforming_mars import conditions, decisions, effects
-from generator.rules.terraforming_mars.conditions import CITY, GREENERY, OCEAN
+from generator.rules.terraforming_mars import conditions
+from generator.rules.terraforming_mars.conditions import CITY, OCEAN
 from generator.rules.terraforming_mars.data import CARD_PRICE, MC
 
 if TYPE_CHECKING:
@@ -46,6 +48,8 @@ def _refusal(state: TerraformingMarsState, problem: tuple[Any, ...] | None) -> R
 
 @checked_first()
 def violation(state: TerraformingMarsState, action: Action) -> RuleError | None:
+    if action in state.legal_actions():
+        return None
     refuse = state._refuse
     kind = action[0]
     p = state.player
@@ -56,19 +60,13 @@ def violation(state: TerraformingMarsState, action: Action) -> RuleError | None:
                           most=state.pending[-1] if pending == "amount" else "")
         return _pending_problem(state, action)
     if state.phase == "research":
-        if kind == "done" and len(action) == 1:
-            return None
         if kind != "buy" or len(action) != 2:
             return refuse("phase.research")
         if action[1] not in state.offers[p]:
             return refuse("research.not-offered", card=action[1])
-        if state.res[p][MC] < CARD_PRICE:
-            return refuse("research.cost", cost=CARD_PRICE, have=state.res[p][MC])
-        return None
+        return refuse("research.cost", cost=CARD_PRICE, have=state.res[p][MC])
     if state.phase == "final":
-        if action in (("done",), ("convert", "plants")):
-            return None if kind == "done" else _refusal(state, conditions.conversion_problem(state, p, "plants"))
-        return refuse("final.convert")
+        return refuse("final.convert")   # both of its decisions are always legal
     if kind not in _TURN_KINDS:
         return refuse("phase.action")
     return _turn_problem(state, action)
@@ -96,20 +94,13 @@ def _turn_problem(state: TerraformingMarsState, action: Action) -> RuleError | N
         return None
     if kind == "project" and action[1] not in d.projects:
         return refuse("project.unknown", project=action[1])
-    return _refusal(state, _PROBLEMS[kind](state, p, action[1]))
-
-
-# the turn's actions of one id (a project, milestone, award, blue card, conversion): why each is refused
-_PROBLEMS = {"project": conditions.project_problem, "milestone": conditions.milestone_problem,
-             "award": conditions.award_problem, "action": conditions.action_problem,
-             "convert": conditions.conversion_problem}
+    return _refusal(state, conditions.PROBLEMS[kind](state, p, action[1]))
 
 
 def _pending_problem(state: TerraformingMarsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     pending = state.pending
     assert pending is not None
-    p = state.player
     kind = action[0]
     if pending[0] == "place":
         _, tile, _source, next_to_own = pending
@@ -125,28 +116,16 @@ def _pending_problem(state: TerraformingMarsState, action: Action) -> RuleError 
             return refuse("place.land-only", space=space, tile=tile)
         if tile == CITY and conditions.city_next_to(state, space):
             return refuse("place.city-next-to-city", space=space)
-        if tile == GREENERY and space not in conditions.spaces_for(state, p, tile, next_to_own):
-            return refuse("place.next-to-own", space=space)
-        return None
+        return refuse("place.next-to-own", space=space)   # a greenery where a space next to an own tile is free
     if pending[0] == "target":
-        if kind == "skip":
-            return None if len(action) == 1 else refuse("target.nothing", target=action[1:])
-        targets = effects.any_player_targets(state, pending[1], dict(pending[2]))
-        wanted = (action[1] - 1, *action[2:]) if len(action) >= 2 and isinstance(action[1], int) else None
-        return None if wanted in targets else refuse("target.nothing", target=wanted or action[1:])
+        aimed = kind == "target" and len(action) >= 2 and isinstance(action[1], int)
+        return refuse("target.nothing", target=(action[1] - 1, *action[2:]) if aimed else action[1:])
     if pending[0] == "amount":
-        most = pending[-1]
-        n = action[1] if len(action) == 2 else None
-        ok = isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= most
-        return None if ok else refuse("amount.range", most=most)
-    if pending[0] in ("order", "add"):
-        if action in decisions.pending_actions(state):
-            return None
-        if pending[0] == "order":
-            return refuse("order.effect", effect=action[1] if len(action) == 2 else "")
+        return refuse("amount.range", most=pending[-1])
+    if pending[0] == "order":
+        return refuse("order.effect", effect=action[1] if len(action) == 2 else "")
+    if pending[0] == "add":
         return refuse("add.card", card=action[1:], resource=pending[1])
     if kind == "done":
-        return None if pending[1] else refuse("sell.none")
-    if len(action) != 2 or action[1] not in state.hand[p]:
-        return refuse("sell.not-in-hand", card=action[1:])
-    return None
+        return refuse("sell.none")
+    return refuse("sell.not-in-hand", card=action[1:])

@@ -86,10 +86,7 @@ class TerraformingMarsState(EngineState[RulesData]):
         self.result: str | None = None
         self._shuffle(self.deck, "deck")
         self._emit("setup", players=n, tr=START_TR, mc=START_MC, cards=START_CARDS)
-        for p in range(n):
-            self.offers[p] = self.take(START_CARDS)
-            self._emit("research", secret=("cards",), private=p, player=p, cards=tuple(self.offers[p]))
-        self.order = list(range(n))
+        self._deal_research(START_CARDS)
         self._next_researcher()
         self._step("setup")
 
@@ -227,7 +224,9 @@ class TerraformingMarsState(EngineState[RulesData]):
                 self.player = p
                 return
             self.finish_research(p)
-        self._begin_actions()
+        self.phase = ACTION
+        self.passed = [False] * self.n
+        self._start_turn(self.first)
 
     def finish_research(self, p: int) -> None:
         left = self.offers[p]
@@ -235,11 +234,6 @@ class TerraformingMarsState(EngineState[RulesData]):
         self._emit("research-done", player=p, n=len(left), hand=len(self.hand[p]))
         self.offers[p] = []
         self.order.pop(0)
-
-    def _begin_actions(self) -> None:
-        self.phase = ACTION
-        self.passed = [False] * self.n
-        self._start_turn(self.first)
 
     def _start_turn(self, p: int) -> None:
         self.player = p
@@ -273,7 +267,7 @@ class TerraformingMarsState(EngineState[RulesData]):
         if self.at_goals():
             self._emit("last-generation")
             self.phase = FINAL
-            self.order = [(self.first + i) % self.n for i in range(self.n)]
+            self.order = self._round()
             self._next_final()
         elif self.max_generations and self.generation >= self.max_generations:
             self._finish("unfinished")
@@ -290,14 +284,22 @@ class TerraformingMarsState(EngineState[RulesData]):
         self.first = (self.first + 1) % self.n
         self._emit("generation", generation=self.generation, first=self.first)
         self.phase = RESEARCH
-        self.order = [(self.first + i) % self.n for i in range(self.n)]
-        for p in self.order:
-            self.offers[p] = self.take(RESEARCH_DRAW)
-            self._emit("research", secret=("cards",), private=p, player=p, cards=tuple(self.offers[p]))
+        self._deal_research(RESEARCH_DRAW)
         self._step("research")
         self._next_researcher()
         if self.phase == ACTION:
             self._step("actions")
+
+    def _round(self) -> list[int]:
+        """Every player once, from the first player on."""
+        return [(self.first + i) % self.n for i in range(self.n)]
+
+    def _deal_research(self, count: int) -> None:
+        """Research cards to every player from the first on, who then decide in that order."""
+        self.order = self._round()
+        for p in self.order:
+            self.offers[p] = self.take(count)
+            self._emit("research", secret=("cards",), private=p, player=p, cards=tuple(self.offers[p]))
 
     def _next_final(self) -> None:
         """The last conversion: each player in turn converts plants into greeneries until done."""
