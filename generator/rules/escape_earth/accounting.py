@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.rules.core import PerObject
-from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD
-from generator.rules.escape_earth.state import NO_ANOMALY, RESPOND, EscapeEarthState
+from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD, NO_ANOMALY, RESPOND
+from generator.rules.escape_earth.state import EscapeEarthState
 
 _BOX: PerObject[tuple[Counter[str], Counter[str], Counter[str]]] = PerObject()
 

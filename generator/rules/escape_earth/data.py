@@ -21,7 +21,8 @@ ACTIONS_PER_TURN = 2       # "Du hast 2 Aktionen pro Zug"
 ANOMALY_FIRST_CARD = 4     # "niemals auf den ersten 4 Karten": index of the 5th card (Earth = 0)
 ANOMALY_STEP = 2           # the anomaly moves 2 cards toward Earth / away after a fight
 CHAOS_DISTINCT_EVENTS = 3  # "Sobald drei verschiedene Ereignisse ... aktiv sind"
-
+NO_ANOMALY = -1            # the anomaly is off the table
+ACTION, RESPOND, LOSE, OVER = "action", "respond", "lose", "over"  # the state's phases
 
 
 @dataclass(frozen=True)

@@ -10,14 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD, ANOMALY_STEP
+from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD, ANOMALY_STEP, LOSE, NO_ANOMALY, RESPOND
 from generator.rules.escape_earth.decisions import payments
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
-
-NO_ANOMALY = -1
-RESPOND, LOSE = "respond", "lose"   # the state's phases (state.py imports this module, so not from there)
 
 
 def discovery_cube(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
@@ -25,8 +22,7 @@ def discovery_cube(state: EscapeEarthState, args: dict[str, Any], pos: int) -> N
     if state.supply[resource] > 0 and state.free[pos] is None:
         state.supply[resource] -= 1
         state.free[pos] = resource
-        if not state.quiet:
-            state._emit("discovery-cube", pos=pos, resource=resource)
+        state._emit("discovery-cube", pos=pos, resource=resource)
 
 
 def reveal(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
@@ -90,8 +86,7 @@ def lose_cube(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
         state.pending_loss = resource
         state.phase = LOSE
     else:
-        if not state.quiet:
-            state._emit("no-cube-to-lose", resource=resource)
+        state._emit("no-cube-to-lose", resource=resource)
 
 
 def place_anomaly(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:

@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action, RuleError
 from generator.rules.engine_kit.legality import checked_first
+from generator.rules.escape_earth.data import LOSE, RESPOND
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
-
-RESPOND, LOSE = "respond", "lose"
 
 RULE_IDS = frozenset({
     "game-over", "blocked.anomaly-cubes", "blocked.anomaly-upgrade", "payment.form", "payment.card", "payment.order",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.boards.scene import PT_MM, Circle, Icon, Paint, Rect, Scene
+from generator.rules.escape_earth.data import NO_ANOMALY
 from generator.rules.picture import (
     Legend,
     StatePicture,
@@ -35,7 +36,6 @@ BUILDING_H = 19.0  # a building on a galaxy card: its name on up to two lines, i
 MARGIN = 6.0
 ALIEN_LANE = 22.0      # left of the galaxy: where the aliens wait beside the ocean planet
 SMALL_W, SMALL_H = 40.0, 24.0  # an activity or event card: room for a name on two lines
-NO_ANOMALY = -1
 PLANET = "#4dabf7"  # the dot on a galaxy card with a planet
 ACTIVE = "#8ce99a"  # the tick on an active activity card
 

@@ -19,13 +19,16 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.core import Action, Chance, Event, PerObject, PlayerResult
+from generator.rules.core import Chance, PerObject, PlayerResult
 from generator.rules.engine_kit.engine_state import EngineState
 from generator.rules.escape_earth import decisions, effects, legality
 from generator.rules.escape_earth.data import (
+    ACTION,
     ACTIONS_PER_TURN,
     CHAOS_DISTINCT_EVENTS,
+    NO_ANOMALY,
     OPEN_IN_FIRST_ROW,
+    OVER,
     REMOVED_UNSEEN,
     RulesData,
 )
@@ -34,9 +37,7 @@ from generator.rules.escape_earth.effects import OPERATION_CODE
 if TYPE_CHECKING:
     from generator.rules.escape_earth.game import EscapeEarthGame
 
-ACTION, RESPOND, LOSE, OVER = "action", "respond", "lose", "over"
 VARIANTS = ("beginner", "expert")
-NO_ANOMALY = -1
 WON_CAUSES = frozenset({"ocean-planet"})
 OUTCOME_CAUSES = frozenset({"ocean-planet", "population", "chaos", "aliens"})
 
@@ -100,9 +101,8 @@ class EscapeEarthState(EngineState[RulesData]):
         self._shuffle(self.time_deck, "time")
         self.event_deck = data.event_deck()
         self._shuffle(self.event_deck, "events")
-        if not self.quiet:
-            self._emit("setup", removed=len(self.removed_galaxy), open=OPEN_IN_FIRST_ROW,
-                       hidden=self.length - 1 - OPEN_IN_FIRST_ROW, rows=tuple(tuple(r) for r in self.rows))
+        self._emit("setup", removed=len(self.removed_galaxy), open=OPEN_IN_FIRST_ROW,
+                   hidden=self.length - 1 - OPEN_IN_FIRST_ROW, rows=tuple(tuple(r) for r in self.rows))
         self.reveal_up_to(1 + OPEN_IN_FIRST_ROW)
         self._step("setup")
         self._start_turn()
@@ -145,37 +145,6 @@ class EscapeEarthState(EngineState[RulesData]):
     # the legal set and a decision's effects live in decisions.py (bound here without a call in between)
     _legal_now = decisions.legal_actions
     _do = decisions.do
-
-    def legal_actions(self) -> list[Action]:
-        """The base class's cached legal set, one call shorter: playouts ask for it at every decision."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = decisions.legal_actions(self)
-        return legal
-
-    def apply(self, action: Action) -> list[Event]:
-        """A quiet batch playout's decision: legal (checked against the cached set), done, no events (the
-        base's `apply` without its log); anything else (a log, events, a refusal) goes the base class's way."""
-        legal = self._legal
-        if legal is not None and self.quiet and self.log is None and action in legal:
-            self._legal = None
-            decisions.do(self, action)
-            if self._chance is not None:    # a chance node of tree search: the steps after it follow its outcome
-                self._advance_due = True
-                return []
-            self._advance()
-            self._legal = None
-            return []
-        return super().apply(action)
-
-    def _shuffle(self, items: list[Any], what: str) -> None:
-        """A batch playout (nothing forced, nothing logged) shuffles in place: the base's shuffle of a copy put
-        back draws the same order from the RNG (the order depends only on the length and the RNG)."""
-        if self._forced is None and self.log is None:
-            self.rng.shuffle(items)
-            return
-        super()._shuffle(items, what)
-
     _violation = legality.violation
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -269,8 +238,7 @@ class EscapeEarthState(EngineState[RulesData]):
         if self.result is None:
             self.result = cause
             self.phase = OVER
-            if not self.quiet:
-                self._emit("game-over", cause=cause)
+            self._emit("game-over", cause=cause)
 
     def check_won(self) -> None:
         if all(s == self.length - 1 for s in self.ships):
@@ -319,8 +287,7 @@ class EscapeEarthState(EngineState[RulesData]):
         for p, ship in enumerate(self.ships):
             if ship == self.aliens and ship > 0:
                 self.ships[p] = ship - 1
-                if not self.quiet:
-                    self._emit("ship-pushed", player=p, frm=ship, to=ship - 1, by="aliens")
+                self._emit("ship-pushed", player=p, frm=ship, to=ship - 1, by="aliens")
         if self.aliens == 0:
             self.lose("aliens")
 
@@ -344,8 +311,7 @@ class EscapeEarthState(EngineState[RulesData]):
     def _start_turn(self) -> None:
         self.phase = ACTION
         self.actions_left = ACTIONS_PER_TURN
-        quiet = self.quiet
-        if not quiet:
+        if not self.quiet:
             self._emit("turn", turn=self.turn, player=self.player)
         if self.time_on:
             if not self.time_deck:
@@ -430,8 +396,7 @@ class EscapeEarthState(EngineState[RulesData]):
         self._shuffle(self.event_deck, "events")
         gone = self.event_deck.pop(0)
         self.removed_events.append(gone)
-        if not self.quiet:
-            self._emit("event-removed", secret=("card",), card=gone, left=len(self.event_deck))
+        self._emit("event-removed", secret=("card",), card=gone, left=len(self.event_deck))
         if not self.event_deck:
             self.lose("population")
 

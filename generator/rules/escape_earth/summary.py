@@ -9,12 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.rules.engine_kit.table_words import TableWords
+from generator.rules.escape_earth.data import NO_ANOMALY
 from generator.rules.escape_earth.texts import card_place
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
-
-NO_ANOMALY = -1
 
 
 def summarize(state: EscapeEarthState, lang: str) -> list[tuple[str, str]]:
