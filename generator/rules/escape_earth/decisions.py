@@ -170,17 +170,16 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
         for pos in range(state.revealed):
             standing = state.building[pos]
             if standing and not state.upgraded[pos] and not state.blocked(pos):
-                for pay in payments(state, dict(state.data.buildings[standing].upgrade_cost), sources):
-                    actions.append(("upgrade", pos, pay))
+                actions += [("upgrade", pos, pay)
+                            for pay in payments(state, dict(state.data.buildings[standing].upgrade_cost), sources)]
     if here:
         side = state.side(ship)
         res = side.produces
         if res and state.cubes[ship] < side.capacity and state.supply[res] and res in active:
             actions.append(("produce", res))
     if sources:
-        for card in dict.fromkeys(state.active_events):
-            for pay in payments(state, state.fight_cost(card), sources):
-                actions.append(("fight", card, pay))
+        actions += [("fight", card, pay) for card in dict.fromkeys(state.active_events)
+                    for pay in payments(state, state.fight_cost(card), sources)]
         limit = push_limit(state)
         if limit:
             for pos, have in sources.get("military", ()):
@@ -241,7 +240,8 @@ def _do_move(state: EscapeEarthState, p: int, action: Action) -> None:
     if not state.quiet:
         state._emit("ship-moved", player=p, activity=activity, frm=start, to=dest,
                     parsecs=state.cards[p][activity].travel)
-    state.check_won()
+    if all(ship == state.length - 1 for ship in state.ships):
+        state.end("ocean-planet")
 
 
 def _do_build(state: EscapeEarthState, p: int, action: Action) -> None:

@@ -67,7 +67,7 @@ def event_drawn(state: EscapeEarthState, card: str) -> None:
     if not state.quiet:
         state._emit("event-drawn", card=card)
     if not state.event_deck:
-        state.lose("population")
+        state.end("population")
         return
     if payments(state, state.fight_cost(card, extra=1)):
         state.phase = RESPOND     # the players may fight it at once, without an action
@@ -97,12 +97,5 @@ def place_anomaly(state: EscapeEarthState, args: dict[str, Any], pos: int) -> No
 
 
 OPERATION_CODE: dict[str, Callable[[EscapeEarthState, dict[str, Any], int], None]] = {
-    "discovery_cube": discovery_cube,
-    "reveal": reveal,
-    "time_passes": time_passes,
-    "draw_event": draw_event,
-    "move_aliens": move_aliens,
-    "build_cards_to_first": build_cards_to_first,
-    "lose_cube": lose_cube,
-    "place_anomaly": place_anomaly,
-}
+    op.__name__: op for op in (discovery_cube, reveal, time_passes, draw_event, move_aliens, build_cards_to_first,
+                               lose_cube, place_anomaly)}  # each named as the operation it carries out

@@ -50,10 +50,8 @@ def card_box(pos: int, length: int) -> tuple[float, float]:
 
 
 def _kind_colour(state: EscapeEarthState, kind_id: str, back: bool = False) -> str:
-    for kind in state.game.content.game.kinds:
-        if kind.id == kind_id:
-            return str((kind.back.color or kind.color) if back else kind.color)
-    return "#555555"
+    kind = next((k for k in state.game.content.game.kinds if k.id == kind_id), None)
+    return "#555555" if kind is None else str((kind.back.color or kind.color) if back else kind.color)
 
 
 def draw(state: EscapeEarthState, lang: str) -> StatePicture:

@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.core import Chance, PerObject, PlayerResult
+from generator.rules.core import Chance, PlayerResult
 from generator.rules.engine_kit.engine_state import EngineState
 from generator.rules.escape_earth import decisions, effects, legality
 from generator.rules.escape_earth.data import (
@@ -70,7 +70,7 @@ class EscapeEarthState(EngineState[RulesData]):
         self.removed_cubes = {r: 0 for r in data.resources}
         self.stacks = {b.id: b.count for b in data.buildings.values()}
         self.removed_buildings: list[str] = []
-        self.cards = _cards_by_player(data)
+        self.cards = data.activities       # player -> activity -> card (never changed)
         self.rows: list[list[str]] = []
         self.time_deck: list[str] = []
         self.time_seen: list[str] = []
@@ -95,7 +95,7 @@ class EscapeEarthState(EngineState[RulesData]):
         self.parsecs = [data.galaxy[c].parsecs for c in self.track]
         self.planet = [data.galaxy[c].planet for c in self.track]
         for p in range(data.players):
-            self.rows.append([c.activity for c in data.activities[p]])
+            self.rows.append(list(data.activities[p]))
             self._shuffle(self.rows[p], f"activity-row-{p + 1}")
         self.time_deck = data.time_deck()
         self._shuffle(self.time_deck, "time")
@@ -234,17 +234,12 @@ class EscapeEarthState(EngineState[RulesData]):
     build_points, push_limit = decisions.build_points, decisions.push_limit
 
     # -- changing the table (used by the decisions and the effects) ----------------------------
-    def lose(self, cause: str) -> None:
+    def end(self, cause: str) -> None:
+        """The game is over by `cause` (an outcome cause: won or lost); the first cause stands."""
         if self.result is None:
             self.result = cause
             self.phase = OVER
             self._emit("game-over", cause=cause)
-
-    def check_won(self) -> None:
-        if all(s == self.length - 1 for s in self.ships):
-            self.result = "ocean-planet"
-            self.phase = OVER
-            self._emit("game-over", cause="ocean-planet")
 
     def to_first(self, player: int, activity: str) -> None:
         row = self.rows[player]
@@ -289,7 +284,7 @@ class EscapeEarthState(EngineState[RulesData]):
                 self.ships[p] = ship - 1
                 self._emit("ship-pushed", player=p, frm=ship, to=ship - 1, by="aliens")
         if self.aliens == 0:
-            self.lose("aliens")
+            self.end("aliens")
 
     def place_anomaly(self, pos: int) -> None:
         before = self.anomaly
@@ -366,7 +361,7 @@ class EscapeEarthState(EngineState[RulesData]):
         if not self.quiet:
             self._emit("event-active", card=card, copies=self.active_events.count(card))
         if len(set(self.active_events)) >= CHAOS_DISTINCT_EVENTS:
-            self.lose("chaos")
+            self.end("chaos")
             return
         self.pending_effects = list(self.data.events[card].effects)
         self.continue_effects()
@@ -398,7 +393,7 @@ class EscapeEarthState(EngineState[RulesData]):
         self.removed_events.append(gone)
         self._emit("event-removed", secret=("card",), card=gone, left=len(self.event_deck))
         if not self.event_deck:
-            self.lose("population")
+            self.end("population")
 
     def _advance(self) -> None:
         if self.result is not None or self.phase != ACTION or self.actions_left > 0:
@@ -406,11 +401,3 @@ class EscapeEarthState(EngineState[RulesData]):
         self.player = (self.player + 1) % len(self.rows)
         self.turn += 1
         self._start_turn()
-
-
-_CARDS: PerObject[dict[int, dict[str, Any]]] = PerObject()
-
-
-def _cards_by_player(data: RulesData) -> dict[int, dict[str, Any]]:
-    """player -> activity -> card; the same (never changed) dict for every game of the content."""
-    return _CARDS.get(data, lambda: {p: {c.activity: c for c in data.activities[p]} for p in range(data.players)})
