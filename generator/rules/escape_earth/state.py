@@ -7,10 +7,7 @@ anomaly is off the table (-1) until its event puts it on a card. Cards 0 .. reve
 face up: an outpost reveals cards after its own card, which always extends that prefix (its
 card is face up, so the cards after it are face up up to the first face-down one).
 
-The state is one class. What the players may decide is in `decisions.py`, why anything else
-is refused in `legality.py`, the written form of actions in `notation.py`, the effect
-operations of the content's vocabulary in `effects.py`; each is a module of functions over
-this state.
+The state is one class; the package's other modules (see its docstring) are functions over it.
 """
 
 from __future__ import annotations
