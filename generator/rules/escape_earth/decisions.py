@@ -181,10 +181,8 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
         actions += [("fight", card, pay) for card in dict.fromkeys(state.active_events)
                     for pay in payments(state, state.fight_cost(card), sources)]
         limit = push_limit(state)
-        if limit:
-            for pos, have in sources.get("military", ()):
-                for n in range(1, min(have, limit) + 1):
-                    actions.append(("push", pos, n))
+        actions += [("push", pos, n) for pos, have in sources.get("military", ())
+                    for n in range(1, min(have, limit) + 1)]
     actions.append(PASS)
     return actions
 
@@ -196,8 +194,7 @@ def do(state: EscapeEarthState, action: Action) -> None:
     if state.phase == ACTION:
         state.actions_left -= 1
         _ACTION_CODE[kind](state, state.player, action)
-        return
-    if kind == "fight-now":
+    elif kind == "fight-now":
         card = state.pending_event
         assert card is not None
         state.pay(action[1])
@@ -205,11 +202,9 @@ def do(state: EscapeEarthState, action: Action) -> None:
         state.return_event(card)
         if state.result is None:
             state.event_done()
-        return
-    if kind == "let-happen":
+    elif kind == "let-happen":
         state.event_stays()
-        return
-    if kind == "lose":
+    elif kind == "lose":
         res = state.pending_loss
         assert res is not None
         state.take(action[1], res, 1)
