@@ -178,11 +178,13 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
         if res and state.cubes[ship] < side.capacity and state.supply[res] and res in active:
             actions.append(("produce", res))
     if sources:
-        actions += [("fight", card, pay) for card in dict.fromkeys(state.active_events)
-                    for pay in payments(state, state.fight_cost(card), sources)]
+        for card in dict.fromkeys(state.active_events):
+            for pay in payments(state, state.fight_cost(card), sources):
+                actions.append(("fight", card, pay))
         limit = push_limit(state)
-        actions += [("push", pos, n) for pos, have in sources.get("military", ())
-                    for n in range(1, min(have, limit) + 1)]
+        for pos, have in sources.get("military", ()):
+            for n in range(1, min(have, limit) + 1):
+                actions.append(("push", pos, n))
     actions.append(PASS)
     return actions
 
