@@ -4,25 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.rules.core import PerObject
-from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD
-from generator.rules.escape_earth.state import NO_ANOMALY, RESPOND, EscapeEarthState
-
-_BOX: PerObject[tuple[Counter[str], Counter[str], Counter[str]]] = PerObject()
-
-
-def _box(state: EscapeEarthState) -> tuple[Counter[str], Counter[str], Counter[str]]:
-    """What the box holds: galaxy, event and time cards by id (computed once per content)."""
-    d = state.data
-    return _BOX.get(d, lambda: (Counter(d.galaxy_deck) + Counter([d.earth, d.ocean]), Counter(d.event_deck()),
-                                Counter(d.time_deck())))
+from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD, NO_ANOMALY, RESPOND
+from generator.rules.escape_earth.state import EscapeEarthState
 
 
 def invariant_problems(state: EscapeEarthState) -> list[str]:
     """What is wrong with the table (empty when all is well)."""
     d = state.data
     problems: list[str] = []
-    expected, event_box, time_box = _box(state)
+    expected = Counter(d.galaxy_deck) + Counter([d.earth, d.ocean])   # what the box holds
     galaxy = Counter(state.track + state.removed_galaxy)
     if galaxy != expected or state.track[0] != d.earth or state.track[-1] != d.ocean:
         problems.append(
@@ -55,12 +45,12 @@ def invariant_problems(state: EscapeEarthState) -> list[str]:
             problems.append(f"{kind.id}: {state.stacks[kind.id]} in stack + {built[kind.id]} used != {kind.count}")
     pending = [state.pending_event] if state.pending_event and state.phase == RESPOND else []
     events = Counter(state.event_deck + state.active_events + state.removed_events + pending)
-    if events != event_box:
+    if events != Counter(d.event_deck()):
         problems.append(f"event cards out of place: {dict(events)}")
-    if Counter(state.time_deck + state.time_seen) != time_box:
+    if Counter(state.time_deck + state.time_seen) != Counter(d.time_deck()):
         problems.append("time cards out of place")
     for p, row in enumerate(state.rows):
-        if sorted(row) != sorted(c.activity for c in d.activities[p]):
+        if sorted(row) != sorted(d.activities[p]):
             problems.append(f"activity row of player {p + 1} is not its 5 cards: {row}")
     for p, ship in enumerate(state.ships):
         if not 0 <= ship < state.revealed:

@@ -21,14 +21,13 @@ ACTIONS_PER_TURN = 2       # "Du hast 2 Aktionen pro Zug"
 ANOMALY_FIRST_CARD = 4     # "niemals auf den ersten 4 Karten": index of the 5th card (Earth = 0)
 ANOMALY_STEP = 2           # the anomaly moves 2 cards toward Earth / away after a fight
 CHAOS_DISTINCT_EVENTS = 3  # "Sobald drei verschiedene Ereignisse ... aktiv sind"
-
+NO_ANOMALY = -1            # the anomaly is off the table
+ACTION, RESPOND, LOSE, OVER = "action", "respond", "lose", "over"  # the state's phases
 
 
 @dataclass(frozen=True)
 class GalaxyCard:
-    id: str
     name: Text
-    role: str
     parsecs: int
     planet: bool
     on_discovery: Effects
@@ -92,7 +91,7 @@ class RulesData:
     earth: str
     ocean: str
     buildings: dict[str, BuildingType]    # by card id
-    activities: dict[int, tuple[ActivityCard, ...]]   # player index (0-based) -> their 5 cards
+    activities: dict[int, dict[str, ActivityCard]]   # player index (0-based) -> activity -> card, their 5 in order
     activity_names: dict[str, Text]       # activity id -> name of its card
     events: dict[str, EventCard]
     time_cards: dict[str, TimeCard]
@@ -157,8 +156,7 @@ def load_rules_data(content: GameContent) -> RulesData:
     earth = ocean = ""
     for card in content.cards_of("galaxy"):
         f = card.fields
-        galaxy[card.id] = GalaxyCard(card.id, card.name, f["role"], int(f["parsecs"]), bool(f["planet"]),
-                                     effect_steps(card.effects))
+        galaxy[card.id] = GalaxyCard(card.name, int(f["parsecs"]), bool(f["planet"]), effect_steps(card.effects))
         if f["role"] == "earth":
             earth = card.id
         elif f["role"] == "ocean_planet":
@@ -176,13 +174,13 @@ def load_rules_data(content: GameContent) -> RulesData:
             upgraded=BuildingSide(int(b.fields["capacity"]), b.fields.get("produces"), effect_steps(b.effects), b.name),
             replaceable=f["building"] != "outpost")
     players = content.game.players.max
-    activities: dict[int, list[ActivityCard]] = {p: [] for p in range(players)}
+    activities: dict[int, dict[str, ActivityCard]] = {p: {} for p in range(players)}
     names: dict[str, Text] = {}
     for card in content.cards_of("activity"):
         f = card.fields
         activity = ActivityCard(card.id, int(f["player"]), f["activity"], frozenset(f["active_positions"]),
                                 int(f["travel"]), tuple(f["build_points"]), card.name)
-        activities[activity.player - 1].append(activity)
+        activities[activity.player - 1][activity.activity] = activity
         names.setdefault(activity.activity, card.name)
     events = {c.id: EventCard(c.id, c.name, c.count, _costs(c.fields["fight_cost"]), effect_steps(c.effects))
               for c in content.cards_of("event")}
@@ -190,7 +188,7 @@ def load_rules_data(content: GameContent) -> RulesData:
     resources = [r.id for r in content.game.resources]
     return RulesData(
         galaxy=galaxy, galaxy_deck=tuple(deck), earth=earth, ocean=ocean, buildings=buildings,
-        activities={p: tuple(cards) for p, cards in activities.items()}, activity_names=names,
+        activities=activities, activity_names=names,
         events=events, time_cards=times, cubes=_cube_counts(content, resources), resources=tuple(resources),
         resource_names={r.id: r.name for r in content.game.resources}, players=players,
         content_hash=rules_hash(content))

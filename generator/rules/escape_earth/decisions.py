@@ -24,13 +24,10 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
-from generator.rules.escape_earth.data import ANOMALY_STEP
+from generator.rules.escape_earth.data import ACTION, ANOMALY_STEP, LOSE, NO_ANOMALY, RESPOND
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
-
-ACTION, RESPOND, LOSE = "action", "respond", "lose"
-NO_ANOMALY = -1
 
 PASS: Action = ("pass",)
 LET_HAPPEN: Action = ("let-happen",)
@@ -173,8 +170,8 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
         for pos in range(state.revealed):
             standing = state.building[pos]
             if standing and not state.upgraded[pos] and not state.blocked(pos):
-                for pay in payments(state, dict(state.data.buildings[standing].upgrade_cost), sources):
-                    actions.append(("upgrade", pos, pay))
+                actions += [("upgrade", pos, pay)
+                            for pay in payments(state, dict(state.data.buildings[standing].upgrade_cost), sources)]
     if here:
         side = state.side(ship)
         res = side.produces
@@ -185,10 +182,9 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
             for pay in payments(state, state.fight_cost(card), sources):
                 actions.append(("fight", card, pay))
         limit = push_limit(state)
-        if limit:
-            for pos, have in sources.get("military", ()):
-                for n in range(1, min(have, limit) + 1):
-                    actions.append(("push", pos, n))
+        for pos, have in sources.get("military", ()):
+            for n in range(1, min(have, limit) + 1):
+                actions.append(("push", pos, n))
     actions.append(PASS)
     return actions
 
@@ -200,26 +196,21 @@ def do(state: EscapeEarthState, action: Action) -> None:
     if state.phase == ACTION:
         state.actions_left -= 1
         _ACTION_CODE[kind](state, state.player, action)
-        return
-    if kind == "fight-now":
+    elif kind == "fight-now":
         card = state.pending_event
         assert card is not None
         state.pay(action[1])
-        if not state.quiet:
-            state._emit("event-fought", card=card, paid=action[1], at_once=True)
+        state._emit("event-fought", card=card, paid=action[1], at_once=True)
         state.return_event(card)
         if state.result is None:
             state.event_done()
-        return
-    if kind == "let-happen":
+    elif kind == "let-happen":
         state.event_stays()
-        return
-    if kind == "lose":
+    elif kind == "lose":
         res = state.pending_loss
         assert res is not None
         state.take(action[1], res, 1)
-        if not state.quiet:
-            state._emit("cube-lost", pos=action[1], resource=res)
+        state._emit("cube-lost", pos=action[1], resource=res)
         state.pending_loss = None
         state.phase = ACTION
         state.continue_effects()
@@ -246,7 +237,8 @@ def _do_move(state: EscapeEarthState, p: int, action: Action) -> None:
     if not state.quiet:
         state._emit("ship-moved", player=p, activity=activity, frm=start, to=dest,
                     parsecs=state.cards[p][activity].travel)
-    state.check_won()
+    if all(ship == state.length - 1 for ship in state.ships):
+        state.end("ocean-planet")
 
 
 def _do_build(state: EscapeEarthState, p: int, action: Action) -> None:
@@ -259,8 +251,7 @@ def _do_build(state: EscapeEarthState, p: int, action: Action) -> None:
         if produces and state.cubes[ship]:
             state.removed_cubes[produces] += state.cubes[ship]
         state.removed_buildings.append(old)
-        if not state.quiet:
-            state._emit("building-removed", pos=ship, building=old, cubes=state.cubes[ship])
+        state._emit("building-removed", pos=ship, building=old, cubes=state.cubes[ship])
     state.stacks[new.id] -= 1
     state.building[ship] = new.id
     state.upgraded[ship] = False
@@ -273,8 +264,7 @@ def _do_build(state: EscapeEarthState, p: int, action: Action) -> None:
         state.run(op, dict(args), ship)
     if not state.time_on and state.builds >= 2:
         state.time_on = True
-        if not state.quiet:
-            state._emit("time-starts")
+        state._emit("time-starts")
 
 
 def _do_upgrade(state: EscapeEarthState, p: int, action: Action) -> None:
@@ -283,8 +273,7 @@ def _do_upgrade(state: EscapeEarthState, p: int, action: Action) -> None:
     state.upgraded[pos] = True
     building = state.building[pos]
     assert building is not None  # legality allows an upgrade only of a building
-    if not state.quiet:
-        state._emit("upgraded", building=building, pos=pos, paid=payment)
+    state._emit("upgraded", building=building, pos=pos, paid=payment)
     for op, args in state.data.buildings[building].upgraded.effects:
         state.run(op, dict(args), pos)
 
@@ -296,34 +285,29 @@ def _do_produce(state: EscapeEarthState, p: int, action: Action) -> None:
     state.to_first(p, res)
     state.supply[res] -= n
     state.cubes[ship] += n
-    if not state.quiet:
-        state._emit("produced", player=p, pos=ship, resource=res, n=n)
+    state._emit("produced", player=p, pos=ship, resource=res, n=n)
 
 
 def _do_fight(state: EscapeEarthState, p: int, action: Action) -> None:
     _, card, payment = action
     state.pay(payment)
     state.active_events.remove(card)
-    if not state.quiet:
-        state._emit("event-fought", card=card, paid=payment, at_once=False)
+    state._emit("event-fought", card=card, paid=payment, at_once=False)
     state.return_event(card)
     if any(op == "place_anomaly" for op, _ in state.data.events[card].effects) and state.anomaly != NO_ANOMALY:
         if card in state.active_events:
             before = state.anomaly
             state.anomaly = min(state.anomaly + ANOMALY_STEP, state.length - 1)
-            if not state.quiet:
-                state._emit("anomaly-moved", frm=before, to=state.anomaly)
+            state._emit("anomaly-moved", frm=before, to=state.anomaly)
         else:
             state.anomaly = NO_ANOMALY
-            if not state.quiet:
-                state._emit("anomaly-removed")
+            state._emit("anomaly-removed")
 
 
 def _do_push(state: EscapeEarthState, p: int, action: Action) -> None:
     _, pos, n = action
     state.take(pos, "military", n)
-    if not state.quiet:
-        state._emit("aliens-pushed", player=p, pos=pos, n=n)
+    state._emit("aliens-pushed", player=p, pos=pos, n=n)
     for _ in range(n):
         state.step_aliens(+1)
 

@@ -10,14 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD, ANOMALY_STEP
+from generator.rules.escape_earth.data import ANOMALY_FIRST_CARD, ANOMALY_STEP, LOSE, NO_ANOMALY, RESPOND
 from generator.rules.escape_earth.decisions import payments
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
-
-NO_ANOMALY = -1
-RESPOND, LOSE = "respond", "lose"   # the state's phases (state.py imports this module, so not from there)
 
 
 def discovery_cube(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
@@ -25,8 +22,7 @@ def discovery_cube(state: EscapeEarthState, args: dict[str, Any], pos: int) -> N
     if state.supply[resource] > 0 and state.free[pos] is None:
         state.supply[resource] -= 1
         state.free[pos] = resource
-        if not state.quiet:
-            state._emit("discovery-cube", pos=pos, resource=resource)
+        state._emit("discovery-cube", pos=pos, resource=resource)
 
 
 def reveal(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
@@ -71,7 +67,7 @@ def event_drawn(state: EscapeEarthState, card: str) -> None:
     if not state.quiet:
         state._emit("event-drawn", card=card)
     if not state.event_deck:
-        state.lose("population")
+        state.end("population")
         return
     if payments(state, state.fight_cost(card, extra=1)):
         state.phase = RESPOND     # the players may fight it at once, without an action
@@ -90,8 +86,7 @@ def lose_cube(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
         state.pending_loss = resource
         state.phase = LOSE
     else:
-        if not state.quiet:
-            state._emit("no-cube-to-lose", resource=resource)
+        state._emit("no-cube-to-lose", resource=resource)
 
 
 def place_anomaly(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
@@ -102,12 +97,5 @@ def place_anomaly(state: EscapeEarthState, args: dict[str, Any], pos: int) -> No
 
 
 OPERATION_CODE: dict[str, Callable[[EscapeEarthState, dict[str, Any], int], None]] = {
-    "discovery_cube": discovery_cube,
-    "reveal": reveal,
-    "time_passes": time_passes,
-    "draw_event": draw_event,
-    "move_aliens": move_aliens,
-    "build_cards_to_first": build_cards_to_first,
-    "lose_cube": lose_cube,
-    "place_anomaly": place_anomaly,
-}
+    op.__name__: op for op in (discovery_cube, reveal, time_passes, draw_event, move_aliens, build_cards_to_first,
+                               lose_cube, place_anomaly)}  # each named as the operation it carries out

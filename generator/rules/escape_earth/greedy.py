@@ -20,8 +20,9 @@ import math
 import random
 from typing import Any
 
-from generator.rules.core import Action
-from generator.rules.escape_earth.state import NO_ANOMALY, EscapeEarthState
+from generator.rules.core import Action, best_action
+from generator.rules.escape_earth.data import NO_ANOMALY
+from generator.rules.escape_earth.state import EscapeEarthState
 
 
 def score(state: EscapeEarthState) -> float:
@@ -82,11 +83,23 @@ def after(state: EscapeEarthState, action: Action) -> EscapeEarthState:
     return trial
 
 
+def judged(trial: EscapeEarthState, action: Action) -> float:
+    """The score of the table `action` left; a pass scores a little less than an action that changes nothing."""
+    return score(trial) - (0.5 if action[0] == "pass" else 0.0)
+
+
 def rank(state: EscapeEarthState, actions: list[Action]) -> list[Action]:
     """`actions` best first by the score of the table each leaves (ties keep their order)."""
-    scored = [(-(score(after(state, a)) - (0.5 if a[0] == "pass" else 0.0)), i, a) for i, a in enumerate(actions)]
-    scored.sort(key=lambda item: (item[0], item[1]))
-    return [a for _, _, a in scored]
+    return sorted(actions, key=lambda action: -judged(after(state, action), action))
+
+
+def _tries(state: EscapeEarthState, actions: list[Action], start_rows: list[list[str]]) \
+        -> list[tuple[float, Action, EscapeEarthState]]:
+    """(value, action, table after it) for each action but one that swaps back what this turn swapped (a wasted
+    action: pass instead)."""
+    tries = ((action, after(state, action)) for action in actions)
+    return [(judged(trial, action), action, trial) for action, trial in tries
+            if not (action[0] == "improve" and trial.rows == start_rows)]
 
 
 class GreedyPolicy:
@@ -117,31 +130,15 @@ class GreedyPolicy:
         if state.actions_left == 2 or self._turn_start is None or self._turn_start[0] != state.turn:
             self._turn_start = (state.turn, [list(r) for r in state.rows])
         start_rows = self._turn_start[1]
-        first = []
-        for action in actions:
-            trial = after(state, action)
-            if action[0] == "improve" and trial.rows == start_rows:
-                continue            # swapping back what this turn swapped wastes an action: pass instead
-            first.append((score(trial) - (0.5 if action[0] == "pass" else 0.0), action, trial))
-        first.sort(key=lambda item: -item[0])
-        best_value = float("-inf")
-        best: list[tuple[Action, tuple[Any, ...] | None]] = []
+        first = sorted(_tries(state, actions, start_rows), key=lambda item: -item[0])
+        values: dict[Action, float] = {}
+        plans: dict[Action, tuple[tuple[Any, ...], Action] | None] = {}
         for value, action, trial in first[: self.width]:
-            follow_up: Action | None = None
+            values[action], plans[action] = value, None
             if trial.result is None and trial.phase == "action" and trial.actions_left > 0:
-                follows = [(score(then) - (0.5 if nxt[0] == "pass" else 0.0), nxt)
-                           for nxt in trial.legal_actions()
-                           for then in (after(trial, nxt),)
-                           if not (nxt[0] == "improve" and then.rows == start_rows)]  # no swapping back
-                follow = max(follows, key=lambda item: item[0])
-                if follow[0] > value:
-                    value, follow_up = follow
-            plan = (trial.key(), follow_up) if follow_up is not None else None
-            if value > best_value + 1e-9:
-                best, best_value = [(action, plan)], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append((action, plan))
-        action, plan = best[rng.randrange(len(best))]
-        self._planned = plan
+                follow, then, _ = max(_tries(trial, trial.legal_actions(), start_rows), key=lambda item: item[0])
+                if follow > value:
+                    values[action], plans[action] = follow, (trial.key(), then)
+        action = best_action(list(values), values.__getitem__, rng)
+        self._planned = plans[action]
         return action
-

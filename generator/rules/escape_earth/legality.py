@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action, RuleError
 from generator.rules.engine_kit.legality import checked_first
+from generator.rules.escape_earth.data import LOSE, RESPOND
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
-
-RESPOND, LOSE = "respond", "lose"
 
 RULE_IDS = frozenset({
     "game-over", "blocked.anomaly-cubes", "blocked.anomaly-upgrade", "payment.form", "payment.card", "payment.order",
@@ -201,11 +200,7 @@ def _push(state: EscapeEarthState, action: Action) -> RuleError | None:
     return None
 
 
-def _pass(state: EscapeEarthState, action: Action) -> RuleError | None:
-    return None
-
-
-_CHECKS: dict[str, Callable[[EscapeEarthState, Action], RuleError | None]] = {
+_CHECKS: dict[str, Callable[[EscapeEarthState, Action], RuleError | None]] = {  # a pass needs none: always legal
     "improve": _improve, "move": _move, "build": _build, "upgrade": _upgrade, "produce": _produce,
-    "fight": _fight, "push": _push, "pass": _pass,
+    "fight": _fight, "push": _push,
 }

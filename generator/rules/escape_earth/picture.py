@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.boards.scene import PT_MM, Circle, Icon, Paint, Rect, Scene
+from generator.rules.escape_earth.data import NO_ANOMALY
 from generator.rules.picture import (
     Legend,
     StatePicture,
@@ -35,7 +36,6 @@ BUILDING_H = 19.0  # a building on a galaxy card: its name on up to two lines, i
 MARGIN = 6.0
 ALIEN_LANE = 22.0      # left of the galaxy: where the aliens wait beside the ocean planet
 SMALL_W, SMALL_H = 40.0, 24.0  # an activity or event card: room for a name on two lines
-NO_ANOMALY = -1
 PLANET = "#4dabf7"  # the dot on a galaxy card with a planet
 ACTIVE = "#8ce99a"  # the tick on an active activity card
 
@@ -50,10 +50,8 @@ def card_box(pos: int, length: int) -> tuple[float, float]:
 
 
 def _kind_colour(state: EscapeEarthState, kind_id: str, back: bool = False) -> str:
-    for kind in state.game.content.game.kinds:
-        if kind.id == kind_id:
-            return str((kind.back.color or kind.color) if back else kind.color)
-    return "#555555"
+    kind = next((k for k in state.game.content.game.kinds if k.id == kind_id), None)
+    return "#555555" if kind is None else str((kind.back.color or kind.color) if back else kind.color)
 
 
 def draw(state: EscapeEarthState, lang: str) -> StatePicture:
@@ -122,12 +120,9 @@ def draw(state: EscapeEarthState, lang: str) -> StatePicture:
             size = ship_size(scene, 8)
             ship(scene, x + CARD_W / 2 + (p - (d.players - 1) / 2) * size, y + CARD_H - size, size, colours[p],
                  str(p + 1), legend, legend_word("player", lang, n=p + 1))
-    _token(scene, state.aliens, length, "aliens", "#c92a2a", -1)
-    legend.add("disc", "#c92a2a", str(names.get("aliens-token", "")), icon="aliens" if "aliens" in scene.icons else "")
+    _token(scene, legend, state.aliens, length, "aliens", "#c92a2a", -1, str(names.get("aliens-token", "")))
     if state.anomaly != NO_ANOMALY:
-        _token(scene, state.anomaly, length, "anomaly", "#9c36b5", 1)
-        legend.add("disc", "#9c36b5", str(names.get("anomaly-token", "")),
-                   icon="anomaly" if "anomaly" in scene.icons else "")
+        _token(scene, legend, state.anomaly, length, "anomaly", "#9c36b5", 1, str(names.get("anomaly-token", "")))
     activity_fill = _kind_colour(state, "activity")
     for p, row in enumerate(state.rows):
         y = rows_top + p * (SMALL_H + 4.0)
@@ -151,8 +146,8 @@ def draw(state: EscapeEarthState, lang: str) -> StatePicture:
     return StatePicture(scene, _alt(state, lang), tuple(legend.entries))
 
 
-def _token(scene: Scene, pos: int, length: int, icon: str, fill: str, side: int) -> None:
-    """The aliens (left) or the anomaly (right) on a card; beside the galaxy when on none."""
+def _token(scene: Scene, legend: Legend, pos: int, length: int, icon: str, fill: str, side: int, name: str) -> None:
+    """The aliens (left) or the anomaly (right) on a card, beside the galaxy when on none; and its legend entry."""
     if 0 <= pos < length:
         x, y = card_box(pos, length)
         cx, cy = x + CARD_W / 2 + side * 10, y + CARD_H * 0.33
@@ -164,6 +159,7 @@ def _token(scene: Scene, pos: int, length: int, icon: str, fill: str, side: int)
         scene.add(Icon(icon, cx - 3.6, cy - 3.6, 7.2))
     else:
         label(scene, cx, cy + readable_pt(scene, 7) * PT_MM * 0.35, icon[:1].upper(), 7, text_colour(fill))
+    legend.add("disc", fill, name, icon=icon if icon in scene.icons else "")
 
 
 def _alt(state: EscapeEarthState, lang: str) -> str:

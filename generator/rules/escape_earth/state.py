@@ -7,10 +7,7 @@ anomaly is off the table (-1) until its event puts it on a card. Cards 0 .. reve
 face up: an outpost reveals cards after its own card, which always extends that prefix (its
 card is face up, so the cards after it are face up up to the first face-down one).
 
-The state is one class. What the players may decide is in `decisions.py`, why anything else
-is refused in `legality.py`, the written form of actions in `notation.py`, the effect
-operations of the content's vocabulary in `effects.py`; each is a module of functions over
-this state.
+The state is one class; the package's other modules (see its docstring) are functions over it.
 """
 
 from __future__ import annotations
@@ -19,13 +16,16 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.core import Action, Chance, Event, PerObject, PlayerResult
+from generator.rules.core import Chance, PlayerResult
 from generator.rules.engine_kit.engine_state import EngineState
 from generator.rules.escape_earth import decisions, effects, legality
 from generator.rules.escape_earth.data import (
+    ACTION,
     ACTIONS_PER_TURN,
     CHAOS_DISTINCT_EVENTS,
+    NO_ANOMALY,
     OPEN_IN_FIRST_ROW,
+    OVER,
     REMOVED_UNSEEN,
     RulesData,
 )
@@ -34,9 +34,7 @@ from generator.rules.escape_earth.effects import OPERATION_CODE
 if TYPE_CHECKING:
     from generator.rules.escape_earth.game import EscapeEarthGame
 
-ACTION, RESPOND, LOSE, OVER = "action", "respond", "lose", "over"
 VARIANTS = ("beginner", "expert")
-NO_ANOMALY = -1
 WON_CAUSES = frozenset({"ocean-planet"})
 OUTCOME_CAUSES = frozenset({"ocean-planet", "population", "chaos", "aliens"})
 
@@ -69,7 +67,7 @@ class EscapeEarthState(EngineState[RulesData]):
         self.removed_cubes = {r: 0 for r in data.resources}
         self.stacks = {b.id: b.count for b in data.buildings.values()}
         self.removed_buildings: list[str] = []
-        self.cards = _cards_by_player(data)
+        self.cards = data.activities       # player -> activity -> card (never changed)
         self.rows: list[list[str]] = []
         self.time_deck: list[str] = []
         self.time_seen: list[str] = []
@@ -94,15 +92,14 @@ class EscapeEarthState(EngineState[RulesData]):
         self.parsecs = [data.galaxy[c].parsecs for c in self.track]
         self.planet = [data.galaxy[c].planet for c in self.track]
         for p in range(data.players):
-            self.rows.append([c.activity for c in data.activities[p]])
+            self.rows.append(list(data.activities[p]))
             self._shuffle(self.rows[p], f"activity-row-{p + 1}")
         self.time_deck = data.time_deck()
         self._shuffle(self.time_deck, "time")
         self.event_deck = data.event_deck()
         self._shuffle(self.event_deck, "events")
-        if not self.quiet:
-            self._emit("setup", removed=len(self.removed_galaxy), open=OPEN_IN_FIRST_ROW,
-                       hidden=self.length - 1 - OPEN_IN_FIRST_ROW, rows=tuple(tuple(r) for r in self.rows))
+        self._emit("setup", removed=len(self.removed_galaxy), open=OPEN_IN_FIRST_ROW,
+                   hidden=self.length - 1 - OPEN_IN_FIRST_ROW, rows=tuple(tuple(r) for r in self.rows))
         self.reveal_up_to(1 + OPEN_IN_FIRST_ROW)
         self._step("setup")
         self._start_turn()
@@ -145,37 +142,6 @@ class EscapeEarthState(EngineState[RulesData]):
     # the legal set and a decision's effects live in decisions.py (bound here without a call in between)
     _legal_now = decisions.legal_actions
     _do = decisions.do
-
-    def legal_actions(self) -> list[Action]:
-        """The base class's cached legal set, one call shorter: playouts ask for it at every decision."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = decisions.legal_actions(self)
-        return legal
-
-    def apply(self, action: Action) -> list[Event]:
-        """A quiet batch playout's decision: legal (checked against the cached set), done, no events (the
-        base's `apply` without its log); anything else (a log, events, a refusal) goes the base class's way."""
-        legal = self._legal
-        if legal is not None and self.quiet and self.log is None and action in legal:
-            self._legal = None
-            decisions.do(self, action)
-            if self._chance is not None:    # a chance node of tree search: the steps after it follow its outcome
-                self._advance_due = True
-                return []
-            self._advance()
-            self._legal = None
-            return []
-        return super().apply(action)
-
-    def _shuffle(self, items: list[Any], what: str) -> None:
-        """A batch playout (nothing forced, nothing logged) shuffles in place: the base's shuffle of a copy put
-        back draws the same order from the RNG (the order depends only on the length and the RNG)."""
-        if self._forced is None and self.log is None:
-            self.rng.shuffle(items)
-            return
-        super()._shuffle(items, what)
-
     _violation = legality.violation
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -265,18 +231,12 @@ class EscapeEarthState(EngineState[RulesData]):
     build_points, push_limit = decisions.build_points, decisions.push_limit
 
     # -- changing the table (used by the decisions and the effects) ----------------------------
-    def lose(self, cause: str) -> None:
+    def end(self, cause: str) -> None:
+        """The game is over by `cause` (an outcome cause: won or lost); the first cause stands."""
         if self.result is None:
             self.result = cause
             self.phase = OVER
-            if not self.quiet:
-                self._emit("game-over", cause=cause)
-
-    def check_won(self) -> None:
-        if all(s == self.length - 1 for s in self.ships):
-            self.result = "ocean-planet"
-            self.phase = OVER
-            self._emit("game-over", cause="ocean-planet")
+            self._emit("game-over", cause=cause)
 
     def to_first(self, player: int, activity: str) -> None:
         row = self.rows[player]
@@ -319,10 +279,9 @@ class EscapeEarthState(EngineState[RulesData]):
         for p, ship in enumerate(self.ships):
             if ship == self.aliens and ship > 0:
                 self.ships[p] = ship - 1
-                if not self.quiet:
-                    self._emit("ship-pushed", player=p, frm=ship, to=ship - 1, by="aliens")
+                self._emit("ship-pushed", player=p, frm=ship, to=ship - 1, by="aliens")
         if self.aliens == 0:
-            self.lose("aliens")
+            self.end("aliens")
 
     def place_anomaly(self, pos: int) -> None:
         before = self.anomaly
@@ -344,8 +303,7 @@ class EscapeEarthState(EngineState[RulesData]):
     def _start_turn(self) -> None:
         self.phase = ACTION
         self.actions_left = ACTIONS_PER_TURN
-        quiet = self.quiet
-        if not quiet:
+        if not self.quiet:
             self._emit("turn", turn=self.turn, player=self.player)
         if self.time_on:
             if not self.time_deck:
@@ -400,7 +358,7 @@ class EscapeEarthState(EngineState[RulesData]):
         if not self.quiet:
             self._emit("event-active", card=card, copies=self.active_events.count(card))
         if len(set(self.active_events)) >= CHAOS_DISTINCT_EVENTS:
-            self.lose("chaos")
+            self.end("chaos")
             return
         self.pending_effects = list(self.data.events[card].effects)
         self.continue_effects()
@@ -430,10 +388,9 @@ class EscapeEarthState(EngineState[RulesData]):
         self._shuffle(self.event_deck, "events")
         gone = self.event_deck.pop(0)
         self.removed_events.append(gone)
-        if not self.quiet:
-            self._emit("event-removed", secret=("card",), card=gone, left=len(self.event_deck))
+        self._emit("event-removed", secret=("card",), card=gone, left=len(self.event_deck))
         if not self.event_deck:
-            self.lose("population")
+            self.end("population")
 
     def _advance(self) -> None:
         if self.result is not None or self.phase != ACTION or self.actions_left > 0:
@@ -441,11 +398,3 @@ class EscapeEarthState(EngineState[RulesData]):
         self.player = (self.player + 1) % len(self.rows)
         self.turn += 1
         self._start_turn()
-
-
-_CARDS: PerObject[dict[int, dict[str, Any]]] = PerObject()
-
-
-def _cards_by_player(data: RulesData) -> dict[int, dict[str, Any]]:
-    """player -> activity -> card; the same (never changed) dict for every game of the content."""
-    return _CARDS.get(data, lambda: {p: {c.activity: c for c in data.activities[p]} for p in range(data.players)})

@@ -9,12 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.rules.engine_kit.table_words import TableWords
+from generator.rules.escape_earth.data import NO_ANOMALY
 from generator.rules.escape_earth.texts import card_place
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
-
-NO_ANOMALY = -1
 
 
 def summarize(state: EscapeEarthState, lang: str) -> list[tuple[str, str]]:
@@ -60,9 +59,9 @@ def summarize(state: EscapeEarthState, lang: str) -> list[tuple[str, str]]:
     for p, row in enumerate(state.rows):
         items = []
         for i, activity in enumerate(row):
-            card = state.cards[p][activity]
             mark = "✓" if state.is_active(p, activity) else ""
-            items.append(f"{i + 1} {d.activity_names[activity].get(lang)}{mark} ({w('travel', t=card.travel)})")
+            travel = w("travel", t=state.cards[p][activity].travel)
+            items.append(f"{i + 1} {d.activity_names[activity].get(lang)}{mark} ({travel})")
         rows.append((label("row", p=p + 1), " · ".join(items)))
     events = []
     for card in dict.fromkeys(state.active_events):

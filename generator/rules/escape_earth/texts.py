@@ -16,7 +16,6 @@ from generator.rules.escape_earth.data import RulesData
 PLACE_KEYS = frozenset({"pos", "frm", "to"})
 
 
-
 def card_place(pos: int, length: int, words: Mapping[str, str]) -> str:
     if pos >= length:
         return word(words, "beside")
