@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from graphlib import TopologicalSorter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from generator import output_files
 from generator.build_cache import BuildCache, language_fingerprint, unit_key
@@ -60,15 +60,6 @@ def default_tts_url(output_dir: Path) -> str:
     """Where Tabletop Simulator finds the images when no address is given: the output folder on this computer.
     `pnp build` and `pnp serve` both use it, so their units share the build cache."""
     return output_dir.resolve().as_uri()
-
-
-class Progress(Protocol):
-    def advance(self, description: str, total: int | None = None) -> None: ...
-
-
-@dataclass
-class StepResult:
-    files: list[Path] = field(default_factory=list)
 
 
 BuildStep = Callable[[GameContent, Path, BuildOptions, ErrorList], list[Path]]
@@ -225,49 +216,42 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     needed = {need for unit in making for need in STEP_NEEDS.get(unit.step, ())}
     graph = _graph(units)
     running: dict[Future[Any], Unit] = {}
-    outcomes: dict[str, tuple[list[ContentError], dict[str, Any]]] = {}
-
-    def collect(unit: Unit, made: Made) -> None:
-        unit.files, found, changes = made
-        outcomes[unit.name] = (found, changes)
-        graph.done(unit.name)
-
-    def start(unit: Unit) -> bool:
-        """Restore or make `unit`, or send it to the workers; whether it is done now."""
-        if unit.cached:
-            restored = cache.restore(unit.key, unit.folder, unit.name)
-            if restored is not None:
-                unit.files = restored
-                graph.done(unit.name)
-                return True
-        if pool is not None and unit is not own and not unit.cached:
-            running[pool.submit(unit.name)] = unit
-            return False
-        unit.cached = False  # a cached unit gone since it was planned is made here
-        collect(unit, _make(unit, options, cache))
-        return True
-
-    # the workers' units first (they work while this process restores), then what they need, then our own
-    def order(unit: Unit) -> tuple[bool, bool, bool]:
-        return unit is own, unit.cached, unit.step not in needed
-
+    made: dict[str, Made] = {}
     pool = Pool(lambda name: _make(by_name[name], options, cache), jobs) if jobs else None
     with pool or contextlib.nullcontext():
         while graph.is_active():
-            if any([start(unit) for unit in sorted(map(by_name.__getitem__, graph.get_ready()), key=order)]):
-                continue
-            if meanwhile is not None:
+            finished: list[Unit] = []
+            # the workers' units first (they work while this process restores), then what they need, then our own
+            for unit in sorted(map(by_name.__getitem__, graph.get_ready()),
+                               key=lambda unit: (unit is own, unit.cached, unit.step not in needed)):
+                restored = cache.restore(unit.key, unit.folder, unit.name) if unit.cached else None
+                if restored is not None:
+                    unit.files = restored
+                elif pool is not None and unit is not own and not unit.cached:
+                    running[pool.submit(unit.name)] = unit
+                    continue
+                else:
+                    unit.cached = False  # a cached unit gone since it was planned is made here
+                    made[unit.name] = _make(unit, options, cache)
+                    unit.files = made[unit.name][0]
+                finished.append(unit)
+            if not finished and meanwhile is not None:
                 meanwhile()
                 meanwhile = None
                 continue
-            if not running:
-                raise RuntimeError(f"build units wait for each other: {sorted(by_name.keys() - outcomes.keys())}")
-            for future in first_done(list(running)):
-                collect(running.pop(future), result(future))
+            if not finished and not running:
+                raise RuntimeError(f"build units wait for each other: {sorted(by_name.keys() - made.keys())}")
+            for future in [] if finished else first_done(list(running)):
+                unit = running.pop(future)
+                made[unit.name] = result(future)
+                unit.files = made[unit.name][0]
+                finished.append(unit)
+            for unit in finished:
+                graph.done(unit.name)
     if meanwhile is not None:
         meanwhile()
-    for unit in [unit for unit in units if unit.name in outcomes]:  # in their planned order, whichever finished first
-        found, changes = outcomes[unit.name]
+    for unit in [unit for unit in units if unit.name in made]:  # in their planned order, whichever finished first
+        _, found, changes = made[unit.name]
         cache.absorb(changes)
         errors.extend(found)
         if not found:

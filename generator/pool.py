@@ -16,7 +16,6 @@ this process (generator.forked.die_with_parent).
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import multiprocessing
 import os
@@ -59,22 +58,6 @@ def jobs_for(ceiling: int | None, work: int | None = None) -> int:
     return max(1, min(idle, ceiling or idle, work or idle))
 
 
-def _start_worker(parent: int, pids: Any, ending: Any) -> None:
-    """In a new worker: die with the parent, leave Ctrl-C to it, note this worker's pid (for `Pool.end`).
-
-    A worker that starts once the pool is ending goes at once: `end` killed the workers it knew of, one of
-    them perhaps while it held the queue's read lock, which this one would then wait for for ever."""
-    die_with_parent(parent)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the worker just goes
-    if can_fork():  # fresh stream objects: another thread of the parent may have held the old ones' locks
-        sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
-        sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
-    with pids.get_lock():
-        if ending.value:
-            os._exit(0)
-        pids[list(pids).index(0)] = os.getpid()
-
-
 def _run(arg: Any) -> tuple[bool, Any]:
     """`work(arg)` in a worker: (True, its result) or (False, its failure as plain data)."""
     try:
@@ -95,10 +78,9 @@ class Pool:
         self._frozen = can_fork() and gc.get_freeze_count() == 0
         if self._frozen:
             gc.freeze()  # the workers need not copy pages to collect objects they share with us
-        self.pids = context.Array("q", jobs)
-        self.ending = context.Value("b", 0, lock=False)  # read and set under the pids' lock
+        self._others = set(multiprocessing.active_children())  # the children before the pool's workers
         self.executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_initialize,
-                                            initargs=(os.getpid(), self.pids, self.ending, initializer, initargs))
+                                            initargs=(os.getpid(), initializer, initargs))
 
     def submit(self, arg: Any) -> Future[tuple[bool, Any]]:
         """`work(arg)` in a worker; its outcome through `result`."""
@@ -109,13 +91,10 @@ class Pool:
         return self.executor.submit(function, *args)
 
     def end(self) -> None:
-        """End the workers now (a worker may be deep in a long call), then the pool."""
-        with self.pids.get_lock():  # a worker not yet noted sees `ending` and goes by itself (_start_worker)
-            self.ending.value = 1
-            started = [pid for pid in self.pids[:] if pid]
-        for pid in started:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGTERM)  # as the pool ends its workers when one died
+        """End the workers now (a worker may be deep in a long call), then the pool. The executor starts its workers
+        in the thread that submits, so every worker started so far is a child here."""
+        for worker in set(multiprocessing.active_children()) - self._others:
+            worker.terminate()  # as the pool ends its workers when one died
         self.executor.shutdown(wait=True, cancel_futures=True)
 
     def __enter__(self) -> Pool:
@@ -132,9 +111,13 @@ class Pool:
             gc.unfreeze()
 
 
-def _initialize(parent: int, pids: Any, ending: Any, initializer: Callable[..., None] | None,
-                initargs: tuple[Any, ...]) -> None:
-    _start_worker(parent, pids, ending)
+def _initialize(parent: int, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+    """In a new worker: die with the parent, leave Ctrl-C to it, then the caller's `initializer`."""
+    die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the worker just goes
+    if can_fork():  # fresh stream objects: another thread of the parent may have held the old ones' locks
+        sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
+        sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
     if initializer is not None:
         initializer(*initargs)
 

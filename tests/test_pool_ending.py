@@ -1,9 +1,8 @@
 """A pool that ends while a worker is still starting does not wait for that worker for ever.
 
-`Pool.end` kills the workers it knows of; an idle worker waits for calls holding the call queue's read
-lock, so a worker that had not noted itself yet would then wait for that lock for ever, and the pool's
-shutdown with it (seen as a hung test run). The scenario runs in a child under a ceiling that only
-catches such a hang."""
+`Pool.end` kills its workers; an idle worker waits for calls holding the call queue's read lock, so a
+worker the pool did not kill would then wait for that lock for ever, and the pool's shutdown with it
+(seen as a hung test run). The scenario runs in a child under a ceiling that only catches such a hang."""
 
 from __future__ import annotations
 

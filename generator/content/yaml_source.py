@@ -11,12 +11,6 @@ pure-Python scanner and keeps the same marks. The composer stays in Python on pu
 recursion stops at Python's limit (libyaml's own composer recurses in C and crashes the process
 on a document nested a hundred thousand levels deep). A document libyaml refuses is read again
 by the pure-Python loader, so every error message and mark is the one PyYAML has always given.
-
-Memory: a clean document (no anchor, alias or merge key, nothing to report) is built straight
-from the parser's events, without a node tree. The tree of a 5,000-card file took several times
-the memory of its data and, freed, left the heap fragmented for the rest of the run. Whatever
-the events path does not handle, or finds wrong, is read again through the node tree, which
-reports it as it always has.
 """
 
 from __future__ import annotations
@@ -211,104 +205,6 @@ def load_yaml(path: Path, errors: ErrorList, display_name: str | None = None, ro
     return load_yaml_text(text, name, errors)
 
 
-class _NeedsNodes(Exception):
-    """The document has what only the node tree handles (anchors, aliases, merge keys, more than one
-    document) or a problem to report: it is read again through the node tree."""
-
-
-BUILD_FROM_EVENTS = True
-"""Whether clean documents are built from events (tests turn it off to compare with the node tree)."""
-
-_MERGE_OR_VALUE_KEY = {"tag:yaml.org,2002:merge", "tag:yaml.org,2002:value"}
-
-
-class _EventBuilder:
-    """Plain data and marks from a parser's events, as `_Builder` makes them from the node tree."""
-
-    def __init__(self, parser: Any, file: str) -> None:
-        self.parser = parser
-        self.file = file
-        self.source = SourceMap(file)
-        self.nodes = 0
-        self.resolver = Resolver()
-        self.constructor = yaml.SafeLoader("")
-
-    def document(self) -> Any:
-        parser = self.parser
-        parser.get_event()  # the stream's start
-        if parser.check_event(yaml.StreamEndEvent):
-            return None
-        parser.get_event()  # the document's start
-        data = self.value((), 0)
-        parser.get_event()  # the document's end
-        if not parser.check_event(yaml.StreamEndEvent):
-            raise _NeedsNodes("another document follows")
-        return data
-
-    def _tag(self, event: Any, kind: type) -> str:
-        tag: str | None = event.tag
-        if tag is None or tag == "!":
-            tag = self.resolver.resolve(kind, getattr(event, "value", None), event.implicit)  # type: ignore[no-untyped-call]
-        if tag not in _SAFE_TAGS:
-            raise _NeedsNodes(tag)
-        return tag
-
-    def _scalar(self, event: Any) -> Any:
-        tag = self._tag(event, yaml.ScalarNode)
-        if tag in _MERGE_OR_VALUE_KEY:
-            raise _NeedsNodes(tag)
-        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
-        return self.constructor.yaml_constructors[tag](self.constructor, node)
-
-    def value(self, path: YamlPath, depth: int) -> Any:
-        parser = self.parser
-        event = parser.get_event()
-        if isinstance(event, yaml.AliasEvent) or event.anchor is not None:
-            raise _NeedsNodes("anchor or alias")
-        self.nodes += 1
-        if self.nodes > MAX_NODES or depth > MAX_DEPTH:
-            raise _NeedsNodes("over a budget")
-        self.source.values.setdefault(path, _mark(self.file, event))
-        if isinstance(event, yaml.ScalarEvent):
-            value = self._scalar(event)
-            if _number_problem(value):
-                raise _NeedsNodes("a number out of bounds")
-            return value
-        if isinstance(event, yaml.SequenceStartEvent):
-            self._tag(event, yaml.SequenceNode)
-            items: list[Any] = []
-            while not parser.check_event(yaml.SequenceEndEvent):
-                items.append(self.value(path + (len(items),), depth + 1))
-            parser.get_event()
-            return items
-        self._tag(event, yaml.MappingNode)
-        result: dict[str, Any] = {}
-        while not parser.check_event(yaml.MappingEndEvent):
-            key_event = parser.get_event()
-            if not isinstance(key_event, yaml.ScalarEvent) or key_event.anchor is not None:
-                raise _NeedsNodes("a key that is not a plain word")
-            key = self._scalar(key_event)
-            if not isinstance(key, (str, int)) or isinstance(key, bool) or str(key) in result:
-                raise _NeedsNodes("a key to report")
-            child = path + (str(key),)
-            self.source.keys[child] = _mark(self.file, key_event)
-            result[str(key)] = self.value(child, depth + 1)
-        parser.get_event()
-        return result
-
-
-def _built_from_events(text: str, name: str) -> YamlDocument | None:
-    """The document built from events, or None when it must be read through the node tree."""
-    if not BUILD_FROM_EVENTS:
-        return None
-    try:  # libyaml's events when the fast loader is on (tests turn it off), else PyYAML's own
-        builder = _EventBuilder(LIBYAML_PARSER(text) if FAST_LOADER else yaml.SafeLoader(text), name)
-        data = builder.document()
-    except Exception:  # noqa: BLE001 - _NeedsNodes, or what the parser or a constructor refuses: read again
-        return None
-    return YamlDocument(Path(name), data, builder.source)
-
-
 def _too_deep_at(text: str, name: str) -> Mark:
     """The place where a document first nests deeper than MAX_DEPTH (the event parser does not recurse)."""
     depth = 0
@@ -345,9 +241,6 @@ OPENED_BEFORE = frozenset({"while parsing a flow mapping", "while parsing a flow
 
 def load_yaml_text(text: str, name: str, errors: ErrorList) -> YamlDocument:
     """Load YAML from a string (used by `load_yaml` and tests)."""
-    built = _built_from_events(text, name)
-    if built is not None:
-        return built
     source = SourceMap(name)
     try:
         node = _compose(text)

@@ -92,25 +92,23 @@ def test_syntax_error_has_line_and_column() -> None:
 REPO = Path(__file__).resolve().parents[2]
 REFUSED = ["a: 1\n\tb: 2\n", "a: \x00\n", "a: 'x\n", "a: b: c\n", "a: &x 1\nb: *y\n", "a: 1\n---\nb: 2\n",
            "a: @x\n", "x: !!python/name:os.system\n", "a: " + "[" * 5_000 + "\n", "a: " + "[" * 5_000 + "]" * 5_000]
-ODD = ["{a: 1, b}\n", "x: !!binary aGk=\n", "- a\n- b\n  c\n", "a: \"\\x41\\u00e9\\N\\_\"\n", "a: |\n  x\n   y\n b\n",
-       "a: plain\n  folded\n\n  more\n", "\ufeffa: 1\n", "? [a]\n: 1\n", "x: \u2028y\n", "a: 1e3\nb: 0x1F\nc: 0o17\n"]
+ANCHORED = ["a: &x {b: 1}\nc: *x\n", "base: &b {x: 1}\nmore: {<<: *b, y: 2}\n", "{=: 1}\n", "a: 1\na: 2\n",
+            "[1, 2]: x\n", "a: 1e400\n", "a: !!set {x, y}\n", "a: !!timestamp 2001-12-14\n", "", "---\n", "a:\n"]
+ODD = ANCHORED + ["{a: 1, b}\n", "x: !!binary aGk=\n", "- a\n- b\n  c\n", "a: \"\\x41\\u00e9\\N\\_\"\n",
+                  "a: |\n  x\n   y\n b\n", "a: plain\n  folded\n\n  more\n", "\ufeffa: 1\n", "? [a]\n: 1\n",
+                  "x: \u2028y\n", "a: 1e3\nb: 0x1F\nc: 0o17\n"]
 
 
-def _load_each(text: str, name: str, monkeypatch: pytest.MonkeyPatch, setting: str,
-               values: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-    """The data, marks and errors of `text` loaded once with each of `values` as yaml_source's `setting`."""
+def _load_both(text: str, name: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    """The data, marks and errors of `text` loaded with libyaml's parser, then with PyYAML's own."""
     results = []
-    for value in values:
-        monkeypatch.setattr(yaml_source, setting, value)
+    for loader in (yaml_source.FAST_LOADER, None):
+        monkeypatch.setattr(yaml_source, "FAST_LOADER", loader)
         errors = ErrorList()
         doc = load_yaml_text(text, name, errors)
         results.append((doc.data, doc.source.values, doc.source.keys,
                         [(e.mark, e.message, e.hint) for e in errors.sorted()]))
     return results
-
-
-def _load_both(text: str, name: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
-    return _load_each(text, name, monkeypatch, "FAST_LOADER", (yaml_source.FAST_LOADER, None))
 
 
 @pytest.mark.slow
@@ -149,42 +147,3 @@ def test_without_libyaml_the_pure_python_loader_keeps_the_marks(monkeypatch: pyt
     load_yaml_text("a: 1\nb: [1, 2\nc: 3\n", "bad.yaml", errors)
     [error] = errors.sorted()
     assert error.mark.line == 2 and error.message.startswith("YAML syntax error")
-
-
-def _events_and_nodes(text: str, name: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
-    return _load_each(text, name, monkeypatch, "BUILD_FROM_EVENTS", (True, False))
-
-
-def test_built_from_events_equals_the_node_tree_on_the_bundled_content(monkeypatch: pytest.MonkeyPatch) -> None:
-    files = sorted((REPO / "content").rglob("*.yaml"))
-    taken = 0
-    for path in files:
-        text = path.read_text(encoding="utf-8")
-        events, nodes = _events_and_nodes(text, path.name, monkeypatch)
-        assert events == nodes, path
-        monkeypatch.setattr(yaml_source, "BUILD_FROM_EVENTS", True)
-        taken += yaml_source._built_from_events(text, path.name) is not None
-    assert taken >= len(files) - 5  # only files with anchors are read through the node tree
-
-
-ANCHORED = ["a: &x {b: 1}\nc: *x\n", "base: &b {x: 1}\nmore: {<<: *b, y: 2}\n", "{=: 1}\n", "a: 1\na: 2\n",
-            "[1, 2]: x\n", "a: 1e400\n", "a: !!set {x, y}\n", "a: !!timestamp 2001-12-14\n", "", "---\n", "a:\n"]
-
-
-@pytest.mark.parametrize("text", ANCHORED + ODD + REFUSED[:8], ids=range(len(ANCHORED) + len(ODD) + 8))
-def test_built_from_events_or_read_again_gives_what_the_node_tree_gives(text: str,
-                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    events, nodes = _events_and_nodes(text, "odd.yaml", monkeypatch)
-    assert events == nodes
-
-
-def test_a_clean_document_never_builds_a_node_tree(monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_tree(text: str) -> None:
-        raise AssertionError("a node tree was composed")
-
-    monkeypatch.setattr(yaml_source, "_compose", no_tree)
-    errors = ErrorList()
-    doc = load_yaml_text(DOC, "demo.yaml", errors)
-    assert not errors and doc.source.mark(("cards", 1, "name", "en")) == Mark("demo.yaml", 8, 11)
-    with pytest.raises(AssertionError, match="node tree"):
-        load_yaml_text("a: &x 1\nb: *x\n", "anchored.yaml", errors)  # what events cannot carry goes through nodes
