@@ -292,6 +292,7 @@ def test_units_made_in_forked_children_equal_units_made_in_one_process(starter: 
     assert tree_digest(forked) == tree_digest(alone)
 
 
+@pytest.mark.slow
 def test_build_then_serve_then_build_makes_each_unit_once(starter: Path, tmp_path: Path, monkeypatch) -> None:
     """`pnp serve` rebuilds with the options `pnp build` has by default (the output folder's own address for
     Tabletop Simulator), so neither makes again what the other made."""
@@ -334,6 +335,7 @@ def _star_symbols(output: Path) -> set[str]:
             for symbol in re.finditer(r'<symbol id="icon-star".*?</symbol>', path.read_text("utf-8"))}
 
 
+@pytest.mark.slow
 def test_serve_draws_an_icon_edited_while_it_runs(starter: Path, tmp_path: Path) -> None:
     """An icon is parsed once per build, not once per process: `pnp serve` (one long process) draws the
     icon as the designer saved it, not as the first build found it."""

@@ -25,18 +25,23 @@ from generator.build_cache import BuildCache
 from generator.commands.build import build
 from generator.commands.failure import CommandFailed
 from tests.content.conftest import TINY
+from tests.once import once_per_run
 
 OPTIONS = BuildOptions(tts_url="https://tts.example.org/tiny")  # TTS files name where their images are
 SECRET = b"the user's private key\n"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def first_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One build of the tiny game, copied by each test (a build costs seconds; a copy does not)."""
-    root = tmp_path_factory.mktemp("first")
-    shutil.copytree(TINY, root / "content" / "tiny")
-    build(root / "content", ["tiny"], root / "output", OPTIONS)
-    return root
+    """One build of the tiny game per test run (tests.once: also one across xdist's workers), copied by each
+    test (a build costs seconds; a copy does not); no test changes it."""
+
+    def make(root: Path) -> dict:
+        shutil.copytree(TINY, root / "content" / "tiny")
+        build(root / "content", ["tiny"], root / "output", OPTIONS)
+        return {}
+
+    return once_per_run(tmp_path_factory, "output-trust-first-build", make)[0]
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ the bleed."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,9 @@ from generator.content.errors import ErrorList
 from generator.drawing.shapes import Circle, Image, Line, Polygon
 from generator.layout.art_element import bleed_box
 from generator.layout.engine import CardLayouts
-from tests.cli_in_process import pnp
-from tests.layout.conftest import load_game
+from tests.cli_in_process import pnp, run_pnp
+from tests.layout.conftest import CONTENT, load_game
+from tests.once import once_per_run
 
 PICTURE_LAYOUT = """extends: card
 front:
@@ -81,6 +83,50 @@ def test_a_picture_with_enough_dpi_is_drawn_as_an_image_filling_its_box(game_cop
     assert code == 0, err
 
 
+# Each unusable picture on a face of its own (an icon line of buildings.yaml that `art:` follows), so that one
+# `pnp check` of one copy refuses them all: every case below still names its own line, card and reason.
+REFUSED = {  # art: (the icon line it follows, the card that is refused)
+    "../../outside.png": ("    icon: outpost", "aussenposten"),
+    "/etc/hostname.png": ("    icon: farm", "hydroponische-farm"),
+    "pictures/outpost.gif": ("    icon: mine", "robomine"),
+    "pictures/missing.png": ("    icon: lab", "weltraumlabor"),
+    "pictures/huge.png": ("    icon: starbase", "sternenbasis"),
+    "pictures/broken.png": ("      icon: outpost-upgraded", "aussenposten"),
+    "pictures/heavy.png": ("      icon: farm-upgraded", "hydroponische-farm"),
+    "pictures/linked.png": ("      icon: mine-upgraded", "robomine"),
+}
+
+
+@pytest.fixture(scope="session")
+def refused(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, int], int, str]:
+    """(the line of each picture's `art:`, exit code, stderr) of one `pnp check` of a copy with every picture of
+    REFUSED on its face, made once per test run (tests.once); no test changes the copy."""
+
+    def make(root: Path) -> dict:
+        game = root / "content" / "escape-earth"
+        shutil.copytree(CONTENT / "escape-earth", game)
+        picture_game(game, None)
+        cards = game / "cards" / "buildings.yaml"
+        lines = cards.read_text(encoding="utf-8").split("\n")
+        for art, (icon, _card) in REFUSED.items():
+            lines.insert(lines.index(icon) + 1, icon.replace(icon.strip(), f"art: {art}"))
+        cards.write_text("\n".join(lines), encoding="utf-8")
+        at = {art: lines.index(icon.replace(icon.strip(), f"art: {art}")) + 1 for art, (icon, _) in REFUSED.items()}
+        png(root / "outside.png", (2000, 2000))
+        png(game / "pictures" / "huge.png", (8000, 6000), mode="1")
+        (game / "pictures" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\n not a picture")
+        (game / "pictures" / "outpost.gif").write_bytes(b"GIF89a")
+        with (game / "pictures" / "heavy.png").open("wb") as heavy:
+            heavy.truncate(21 * 1024 * 1024)  # sparse: the size is what is refused, before a byte is read
+        png(root / "elsewhere.png", (2000, 2000))
+        (game / "pictures" / "linked.png").symlink_to(root / "elsewhere.png")
+        done = run_pnp("check", "escape-earth", "--content", str(game.parent))
+        return {"at": at, "code": done.returncode, "err": done.stderr}
+
+    _root, facts = once_per_run(tmp_path_factory, "refused-pictures", make)
+    return facts["at"], facts["code"], facts["err"]
+
+
 @pytest.mark.parametrize(("art", "said"), [
     ("../../outside.png", "picture '../../outside.png' is outside the game's folder"),
     ("/etc/hostname.png", "is outside the game's folder"),
@@ -90,26 +136,18 @@ def test_a_picture_with_enough_dpi_is_drawn_as_an_image_filling_its_box(game_cop
     ("pictures/broken.png", "cannot be read as an image"),
     ("pictures/heavy.png", "picture 'pictures/heavy.png' is 21.0 MB, over the 20 MB limit"),
 ])
-def test_a_picture_file_that_cannot_be_used_is_an_error_at_the_cards_line(game_copy, capsys, monkeypatch, art, said):
-    line = picture_game(game_copy, art)
-    png(game_copy.parent.parent / "outside.png", (2000, 2000))
-    png(game_copy / "pictures" / "huge.png", (8000, 6000), mode="1")
-    (game_copy / "pictures" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\n not a picture")
-    (game_copy / "pictures" / "outpost.gif").write_bytes(b"GIF89a")
-    with (game_copy / "pictures" / "heavy.png").open("wb") as heavy:
-        heavy.truncate(21 * 1024 * 1024)  # sparse: the size is what is refused, before a byte is read
-    code, err = check(capsys, monkeypatch, game_copy)
+def test_a_picture_file_that_cannot_be_used_is_an_error_at_the_cards_line(refused, art, said):
+    at, code, err = refused
     assert code == 1, err
-    assert f"buildings.yaml:{line}:" in err and "card 'aussenposten'" in err and said in err
+    said_at = [line for line in err.splitlines() if f"buildings.yaml:{at[art]}:" in line]
+    assert said_at and all(f"card '{REFUSED[art][1]}'" in line and said in line for line in said_at), err
 
 
-def test_a_picture_through_a_link_is_refused(game_copy, capsys, monkeypatch, tmp_path):
-    picture_game(game_copy, "pictures/linked.png")
-    png(tmp_path / "elsewhere.png", (2000, 2000))
-    (game_copy / "pictures").mkdir(exist_ok=True)
-    (game_copy / "pictures" / "linked.png").symlink_to(tmp_path / "elsewhere.png")
-    code, err = check(capsys, monkeypatch, game_copy)
-    assert code == 1 and "picture 'pictures/linked.png' is a symbolic link" in err
+def test_a_picture_through_a_link_is_refused(refused):
+    at, code, err = refused
+    assert code == 1
+    said_at = [line for line in err.splitlines() if f"buildings.yaml:{at['pictures/linked.png']}:" in line]
+    assert said_at and all("picture 'pictures/linked.png' is a symbolic link" in line for line in said_at), err
 
 
 def test_an_svg_picture_is_drawn_as_shapes_fitted_into_the_box(game_copy):

@@ -246,6 +246,7 @@ def test_a_layout_that_makes_no_progress_is_a_layout_error(tmp_path):
     assert MAX_FLOWABLES_PER_PAGE < handled <= MAX_FLOWABLES_PER_PAGE + 3  # stopped by the count on page 2
 
 
+@pytest.mark.slow
 def test_a_build_with_content_nested_in_list_items_writes_both_rulebooks(tmp_path):
     """The fuzzer's page in both languages of the tiny game: the build ends with exit 0 and prints it,
     once the one attribute list Markdown leaves as text in a quote (line 34) is gone: that the build

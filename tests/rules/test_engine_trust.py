@@ -19,6 +19,7 @@ from click.testing import CliRunner, Result
 
 from generator.cli import cli
 from generator.rules import trust
+from tests.pnp_process import pnp_forked
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = "engine/rules.py"
@@ -229,9 +230,16 @@ def test_diff_imports_another_revisions_engine_only_with_trust_engines(game: Pat
 
 
 def run_pnp(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    """`pnp ARGS` as a fresh Python: for what Python itself does when it starts (which bytecode it reads)."""
     full = {**os.environ, "PYTHONPATH": str(ROOT), **env}
     return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=cwd, check=False,
                           capture_output=True, text=True, env=full, timeout=300)
+
+
+def run_forked(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    """`pnp ARGS` in a child forked from the test's process: a process of its own, so an engine that hangs or ends
+    its process at import can only stop the child, without a fresh Python's start-up per command."""
+    return pnp_forked(*args, cwd=cwd, env={**os.environ, **env}, ceiling=300)
 
 
 @pytest.mark.parametrize("payload, words", [
@@ -243,7 +251,7 @@ def test_an_engine_that_loops_or_ends_the_process_at_import_is_one_sentence_not_
     module = game / ENGINE
     module.write_text(module.read_text(encoding="utf-8") + "\n" + payload + "\n", encoding="utf-8")
     for args in (("check",), ("play", "demo", "--seed", "1")):
-        run = run_pnp(tmp_path, "--trust-engines", *args, PNP_ENGINE_IMPORT_SECONDS="2")
+        run = run_forked(tmp_path, "--trust-engines", *args, PNP_ENGINE_IMPORT_SECONDS="2")
         assert run.returncode == 1, (args, run.stdout, run.stderr)
         assert f"engine module content/demo/{ENGINE} {words}" in run.stderr, run.stderr
         assert "Traceback" not in run.stderr
@@ -252,9 +260,9 @@ def test_an_engine_that_loops_or_ends_the_process_at_import_is_one_sentence_not_
 def test_hashing_opens_no_fifo_and_follows_no_link_to_a_device(game: Path, tmp_path: Path) -> None:
     os.mkfifo(game / "engine" / "pipe.py")  # opening it would wait for a writer forever
     (game / "engine" / "zero.py").symlink_to("/dev/zero")  # reading it would never end
-    trusted = run_pnp(tmp_path, "trust", "content/demo")
+    trusted = run_forked(tmp_path, "trust", "content/demo")
     assert trusted.returncode == 0, trusted.stderr
-    checked = run_pnp(tmp_path, "check")
+    checked = run_forked(tmp_path, "check")
     assert checked.returncode == 0, checked.stderr
     assert (tmp_path / "ran").exists()
 

@@ -22,6 +22,7 @@ def sweep(*args: str, content: str = CONTENT) -> tuple[int, str, str]:
     return done.returncode, done.stdout, done.stderr
 
 
+@pytest.mark.slow
 def test_a_grid_of_two_values_plays_every_variant_on_the_base_games_seeds(tmp_path: Path) -> None:
     code, out, err = sweep("escape-earth", "--vary", f"{OUTPOST}=2,3", "--vary", f"{FARM}=1,2", "--games", "24",
                            "--policy", "random", "--out", str(tmp_path), "--format", "json")

@@ -29,6 +29,7 @@ def content(tmp_path: Path) -> Path:
     return tmp_path / "content"
 
 
+@pytest.mark.slow
 def test_tune_finds_a_value_that_meets_the_target_and_writes_only_that_value(content: Path, tmp_path: Path) -> None:
     # the bundled value (2 cards) wins about 15 % of these greedy games; 8 % ± 2 needs another
     pytest.importorskip("optuna")
