@@ -280,19 +280,11 @@ def check_card_faces(content: GameContent, errors: ErrorList) -> None:
 
 
 def check_board_layouts(content: GameContent, errors: ErrorList) -> None:
-    from generator.boards.layout import layout_board
-    from generator.drawing.icons import IconError
+    from generator.boards.layout import laid_out_board
 
     for board in content.boards:
         for lang in content.languages:
-            try:
-                _scene, problems = layout_board(board, lang, content.icons)
-            except IconError as exc:
-                errors.add(content.mark_of("board", board.id), f"board '{board.id}': {exc}",
-                           hint="fix or replace the icon file", code="layout")
-                continue
-            for path, message, hint in problems:
-                errors.add(content.mark_of("board", board.id, *path), message, path, hint=hint, code="layout")
+            laid_out_board(content, board, lang, errors)
 
 
 def check_rules_templates(content: GameContent, errors: ErrorList) -> None:

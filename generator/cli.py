@@ -26,7 +26,7 @@ from generator import __version__
 from generator import cli_views as views
 from generator.cli_options import (
     DEFAULT_MAX_TURNS,
-    back_offset_option,
+    card_sheet_options,
     content_option,
     fit_boards_option,
     format_option,
@@ -34,15 +34,13 @@ from generator.cli_options import (
     ink_option,
     lang_option,
     languages_of,
+    output_option,
     paper_option,
     papers_of,
-    pdfx_option,
     play_policy_option,
     policy_option,
-    profile_option,
     trust_engines_option,
     tts_url_of,
-    tts_url_option,
 )
 from generator.cli_report import reported, run_cli
 from generator.cli_sweep import sweep, tune
@@ -126,17 +124,7 @@ def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, 
 
 @cli.command()
 @click.argument("games", nargs=-1)
-@content_option
-@click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
-              show_default=True, help="Where the results go; replaced per game only when its build succeeds.")
-@lang_option
-@paper_option
-@click.option("--cut-lines", is_flag=True, help="Also draw a dashed cut-line grid along every card edge on the sheets.")
-@profile_option
-@pdfx_option
-@back_offset_option
-@tts_url_option
-@ink_option
+@card_sheet_options("Where the results go; replaced per game only when its build succeeds.")
 @fit_boards_option
 @click.option("--no-cache", is_flag=True,
               help="Make every output again instead of reusing what an earlier build made from the same content "
@@ -180,17 +168,7 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 
 @cli.command("cards")
 @click.argument("games", nargs=-1)
-@content_option
-@click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
-              show_default=True, help="Where output/<game>/cards-* go; replaced only when every game succeeds.")
-@lang_option
-@paper_option
-@click.option("--cut-lines", is_flag=True, help="Draw a dashed cut-line grid along every card edge on the sheets.")
-@profile_option
-@pdfx_option
-@back_offset_option
-@tts_url_option
-@ink_option
+@card_sheet_options("Where output/<game>/cards-* go; replaced only when every game succeeds.")
 @click.option("--tts", "tts", is_flag=True,
               help="Also make the Tabletop Simulator decks (tts/), which cost as much as everything else; "
                    "without it the tts/ folder stays as the last build left it.")
@@ -221,9 +199,7 @@ def cards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
 @cli.command("boards")
 @click.argument("games", nargs=-1)
 @content_option
-@click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
-              show_default=True, help="Where output/<game>/boards/ and the token sheets go; replaced only when every "
-                                      "game succeeds.")
+@output_option("Where output/<game>/boards/ and the token sheets go; replaced only when every game succeeds.")
 @lang_option
 @paper_option
 @ink_option
@@ -442,8 +418,7 @@ def balance(game: str, jobs: int | None, only: tuple[str, ...], content_dir: Pat
 @cli.command()
 @click.argument("games", nargs=-1)
 @content_option
-@click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
-              show_default=True, help="Where the build writes; the site is served from OUTPUT/site.")
+@output_option("Where the build writes; the site is served from OUTPUT/site.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (local only by default).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,

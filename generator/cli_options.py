@@ -131,6 +131,26 @@ def tts_url_option(func: F) -> F:
                              "address on this computer; give the web address after uploading the tts/ images).")(func)
 
 
+def output_option(help_text: str) -> Callable[[F], F]:
+    """`--output DIR`: where a command writes, ./output by default; `help_text` says what goes there."""
+    return click.option("--output", "output_dir", type=click.Path(path_type=Path, file_okay=False),
+                        default=Path("output"), show_default=True, help=help_text)
+
+
+def card_sheet_options(output_help: str) -> Callable[[F], F]:
+    """The options of the commands that print card sheets (`pnp build`, `pnp cards`), in the order help lists them."""
+    options = (content_option, output_option(output_help), lang_option, paper_option,
+               click.option("--cut-lines", is_flag=True,
+                            help="Also draw a dashed cut-line grid along every card edge on the sheets."),
+               profile_option, pdfx_option, back_offset_option, tts_url_option, ink_option)
+
+    def decorate(func: F) -> F:
+        for option in reversed(options):
+            func = option(func)
+        return func
+    return decorate
+
+
 def tts_url_of(given: str | None, output_dir: Path) -> str:
     from generator.build import default_tts_url
 

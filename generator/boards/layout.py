@@ -8,13 +8,19 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.boards.scene import PT_MM, Circle, Icon, Item, Paint, Polygon, Rect, Scene, Text
 from generator.boards.text import flow_text
 from generator.content.board_spaces import PlacedSpace
 from generator.content.schema import Board, Orbit, Panel, SlotRow, SpaceStyle, Track
 from generator.drawing.fonts import missing_glyphs, text_width_pt
+from generator.drawing.icons import IconError
 from generator.layout.templating import tint
+
+if TYPE_CHECKING:
+    from generator.content.errors import ErrorList
+    from generator.content.loader import GameContent
 
 DEFAULT_STYLE = SpaceStyle()
 
@@ -350,3 +356,17 @@ def layout_board(board: Board, lang: str, icons: dict[str, Path]) -> tuple[Scene
     layout = BoardLayout(board, lang, icons)
     scene = layout.run()
     return scene, layout.problems
+
+
+def laid_out_board(content: GameContent, board: Board, lang: str, errors: ErrorList) -> Scene | None:
+    """The scene of `board` in `lang`, or None once `errors` says why it cannot be drawn (an icon, a layout
+    problem): the build and `pnp check` report a board alike."""
+    try:
+        scene, problems = layout_board(board, lang, content.icons)
+    except IconError as exc:
+        errors.add(content.mark_of("board", board.id), f"board '{board.id}': {exc}",
+                   hint="fix or replace the icon file", code="layout")
+        return None
+    for where, message, hint in problems:
+        errors.add(content.mark_of("board", board.id, *where), message, where, hint=hint, code="layout")
+    return None if problems else scene

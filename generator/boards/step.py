@@ -21,7 +21,7 @@ from pathlib import Path
 from generator import output_files as names
 from generator.boards.fit_page import write_fit_pdf
 from generator.boards.ink import saver_scene
-from generator.boards.layout import layout_board
+from generator.boards.layout import laid_out_board
 from generator.boards.pdf import BLEED_MM, write_full_pdf
 from generator.boards.scene import Scene
 from generator.boards.svg import write_board_svg
@@ -30,7 +30,6 @@ from generator.boards.tokens import write_token_pdf
 from generator.boards.tts_objects import write_board_object, write_token_objects
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
-from generator.drawing.icons import IconError
 from generator.drawing.ink import LightArt
 from generator.render.cards_step import build_version, tts_base
 from generator.render.ink import saver_wanted
@@ -48,15 +47,8 @@ def render_boards(content: GameContent, out_dir: Path, options, errors: ErrorLis
     for board in content.boards:
         board_dir.mkdir(parents=True, exist_ok=True)
         for lang in options.languages:
-            try:
-                scene, problems = layout_board(board, lang, content.icons)
-            except IconError as exc:
-                errors.add(content.mark_of("board", board.id), f"board '{board.id}': {exc}",
-                           hint="fix or replace the icon file", code="layout")
-                continue
-            for where, message, hint in problems:
-                errors.add(content.mark_of("board", board.id, *where), message, where, hint=hint, code="layout")
-            if problems:
+            scene = laid_out_board(content, board, lang, errors)
+            if scene is None:
                 continue
             caption = content.game.title.get(lang)
             written.append(write_board_svg(scene, out_dir / names.board_svg(board.id, lang), board.id))

@@ -58,6 +58,11 @@ class Delta:
     def significant(self) -> bool:
         return self.p_value < ALPHA
 
+    def side(self, which: str) -> tuple[float, float, float]:
+        """The figure of side `which` ("before" or "after") with its interval's low and high ends."""
+        low, high = self.before_interval if which == "before" else self.after_interval
+        return (self.before if which == "before" else self.after), low, high
+
     def as_json(self) -> dict[str, Any]:
         return {"label": self.label, "before": round(self.before, 4), "after": round(self.after, 4),
                 "before_interval": [round(x, 4) for x in self.before_interval],

@@ -42,8 +42,7 @@ def _value(value: Any) -> str:
 
 
 def _figure(row: Delta, which: str) -> str:
-    value = getattr(row, which)
-    low, high = getattr(row, f"{which}_interval")
+    value, low, high = row.side(which)
     if row.counts is not None:
         return f"{value:.1%} ({low:.1%} – {high:.1%})"
     return f"{value:.2f} ({low:.2f} – {high:.2f})"

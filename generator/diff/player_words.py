@@ -23,18 +23,10 @@ from generator.rulestext.card_text import face_lines
 from generator.rulestext.i18n import label
 from generator.rulestext.rule_sections import Section, number_sections
 from generator.rulestext.rules_text import render_rules
+from generator.rulestext.word_tables import words_beside
 from generator.site.changelog_model import CardChange, ExampleChange, SectionChange, VersionEntry
 
-WORDS = {
-    "costs": {"de": "kostet jetzt {new} (vorher {old})", "en": "now costs {new} (was {old})"},
-    "no_cost": {"de": "kostet nichts mehr (vorher {old})", "en": "no longer has a cost (was {old})"},
-    "new_cost": {"de": "kostet jetzt {new}", "en": "now costs {new}"},
-    "count": {"de": "jetzt {new}-mal in der Schachtel (vorher {old})", "en": "now {new} in the box (was {old})"},
-    "renamed": {"de": "hieß vorher „{old}“", "en": "was called “{old}”"},
-    "value": {"de": "{label} jetzt {new} (vorher {old})", "en": "{label} now {new} (was {old})"},
-    "reads": {"de": "jetzt: {new}", "en": "now: {new}"},
-    "was": {"de": "vorher: {old}", "en": "before: {old}"},
-}
+WORDS = words_beside(__file__)
 
 
 LABELLED = re.compile(r"^\*\*([^*]+):\*\* (.+)$")  # a card field's line as the gallery prints it

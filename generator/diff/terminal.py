@@ -148,8 +148,8 @@ def _balance(diff: GameDiff, console: Console) -> None:
 
 
 def _figure(row: Delta, which: str) -> str:
-    value = getattr(row, which)
-    low, high = getattr(row, f"{which}_interval")
+    """A side of the figure with its interval, compact for a table column (the HTML report spells the % out)."""
+    value, low, high = row.side(which)
     if row.counts is not None:
         return f"{value:.1%} ({100 * low:.1f}–{100 * high:.1f})"
     return f"{value:.2f} ({low:.1f}–{high:.1f})"

@@ -11,7 +11,6 @@ extended into the bleed on that side, so a cut a little off shows picture, not p
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -21,10 +20,10 @@ from pydantic import Field
 
 from generator.art.generate import MOTIFS, ArtError, illustration
 from generator.art.vector_file import vector_picture
-from generator.content.files import Unreadable, check_regular
 from generator.drawing.icons import IconError
 from generator.drawing.shapes import Image, Item
-from generator.layout.element_base import COLOUR, H_MM, W_MM, X_MM, Y_MM, _Element
+from generator.layout.element_base import COLOUR, _BoxElement
+from generator.layout.picture_files import ART_FILES, picture_file
 
 
 class FaceEvaluation(Protocol):
@@ -37,21 +36,16 @@ class FaceEvaluation(Protocol):
     def problem(self, field_name: str, message: str, hint: str = "", mark: Any = None,
                 severity: str = "error") -> None: ...
 
-ART_SUFFIXES = {".png", ".jpg", ".jpeg", ".svg"}
 MAX_PIXELS = 40_000_000  # 40 Mpx: a poker card at 1200 dpi is 9 Mpx; beyond that a file is a mistake or a bomb
 EDGE_MM = 0.01  # a box this close to the trim's edge touches it
 DEFAULT_SEED = "{{ card.id if card is defined else kind.id }}/{{ side }}"
 # a template, so the seed is one of the element's values: cards that differ only in it get their own pictures
 
 
-class ArtSpec(_Element):
+class ArtSpec(_BoxElement):
     """A card's picture: an image file (`src`) or an illustration generated for the card (`motif`)."""
 
     type: Literal["art"] = Field(description="the kind of element")
-    x: float | str = Field(description=X_MM)
-    y: float | str = Field(description=Y_MM)
-    w: float | str = Field(description=W_MM)
-    h: float | str = Field(description=H_MM)
     radius: float | str = Field(default=0.0, description="the corners' radius in mm (none where the box reaches "
                                 "into the bleed)")
     motif: str = Field(default="", description="template: the motif family of a generated picture (" +
@@ -82,7 +76,7 @@ def art_items(evaluation: FaceEvaluation, element: ArtSpec, where: tuple, num: N
     x, y, w, h, bled = bleed_box(x, y, w, h, context["W"], context["H"], context["B"])
     source = text("src").strip() if element.src else ""
     if source:
-        found = _art_file(evaluation, source, element.optional)
+        found = picture_file(evaluation, source, element.optional, ART_FILES)
         if found is not None:
             return _file_items(evaluation, found, source, (x, y, w, h), element.min_dpi)
         if not element.optional:
@@ -111,30 +105,6 @@ def bleed_box(x: float, y: float, w: float, h: float, width: float, height: floa
     x1 = width + bleed if right else x + w
     y1 = height + bleed if bottom else y + h
     return x0, y0, x1 - x0, y1 - y0, left or top or right or bottom
-
-
-def _art_file(evaluation: FaceEvaluation, source: str, optional: bool) -> Path | None:
-    """The picture file inside the game's folder, or None (with a problem unless it is optional and missing)."""
-    root = evaluation.game_root.resolve()
-    path = Path(os.path.normpath(root / source))
-    if Path(source).is_absolute() or not path.is_relative_to(root):
-        evaluation.problem("art", f"picture '{source}' is outside the game's folder",
-                           hint="keep pictures in the game folder")
-        return None
-    if path.suffix.lower() not in ART_SUFFIXES:
-        evaluation.problem("art", f"picture '{source}' is not PNG, JPEG or SVG", hint="use a .png, .jpg or .svg file")
-        return None
-    if not (path.exists() or path.is_symlink()):
-        if not optional:
-            evaluation.problem("art", f"picture '{source}' does not exist",
-                               hint="add the file, or mark the element `optional` to draw a generated picture")
-        return None
-    try:
-        check_regular(path, root)
-    except Unreadable as exc:
-        evaluation.problem("art", f"picture '{source}' {exc}", hint="keep pictures as plain files in the game folder")
-        return None
-    return path
 
 
 def _file_items(evaluation: FaceEvaluation, path: Path, source: str, box: tuple[float, float, float, float],

@@ -26,6 +26,12 @@ class InkChoice(Enum):
     OMIT = "omit"  # left out: decoration only
 
 
+X_MM = "left edge in mm from the trim's left (an expression)"
+Y_MM = "top edge in mm from the trim's top (an expression)"
+W_MM = "width in mm (an expression)"
+H_MM = "height in mm (an expression)"
+
+
 class _Element(_Spec):
     id: ElementId | None = Field(default=None, description="names the element (unique in its face), so a layout that "
                                  "`extends` this one can change, move or remove it")
@@ -40,8 +46,14 @@ class _Element(_Spec):
                                   "light from its colours")
 
 
-X_MM = "left edge in mm from the trim's left (an expression)"
-Y_MM = "top edge in mm from the trim's top (an expression)"
-W_MM = "width in mm (an expression)"
-H_MM = "height in mm (an expression)"
 COLOUR = "a colour `#rrggbb`, as a template (`{{ kind.color | tint(0.8) }}`)"
+
+
+class _BoxElement(_Element):
+    """An element drawn in a box on the trim: rectangles, texts, images, pictures (each narrows `type`)."""
+
+    type: str = Field(description="the kind of element")
+    x: float | str = Field(description=X_MM)
+    y: float | str = Field(description=Y_MM)
+    w: float | str = Field(description=W_MM)
+    h: float | str = Field(description=H_MM)

@@ -7,7 +7,6 @@ wrong becomes a LayoutProblem pointing at the layout line, and the element is sk
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,19 +14,18 @@ from typing import Any
 
 from jinja2 import TemplateError
 
-from generator.content.files import Unreadable, check_regular
 from generator.drawing.fonts import ascent_descent
 from generator.drawing.shapes import PT_MM, Circle, Icon, Image, Item, Line, Paint, Rect, Text
 from generator.layout import spec as specs
 from generator.layout.art_element import ArtSpec, art_items
 from generator.layout.face_program import PrintedFace
 from generator.layout.geometry import TextBlockInfo
+from generator.layout.picture_files import IMAGE_FILES, picture_file
 from generator.layout.richtext import set_text
 from generator.layout.templating import LayoutTemplateError, evaluate, render, repeat_items
 
 COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 PARAGRAPH_GAP = 0.35
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
 
 
 @dataclass(frozen=True)
@@ -346,7 +344,7 @@ class FaceEvaluation:
             self.items.append(Icon(name, num("x"), num("y"), num("size")))
         elif isinstance(element, specs.ImageSpec):
             source = text("src").strip()
-            path = self._image_path(source, element.optional) if source else None
+            path = picture_file(self, source, element.optional, IMAGE_FILES) if source else None
             if path is not None:
                 self.items.append(Image(str(path), num("x"), num("y"), num("w"), num("h")))
         elif isinstance(element, ArtSpec):
@@ -364,35 +362,6 @@ class FaceEvaluation:
             text, over = found
             self.problem(field_name, f"text '{text}' reaches {over:.1f} mm into the {safe:g} mm safe zone "
                          "along the card's edge", hint="move the text box inward or shorten the text")
-
-    def _image_path(self, source: str, optional: bool) -> Path | None:
-        """The image file inside the game's folder, or None (with a problem unless it is optional).
-
-        The path may not leave the game folder, pass through a link or name anything but a regular
-        file of at most the image size limit (generator.content.files).
-        """
-        root = self.game_root.resolve()
-        path = Path(os.path.normpath(root / source))
-        if not path.is_relative_to(root) or Path(source).is_absolute():
-            self.problem(
-                "image", f"image '{source}' is outside the game's folder", hint="keep images in the game folder"
-            )
-            return None
-        if path.suffix.lower() not in IMAGE_SUFFIXES:
-            self.problem("image", f"image '{source}' is not PNG or JPEG", hint="use a .png or .jpg file")
-            return None
-        if not (path.exists() or path.is_symlink()):
-            if not optional:
-                self.problem(
-                    "image", f"image '{source}' does not exist", hint="add the file or mark the element optional"
-                )
-            return None
-        try:
-            check_regular(path, root)
-        except Unreadable as exc:
-            self.problem("image", f"image '{source}' {exc}", hint="keep images as plain files in the game folder")
-            return None
-        return path
 
     # --- text ----------------------------------------------------------------------------------
     def _text_block(self, element: specs.TextSpec, where: tuple, markup: str, x: float, y: float, w: float, h: float,

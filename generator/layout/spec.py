@@ -23,7 +23,7 @@ from generator.content.model_errors import validate_model
 from generator.content.yaml_source import SourceMap
 from generator.drawing.fonts import FontRole
 from generator.layout.art_element import ArtSpec
-from generator.layout.element_base import COLOUR, H_MM, W_MM, X_MM, Y_MM, ElementId, _Element, _Spec
+from generator.layout.element_base import COLOUR, X_MM, Y_MM, ElementId, _BoxElement, _Element, _Spec
 from generator.layout.inheritance import MAX_ELEMENTS, MAX_VALUES, read_layout
 from generator.layout.templating import MAX_REPEAT, check_compiles
 
@@ -39,14 +39,10 @@ Outline = Annotated[str | None, Field(description=f"the outline: {COLOUR} (defau
 OutlineWidth = Annotated[Num, Field(description="the outline's width in mm")]
 
 
-class RectSpec(_Element):
+class RectSpec(_BoxElement):
     """A rectangle, filled and/or outlined."""
 
     type: Literal["rect"] = Field(description="the kind of element")
-    x: Num = Field(description=X_MM)
-    y: Num = Field(description=Y_MM)
-    w: Num = Field(description=W_MM)
-    h: Num = Field(description=H_MM)
     fill: Fill = None
     stroke: Outline = None
     stroke_width: OutlineWidth = 0.0
@@ -78,14 +74,10 @@ class LineSpec(_Element):
     dash: list[float] = Field(default=[], description="[on, off] lengths in mm for a dashed line (default: solid)")
 
 
-class TextSpec(_Element):
+class TextSpec(_BoxElement):
     """Text fitted into a box: it shrinks from `size` to `min_size`; text that still does not fit is an error."""
 
     type: Literal["text"] = Field(description="the kind of element")
-    x: Num = Field(description=X_MM)
-    y: Num = Field(description=Y_MM)
-    w: Num = Field(description=W_MM)
-    h: Num = Field(description=H_MM)
     text: str = Field(description="a template (`{{ face.name }}`); `**bold**`, `:icon:` and new lines work in it")
     field: str = Field(description="the card field this text shows, named in overflow errors")
     font: FontRole = Field(default="regular", description="the font of the game's font set")
@@ -120,14 +112,10 @@ class IconSpec(_Element):
     name: str = Field(description="a template giving the icon's name (`{{ kind.icon or '' }}`; empty: no icon)")
 
 
-class ImageSpec(_Element):
+class ImageSpec(_BoxElement):
     """A picture, fitted uncropped and centred in its box."""
 
     type: Literal["image"] = Field(description="the kind of element")
-    x: Num = Field(description=X_MM)
-    y: Num = Field(description=Y_MM)
-    w: Num = Field(description=W_MM)
-    h: Num = Field(description=H_MM)
     src: str = Field(description="template: a .png/.jpg path inside the game's folder")
     optional: bool = Field(default=False, description="a missing file is skipped instead of an error")
 

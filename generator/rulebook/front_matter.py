@@ -27,20 +27,9 @@ from generator.content.loader import GameContent
 from generator.content.schema import Card, Component
 from generator.layout.geometry import FaceLayout
 from generator.rulebook.flow import SectionHeading, Styles
+from generator.rulestext.word_tables import words_beside
 
-WORDS = {
-    "players": {"de": "{n} Personen", "en": "{n} players"},
-    "age": {"de": "ab {n} Jahren", "en": "ages {n}+"},
-    "time": {"de": "{n} Minuten", "en": "{n} minutes"},
-    "by": {"de": "Von {names}", "en": "By {names}"},
-    "components": {"de": "Spielmaterial", "en": "Components"},
-    "setup": {"de": "Spielaufbau", "en": "Set-up"},
-    "setup_intro": {"de": "So liegt der Tisch nach dem Aufbau für {n} Personen:",
-                    "en": "The table after set-up for {n} players:"},
-    "legend": {"de": "Legende", "en": "Legend"},
-    "player": {"de": "Person {n}", "en": "Player {n}"},
-    "cards": {"de": "{n} Karten", "en": "{n} cards"},
-}
+WORDS = words_beside(__file__)
 PIECE_COLOUR = "#868e96"  # a piece game.yaml gives no colour
 SAMPLE_CARDS = 5  # faces fanned on the cover
 

@@ -23,18 +23,9 @@ from generator.rulestext.markup import ICON_RE, icon_words
 from generator.rulestext.markup import escape as markdown_escape
 from generator.rulestext.per_language import PerLanguage
 from generator.rulestext.rules_text import render_rules_page, rules_context
+from generator.rulestext.word_tables import words_beside
 
-WORDS: dict[str, dict[str, str]] = {
-    "quick_reference": {"de": "Kurzübersicht", "en": "Quick reference"},
-    "turn": {"de": "Spielablauf", "en": "Turn order"},
-    "action": {"de": "Aktion", "en": "Action"},
-    "cost": {"de": "Kosten", "en": "Cost"},
-    "effect": {"de": "Wirkung", "en": "Effect"},
-    "icons": {"de": "Symbole", "en": "Icons"},
-    "icon": {"de": "Symbol", "en": "Icon"},
-    "meaning": {"de": "Bedeutung", "en": "Meaning"},
-    "end": {"de": "Spielende", "en": "End of the game"},
-}
+WORDS = words_beside(__file__)
 KEY = "quick_reference"  # game.yaml's key
 
 

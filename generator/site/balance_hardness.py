@@ -12,38 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from generator.rulestext.markup import table
+from generator.rulestext.word_tables import words_beside
 from generator.site.bar_chart import Bar, BarChart, bar_chart_svg
 from generator.site.game_site import GameSite
 
-WORDS: dict[str, dict[str, str]] = {
-    "title": {"de": "Wie schwer das Spiel ist", "en": "How hard the game is"},
-    "intro": {"de": "Der Hellseher (`oracle`) ist kein Spieler, sondern ein Maßstab: Er kennt die verdeckte "
-                    "Reihenfolge aller Stapel und die kommenden Würfe und spielt jede Partie von jeder "
-                    "Entscheidung an auf der echten Zukunft zu Ende, bis er einen Weg zum Sieg findet. Jede "
-                    "Partie, die er gewinnt, ist also gewinnbar. Seine Gewinnrate ist eine Untergrenze für den "
-                    "Anteil gewinnbarer Partien, und dieser Anteil ist die Obergrenze für jeden ehrlichen "
-                    "Spieler. Liegt der Hellseher weit über dem besten ehrlichen Spieler, ist das Spiel schwer, "
-                    "aber nicht unlösbar; gewinnt auch er kaum, sind die Regeln selbst zu hart. Der Hellseher "
-                    "sucht nicht erschöpfend: Der wahre Anteil gewinnbarer Partien kann höher liegen.",
-              "en": "The clairvoyant (`oracle`) is no player but a measuring stick: it knows the hidden order of "
-                    "every deck and the dice to come, and from each decision it plays the game out on the true "
-                    "future until it finds a way to win. Every game it wins can therefore be won. Its win rate is "
-                    "a floor under the share of games that can be won at all, and that share is the ceiling for "
-                    "every honest player. Where the clairvoyant lies far above the best honest player, the game "
-                    "is hard but not unwinnable; where it too seldom wins, the rules themselves are too harsh. "
-                    "The clairvoyant does not search exhaustively: the true share of winnable games may be "
-                    "higher."},
-    "options": {"de": "Optionen", "en": "Options"},
-    "honest": {"de": "Bester ehrlicher Spieler", "en": "Best honest player"},
-    "oracle": {"de": "Hellseher", "en": "Clairvoyant"},
-    "won": {"de": "gewonnen", "en": "won"},
-    "none": {"de": "keiner aufgezeichnet", "en": "none recorded"},
-    "cell": {"de": "{wins} von {games}: {rate} ({low} – {high})", "en": "{wins} of {games}: {rate} ({low} – {high})"},
-    "chart_alt": {"de": "Gewinnrate des Hellsehers und des besten ehrlichen Spielers je Variante mit "
-                        "95-%-Intervall",
-                  "en": "Win rate of the clairvoyant and of the best honest player per variant with 95 % interval"},
-    "axis": {"de": "Gewinnrate", "en": "Win rate"},
-}
+WORDS = words_beside(__file__)
 
 
 def _w(key: str, lang: str) -> str:

@@ -11,91 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.rulestext.markup import ICON_RE, escape, html_escape, rel, table
+from generator.rulestext.word_tables import words_beside
 from generator.site.balance_hardness import hardness_lines
 from generator.site.balance_sources import source_lines
 from generator.site.bar_chart import Bar, BarChart, Guide, bar_chart_svg
 from generator.site.game_site import GameSite
 
-WORDS: dict[str, dict[str, str]] = {
-    "title": {"de": "Balance", "en": "Balance"},
-    "intro": {"de": "Die Regel-Engine hat diese Partien mit festen Startwerten gespielt (`pnp balance`). "
-                    "Jede Zeile ist ein Stapel von Partien mit einem Spieler-Verfahren: zufällig, gierig "
-                    "(eine einfache Bewertung der Lage) oder Baumsuche (`mcts:N`, N Probepartien pro Entscheidung). "
-                    "Die Intervalle sind 95-%-Intervalle: Zwei Zeilen unterscheiden sich sicher, wenn sich ihre "
-                    "Intervalle nicht überlappen.",
-              "en": "The rules engine played these games from fixed seeds (`pnp balance`). Each row is a batch of "
-                    "games with one way of playing: random, greedy (a simple judgement of the table) or tree "
-                    "search (`mcts:N`, N trial games per decision). The intervals are 95 % intervals: two rows "
-                    "differ for sure when their intervals do not overlap."},
-    "stale": {"de": "Achtung: Diese Zahlen stammen von einer früheren Fassung der Regeln oder Karten; "
-                    "`pnp balance` spielt sie neu.",
-              "en": "Note: these figures come from an earlier version of the rules or cards; `pnp balance` plays "
-                    "them again."},
-    "batch": {"de": "Stapel", "en": "Batch"},
-    "games": {"de": "Partien", "en": "Games"},
-    "policy": {"de": "Verfahren", "en": "Policy"},
-    "won": {"de": "gewonnen", "en": "won"},
-    "interval": {"de": "95-%-Intervall", "en": "95 % interval"},
-    "turns": {"de": "Züge (Mittel)", "en": "Turns (mean)"},
-    "causes": {"de": "Ausgänge", "en": "Endings"},
-    "seat": {"de": "Platz {n}", "en": "Seat {n}"},
-    "chart_alt": {"de": "Gewinnrate je Stapel mit 95-%-Intervall", "en": "Win rate per batch with 95 % interval"},
-    "axis": {"de": "Gewinnrate", "en": "Win rate"},
-    "competitive": {"de": "Wer gewinnt, nach Sitzplatz (Platz 1 beginnt). Bei Gleichstand nach allen "
-                          "Gleichstandsregeln gewinnen alle Gleichauf-Liegenden; darum ergeben die Platz-Quoten "
-                          "zusammen etwas mehr als 100 %. Ein fairer Platz liegt nahe bei 1/Spielerzahl "
-                          "(gestrichelt).",
-                    "en": "Who wins, by seat (seat 1 starts). Players still tied after every tie-break all win, so "
-                          "the seats add up to a little over 100 %. A fair seat sits near 1/players (dashed)."},
-    "competitive_split": {"de": "Wer gewinnt, nach Sitzplatz (Platz 1 beginnt): Siege allein, und getrennt davon "
-                                "geteilte Siege (Gleichstand nach allen Gleichstandsregeln: alle Gleichauf-Liegenden "
-                                "teilen den Sieg). Die Siege allein ergeben zusammen höchstens 100 %. Ein fairer "
-                                "Platz liegt nahe bei 1/Spielerzahl (gestrichelt).",
-                          "en": "Who wins, by seat (seat 1 starts): wins alone, and apart from them shared wins "
-                                "(players still tied after every tie-break share the win). The wins alone add up to "
-                                "at most 100 %. A fair seat sits near 1/players (dashed)."},
-    "shared": {"de": "{rate} geteilt", "en": "{rate} shared"},
-    "older": {"de": "{batches}: vor der Trennung geteilter Siege aufgezeichnet; dort zählt ein Gleichstand als Sieg "
-                    "für jeden Gleichauf-Liegenden, darum ergeben diese Plätze zusammen mehr als 100 %.",
-              "en": "{batches}: recorded before shared wins were counted apart; there a tie counts as a win for "
-                    "each tied seat, so those seats add up to more than 100 %."},
-    "players": {"de": "Spieler", "en": "Players"},
-    "seat_chart_alt": {"de": "Gewinnrate je Sitzplatz und Stapel mit 95-%-Intervall",
-                       "en": "Win rate per seat and batch with 95 % interval"},
-    "cards_title": {"de": "Genommene Karten: {batch}", "en": "Cards taken: {batch}"},
-    "cards_intro": {"de": "Je Karte: in wie vielen Partien jemand sie genommen hat (gekauft, ausgespielt), wie viele "
-                          "Spieler sie nahmen und wie viele dieser Spieler gewannen, neben der Gewinnrate aller "
-                          "Spieler ({baseline}). Eine Karte, deren Intervall ganz über dieser Rate liegt, gehört zu "
-                          "den Gewinnern; das heißt noch nicht, dass sie den Sieg bringt (starke Spieler nehmen "
-                          "mehr Karten).",
-                    "en": "Per card: in how many games someone took it (bought, played), how many players took it "
-                          "and how many of them won, beside every player's win rate ({baseline}). A card whose "
-                          "interval lies wholly above that rate goes with winning; that alone does not say it "
-                          "wins games (strong players take more cards)."},
-    "card": {"de": "Karte", "en": "Card"},
-    "in_games": {"de": "in Partien", "en": "in games"},
-    "takers": {"de": "Nehmende", "en": "Takers"},
-    "takers_won": {"de": "davon gewonnen", "en": "of them won"},
-    "card_chart_alt": {"de": "Gewinnrate der Nehmenden je Karte mit 95-%-Intervall",
-                       "en": "Takers' win rate per card with 95 % interval"},
-    "card_axis": {"de": "Gewinnrate der Nehmenden", "en": "Takers' win rate"},
-    "groups_title": {"de": "Gespielte Symbole: {batch}", "en": "Tags played: {batch}"},
-    "groups_intro": {"de": "Je Symbol: wie viele Spieler mindestens eine Karte damit hatten und wie viele dieser "
-                           "Spieler gewannen, neben der Gewinnrate aller Spieler ({baseline}); dazu, wie viele "
-                           "Karten mit dem Symbol ein Gewinner im Mittel hatte und wie viele jeder andere Spieler. "
-                           "Auch hier gilt: Was mit dem Sieg einhergeht, bringt ihn nicht unbedingt.",
-                     "en": "Per tag: how many players had at least one card with it and how many of them won, "
-                           "beside every player's win rate ({baseline}); then how many cards with the tag a winner "
-                           "had on average, and how many every other player had. Here too, what goes with winning "
-                           "does not by itself win games."},
-    "group": {"de": "Symbol", "en": "Tag"},
-    "group_players": {"de": "Spieler damit", "en": "Players with it"},
-    "per_winner": {"de": "Karten je Gewinner", "en": "Cards per winner"},
-    "per_other": {"de": "je anderem Spieler", "en": "per other player"},
-    "group_chart_alt": {"de": "Gewinnrate der Spieler je Symbol mit 95-%-Intervall",
-                        "en": "Players' win rate per tag with 95 % interval"},
-    "group_axis": {"de": "Gewinnrate der Spieler mit dem Symbol", "en": "Win rate of the players with the tag"},
-}
+WORDS = words_beside(__file__)
 
 CHART_CARDS = 12          # the chart shows this many cards from each end of the table
 

@@ -13,43 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from generator.rulestext.markup import table
+from generator.rulestext.word_tables import words_beside
 from generator.site.bar_chart import Bar, BarChart, bar_chart_svg
 from generator.site.game_site import GameSite
 
-WORDS: dict[str, dict[str, str]] = {
-    "title": {"de": "Woher die Punkte kommen", "en": "Where the points come from"},
-    "intro": {"de": "Je Stapel und Verfahren (Plätze mit demselben Verfahren zusammengefasst): die Punkte, die ein "
-                    "Spieler am Ende im Mittel aus jeder Quelle hatte, in Klammern ihr Anteil an allen Punkten, und "
-                    "wie viele Spieler überhaupt Punkte aus ihr hatten. Die Quellen ergeben zusammen die Wertung. "
-                    "So sieht man, welcher Teil der Regeln die Partien entscheidet, wenn so gespielt wird; "
-                    "Gewinner und andere Spieler stehen getrennt darunter.",
-              "en": "Per batch and policy (seats of the same policy pooled): the points a player had from each source "
-                    "at the end on average, in brackets its share of all points, and how many players had any "
-                    "points from it at all. The sources add up to the score. This shows which part of the rules "
-                    "decides games played this way; winners and the other players follow apart below."},
-    "batch": {"de": "Stapel", "en": "Batch"},
-    "policy": {"de": "Verfahren", "en": "Policy"},
-    "score": {"de": "Punkte (Mittel)", "en": "Score (mean)"},
-    "cell": {"de": "{mean} ({share}; {players} von {of} Spielern)",
-             "en": "{mean} ({share}; {players} of {of} players)"},
-    "split": {"de": "Gewinner {won} · andere {other}", "en": "winners {won} · others {other}"},
-    "winners": {"de": "Gewinner gegen andere (Punkte im Mittel)", "en": "Winners against the others (mean points)"},
-    "chart_alt": {"de": "Mittlere Punkte je Quelle, Stapel und Verfahren",
-                  "en": "Mean points by source, batch and policy"},
-    "axis": {"de": "Punkte je Spieler (Mittel)", "en": "Points per player (mean)"},
-    "goal": {"de": "Das Regelheft nennt als Ziel: {words} Beim stärksten aufgezeichneten Verfahren ({policy}, "
-                   "{batch}) kommen aber {top_share} der Punkte aus {top} und nur {goal_share} aus {goal}: So "
-                   "gespielt, fällt die Entscheidung über {top}, nicht über {goal}.",
-             "en": "The rulebook states the goal: {words} Under the strongest policy recorded ({policy}, {batch}), "
-                   "however, {top_share} of the points come from {top} and only {goal_share} from {goal}: played "
-                   "this way, the game is decided by {top}, not by {goal}."},
-    "goal_kept": {"de": "Das Regelheft nennt als Ziel: {words} Beim stärksten aufgezeichneten Verfahren ({policy}, "
-                        "{batch}) kommen {goal_share} der Punkte aus {goal}, mehr als aus jeder anderen Quelle: So "
-                        "gespielt, folgt die Partie ihrem Ziel.",
-                  "en": "The rulebook states the goal: {words} Under the strongest policy recorded ({policy}, "
-                        "{batch}), {goal_share} of the points come from {goal}, more than from any other source: "
-                        "played this way, the game follows its goal."},
-}
+WORDS = words_beside(__file__)
 
 STRENGTH = ("expert", "mcts", "greedy", "random")   # which recorded policy counts as the strongest, best first
 

@@ -13,36 +13,13 @@ import re
 
 from generator.content.schema_version import long_date, version_key
 from generator.rulestext.markup import escape, rel
+from generator.rulestext.word_tables import words_beside
 from generator.site.changelog_model import VersionEntry
 from generator.site.game_site import GameSite
 
 CHANGELOG = "changelog.md"
 ERRATA = "errata.md"
-WORDS = {
-    "changelog": {"de": "Änderungen", "en": "Changes"},
-    "errata": {"de": "Errata", "en": "Errata"},
-    "version": {"de": "Version", "en": "Version"},
-    "changed_in": {"de": "Geändert in {v}", "en": "Changed in {v}"},
-    "new_in": {"de": "Neu in {v}", "en": "New in {v}"},
-    "intro": {"de": "Was jede Version der Regeln, Karten und Beispielzüge gegenüber der vorigen geändert hat.",
-              "en": "What each version changed in the rules, cards and example turns since the version before."},
-    "errata_intro": {"de": "Korrekturen der Regeln und Karten, nach Version.",
-                     "en": "Corrections of the rules and cards, by version."},
-    "first": {"de": "Die erste veröffentlichte Version.", "en": "The first published version."},
-    "not_tagged": {"de": "in Arbeit", "en": "in progress"},
-    "unreadable": {"de": "Die Änderungen dieser Version konnten nicht gelesen werden.",
-                   "en": "The changes of this version could not be read."},
-    "nothing": {"de": "Keine Änderung an Regeln, Karten oder Beispielzügen.",
-                "en": "No change to the rules, cards or example turns."},
-    "since": {"de": "Gegenüber Version {v}:", "en": "Since version {v}:"},
-    "section": {"de": "Abschnitt", "en": "Section"},
-    "card": {"de": "Karte", "en": "Card"},
-    "example": {"de": "Beispielzug", "en": "Example turn"},
-    "changed": {"de": "geändert", "en": "changed"},
-    "added": {"de": "neu", "en": "added"},
-    "removed": {"de": "entfernt", "en": "removed"},
-    "example_changed": {"de": "verläuft jetzt anders", "en": "now plays differently"},
-}
+WORDS = words_beside(__file__)
 NUMBERED_TITLE = re.compile(r"^\d+(\.\d+)*\s+")
 
 

@@ -19,6 +19,7 @@ from generator.content.loader import GameContent
 from generator.content.schema_version import version_line
 from generator.rulestext.markup import escape, html_escape, table
 from generator.rulestext.rules_text import render_rules
+from generator.rulestext.word_tables import words_beside
 from generator.site.balance_page import balance_label, balance_page
 from generator.site.game_site import GameSite
 from generator.site.project import DESIGNER, LanguageSite, nav_title, site_config
@@ -30,69 +31,7 @@ SITE = "site-designer"  # output/site-designer, beside output/site
 PLAYERS = "../../../site"  # from a designer page (output/site-designer/<game>/<lang>/x.html) to output/site
 LANDING = "../../index.html"  # from a game's designer site in one language to the designer's list of games
 
-WORDS: dict[str, dict[str, str]] = {
-    "title": {"de": "{game}: für Autoren", "en": "{game}: for designers"},
-    "site_description": {"de": "Balance, Optionen, Effekt-Vokabular und Build-Einstellungen",
-                         "en": "Balance, options, effect vocabulary and build settings"},
-    "overview": {"de": "Übersicht", "en": "Overview"},
-    "intro": {"de": "Diese Seiten sind für Autoren und Entwickler dieser Ausgabe: die Zahlen, die die Regel-Engine "
-                    "erspielt hat, die Optionen für andere Lesarten der Regeln, das Vokabular der Karteneffekte und "
-                    "die Einstellungen des Builds. Die Regeln für Spieler stehen auf der {players}.",
-              "en": "These pages are for the designers and developers of this edition: the figures the rules engine "
-                    "played, the options for other readings of the rules, the vocabulary of the card effects and the "
-                    "build's settings. The rules for players are on the {players}."},
-    "players_site": {"de": "Seite für Spieler", "en": "players' site"},
-    "on_these_pages": {"de": "Auf diesen Seiten", "en": "On these pages"},
-    "options": {"de": "Optionen", "en": "Options"},
-    "options_intro": {"de": "Eine Lesart der Regeln, die vom Wortlaut abweicht, ist eine benannte Option; ihr Standard "
-                            "ist der Wortlaut der Regeln. Die Seite „{rulings}“ beschreibt jede Lesart in "
-                            "Worten für Spieler. Die Beschreibungen der Optionen stammen aus der Engine (englisch).",
-                      "en": "A reading of the rules that departs from their words is a named option; its default is "
-                            "the rules' wording. The page “{rulings}” describes each reading in players' words."},
-    "rulings": {"de": "Entscheidungen", "en": "Rulings"},
-    "option": {"de": "Option", "en": "Option"},
-    "choices": {"de": "Werte", "en": "Values"},
-    "default": {"de": "Standard", "en": "Default"},
-    "meaning": {"de": "Was sie ändert", "en": "What it changes"},
-    "play_with": {"de": "Eine Partie mit einer Option spielen", "en": "Playing a game with an option"},
-    "operations": {"de": "Effekt-Vokabular", "en": "Effect vocabulary"},
-    "operations_intro": {"de": "Jeder Effekt einer Karte ist eine Operation dieses Vokabulars (game.yaml "
-                               "`operations`) mit festen Werten; die Engine führt sie aus, `pnp check` weist eine "
-                               "unbekannte Operation oder einen Wert außerhalb des Bereichs zurück. Die Anmerkungen "
-                               "für Autoren sind englisch.",
-                         "en": "Every effect of a card is an operation of this vocabulary (game.yaml `operations`) "
-                               "with fixed values; the engine carries it out, `pnp check` refuses an unknown "
-                               "operation or a value out of range."},
-    "parameters": {"de": "Parameter", "en": "Parameters"},
-    "none": {"de": "keine", "en": "none"},
-    "printed": {"de": "Auf der Karte", "en": "On the card"},
-    "engine_note": {"de": "Für die Engine", "en": "For the engine"},
-    "used_by": {"de": "Auf {n} Karten, zum Beispiel", "en": "On {n} cards, for example"},
-    "unused": {"de": "Keine Karte nutzt sie.", "en": "No card uses it."},
-    "to": {"de": "bis", "en": "to"},
-    "printed_as": {"de": "aufgedruckt", "en": "printed as"},
-    "build": {"de": "Build", "en": "Build"},
-    "build_intro": {"de": "Die Dateien der Seite für Spieler macht `pnp build {game}`. Einstellungen dazu:",
-                    "en": "`pnp build {game}` makes the files of the players' site. Its settings:"},
-    "back_offset": {"de": "**Duplexdruck:** Das Kalibrierblatt unter {downloads} zeigt, wie weit ein Drucker die "
-                          "Rückseite verschiebt; `pnp build {game} --back-offset DX,DY` (mm) verschiebt die "
-                          "Rückseiten der Kartenbögen um so viel zurück.",
-                    "en": "**Duplex printing:** the calibration sheet on {downloads} shows how far a printer shifts "
-                          "the back side; `pnp build {game} --back-offset DX,DY` (mm) moves the backs of the card "
-                          "sheets back by that much."},
-    "downloads": {"de": "Downloads", "en": "Downloads"},
-    "tts_url": {"de": "**Tabletop Simulator:** Die Bildverweise im Archiv sind bloße Dateinamen; `pnp build {game} "
-                      "--tts-url URL` lässt sie auf die Adresse zeigen, unter der der Ausgabeordner erreichbar ist.",
-                "en": "**Tabletop Simulator:** the image links in the archive are bare file names; `pnp build {game} "
-                      "--tts-url URL` points them at the address where the output folder is reached."},
-    "serve": {"de": "**Beim Schreiben:** `pnp serve {game}` baut neu, sobald eine Datei gespeichert ist, und zeigt "
-                    "beide Seiten (die für Autoren unter `/site-designer/`).",
-              "en": "**While writing:** `pnp serve {game}` builds again whenever a file is saved and serves both "
-                    "sites (this one under `/site-designer/`)."},
-    "check": {"de": "**Prüfen:** `pnp check {game}` prüft Inhalt, Regeln und Beispiele, ohne etwas zu schreiben.",
-              "en": "**Checking:** `pnp check {game}` checks the content, rules and examples without writing "
-                    "anything."},
-}
+WORDS = words_beside(__file__)
 
 
 def words(key: str, lang: str, **values: str) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from generator.rulestext.i18n import label
 from generator.rulestext.markup import escape
 from generator.rulestext.quick_reference import word as quick_word
+from generator.rulestext.word_tables import words_beside
 from generator.site.examples_page import numbered, setup_events, step_heading, step_picture
 from generator.site.game_site import GameSite
 from generator.site.state_pictures import picture_markdown
@@ -20,23 +21,7 @@ from generator.site.term_index import RulesSection, plain_title
 
 PAGE = "learn-to-play.md"
 FIRST_TURN = "first-turn"  # the example a game names so to be its learn-to-play turn
-WORDS = {
-    "learn_to_play": {"de": "Spielen lernen", "en": "Learn to play"},
-    "intro": {"de": "In drei Schritten an den Tisch: aufbauen, einen ersten Zug mitspielen, die Kurzübersicht "
-                    "bereitlegen.",
-              "en": "Three steps to the table: set up, play a first turn along with us, keep the quick reference "
-                    "at hand."},
-    "set_up": {"de": "1. Aufbauen", "en": "1. Set up"},
-    "set_up_text": {"de": "Legt das [Spielmaterial]({components}) bereit und baut auf, wie es [{setup}]({page}) "
-                          "beschreibt:",
-                    "en": "Put out the [components]({components}) and set up as [{setup}]({page}) describes:"},
-    "first_turn": {"de": "2. Ein erster Zug", "en": "2. A first turn"},
-    "whole_example": {"de": "Das ganze Beispiel, mit allem, was sich in jedem Schritt ändert: [{title}]({page}).",
-                      "en": "The whole example, with everything each step changes: [{title}]({page})."},
-    "at_hand": {"de": "3. Zum Nachschlagen", "en": "3. Keep at hand"},
-    "all_examples": {"de": "Alle Beispielzüge", "en": "All example turns"},
-    "rules": {"de": "Die vollständigen Regeln", "en": "The full rules"},
-}
+WORDS = words_beside(__file__)
 
 
 def _word(key: str, lang: str, **values: str) -> str:

@@ -13,28 +13,10 @@ import math
 from typing import Any
 
 from generator.rulestext.markup import escape, html_escape, table
+from generator.rulestext.word_tables import words_beside
 from generator.site.game_site import GameSite
 
-WORDS: dict[str, dict[str, str]] = {
-    "title": {"de": "Parameterstudien", "en": "Sweeps"},
-    "intro": {"de": "Jede Studie spielt Varianten eines Werts auf denselben Seeds wie das Spiel, wie es ist "
-                    "(`pnp sweep GAME --vary PFAD=W1,W2 --record`), und vergleicht sie paarweise mit ihm. "
-                    "Hervorgehoben: ein signifikanter Unterschied (p < 0,05).",
-              "en": "Each sweep plays variants of a value on the same seeds as the game as it is "
-                    "(`pnp sweep GAME --vary PATH=V1,V2 --record`) and compares them with it in pairs. "
-                    "In bold: a significant difference (p < 0.05)."},
-    "batch": {"de": "{games} Partien je Variante, Strategie {policy}, Seed {seed}",
-              "en": "{games} games per variant, policy {policy}, seed {seed}"},
-    "stale": {"de": "Mit anderen Regeln gespielt als den heutigen: `pnp sweep … --record` spielt sie neu.",
-              "en": "Played with other rules than today's: `pnp sweep … --record` plays it again."},
-    "variant": {"de": "Variante", "en": "Variant"},
-    "figure": {"de": "Kennzahl", "en": "Figure"},
-    "value": {"de": "Wert", "en": "Value"},
-    "interval": {"de": "95-%-Intervall", "en": "95 % interval"},
-    "difference": {"de": "Δ zum Spiel", "en": "Δ to the game"},
-    "plot_alt": {"de": "Siegquote gegen den variierten Wert, mit 95-%-Intervallen; gepunktet: das Spiel, wie es ist",
-                 "en": "Win rate against the varied value, with 95 % intervals; dotted: the game as it is"},
-}
+WORDS = words_beside(__file__)
 COLOURS = ("#1c7ed6", "#e8590c", "#2b8a3e", "#ae3ec9", "#c92a2a", "#5c940d", "#0b7285", "#862e9c")
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 640, 320, 56, 150, 16, 48
 
