@@ -178,9 +178,9 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
         if res and state.cubes[ship] < side.capacity and state.supply[res] and res in active:
             actions.append(("produce", res))
     if sources:
-        for card in dict.fromkeys(state.active_events):
-            for pay in payments(state, state.fight_cost(card), sources):
-                actions.append(("fight", card, pay))
+        for event in dict.fromkeys(state.active_events):
+            for pay in payments(state, state.fight_cost(event), sources):
+                actions.append(("fight", event, pay))
         limit = push_limit(state)
         for pos, have in sources.get("military", ()):
             for n in range(1, min(have, limit) + 1):
