@@ -99,28 +99,28 @@ def _link_target(name: str) -> str:
     return f"{STATE}/{CURRENT}/{name}"
 
 
-def _is_legacy_build(path: Path, name: str) -> bool:
-    """A real folder output/<game> or output/site: what older pnp-forge builds wrote (before outputs were
-    links). Its files are carried into the next generation, so nothing in it is lost but what the
-    build writes anew."""
-    return path.is_dir() and not path.is_symlink()
-
-
-def _link_or_copy(source: Path, target: Path) -> None:
-    """Hard link (else copy) a regular file; a link at `source` is never linked, copied or followed."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not stat.S_ISREG(os.lstat(source).st_mode):
-        return
+def link_or_copy(source: str | Path, target: str | Path, folders: set[str]) -> bool:
+    """Hard link (else copy) the file `source` at `target`; False when `target` exists already (it is left as it is).
+    A link at `source` is linked as itself, never followed (the copy refuses it): callers check what landed.
+    `folders`: the folders known to exist (each made once)."""
+    folder = os.path.dirname(target)
+    if folder not in folders:
+        os.makedirs(folder, exist_ok=True)
+        folders.add(folder)
     try:
         os.link(source, target, follow_symlinks=False)
-    except OSError:
+    except FileExistsError:
+        return False
+    except FileNotFoundError:
+        raise
+    except OSError:  # no hard links here (another file system): a copy
+        if os.path.lexists(target):
+            return False
         copy_regular(source, target)
-        return
-    if not stat.S_ISREG(os.lstat(target).st_mode):  # swapped for something else meanwhile
-        os.unlink(target)
+    return True
 
 
-def _kind(path: Path) -> int | None:
+def kind(path: str | Path) -> int | None:
     """The file type of `path` itself (a link is a link), or None when nothing is there."""
     try:
         return stat.S_IFMT(os.lstat(path).st_mode)
@@ -131,24 +131,24 @@ def _kind(path: Path) -> int | None:
 def _files(root: Path) -> list[Path]:
     """The regular files under `root`, a real folder: links (to files or folders) are neither listed nor
     followed, so nothing outside `root` is reached through them."""
-    if _kind(root) != stat.S_IFDIR:
+    if kind(root) != stat.S_IFDIR:
         return []
     found: list[Path] = []
     for folder, _dirs, names in os.walk(root, followlinks=False):
         for name in names:
             path = Path(folder, name)
-            if _kind(path) == stat.S_IFREG:
+            if kind(path) == stat.S_IFREG:
                 found.append(path.relative_to(root))
     return sorted(found)
 
 
-def _remove(path: Path) -> None:
+def remove(path: str | Path) -> None:
     """Remove what pnp left at `path`: a link or file is unlinked (never followed), a folder deleted."""
-    if _kind(path) == stat.S_IFDIR:
+    if kind(path) == stat.S_IFDIR:
         shutil.rmtree(path, ignore_errors=True)
     else:
         with suppress(OSError):
-            path.unlink()
+            os.unlink(path)
 
 
 @dataclass
@@ -169,21 +169,21 @@ class OutputFolder:
             target = os.readlink(self.state / CURRENT)
         except OSError:
             return None
-        if not CURRENT_TARGET.fullmatch(target) or _kind(self.state / GENERATIONS) != stat.S_IFDIR:
+        if not CURRENT_TARGET.fullmatch(target) or kind(self.state / GENERATIONS) != stat.S_IFDIR:
             return None
         generation = self.state / target
-        return generation if _kind(generation) == stat.S_IFDIR else None
+        return generation if kind(generation) == stat.S_IFDIR else None
 
     def _check_state(self) -> None:
         """Refuse a `.pnp` that is not a real folder of this output folder (a link would have the build
         write, and remove its leftovers, wherever it points)."""
-        kind = _kind(self.state)
-        if kind is not None and kind != stat.S_IFDIR:
-            what = "a link" if kind == stat.S_IFLNK else "not a folder"
+        found = kind(self.state)
+        if found is not None and found != stat.S_IFDIR:
+            what = "a link" if found == stat.S_IFLNK else "not a folder"
             raise OutputRefused(f"{self.state} is {what}; pnp keeps its state only in a folder of its own there: "
                                 f"remove it or choose another --output")
         current = self.state / CURRENT
-        if _kind(current) not in (None, stat.S_IFLNK):
+        if kind(current) not in (None, stat.S_IFLNK):
             raise OutputRefused(f"{current} is not a link pnp made; remove it or choose another --output")
 
     def _prepare_state(self) -> None:
@@ -191,7 +191,7 @@ class OutputFolder:
         self._check_state()
         self.state.mkdir(parents=True, exist_ok=True)
         generations = self.state / GENERATIONS
-        if _kind(generations) not in (None, stat.S_IFDIR):
+        if kind(generations) not in (None, stat.S_IFDIR):
             generations.unlink()
         generations.mkdir(exist_ok=True)
 
@@ -203,7 +203,7 @@ class OutputFolder:
             try:
                 handle = os.open(path, flags, 0o644)
             except OSError as exc:
-                if exc.errno == errno.ELOOP and _kind(path) == stat.S_IFLNK:
+                if exc.errno == errno.ELOOP and kind(path) == stat.S_IFLNK:
                     path.unlink()  # the link only: its target is never opened or created
                     continue
                 raise OutputRefused(f"{path} cannot be opened as pnp's lock file ({exc.strerror}); remove it "
@@ -243,11 +243,11 @@ class OutputFolder:
         current = self.current
         for entry in (self.state / GENERATIONS).iterdir():
             if GENERATION_NAME.fullmatch(entry.name) and (current is None or entry.name != current.name):
-                _remove(entry)
+                remove(entry)
         for entry in self.state.iterdir():
             if LEFTOVER_FOLDER.fullmatch(entry.name):
-                _remove(entry)
-            elif LEFTOVER_LINK.fullmatch(entry.name) and _kind(entry) == stat.S_IFLNK:
+                remove(entry)
+            elif LEFTOVER_LINK.fullmatch(entry.name) and kind(entry) == stat.S_IFLNK:
                 entry.unlink()
 
     def check_names(self, names: list[str]) -> None:
@@ -261,7 +261,7 @@ class OutputFolder:
                 continue
             if path.is_symlink() and os.readlink(path) == _link_target(name):
                 continue
-            if _is_legacy_build(path, name):
+            if kind(path) == stat.S_IFDIR:
                 continue
             what = "a link to elsewhere" if path.is_symlink() else "a file"
             raise OutputRefused(f"{path} is {what} that pnp did not make; move it away or choose another --output "
@@ -270,40 +270,39 @@ class OutputFolder:
     def stage(self) -> Path:
         """A new, empty staging folder for the next generation."""
         path = self.state / f"{STAGING_PREFIX}{os.getpid()}"
-        _remove(path)
+        remove(path)
         path.mkdir()
         return path
 
     def previous(self, name: str) -> Path | None:
         """The folder `name` of the build in use (a generation's, or a legacy folder), if any."""
         current = self.current
-        if current is not None and _kind(current / name) == stat.S_IFDIR:
+        if current is not None and kind(current / name) == stat.S_IFDIR:
             return current / name
         path = self.root / name
-        return path if _is_legacy_build(path, name) else None
+        return path if kind(path) == stat.S_IFDIR else None
 
     def keep(self, staging: Path, names: list[str]) -> None:
         """Carry folders of the build in use into the staging folder unchanged (hard links, no copies)."""
         for name in names:
-            old = self.previous(name)
-            if old is None or (staging / name).exists():
-                continue
-            for rel in _files(old):
-                _link_or_copy(old / rel, staging / name / rel)
+            if not (staging / name).exists():
+                self.merge(staging, name, lambda rel: False)
 
     def merge(self, staging: Path, name: str, replaced: Callable[[Path], bool]) -> None:
         """Add to staging/<name> every file of the build in use that this build does not replace."""
         old = self.previous(name)
         if old is None:
             return
+        folders: set[str] = set()
         for rel in _files(old):
-            if not replaced(rel) and not (staging / name / rel).exists():
-                _link_or_copy(old / rel, staging / name / rel)
+            target = staging / name / rel
+            if not replaced(rel) and link_or_copy(old / rel, target, folders) and kind(target) != stat.S_IFREG:
+                target.unlink()  # swapped for something else since it was listed: never carried
 
     def names_in_use(self) -> list[str]:
         """Folders of the build in use (a real folder of an older version stays where it is unless rebuilt)."""
         current = self.current
-        return sorted(p.name for p in current.iterdir() if _kind(p) == stat.S_IFDIR) if current is not None else []
+        return sorted(p.name for p in current.iterdir() if kind(p) == stat.S_IFDIR) if current is not None else []
 
     def commit(self, staging: Path) -> None:
         """Make the staging folder the build in use: one rename of the `current` link."""
@@ -330,7 +329,7 @@ class OutputFolder:
                 try:
                     entry.rename(trash)
                 except OSError:
-                    _remove(entry)
+                    remove(entry)
                     continue
                 remove_later(trash)  # the next build removes it if this process could not
         checkpoint("cleaned")
@@ -338,10 +337,10 @@ class OutputFolder:
     def publish_project(self, project: Path) -> None:
         """Make `project` (a finished mkdocs project) `.pnp/project`, replacing the last build's."""
         target = self.state / PROJECT
-        if _kind(target) is not None:
+        if kind(target) is not None:
             trash = self.state / f"{TRASH_PREFIX}{os.getpid()}-{PROJECT}"
-            _remove(trash)
-            if _kind(target) == stat.S_IFDIR:
+            remove(trash)
+            if kind(target) == stat.S_IFDIR:
                 target.rename(trash)
                 remove_later(trash)  # the next build removes it if this process could not
             else:
@@ -352,7 +351,7 @@ class OutputFolder:
         path = self.root / name
         if path.is_symlink() and os.readlink(path) == _link_target(name):
             return
-        if _is_legacy_build(path, name):  # its files are in the new generation: replace the folder by the link
+        if kind(path) == stat.S_IFDIR:  # its files are in the new generation: replace the folder by the link
             trash = self.state / f"{STAGING_PREFIX}legacy-{name}"
             path.rename(trash)
             shutil.rmtree(trash, ignore_errors=True)
