@@ -39,7 +39,7 @@ import yaml
 
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES
-from generator.memos import forget_all, per_build, per_build_dict
+from generator.memos import forget_all, per_build
 from generator.output_folder import kind, link_or_copy, remove, remove_later
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
@@ -108,8 +108,6 @@ SCOPES: dict[str, tuple[frozenset[str], bool]] = {
     "print": (frozenset({"examples", "balance", "playthroughs"}), True),
     "boards": (frozenset({"examples", "balance", "playthroughs", "cards", "layouts"}), True),
 }
-_FINGERPRINTS: dict[tuple[str, str], dict[tuple[str, str], str]] = per_build_dict()
-
 
 def language_fingerprint(content: GameContent, lang: str, scope: str = "all") -> str:
     """A hash of the game's folder as language `lang` sees it, limited to what `scope` (SCOPES) reads.
@@ -119,11 +117,7 @@ def language_fingerprint(content: GameContent, lang: str, scope: str = "all") ->
     Only what the outputs show counts: a YAML edit that moves lines or comments leaves it alone.
     Every language's and scope's fingerprint is made in one pass (each YAML file parsed once).
     """
-    memo = (str(content.root), content.content_hash)
-    found = _FINGERPRINTS.get(memo)
-    if found is None:
-        found = _FINGERPRINTS[memo] = _fingerprints(content.root)
-    return found[(scope, lang)]
+    return _fingerprints(content.root, content.content_hash)[(scope, lang)]
 
 
 def _seen_by(relative: Path, lang: str, scope: str) -> bool:
@@ -139,8 +133,9 @@ def _seen_by(relative: Path, lang: str, scope: str) -> bool:
     return True
 
 
-def _fingerprints(root: Path) -> dict[tuple[str, str], str]:
-    """Every scope's and language's fingerprint of the folder."""
+@per_build(maxsize=None)
+def _fingerprints(root: Path, content_hash: str) -> dict[tuple[str, str], str]:
+    """Every scope's and language's fingerprint of the folder (with these files: `content_hash`)."""
     paths: list[Path] = []
     for folder, _dirs, names in os.walk(root, followlinks=False):
         paths += [Path(folder) / name for name in names]
@@ -567,19 +562,18 @@ def remembered_files(parts: Any, base: Path, make: Callable[[], list[Path]]) -> 
     return made
 
 
-_ASSETS: dict[tuple[str, str], str] = per_build_dict()
-
-
 def icons_digest(content: GameContent) -> str:
     """A hash of the game's icon files: a drawing names its icons, this says what they look like."""
-    memo = (str(content.root), content.content_hash)
-    if memo not in _ASSETS:
-        digest = hashlib.sha256()
-        for name, path in sorted(content.icons.items()):
-            digest.update(name.encode() + b"\0")
-            try:
-                digest.update(hashlib.sha256(path.read_bytes()).digest())
-            except OSError:
-                digest.update(b"unreadable")
-        _ASSETS[memo] = digest.hexdigest()[:24]
-    return _ASSETS[memo]
+    return _icons_digest(tuple(sorted((name, str(path)) for name, path in content.icons.items())), content.content_hash)
+
+
+@per_build(maxsize=None)
+def _icons_digest(icons: tuple[tuple[str, str], ...], content_hash: str) -> str:
+    digest = hashlib.sha256()
+    for name, path in icons:
+        digest.update(name.encode() + b"\0")
+        try:
+            digest.update(hashlib.sha256(Path(path).read_bytes()).digest())
+        except OSError:
+            digest.update(b"unreadable")
+    return digest.hexdigest()[:24]

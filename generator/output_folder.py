@@ -30,7 +30,6 @@ lock is opened without following a link, `current` is used only when it reads ex
 
 from __future__ import annotations
 
-import errno
 import fcntl
 import os
 import re
@@ -77,18 +76,6 @@ def remove_later(path: Path) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
-def copy_regular(source: str | Path, target: str | Path) -> None:
-    """Copy a regular file without following a link at `source` (OSError for a link or anything else)."""
-    handle = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise OSError(f"{source} is not a regular file")
-        with open(handle, "rb", closefd=False) as reading, open(target, "xb") as writing:
-            shutil.copyfileobj(reading, writing)
-    finally:
-        os.close(handle)
-
-
 def checkpoint(name: str) -> None:
     """A test hook: `PNP_TEST_KILL_AT=<name>` kills the process here, as a power cut or SIGKILL would."""
     if os.environ.get(KILL_POINT) == name:
@@ -101,7 +88,7 @@ def _link_target(name: str) -> str:
 
 def link_or_copy(source: str | Path, target: str | Path, folders: set[str]) -> bool:
     """Hard link (else copy) the file `source` at `target`; False when `target` exists already (it is left as it is).
-    A link at `source` is linked as itself, never followed (the copy refuses it): callers check what landed.
+    A link at `source` is never followed (it is linked or copied as a link): callers check what landed.
     `folders`: the folders known to exist (each made once)."""
     folder = os.path.dirname(target)
     if folder not in folders:
@@ -113,10 +100,10 @@ def link_or_copy(source: str | Path, target: str | Path, folders: set[str]) -> b
         return False
     except FileNotFoundError:
         raise
-    except OSError:  # no hard links here (another file system): a copy
+    except OSError:  # no hard links here (another file system): a copy (of a link, a link: callers refuse it)
         if os.path.lexists(target):
             return False
-        copy_regular(source, target)
+        shutil.copyfile(source, target, follow_symlinks=False)
     return True
 
 
@@ -196,23 +183,19 @@ class OutputFolder:
         generations.mkdir(exist_ok=True)
 
     def _open_lock(self) -> int:
-        """The lock file, opened without following a link: a link there is removed and a file made instead."""
+        """The lock file, opened without following a link: a link there is removed (its target never opened)."""
         path = self.state / LOCK
-        flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
-        for _attempt in range(2):
-            try:
-                handle = os.open(path, flags, 0o644)
-            except OSError as exc:
-                if exc.errno == errno.ELOOP and kind(path) == stat.S_IFLNK:
-                    path.unlink()  # the link only: its target is never opened or created
-                    continue
-                raise OutputRefused(f"{path} cannot be opened as pnp's lock file ({exc.strerror}); remove it "
-                                    f"or choose another --output") from None
-            if stat.S_ISREG(os.fstat(handle).st_mode):
-                return handle
+        if kind(path) == stat.S_IFLNK:
+            path.unlink()
+        try:
+            handle = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+        except OSError as exc:
+            raise OutputRefused(f"{path} cannot be opened as pnp's lock file ({exc.strerror}); remove it "
+                                f"or choose another --output") from None
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
             os.close(handle)
-            break
-        raise OutputRefused(f"{path} is not pnp's lock file; remove it or choose another --output")
+            raise OutputRefused(f"{path} is not pnp's lock file; remove it or choose another --output")
+        return handle
 
     @contextmanager
     def locked(self, on_wait: Callable[[str], None] | None = None) -> Iterator[OutputFolder]:
@@ -222,20 +205,15 @@ class OutputFolder:
         try:
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as exc:
-                if exc.errno not in (errno.EAGAIN, errno.EACCES):
-                    raise
+            except BlockingIOError:
                 if on_wait:
                     on_wait(f"waiting for another build that writes to {self.root}")
                 fcntl.flock(handle, fcntl.LOCK_EX)
-            try:
-                self._prepare_state()  # as the build before left it
-                self._remove_leftovers()
-                yield self
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
+            self._prepare_state()  # as the build before left it
+            self._remove_leftovers()
+            yield self
         finally:
-            os.close(handle)
+            os.close(handle)  # which releases the lock
 
     def _remove_leftovers(self) -> None:
         """What killed builds left: staging folders and generations no link points at. Only names pnp
@@ -257,13 +235,10 @@ class OutputFolder:
         self._check_state()
         for name in names:
             path = self.root / name
-            if not (path.exists() or path.is_symlink()):
-                continue
-            if path.is_symlink() and os.readlink(path) == _link_target(name):
-                continue
-            if kind(path) == stat.S_IFDIR:
-                continue
-            what = "a link to elsewhere" if path.is_symlink() else "a file"
+            found = kind(path)
+            if found in (None, stat.S_IFDIR) or (found == stat.S_IFLNK and os.readlink(path) == _link_target(name)):
+                continue  # nothing, a real folder (what older versions wrote: carried over), or pnp's link
+            what = "a link to elsewhere" if found == stat.S_IFLNK else "a file"
             raise OutputRefused(f"{path} is {what} that pnp did not make; move it away or choose another --output "
                                 f"(pnp replaces only what it built)")
 
@@ -317,11 +292,7 @@ class OutputFolder:
         for name in names:  # links first: they may point at nothing until `current` moves
             self._link(name)
         checkpoint("linked")
-        pointer = self.state / f".link-{os.getpid()}"
-        if pointer.is_symlink():
-            pointer.unlink()
-        pointer.symlink_to(f"{GENERATIONS}/{number}")
-        os.replace(pointer, self.state / CURRENT)
+        self._replace_link(self.state / CURRENT, f"{GENERATIONS}/{number}", f".link-{os.getpid()}")
         checkpoint("swapped")
         for entry in generations.iterdir():
             if entry != generation and GENERATION_NAME.fullmatch(entry.name):
@@ -348,6 +319,7 @@ class OutputFolder:
         project.rename(target)
 
     def _link(self, name: str) -> None:
+        """Make output/<name> pnp's link into `current`."""
         path = self.root / name
         if path.is_symlink() and os.readlink(path) == _link_target(name):
             return
@@ -355,11 +327,14 @@ class OutputFolder:
             trash = self.state / f"{STAGING_PREFIX}legacy-{name}"
             path.rename(trash)
             shutil.rmtree(trash, ignore_errors=True)
-        temporary = self.state / f".link-{name}"
-        if temporary.is_symlink():
-            temporary.unlink()
-        temporary.symlink_to(_link_target(name))  # read relative to output/, where the link ends up
-        os.replace(temporary, path)
+        self._replace_link(path, _link_target(name), f".link-{name}")  # read relative to output/, where it ends up
+
+    def _replace_link(self, path: Path, target: str, temporary: str) -> None:
+        """Make `path` a link to `target` in one rename, from `.pnp/<temporary>` (a name of pnp's leftovers)."""
+        if kind(self.state / temporary) == stat.S_IFLNK:
+            (self.state / temporary).unlink()
+        (self.state / temporary).symlink_to(target)
+        os.replace(self.state / temporary, path)
 
 
 def in_scope(languages: tuple[str, ...], papers: tuple[str, ...], all_languages: tuple[str, ...],
