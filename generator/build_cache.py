@@ -40,7 +40,7 @@ import yaml
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES
 from generator.memos import forget_all, per_build
-from generator.output_folder import kind, link_or_copy, remove, remove_later
+from generator.output_folder import kind, link_or_copy, remove
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 # what makes the outputs besides the content: the generator itself, the site's committed parts, fonts, templates
@@ -58,8 +58,6 @@ MANIFEST_LIMIT = 64 * 1024 * 1024  # a manifest larger than this was not written
 KEEP_SECONDS = 7 * 24 * 3600  # entries unused for a week go, whatever the count
 KEEP_SPARE = 2.0              # besides this build's entries, keep up to this many times as many recent ones
 HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
-
-Known = dict[tuple[int, int], tuple[int, int, str]]  # (device, inode) -> (size, mtime in ns, sha256)
 
 
 def _code_files(root: Path) -> Iterable[Path]:
@@ -189,10 +187,7 @@ class BuildCache:
         self.reused: list[str] = []  # the units this build copied, by name (game/step/lang)
         self.made: list[str] = []    # the units it made (and stored)
         self._pending: dict[str, Path] = {}  # key -> its new entry, until the build commits or fails
-        # what this build hashed (a later build, another object, hashes everything again): a file's digest
-        # by its inode, size and time, and a file of the cache by its digest (`_share`)
-        self._hashed: Known = {}
-        self._by_digest: dict[str, str] = {}
+        self._by_digest: dict[str, str] = {}  # a file of the cache with these bytes, verified by this build
 
     @classmethod
     def of_output(cls, output: Path) -> BuildCache:
@@ -251,7 +246,7 @@ class BuildCache:
                 if link_or_copy(os.path.join(files, name), target, folders):
                     placed.append(target)
                     # what was linked, not what the path named a moment before: a regular file with these bytes
-                    if _digest_regular(target, self._hashed) != digest:
+                    if _digest_regular(target) != digest:
                         raise OSError(f"{name} differs from the entry's manifest")
                     self._by_digest.setdefault(digest, os.path.join(files, name))
             except OSError:  # the entry lost or changed a file: take back what this call placed
@@ -287,7 +282,7 @@ class BuildCache:
             name = source[len(root):].replace(os.sep, "/")
             target = os.path.join(into, name)
             link_or_copy(source, target, folders)
-            digest = _digest_regular(target, self._hashed)
+            digest = _digest_regular(target)
             if digest is None:  # not a regular file: never kept
                 os.unlink(target)
                 continue
@@ -302,11 +297,11 @@ class BuildCache:
     def _share(self, digest: str, target: str) -> None:
         """Make the new entry's file `target` a link to a file of the cache with the same bytes, when this
         build verified one (a site offers the print files, in its built pages and in its docs tree): the
-        cache holds those bytes once, and a later build reads and hashes them once, not three times."""
+        cache and the output hold those bytes once."""
         same = self._by_digest.setdefault(digest, target)
         if same == target:
             return
-        if _digest_regular(same, self._hashed) != digest:  # gone or changed since: this file stands for the bytes
+        if _digest_regular(same) != digest:  # gone or changed since: this file stands for the bytes
             self._by_digest[digest] = target
             return
         spare = f"{target}.share-{os.getpid()}"
@@ -434,8 +429,7 @@ class BuildCache:
     def prune(self) -> None:
         """Remove half-written entries, entries unused for a week, and the oldest beyond a spare count.
         Only names pnp writes here are ever removed (an entry's key, a half-written `.new-<key>-<pid>`,
-        a `.trash-<pid>-<ns>`); anything else in the folder is left as it is. The entries to go are
-        renamed into one trash folder, deleted by a detached process (generator.output_folder.remove_later)."""
+        a `.trash-<pid>-<ns>` of older versions); anything else in the folder is left as it is."""
         if self.folder is None or kind(self.folder) != stat.S_IFDIR:
             return
         doomed: list[Path] = []
@@ -449,17 +443,8 @@ class BuildCache:
         spare, now = int(KEEP_SPARE * max(1, len(self.used))), time.time()
         doomed += [entry for number, (mtime, entry) in enumerate(recent)
                    if number >= spare or now - mtime > KEEP_SECONDS]
-        if not doomed:
-            return
-        trash = self.folder / f".trash-{os.getpid()}-{time.time_ns()}"
-        try:
-            trash.mkdir()
-            for entry in doomed:
-                entry.rename(trash / entry.name)
-        except OSError:  # a folder we cannot rename in: delete here
-            for entry in doomed:
-                remove(entry)
-        remove_later(trash)
+        for entry in doomed:
+            remove(entry)
 
 
 def _open_regular(path: str | Path) -> BufferedReader | None:
@@ -486,23 +471,13 @@ def _read_regular(path: str | Path, limit: int | None = None) -> bytes | None:
         return reading.read()
 
 
-def _digest_regular(path: str | Path, known: Known) -> str | None:
-    """The sha256 of a regular file at `path` (not through a link), or None for anything else.
-    `known`: the digests this build took, by inode: a file shared by several entries (`_share`) is read once."""
+def _digest_regular(path: str | Path) -> str | None:
+    """The sha256 of a regular file at `path` (not through a link), or None for anything else."""
     reading = _open_regular(path)
     if reading is None:
         return None
     with reading:
-        info = os.fstat(reading.fileno())
-        inode, seen = (info.st_dev, info.st_ino), (info.st_size, info.st_mtime_ns)
-        found = known.get(inode)
-        if found is not None and found[:2] == seen:
-            return found[2]
-        digest = hashlib.file_digest(reading, "sha256").hexdigest()
-        after = os.fstat(reading.fileno())
-        if (after.st_size, after.st_mtime_ns) == seen:  # not written while it was read
-            known[inode] = (*seen, digest)
-        return digest
+        return hashlib.file_digest(reading, "sha256").hexdigest()
 
 
 def _regular_files(folder: str) -> set[str] | None:

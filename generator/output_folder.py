@@ -5,7 +5,7 @@ Layout of `output/`:
     .pnp/lock                  held by the build writing here (a second build waits)
     .pnp/generations/<n>/      complete builds: <game>/..., site/...
     .pnp/current               link to the generation in use, replaced in one rename
-    .pnp/trash-*               replaced generations, being deleted by a detached process
+    .pnp/trash-*               a replaced mkdocs project, being deleted
     .pnp/cache/                the build cache (generator.build_cache), safe to delete
     .pnp/project/              the mkdocs project the site was built from (generator.site.project)
     <game>, site               links to .pnp/current/<game>, .pnp/current/site
@@ -36,8 +36,6 @@ import re
 import shutil
 import signal
 import stat
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -48,7 +46,7 @@ LOCK = "lock"
 CURRENT = "current"
 GENERATIONS = "generations"
 STAGING_PREFIX = "staging-"
-TRASH_PREFIX = "trash-"  # what a build replaced, being deleted in the background (remove_later)
+TRASH_PREFIX = "trash-"  # what a build replaced, being deleted
 PROJECT = "project"  # the mkdocs project of the last build's site
 KILL_POINT = "PNP_TEST_KILL_AT"
 # what pnp names in .pnp, the only names of leftovers it removes there
@@ -60,20 +58,6 @@ LEFTOVER_LINK = re.compile(r"\.link-[^/]+")
 
 class OutputRefused(Exception):
     """The output folder holds something the build may not replace; the message says what to do."""
-
-
-def remove_later(path: Path) -> None:
-    """Delete `path` (already renamed out of the way) in a detached process, so the build need not wait.
-
-    Deleting a build's thousands of files can take longer than the rebuild that replaced them
-    (seconds on a disk mounted with `discard`); whoever renamed it removes what such a process left.
-    """
-    try:
-        subprocess.Popen([sys.executable, "-c", "import shutil, sys; shutil.rmtree(sys.argv[1], ignore_errors=True)",
-                          str(path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
-    except OSError:
-        shutil.rmtree(path, ignore_errors=True)
 
 
 def checkpoint(name: str) -> None:
@@ -294,15 +278,9 @@ class OutputFolder:
         checkpoint("linked")
         self._replace_link(self.state / CURRENT, f"{GENERATIONS}/{number}", f".link-{os.getpid()}")
         checkpoint("swapped")
-        for entry in generations.iterdir():
+        for entry in generations.iterdir():  # a build killed meanwhile leaves them to the next (_remove_leftovers)
             if entry != generation and GENERATION_NAME.fullmatch(entry.name):
-                trash = self.state / f"{TRASH_PREFIX}{os.getpid()}-{entry.name}"
-                try:
-                    entry.rename(trash)
-                except OSError:
-                    remove(entry)
-                    continue
-                remove_later(trash)  # the next build removes it if this process could not
+                remove(entry)
         checkpoint("cleaned")
 
     def publish_project(self, project: Path) -> None:
@@ -313,7 +291,7 @@ class OutputFolder:
             remove(trash)
             if kind(target) == stat.S_IFDIR:
                 target.rename(trash)
-                remove_later(trash)  # the next build removes it if this process could not
+                remove(trash)  # the next build removes it if this process could not
             else:
                 target.unlink()  # a link or file there: removed, never followed
         project.rename(target)
