@@ -48,9 +48,6 @@ def load_checked(content_dir: Path, games: list[str], errors: ErrorList,
     """
     loaded: list[GameContent] = []
     folders: dict[str, str] = {}
-    prefetch = getattr(before, "prefetch", None)  # the build cache hashes its entries on another core meanwhile
-    if prefetch is not None:
-        prefetch()
     for game in games:
         found = len(errors.errors)
         root = content_dir / game

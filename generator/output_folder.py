@@ -5,7 +5,7 @@ Layout of `output/`:
     .pnp/lock                  held by the build writing here (a second build waits)
     .pnp/generations/<n>/      complete builds: <game>/..., site/...
     .pnp/current               link to the generation in use, replaced in one rename
-    .pnp/trash-*               replaced generations, being deleted by a detached process
+    .pnp/trash-*               a replaced mkdocs project, being deleted
     .pnp/cache/                the build cache (generator.build_cache), safe to delete
     .pnp/project/              the mkdocs project the site was built from (generator.site.project)
     <game>, site               links to .pnp/current/<game>, .pnp/current/site
@@ -30,15 +30,12 @@ lock is opened without following a link, `current` is used only when it reads ex
 
 from __future__ import annotations
 
-import errno
 import fcntl
 import os
 import re
 import shutil
 import signal
 import stat
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -49,7 +46,7 @@ LOCK = "lock"
 CURRENT = "current"
 GENERATIONS = "generations"
 STAGING_PREFIX = "staging-"
-TRASH_PREFIX = "trash-"  # what a build replaced, being deleted in the background (remove_later)
+TRASH_PREFIX = "trash-"  # what a build replaced, being deleted
 PROJECT = "project"  # the mkdocs project of the last build's site
 KILL_POINT = "PNP_TEST_KILL_AT"
 # what pnp names in .pnp, the only names of leftovers it removes there
@@ -63,32 +60,6 @@ class OutputRefused(Exception):
     """The output folder holds something the build may not replace; the message says what to do."""
 
 
-def remove_later(path: Path) -> None:
-    """Delete `path` (already renamed out of the way) in a detached process, so the build need not wait.
-
-    Deleting a build's thousands of files can take longer than the rebuild that replaced them
-    (seconds on a disk mounted with `discard`); whoever renamed it removes what such a process left.
-    """
-    try:
-        subprocess.Popen([sys.executable, "-c", "import shutil, sys; shutil.rmtree(sys.argv[1], ignore_errors=True)",
-                          str(path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
-    except OSError:
-        shutil.rmtree(path, ignore_errors=True)
-
-
-def copy_regular(source: str | Path, target: str | Path) -> None:
-    """Copy a regular file without following a link at `source` (OSError for a link or anything else)."""
-    handle = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise OSError(f"{source} is not a regular file")
-        with open(handle, "rb", closefd=False) as reading, open(target, "xb") as writing:
-            shutil.copyfileobj(reading, writing)
-    finally:
-        os.close(handle)
-
-
 def checkpoint(name: str) -> None:
     """A test hook: `PNP_TEST_KILL_AT=<name>` kills the process here, as a power cut or SIGKILL would."""
     if os.environ.get(KILL_POINT) == name:
@@ -99,28 +70,28 @@ def _link_target(name: str) -> str:
     return f"{STATE}/{CURRENT}/{name}"
 
 
-def _is_legacy_build(path: Path, name: str) -> bool:
-    """A real folder output/<game> or output/site: what older pnp-forge builds wrote (before outputs were
-    links). Its files are carried into the next generation, so nothing in it is lost but what the
-    build writes anew."""
-    return path.is_dir() and not path.is_symlink()
-
-
-def _link_or_copy(source: Path, target: Path) -> None:
-    """Hard link (else copy) a regular file; a link at `source` is never linked, copied or followed."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not stat.S_ISREG(os.lstat(source).st_mode):
-        return
+def link_or_copy(source: str | Path, target: str | Path, folders: set[str]) -> bool:
+    """Hard link (else copy) the file `source` at `target`; False when `target` exists already (it is left as it is).
+    A link at `source` is never followed (it is linked or copied as a link): callers check what landed.
+    `folders`: the folders known to exist (each made once)."""
+    folder = os.path.dirname(target)
+    if folder not in folders:
+        os.makedirs(folder, exist_ok=True)
+        folders.add(folder)
     try:
         os.link(source, target, follow_symlinks=False)
-    except OSError:
-        copy_regular(source, target)
-        return
-    if not stat.S_ISREG(os.lstat(target).st_mode):  # swapped for something else meanwhile
-        os.unlink(target)
+    except FileExistsError:
+        return False
+    except FileNotFoundError:
+        raise
+    except OSError:  # no hard links here (another file system): a copy (of a link, a link: callers refuse it)
+        if os.path.lexists(target):
+            return False
+        shutil.copyfile(source, target, follow_symlinks=False)
+    return True
 
 
-def _kind(path: Path) -> int | None:
+def kind(path: str | Path) -> int | None:
     """The file type of `path` itself (a link is a link), or None when nothing is there."""
     try:
         return stat.S_IFMT(os.lstat(path).st_mode)
@@ -131,24 +102,24 @@ def _kind(path: Path) -> int | None:
 def _files(root: Path) -> list[Path]:
     """The regular files under `root`, a real folder: links (to files or folders) are neither listed nor
     followed, so nothing outside `root` is reached through them."""
-    if _kind(root) != stat.S_IFDIR:
+    if kind(root) != stat.S_IFDIR:
         return []
     found: list[Path] = []
     for folder, _dirs, names in os.walk(root, followlinks=False):
         for name in names:
             path = Path(folder, name)
-            if _kind(path) == stat.S_IFREG:
+            if kind(path) == stat.S_IFREG:
                 found.append(path.relative_to(root))
     return sorted(found)
 
 
-def _remove(path: Path) -> None:
+def remove(path: str | Path) -> None:
     """Remove what pnp left at `path`: a link or file is unlinked (never followed), a folder deleted."""
-    if _kind(path) == stat.S_IFDIR:
+    if kind(path) == stat.S_IFDIR:
         shutil.rmtree(path, ignore_errors=True)
     else:
         with suppress(OSError):
-            path.unlink()
+            os.unlink(path)
 
 
 @dataclass
@@ -169,21 +140,21 @@ class OutputFolder:
             target = os.readlink(self.state / CURRENT)
         except OSError:
             return None
-        if not CURRENT_TARGET.fullmatch(target) or _kind(self.state / GENERATIONS) != stat.S_IFDIR:
+        if not CURRENT_TARGET.fullmatch(target) or kind(self.state / GENERATIONS) != stat.S_IFDIR:
             return None
         generation = self.state / target
-        return generation if _kind(generation) == stat.S_IFDIR else None
+        return generation if kind(generation) == stat.S_IFDIR else None
 
     def _check_state(self) -> None:
         """Refuse a `.pnp` that is not a real folder of this output folder (a link would have the build
         write, and remove its leftovers, wherever it points)."""
-        kind = _kind(self.state)
-        if kind is not None and kind != stat.S_IFDIR:
-            what = "a link" if kind == stat.S_IFLNK else "not a folder"
+        found = kind(self.state)
+        if found is not None and found != stat.S_IFDIR:
+            what = "a link" if found == stat.S_IFLNK else "not a folder"
             raise OutputRefused(f"{self.state} is {what}; pnp keeps its state only in a folder of its own there: "
                                 f"remove it or choose another --output")
         current = self.state / CURRENT
-        if _kind(current) not in (None, stat.S_IFLNK):
+        if kind(current) not in (None, stat.S_IFLNK):
             raise OutputRefused(f"{current} is not a link pnp made; remove it or choose another --output")
 
     def _prepare_state(self) -> None:
@@ -191,28 +162,24 @@ class OutputFolder:
         self._check_state()
         self.state.mkdir(parents=True, exist_ok=True)
         generations = self.state / GENERATIONS
-        if _kind(generations) not in (None, stat.S_IFDIR):
+        if kind(generations) not in (None, stat.S_IFDIR):
             generations.unlink()
         generations.mkdir(exist_ok=True)
 
     def _open_lock(self) -> int:
-        """The lock file, opened without following a link: a link there is removed and a file made instead."""
+        """The lock file, opened without following a link: a link there is removed (its target never opened)."""
         path = self.state / LOCK
-        flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
-        for _attempt in range(2):
-            try:
-                handle = os.open(path, flags, 0o644)
-            except OSError as exc:
-                if exc.errno == errno.ELOOP and _kind(path) == stat.S_IFLNK:
-                    path.unlink()  # the link only: its target is never opened or created
-                    continue
-                raise OutputRefused(f"{path} cannot be opened as pnp's lock file ({exc.strerror}); remove it "
-                                    f"or choose another --output") from None
-            if stat.S_ISREG(os.fstat(handle).st_mode):
-                return handle
+        if kind(path) == stat.S_IFLNK:
+            path.unlink()
+        try:
+            handle = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+        except OSError as exc:
+            raise OutputRefused(f"{path} cannot be opened as pnp's lock file ({exc.strerror}); remove it "
+                                f"or choose another --output") from None
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
             os.close(handle)
-            break
-        raise OutputRefused(f"{path} is not pnp's lock file; remove it or choose another --output")
+            raise OutputRefused(f"{path} is not pnp's lock file; remove it or choose another --output")
+        return handle
 
     @contextmanager
     def locked(self, on_wait: Callable[[str], None] | None = None) -> Iterator[OutputFolder]:
@@ -222,20 +189,15 @@ class OutputFolder:
         try:
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as exc:
-                if exc.errno not in (errno.EAGAIN, errno.EACCES):
-                    raise
+            except BlockingIOError:
                 if on_wait:
                     on_wait(f"waiting for another build that writes to {self.root}")
                 fcntl.flock(handle, fcntl.LOCK_EX)
-            try:
-                self._prepare_state()  # as the build before left it
-                self._remove_leftovers()
-                yield self
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
+            self._prepare_state()  # as the build before left it
+            self._remove_leftovers()
+            yield self
         finally:
-            os.close(handle)
+            os.close(handle)  # which releases the lock
 
     def _remove_leftovers(self) -> None:
         """What killed builds left: staging folders and generations no link points at. Only names pnp
@@ -243,11 +205,11 @@ class OutputFolder:
         current = self.current
         for entry in (self.state / GENERATIONS).iterdir():
             if GENERATION_NAME.fullmatch(entry.name) and (current is None or entry.name != current.name):
-                _remove(entry)
+                remove(entry)
         for entry in self.state.iterdir():
             if LEFTOVER_FOLDER.fullmatch(entry.name):
-                _remove(entry)
-            elif LEFTOVER_LINK.fullmatch(entry.name) and _kind(entry) == stat.S_IFLNK:
+                remove(entry)
+            elif LEFTOVER_LINK.fullmatch(entry.name) and kind(entry) == stat.S_IFLNK:
                 entry.unlink()
 
     def check_names(self, names: list[str]) -> None:
@@ -257,53 +219,49 @@ class OutputFolder:
         self._check_state()
         for name in names:
             path = self.root / name
-            if not (path.exists() or path.is_symlink()):
-                continue
-            if path.is_symlink() and os.readlink(path) == _link_target(name):
-                continue
-            if _is_legacy_build(path, name):
-                continue
-            what = "a link to elsewhere" if path.is_symlink() else "a file"
+            found = kind(path)
+            if found in (None, stat.S_IFDIR) or (found == stat.S_IFLNK and os.readlink(path) == _link_target(name)):
+                continue  # nothing, a real folder (what older versions wrote: carried over), or pnp's link
+            what = "a link to elsewhere" if found == stat.S_IFLNK else "a file"
             raise OutputRefused(f"{path} is {what} that pnp did not make; move it away or choose another --output "
                                 f"(pnp replaces only what it built)")
 
     def stage(self) -> Path:
         """A new, empty staging folder for the next generation."""
         path = self.state / f"{STAGING_PREFIX}{os.getpid()}"
-        _remove(path)
+        remove(path)
         path.mkdir()
         return path
 
     def previous(self, name: str) -> Path | None:
         """The folder `name` of the build in use (a generation's, or a legacy folder), if any."""
         current = self.current
-        if current is not None and _kind(current / name) == stat.S_IFDIR:
+        if current is not None and kind(current / name) == stat.S_IFDIR:
             return current / name
         path = self.root / name
-        return path if _is_legacy_build(path, name) else None
+        return path if kind(path) == stat.S_IFDIR else None
 
     def keep(self, staging: Path, names: list[str]) -> None:
         """Carry folders of the build in use into the staging folder unchanged (hard links, no copies)."""
         for name in names:
-            old = self.previous(name)
-            if old is None or (staging / name).exists():
-                continue
-            for rel in _files(old):
-                _link_or_copy(old / rel, staging / name / rel)
+            if not (staging / name).exists():
+                self.merge(staging, name, lambda rel: False)
 
     def merge(self, staging: Path, name: str, replaced: Callable[[Path], bool]) -> None:
         """Add to staging/<name> every file of the build in use that this build does not replace."""
         old = self.previous(name)
         if old is None:
             return
+        folders: set[str] = set()
         for rel in _files(old):
-            if not replaced(rel) and not (staging / name / rel).exists():
-                _link_or_copy(old / rel, staging / name / rel)
+            target = staging / name / rel
+            if not replaced(rel) and link_or_copy(old / rel, target, folders) and kind(target) != stat.S_IFREG:
+                target.unlink()  # swapped for something else since it was listed: never carried
 
     def names_in_use(self) -> list[str]:
         """Folders of the build in use (a real folder of an older version stays where it is unless rebuilt)."""
         current = self.current
-        return sorted(p.name for p in current.iterdir() if _kind(p) == stat.S_IFDIR) if current is not None else []
+        return sorted(p.name for p in current.iterdir() if kind(p) == stat.S_IFDIR) if current is not None else []
 
     def commit(self, staging: Path) -> None:
         """Make the staging folder the build in use: one rename of the `current` link."""
@@ -318,49 +276,43 @@ class OutputFolder:
         for name in names:  # links first: they may point at nothing until `current` moves
             self._link(name)
         checkpoint("linked")
-        pointer = self.state / f".link-{os.getpid()}"
-        if pointer.is_symlink():
-            pointer.unlink()
-        pointer.symlink_to(f"{GENERATIONS}/{number}")
-        os.replace(pointer, self.state / CURRENT)
+        self._replace_link(self.state / CURRENT, f"{GENERATIONS}/{number}", f".link-{os.getpid()}")
         checkpoint("swapped")
-        for entry in generations.iterdir():
+        for entry in generations.iterdir():  # a build killed meanwhile leaves them to the next (_remove_leftovers)
             if entry != generation and GENERATION_NAME.fullmatch(entry.name):
-                trash = self.state / f"{TRASH_PREFIX}{os.getpid()}-{entry.name}"
-                try:
-                    entry.rename(trash)
-                except OSError:
-                    _remove(entry)
-                    continue
-                remove_later(trash)  # the next build removes it if this process could not
+                remove(entry)
         checkpoint("cleaned")
 
     def publish_project(self, project: Path) -> None:
         """Make `project` (a finished mkdocs project) `.pnp/project`, replacing the last build's."""
         target = self.state / PROJECT
-        if _kind(target) is not None:
+        if kind(target) is not None:
             trash = self.state / f"{TRASH_PREFIX}{os.getpid()}-{PROJECT}"
-            _remove(trash)
-            if _kind(target) == stat.S_IFDIR:
+            remove(trash)
+            if kind(target) == stat.S_IFDIR:
                 target.rename(trash)
-                remove_later(trash)  # the next build removes it if this process could not
+                remove(trash)  # the next build removes it if this process could not
             else:
                 target.unlink()  # a link or file there: removed, never followed
         project.rename(target)
 
     def _link(self, name: str) -> None:
+        """Make output/<name> pnp's link into `current`."""
         path = self.root / name
         if path.is_symlink() and os.readlink(path) == _link_target(name):
             return
-        if _is_legacy_build(path, name):  # its files are in the new generation: replace the folder by the link
+        if kind(path) == stat.S_IFDIR:  # its files are in the new generation: replace the folder by the link
             trash = self.state / f"{STAGING_PREFIX}legacy-{name}"
             path.rename(trash)
             shutil.rmtree(trash, ignore_errors=True)
-        temporary = self.state / f".link-{name}"
-        if temporary.is_symlink():
-            temporary.unlink()
-        temporary.symlink_to(_link_target(name))  # read relative to output/, where the link ends up
-        os.replace(temporary, path)
+        self._replace_link(path, _link_target(name), f".link-{name}")  # read relative to output/, where it ends up
+
+    def _replace_link(self, path: Path, target: str, temporary: str) -> None:
+        """Make `path` a link to `target` in one rename, from `.pnp/<temporary>` (a name of pnp's leftovers)."""
+        if kind(self.state / temporary) == stat.S_IFLNK:
+            (self.state / temporary).unlink()
+        (self.state / temporary).symlink_to(target)
+        os.replace(self.state / temporary, path)
 
 
 def in_scope(languages: tuple[str, ...], papers: tuple[str, ...], all_languages: tuple[str, ...],

@@ -18,7 +18,7 @@ import pytest
 
 from generator.authoring.starter import write_starter
 from generator.build import BuildOptions
-from generator.build_cache import BuildCache, language_fingerprint
+from generator.build_cache import BuildCache, language_fingerprint, unit_key
 from generator.commands.build import build
 from generator.commands.failure import CommandFailed
 from generator.rules import trust
@@ -217,28 +217,27 @@ def test_a_failed_build_stores_nothing_and_leaves_the_output(starter: Path, tmp_
 
 # --- costly pictures -------------------------------------------------------------------------------
 
-def test_remembered_bytes_are_made_once_per_argument_and_only_inside_a_build(tmp_path: Path) -> None:
-    from generator.build_cache import remembered
+def test_remembered_bytes_are_made_once_per_key_and_kept_by_a_committed_build(tmp_path: Path) -> None:
+    calls: list[str] = []
 
-    calls: list[tuple[object, ...]] = []
+    def chart(lang: str) -> bytes:
+        calls.append(lang)
+        return f"{lang}:2".encode()
 
-    @remembered
-    def chart(rows: list[dict[str, int]], lang: str) -> bytes:
-        calls.append((rows, lang))
-        return f"{lang}:{sum(r['n'] for r in rows)}".encode()
-
-    assert chart([{"n": 1}], "en") == b"en:1" and len(calls) == 1   # no build: it just runs
     cache = BuildCache(tmp_path / "cache")
-    with cache.active():
-        assert chart([{"n": 2}], "en") == b"en:2"
-        assert chart([{"n": 2}], "en") == b"en:2"
-        assert chart([{"n": 2}], "de") == b"de:2"
-    assert len(calls) == 3
+    english, german = unit_key("chart", "en"), unit_key("chart", "de")
+    assert cache.remembered_bytes(english, lambda: chart("en")) == b"en:2"
+    assert cache.remembered_bytes(english, lambda: chart("en")) == b"en:2"
+    assert cache.remembered_bytes(german, lambda: chart("de")) == b"de:2"
+    assert calls == ["en", "de"]
     cache.commit()  # the build succeeded
     again = BuildCache(tmp_path / "cache")  # the next build, another process
-    with again.active():
-        assert chart([{"n": 2}], "en") == b"en:2"
-    assert len(calls) == 3 and len(again.used) == 1
+    assert again.remembered_bytes(english, lambda: chart("en")) == b"en:2"
+    assert calls == ["en", "de"] and again.used == {english}
+    failed = BuildCache(tmp_path / "cache")
+    failed.remembered_bytes(unit_key("chart", "fr"), lambda: chart("fr"))
+    failed.discard()  # a failed build keeps nothing
+    assert BuildCache(tmp_path / "cache").kept_bytes(unit_key("chart", "fr")) is None
 
 
 def test_serve_reuses_a_game_loaded_clean_until_its_files_change(starter: Path, tmp_path: Path) -> None:

@@ -1,15 +1,12 @@
-"""Entries share files with the same bytes, and a rebuild hashes the last build's entries ahead:
-neither lets a file edited by hand into a build (generator.build_cache)."""
+"""Entries share files with the same bytes, and that lets no file edited by hand into a build
+(generator.build_cache)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-import pytest
-
 from generator.build_cache import BuildCache
-from generator.forked import children_allowed
 
 ONE, TWO = "1" * 32, "2" * 32
 PAGE = b"<p>the same bytes in two units</p>\n"
@@ -45,8 +42,7 @@ def test_files_with_the_same_bytes_are_one_file_in_the_cache(tmp_path: Path) -> 
     assert (tmp_path / "a" / "docs" / "rules.pdf").read_bytes() == PAGE
 
 
-@pytest.mark.parametrize("ahead", [False, True], ids=["restored", "hashed-ahead"])
-def test_a_shared_file_edited_in_place_is_restored_by_no_entry(tmp_path: Path, ahead: bool) -> None:
+def test_a_shared_file_edited_in_place_is_restored_by_no_entry(tmp_path: Path) -> None:
     folder = stored(tmp_path)
     shared = folder / ONE / "files" / "site" / "rules.pdf"
     before = shared.stat()
@@ -54,21 +50,8 @@ def test_a_shared_file_edited_in_place_is_restored_by_no_entry(tmp_path: Path, a
         edited.write(b"<s")
     os.utime(shared, ns=(before.st_atime_ns, before.st_mtime_ns))
     cache = BuildCache(folder)
-    if ahead:
-        if not children_allowed():
-            pytest.skip("no forked child here: nothing is hashed ahead")
-        cache.prefetch()
     assert cache.restore(ONE, tmp_path / "a", None) is None
     assert cache.restore(TWO, tmp_path / "a", None) is None
     assert not (tmp_path / "a").exists() or not any((tmp_path / "a").rglob("*.pdf"))
     cache.discard()
 
-
-def test_hashing_ahead_gives_the_same_files_as_hashing_at_restore(tmp_path: Path) -> None:
-    folder = stored(tmp_path)
-    cache = BuildCache(folder)
-    cache.prefetch()
-    assert cache.restore(TWO, tmp_path / "a", "game/site/de") == [tmp_path / "a" / "docs" / "rules.pdf"]
-    assert (tmp_path / "a" / "docs" / "rules.pdf").read_bytes() == PAGE
-    assert cache.reused == ["game/site/de"]
-    cache.discard()

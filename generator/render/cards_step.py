@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import output_files as names
-from generator.build_cache import cache_active, icons_digest, remembered_files
+from generator.build_cache import active_cache, icons_digest, remembered_files
 from generator.content.errors import ErrorList
 from generator.content.loader import GameContent
 from generator.content.schema import Card
@@ -160,7 +160,7 @@ def render_cards(content: GameContent, out_dir: Path, options, errors: ErrorList
     shop_layouts = CardLayouts(content, errors, profile) if profile else None
     workers = getattr(options, "workers", 1)
     languages = tuple(options.languages)
-    side_by_side = workers > 1 and len(languages) > 1 and children_allowed() and not cache_active()
+    side_by_side = workers > 1 and len(languages) > 1 and children_allowed() and active_cache() is None
     if side_by_side:  # layout files load (and report their errors) once, and fonts register, before the fork
         for warm in (layouts, shop_layouts):
             if warm is not None:
