@@ -445,7 +445,6 @@ def _pass(state: AstronutsState, action: Action) -> None:
         ids = state.data.ids
         state._emit("pass-asked", player=p, other=q, frm=ids[frm], at=ids[over], to=ids[to])
     state.phase = "let-pass"
-    state._legal = list(PASS_ANSWERS)            # the occupant's set, known without listing
 
 
 def _answer_pass(state: AstronutsState, action: Action) -> None:
@@ -585,7 +584,6 @@ def _build(state: AstronutsState, action: Action) -> None:
 def _attack(state: AstronutsState, action: Action) -> None:
     _, frm, to, q = action
     p = state.player
-    state.kept_set = state.acting_set           # the set this attack was chosen from (see duel_roll)
     state.actions_left -= 1
     has_ship = state.occ[to] == q
     colonies = state.col[to * state.n + q]
@@ -594,7 +592,6 @@ def _attack(state: AstronutsState, action: Action) -> None:
         state._emit("attack", player=p, frm=state.data.ids[frm], at=state.data.ids[to], defender=q)
     if has_ship and colonies:
         state.phase = "defend"
-        state._legal = [TARGET_SHIP, TARGET_COLONY]      # the defender's set, known without listing
         return
     state.duel[4] = "ship" if has_ship else "colony"
     state.die("attack", p)
@@ -623,16 +620,12 @@ def duel_roll(state: AstronutsState, purpose: str, value: int) -> None:
     if not state.quiet:
         state._emit("duel", player=p, defender=q, attack=attack, defence=defence, won=won, target=target)
     state.duel = None
-    before, state.kept_set = state.kept_set, None
     if won:
         if target == "ship":
             state.destroy_ship(q, state.slot_at(q, to), "attack")
         else:
             state.remove_colony(q, to, "attack")
     state.settle()
-    if before is not None and not won and state.phase == "act" and state.quiet \
-            and set_stands(state, state.actions_left, state.actions_left + 1, False):
-        state._legal = before            # a lost attack cost an action and changed nothing else
 
 
 def _tech(state: AstronutsState, action: Action) -> None:
@@ -652,12 +645,10 @@ def _technology(state: AstronutsState, c: int, gift: bool) -> None:
 
 
 def _trade(state: AstronutsState, action: Action) -> None:
-    state.kept_set = state.acting_set           # the set this trade was chosen from (see _answer)
     state.actions_left -= TRADE_ACTIONS
     p, q = state.player, action[1]
     state.offer = (p, q, -1, -1)
     state.phase = "offer"
-    state._legal = trade_terms(state, p, q)          # the offer's set, listed now (nothing moves before the offer)
     if not state.quiet:
         state._emit("trade-started", player=state.player, other=action[1], cost=TRADE_ACTIONS)
 
@@ -668,7 +659,6 @@ def _offer(state: AstronutsState, action: Action) -> None:
     p, q, _, _ = state.offer
     state.offer = (p, q, g, r)
     state.phase = "trade"
-    state._legal = list(ANSWERS)                  # the answer's set, known without listing
     if not state.quiet:
         colours = state.data.colours
         state._emit("trade-offered", player=p, other=q, give=colours[g], get=colours[r])
@@ -679,50 +669,18 @@ def _answer(state: AstronutsState, action: Action) -> None:
     p, q, g, r = state.offer
     state.offer = None
     state.phase = "act"
-    before, state.kept_set = state.kept_set, None
-    counted = False                      # whether the set listed before the trade may read p's nut counts
     if action[0] == "accept":
         hand = state.hand
         hand[p * 4 + g] -= 1
         hand[q * 4 + g] += 1
         hand[q * 4 + r] -= 1
         hand[p * 4 + r] += 1
-        if not (hand[p * 4 + g] and hand[p * 4 + r] > 1):
-            before = None                # p lost a colour or gained one: colonies, trades ... differ
-        counted = True
         if not state.quiet:
             state._emit("traded", player=p, other=q)
     elif not state.quiet:
         state._emit("trade-refused", player=p, other=q)
     if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
         state.settle()                   # else settle would find nothing to do (see the note above `_move`)
-    if before is not None and state.phase == "act" and state.quiet \
-            and set_stands(state, state.actions_left, state.actions_left + TRADE_ACTIONS, counted):
-        state._legal = before            # the legal set is the one listed before the trade (see the state's apply)
-
-
-def set_stands(state: AstronutsState, low: int, high: int, counted: bool) -> bool:
-    """Whether the acting player's legal set, listed with `high` actions left, holds with `low` left and, when
-    `counted`, nut counts changed but the same colours held (a trade or a lost attack leaves the rest of the
-    table alone).
-
-    act_actions reads actions left only as `left >= price`, so no price may lie in (low, high]; it reads
-    the nut counts, beyond the colours held, only for prices of two nuts or more (a fated ship's)."""
-    if low < 1 <= high or low < TECH_ACTIONS <= high or low < TRADE_ACTIONS <= high or low < PASS_ACTIONS <= high:
-        return False
-    mods = state.mods
-    if mods:
-        p = state.player
-        for k in range(len(state.ships[p])):
-            m = mods.get((p, k))
-            if m:
-                (mine, mine_nuts), (colony, colony_nuts, _) = mine_price(m), colony_price(m)
-                leave = leave_price(m)
-                if low < leave <= high or low < leave + 1 <= high or low < mine <= high or low < colony <= high:
-                    return False
-                if counted and (mine_nuts > 1 or colony_nuts > 1):
-                    return False
-    return True
 
 
 def _end(state: AstronutsState, action: Action) -> None:

@@ -33,8 +33,6 @@ PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, LET_PASS, OVER = (
     "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "let-pass", "over")
 OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
 _DO = decisions.DO
-_LEGAL_BY_PHASE = decisions.LEGAL_BY_PHASE
-REROLL_ACTION, KEEP_ACTION = decisions.REROLL_ACTIONS
 FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
 
@@ -90,8 +88,6 @@ class AstronutsState(EngineState[RulesData]):
         self.turn = 1                            # the round (every player once)
         self.turns = 0                           # turns begun, all players together
         self.result: str | None = None
-        self.acting_set: list[Action] | None = None   # the acting player's legal set last listed (batch playouts)
-        self.kept_set: list[Action] | None = None     # the one a trade or an attack under way was chosen from
         for p in range(n):
             self.put_ship(p, 0, self.home[p])
         self._emit("setup", players=n, homes=tuple(d.ids[h] for h in self.home))
@@ -213,27 +209,14 @@ class AstronutsState(EngineState[RulesData]):
     _legal_now = decisions.legal_actions
 
     def apply(self, action: Action) -> list[Event]:
-        """A quiet batch playout's decision: legal (checked against the cached set), done, no events; anything
-        else (a log, events, a refusal) goes the base class's way. The decision's code may leave the next legal
-        set in `_legal` when it knows it without listing (after a trade's answer or a lost attack:
-        decisions.set_stands); nothing in it asks for the legal set midway."""
+        """A quiet batch playout's decision, legal by the cached set, goes straight to its code (the base class's
+        bookkeeping of logs, events and chance nodes was a tenth of a random playout); the rest goes the base way."""
         legal = self._legal
         if legal is not None and self.quiet and self.log is None and action in legal:
             self._legal = None
             _DO[action[0]](self, action)
             return []
         return super().apply(action)
-
-    def legal_actions(self) -> list[Action]:
-        """The base class's cached legal set, one call shorter: playouts ask for it at every decision. The
-        acting player's set is kept (`acting_set`) so a trade's answer or a lost attack can hand it back."""
-        legal = self._legal
-        if legal is None:
-            if self.phase == ACT:
-                legal = self._legal = self.acting_set = decisions.act_actions(self)
-            else:
-                legal = self._legal = _LEGAL_BY_PHASE.get(self.phase, decisions.legal_actions)(self)
-        return legal
 
     _violation = legality.violation
 
@@ -361,7 +344,6 @@ class AstronutsState(EngineState[RulesData]):
         ):
             self.roll_ctx = (purpose, roller, value, self.phase)
             self.phase = REROLL
-            self._legal = [REROLL_ACTION, KEEP_ACTION]    # the reroll decision's set, known without listing
             return
         self.after_roll(purpose, roller, value)
 
@@ -516,7 +498,6 @@ class AstronutsState(EngineState[RulesData]):
         self.player = p
         self.turns += 1
         self.phase = DECLARE
-        self._legal = list(decisions.DECLARES)        # the declaration's set, known without listing
         self.actions_left = 0
         self.declared = 0
         self.warp_used = [False] * self.n
