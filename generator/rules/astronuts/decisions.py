@@ -26,7 +26,9 @@ with space ids, colour names and player numbers from 1):
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.astronuts import placement
@@ -50,7 +52,6 @@ TECHS: tuple[Action, ...] = tuple(("tech", c) for c in range(4))
 TECHS_BY_COLOURS: tuple[tuple[Action, ...], ...] = tuple(tuple(TECHS[c] for c in range(4) if mask >> c & 1)
                                                        for mask in range(16))   # [colours as a bit mask]
 TRADES: tuple[Action, ...] = tuple(("trade", q) for q in range(4))
-ONE_NUT: tuple[tuple[int], ...] = tuple((c,) for c in range(4))
 OTHER_HANDS: tuple[tuple[tuple[tuple[int, int, int, int, Action], ...], ...], ...] = tuple(
     # [players][p]: for each other player q, the hand indices of q's four colours and the trade with q
     tuple(tuple((q * 4, q * 4 + 1, q * 4 + 2, q * 4 + 3, TRADES[q]) for q in range(n) if q != p) for p in range(n))
@@ -78,23 +79,9 @@ def held_colours(counts: list[int], p: int) -> int:
 # -- prices -----------------------------------------------------------------------------------
 def pay_options(state: AstronutsState, p: int, k: int) -> list[tuple[int, ...]]:
     """Every choice of k nuts (colours, sorted) from player p's nuts."""
-    if k <= 0:
-        return [()]
     hand = state.hand[p * 4:p * 4 + 4]
-    if k == 1:
-        return [ONE_NUT[c] for c in range(4) if hand[c]]
-    out: list[tuple[int, ...]] = []
-
-    def pick(start: int, left: int, acc: tuple[int, ...]) -> None:
-        if left == 0:
-            out.append(acc)
-            return
-        for c in range(start, 4):
-            if hand[c] > acc.count(c):
-                pick(c, left - 1, acc + (c,))
-
-    pick(0, k, ())
-    return out
+    return [pay for pay in combinations_with_replacement(range(4), max(k, 0))
+            if all(hand[c] >= pay.count(c) for c in pay)]
 
 
 def colony_price(m: dict[str, Any] | None) -> tuple[int, int, int]:
@@ -122,7 +109,7 @@ def leave_price(m: dict[str, Any] | None) -> int:
 # -- the legal set -------------------------------------------------------------------------------
 def legal_actions(state: AstronutsState) -> list[Action]:
     """The legal set of the phase the table is in (empty when the game is over)."""
-    return LEGAL_BY_PHASE.get(state.phase, _nothing)(state)
+    return LEGAL_BY_PHASE[state.phase](state)
 
 
 def _offer_terms(state: AstronutsState) -> list[Action]:
@@ -130,36 +117,16 @@ def _offer_terms(state: AstronutsState) -> list[Action]:
     return trade_terms(state, state.offer[0], state.offer[1])
 
 
-def _nothing(state: AstronutsState) -> list[Action]:
-    return []
-
-
 def place_options(state: AstronutsState) -> list[Action]:
     """Every (planet, colour) that keeps the rest of the map fillable (placement.py), planets in map order."""
     nuts, pool = state.nuts, state.pool
+    # each planet not yet full: (nuts it still needs, colours it may take)
+    wanted = [(s, wants) for s, still in state.data.place_needs if (wants := still[nuts[s]]) is not None]
+    groups = Counter(wants for _, wants in wanted)
+    tight = placement.grouped_tight_sets(pool, groups, sum(wants[0] for _, wants in wanted))
     in_pool = held_colours(pool, 0)
-    actions = state.data.place_actions
-    groups: dict[tuple[int, int], int] = {}           # (nuts it still needs, colours it may take) -> planets
-    total = 0                                         # the nuts the open planets still need
-    out: list[Action] = []                            # listed as if no colour set were tight (nearly always so)
-    for s, still in state.place_open:                 # place_needs without the planets placing has filled
-        wants = still[nuts[s]]
-        if wants is not None:
-            groups[wants] = groups.get(wants, 0) + 1
-            total += wants[0]
-            out += actions[s][wants[1] & in_pool]
-    tight = placement.grouped_tight_sets(pool, groups, total)
-    if not tight:
-        return out
-    blocked: dict[tuple[int, int], int] = {}          # tight sets forbid some colours: list again without them
-    out = []
-    for s, still in state.place_open:
-        wants = still[nuts[s]]
-        if wants is not None:
-            if wants not in blocked:
-                blocked[wants] = placement.blocked_colours(tight, *wants)
-            out += actions[s][wants[1] & in_pool & ~blocked[wants]]
-    return out
+    return [action for s, wants in wanted
+            for action in state.data.place_actions[s][wants[1] & in_pool & ~placement.blocked_colours(tight, *wants)]]
 
 
 def act_actions(state: AstronutsState) -> list[Action]:
@@ -329,6 +296,7 @@ LEGAL_BY_PHASE: dict[str, Callable[[AstronutsState], list[Action]]] = {
     "declare": lambda state: list(DECLARES), "reroll": lambda state: list(REROLL_ACTIONS),
     "choose": choice_options, "place": place_options,
     "defend": lambda state: [TARGET_SHIP, TARGET_COLONY], "let-pass": lambda state: list(PASS_ANSWERS),
+    "over": lambda state: [],
 }
 
 
@@ -351,12 +319,6 @@ def _declare(state: AstronutsState, action: Action) -> None:
 
 def _reroll(state: AstronutsState, action: Action) -> None:
     state.decide_reroll(action[0] == "reroll")
-
-
-# A note for `complete_move` and `_answer`: `settle` in the act phase runs the queued fate effects, the end of a
-# turn, or ends a turn without actions; when none of these applies it returns at once. The most frequent decisions
-# test that before they call it:
-#     if state.queue or state.ending or state.actions_left <= 0 or state.result is not None: state.settle()
 
 
 def _move(state: AstronutsState, action: Action) -> None:
@@ -398,8 +360,7 @@ def complete_move(state: AstronutsState, p: int, k: int, to: int, over: int = -1
         state.fate_ship = (p, k, to)
         state.roll_fate(p)
         return
-    if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
-        state.settle()                   # else settle would find nothing to do (see the note above `_move`)
+    state.settle()
 
 
 def asteroid_roll(state: AstronutsState, value: int) -> None:
@@ -461,8 +422,7 @@ def _answer_pass(state: AstronutsState, action: Action) -> None:
     state.refused += (over,)
     if not state.quiet:
         state._emit("pass-refused", player=q, other=p, at=state.data.ids[over])
-    if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
-        state.settle()                   # else settle would find nothing to do (see the note above `_move`)
+    state.settle()
 
 
 def _pass_begins(state: AstronutsState) -> None:
@@ -679,8 +639,7 @@ def _answer(state: AstronutsState, action: Action) -> None:
             state._emit("traded", player=p, other=q)
     elif not state.quiet:
         state._emit("trade-refused", player=p, other=q)
-    if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
-        state.settle()                   # else settle would find nothing to do (see the note above `_move`)
+    state.settle()
 
 
 def _end(state: AstronutsState, action: Action) -> None:

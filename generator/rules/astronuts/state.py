@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, LET_PASS, OVER = (
     "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "let-pass", "over")
 OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
-_DO = decisions.DO
+_DO, _LEGAL_BY_PHASE = decisions.DO, decisions.LEGAL_BY_PHASE
 FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
 
@@ -61,7 +61,6 @@ class AstronutsState(EngineState[RulesData]):
         self.tech_nuts = [0] * (4 * n)           # the nuts that mark them on the home planet
         self.bank = [0] * 4
         self.pool = [count - n for count in d.nuts_per_colour]   # set-up: what may still go on planets
-        self.place_open = d.place_needs          # set-up: place_needs but the planets `place` has filled
         self.phase = PLACE
         self.player = 0
         self.placer = 0
@@ -123,14 +122,10 @@ class AstronutsState(EngineState[RulesData]):
         self.nuts[s] |= 1 << c
         if not self.quiet:
             self._emit("nut-placed", player=self.placer, at=self.data.ids[s], colour=self.data.colours[c])
-        nuts, room, popcount = self.nuts, self.data.nut_room, placement.POPCOUNT
-        if popcount[nuts[s]] == room[s]:            # a full planet: place_options need not look at it again
-            self.place_open = tuple(entry for entry in self.place_open if entry[0] != s)
-        for q in self.data.planets:                   # a planet with room left: the next player places
-            if popcount[nuts[q]] != room[q]:
-                self.placer = (self.placer + 1) % self.n
-                return
-        self._finish_setup()
+        if any(placement.POPCOUNT[self.nuts[q]] != self.data.nut_room[q] for q in self.data.planets):
+            self.placer = (self.placer + 1) % self.n    # a planet with room left: the next player places
+        else:
+            self._finish_setup()
 
     def _finish_setup(self) -> None:
         """Everyone takes one nut of each colour; the rest is the AstroBank; player 1 begins."""
@@ -207,6 +202,13 @@ class AstronutsState(EngineState[RulesData]):
 
     # the legal set and the decisions' effects live in decisions.py (bound here without a call in between)
     _legal_now = decisions.legal_actions
+
+    def legal_actions(self) -> list[Action]:
+        """The base class's cached legal set, two calls shorter: playouts ask for it at every decision."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _LEGAL_BY_PHASE[self.phase](self)
+        return legal
 
     def apply(self, action: Action) -> list[Event]:
         """A quiet batch playout's decision, legal by the cached set, goes straight to its code (the base class's
