@@ -59,9 +59,6 @@ OTHER_HANDS: tuple[tuple[tuple[tuple[int, int, int, int, Action], ...], ...], ..
 OTHER_SEATS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(   # [players][p]: every other seat, in order
     tuple(tuple(q for q in range(n) if q != p) for p in range(n)) for n in range(5))
 OFFERS: tuple[Action, ...] = tuple(("offer", g, r) for g in range(4) for r in range(4))   # at g * 4 + r
-OFFER_SETS: tuple[tuple[Action, ...], ...] = tuple(   # [my colours << 4 | theirs]: the offers in trade_terms' order
-    tuple(OFFERS[g * 4 + r] for g in range(4) if mask >> 4 >> g & 1 for r in range(4) if r != g and mask >> r & 1)
-    for mask in range(256))
 REROLL_ACTIONS: list[Action] = [("reroll",), ("keep",)]
 ANSWERS: list[Action] = [("accept",), ("refuse",)]
 PASS_ANSWERS: list[Action] = [("allow-pass",), ("refuse-pass",)]
@@ -110,11 +107,6 @@ def leave_price(m: dict[str, Any] | None) -> int:
 def legal_actions(state: AstronutsState) -> list[Action]:
     """The legal set of the phase the table is in (empty when the game is over)."""
     return LEGAL_BY_PHASE[state.phase](state)
-
-
-def _offer_terms(state: AstronutsState) -> list[Action]:
-    assert state.offer is not None
-    return trade_terms(state, state.offer[0], state.offer[1])
 
 
 def place_options(state: AstronutsState) -> list[Action]:
@@ -245,7 +237,8 @@ def _ship_actions(state: AstronutsState, k: int, s: int, m: dict[str, Any] | Non
 
 def trade_terms(state: AstronutsState, p: int, q: int) -> list[Action]:
     """Every nut swap player p may offer player q: one of p's colours for another colour q has."""
-    return list(OFFER_SETS[held_colours(state.hand, p) << 4 | held_colours(state.hand, q)])
+    hand = state.hand
+    return [OFFERS[g * 4 + r] for g in range(4) if hand[p * 4 + g] for r in range(4) if r != g and hand[q * 4 + r]]
 
 
 def free_action_exists(state: AstronutsState) -> bool:
@@ -292,7 +285,8 @@ def choice_options(state: AstronutsState) -> list[Action]:
 
 # the legal set of each phase, looked up once per decision rather than asked phase by phase
 LEGAL_BY_PHASE: dict[str, Callable[[AstronutsState], list[Action]]] = {
-    "act": act_actions, "offer": _offer_terms, "trade": lambda state: list(ANSWERS),
+    "act": act_actions, "offer": lambda state: trade_terms(state, *state.offer[:2]),  # type: ignore[index]
+    "trade": lambda state: list(ANSWERS),
     "declare": lambda state: list(DECLARES), "reroll": lambda state: list(REROLL_ACTIONS),
     "choose": choice_options, "place": place_options,
     "defend": lambda state: [TARGET_SHIP, TARGET_COLONY], "let-pass": lambda state: list(PASS_ANSWERS),
@@ -301,11 +295,6 @@ LEGAL_BY_PHASE: dict[str, Callable[[AstronutsState], list[Action]]] = {
 
 
 # -- doing ------------------------------------------------------------------------------------------
-def do(state: AstronutsState, action: Action) -> None:
-    """Carry out a legal decision, and everything automatic after it."""
-    DO[action[0]](state, action)
-
-
 def _place(state: AstronutsState, action: Action) -> None:
     state.place(action[1], action[2])
 

@@ -16,7 +16,7 @@ the fate operations in effects.py, the written form of actions in notation.py.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.astronuts import decisions, effects, legality, placement
@@ -171,24 +171,9 @@ class AstronutsState(EngineState[RulesData]):
     # -- the contract ----------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        phase = self.phase
-        if phase in (ACT, DECLARE, CHOOSE, OFFER):
-            return self.player
-        if phase == REROLL:
-            assert self.roll_ctx is not None
-            return int(self.roll_ctx[1])
-        if phase == DEFEND:
-            assert self.duel is not None
-            return int(self.duel[3])
-        if phase == TRADE:
-            assert self.offer is not None
-            return int(self.offer[1])
-        if phase == LET_PASS:
-            assert self.passing is not None
-            return self.occ[self.passing[2]]
-        if phase == PLACE:
-            return self.placer
-        return TERMINAL
+        """The acting player, but in the phases in which someone else answers (see the module docstring)."""
+        deciding = _DECIDING.get(self.phase)
+        return self.player if deciding is None else deciding(self)
 
     def _results(self) -> tuple[PlayerResult, ...]:
         held = [sum(self.hand[p * 4:p * 4 + 4]) + sum(self.tech_nuts[p * 4:p * 4 + 4]) for p in range(self.n)]
@@ -222,7 +207,8 @@ class AstronutsState(EngineState[RulesData]):
 
     _violation = legality.violation
 
-    _do = decisions.do
+    def _do(self, action: Action) -> None:
+        _DO[action[0]](self, action)
 
     # as outcome() is not None, without building it: a plain field (set by finish with `result`), as every
     # playout asks before every decision
@@ -508,3 +494,9 @@ class AstronutsState(EngineState[RulesData]):
         if max(self.ships[p]) < 0:                    # replace_last_ship's own test, without the call
             self.replace_last_ship(p)
 
+
+_DECIDING: dict[str, Callable[[AstronutsState], int]] = {   # who decides in the phases another seat answers
+    REROLL: lambda s: int(s.roll_ctx[1]), DEFEND: lambda s: int(s.duel[3]),       # type: ignore[index]
+    TRADE: lambda s: int(s.offer[1]), LET_PASS: lambda s: s.occ[s.passing[2]],    # type: ignore[index]
+    PLACE: lambda s: s.placer, OVER: lambda s: TERMINAL,
+}
