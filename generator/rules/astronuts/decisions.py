@@ -59,6 +59,9 @@ OTHER_HANDS: tuple[tuple[tuple[tuple[int, int, int, int, Action], ...], ...], ..
 OTHER_SEATS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(   # [players][p]: every other seat, in order
     tuple(tuple(q for q in range(n) if q != p) for p in range(n)) for n in range(5))
 OFFERS: tuple[Action, ...] = tuple(("offer", g, r) for g in range(4) for r in range(4))   # at g * 4 + r
+OFFER_SETS: tuple[tuple[Action, ...], ...] = tuple(   # [my colours << 4 | theirs]: the offers in trade_terms' order
+    tuple(OFFERS[g * 4 + r] for g in range(4) if mask >> 4 >> g & 1 for r in range(4) if r != g and mask >> r & 1)
+    for mask in range(256))
 REROLL_ACTIONS: list[Action] = [("reroll",), ("keep",)]
 ANSWERS: list[Action] = [("accept",), ("refuse",)]
 PASS_ANSWERS: list[Action] = [("allow-pass",), ("refuse-pass",)]
@@ -116,9 +119,11 @@ def place_options(state: AstronutsState) -> list[Action]:
     wanted = [(s, wants) for s, still in state.data.place_needs if (wants := still[nuts[s]]) is not None]
     groups = Counter(wants for _, wants in wanted)
     tight = placement.grouped_tight_sets(pool, groups, sum(wants[0] for _, wants in wanted))
-    in_pool = held_colours(pool, 0)
+    in_pool, actions = held_colours(pool, 0), state.data.place_actions
+    if not tight:                                     # nearly always: no colour set is tight, no colour blocked
+        return [action for s, wants in wanted for action in actions[s][wants[1] & in_pool]]
     return [action for s, wants in wanted
-            for action in state.data.place_actions[s][wants[1] & in_pool & ~placement.blocked_colours(tight, *wants)]]
+            for action in actions[s][wants[1] & in_pool & ~placement.blocked_colours(tight, *wants)]]
 
 
 def act_actions(state: AstronutsState) -> list[Action]:
@@ -237,8 +242,7 @@ def _ship_actions(state: AstronutsState, k: int, s: int, m: dict[str, Any] | Non
 
 def trade_terms(state: AstronutsState, p: int, q: int) -> list[Action]:
     """Every nut swap player p may offer player q: one of p's colours for another colour q has."""
-    hand = state.hand
-    return [OFFERS[g * 4 + r] for g in range(4) if hand[p * 4 + g] for r in range(4) if r != g and hand[q * 4 + r]]
+    return list(OFFER_SETS[held_colours(state.hand, p) << 4 | held_colours(state.hand, q)])
 
 
 def free_action_exists(state: AstronutsState) -> bool:
