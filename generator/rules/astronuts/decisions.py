@@ -26,7 +26,9 @@ with space ids, colour names and player numbers from 1):
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.astronuts import placement
@@ -50,7 +52,6 @@ TECHS: tuple[Action, ...] = tuple(("tech", c) for c in range(4))
 TECHS_BY_COLOURS: tuple[tuple[Action, ...], ...] = tuple(tuple(TECHS[c] for c in range(4) if mask >> c & 1)
                                                        for mask in range(16))   # [colours as a bit mask]
 TRADES: tuple[Action, ...] = tuple(("trade", q) for q in range(4))
-ONE_NUT: tuple[tuple[int], ...] = tuple((c,) for c in range(4))
 OTHER_HANDS: tuple[tuple[tuple[tuple[int, int, int, int, Action], ...], ...], ...] = tuple(
     # [players][p]: for each other player q, the hand indices of q's four colours and the trade with q
     tuple(tuple((q * 4, q * 4 + 1, q * 4 + 2, q * 4 + 3, TRADES[q]) for q in range(n) if q != p) for p in range(n))
@@ -78,23 +79,9 @@ def held_colours(counts: list[int], p: int) -> int:
 # -- prices -----------------------------------------------------------------------------------
 def pay_options(state: AstronutsState, p: int, k: int) -> list[tuple[int, ...]]:
     """Every choice of k nuts (colours, sorted) from player p's nuts."""
-    if k <= 0:
-        return [()]
     hand = state.hand[p * 4:p * 4 + 4]
-    if k == 1:
-        return [ONE_NUT[c] for c in range(4) if hand[c]]
-    out: list[tuple[int, ...]] = []
-
-    def pick(start: int, left: int, acc: tuple[int, ...]) -> None:
-        if left == 0:
-            out.append(acc)
-            return
-        for c in range(start, 4):
-            if hand[c] > acc.count(c):
-                pick(c, left - 1, acc + (c,))
-
-    pick(0, k, ())
-    return out
+    return [pay for pay in combinations_with_replacement(range(4), max(k, 0))
+            if all(hand[c] >= pay.count(c) for c in pay)]
 
 
 def colony_price(m: dict[str, Any] | None) -> tuple[int, int, int]:
@@ -122,44 +109,21 @@ def leave_price(m: dict[str, Any] | None) -> int:
 # -- the legal set -------------------------------------------------------------------------------
 def legal_actions(state: AstronutsState) -> list[Action]:
     """The legal set of the phase the table is in (empty when the game is over)."""
-    return LEGAL_BY_PHASE.get(state.phase, _nothing)(state)
-
-
-def _offer_terms(state: AstronutsState) -> list[Action]:
-    assert state.offer is not None
-    return trade_terms(state, state.offer[0], state.offer[1])
-
-
-def _nothing(state: AstronutsState) -> list[Action]:
-    return []
+    return LEGAL_BY_PHASE[state.phase](state)
 
 
 def place_options(state: AstronutsState) -> list[Action]:
     """Every (planet, colour) that keeps the rest of the map fillable (placement.py), planets in map order."""
     nuts, pool = state.nuts, state.pool
-    in_pool = held_colours(pool, 0)
-    actions = state.data.place_actions
-    groups: dict[tuple[int, int], int] = {}           # (nuts it still needs, colours it may take) -> planets
-    total = 0                                         # the nuts the open planets still need
-    out: list[Action] = []                            # listed as if no colour set were tight (nearly always so)
-    for s, still in state.place_open:                 # place_needs without the planets placing has filled
-        wants = still[nuts[s]]
-        if wants is not None:
-            groups[wants] = groups.get(wants, 0) + 1
-            total += wants[0]
-            out += actions[s][wants[1] & in_pool]
-    tight = placement.grouped_tight_sets(pool, groups, total)
-    if not tight:
-        return out
-    blocked: dict[tuple[int, int], int] = {}          # tight sets forbid some colours: list again without them
-    out = []
-    for s, still in state.place_open:
-        wants = still[nuts[s]]
-        if wants is not None:
-            if wants not in blocked:
-                blocked[wants] = placement.blocked_colours(tight, *wants)
-            out += actions[s][wants[1] & in_pool & ~blocked[wants]]
-    return out
+    # each planet not yet full: (nuts it still needs, colours it may take)
+    wanted = [(s, wants) for s, still in state.data.place_needs if (wants := still[nuts[s]]) is not None]
+    groups = Counter(wants for _, wants in wanted)
+    tight = placement.grouped_tight_sets(pool, groups, sum(wants[0] for _, wants in wanted))
+    in_pool, actions = held_colours(pool, 0), state.data.place_actions
+    if not tight:                                     # nearly always: no colour set is tight, no colour blocked
+        return [action for s, wants in wanted for action in actions[s][wants[1] & in_pool]]
+    return [action for s, wants in wanted
+            for action in actions[s][wants[1] & in_pool & ~placement.blocked_colours(tight, *wants)]]
 
 
 def act_actions(state: AstronutsState) -> list[Action]:
@@ -325,19 +289,16 @@ def choice_options(state: AstronutsState) -> list[Action]:
 
 # the legal set of each phase, looked up once per decision rather than asked phase by phase
 LEGAL_BY_PHASE: dict[str, Callable[[AstronutsState], list[Action]]] = {
-    "act": act_actions, "offer": _offer_terms, "trade": lambda state: list(ANSWERS),
+    "act": act_actions, "offer": lambda state: trade_terms(state, *state.offer[:2]),  # type: ignore[index]
+    "trade": lambda state: list(ANSWERS),
     "declare": lambda state: list(DECLARES), "reroll": lambda state: list(REROLL_ACTIONS),
     "choose": choice_options, "place": place_options,
     "defend": lambda state: [TARGET_SHIP, TARGET_COLONY], "let-pass": lambda state: list(PASS_ANSWERS),
+    "over": lambda state: [],
 }
 
 
 # -- doing ------------------------------------------------------------------------------------------
-def do(state: AstronutsState, action: Action) -> None:
-    """Carry out a legal decision, and everything automatic after it."""
-    DO[action[0]](state, action)
-
-
 def _place(state: AstronutsState, action: Action) -> None:
     state.place(action[1], action[2])
 
@@ -351,12 +312,6 @@ def _declare(state: AstronutsState, action: Action) -> None:
 
 def _reroll(state: AstronutsState, action: Action) -> None:
     state.decide_reroll(action[0] == "reroll")
-
-
-# A note for `complete_move` and `_answer`: `settle` in the act phase runs the queued fate effects, the end of a
-# turn, or ends a turn without actions; when none of these applies it returns at once. The most frequent decisions
-# test that before they call it:
-#     if state.queue or state.ending or state.actions_left <= 0 or state.result is not None: state.settle()
 
 
 def _move(state: AstronutsState, action: Action) -> None:
@@ -398,8 +353,7 @@ def complete_move(state: AstronutsState, p: int, k: int, to: int, over: int = -1
         state.fate_ship = (p, k, to)
         state.roll_fate(p)
         return
-    if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
-        state.settle()                   # else settle would find nothing to do (see the note above `_move`)
+    state.settle()
 
 
 def asteroid_roll(state: AstronutsState, value: int) -> None:
@@ -445,7 +399,6 @@ def _pass(state: AstronutsState, action: Action) -> None:
         ids = state.data.ids
         state._emit("pass-asked", player=p, other=q, frm=ids[frm], at=ids[over], to=ids[to])
     state.phase = "let-pass"
-    state._legal = list(PASS_ANSWERS)            # the occupant's set, known without listing
 
 
 def _answer_pass(state: AstronutsState, action: Action) -> None:
@@ -462,8 +415,7 @@ def _answer_pass(state: AstronutsState, action: Action) -> None:
     state.refused += (over,)
     if not state.quiet:
         state._emit("pass-refused", player=q, other=p, at=state.data.ids[over])
-    if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
-        state.settle()                   # else settle would find nothing to do (see the note above `_move`)
+    state.settle()
 
 
 def _pass_begins(state: AstronutsState) -> None:
@@ -585,7 +537,6 @@ def _build(state: AstronutsState, action: Action) -> None:
 def _attack(state: AstronutsState, action: Action) -> None:
     _, frm, to, q = action
     p = state.player
-    state.kept_set = state.acting_set           # the set this attack was chosen from (see duel_roll)
     state.actions_left -= 1
     has_ship = state.occ[to] == q
     colonies = state.col[to * state.n + q]
@@ -594,7 +545,6 @@ def _attack(state: AstronutsState, action: Action) -> None:
         state._emit("attack", player=p, frm=state.data.ids[frm], at=state.data.ids[to], defender=q)
     if has_ship and colonies:
         state.phase = "defend"
-        state._legal = [TARGET_SHIP, TARGET_COLONY]      # the defender's set, known without listing
         return
     state.duel[4] = "ship" if has_ship else "colony"
     state.die("attack", p)
@@ -623,16 +573,12 @@ def duel_roll(state: AstronutsState, purpose: str, value: int) -> None:
     if not state.quiet:
         state._emit("duel", player=p, defender=q, attack=attack, defence=defence, won=won, target=target)
     state.duel = None
-    before, state.kept_set = state.kept_set, None
     if won:
         if target == "ship":
             state.destroy_ship(q, state.slot_at(q, to), "attack")
         else:
             state.remove_colony(q, to, "attack")
     state.settle()
-    if before is not None and not won and state.phase == "act" and state.quiet \
-            and set_stands(state, state.actions_left, state.actions_left + 1, False):
-        state._legal = before            # a lost attack cost an action and changed nothing else
 
 
 def _tech(state: AstronutsState, action: Action) -> None:
@@ -652,12 +598,10 @@ def _technology(state: AstronutsState, c: int, gift: bool) -> None:
 
 
 def _trade(state: AstronutsState, action: Action) -> None:
-    state.kept_set = state.acting_set           # the set this trade was chosen from (see _answer)
     state.actions_left -= TRADE_ACTIONS
     p, q = state.player, action[1]
     state.offer = (p, q, -1, -1)
     state.phase = "offer"
-    state._legal = trade_terms(state, p, q)          # the offer's set, listed now (nothing moves before the offer)
     if not state.quiet:
         state._emit("trade-started", player=state.player, other=action[1], cost=TRADE_ACTIONS)
 
@@ -668,7 +612,6 @@ def _offer(state: AstronutsState, action: Action) -> None:
     p, q, _, _ = state.offer
     state.offer = (p, q, g, r)
     state.phase = "trade"
-    state._legal = list(ANSWERS)                  # the answer's set, known without listing
     if not state.quiet:
         colours = state.data.colours
         state._emit("trade-offered", player=p, other=q, give=colours[g], get=colours[r])
@@ -679,50 +622,17 @@ def _answer(state: AstronutsState, action: Action) -> None:
     p, q, g, r = state.offer
     state.offer = None
     state.phase = "act"
-    before, state.kept_set = state.kept_set, None
-    counted = False                      # whether the set listed before the trade may read p's nut counts
     if action[0] == "accept":
         hand = state.hand
         hand[p * 4 + g] -= 1
         hand[q * 4 + g] += 1
         hand[q * 4 + r] -= 1
         hand[p * 4 + r] += 1
-        if not (hand[p * 4 + g] and hand[p * 4 + r] > 1):
-            before = None                # p lost a colour or gained one: colonies, trades ... differ
-        counted = True
         if not state.quiet:
             state._emit("traded", player=p, other=q)
     elif not state.quiet:
         state._emit("trade-refused", player=p, other=q)
-    if state.queue or state.ending or state.actions_left <= 0 or state.result is not None:
-        state.settle()                   # else settle would find nothing to do (see the note above `_move`)
-    if before is not None and state.phase == "act" and state.quiet \
-            and set_stands(state, state.actions_left, state.actions_left + TRADE_ACTIONS, counted):
-        state._legal = before            # the legal set is the one listed before the trade (see the state's apply)
-
-
-def set_stands(state: AstronutsState, low: int, high: int, counted: bool) -> bool:
-    """Whether the acting player's legal set, listed with `high` actions left, holds with `low` left and, when
-    `counted`, nut counts changed but the same colours held (a trade or a lost attack leaves the rest of the
-    table alone).
-
-    act_actions reads actions left only as `left >= price`, so no price may lie in (low, high]; it reads
-    the nut counts, beyond the colours held, only for prices of two nuts or more (a fated ship's)."""
-    if low < 1 <= high or low < TECH_ACTIONS <= high or low < TRADE_ACTIONS <= high or low < PASS_ACTIONS <= high:
-        return False
-    mods = state.mods
-    if mods:
-        p = state.player
-        for k in range(len(state.ships[p])):
-            m = mods.get((p, k))
-            if m:
-                (mine, mine_nuts), (colony, colony_nuts, _) = mine_price(m), colony_price(m)
-                leave = leave_price(m)
-                if low < leave <= high or low < leave + 1 <= high or low < mine <= high or low < colony <= high:
-                    return False
-                if counted and (mine_nuts > 1 or colony_nuts > 1):
-                    return False
-    return True
+    state.settle()
 
 
 def _end(state: AstronutsState, action: Action) -> None:

@@ -168,10 +168,7 @@ def _move(state: AstronutsState, action: Action) -> RuleError | None:
         return refuse("move.adjacent", frm=d.ids[frm], to=_space_name(state, to))
     if state.occ[to] >= 0:
         return refuse("move.occupied", to=d.ids[to])
-    cost = decisions.leave_price(m)
-    if state.actions_left < cost:
-        return refuse("move.actions", cost=cost, left=state.actions_left)
-    return None
+    return _afford(state, "move", decisions.leave_price(m))
 
 
 def _pass(state: AstronutsState, action: Action) -> RuleError | None:
@@ -192,10 +189,7 @@ def _pass(state: AstronutsState, action: Action) -> RuleError | None:
         return refuse("pass.occupied", to=d.ids[to])
     if over in state.refused:
         return refuse("pass.refused", other=state.occ[over], at=d.ids[over])
-    cost = decisions.leave_price(m) + PASS_ACTIONS - 1
-    if state.actions_left < cost:
-        return refuse("pass.actions", cost=cost, left=state.actions_left)
-    return None
+    return _afford(state, "pass", decisions.leave_price(m) + PASS_ACTIONS - 1)
 
 
 def _jump(state: AstronutsState, action: Action) -> RuleError | None:
@@ -233,6 +227,11 @@ def _paid(state: AstronutsState, verb: str, actions: int, nuts: int, pay: Any) -
     if pay not in decisions.pay_options(state, state.player, nuts):
         return state._refuse(f"{verb}.pay", n=nuts)
     return None
+
+
+def _afford(state: AstronutsState, verb: str, cost: int) -> RuleError | None:
+    """Why the player cannot pay `cost` actions to `verb` (None when they can)."""
+    return state._refuse(f"{verb}.actions", cost=cost, left=state.actions_left) if state.actions_left < cost else None
 
 
 def _mine(state: AstronutsState, action: Action) -> RuleError | None:
@@ -344,11 +343,7 @@ def _offer(state: AstronutsState, action: Action) -> RuleError | None:
     return None
 
 
-def _end(state: AstronutsState, action: Action) -> RuleError | None:
-    return None
-
-
 _CHECKS: dict[str, Callable[[AstronutsState, Action], RuleError | None]] = {
     "move": _move, "pass": _pass, "jump": _jump, "mine": _mine, "colonise": _colonise, "build": _build,
-    "attack": _attack, "tech": _tech, "trade": _trade, "end": _end,
+    "attack": _attack, "tech": _tech, "trade": _trade,
 }

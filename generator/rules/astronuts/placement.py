@@ -27,29 +27,12 @@ ROOM = tuple(tuple(tuple(min(n, POPCOUNT[a & ALL & ~t]) for t in range(1 << COLO
              for n in range(COLOURS + 1))
 
 
-def slacks(pool: list[int], need: list[int], allowed: list[int]) -> list[int]:
-    """slack(T) for every colour set T (a bit mask), over planets given as parallel lists."""
-    groups: dict[tuple[int, int], int] = {}          # planets alike count once, times how many
-    for n, a in zip(need, allowed, strict=False):
-        if n:
-            groups[n, a] = groups.get((n, a), 0) + 1
-    return grouped_slacks(pool, groups, sum(need))
-
-
 def grouped_slacks(pool: list[int], groups: dict[tuple[int, int], int], total: int) -> list[int]:
-    """slacks() over planets counted by (need, allowed); `total` is the sum of their needs."""
-    a, b, c, d = pool                                # sum(pool[c] for c in T) - total, T = 0 .. 15
-    ab, cd = a + b, c + d
-    out = [-total, a - total, b - total, ab - total, c - total, a + c - total, b + c - total, ab + c - total,
-           d - total, a + d - total, b + d - total, ab + d - total, cd - total, a + cd - total, b + cd - total,
-           ab + cd - total]
+    """slack(T) for every colour set T (a bit mask), over planets counted by (need, allowed); `total` is the sum of
+    their needs."""
+    out = [sum(pool[c] for c in range(COLOURS) if t >> c & 1) - total for t in range(1 << COLOURS)]
     for (n, allowed), times in groups.items():
-        row = ROOM[n if n < COLOURS else COLOURS][allowed]
-        out = (
-            [v + r for v, r in zip(out, row, strict=False)]
-            if times == 1
-            else [v + times * r for v, r in zip(out, row, strict=False)]
-        )
+        out = [v + times * r for v, r in zip(out, ROOM[min(n, COLOURS)][allowed], strict=True)]
     return out
 
 

@@ -16,7 +16,7 @@ the fate operations in effects.py, the written form of actions in notation.py.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.astronuts import decisions, effects, legality, placement
@@ -32,9 +32,7 @@ if TYPE_CHECKING:
 PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, LET_PASS, OVER = (
     "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "let-pass", "over")
 OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
-_DO = decisions.DO
-_LEGAL_BY_PHASE = decisions.LEGAL_BY_PHASE
-REROLL_ACTION, KEEP_ACTION = decisions.REROLL_ACTIONS
+_DO, _LEGAL_BY_PHASE = decisions.DO, decisions.LEGAL_BY_PHASE
 FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
 
@@ -63,7 +61,6 @@ class AstronutsState(EngineState[RulesData]):
         self.tech_nuts = [0] * (4 * n)           # the nuts that mark them on the home planet
         self.bank = [0] * 4
         self.pool = [count - n for count in d.nuts_per_colour]   # set-up: what may still go on planets
-        self.place_open = d.place_needs          # set-up: place_needs but the planets `place` has filled
         self.phase = PLACE
         self.player = 0
         self.placer = 0
@@ -90,8 +87,6 @@ class AstronutsState(EngineState[RulesData]):
         self.turn = 1                            # the round (every player once)
         self.turns = 0                           # turns begun, all players together
         self.result: str | None = None
-        self.acting_set: list[Action] | None = None   # the acting player's legal set last listed (batch playouts)
-        self.kept_set: list[Action] | None = None     # the one a trade or an attack under way was chosen from
         for p in range(n):
             self.put_ship(p, 0, self.home[p])
         self._emit("setup", players=n, homes=tuple(d.ids[h] for h in self.home))
@@ -127,14 +122,10 @@ class AstronutsState(EngineState[RulesData]):
         self.nuts[s] |= 1 << c
         if not self.quiet:
             self._emit("nut-placed", player=self.placer, at=self.data.ids[s], colour=self.data.colours[c])
-        nuts, room, popcount = self.nuts, self.data.nut_room, placement.POPCOUNT
-        if popcount[nuts[s]] == room[s]:            # a full planet: place_options need not look at it again
-            self.place_open = tuple(entry for entry in self.place_open if entry[0] != s)
-        for q in self.data.planets:                   # a planet with room left: the next player places
-            if popcount[nuts[q]] != room[q]:
-                self.placer = (self.placer + 1) % self.n
-                return
-        self._finish_setup()
+        if any(placement.POPCOUNT[self.nuts[q]] != self.data.nut_room[q] for q in self.data.planets):
+            self.placer = (self.placer + 1) % self.n    # a planet with room left: the next player places
+        else:
+            self._finish_setup()
 
     def _finish_setup(self) -> None:
         """Everyone takes one nut of each colour; the rest is the AstroBank; player 1 begins."""
@@ -180,24 +171,9 @@ class AstronutsState(EngineState[RulesData]):
     # -- the contract ----------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        phase = self.phase
-        if phase in (ACT, DECLARE, CHOOSE, OFFER):
-            return self.player
-        if phase == REROLL:
-            assert self.roll_ctx is not None
-            return int(self.roll_ctx[1])
-        if phase == DEFEND:
-            assert self.duel is not None
-            return int(self.duel[3])
-        if phase == TRADE:
-            assert self.offer is not None
-            return int(self.offer[1])
-        if phase == LET_PASS:
-            assert self.passing is not None
-            return self.occ[self.passing[2]]
-        if phase == PLACE:
-            return self.placer
-        return TERMINAL
+        """The acting player, but in the phases in which someone else answers (see the module docstring)."""
+        deciding = _DECIDING.get(self.phase)
+        return self.player if deciding is None else deciding(self)
 
     def _results(self) -> tuple[PlayerResult, ...]:
         held = [sum(self.hand[p * 4:p * 4 + 4]) + sum(self.tech_nuts[p * 4:p * 4 + 4]) for p in range(self.n)]
@@ -212,11 +188,16 @@ class AstronutsState(EngineState[RulesData]):
     # the legal set and the decisions' effects live in decisions.py (bound here without a call in between)
     _legal_now = decisions.legal_actions
 
+    def legal_actions(self) -> list[Action]:
+        """The base class's cached legal set, two calls shorter: playouts ask for it at every decision."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _LEGAL_BY_PHASE[self.phase](self)
+        return legal
+
     def apply(self, action: Action) -> list[Event]:
-        """A quiet batch playout's decision: legal (checked against the cached set), done, no events; anything
-        else (a log, events, a refusal) goes the base class's way. The decision's code may leave the next legal
-        set in `_legal` when it knows it without listing (after a trade's answer or a lost attack:
-        decisions.set_stands); nothing in it asks for the legal set midway."""
+        """A quiet batch playout's decision, legal by the cached set, goes straight to its code (the base class's
+        bookkeeping of logs, events and chance nodes was a tenth of a random playout); the rest goes the base way."""
         legal = self._legal
         if legal is not None and self.quiet and self.log is None and action in legal:
             self._legal = None
@@ -224,20 +205,10 @@ class AstronutsState(EngineState[RulesData]):
             return []
         return super().apply(action)
 
-    def legal_actions(self) -> list[Action]:
-        """The base class's cached legal set, one call shorter: playouts ask for it at every decision. The
-        acting player's set is kept (`acting_set`) so a trade's answer or a lost attack can hand it back."""
-        legal = self._legal
-        if legal is None:
-            if self.phase == ACT:
-                legal = self._legal = self.acting_set = decisions.act_actions(self)
-            else:
-                legal = self._legal = _LEGAL_BY_PHASE.get(self.phase, decisions.legal_actions)(self)
-        return legal
-
     _violation = legality.violation
 
-    _do = decisions.do
+    def _do(self, action: Action) -> None:
+        _DO[action[0]](self, action)
 
     # as outcome() is not None, without building it: a plain field (set by finish with `result`), as every
     # playout asks before every decision
@@ -361,7 +332,6 @@ class AstronutsState(EngineState[RulesData]):
         ):
             self.roll_ctx = (purpose, roller, value, self.phase)
             self.phase = REROLL
-            self._legal = [REROLL_ACTION, KEEP_ACTION]    # the reroll decision's set, known without listing
             return
         self.after_roll(purpose, roller, value)
 
@@ -516,7 +486,6 @@ class AstronutsState(EngineState[RulesData]):
         self.player = p
         self.turns += 1
         self.phase = DECLARE
-        self._legal = list(decisions.DECLARES)        # the declaration's set, known without listing
         self.actions_left = 0
         self.declared = 0
         self.warp_used = [False] * self.n
@@ -525,3 +494,9 @@ class AstronutsState(EngineState[RulesData]):
         if max(self.ships[p]) < 0:                    # replace_last_ship's own test, without the call
             self.replace_last_ship(p)
 
+
+_DECIDING: dict[str, Callable[[AstronutsState], int]] = {   # who decides in the phases another seat answers
+    REROLL: lambda s: int(s.roll_ctx[1]), DEFEND: lambda s: int(s.duel[3]),       # type: ignore[index]
+    TRADE: lambda s: int(s.offer[1]), LET_PASS: lambda s: s.occ[s.passing[2]],    # type: ignore[index]
+    PLACE: lambda s: s.placer, OVER: lambda s: TERMINAL,
+}

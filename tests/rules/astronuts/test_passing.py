@@ -218,9 +218,8 @@ def test_the_notation_writes_and_reads_a_pass_and_its_answers(table):
         "Cashew and Hazelnut."
 
 
-def test_a_playout_that_keeps_its_legal_set_through_a_lost_attack_drops_a_pass_it_can_no_longer_pay(table):
-    """Batch playouts hand the set listed before a lost attack back (decisions.set_stands): not when the action
-    it cost takes the last two a pass needs."""
+def test_a_lost_attack_drops_a_pass_it_can_no_longer_pay(table):
+    """The action a lost attack cost takes the last two a pass needs: the pass is no longer offered."""
     state = table(ships={1: [LANE], 2: [SMALL]}, actions=2)
     state.quiet = True
     assert passes(state) == [(LANE, SMALL, HOLE), (LANE, SMALL, LARGE)]

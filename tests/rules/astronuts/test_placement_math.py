@@ -38,7 +38,11 @@ def test_slacks_and_blocked_colours_agree_with_the_definition():
     blocked_seen = 0
     for _ in range(1500):
         pool, need, allowed = random_table(rng)
-        table = placement.slacks(pool, need, allowed)
+        groups: dict[tuple[int, int], int] = {}
+        for n, a in zip(need, allowed, strict=False):
+            if n:
+                groups[n, a] = groups.get((n, a), 0) + 1
+        table = placement.grouped_slacks(pool, groups, sum(need))
         assert table == [slack_by_definition(pool, need, allowed, t) for t in range(1 << COLOURS)]
         if min(table) < 0:
             continue
