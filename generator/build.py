@@ -217,6 +217,7 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     graph = _graph(units)
     running: dict[Future[Any], Unit] = {}
     made: dict[str, Made] = {}
+    done: set[str] = set()  # made or restored
     pool = Pool(lambda name: _make(by_name[name], options, cache), jobs) if jobs else None
     with pool or contextlib.nullcontext():
         while graph.is_active():
@@ -240,7 +241,7 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
                 meanwhile = None
                 continue
             if not finished and not running:
-                raise RuntimeError(f"build units wait for each other: {sorted(by_name.keys() - made.keys())}")
+                raise RuntimeError(f"build units wait for each other: {sorted(by_name.keys() - done)}")
             for future in [] if finished else first_done(list(running)):
                 unit = running.pop(future)
                 made[unit.name] = result(future)
@@ -248,6 +249,7 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
                 finished.append(unit)
             for unit in finished:
                 graph.done(unit.name)
+                done.add(unit.name)
     if meanwhile is not None:
         meanwhile()
     for unit in [unit for unit in units if unit.name in made]:  # in their planned order, whichever finished first
