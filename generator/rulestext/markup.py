@@ -13,6 +13,8 @@ from collections.abc import Callable
 from generator.content.loader import GameContent
 
 ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")
+# marks of code (spans, fences, indented blocks) and raw HTML, where Markdown shows an image's Markdown as text
+CODE_OR_HTML = re.compile(r"[`~<]|^[ \t>]*(?: {4}|\t)", re.MULTILINE)
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 
 
@@ -32,16 +34,46 @@ def html_escape(text: str) -> str:
 
 def icons_to_markdown(text: str, icon_target: Callable[[str], str | None], page: str,
                       alt: Callable[[str], str] = lambda name: name) -> str:
-    """Replace `:name:` by an inline icon image; names that are no icon stay as they are."""
+    """Replace `:name:` by an inline icon image where Markdown reads an image there; names that are no
+    icon stay as they are, and so do names in code or raw HTML, which show their text as written."""
+    images = _where_images_read(text)
 
     def image(match: re.Match) -> str:
         name = match.group(1)
+        if images is not None and match.start() not in images:
+            return match.group(0)
         target = icon_target(name)
         if target is None:
             return match.group(0)
         return f"![{escape(alt(name))}]({rel(page, target)}){{ .pnp-icon }}"
 
     return ICON_RE.sub(image, text)
+
+
+def _where_images_read(text: str) -> set[int] | None:
+    """The offsets of the `:name:`s in `text` at which the site's Markdown reads an image; None for all.
+
+    Code (spans, fences, indented blocks) and raw HTML show an image's Markdown as text, and where they
+    are is Python-Markdown's to say, nested in lists and quotes as they may be: so a text with any of
+    their marks is read once with an image in each place, and the places that came out as images are
+    the answer. A text without such marks (nearly all) is not read."""
+    if not CODE_OR_HTML.search(text) or not ICON_RE.search(text):
+        return None
+    import markdown  # type: ignore[import-untyped]  # only texts with code or HTML come here
+
+    from generator.rulestext.markdown_bounds import SITE_CONFIGS, SITE_EXTENSIONS
+
+    probe = "pnpprobe"
+    while probe in text:
+        probe += "x"
+    matches = list(ICON_RE.finditer(text))
+    parts, position = [], 0
+    for number, match in enumerate(matches):
+        parts += [text[position:match.start()], f"![{probe}{number}z](i.svg){{ .pnp-icon }}"]
+        position = match.end()
+    html = markdown.Markdown(extensions=SITE_EXTENSIONS, extension_configs=SITE_CONFIGS).convert(
+        "".join([*parts, text[position:]]))
+    return {match.start() for number, match in enumerate(matches) if f'alt="{probe}{number}z"' in html}
 
 
 def icon_words(content: GameContent, lang: str, name: str) -> str:

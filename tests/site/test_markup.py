@@ -32,6 +32,22 @@ def test_icons_become_images_and_unknown_names_stay_text():
     assert out == "1 ![Nahrung](../icons/food.svg){ .pnp-icon } und 10:30: Uhr :nope:"
 
 
+def test_icons_in_code_and_raw_html_stay_as_written():
+    """Code and raw HTML show an image's Markdown as text: there the name stays, wherever they are nested."""
+    targets = {"food": "g/icons/food.svg"}
+    text = ("Pay :food:.\n\n```\n:food: x\n```\n\nAlso `:food:` inline.\n\n    :food: indented\n\n"
+            "1. item\n\n        :food: code in a list\n\n> quote\n>\n>     :food: code in a quote\n\n"
+            "<div>\n:food: raw\n</div>\n\n<div markdown=\"1\">\n:food: read as Markdown\n</div>\n\n"
+            "!!! note\n\n    :food: in an admonition\n")
+    out = icons_to_markdown(text, targets.get, "g/rules/setup.md", lambda name: "Food")
+    image = "![Food](../icons/food.svg){ .pnp-icon }"
+    assert out.count(image) == 3, out  # the paragraph, the Markdown div and the admonition
+    assert out.startswith(f"Pay {image}.") and f"{image} read as Markdown" in out and f"{image} in an admonition" in out
+    for kept in ("```\n:food: x", "`:food:` inline", "    :food: indented", "        :food: code in a list",
+                 ">     :food: code in a quote", ":food: raw"):
+        assert kept in out, kept
+
+
 def test_token_picture_has_its_size_colour_and_icon():
     svg = ET.fromstring(token_svg("round", 22, "#c62f2f", ICONS / "ship.svg", "Raumschiff"))
     circle = svg.find(f"{{{SVG_NS}}}circle")
