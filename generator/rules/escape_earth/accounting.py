@@ -33,8 +33,8 @@ def invariant_problems(state: EscapeEarthState) -> list[str]:
             if state.cubes[pos]:
                 problems.append(f"cubes without a building on card {pos + 1}")
             continue
-        if state.cubes[pos] < 0 or state.cubes[pos] > state.capacity(pos):
-            problems.append(f"card {pos + 1} holds {state.cubes[pos]} cubes, capacity {state.capacity(pos)}")
+        if state.cubes[pos] < 0 or state.cubes[pos] > state.side(pos).capacity:
+            problems.append(f"card {pos + 1} holds {state.cubes[pos]} cubes, capacity {state.side(pos).capacity}")
         if pos >= state.revealed:
             problems.append(f"a building on face-down card {pos + 1}")
         if d.buildings[b].planet_only and not state.planet[pos]:

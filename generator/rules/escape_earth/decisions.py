@@ -197,11 +197,8 @@ def do(state: EscapeEarthState, action: Action) -> None:
         state.actions_left -= 1
         _ACTION_CODE[kind](state, state.player, action)
     elif kind == "fight-now":
-        card = state.pending_event
-        assert card is not None
-        state.pay(action[1])
-        state._emit("event-fought", card=card, paid=action[1], at_once=True)
-        state.return_event(card)
+        assert state.pending_event is not None
+        state.event_fought(state.pending_event, action[1], at_once=True)
         if state.result is None:
             state.event_done()
     elif kind == "let-happen":
@@ -260,8 +257,7 @@ def _do_build(state: EscapeEarthState, p: int, action: Action) -> None:
     state.builds += 1
     if not state.quiet:
         state._emit("built", player=p, building=new.id, pos=ship)
-    for op, args in new.basic.effects:
-        state.run(op, dict(args), ship)
+    state.run(new.basic.effects, ship)
     if not state.time_on and state.builds >= 2:
         state.time_on = True
         state._emit("time-starts")
@@ -274,14 +270,13 @@ def _do_upgrade(state: EscapeEarthState, p: int, action: Action) -> None:
     building = state.building[pos]
     assert building is not None  # legality allows an upgrade only of a building
     state._emit("upgraded", building=building, pos=pos, paid=payment)
-    for op, args in state.data.buildings[building].upgraded.effects:
-        state.run(op, dict(args), pos)
+    state.run(state.data.buildings[building].upgraded.effects, pos)
 
 
 def _do_produce(state: EscapeEarthState, p: int, action: Action) -> None:
     ship = state.ships[p]
     res = action[1]
-    n = min(state.capacity(ship) - state.cubes[ship], state.supply[res])
+    n = min(state.side(ship).capacity - state.cubes[ship], state.supply[res])
     state.to_first(p, res)
     state.supply[res] -= n
     state.cubes[ship] += n
@@ -290,10 +285,8 @@ def _do_produce(state: EscapeEarthState, p: int, action: Action) -> None:
 
 def _do_fight(state: EscapeEarthState, p: int, action: Action) -> None:
     _, card, payment = action
-    state.pay(payment)
     state.active_events.remove(card)
-    state._emit("event-fought", card=card, paid=payment, at_once=False)
-    state.return_event(card)
+    state.event_fought(card, payment, at_once=False)
     if any(op == "place_anomaly" for op, _ in state.data.events[card].effects) and state.anomaly != NO_ANOMALY:
         if card in state.active_events:
             before = state.anomaly

@@ -162,7 +162,7 @@ def _produce(state: EscapeEarthState, action: Action) -> RuleError | None:
     problem = _activity_problem(state, res)
     if problem:
         return problem
-    if state.cubes[ship] >= state.capacity(ship):
+    if state.cubes[ship] >= state.side(ship).capacity:
         return refuse("produce.full")
     return refuse("produce.supply", resource=res)
 
