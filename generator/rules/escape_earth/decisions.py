@@ -19,7 +19,7 @@ A payment is a sorted tuple of (pos, resource, n): n cubes of that resource from
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -33,20 +33,11 @@ PASS: Action = ("pass",)
 LET_HAPPEN: Action = ("let-happen",)
 
 
-def _splits(sources: list[tuple[int, int]], need: int, start: int = 0) -> Iterator[tuple[Any, ...]]:
-    """Every way to take `need` cubes from (pos, available) sources, as tuples of (pos, n)."""
-    if need == 0:
-        yield ()
-        return
-    if start >= len(sources):
-        return
-    pos, have = sources[start]
-    rest = sum(h for _, h in sources[start + 1:])
-    for n in range(min(have, need), -1, -1):
-        if need - n > rest:
-            break
-        for tail in _splits(sources, need - n, start + 1):
-            yield (((pos, n),) if n else ()) + tail
+def _splits(sources: list[tuple[int, int]], resource: str, need: int) -> list[tuple[Any, ...]]:
+    """Every way to take `need` cubes of `resource` from (pos, available) sources, as payments: most from the first."""
+    counts = product(*(range(min(have, need), -1, -1) for _, have in sources))
+    return [tuple((pos, resource, n) for (pos, _), n in zip(sources, ns, strict=True) if n)
+            for ns in counts if sum(ns) == need]
 
 
 def cube_sources(state: EscapeEarthState) -> dict[str, list[tuple[int, int]]]:
@@ -85,11 +76,10 @@ def payments(state: EscapeEarthState, cost: dict[str, int],
     for resource, need in sorted(cost.items()):
         if need == 0:
             continue
-        have = sources.get(resource, ())
+        have = sources.get(resource, [])
         if sum(n for _, n in have) < need:
             return []
-        per_resource.append([tuple((pos, resource, n) for pos, n in split)
-                             for split in _splits(list(have), need)])
+        per_resource.append(_splits(have, resource, need))
     if len(per_resource) == 1:
         return per_resource[0]
     return [tuple(sorted(sum(combo, ()))) for combo in product(*per_resource)]
