@@ -128,27 +128,10 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
         res = state.pending_loss
         return [("lose", pos) for pos in range(state.length) if state.holds_cube(pos, res)]
     p = state.player
-    row = state.rows[p]
-    ship = state.ships[p]
-    cards = state.cards[p]
-    last = len(row)
-    actions: list[Action] = []                       # the improvements, then the moves
-    moves: list[Action] = []
-    active = set()
-    targets: dict[int, list[int]] = {}
-    for position, activity in enumerate(row, 1):
-        if position < last:
-            actions.append(("improve", activity))
-        card = cards[activity]
-        if position in card.active_positions:
-            active.add(activity)
-            travel = card.travel
-            ends = targets.get(travel)
-            if ends is None:
-                ends = targets[travel] = move_targets(state, p, travel)
-            for dest in ends:
-                moves.append(("move", activity, dest))
-    actions += moves
+    row, ship, cards = state.rows[p], state.ships[p], state.cards[p]
+    active = [a for i, a in enumerate(row, 1) if i in cards[a].active_positions]   # the activities usable now
+    actions: list[Action] = [("improve", a) for a in row[:-1]]
+    actions += [("move", a, dest) for a in active for dest in move_targets(state, p, cards[a].travel)]
     points = cards["build"].build_points[row.index("build")] if "build" in active else 0
     sources = cube_sources(state) if any(state.cubes) or any(state.free) else {}
     here = state.building[ship]
