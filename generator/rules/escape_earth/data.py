@@ -142,18 +142,11 @@ def _cube_count(content: GameContent, res: str) -> int:
 
 def load_rules_data(content: GameContent) -> RulesData:
     """Read the engine's view of Escape Earth from validated content."""
-    galaxy: dict[str, GalaxyCard] = {}
-    deck: list[str] = []
-    earth = ocean = ""
-    for card in content.cards_of("galaxy"):
-        f = card.fields
-        galaxy[card.id] = GalaxyCard(card.name, int(f["parsecs"]), bool(f["planet"]), effect_steps(card.effects))
-        if f["role"] == "earth":
-            earth = card.id
-        elif f["role"] == "ocean_planet":
-            ocean = card.id
-        else:
-            deck.extend([card.id] * card.count)
+    cards = content.cards_of("galaxy")
+    galaxy = {c.id: GalaxyCard(c.name, int(c.fields["parsecs"]), bool(c.fields["planet"]), effect_steps(c.effects))
+              for c in cards}
+    role = {c.fields["role"]: c.id for c in cards}   # Earth and the ocean planet: one card each, not in the deck
+    deck = [c.id for c in cards if c.fields["role"] not in ("earth", "ocean_planet") for _ in range(c.count)]
     buildings: dict[str, BuildingType] = {}
     for card in content.cards_of("building"):
         f, b = card.fields, card.back
@@ -178,7 +171,7 @@ def load_rules_data(content: GameContent) -> RulesData:
     times = {c.id: DeckCard(c.id, c.name, c.count, effect_steps(c.effects)) for c in content.cards_of("time")}
     resources = [r.id for r in content.game.resources]
     return RulesData(
-        galaxy=galaxy, galaxy_deck=tuple(deck), earth=earth, ocean=ocean, buildings=buildings,
+        galaxy=galaxy, galaxy_deck=tuple(deck), earth=role["earth"], ocean=role["ocean_planet"], buildings=buildings,
         activities=activities, activity_names=names, events=events, time_cards=times,
         cubes={r: _cube_count(content, r) for r in resources}, resources=tuple(resources),
         resource_names={r.id: r.name for r in content.game.resources}, players=players,
