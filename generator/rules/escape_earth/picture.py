@@ -100,11 +100,11 @@ def draw(state: EscapeEarthState, lang: str) -> StatePicture:
                                                                      stroke_width=0.4), 1.2))
             wrapped_text(scene, x + CARD_W / 2, top + 5, str(side.name.get(lang)), CARD_W - 3, 8,
                          text_colour(building_fill), "regular")
-            slots = int(side.capacity or 0)
             filled = state.cubes[pos]
+            slots = max(side.capacity, filled)
             colour = resource_colour.get(str(side.produces), "#888888")
-            for i in range(max(slots, filled)):
-                cx = x + CARD_W / 2 + (i - (max(slots, filled) - 1) / 2) * 6
+            for i in range(slots):
+                cx = x + CARD_W / 2 + (i - (slots - 1) / 2) * 6
                 if i < filled:
                     cube(scene, cx, top + 15.0, 4.2, colour, legend=legend,
                          words=str(names.get(f"{side.produces}-cubes", "")))
