@@ -94,8 +94,7 @@ def _move(state: EscapeEarthState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 3 or not isinstance(action[2], int):
         return refuse("move.form")
-    problem = _activity_problem(state, action[1])
-    if problem:
+    if problem := _activity_problem(state, action[1]):
         return problem
     p, dest = state.player, action[2]
     start = state.ships[p]
@@ -123,8 +122,7 @@ def _build(state: EscapeEarthState, action: Action) -> RuleError | None:
         return refuse("build.unknown")
     b = state.data.buildings[action[1]]
     ship = state.ships[state.player]
-    problem = _activity_problem(state, "build")
-    if problem:
+    if problem := _activity_problem(state, "build"):
         return problem
     points = state.build_points(state.player)
     if b.build_cost > points:
@@ -159,8 +157,7 @@ def _produce(state: EscapeEarthState, action: Action) -> RuleError | None:
     res = state.side(ship).produces
     if len(action) != 2 or action[1] != res:
         return refuse("produce.match", resource=res)
-    problem = _activity_problem(state, res)
-    if problem:
+    if problem := _activity_problem(state, res):
         return problem
     if state.cubes[ship] >= state.side(ship).capacity:
         return refuse("produce.full")
