@@ -209,7 +209,7 @@ def test_the_free_discovery_cube_does_not_count_toward_capacity(table):
     s.supply["food"] -= 1
     put(s, 4, "farm")
     s.apply(("produce", "food"))
-    assert s.cubes[4] == 1 and s.available(4, "food") == 2
+    assert s.cubes[4] == 1 and s.cube_sources()["food"] == [(4, 2)]
 
 
 # -- events ---------------------------------------------------------------------------------------

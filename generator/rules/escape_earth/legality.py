@@ -37,13 +37,14 @@ def payment_problem(state: EscapeEarthState, cost: dict[str, int], payment: obje
     if not isinstance(payment, tuple) or not all(isinstance(x, tuple) and len(x) == 3 for x in payment):
         return refuse("payment.form")
     paid: dict[str, int] = {}
+    sources = state.cube_sources()   # per resource, the cards whose cubes may be spent: [(pos, how many), ...]
     for pos, res, n in payment:
         if not isinstance(pos, int) or not 0 <= pos < state.length or not isinstance(n, int) or n < 1 \
                 or res not in state.data.resources:
             return refuse("payment.card")
         if state.blocked(pos):
             return refuse("blocked.cubes" if pos == state.aliens else "blocked.anomaly-cubes", pos=pos)
-        if state.available(pos, res) < n:
+        if dict(sources.get(res, [])).get(pos, 0) < n:
             return refuse("payment.missing", pos=pos, n=n, resource=res)
         paid[res] = paid.get(res, 0) + n
     wanted = {r: n for r, n in cost.items() if n}

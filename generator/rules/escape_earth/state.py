@@ -198,16 +198,6 @@ class EscapeEarthState(EngineState[RulesData]):
         anomaly's (both are "blockiert"; option `anomaly: blocks-moves` lets the anomaly block moves only)."""
         return pos == self.aliens or (pos == self.anomaly and self.anomaly_blocks_cubes)
 
-    def available(self, pos: int, resource: str) -> int:
-        """Cubes of `resource` on card `pos` that may be spent for an activity."""
-        if self.blocked(pos):
-            return 0
-        building = self.building[pos]
-        n = self.cubes[pos] if building and self.side(pos).produces == resource else 0
-        if self.free[pos] == resource and (building or self.free_cubes == "anywhere"):
-            n += 1
-        return n
-
     def side(self, pos: int) -> Any:
         building = self.building[pos]
         assert building is not None, f"no building on card {pos}"  # callers ask only where one stands
