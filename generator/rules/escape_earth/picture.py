@@ -143,7 +143,8 @@ def draw(state: EscapeEarthState, lang: str) -> StatePicture:
         copies = state.active_events.count(event)
         card(scene, x, events_top, SMALL_W, SMALL_H, event_fill,
              [str(d.events[event].name.get(lang)), f"×{copies}" if copies > 1 else ""], 8)
-    return StatePicture(scene, _alt(state, lang), tuple(legend.entries))
+    rows = state.game.presentation.summary(state, lang)   # in words: the galaxy, ships, aliens and buildings rows
+    return StatePicture(scene, " — ".join(f"{name}: {value}" for name, value in rows[1:6]), tuple(legend.entries))
 
 
 def _token(scene: Scene, legend: Legend, pos: int, length: int, icon: str, fill: str, side: int, name: str) -> None:
@@ -160,9 +161,3 @@ def _token(scene: Scene, legend: Legend, pos: int, length: int, icon: str, fill:
     else:
         label(scene, cx, cy + readable_pt(scene, 7) * PT_MM * 0.35, icon[:1].upper(), 7, text_colour(fill))
     legend.add("disc", fill, name, icon=icon if icon in scene.icons else "")
-
-
-def _alt(state: EscapeEarthState, lang: str) -> str:
-    """The picture in words: the galaxy, ships, aliens and buildings rows of the summary."""
-    rows = state.game.presentation.summary(state, lang)
-    return " — ".join(f"{label}: {value}" for label, value in rows[1:6])
