@@ -56,13 +56,9 @@ class BuildingType:
 
 @dataclass(frozen=True)
 class ActivityCard:
-    id: str
-    player: int         # 1-based as printed
-    activity: str
     active_positions: frozenset[int]
     travel: int
     build_points: tuple[int, ...]
-    name: Text
 
 
 @dataclass(frozen=True)
@@ -161,11 +157,10 @@ def load_rules_data(content: GameContent) -> RulesData:
     activities: dict[int, dict[str, ActivityCard]] = {p: {} for p in range(players)}
     names: dict[str, Text] = {}
     for card in content.cards_of("activity"):
-        f = card.fields
-        activity = ActivityCard(card.id, int(f["player"]), f["activity"], frozenset(f["active_positions"]),
-                                int(f["travel"]), tuple(f["build_points"]), card.name)
-        activities[activity.player - 1][activity.activity] = activity
-        names.setdefault(activity.activity, card.name)
+        f = card.fields   # its player counts from 1, as printed
+        activities[int(f["player"]) - 1][f["activity"]] = ActivityCard(
+            frozenset(f["active_positions"]), int(f["travel"]), tuple(f["build_points"]))
+        names.setdefault(f["activity"], card.name)
     events = {c.id: EventCard(c.id, c.name, c.count, effect_steps(c.effects), _costs(c.fields["fight_cost"]))
               for c in content.cards_of("event")}
     times = {c.id: DeckCard(c.id, c.name, c.count, effect_steps(c.effects)) for c in content.cards_of("time")}
