@@ -1,20 +1,9 @@
 """What the players may decide in an Escape Earth state, and what each decision does.
 
-Actions are tuples (see `notation.py` for how they are written):
-
-    ("improve", activity)            swap the card with its right neighbour (one position higher)
-    ("move", activity, dest)         travel with an active card whose travel value the trip costs
-    ("build", building)              build at the ship's card with the Build card's points
-    ("upgrade", pos, payment)        flip the building on card `pos`, paying its upgrade cubes
-    ("produce", resource)            fill the building at the ship's card up to its capacity
-    ("fight", event, payment)        fight one active event, paying the summed cubes of its copies
-    ("push", pos, n)                 push the aliens back n cards with n military cubes from card `pos`
-    ("pass",)                        waive one action
-    ("fight-now", payment)           fight the event just drawn at once (no action spent)
-    ("let-happen",)                  let the event just drawn become active
-    ("lose", pos)                    choose the card that loses the cube an event takes
-
-A payment is a sorted tuple of (pos, resource, n): n cubes of that resource from card `pos`.
+Actions are tuples of the words `notation.py` lists, in that order: cards counted from 0 (Earth
+is 0), a building by its card id, not its kind, and a payment (upgrade, fight, fight-now) as one
+sorted tuple of (pos, resource, n), n cubes of that resource from card `pos`; a push is
+("push", pos, n), n military cubes from card `pos`. Fighting a drawn event at once spends no action.
 """
 
 from __future__ import annotations
@@ -28,9 +17,6 @@ from generator.rules.escape_earth.data import ACTION, ANOMALY_STEP, LOSE, NO_ANO
 
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
-
-PASS: Action = ("pass",)
-LET_HAPPEN: Action = ("let-happen",)
 
 
 def _splits(sources: list[tuple[int, int]], resource: str, need: int) -> list[tuple[Any, ...]]:
@@ -123,7 +109,7 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
     if state.phase == RESPOND:
         assert state.pending_event is not None
         return [("fight-now", pay) for pay in payments(state, state.fight_cost(state.pending_event, extra=1))] \
-            + [LET_HAPPEN]
+            + [("let-happen",)]
     if state.phase == LOSE:
         res = state.pending_loss
         return [("lose", pos) for pos in range(state.length) if state.holds_cube(pos, res)]
@@ -158,7 +144,7 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
         for pos, have in sources.get("military", ()):
             for n in range(1, min(have, limit) + 1):
                 actions.append(("push", pos, n))
-    actions.append(PASS)
+    actions.append(("pass",))
     return actions
 
 
