@@ -21,8 +21,7 @@ def invariant_problems(state: EscapeEarthState) -> list[str]:
     for res, total in d.cubes.items():
         on_table = sum(state.cubes[p] for p in range(state.length)
                        if state.building[p] and state.side(p).produces == res)
-        free = sum(1 for f in state.free if f == res)
-        count = state.supply[res] + on_table + free + state.removed_cubes[res]
+        count = state.supply[res] + on_table + state.free.count(res) + state.removed_cubes[res]
         if count != total:
             problems.append(f"{res} cubes: {count} counted, the box holds {total}")
         if state.supply[res] < 0:
