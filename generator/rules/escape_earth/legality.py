@@ -53,10 +53,8 @@ def payment_problem(state: EscapeEarthState, cost: dict[str, int], payment: obje
     return refuse("payment.order")   # out of order, or one card's cubes of a resource in two parts
 
 
-@checked_first()
+@checked_first(legal_first=True)
 def violation(state: EscapeEarthState, action: Action) -> RuleError | None:
-    if action in state.legal_actions():
-        return None
     refuse = state._refuse
     kind = action[0]
     if state.phase == RESPOND:
