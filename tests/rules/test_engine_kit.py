@@ -131,6 +131,17 @@ def test_checked_first_with_a_form_rule_refuses_a_malformed_action_under_it():
         assert error is not None and error.rule == "form", bad
 
 
+def test_checked_first_with_legal_first_lets_a_legal_action_pass_before_the_engines_rules():
+    @checked_first(legal_first=True)
+    def violation(state: Any, action: Any) -> RuleError | None:
+        return refusing("move.far")
+
+    running = SimpleNamespace(result=None, _refuse=refusing, legal_actions=lambda: [("move", 1)])
+    assert violation(running, ("move", 1)) is None
+    error = violation(running, ("move", 2))
+    assert error is not None and error.rule == "move.far"
+
+
 def test_named_values_names_an_actions_items_by_position_per_kind():
     names = {"move": ("activity", "to"), "pass": ()}
     assert named_values(("move", "food", 3), names) == {"activity": "food", "to": 3}

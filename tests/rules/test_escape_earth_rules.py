@@ -167,7 +167,7 @@ def test_upgrade_pays_cubes_from_any_building_and_keeps_the_cubes_on_it(table):
     put(s, 1, "farm", cubes=1)
     put(s, 4, "mine", cubes=1)
     s.apply(("upgrade", 1, ((4, "material", 1),)))
-    assert s.upgraded[1] and s.cubes[1] == 1 and s.capacity(1) == 2
+    assert s.upgraded[1] and s.cubes[1] == 1 and s.side(1).capacity == 2
     assert s.cubes[4] == 0 and s.supply["material"] == s.data.cubes["material"]
 
 
@@ -209,7 +209,7 @@ def test_the_free_discovery_cube_does_not_count_toward_capacity(table):
     s.supply["food"] -= 1
     put(s, 4, "farm")
     s.apply(("produce", "food"))
-    assert s.cubes[4] == 1 and s.available(4, "food") == 2
+    assert s.cubes[4] == 1 and s.cube_sources()["food"] == [(4, 2)]
 
 
 # -- events ---------------------------------------------------------------------------------------

@@ -17,11 +17,13 @@ from generator.rules.core import Action, RuleError
 Violation = TypeVar("Violation", bound=Callable[..., RuleError | None])
 
 
-def checked_first(form: str | None = None) -> Callable[[Violation], Violation]:
+def checked_first(form: str | None = None, legal_first: bool = False) -> Callable[[Violation], Violation]:
     """A decorator for an engine's `violation`: the game-over and form checks, then the engine's rules.
 
     `form`: the rule that refuses a malformed action (not a tuple whose first item is its kind, a
-    string); None passes it over to the contract's `unknown-action`."""
+    string); None passes it over to the contract's `unknown-action`. `legal_first`: an action of the
+    legal set passes before the engine's rules are asked, so they only name the rule an action breaks
+    (the legal set says once what is allowed)."""
 
     def wrap(check: Violation) -> Violation:
         @functools.wraps(check)
@@ -32,6 +34,8 @@ def checked_first(form: str | None = None) -> Callable[[Violation], Violation]:
                 return None if form is None else state._refuse(form)
             if form is not None and not isinstance(action[0], str):
                 return state._refuse(form)  # type: ignore[no-any-return]
+            if legal_first and action in state.legal_actions():
+                return None
             return check(state, action)
 
         return cast(Violation, violation)

@@ -21,8 +21,7 @@ def invariant_problems(state: EscapeEarthState) -> list[str]:
     for res, total in d.cubes.items():
         on_table = sum(state.cubes[p] for p in range(state.length)
                        if state.building[p] and state.side(p).produces == res)
-        free = sum(1 for f in state.free if f == res)
-        count = state.supply[res] + on_table + free + state.removed_cubes[res]
+        count = state.supply[res] + on_table + state.free.count(res) + state.removed_cubes[res]
         if count != total:
             problems.append(f"{res} cubes: {count} counted, the box holds {total}")
         if state.supply[res] < 0:
@@ -33,8 +32,8 @@ def invariant_problems(state: EscapeEarthState) -> list[str]:
             if state.cubes[pos]:
                 problems.append(f"cubes without a building on card {pos + 1}")
             continue
-        if state.cubes[pos] < 0 or state.cubes[pos] > state.capacity(pos):
-            problems.append(f"card {pos + 1} holds {state.cubes[pos]} cubes, capacity {state.capacity(pos)}")
+        if state.cubes[pos] < 0 or state.cubes[pos] > state.side(pos).capacity:
+            problems.append(f"card {pos + 1} holds {state.cubes[pos]} cubes, capacity {state.side(pos).capacity}")
         if pos >= state.revealed:
             problems.append(f"a building on face-down card {pos + 1}")
         if d.buildings[b].planet_only and not state.planet[pos]:

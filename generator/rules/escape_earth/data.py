@@ -56,30 +56,24 @@ class BuildingType:
 
 @dataclass(frozen=True)
 class ActivityCard:
-    id: str
-    player: int         # 1-based as printed
-    activity: str
     active_positions: frozenset[int]
     travel: int
     build_points: tuple[int, ...]
-    name: Text
 
 
 @dataclass(frozen=True)
-class EventCard:
+class DeckCard:
+    """A card of the time deck; an event card adds its fight cost."""
+
     id: str
     name: Text
     count: int
+    effects: Effects
+
+
+@dataclass(frozen=True)
+class EventCard(DeckCard):
     fight_cost: tuple[tuple[str, int], ...]
-    effects: Effects
-
-
-@dataclass(frozen=True)
-class TimeCard:
-    id: str
-    name: Text
-    count: int
-    effects: Effects
 
 
 @dataclass(frozen=True)
@@ -94,7 +88,7 @@ class RulesData:
     activities: dict[int, dict[str, ActivityCard]]   # player index (0-based) -> activity -> card, their 5 in order
     activity_names: dict[str, Text]       # activity id -> name of its card
     events: dict[str, EventCard]
-    time_cards: dict[str, TimeCard]
+    time_cards: dict[str, DeckCard]
     cubes: dict[str, int]                 # resource -> cubes in the box
     resources: tuple[str, ...]
     resource_names: dict[str, Text]
@@ -123,46 +117,32 @@ def rules_hash(content: GameContent) -> str:
     valid across such edits and is refused when a number it was played with changes.
     """
     game = content.game
-    payload: dict[str, Any] = {
-        "cards": [c.model_dump(include={"id", "kind", "count", "fields", "effects", "back"}, exclude_none=True)
-                  for c in sorted(content.cards, key=lambda c: c.id)],
+    face: dict[str, Any] = dict.fromkeys(("id", "kind", "count", "fields", "effects"), True)
+    face["back"] = {"fields", "effects"}  # the upgraded side's numbers and effects, not its name or art
+    payload = {
+        "cards": [c.model_dump(include=face, exclude_none=True) for c in sorted(content.cards, key=lambda c: c.id)],
         "components": [c.model_dump(include={"id", "type", "count", "kind"}) for c in game.components],
         "variants": [v.id for v in game.variants],
         "operations": sorted(o.id for o in game.operations),
     }
-    for card in payload["cards"]:
-        back = card.get("back")
-        if back:
-            card["back"] = {"fields": back.get("fields"), "effects": back.get("effects")}
     return rules_digest(payload)
 
 
-def _cube_counts(content: GameContent, resources: list[str]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for res in resources:
-        comp = next(
-            (c for c in content.game.components if c.type == "cube" and (c.id == f"{res}-cubes" or c.icon == res)), None
-        )
-        if comp is None:
-            raise ValueError(f"no cube component for resource '{res}' in game.yaml")
-        counts[res] = comp.count
-    return counts
+def _cube_count(content: GameContent, res: str) -> int:
+    """The cubes of `res` in the box: the cube component named `<res>-cubes` or showing its icon."""
+    for c in content.game.components:
+        if c.type == "cube" and (c.id == f"{res}-cubes" or c.icon == res):
+            return c.count
+    raise ValueError(f"no cube component for resource '{res}' in game.yaml")
 
 
 def load_rules_data(content: GameContent) -> RulesData:
     """Read the engine's view of Escape Earth from validated content."""
-    galaxy: dict[str, GalaxyCard] = {}
-    deck: list[str] = []
-    earth = ocean = ""
-    for card in content.cards_of("galaxy"):
-        f = card.fields
-        galaxy[card.id] = GalaxyCard(card.name, int(f["parsecs"]), bool(f["planet"]), effect_steps(card.effects))
-        if f["role"] == "earth":
-            earth = card.id
-        elif f["role"] == "ocean_planet":
-            ocean = card.id
-        else:
-            deck.extend([card.id] * card.count)
+    cards = content.cards_of("galaxy")
+    galaxy = {c.id: GalaxyCard(c.name, int(c.fields["parsecs"]), bool(c.fields["planet"]), effect_steps(c.effects))
+              for c in cards}
+    role = {c.fields["role"]: c.id for c in cards}   # Earth and the ocean planet: one card each, not in the deck
+    deck = [c.id for c in cards if c.fields["role"] not in ("earth", "ocean_planet") for _ in range(c.count)]
     buildings: dict[str, BuildingType] = {}
     for card in content.cards_of("building"):
         f, b = card.fields, card.back
@@ -177,18 +157,17 @@ def load_rules_data(content: GameContent) -> RulesData:
     activities: dict[int, dict[str, ActivityCard]] = {p: {} for p in range(players)}
     names: dict[str, Text] = {}
     for card in content.cards_of("activity"):
-        f = card.fields
-        activity = ActivityCard(card.id, int(f["player"]), f["activity"], frozenset(f["active_positions"]),
-                                int(f["travel"]), tuple(f["build_points"]), card.name)
-        activities[activity.player - 1][activity.activity] = activity
-        names.setdefault(activity.activity, card.name)
-    events = {c.id: EventCard(c.id, c.name, c.count, _costs(c.fields["fight_cost"]), effect_steps(c.effects))
+        f = card.fields   # its player counts from 1, as printed
+        activities[int(f["player"]) - 1][f["activity"]] = ActivityCard(
+            frozenset(f["active_positions"]), int(f["travel"]), tuple(f["build_points"]))
+        names.setdefault(f["activity"], card.name)
+    events = {c.id: EventCard(c.id, c.name, c.count, effect_steps(c.effects), _costs(c.fields["fight_cost"]))
               for c in content.cards_of("event")}
-    times = {c.id: TimeCard(c.id, c.name, c.count, effect_steps(c.effects)) for c in content.cards_of("time")}
+    times = {c.id: DeckCard(c.id, c.name, c.count, effect_steps(c.effects)) for c in content.cards_of("time")}
     resources = [r.id for r in content.game.resources]
     return RulesData(
-        galaxy=galaxy, galaxy_deck=tuple(deck), earth=earth, ocean=ocean, buildings=buildings,
-        activities=activities, activity_names=names,
-        events=events, time_cards=times, cubes=_cube_counts(content, resources), resources=tuple(resources),
+        galaxy=galaxy, galaxy_deck=tuple(deck), earth=role["earth"], ocean=role["ocean_planet"], buildings=buildings,
+        activities=activities, activity_names=names, events=events, time_cards=times,
+        cubes={r: _cube_count(content, r) for r in resources}, resources=tuple(resources),
         resource_names={r.id: r.name for r in content.game.resources}, players=players,
         content_hash=rules_hash(content))

@@ -1,25 +1,14 @@
 """What the players may decide in an Escape Earth state, and what each decision does.
 
-Actions are tuples (see `notation.py` for how they are written):
-
-    ("improve", activity)            swap the card with its right neighbour (one position higher)
-    ("move", activity, dest)         travel with an active card whose travel value the trip costs
-    ("build", building)              build at the ship's card with the Build card's points
-    ("upgrade", pos, payment)        flip the building on card `pos`, paying its upgrade cubes
-    ("produce", resource)            fill the building at the ship's card up to its capacity
-    ("fight", event, payment)        fight one active event, paying the summed cubes of its copies
-    ("push", pos, n)                 push the aliens back n cards with n military cubes from card `pos`
-    ("pass",)                        waive one action
-    ("fight-now", payment)           fight the event just drawn at once (no action spent)
-    ("let-happen",)                  let the event just drawn become active
-    ("lose", pos)                    choose the card that loses the cube an event takes
-
-A payment is a sorted tuple of (pos, resource, n): n cubes of that resource from card `pos`.
+Actions are tuples of the words `notation.py` lists, in that order: cards counted from 0 (Earth
+is 0), a building by its card id, not its kind, and a payment (upgrade, fight, fight-now) as one
+sorted tuple of (pos, resource, n), n cubes of that resource from card `pos`; a push is
+("push", pos, n), n military cubes from card `pos`. Fighting a drawn event at once spends no action.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -29,24 +18,12 @@ from generator.rules.escape_earth.data import ACTION, ANOMALY_STEP, LOSE, NO_ANO
 if TYPE_CHECKING:
     from generator.rules.escape_earth.state import EscapeEarthState
 
-PASS: Action = ("pass",)
-LET_HAPPEN: Action = ("let-happen",)
 
-
-def _splits(sources: list[tuple[int, int]], need: int, start: int = 0) -> Iterator[tuple[Any, ...]]:
-    """Every way to take `need` cubes from (pos, available) sources, as tuples of (pos, n)."""
-    if need == 0:
-        yield ()
-        return
-    if start >= len(sources):
-        return
-    pos, have = sources[start]
-    rest = sum(h for _, h in sources[start + 1:])
-    for n in range(min(have, need), -1, -1):
-        if need - n > rest:
-            break
-        for tail in _splits(sources, need - n, start + 1):
-            yield (((pos, n),) if n else ()) + tail
+def _splits(sources: list[tuple[int, int]], resource: str, need: int) -> list[tuple[Any, ...]]:
+    """Every way to take `need` cubes of `resource` from (pos, available) sources, as payments: most from the first."""
+    counts = product(*(range(min(have, need), -1, -1) for _, have in sources))
+    return [tuple((pos, resource, n) for (pos, _), n in zip(sources, ns, strict=True) if n)
+            for ns in counts if sum(ns) == need]
 
 
 def cube_sources(state: EscapeEarthState) -> dict[str, list[tuple[int, int]]]:
@@ -85,11 +62,10 @@ def payments(state: EscapeEarthState, cost: dict[str, int],
     for resource, need in sorted(cost.items()):
         if need == 0:
             continue
-        have = sources.get(resource, ())
+        have = sources.get(resource, [])
         if sum(n for _, n in have) < need:
             return []
-        per_resource.append([tuple((pos, resource, n) for pos, n in split)
-                             for split in _splits(list(have), need)])
+        per_resource.append(_splits(have, resource, need))
     if len(per_resource) == 1:
         return per_resource[0]
     return [tuple(sorted(sum(combo, ()))) for combo in product(*per_resource)]
@@ -133,32 +109,15 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
     if state.phase == RESPOND:
         assert state.pending_event is not None
         return [("fight-now", pay) for pay in payments(state, state.fight_cost(state.pending_event, extra=1))] \
-            + [LET_HAPPEN]
+            + [("let-happen",)]
     if state.phase == LOSE:
         res = state.pending_loss
         return [("lose", pos) for pos in range(state.length) if state.holds_cube(pos, res)]
     p = state.player
-    row = state.rows[p]
-    ship = state.ships[p]
-    cards = state.cards[p]
-    last = len(row)
-    actions: list[Action] = []                       # the improvements, then the moves
-    moves: list[Action] = []
-    active = set()
-    targets: dict[int, list[int]] = {}
-    for position, activity in enumerate(row, 1):
-        if position < last:
-            actions.append(("improve", activity))
-        card = cards[activity]
-        if position in card.active_positions:
-            active.add(activity)
-            travel = card.travel
-            ends = targets.get(travel)
-            if ends is None:
-                ends = targets[travel] = move_targets(state, p, travel)
-            for dest in ends:
-                moves.append(("move", activity, dest))
-    actions += moves
+    row, ship, cards = state.rows[p], state.ships[p], state.cards[p]
+    active = [a for i, a in enumerate(row, 1) if i in cards[a].active_positions]   # the activities usable now
+    actions: list[Action] = [("improve", a) for a in row[:-1]]
+    actions += [("move", a, dest) for a in active for dest in move_targets(state, p, cards[a].travel)]
     points = cards["build"].build_points[row.index("build")] if "build" in active else 0
     sources = cube_sources(state) if any(state.cubes) or any(state.free) else {}
     here = state.building[ship]
@@ -185,7 +144,7 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
         for pos, have in sources.get("military", ()):
             for n in range(1, min(have, limit) + 1):
                 actions.append(("push", pos, n))
-    actions.append(PASS)
+    actions.append(("pass",))
     return actions
 
 
@@ -197,11 +156,8 @@ def do(state: EscapeEarthState, action: Action) -> None:
         state.actions_left -= 1
         _ACTION_CODE[kind](state, state.player, action)
     elif kind == "fight-now":
-        card = state.pending_event
-        assert card is not None
-        state.pay(action[1])
-        state._emit("event-fought", card=card, paid=action[1], at_once=True)
-        state.return_event(card)
+        assert state.pending_event is not None
+        state.event_fought(state.pending_event, action[1], at_once=True)
         if state.result is None:
             state.event_done()
     elif kind == "let-happen":
@@ -260,8 +216,7 @@ def _do_build(state: EscapeEarthState, p: int, action: Action) -> None:
     state.builds += 1
     if not state.quiet:
         state._emit("built", player=p, building=new.id, pos=ship)
-    for op, args in new.basic.effects:
-        state.run(op, dict(args), ship)
+    state.run(new.basic.effects, ship)
     if not state.time_on and state.builds >= 2:
         state.time_on = True
         state._emit("time-starts")
@@ -274,14 +229,13 @@ def _do_upgrade(state: EscapeEarthState, p: int, action: Action) -> None:
     building = state.building[pos]
     assert building is not None  # legality allows an upgrade only of a building
     state._emit("upgraded", building=building, pos=pos, paid=payment)
-    for op, args in state.data.buildings[building].upgraded.effects:
-        state.run(op, dict(args), pos)
+    state.run(state.data.buildings[building].upgraded.effects, pos)
 
 
 def _do_produce(state: EscapeEarthState, p: int, action: Action) -> None:
     ship = state.ships[p]
     res = action[1]
-    n = min(state.capacity(ship) - state.cubes[ship], state.supply[res])
+    n = min(state.side(ship).capacity - state.cubes[ship], state.supply[res])
     state.to_first(p, res)
     state.supply[res] -= n
     state.cubes[ship] += n
@@ -290,10 +244,8 @@ def _do_produce(state: EscapeEarthState, p: int, action: Action) -> None:
 
 def _do_fight(state: EscapeEarthState, p: int, action: Action) -> None:
     _, card, payment = action
-    state.pay(payment)
     state.active_events.remove(card)
-    state._emit("event-fought", card=card, paid=payment, at_once=False)
-    state.return_event(card)
+    state.event_fought(card, payment, at_once=False)
     if any(op == "place_anomaly" for op, _ in state.data.events[card].effects) and state.anomaly != NO_ANOMALY:
         if card in state.active_events:
             before = state.anomaly

@@ -90,10 +90,8 @@ def lose_cube(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
 
 
 def place_anomaly(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
-    if state.anomaly == NO_ANOMALY:
-        state.place_anomaly(max(state.revealed - 2, ANOMALY_FIRST_CARD))
-    else:
-        state.place_anomaly(max(state.anomaly - ANOMALY_STEP, ANOMALY_FIRST_CARD))
+    start = state.revealed - 2 if state.anomaly == NO_ANOMALY else state.anomaly - ANOMALY_STEP
+    state.place_anomaly(max(start, ANOMALY_FIRST_CARD))
 
 
 OPERATION_CODE: dict[str, Callable[[EscapeEarthState, dict[str, Any], int], None]] = {

@@ -16,11 +16,11 @@ paired search plays to the end of the game (see `contract.SearchSettings`).
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
 from generator.rules.core import Action, best_action
+from generator.rules.engine_kit.greedy import squash
 from generator.rules.escape_earth.data import NO_ANOMALY
 from generator.rules.escape_earth.state import EscapeEarthState
 
@@ -71,7 +71,7 @@ def evaluate(state: EscapeEarthState) -> float:
     """The score squashed into [0, 1] (won 1, lost 0) for tree search at its horizon."""
     if state.result is not None:
         return 1.0 if state.result == "ocean-planet" else 0.0
-    return 1.0 / (1.0 + math.exp(-(score(state) - 120.0) / 40.0))
+    return squash(score(state) - 120.0, 40.0)
 
 
 def after(state: EscapeEarthState, action: Action) -> EscapeEarthState:
@@ -79,7 +79,6 @@ def after(state: EscapeEarthState, action: Action) -> EscapeEarthState:
     trial = state.clone()
     trial.quiet = True
     trial._do(action)
-    trial._legal = None
     return trial
 
 

@@ -1,8 +1,9 @@
 """Why an Escape Earth action is refused: one rule id and the values its sentence names.
 
-`violation` is a second reading of the rules, written for people; the tests check that it
-refuses exactly what `decisions.legal_actions` leaves out, so the two can never drift apart
-silently. The sentences are in the content (`rules/<lang>/sentences.yaml`, `refusals`).
+What is allowed is said once, by the legal set (`decisions.legal_actions`): `violation` lets
+every action in it pass and, for any other, names the rule it breaks, so the last check of a
+kind needs no condition. The tests check that it refuses exactly what the legal set leaves
+out. The sentences are in the content (`rules/<lang>/sentences.yaml`, `refusals`).
 """
 
 from __future__ import annotations
@@ -30,47 +31,41 @@ RULE_IDS = frozenset({
 
 
 def payment_problem(state: EscapeEarthState, cost: dict[str, int], payment: object, what: str) -> RuleError | None:
-    """Why `payment` does not pay `cost` exactly from cubes that may be spent (`what`: upgrade, fight, fight-now)."""
+    """Why `payment` does not pay `cost` exactly from cubes that may be spent (`what`: upgrade, fight, fight-now);
+    asked only of an action the legal set leaves out."""
     refuse = state._refuse
     if not isinstance(payment, tuple) or not all(isinstance(x, tuple) and len(x) == 3 for x in payment):
         return refuse("payment.form")
     paid: dict[str, int] = {}
+    sources = state.cube_sources()   # per resource, the cards whose cubes may be spent: [(pos, how many), ...]
     for pos, res, n in payment:
         if not isinstance(pos, int) or not 0 <= pos < state.length or not isinstance(n, int) or n < 1 \
                 or res not in state.data.resources:
             return refuse("payment.card")
         if state.blocked(pos):
             return refuse("blocked.cubes" if pos == state.aliens else "blocked.anomaly-cubes", pos=pos)
-        if state.available(pos, res) < n:
+        if dict(sources.get(res, [])).get(pos, 0) < n:
             return refuse("payment.missing", pos=pos, n=n, resource=res)
         paid[res] = paid.get(res, 0) + n
     wanted = {r: n for r, n in cost.items() if n}
     if paid != wanted:
         return refuse("payment.exact", what=what, cost=tuple(sorted(wanted.items())))
-    if list(payment) != sorted(payment) or len({(p, r) for p, r, _ in payment}) != len(payment):
-        return refuse("payment.order")
-    return None
+    return refuse("payment.order")   # out of order, or one card's cubes of a resource in two parts
 
 
-@checked_first()
+@checked_first(legal_first=True)
 def violation(state: EscapeEarthState, action: Action) -> RuleError | None:
     refuse = state._refuse
     kind = action[0]
     if state.phase == RESPOND:
-        if action == ("let-happen",):
-            return None
         if kind == "fight-now" and len(action) == 2:
             assert state.pending_event is not None
             return payment_problem(state, state.fight_cost(state.pending_event, extra=1), action[1], "fight-now")
         return refuse("respond-first")
     if state.phase == LOSE:
-        res = state.pending_loss
         if kind == "lose" and len(action) == 2:
-            pos = action[1]
-            if isinstance(pos, int) and 0 <= pos < state.length and state.holds_cube(pos, res):
-                return None
-            return refuse("lose.which", pos=pos, resource=res)
-        return refuse("lose-first", resource=res)
+            return refuse("lose.which", pos=action[1], resource=state.pending_loss)
+        return refuse("lose-first", resource=state.pending_loss)
     if kind in ("fight-now", "let-happen", "lose"):
         return refuse("no-pending")
     check = _CHECKS.get(str(kind))
@@ -91,17 +86,14 @@ def _activity_problem(state: EscapeEarthState, activity: Any) -> RuleError | Non
 def _improve(state: EscapeEarthState, action: Action) -> RuleError | None:
     if len(action) != 2 or action[1] not in state.cards[state.player]:
         return state._refuse("improve.form")
-    if state.rows[state.player][-1] == action[1]:
-        return state._refuse("improve.top")
-    return None
+    return state._refuse("improve.top")   # the card in the last position has no neighbour above it
 
 
 def _move(state: EscapeEarthState, action: Action) -> RuleError | None:
     refuse = state._refuse
     if len(action) != 3 or not isinstance(action[2], int):
         return refuse("move.form")
-    problem = _activity_problem(state, action[1])
-    if problem:
+    if problem := _activity_problem(state, action[1]):
         return problem
     p, dest = state.player, action[2]
     start = state.ships[p]
@@ -120,9 +112,7 @@ def _move(state: EscapeEarthState, action: Action) -> RuleError | None:
         total += state.parsecs[pos]
     if total != travel:
         return refuse("move.exact", total=total, activity=action[1], travel=travel)
-    if dest == state.aliens:
-        return refuse("move.aliens", pos=dest)
-    return None
+    return refuse("move.aliens", pos=dest)
 
 
 def _build(state: EscapeEarthState, action: Action) -> RuleError | None:
@@ -131,8 +121,7 @@ def _build(state: EscapeEarthState, action: Action) -> RuleError | None:
         return refuse("build.unknown")
     b = state.data.buildings[action[1]]
     ship = state.ships[state.player]
-    problem = _activity_problem(state, "build")
-    if problem:
+    if problem := _activity_problem(state, "build"):
         return problem
     points = state.build_points(state.player)
     if b.build_cost > points:
@@ -141,10 +130,7 @@ def _build(state: EscapeEarthState, action: Action) -> RuleError | None:
         return refuse("build.stack", building=b.id)
     if b.planet_only and not state.planet[ship]:
         return refuse("build.planet", building=b.id)
-    here = state.building[ship]
-    if here is not None and not state.data.buildings[here].replaceable:
-        return refuse("build.outpost")
-    return None
+    return refuse("build.outpost")   # an outpost stands on the ship's card
 
 
 def _upgrade(state: EscapeEarthState, action: Action) -> RuleError | None:
@@ -170,14 +156,11 @@ def _produce(state: EscapeEarthState, action: Action) -> RuleError | None:
     res = state.side(ship).produces
     if len(action) != 2 or action[1] != res:
         return refuse("produce.match", resource=res)
-    problem = _activity_problem(state, res)
-    if problem:
+    if problem := _activity_problem(state, res):
         return problem
-    if state.cubes[ship] >= state.capacity(ship):
+    if state.cubes[ship] >= state.side(ship).capacity:
         return refuse("produce.full")
-    if not state.supply[res]:
-        return refuse("produce.supply", resource=res)
-    return None
+    return refuse("produce.supply", resource=res)
 
 
 def _fight(state: EscapeEarthState, action: Action) -> RuleError | None:
@@ -195,9 +178,7 @@ def _push(state: EscapeEarthState, action: Action) -> RuleError | None:
         return refuse("push.revealed" if state.variant == "expert" else "push.start")
     if isinstance(pos, int) and state.blocked(pos):
         return refuse("blocked.cubes" if pos == state.aliens else "blocked.anomaly-cubes", pos=pos)
-    if not isinstance(pos, int) or not 0 <= pos < state.length or state.available(pos, "military") < n:
-        return refuse("push.cubes")
-    return None
+    return refuse("push.cubes")   # not that many military cubes on card `pos`
 
 
 _CHECKS: dict[str, Callable[[EscapeEarthState, Action], RuleError | None]] = {  # a pass needs none: always legal

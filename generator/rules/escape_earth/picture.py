@@ -100,11 +100,11 @@ def draw(state: EscapeEarthState, lang: str) -> StatePicture:
                                                                      stroke_width=0.4), 1.2))
             wrapped_text(scene, x + CARD_W / 2, top + 5, str(side.name.get(lang)), CARD_W - 3, 8,
                          text_colour(building_fill), "regular")
-            slots = int(side.capacity or 0)
             filled = state.cubes[pos]
+            slots = max(side.capacity, filled)
             colour = resource_colour.get(str(side.produces), "#888888")
-            for i in range(max(slots, filled)):
-                cx = x + CARD_W / 2 + (i - (max(slots, filled) - 1) / 2) * 6
+            for i in range(slots):
+                cx = x + CARD_W / 2 + (i - (slots - 1) / 2) * 6
                 if i < filled:
                     cube(scene, cx, top + 15.0, 4.2, colour, legend=legend,
                          words=str(names.get(f"{side.produces}-cubes", "")))
@@ -143,7 +143,8 @@ def draw(state: EscapeEarthState, lang: str) -> StatePicture:
         copies = state.active_events.count(event)
         card(scene, x, events_top, SMALL_W, SMALL_H, event_fill,
              [str(d.events[event].name.get(lang)), f"×{copies}" if copies > 1 else ""], 8)
-    return StatePicture(scene, _alt(state, lang), tuple(legend.entries))
+    rows = state.game.presentation.summary(state, lang)   # in words: the galaxy, ships, aliens and buildings rows
+    return StatePicture(scene, " — ".join(f"{name}: {value}" for name, value in rows[1:6]), tuple(legend.entries))
 
 
 def _token(scene: Scene, legend: Legend, pos: int, length: int, icon: str, fill: str, side: int, name: str) -> None:
@@ -160,9 +161,3 @@ def _token(scene: Scene, legend: Legend, pos: int, length: int, icon: str, fill:
     else:
         label(scene, cx, cy + readable_pt(scene, 7) * PT_MM * 0.35, icon[:1].upper(), 7, text_colour(fill))
     legend.add("disc", fill, name, icon=icon if icon in scene.icons else "")
-
-
-def _alt(state: EscapeEarthState, lang: str) -> str:
-    """The picture in words: the galaxy, ships, aliens and buildings rows of the summary."""
-    rows = state.game.presentation.summary(state, lang)
-    return " — ".join(f"{label}: {value}" for label, value in rows[1:6])

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Chance, PlayerResult
 from generator.rules.engine_kit.engine_state import EngineState
+from generator.rules.engine_kit.rules_data import Effects
 from generator.rules.escape_earth import decisions, effects, legality
 from generator.rules.escape_earth.data import (
     ACTION,
@@ -50,10 +51,8 @@ class EscapeEarthState(EngineState[RulesData]):
         self.free_cubes = options["free-cubes"]
         self.anomaly_blocks_cubes = options["anomaly"] == "blocks-all"
         self.length = data.track_length
-        self.removed_galaxy: list[str] = []
+        self.removed_galaxy: list[str] = []   # every list in key() is set before the first shuffle hashes the table
         self.track: list[str] = []
-        self.parsecs: list[int] = []
-        self.planet: list[bool] = []
         self.revealed = 1
         self.ships = [0] * data.players
         self.aliens = self.length            # beside the ocean planet, on no card
@@ -87,10 +86,7 @@ class EscapeEarthState(EngineState[RulesData]):
         deck = list(data.galaxy_deck)
         self._shuffle(deck, "galaxy")
         self.removed_galaxy = deck[:REMOVED_UNSEEN]
-        rest = deck[REMOVED_UNSEEN:]
-        self.track = [data.earth] + rest + [data.ocean]
-        self.parsecs = [data.galaxy[c].parsecs for c in self.track]
-        self.planet = [data.galaxy[c].planet for c in self.track]
+        self._lay([data.earth] + deck[REMOVED_UNSEEN:] + [data.ocean])
         for p in range(data.players):
             self.rows.append(list(data.activities[p]))
             self._shuffle(self.rows[p], f"activity-row-{p + 1}")
@@ -175,10 +171,8 @@ class EscapeEarthState(EngineState[RulesData]):
         hidden = sorted(twin.track[twin.revealed:-1] + twin.removed_galaxy)
         rng.shuffle(hidden)
         cut = len(twin.track) - 1 - twin.revealed
-        twin.track = twin.track[:twin.revealed] + hidden[:cut] + [twin.track[-1]]
+        twin._lay(twin.track[:twin.revealed] + hidden[:cut] + [twin.track[-1]])
         twin.removed_galaxy = hidden[cut:]
-        twin.parsecs = [twin.data.galaxy[c].parsecs for c in twin.track]
-        twin.planet = [twin.data.galaxy[c].planet for c in twin.track]
         twin.time_deck.sort()
         rng.shuffle(twin.time_deck)
         unseen_events = sorted(twin.event_deck + twin.removed_events)
@@ -187,6 +181,12 @@ class EscapeEarthState(EngineState[RulesData]):
         twin.removed_events = unseen_events[len(twin.event_deck):]
         twin.rng.seed(rng.getrandbits(64))
         return twin
+
+    def _lay(self, track: list[str]) -> None:
+        """The galaxy cards in track order, with the parsecs and planets the moves and builds read."""
+        self.track = track
+        self.parsecs = [self.data.galaxy[c].parsecs for c in track]
+        self.planet = [self.data.galaxy[c].planet for c in track]
 
     # -- reading the table ---------------------------------------------------------------------
     def is_active(self, player: int, activity: str) -> bool:
@@ -198,24 +198,11 @@ class EscapeEarthState(EngineState[RulesData]):
         anomaly's (both are "blockiert"; option `anomaly: blocks-moves` lets the anomaly block moves only)."""
         return pos == self.aliens or (pos == self.anomaly and self.anomaly_blocks_cubes)
 
-    def available(self, pos: int, resource: str) -> int:
-        """Cubes of `resource` on card `pos` that may be spent for an activity."""
-        if self.blocked(pos):
-            return 0
-        building = self.building[pos]
-        n = self.cubes[pos] if building and self.side(pos).produces == resource else 0
-        if self.free[pos] == resource and (building or self.free_cubes == "anywhere"):
-            n += 1
-        return n
-
     def side(self, pos: int) -> Any:
         building = self.building[pos]
         assert building is not None, f"no building on card {pos}"  # callers ask only where one stands
         kind = self.data.buildings[building]
         return kind.upgraded if self.upgraded[pos] else kind.basic
-
-    def capacity(self, pos: int) -> int:
-        return int(self.side(pos).capacity)
 
     def fight_cost(self, event_id: str, extra: int = 0) -> dict[str, int]:
         """Cost to fight one copy: the summed cubes of every identical active event (+ `extra` copies)."""
@@ -255,8 +242,7 @@ class EscapeEarthState(EngineState[RulesData]):
             card = self.track[pos]
             if not self.quiet:
                 self._emit("revealed", pos=pos, card=card)
-            for op, args in self.data.galaxy[card].on_discovery:
-                OPERATION_CODE[op](self, dict(args), pos)
+            self.run(self.data.galaxy[card].on_discovery, pos)
 
     def take(self, pos: int, resource: str, n: int) -> None:
         """Take `n` cubes of `resource` from card `pos` back to the supply: the building's first, then the free cube."""
@@ -295,9 +281,10 @@ class EscapeEarthState(EngineState[RulesData]):
                 self.ships[p] = target
                 self._emit("ship-pushed", player=p, frm=ship, to=target, by="anomaly")
 
-    def run(self, op: str, args: dict[str, Any], pos: int = 0) -> None:
-        """Execute one effect operation of the content's vocabulary (see effects.py)."""
-        effects.OPERATION_CODE[op](self, args, pos)
+    def run(self, steps: Effects, pos: int) -> None:
+        """Execute the effect operations of the content's vocabulary (see effects.py) of card `pos`."""
+        for op, args in steps:
+            OPERATION_CODE[op](self, dict(args), pos)
 
     # -- the flow of a turn --------------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -382,8 +369,10 @@ class EscapeEarthState(EngineState[RulesData]):
             self._emit("time-shuffled")
         self.phase = ACTION
 
-    def return_event(self, card: str) -> None:
-        """A fought event goes back into the deck; then the top card leaves the game unseen."""
+    def event_fought(self, card: str, payment: tuple[Any, ...], at_once: bool) -> None:
+        """A fought event, `payment` paid, goes back into the deck; then the top card leaves the game unseen."""
+        self.pay(payment)
+        self._emit("event-fought", card=card, paid=payment, at_once=at_once)
         self.event_deck.append(card)
         self._shuffle(self.event_deck, "events")
         gone = self.event_deck.pop(0)

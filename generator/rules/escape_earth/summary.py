@@ -43,8 +43,7 @@ def summarize(state: EscapeEarthState, lang: str) -> list[tuple[str, str]]:
     held = []
     for pos in range(state.length):
         parts = []
-        b = state.building[pos]
-        if b:
+        if state.building[pos]:
             side = state.side(pos)
             text = str(side.name.get(lang))
             if side.produces:

@@ -24,40 +24,24 @@ def card_place(pos: int, length: int, words: Mapping[str, str]) -> str:
     return word(words, "card", n=pos + 1)
 
 
-def cost_text(cost: Any, data: RulesData, lang: str) -> str:
-    return ", ".join(f"{n} × {data.resource_names[r].get(lang)}" for r, n in cost)
-
-
-def payment_text(payment: Any, data: RulesData, lang: str, words: Mapping[str, str]) -> str:
-    if not payment:
-        return word(words, "nothing")
-    return ", ".join(f"{n} {data.resource_names[res].get(lang)} ({card_place(pos, data.track_length, words)})"
-                     for pos, res, n in payment)
-
-
-def card_name(card: str, data: RulesData, lang: str) -> str:
-    for table in (data.galaxy, data.events, data.time_cards):
-        if card in table:
-            return str(table[card].name.get(lang))
-    if card in data.buildings:
-        return str(data.buildings[card].basic.name.get(lang))
-    return card
-
-
 def value_words(key: str, value: Any, data: RulesData, lang: str, words: Mapping[str, str],
                 outcome: Any) -> str:
     """One value of an event or refusal in words (see the module docstring)."""
     if key in PLACE_KEYS and isinstance(value, int):
         return card_place(value, data.track_length, words)
-    if key in ("card", "building"):
-        return card_name(value, data, lang)
+    if key in ("card", "building"):   # a galaxy, event or time card by its name, a building by its basic side's
+        for table in (data.galaxy, data.events, data.time_cards):
+            if value in table:
+                return str(table[value].name.get(lang))
+        return str(data.buildings[value].basic.name.get(lang)) if value in data.buildings else str(value)
     if key in ("activity", "other", "resource"):
         names = (data.resource_names if key == "resource" else data.activity_names).get(value)
         return str(names.get(lang)) if names else str(value)
-    if key == "paid":
-        return payment_text(value, data, lang, words)
+    if key == "paid":   # "1 Food (card 2), ..."; an empty payment is "nothing"
+        return ", ".join(f"{n} {data.resource_names[res].get(lang)} ({card_place(pos, data.track_length, words)})"
+                         for pos, res, n in value) or word(words, "nothing")
     if key == "cost":
-        return cost_text(value, data, lang)
+        return ", ".join(f"{n} × {data.resource_names[r].get(lang)}" for r, n in value)
     if key == "at_once":
         return word(words, "at-once" if value else "as-action")
     if key in ("by", "what"):
