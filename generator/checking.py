@@ -243,17 +243,20 @@ def _check_sentences(content: GameContent, cls: type[Game], errors: ErrorList) -
                            (section, key), hint=f"add `{key}: ...` under `{section}:`", code="translation")
 
 
-def check_as_build(content: GameContent, errors: ErrorList) -> None:
+def check_as_build(content: GameContent, errors: ErrorList, rulebook: bool = True) -> None:
     """What only `pnp build` found before, found without writing a file: every card laid out and
     fitted in every language, every board laid out, every rules page rendered through its template.
 
     `pnp check` runs this after the model checks, so a designer sees the text that does not fit,
-    the misspelt name in a rules template or the broken layout before printing anything.
+    the misspelt name in a rules template or the broken layout before printing anything. Without `rulebook`
+    (`pnp check --no-rulebook`) the printable rulebook is not laid out: most of the time of a check, for a
+    designer (or a test) after the other errors.
     """
     check_card_faces(content, errors)
     check_board_layouts(content, errors)
     check_rules_templates(content, errors)
-    check_rulebook_layout(content, errors)
+    if rulebook:
+        check_rulebook_layout(content, errors)
 
 
 def check_card_faces(content: GameContent, errors: ErrorList) -> None:

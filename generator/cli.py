@@ -70,10 +70,13 @@ def cli() -> None:
 @content_option
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on a warning too: a number in front of a noun "
               "without its word forms, a text changed in one language only since the last commit.")
+@click.option("--no-rulebook", "rulebook", flag_value=False, default=True,
+              help="Skip laying out the printable rulebook and player aid (the slowest part of a check, most of "
+              "a second per paper); everything else is checked, and `pnp build` still lays them out.")
 @format_option
 @trust_engines_option
 @reported
-def check(games: tuple[str, ...], content_dir: Path, strict: bool, output_format: str) -> None:
+def check(games: tuple[str, ...], content_dir: Path, strict: bool, rulebook: bool, output_format: str) -> None:
     """Validate GAMES (default: all): everything `pnp build` checks, without writing a file.
 
     Schema, references, counts, icons, effects, translations; every card laid out and its text
@@ -84,7 +87,7 @@ def check(games: tuple[str, ...], content_dir: Path, strict: bool, output_format
     """
     from generator.commands.check import check as check_games
 
-    result = check_games(content_dir, games, strict)
+    result = check_games(content_dir, games, strict, rulebook=rulebook)
     if output_format == "json":
         views.echo_json(result.as_json())
         return

@@ -50,3 +50,26 @@ def bundled_contents() -> dict:
     loaded = load_checked(REPO / "content", games, errors)
     assert not errors, errors.as_text()
     return {content.id: content for content in loaded}
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """With PNP_TEST_CPU=FILE, each test's CPU seconds (set-up, call and tear-down; user + sys of the process and
+    the children it waited for) are added to FILE as `seconds<TAB>test id` lines: where the suite's CPU goes,
+    which on a shared machine the wall-clock `--durations` cannot tell."""
+    import os
+
+    path = os.environ.get("PNP_TEST_CPU")
+    if not path:
+        yield
+        return
+    import resource
+
+    def used() -> float:
+        return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                     resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+    start = used()
+    yield
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(f"{used() - start:.3f}\t{item.nodeid}\n")

@@ -43,9 +43,11 @@ class CheckResult:
         return f"no errors, {count} warning(s)" if count else "no problems"
 
 
-def check(content_dir: Path, games: tuple[str, ...] | list[str], strict: bool = False) -> CheckResult:
+def check(content_dir: Path, games: tuple[str, ...] | list[str], strict: bool = False,
+          rulebook: bool = True) -> CheckResult:
     """Load and check the games; when the data is sound, lay out, fit and replay as a build would.
-    Text warnings are listed with the errors; with `strict`, a warning fails the check."""
+    Text warnings are listed with the errors; with `strict`, a warning fails the check. Without `rulebook`
+    (`--no-rulebook`) the printable rulebook and player aid are not laid out: a quick check of everything else."""
     from generator.checking import load_checked
     from generator.commands.text_warnings import text_warnings
     from generator.commands.type_warnings import small_type_warnings
@@ -60,7 +62,7 @@ def check(content_dir: Path, games: tuple[str, ...] | list[str], strict: bool = 
 
         for content in loaded:
             before = len(errors)
-            check_as_build(content, errors)
+            check_as_build(content, errors, rulebook=rulebook)
             check_replays(content, errors)  # examples (without an engine, an error, as in the build) and playthroughs
             if len(errors) == before:  # the engine replays its examples: a quick run of `pnp test`'s suite
                 check_engine(content, errors, content_dir)

@@ -8,8 +8,6 @@ has no entry, or an entry, member or attribute has no words.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -96,15 +94,14 @@ def test_every_link_of_the_reference_leads_to_a_heading(text: str) -> None:
         assert target in anchors, target
 
 
-def test_the_module_rewrites_a_page_region_and_asks_for_a_page(tmp_path: Path) -> None:
+def test_the_module_rewrites_a_page_region_and_asks_for_a_page(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m generator.authoring.engine_reference PAGE` is `sys.exit(main(argv))`: main is called here, in the
+    test's process (a fresh Python per call would cost more than the call)."""
     page = tmp_path / "engines.md"
     page.write_text(f"# Engines\n\nintro\n\n{ref.BEGIN}\nstale\n{ref.END}\n\n## After\n", encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "generator.authoring.engine_reference", str(page)],
-                         capture_output=True, text=True, cwd=REPO, timeout=120)
-    assert run.returncode == 0, run.stderr
+    assert ref.main([str(page)]) == 0, capsys.readouterr().err
     text = page.read_text(encoding="utf-8")
     assert text.startswith("# Engines\n\nintro\n\n") and text.endswith(f"{ref.END}\n\n## After\n")
     assert "stale" not in text and "#### GameState" in text
-    run = subprocess.run([sys.executable, "-m", "generator.authoring.engine_reference"],
-                         capture_output=True, text=True, cwd=REPO, timeout=120)
-    assert run.returncode == 2 and "usage:" in run.stderr
+    assert ref.main([]) == 2 and "usage:" in capsys.readouterr().err

@@ -13,6 +13,7 @@ from generator.content.loader import GameContent
 from generator.layout.engine import CardLayouts
 from generator.render.cards_step import ordered_cards, render_cards
 from tests.layout.conftest import CONTENT, game_copy, load_game  # noqa: F401  (shared fixture)
+from tests.once import once_per_run
 
 
 @dataclass
@@ -38,9 +39,17 @@ def escape_earth_content() -> GameContent:
 
 @pytest.fixture(scope="session")
 def built(escape_earth_content, tmp_path_factory) -> BuiltCards:
-    out = tmp_path_factory.mktemp("cards") / "escape-earth"
-    files = build_cards(escape_earth_content, out)
-    return BuiltCards(escape_earth_content, out, files, CardLayouts(escape_earth_content, ErrorList()))
+    """Escape Earth's cards rendered once per test run (tests.once, also across pytest-xdist's workers); tests only
+    read the files."""
+
+    def make(folder: Path) -> dict:
+        files = build_cards(escape_earth_content, folder / "escape-earth")
+        return {"files": [str(path.relative_to(folder)) for path in files]}
+
+    folder, facts = once_per_run(tmp_path_factory, "escape-earth-cards", make)
+    files = [folder / name for name in facts["files"]]
+    return BuiltCards(escape_earth_content, folder / "escape-earth", files, CardLayouts(escape_earth_content,
+                                                                                       ErrorList()))
 
 
 def deck(content: GameContent) -> list[str]:

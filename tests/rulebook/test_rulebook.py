@@ -294,3 +294,21 @@ def test_a_box_longer_than_a_page_is_refused_by_check_and_build_alike_at_its_pag
         assert all("is taller than a page" in row and "(it starts “Note”)" in row and "0x" not in row
                    for row in rows), run.err
     assert not (tmp_path / "output" / "tiny").exists()
+
+
+def test_check_without_the_rulebook_skips_only_its_layout(tmp_path):
+    """`pnp check --no-rulebook` (the quick check most content tests use) does not lay out the printed rulebook:
+    the box longer than a page passes it, while a page the rules templates refuse still fails it."""
+    from tests.content.conftest import TINY, pnp
+
+    content = tmp_path / "content"
+    shutil.copytree(TINY, content / "tiny")
+    page = content / "tiny" / "rules" / "de" / "overview.md"
+    title, _, rest = page.read_text(encoding="utf-8").partition("\n")
+    long_box = "!!! note\n\n" + "\n\n".join(f"    Absatz {i}: " + "Wort " * 40 for i in range(80))
+    page.write_text(f"{title}\n\n{long_box}\n\n{rest}", encoding="utf-8")
+    quick = pnp("check", "--content", str(content), "--no-rulebook", cwd=tmp_path)
+    assert quick.code == 0 and "tiny: " in quick.out, quick.err
+    page.write_text(f"{title}\n\n{{{{ no_such_name.x }}}}\n\n{rest}", encoding="utf-8")
+    refused = pnp("check", "--content", str(content), "--no-rulebook", cwd=tmp_path)
+    assert refused.code == 1 and "tiny/rules/de/overview.md:3:" in refused.err, refused.err

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli_in_process import run_pnp
+from tests.once import once_per_run
 from tests.site.browser import browser_missing
 
 TINY = Path(__file__).resolve().parents[1] / "content" / "tiny"
@@ -91,21 +92,26 @@ def build(repo: Path, output: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def versioned(tmp_path_factory) -> Built:
-    """Tag v1.0, change a card cost and a rules sentence, commit, build (1.1 not tagged yet), tag v1.1, build again."""
-    repo = tmp_path_factory.mktemp("versioned")
-    game = small_game(repo)
-    git(repo, "init", "-q")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "Tiny 1.0")
-    git(repo, "tag", "-a", "v1.0", "-m", PLANTED_TAG)
-    version_1_1(game)
-    git(repo, "commit", "-qam", "Tiny 1.1")
-    output = repo / "output"
-    first = build(repo, output)
-    first_changelog = (output / "site" / "tiny" / "en" / "changelog.html").read_text(encoding="utf-8")
-    git(repo, "tag", "v1.1")
-    build(repo, output)
-    return Built(repo, output, first.stderr + article(first_changelog))
+    """Tag v1.0, change a card cost and a rules sentence, commit, build (1.1 not tagged yet), tag v1.1, build again:
+    once per test run (tests.once, also across pytest-xdist's workers); tests only read it."""
+
+    def make(repo: Path) -> dict:
+        game = small_game(repo)
+        git(repo, "init", "-q")
+        git(repo, "add", "-A")
+        git(repo, "commit", "-qm", "Tiny 1.0")
+        git(repo, "tag", "-a", "v1.0", "-m", PLANTED_TAG)
+        version_1_1(game)
+        git(repo, "commit", "-qam", "Tiny 1.1")
+        output = repo / "output"
+        first = build(repo, output)
+        first_changelog = (output / "site" / "tiny" / "en" / "changelog.html").read_text(encoding="utf-8")
+        git(repo, "tag", "v1.1")
+        build(repo, output)
+        return {"first_log": first.stderr + article(first_changelog)}
+
+    repo, facts = once_per_run(tmp_path_factory, "versioned", make)
+    return Built(repo, repo / "output", facts["first_log"])
 
 
 @pytest.mark.parametrize("lang, section, card", [

@@ -13,6 +13,7 @@ from generator.content.errors import ErrorList
 from generator.content.loader import load_game
 from generator.site.project import language_site
 from tests.content.conftest import edit, pnp
+from tests.once import once_per_run
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 ABBR = re.compile(r'<abbr title="([^"]*)">([^<]*)</abbr>')
@@ -35,16 +36,23 @@ RULEBOOK_TERMS = {
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory):
-    """docs pages per (game, language), built without mkdocs (the marking happens before mkdocs runs)."""
-    built = {}
-    for game in GAMES:
-        errors = ErrorList()
-        content = load_game(CONTENT / game, errors)
-        assert content is not None and not errors
-        for lang in ("de", "en"):
-            site = language_site(content, lang, ("de", "en"), tmp_path_factory.mktemp(game), {}, (), errors)
-            built[game, lang] = site.tree.pages
-    return built
+    """docs pages per (game, language), built without mkdocs (the marking happens before mkdocs runs); once per
+    test run (tests.once, also across pytest-xdist's workers)."""
+
+    def make(folder: Path) -> dict:
+        built = {}
+        for game in GAMES:
+            errors = ErrorList()
+            content = load_game(CONTENT / game, errors)
+            assert content is not None and not errors
+            for lang in ("de", "en"):
+                (outputs := folder / f"{game}-{lang}").mkdir()
+                site = language_site(content, lang, ("de", "en"), outputs, {}, (), errors)
+                built[f"{game}/{lang}"] = dict(site.tree.pages)
+        return built
+
+    _folder, facts = once_per_run(tmp_path_factory, "glossary-pages", make)
+    return {tuple(key.split("/")): pages for key, pages in facts.items()}
 
 
 def marked_terms(content, lang: str, pages: dict[str, str]) -> Counter[str]:
