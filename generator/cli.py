@@ -129,6 +129,9 @@ def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, 
 @click.argument("games", nargs=-1)
 @card_sheet_options("Where the results go; replaced per game only when its build succeeds.")
 @fit_boards_option
+@click.option("--tts", "tts", is_flag=True,
+              help="Also make the Tabletop Simulator decks (tts/), which cost as much as the rest of the cards; "
+                   "--tts-url implies it. Board and token objects are always made.")
 @click.option("--no-cache", is_flag=True,
               help="Make every output again instead of reusing what an earlier build made from the same content "
                    "and code (the cache is OUTPUT/.pnp/cache; deleting it is always safe).")
@@ -137,19 +140,22 @@ def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, 
 @reported
 def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str, paper: str, cut_lines: bool,
           profile: str | None, pdfx: bool, back_offset: tuple[float, float], tts_url: str | None, ink: str | None,
-          fit_boards: bool, no_cache: bool, output_format: str) -> None:
+          fit_boards: bool, tts: bool, no_cache: bool, output_format: str) -> None:
     """Check GAMES (default: all) and write their outputs under --output.
 
     A failed build changes nothing in --output: results are staged and swapped in at the end.
     A rebuild makes again only what a change touches (per game and language: cards, boards,
     rulebook, site) and copies the rest from the build cache.
     """
+    from dataclasses import replace
+
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     from generator.build_cache import BuildCache
     from generator.commands.build import build as build_games
 
-    options = _build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir, pdfx, ink, fit_boards)
+    options = replace(_build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir, pdfx, ink,
+                                     fit_boards), tts=tts or tts_url is not None)
     cache = BuildCache(None) if no_cache else BuildCache.of_output(output_dir)
     stderr = views.console(err=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),

@@ -17,13 +17,15 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, Image, KeepTogether, PageTemplate, Paragraph, Spacer
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Paragraph, Spacer
 
 from generator.rulebook.bounded_doc import BoundedDocTemplate
 from generator.rulebook.flow import Blocks, CrossReferences, SectionHeading, make_styles
 from generator.rulebook.front_matter import FacePicture, FrontMatter, front_pages, is_anatomy
 from generator.rulebook.html_tree import markdown_tree
 from generator.rulebook.icons import InlineIcons
+from generator.rulebook.png_picture import picture as board_picture
+from generator.rulebook.png_picture import pixel_size
 
 PAPER_SIZES = {"a4": A4, "letter": LETTER}
 MARGIN = 18 * mm
@@ -82,10 +84,10 @@ def write_rulebook(path: Path | io.BytesIO, title: str, subtitle: str, pages: li
         story.append(SectionHeading(escape(boards_title), styles.headings[1], "boards", boards_title, 0))
         height -= 30 * mm  # room for the heading and the board's name
         for name, picture in boards:
-            pixel_w, pixel_h = ImageReader(str(picture)).getSize()
+            pixel_w, pixel_h = pixel_size(picture) or ImageReader(str(picture)).getSize()
             scale = min(width / pixel_w, height / pixel_h)
             story += [KeepTogether([Paragraph(f"<b>{escape(name)}</b>", styles.body),
-                                    Image(str(picture), pixel_w * scale, pixel_h * scale, hAlign="LEFT")]),
+                                    board_picture(picture, pixel_w * scale, pixel_h * scale)]),
                       Spacer(1, 4 * mm)]
     if isinstance(path, Path):
         path.parent.mkdir(parents=True, exist_ok=True)

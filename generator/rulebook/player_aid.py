@@ -31,6 +31,18 @@ class PlayerAidTooLong(Exception):
     """The quick reference does not fit on one page at the smallest type size."""
 
 
+class _OnePage(BoundedDocTemplate):
+    """The aid's document: a layout that reaches a second page stops there (it does not fit, whatever follows), and
+    is neither laid out to its end nor written out: a trial that fails costs a page of layout, not a document."""
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        if self.page > 1:
+            from reportlab.platypus.doctemplate import LayoutError
+
+            raise LayoutError("the player aid runs past its page")
+        super().handle_flowable(flowables)
+
+
 def _document(target: Path | io.BytesIO, title: str, paper: str, caption: str,
               icons: InlineIcons | None) -> BoundedDocTemplate:
     pagesize = PAPER_SIZES[paper]
@@ -38,8 +50,8 @@ def _document(target: Path | io.BytesIO, title: str, paper: str, caption: str,
     height = pagesize[1] - 2 * MARGIN
     frames = [Frame(MARGIN + i * (column + GUTTER), MARGIN, column, height, leftPadding=0, rightPadding=0,
                     topPadding=0, bottomPadding=0, id=f"column{i}") for i in range(2)]
-    doc = BoundedDocTemplate(target if isinstance(target, io.BytesIO) else str(target), pagesize=pagesize,
-                          title=title, author="pnp-forge", creator="pnp-forge", invariant=1, pageCompression=1)
+    doc = _OnePage(target if isinstance(target, io.BytesIO) else str(target), pagesize=pagesize,
+                   title=title, author="pnp-forge", creator="pnp-forge", invariant=1, pageCompression=1)
     doc.addPageTemplates([PageTemplate("aid", frames, onPage=_footer(caption, icons))])
     return doc
 

@@ -126,9 +126,35 @@ class _NestedHeadings(HTMLParser):
         self.out.append(f"&#{name};")
 
 
+# a start or end tag of cleaned HTML (well-formed: nh3 writes it from a tree), quoted attribute values skipped whole
+TAG_EDGE = re.compile(r"""<(/?)([a-zA-Z][a-zA-Z0-9]*)(?:[^>"']|"[^"]*"|'[^']*')*>""")
+
+
+def _heading_inside(page_html: str) -> bool:
+    """Whether a heading opens inside another element (or the tags do not add up: then it may): only such a page
+    can fail the indexer, and walking its tags costs a twentieth of the indexer's parse."""
+    depth = 0
+    for closing, tag in TAG_EDGE.findall(page_html):
+        tag = tag.lower()
+        if tag in VOID:
+            continue
+        if closing:
+            depth -= 1
+            if depth < 0:
+                return True
+        elif tag in HEADINGS and depth:
+            return True
+        else:
+            depth += 1
+    return depth != 0
+
+
 def indexable(page_html: str) -> str:
     """`page_html` as the theme's search indexer reads it without failing: unchanged when it does, else with its
-    nested headings made bold paragraphs (kept readable, left out of the page's sections)."""
+    nested headings made bold paragraphs (kept readable, left out of the page's sections). A page without a nested
+    heading is not tried: the indexer reads it anyway, once, when it indexes it."""
+    if not _heading_inside(page_html):
+        return page_html
     from material.plugins.search.plugin import Parser
 
     try:

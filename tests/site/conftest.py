@@ -73,5 +73,5 @@ def shared_build(factory: pytest.TempPathFactory, name: str, *args: str) -> Buil
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Build:
-    """The repository's content, snapshotted and built once; tests only read it."""
-    return shared_build(tmp_path_factory, "built", "escape-earth")
+    """The repository's content, snapshotted and built once (with the Tabletop Simulator decks); tests only read it."""
+    return shared_build(tmp_path_factory, "built", "escape-earth", "--tts")

@@ -35,6 +35,16 @@ def test_a_page_the_indexer_reads_is_left_as_it_is():
     assert safety_hook().indexable(page) is page
 
 
+def test_only_a_page_with_a_heading_inside_another_element_is_tried_on_the_indexer():
+    hook = safety_hook()
+    flat = markdown.markdown('# Title\n\nText <b title="a > b">bold</b><br>\n\n## Next', extensions=EXTENSIONS)
+    assert not hook._heading_inside(flat)
+    assert hook._heading_inside(markdown.markdown("- ## In a list", extensions=EXTENSIONS))
+    assert hook._heading_inside(markdown.markdown("> ## In a quote", extensions=EXTENSIONS))
+    assert hook._heading_inside("<div><p>never closed</p>")  # tags that do not add up: tried, as before
+    assert hook._heading_inside("</div><h2>after a stray end tag</h2>")
+
+
 def test_nested_headings_become_bold_paragraphs_with_their_ids_when_the_indexer_fails():
     page = markdown.markdown("# Title\n\n" + PAGE.read_text(encoding="utf-8"), extensions=EXTENSIONS)
     try:
