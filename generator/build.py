@@ -14,7 +14,7 @@ import json
 import os
 import shutil
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from graphlib import TopologicalSorter
@@ -29,7 +29,7 @@ from generator.content.schema import LANGUAGES, in_languages
 from generator.forked import children_allowed
 from generator.output_files import RESERVED_IDS
 from generator.output_folder import OutputFolder, checkpoint, in_scope
-from generator.pool import Pool, first_done, result
+from generator.pool import Pool, result
 from generator.rulestext.output_scan import check_outputs
 
 if TYPE_CHECKING:
@@ -202,54 +202,45 @@ def _graph(units: list[Unit]) -> TopologicalSorter[str]:
 
 def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cache: BuildCache,
                meanwhile: Callable[[], None] | None = None) -> None:
-    """Restore the cached units and make the others, on a pool of forked workers (generator.pool) when there is
-    more than one thing to do, in their order (`_graph`). `meanwhile` runs here while the workers work."""
+    """Restore the cached units and make the others in their order (`_graph`), on a pool of forked workers
+    (generator.pool) when there is more than one thing to do. `meanwhile` runs here while the workers work."""
     making = [unit for unit in units if not unit.cached]
     allowed = children_allowed() if len(making) > 1 or (making and meanwhile) else 0
-    # a small rebuild: this process makes one unit itself (its caches stay warm for the next rebuild
-    # of `pnp serve`), the workers the others; a big one: this process only hands out work. Its own
-    # is not the card sheets when there is another: those take longest (a game's card sheets 0.5 s,
-    # its rulebook 0.4), and this process has `meanwhile` to do after its own unit
+    # a small rebuild: this process makes one unit itself (not the card sheets, which take longest, when there
+    # is another), so its caches stay warm for the next rebuild of `pnp serve`; the workers make the others
     own = min(making, key=lambda unit: unit.step == "cards") if allowed and len(making) <= allowed else None
-    jobs = allowed - 1 if own is not None else allowed
     by_name = {unit.name: unit for unit in units}
     needed = {need for unit in making for need in STEP_NEEDS.get(unit.step, ())}
     graph = _graph(units)
     running: dict[Future[Any], Unit] = {}
     made: dict[str, Made] = {}
-    done: set[str] = set()  # made or restored
+    jobs = allowed - (own is not None)
     pool = Pool(lambda name: _make(by_name[name], options, cache), jobs) if jobs else None
     with pool or contextlib.nullcontext():
         while graph.is_active():
-            finished: list[Unit] = []
+            finished = []
             # the workers' units first (they work while this process restores), then what they need, then our own
             for unit in sorted(map(by_name.__getitem__, graph.get_ready()),
                                key=lambda unit: (unit is own, unit.cached, unit.step not in needed)):
                 restored = cache.restore(unit.key, unit.folder, unit.name) if unit.cached else None
-                if restored is not None:
-                    unit.files = restored
-                elif pool is not None and unit is not own and not unit.cached:
+                unit.cached = restored is not None  # a cached unit gone since it was planned is made
+                if pool is not None and not unit.cached and unit is not own:
                     running[pool.submit(unit.name)] = unit
                     continue
-                else:
-                    unit.cached = False  # a cached unit gone since it was planned is made here
+                if not unit.cached:
                     made[unit.name] = _make(unit, options, cache)
-                    unit.files = made[unit.name][0]
+                unit.files = restored if restored is not None else made[unit.name][0]
                 finished.append(unit)
             if not finished and meanwhile is not None:
                 meanwhile()
                 meanwhile = None
-                continue
-            if not finished and not running:
-                raise RuntimeError(f"build units wait for each other: {sorted(by_name.keys() - done)}")
-            for future in [] if finished else first_done(list(running)):
-                unit = running.pop(future)
-                made[unit.name] = result(future)
-                unit.files = made[unit.name][0]
-                finished.append(unit)
-            for unit in finished:
-                graph.done(unit.name)
-                done.add(unit.name)
+            elif not finished:
+                for future in wait(running, return_when=FIRST_COMPLETED).done:
+                    unit = running.pop(future)
+                    made[unit.name] = result(future)
+                    unit.files = made[unit.name][0]
+                    finished.append(unit)
+            graph.done(*(unit.name for unit in finished))
     if meanwhile is not None:
         meanwhile()
     for unit in [unit for unit in units if unit.name in made]:  # in their planned order, whichever finished first
