@@ -11,9 +11,8 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import shutil
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator import output_files
+from generator.boards.step import render_boards
 from generator.build_cache import BuildCache, language_fingerprint, unit_key
 from generator.content.errors import ContentError, ErrorList
 from generator.content.loader import GameContent
@@ -30,6 +30,8 @@ from generator.forked import children_allowed
 from generator.output_files import RESERVED_IDS
 from generator.output_folder import OutputFolder, checkpoint, in_scope
 from generator.pool import Pool, result
+from generator.render.cards_step import render_cards
+from generator.rulebook.step import printed_inputs, render_rulebooks
 from generator.rulestext.output_scan import check_outputs
 
 if TYPE_CHECKING:
@@ -79,27 +81,17 @@ def write_model(content: GameContent, out: Path, options: BuildOptions, errors: 
     return [path]
 
 
-STEPS: list[tuple[str, BuildStep]] = [("model", write_model)]
+# the steps in their order: the rulebook after the boards it pictures
+STEPS: list[tuple[str, BuildStep]] = [("model", write_model), ("cards", render_cards), ("boards", render_boards),
+                                       ("rulebook", render_rulebooks)]
 UNCACHED_STEPS = frozenset({"model"})  # cheaper to write than to look up; holds every language at once
 # what a step reads of the game folder (generator.build_cache.SCOPES); a step not named reads all of it
 STEP_SCOPES = {"cards": "print", "boards": "boards", "rulebook": "boards"}
 # what else a step reads, as data for its key: the rulebook its rules as rendered (generator.rulebook.step)
-STEP_INPUTS: dict[str, Callable[[GameContent, str], Any]] = {}
+STEP_INPUTS: dict[str, Callable[[GameContent, str], Any]] = {"rulebook": printed_inputs}
 # the steps whose files (of the same game and language) a step reads: made or restored before it starts
 STEP_NEEDS = {"rulebook": ("boards",)}
 
-from generator.render.cards_step import render_cards  # noqa: E402  (card sheets, POD, SVG faces)
-
-STEPS.append(("cards", render_cards))
-
-from generator.boards.step import render_boards  # noqa: E402  (boards: SVG, full and tiled PDFs; tokens)
-
-STEPS.append(("boards", render_boards))
-
-from generator.rulebook.step import printed_inputs, render_rulebooks  # noqa: E402  (after the boards it pictures)
-
-STEPS.append(("rulebook", render_rulebooks))
-STEP_INPUTS["rulebook"] = printed_inputs
 
 
 def refuse_reserved_ids(contents: list[GameContent], errors: ErrorList) -> None:
@@ -251,12 +243,6 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
             cache.store(unit.key, unit.folder, unit.files, unit.name, parts=[*changes["used"], *changes["pending"]])
 
 
-def _moved(files: Iterable[Path], base: Path, into: Path) -> list[Path]:
-    """Where `files` under `base` end up under `into` (as strings: thousands of Path.relative_to are slow)."""
-    prefix, target = os.fspath(base) + os.sep, os.fspath(into) + os.sep
-    return [Path(target + os.fspath(path)[len(prefix):]) for path in files]
-
-
 def build_games(contents: list[GameContent], output: Path, options: BuildOptions, errors: ErrorList,
                 on_step: Callable[[str, str], None] | None = None,
                 on_wait: Callable[[str], None] | None = None, cache: BuildCache | None = None,
@@ -298,7 +284,7 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
                 files, units = planned[content.id]
                 game_dir = staging / content.id
                 made = dict.fromkeys(files + [path for unit in units for path in unit.files])
-                written[content.id] = _moved(made, game_dir, output / content.id)
+                written[content.id] = [output / content.id / path.relative_to(game_dir) for path in made]
             if errors:
                 return {}
             checkpoint("steps")
@@ -321,9 +307,8 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
                 return {}
             checkpoint("site")
             for name in (SITE, DESIGNER_SITE):  # the players' sites and the designers'
-                prefix = os.fspath(staging / name) + os.sep
-                written[name] = _moved([path for path in site_files if os.fspath(path).startswith(prefix)],
-                                       staging / name, output / name)
+                written[name] = [output / name / path.relative_to(staging / name) for path in site_files
+                                 if path.is_relative_to(staging / name)]
             if (staging / PROJECT).is_dir():  # the mkdocs project, kept inside output/ (nothing is written beside it)
                 write_committed_parts(staging / PROJECT)  # a rebuild that restored every site wrote only docs/
                 folder.publish_project(staging / PROJECT)

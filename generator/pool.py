@@ -9,7 +9,6 @@ that dies is ChildFailed too. Workers go with Ctrl-C and with this process.
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import signal
@@ -65,9 +64,6 @@ class Pool:
     def __init__(self, work: Callable[[Any], Any] | None, jobs: int, initializer: Callable[..., None] | None = None,
                  initargs: tuple[Any, ...] = ()) -> None:
         context = multiprocessing.get_context("fork" if can_fork() else "spawn")
-        self._frozen = can_fork() and gc.get_freeze_count() == 0
-        if self._frozen:
-            gc.freeze()  # the workers need not copy pages to collect objects they share with us
         self._others = set(multiprocessing.active_children())  # the children before the pool's workers
         self.executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_initialize,
                                             initargs=(os.getpid(), work, initializer, initargs))
@@ -95,8 +91,6 @@ class Pool:
             self.executor.shutdown(wait=True)
         else:  # interrupted, or a call failed: nothing else it does is wanted
             self.end()
-        if self._frozen:
-            gc.unfreeze()
 
 
 def _initialize(parent: int, work: Callable[[Any], Any] | None, initializer: Callable[..., None] | None,
