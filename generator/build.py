@@ -103,7 +103,7 @@ def refuse_reserved_ids(contents: list[GameContent], errors: ErrorList) -> None:
                        hint="rename the game folder and its `id`", code="reference")
 
 
-@dataclass
+@dataclass(eq=False)  # each unit is itself (hashed by identity): a node of the build's order
 class Unit:
     """One cached step of one game in one language: its key, and whether the cache has it."""
 
@@ -116,7 +116,7 @@ class Unit:
     files: list[Path] = field(default_factory=list)
 
     @property
-    def name(self) -> str:
+    def name(self) -> str:  # for people and the cache's labels
         return f"{self.content.id}/{self.step}/{self.lang}"
 
 
@@ -175,19 +175,14 @@ def _make(unit: Unit, options: BuildOptions, cache: BuildCache) -> Made:
     return made, errors.errors, cache.changes_since(before)
 
 
-def _graph(units: list[Unit]) -> TopologicalSorter[str]:
+def _graph(units: list[Unit]) -> TopologicalSorter[Unit]:
     """The units' order: a unit to make after the steps it reads (STEP_NEEDS) in its language, a cached unit after
     its step's units to make in every language (its links never replace a file just made)."""
-    planned = {unit.name for unit in units}
-    graph: TopologicalSorter[str] = TopologicalSorter()
+    graph: TopologicalSorter[Unit] = TopologicalSorter()
     for unit in units:
-        game, lang = unit.content.id, unit.lang
-        if unit.cached:
-            graph.add(unit.name, *(other.name for other in units
-                                   if not other.cached and other.content.id == game and other.step == unit.step))
-        else:
-            needs = (f"{game}/{need}/{lang}" for need in STEP_NEEDS.get(unit.step, ()))
-            graph.add(unit.name, *(name for name in needs if name in planned))
+        graph.add(unit, *(other for other in units if other.content.id == unit.content.id and (
+            not other.cached and other.step == unit.step if unit.cached
+            else other.lang == unit.lang and other.step in STEP_NEEDS.get(unit.step, ()))))
     graph.prepare()
     return graph
 
@@ -201,27 +196,26 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     # a small rebuild: this process makes one unit itself (not the card sheets, which take longest, when there
     # is another), so its caches stay warm for the next rebuild of `pnp serve`; the workers make the others
     own = min(making, key=lambda unit: unit.step == "cards") if allowed and len(making) <= allowed else None
-    by_name = {unit.name: unit for unit in units}
     needed = {need for unit in making for need in STEP_NEEDS.get(unit.step, ())}
     graph = _graph(units)
     running: dict[Future[Any], Unit] = {}
-    made: dict[str, Made] = {}
+    made: dict[Unit, Made] = {}
     jobs = allowed - (own is not None)
-    pool = Pool(lambda name: _make(by_name[name], options, cache), jobs) if jobs else None
+    pool = Pool(lambda index: _make(units[index], options, cache), jobs) if jobs else None
     with pool or contextlib.nullcontext():
         while graph.is_active():
             finished = []
             # the workers' units first (they work while this process restores), then what they need, then our own
-            for unit in sorted(map(by_name.__getitem__, graph.get_ready()),
+            for unit in sorted(graph.get_ready(),
                                key=lambda unit: (unit is own, unit.cached, unit.step not in needed)):
                 restored = cache.restore(unit.key, unit.folder, unit.name) if unit.cached else None
                 unit.cached = restored is not None  # a cached unit gone since it was planned is made
                 if pool is not None and not unit.cached and unit is not own:
-                    running[pool.submit(unit.name)] = unit
+                    running[pool.submit(units.index(unit))] = unit
                     continue
                 if not unit.cached:
-                    made[unit.name] = _make(unit, options, cache)
-                unit.files = restored if restored is not None else made[unit.name][0]
+                    made[unit] = _make(unit, options, cache)
+                unit.files = restored if restored is not None else made[unit][0]
                 finished.append(unit)
             if not finished and meanwhile is not None:
                 meanwhile()
@@ -229,14 +223,14 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
             elif not finished:
                 for future in wait(running, return_when=FIRST_COMPLETED).done:
                     unit = running.pop(future)
-                    made[unit.name] = result(future)
-                    unit.files = made[unit.name][0]
+                    made[unit] = result(future)
+                    unit.files = made[unit][0]
                     finished.append(unit)
-            graph.done(*(unit.name for unit in finished))
+            graph.done(*finished)
     if meanwhile is not None:
         meanwhile()
-    for unit in [unit for unit in units if unit.name in made]:  # in their planned order, whichever finished first
-        _, found, changes = made[unit.name]
+    for unit in [unit for unit in units if unit in made]:  # in their planned order, whichever finished first
+        _, found, changes = made[unit]
         cache.absorb(changes)
         errors.extend(found)
         if not found:

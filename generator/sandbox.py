@@ -9,6 +9,7 @@ Every refusal is a `SecurityError` (a TemplateError), reported at the template's
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -162,11 +163,7 @@ def _bounded_filter(function: Callable[..., Any]) -> Callable[..., Any]:
             _check_replace(value, args[skip], args[skip + 1])
         return function(*args, **kwargs)
 
-    if hasattr(function, "jinja_pass_arg"):
-        # Jinja marks a filter by an attribute on the function, which no function type declares
-        wrapper.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
-    wrapper.__name__ = function.__name__
-    return wrapper
+    return functools.update_wrapper(wrapper, function)  # its name, and Jinja's mark `jinja_pass_arg` if it has one
 
 
 def _check_replace(value: Any, old: Any, new: Any) -> None:
