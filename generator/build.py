@@ -11,10 +11,9 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import shutil
-from collections.abc import Callable, Iterable
-from concurrent.futures import Future
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from graphlib import TopologicalSorter
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator import output_files
+from generator.boards.step import render_boards
 from generator.build_cache import BuildCache, language_fingerprint, unit_key
 from generator.content.errors import ContentError, ErrorList
 from generator.content.loader import GameContent
@@ -29,7 +29,9 @@ from generator.content.schema import LANGUAGES, in_languages
 from generator.forked import children_allowed
 from generator.output_files import RESERVED_IDS
 from generator.output_folder import OutputFolder, checkpoint, in_scope
-from generator.pool import Pool, first_done, result
+from generator.pool import Pool, result
+from generator.render.cards_step import render_cards
+from generator.rulebook.step import printed_inputs, render_rulebooks
 from generator.rulestext.output_scan import check_outputs
 
 if TYPE_CHECKING:
@@ -79,27 +81,17 @@ def write_model(content: GameContent, out: Path, options: BuildOptions, errors: 
     return [path]
 
 
-STEPS: list[tuple[str, BuildStep]] = [("model", write_model)]
+# the steps in their order: the rulebook after the boards it pictures
+STEPS: list[tuple[str, BuildStep]] = [("model", write_model), ("cards", render_cards), ("boards", render_boards),
+                                       ("rulebook", render_rulebooks)]
 UNCACHED_STEPS = frozenset({"model"})  # cheaper to write than to look up; holds every language at once
 # what a step reads of the game folder (generator.build_cache.SCOPES); a step not named reads all of it
 STEP_SCOPES = {"cards": "print", "boards": "boards", "rulebook": "boards"}
 # what else a step reads, as data for its key: the rulebook its rules as rendered (generator.rulebook.step)
-STEP_INPUTS: dict[str, Callable[[GameContent, str], Any]] = {}
+STEP_INPUTS: dict[str, Callable[[GameContent, str], Any]] = {"rulebook": printed_inputs}
 # the steps whose files (of the same game and language) a step reads: made or restored before it starts
 STEP_NEEDS = {"rulebook": ("boards",)}
 
-from generator.render.cards_step import render_cards  # noqa: E402  (card sheets, POD, SVG faces)
-
-STEPS.append(("cards", render_cards))
-
-from generator.boards.step import render_boards  # noqa: E402  (boards: SVG, full and tiled PDFs; tokens)
-
-STEPS.append(("boards", render_boards))
-
-from generator.rulebook.step import printed_inputs, render_rulebooks  # noqa: E402  (after the boards it pictures)
-
-STEPS.append(("rulebook", render_rulebooks))
-STEP_INPUTS["rulebook"] = printed_inputs
 
 
 def refuse_reserved_ids(contents: list[GameContent], errors: ErrorList) -> None:
@@ -111,7 +103,7 @@ def refuse_reserved_ids(contents: list[GameContent], errors: ErrorList) -> None:
                        hint="rename the game folder and its `id`", code="reference")
 
 
-@dataclass
+@dataclass(eq=False)  # each unit is itself (hashed by identity): a node of the build's order
 class Unit:
     """One cached step of one game in one language: its key, and whether the cache has it."""
 
@@ -124,7 +116,7 @@ class Unit:
     files: list[Path] = field(default_factory=list)
 
     @property
-    def name(self) -> str:
+    def name(self) -> str:  # for people and the cache's labels
         return f"{self.content.id}/{self.step}/{self.lang}"
 
 
@@ -183,87 +175,66 @@ def _make(unit: Unit, options: BuildOptions, cache: BuildCache) -> Made:
     return made, errors.errors, cache.changes_since(before)
 
 
-def _graph(units: list[Unit]) -> TopologicalSorter[str]:
+def _graph(units: list[Unit]) -> TopologicalSorter[Unit]:
     """The units' order: a unit to make after the steps it reads (STEP_NEEDS) in its language, a cached unit after
     its step's units to make in every language (its links never replace a file just made)."""
-    planned = {unit.name for unit in units}
-    graph: TopologicalSorter[str] = TopologicalSorter()
+    graph: TopologicalSorter[Unit] = TopologicalSorter()
     for unit in units:
-        game, lang = unit.content.id, unit.lang
-        if unit.cached:
-            graph.add(unit.name, *(other.name for other in units
-                                   if not other.cached and other.content.id == game and other.step == unit.step))
-        else:
-            needs = (f"{game}/{need}/{lang}" for need in STEP_NEEDS.get(unit.step, ()))
-            graph.add(unit.name, *(name for name in needs if name in planned))
+        graph.add(unit, *(other for other in units if other.content.id == unit.content.id and (
+            not other.cached and other.step == unit.step if unit.cached
+            else other.lang == unit.lang and other.step in STEP_NEEDS.get(unit.step, ()))))
     graph.prepare()
     return graph
 
 
 def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cache: BuildCache,
                meanwhile: Callable[[], None] | None = None) -> None:
-    """Restore the cached units and make the others, on a pool of forked workers (generator.pool) when there is
-    more than one thing to do, in their order (`_graph`). `meanwhile` runs here while the workers work."""
+    """Restore the cached units and make the others in their order (`_graph`), on a pool of forked workers
+    (generator.pool) when there is more than one thing to do. `meanwhile` runs here while the workers work."""
     making = [unit for unit in units if not unit.cached]
     allowed = children_allowed() if len(making) > 1 or (making and meanwhile) else 0
-    # a small rebuild: this process makes one unit itself (its caches stay warm for the next rebuild
-    # of `pnp serve`), the workers the others; a big one: this process only hands out work. Its own
-    # is not the card sheets when there is another: those take longest (a game's card sheets 0.5 s,
-    # its rulebook 0.4), and this process has `meanwhile` to do after its own unit
+    # a small rebuild: this process makes one unit itself (not the card sheets, which take longest, when there
+    # is another), so its caches stay warm for the next rebuild of `pnp serve`; the workers make the others
     own = min(making, key=lambda unit: unit.step == "cards") if allowed and len(making) <= allowed else None
-    jobs = allowed - 1 if own is not None else allowed
-    by_name = {unit.name: unit for unit in units}
     needed = {need for unit in making for need in STEP_NEEDS.get(unit.step, ())}
     graph = _graph(units)
     running: dict[Future[Any], Unit] = {}
-    made: dict[str, Made] = {}
-    done: set[str] = set()  # made or restored
-    pool = Pool(lambda name: _make(by_name[name], options, cache), jobs) if jobs else None
+    made: dict[Unit, Made] = {}
+    jobs = allowed - (own is not None)
+    pool = Pool(lambda index: _make(units[index], options, cache), jobs) if jobs else None
     with pool or contextlib.nullcontext():
         while graph.is_active():
-            finished: list[Unit] = []
+            finished = []
             # the workers' units first (they work while this process restores), then what they need, then our own
-            for unit in sorted(map(by_name.__getitem__, graph.get_ready()),
+            for unit in sorted(graph.get_ready(),
                                key=lambda unit: (unit is own, unit.cached, unit.step not in needed)):
                 restored = cache.restore(unit.key, unit.folder, unit.name) if unit.cached else None
-                if restored is not None:
-                    unit.files = restored
-                elif pool is not None and unit is not own and not unit.cached:
-                    running[pool.submit(unit.name)] = unit
+                unit.cached = restored is not None  # a cached unit gone since it was planned is made
+                if pool is not None and not unit.cached and unit is not own:
+                    running[pool.submit(units.index(unit))] = unit
                     continue
-                else:
-                    unit.cached = False  # a cached unit gone since it was planned is made here
-                    made[unit.name] = _make(unit, options, cache)
-                    unit.files = made[unit.name][0]
+                if not unit.cached:
+                    made[unit] = _make(unit, options, cache)
+                unit.files = restored if restored is not None else made[unit][0]
                 finished.append(unit)
             if not finished and meanwhile is not None:
                 meanwhile()
                 meanwhile = None
-                continue
-            if not finished and not running:
-                raise RuntimeError(f"build units wait for each other: {sorted(by_name.keys() - done)}")
-            for future in [] if finished else first_done(list(running)):
-                unit = running.pop(future)
-                made[unit.name] = result(future)
-                unit.files = made[unit.name][0]
-                finished.append(unit)
-            for unit in finished:
-                graph.done(unit.name)
-                done.add(unit.name)
+            elif not finished:
+                for future in wait(running, return_when=FIRST_COMPLETED).done:
+                    unit = running.pop(future)
+                    made[unit] = result(future)
+                    unit.files = made[unit][0]
+                    finished.append(unit)
+            graph.done(*finished)
     if meanwhile is not None:
         meanwhile()
-    for unit in [unit for unit in units if unit.name in made]:  # in their planned order, whichever finished first
-        _, found, changes = made[unit.name]
+    for unit in [unit for unit in units if unit in made]:  # in their planned order, whichever finished first
+        _, found, changes = made[unit]
         cache.absorb(changes)
         errors.extend(found)
         if not found:
             cache.store(unit.key, unit.folder, unit.files, unit.name, parts=[*changes["used"], *changes["pending"]])
-
-
-def _moved(files: Iterable[Path], base: Path, into: Path) -> list[Path]:
-    """Where `files` under `base` end up under `into` (as strings: thousands of Path.relative_to are slow)."""
-    prefix, target = os.fspath(base) + os.sep, os.fspath(into) + os.sep
-    return [Path(target + os.fspath(path)[len(prefix):]) for path in files]
 
 
 def build_games(contents: list[GameContent], output: Path, options: BuildOptions, errors: ErrorList,
@@ -307,7 +278,7 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
                 files, units = planned[content.id]
                 game_dir = staging / content.id
                 made = dict.fromkeys(files + [path for unit in units for path in unit.files])
-                written[content.id] = _moved(made, game_dir, output / content.id)
+                written[content.id] = [output / content.id / path.relative_to(game_dir) for path in made]
             if errors:
                 return {}
             checkpoint("steps")
@@ -330,9 +301,8 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
                 return {}
             checkpoint("site")
             for name in (SITE, DESIGNER_SITE):  # the players' sites and the designers'
-                prefix = os.fspath(staging / name) + os.sep
-                written[name] = _moved([path for path in site_files if os.fspath(path).startswith(prefix)],
-                                       staging / name, output / name)
+                written[name] = [output / name / path.relative_to(staging / name) for path in site_files
+                                 if path.is_relative_to(staging / name)]
             if (staging / PROJECT).is_dir():  # the mkdocs project, kept inside output/ (nothing is written beside it)
                 write_committed_parts(staging / PROJECT)  # a rebuild that restored every site wrote only docs/
                 folder.publish_project(staging / PROJECT)

@@ -1,31 +1,22 @@
 """One call in a forked child that this process watches: an engine's replay, an import, a page read under a limit.
 
-The callers (generator.rules.engine_child, import_probe, conformance_child, site.markdown_bounds)
-watch the child's pipe with a time limit and kill it when it runs over; work shared out on many
-cores goes to a standard pool instead (generator.pool), which raises failures the same way. The
-child starts with everything this process has loaded and sends its result back pickled through a
-pipe. Only Linux forks here.
-
-A child is killed when this process dies, however it dies, and never runs the parent's exit
-handlers (it leaves by `os._exit`), so it cannot touch what a build is assembling beyond the
-files its call writes.
-
-A child's failure is raised again in the parent the way the parent would have met it: an OSError
-(a full disk, a read-only folder) as the same OSError, so the error reads the same sentence
-wherever the unit was made; anything else as ChildFailed, one line, the child's traceback kept
-in `details`.
+A standard fork-context `multiprocessing.Process` with a pipe for its answer: the callers
+(generator.rules.engine_child, import_probe, conformance_child, rulestext.markdown_bounds) watch
+`fd` with a time limit and `kill()` the child when it runs over, which a pool (generator.pool)
+does not offer. The child dies with this process and never runs its exit handlers. Only Linux
+forks here. A failure is raised in the parent as it was met: an OSError (a full disk) as the same
+OSError, anything else as ChildFailed, one line, the child's traceback kept in `details`.
 """
 
 from __future__ import annotations
 
-import contextlib
+import multiprocessing
 import os
-import pickle
-import selectors
 import signal
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection
 from typing import Any, Generic, TypeVar
 
 Result = TypeVar("Result")
@@ -80,6 +71,12 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
+def fresh_streams() -> None:
+    """In a forked child: new stream objects, since another thread of the parent may have held the old ones' locks."""
+    sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
+    sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
+
+
 class ChildFailed(RuntimeError):
     """A forked call raised, or its child died before it could answer.
 
@@ -98,11 +95,6 @@ class ChildFailed(RuntimeError):
             self.add_note(f"in the forked child:\n{details}")
 
 
-def _last_line(details: str) -> str:
-    lines = [line for line in details.strip().splitlines() if line.strip()]
-    return f"{lines[-1].strip()} (in a forked child)" if lines else "a forked worker failed"
-
-
 def failure(exc: BaseException) -> tuple[Any, ...]:
     """What the parent needs to raise a child's exception again: a refusal of the system (disk full,
     read-only, permission denied) as the same OSError, anything else as ChildFailed with the traceback."""
@@ -118,93 +110,76 @@ def _path(name: object) -> str | None:
     return None if name is None else os.fsdecode(name) if isinstance(name, (str, bytes, os.PathLike)) else str(name)
 
 
-def raised(failure: Any) -> Exception:
+def raised(failure: tuple[Any, ...]) -> Exception:
     """The exception a child's failure (`failure`) is in this process."""
-    if isinstance(failure, tuple) and failure and failure[0] == "os":
+    if failure[0] == "os":
         _, number, strerror, filename, filename2, details = failure
         error = OSError(number, strerror, filename, None, filename2)  # FileNotFoundError etc., as in the child
         error.add_note(f"in the forked child:\n{details}")
         return error
-    if not isinstance(failure, tuple):
-        return ChildFailed(_last_line(str(failure)), str(failure))
-    details, frames, moment = (tuple(failure[1:]) + ((), None))[:3]
-    return ChildFailed(_last_line(details), details, frames, moment)
+    _, details, frames, moment = failure
+    lines = [line for line in details.strip().splitlines() if line.strip()]
+    return ChildFailed(f"{lines[-1].strip()} (in a forked child)" if lines else "a forked worker failed",
+                       details, frames, moment)
 
 
 class Forked(Generic[Result]):
     """`work()` running in a forked child; `result()` once `done`."""
 
     def __init__(self, work: Callable[[], Result]) -> None:
-        """Fork the child, Ctrl-C held back meanwhile: the child leaves it to the parent (`_run_child`)."""
-        parent = os.getpid()
-        read, write = os.pipe()
+        """Start the child, Ctrl-C held back meanwhile: the child leaves it to the parent (`_run_child`)."""
+        self.answers, sender = multiprocessing.get_context("fork").Pipe(duplex=False)
+        self.process = multiprocessing.get_context("fork").Process(
+            target=_run_child, args=(work, sender, os.getpid()))
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            pid = os.fork()
-            if pid == 0:  # the child: never returns
-                os.close(read)
-                _run_child(work, write, parent)
-            os.close(write)
-            self.pid, self.fd, self.data, self.done = pid, read, bytearray(), False
+            self.process.start()
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
+            sender.close()
+        self.fd, self.answer, self.done = self.answers.fileno(), None, False
 
     def read_some(self) -> bool:
-        """Read what the child has sent; True at its end (then `finish`)."""
-        chunk = os.read(self.fd, 1 << 20)
-        self.data += chunk
-        return not chunk
+        """Take the child's answer now that `fd` is readable (or at its end); then `finish`."""
+        try:
+            self.answer = self.answers.recv()
+        except (EOFError, OSError):  # the child died first
+            pass
+        return True
 
     def finish(self) -> None:
         """Close the pipe and reap the child."""
-        os.close(self.fd)
-        os.waitpid(self.pid, 0)
+        self.answers.close()
+        self.process.join()
         self.done = True
 
     def result(self) -> Result:
-        if not self.data:
+        if self.answer is None:
             raise ChildFailed("a forked worker died before it answered (killed, or out of memory?)")
-        ok, value = pickle.loads(bytes(self.data))
+        ok, value = self.answer
         if not ok:
             raise raised(value)
         return value  # what work() returned, through pickle
 
     def wait(self) -> Result:
         """Block until the child has answered; what `result()` returns."""
-        with selectors.DefaultSelector() as selector:
-            selector.register(self.fd, selectors.EVENT_READ)
-            while not self.done:
-                selector.select()
-                if self.read_some():
-                    self.finish()
+        self.answers.poll(None)
+        self.read_some()
+        self.finish()
         return self.result()
 
     def kill(self) -> None:
-        if self.done:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signal.SIGKILL)
-        os.close(self.fd)
-        os.waitpid(self.pid, 0)
-        self.done = True
+        if not self.done:
+            self.process.kill()
+            self.finish()
 
 
-def _run_child(work: Callable[[], Any], pipe: int, parent: int) -> None:
-    code = 0
+def _run_child(work: Callable[[], Any], answers: Connection, parent: int) -> None:
+    die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the child just goes
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    fresh_streams()
     try:
-        die_with_parent(parent)
-        signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the child just goes
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-        # fresh stream objects: another thread of the parent may have held the old ones' locks at the fork
-        sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
-        sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
-        try:
-            payload = pickle.dumps((True, work()))
-        except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
-            payload = pickle.dumps((False, failure(exc)))
-        with os.fdopen(pipe, "wb") as out:
-            out.write(payload)
-    except BaseException:  # noqa: BLE001 - the parent sees no answer and says so
-        code = 1
-    finally:
-        os._exit(code)
+        answers.send((True, work()))
+    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
+        answers.send((False, failure(exc)))

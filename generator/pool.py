@@ -1,36 +1,27 @@
 """Work shared out on a standard process pool: `concurrent.futures.ProcessPoolExecutor`, forked on Linux.
 
-A build's units, a deck's layout runs and a batch of playouts are pure Python, so threads would
-take turns. Forked workers start with everything this process has loaded (games, compiled
-templates, font metrics), so work reaches them as plain arguments: `Pool(work)` keeps the function
-in this module before the workers fork, and `submit(arg)` runs `work(arg)` in a worker's copy. Results come
-back pickled. Where there is no fork (macOS, Windows) the callers run their calls here, except
-`simulate`, whose spawned workers load the game themselves (generator.rules.simulate).
-
-A call's failure is raised here the way this process would have met it (generator.forked): an
-OSError (a full disk) as the same OSError, anything else as ChildFailed, one line, the worker's
-traceback kept in `details`. A worker that dies (killed, out of memory, `os._exit`) is ChildFailed
-too. Workers go with Ctrl-C (the terminal's signal reaches them: they do not answer it) and with
-this process (generator.forked.die_with_parent).
+Forked workers start with everything this process has loaded (games, compiled templates, font
+metrics) and with `work` (`Pool(work)`, never pickled), so `submit(arg)` sends only `arg`.
+Where there is no fork the callers run their calls here, except `simulate`, whose spawned
+workers load the game themselves. Failures are raised as generator.forked raises them; a worker
+that dies is ChildFailed too. Workers go with Ctrl-C and with this process.
 """
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import signal
-import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from generator.forked import ChildFailed, can_fork, children_allowed, die_with_parent, failure, raised
+from generator.forked import ChildFailed, can_fork, children_allowed, die_with_parent, failure, fresh_streams, raised
 
 Result = TypeVar("Result")
 
-_WORK: Callable[[Any], Any] | None = None  # what the next pool's workers run (set before they fork)
+_WORK: Callable[[Any], Any] | None = None  # in a worker: what `submit` runs
 
 
 def idle_cores() -> int:
@@ -72,15 +63,10 @@ class Pool:
 
     def __init__(self, work: Callable[[Any], Any] | None, jobs: int, initializer: Callable[..., None] | None = None,
                  initargs: tuple[Any, ...] = ()) -> None:
-        global _WORK
-        self._outer, _WORK = _WORK, work  # a worker may run a pool of its own, then go on with its calls
         context = multiprocessing.get_context("fork" if can_fork() else "spawn")
-        self._frozen = can_fork() and gc.get_freeze_count() == 0
-        if self._frozen:
-            gc.freeze()  # the workers need not copy pages to collect objects they share with us
         self._others = set(multiprocessing.active_children())  # the children before the pool's workers
         self.executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_initialize,
-                                            initargs=(os.getpid(), initializer, initargs))
+                                            initargs=(os.getpid(), work, initializer, initargs))
 
     def submit(self, arg: Any) -> Future[tuple[bool, Any]]:
         """`work(arg)` in a worker; its outcome through `result`."""
@@ -105,19 +91,18 @@ class Pool:
             self.executor.shutdown(wait=True)
         else:  # interrupted, or a call failed: nothing else it does is wanted
             self.end()
-        global _WORK
-        _WORK = self._outer
-        if self._frozen:
-            gc.unfreeze()
 
 
-def _initialize(parent: int, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
-    """In a new worker: die with the parent, leave Ctrl-C to it, then the caller's `initializer`."""
+def _initialize(parent: int, work: Callable[[Any], Any] | None, initializer: Callable[..., None] | None,
+                initargs: tuple[Any, ...]) -> None:
+    """In a new worker: die with the parent, leave Ctrl-C to it, take `work` (not pickled: the worker is forked
+    with it), then the caller's `initializer`."""
+    global _WORK
+    _WORK = work
     die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the worker just goes
-    if can_fork():  # fresh stream objects: another thread of the parent may have held the old ones' locks
-        sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
-        sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
+    if can_fork():
+        fresh_streams()
     if initializer is not None:
         initializer(*initargs)
 
@@ -142,7 +127,3 @@ def run_all(calls: Sequence[Callable[[], Result]], jobs: int) -> list[Result]:
         futures = [pool.submit(index) for index in range(len(calls))]
         return [result(future) for future in futures]
 
-
-def first_done(futures: Sequence[Future[Any]], timeout: float | None = None) -> set[Future[Any]]:
-    """Block until one of `futures` is done (or `timeout` seconds passed); those done."""
-    return wait(futures, timeout, return_when=FIRST_COMPLETED).done

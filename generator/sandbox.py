@@ -1,27 +1,15 @@
-"""Jinja's sandbox with budgets: content templates may not hang a build or eat its memory.
+"""Jinja's immutable sandbox with budgets: content templates may not hang a build or eat its memory.
 
-Rules pages and card layouts are Jinja from a game's folder. Jinja's sandbox keeps them from
-reaching Python, but not from asking for `9 ** (9 ** 9)`, `"x" * 10**9`, `lipsum(10**6)` or
-nested loops of a hundred thousand steps each. Here:
-
-- `**`, `*`, `+` and `%` are checked before they run (no huge powers, no giant strings/lists);
-- calls and filters may not pass integers above MAX_ARGUMENT (`center(10**9)`, `ljust`, ...);
-- `range` is capped at MAX_RANGE and `lipsum` is gone;
-- `~` joins are checked like `+`;
-- every render spends from a budget of MAX_STEPS steps (`steps()`): a step for each turn of a loop
-  and each call (MACRO_STEPS for a macro's), one for each item a filter is given (filters walk
-  their input in Python) and one per CHARACTERS_PER_STEP characters or items of text a filter is
-  given or an operator makes. Jinja has no `while` and no unbounded recursion (Python's stack stops
-  it), so loops inside loops, macros that call themselves more than once and filters over large
-  sequences are the ways to long work, and each spends from the budget; a template that goes past
-  it stops at its line;
-- `render_bounded` stops a template whose output grows past a size budget.
-
-All of these raise a `jinja2.exceptions.SecurityError` subclass, a TemplateError, so callers
-report them like any other template error: at the file and line of the template.
+Jinja's sandbox keeps templates from reaching Python, not from asking for `9 ** (9 ** 9)`,
+`"x" * 10**9`, `center(10**9)` or loops inside loops. Here operators, joins, calls and filters are
+checked before they run against the MAX_* bounds below, and every render spends from one budget of
+steps (`steps()`), so a template that goes past it stops at its line. Jinja has no `while` and
+no unbounded recursion, so loops, calls and filters over large inputs are the ways to long work.
+Every refusal is a `SecurityError` (a TemplateError), reported at the template's file and line.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -35,13 +23,13 @@ from jinja2.exceptions import SecurityError
 from jinja2.runtime import Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-MAX_RANGE = 10_000
-MAX_ARGUMENT = 10_000
+MAX_RANGE = 10_000             # steps of `range` (and `lipsum` is gone)
+MAX_ARGUMENT = 10_000          # an integer given to a call or filter, a format width
 MAX_SEQUENCE = 1_000_000       # characters of a string, items of a list, made by one operation
 MAX_BITS = 4_096               # an integer result of `**` or `*`
-MAX_STEPS = 1_000_000          # of one render (the bundled games' largest takes 756; a second of work or so)
+MAX_STEPS = 1_000_000          # of one render: a loop's turn, a call, an item given to a filter (bundled max: 756)
 MACRO_STEPS = 10               # a macro's call: Jinja binds its arguments in Python, some ten loop turns' work
-CHARACTERS_PER_STEP = 64       # text, and what an operator makes, is handled at C speed
+CHARACTERS_PER_STEP = 64       # a step per this many characters given to a filter or made (C speed)
 FORMAT_WIDTH = re.compile(r"\d{5,}")
 _NUMBERS = frozenset({int, float})
 _SUM_OR_REMAINDER = frozenset({"+", "%"})
@@ -59,21 +47,7 @@ class TooManySteps(TemplateBudgetError):
                          "calls itself more than once?)")
 
 
-class _Budget:
-    """The steps one render may still take."""
-
-    __slots__ = ("left",)
-
-    def __init__(self, steps: int) -> None:
-        self.left = steps
-
-    def spend(self, steps: int) -> None:
-        self.left -= steps
-        if self.left < 0:
-            raise TooManySteps()
-
-
-_BUDGET: ContextVar[_Budget | None] = ContextVar("pnp_template_budget", default=None)
+_BUDGET: ContextVar[list[int] | None] = ContextVar("pnp_template_budget", default=None)  # the steps left
 
 
 @contextmanager
@@ -82,17 +56,19 @@ def steps(budget: int = MAX_STEPS) -> Iterator[None]:
     if _BUDGET.get() is not None:
         yield
         return
-    token = _BUDGET.set(_Budget(budget))
+    token = _BUDGET.set([budget])
     try:
         yield
     finally:
         _BUDGET.reset(token)
 
 
-def _spend(steps: int = 1) -> None:
-    budget = _BUDGET.get()
+def _spend(steps: int = 1, budget: list[int] | None = None) -> None:
+    budget = budget or _BUDGET.get()
     if budget is not None:
-        budget.spend(steps)
+        budget[0] -= steps
+        if budget[0] < 0:
+            raise TooManySteps()
 
 
 def _filter_steps(values: Iterable[Any]) -> int:
@@ -118,15 +94,15 @@ def counted(iterable: Any) -> Any:
     if budget is None:
         return iterable
     try:
-        budget.spend(len(iterable))
+        _spend(len(iterable), budget)
         return iterable
     except TypeError:  # no length (a generator): paid as it goes
         return _counted_turns(iterable, budget)
 
 
-def _counted_turns(iterable: Iterable[Any], budget: _Budget) -> Iterator[Any]:
+def _counted_turns(iterable: Iterable[Any], budget: list[int]) -> Iterator[Any]:
     for item in iterable:
-        budget.spend(1)
+        _spend(1, budget)
         yield item
 
 
@@ -187,11 +163,7 @@ def _bounded_filter(function: Callable[..., Any]) -> Callable[..., Any]:
             _check_replace(value, args[skip], args[skip + 1])
         return function(*args, **kwargs)
 
-    if hasattr(function, "jinja_pass_arg"):
-        # Jinja marks a filter by an attribute on the function, which no function type declares
-        wrapper.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
-    wrapper.__name__ = function.__name__
-    return wrapper
+    return functools.update_wrapper(wrapper, function)  # its name, and Jinja's mark `jinja_pass_arg` if it has one
 
 
 def _check_replace(value: Any, old: Any, new: Any) -> None:

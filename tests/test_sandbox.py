@@ -47,13 +47,13 @@ RUNAWAY_WORK = {
 @pytest.mark.parametrize("name", sorted(RUNAWAY_WORK))
 def test_work_without_end_runs_out_of_steps(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     spent: list[int] = []
-    real = sandbox._Budget.spend
+    real = sandbox._spend
 
-    def counting(self: sandbox._Budget, steps: int) -> None:
+    def counting(steps: int = 1, budget: list[int] | None = None) -> None:
         spent.append(steps)
-        real(self, steps)
+        real(steps, budget)
 
-    monkeypatch.setattr(sandbox._Budget, "spend", counting)
+    monkeypatch.setattr(sandbox, "_spend", counting)
     with pytest.raises(sandbox.TooManySteps, match="more than 1,000,000 steps"):
         render(RUNAWAY_WORK[name])
     assert sum(spent) > sandbox.MAX_STEPS

@@ -5,12 +5,9 @@ ourselves so that (1) every key and value keeps its file:line:column, (2) aliase
 under a budget (an alias bomb stops with an error instead of eating memory), and (3) duplicate
 keys are reported instead of silently overwritten.
 
-Speed: when PyYAML has libyaml (its wheels do), libyaml scans and parses and PyYAML's own Python
-composer builds the node tree from libyaml's events; that is about 3.5x faster than the
-pure-Python scanner and keeps the same marks. The composer stays in Python on purpose: its
-recursion stops at Python's limit (libyaml's own composer recurses in C and crashes the process
-on a document nested a hundred thousand levels deep). A document libyaml refuses is read again
-by the pure-Python loader, so every error message and mark is the one PyYAML has always given.
+libyaml's parser (when PyYAML has it) feeds PyYAML's Python composer, whose recursion stops at
+Python's limit (libyaml's own composer crashes on deep nesting); what libyaml refuses is read
+again by the pure-Python loader, for PyYAML's own message and mark.
 """
 
 from __future__ import annotations

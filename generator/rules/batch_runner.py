@@ -23,11 +23,11 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any, TypeVar
 
 from generator.forked import ChildFailed
-from generator.pool import Pool, first_done, result
+from generator.pool import Pool, result
 
 Result = TypeVar("Result")
 Progress = Callable[[int], None]
@@ -134,7 +134,7 @@ def _watch(pool: Pool, out: dict[Future[Any], tuple[int, float]], games: int, jo
         while following < games and len(out) < jobs:
             out[pool.submit(following)] = (following, time.monotonic())
             following += 1
-        for future in first_done(list(out), 0.25):
+        for future in wait(out, 0.25, return_when=FIRST_COMPLETED).done:
             index, _ = out[future]
             finished[index] = result(future)  # a broken pool raises here, `out` still naming the games out
             del out[future]
@@ -155,7 +155,7 @@ def _ends_its_process(play: Callable[[int], Any], indices: list[int], seconds: f
         try:
             with Pool(play, 1) as alone:
                 future = alone.submit(index)
-                if not first_done([future], seconds):
+                if not wait([future], seconds).done:
                     raise GameStopped(index, True, seconds)
                 result(future)
         except ChildFailed as failed:

@@ -101,7 +101,7 @@ def _in_child(work: Callable[[Tell], ConformanceReport], content: GameContent, t
     finally:
         os.close(read)
         forked.kill()
-    if not forked.data:
+    if forked.answer is None:
         raise EngineStopped(content, doing, False, seconds)
     return forked.result()
 
