@@ -13,7 +13,7 @@ trusted: an entry holds data only (files and JSON, nothing that runs code when r
 records its own key and every file's sha256, and an entry that was moved under another key, a file
 edited by hand or anything that is not a regular file (a link planted in an entry) is a miss: the
 unit is made again, and no link is ever followed out of an entry. Entries and outputs share files
-by hard links, and entries share one file for the same bytes (`_share`: half the disk). Builds never
+by hard links, and entries share one file for the same bytes (`store`: half the disk). Builds never
 write into a file in place (restores skip paths a fresh unit already wrote, and the one file
 rewritten later, the site's game.json, is unlinked first).
 """
@@ -59,24 +59,16 @@ KEEP_SPARE = 2.0              # besides this build's entries, keep up to this ma
 HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
-def _code_files(root: Path) -> Iterable[Path]:
-    for part in CODE_PARTS:
-        path = root / part
-        if path.is_file():
-            yield path
-        elif path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                              and p.suffix != ".pyc")
-
-
 @per_build(maxsize=1)
 def code_version() -> str:
     """A hash of the code and libraries that turn content into outputs (about 30 ms, once per build: `pnp serve`
     watches the templates and the site's parts, and an edit there changes every key)."""
     digest = hashlib.sha256(CACHE_FORMAT.encode())
-    for path in _code_files(PACKAGE_ROOT):
-        digest.update(str(path.relative_to(PACKAGE_ROOT)).encode() + b"\0")
-        digest.update(path.read_bytes())
+    for part in CODE_PARTS:
+        path = PACKAGE_ROOT / part
+        for file in [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file()
+                                                         and "__pycache__" not in p.parts and p.suffix != ".pyc"):
+            digest.update(str(file.relative_to(PACKAGE_ROOT)).encode() + b"\0" + file.read_bytes())
     for library in LIBRARIES:
         try:
             version = metadata.version(library)
