@@ -13,7 +13,7 @@ trusted: an entry holds data only (files and JSON, nothing that runs code when r
 records its own key and every file's sha256, and an entry that was moved under another key, a file
 edited by hand or anything that is not a regular file (a link planted in an entry) is a miss: the
 unit is made again, and no link is ever followed out of an entry. Entries and outputs share files
-by hard links, and entries share one file for the same bytes (`_share`: half the disk). Builds never
+by hard links, and entries share one file for the same bytes (`store`: half the disk). Builds never
 write into a file in place (restores skip paths a fresh unit already wrote, and the one file
 rewritten later, the site's game.json, is unlinked first).
 """
@@ -31,7 +31,6 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from importlib import metadata
-from io import BufferedReader
 from pathlib import Path
 from typing import Any
 
@@ -60,24 +59,16 @@ KEEP_SPARE = 2.0              # besides this build's entries, keep up to this ma
 HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
-def _code_files(root: Path) -> Iterable[Path]:
-    for part in CODE_PARTS:
-        path = root / part
-        if path.is_file():
-            yield path
-        elif path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                              and p.suffix != ".pyc")
-
-
 @per_build(maxsize=1)
 def code_version() -> str:
     """A hash of the code and libraries that turn content into outputs (about 30 ms, once per build: `pnp serve`
     watches the templates and the site's parts, and an edit there changes every key)."""
     digest = hashlib.sha256(CACHE_FORMAT.encode())
-    for path in _code_files(PACKAGE_ROOT):
-        digest.update(str(path.relative_to(PACKAGE_ROOT)).encode() + b"\0")
-        digest.update(path.read_bytes())
+    for part in CODE_PARTS:
+        path = PACKAGE_ROOT / part
+        for file in [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file()
+                                                         and "__pycache__" not in p.parts and p.suffix != ".pyc"):
+            digest.update(str(file.relative_to(PACKAGE_ROOT)).encode() + b"\0" + file.read_bytes())
     for library in LIBRARIES:
         try:
             version = metadata.version(library)
@@ -177,8 +168,9 @@ def unit_key(*parts: Any) -> str:
 class BuildCache:
     """Units' files by key, in one folder; a disabled cache (folder None) stores and finds nothing.
 
-    One cache object is one build: making it empties the memos of what files held (generator.memos),
-    so a build in a long-lived `pnp serve` reads again what an edit may have changed."""
+    An entry is a folder named by its key: `files.json` (its key, and either every file's sha256 or the
+    sha256 of its `bytes`) and the files. One cache object is one build: making it empties the memos of
+    what files held (generator.memos), so a build in a long-lived `pnp serve` reads again what changed."""
 
     def __init__(self, folder: Path | None) -> None:
         forget_all()
@@ -191,13 +183,10 @@ class BuildCache:
 
     @classmethod
     def of_output(cls, output: Path) -> BuildCache:
-        """The cache of an output folder: output/.pnp/cache, which must be a folder of its own there.
-
-        A link (or a file) at `.pnp/cache` is removed, never followed: the cache is made anew in its
-        place. A `.pnp` that is not a real folder disables the cache (the build refuses it, with a
-        sentence: generator.output_folder)."""
-        state, folder = output / STATE, output / STATE / CACHE
-        if kind(state) not in (None, stat.S_IFDIR):
+        """The cache of an output folder, output/.pnp/cache. A link (or a file) there is removed, never followed;
+        a `.pnp` that is not a real folder disables the cache (the build refuses it: generator.output_folder)."""
+        folder = output / STATE / CACHE
+        if kind(folder.parent) not in (None, stat.S_IFDIR):
             return cls(None)
         if kind(folder) not in (None, stat.S_IFDIR):
             try:
@@ -206,21 +195,16 @@ class BuildCache:
                 return cls(None)
         return cls(folder)
 
-    def _entry(self, key: str) -> Path:
-        assert self.folder is not None
-        return self.folder / key
-
     def has(self, key: str) -> bool:
         """Whether an entry for `key` is there (`restore` verifies it before using it)."""
-        return (self.folder is not None and kind(self._entry(key)) == stat.S_IFDIR
-                and kind(self._entry(key) / MANIFEST) == stat.S_IFREG)
+        return self._manifest(key) is not None
 
     def _manifest(self, key: str) -> dict[str, Any] | None:
-        """The entry's manifest, when the entry is a real folder, the manifest a regular file and the key
-        it records the entry's own name; else None (a moved, foreign or damaged entry is a miss)."""
-        if self.folder is None or not ENTRY_NAME.fullmatch(key) or kind(self._entry(key)) != stat.S_IFDIR:
+        """The entry's manifest when it records the entry's own key; else None (a moved, foreign or damaged
+        entry is a miss). The entry must be a real folder, the manifest a regular file."""
+        if self.folder is None or not ENTRY_NAME.fullmatch(key) or kind(self.folder / key) != stat.S_IFDIR:
             return None
-        data = _read_regular(self._entry(key) / MANIFEST, MANIFEST_LIMIT)
+        data = _read_regular(self.folder / key / MANIFEST, MANIFEST_LIMIT)
         try:
             manifest = json.loads(data) if data is not None else None
         except (ValueError, RecursionError):
@@ -235,13 +219,13 @@ class BuildCache:
         if not isinstance(digests, dict) or not all(_relative(name) and _hex_digest(digest)
                                                     for name, digest in digests.items()):
             return None  # a manifest not written by this code; make the unit again
-        files, root = os.path.join(self._entry(key), FILES), os.fspath(base)
+        files = os.path.join(self.folder or "", key, FILES)
         if digests and not set(digests) <= (_regular_files(files) or set()):
             return None  # a file missing, or a link (or anything but a regular file) in the entry
         folders: set[str] = set()
         placed: list[str] = []
         for name, digest in sorted(digests.items()):
-            target = os.path.join(root, name)
+            target = os.path.join(base, name)
             try:
                 if link_or_copy(os.path.join(files, name), target, folders):
                     placed.append(target)
@@ -266,7 +250,9 @@ class BuildCache:
     def store(self, key: str, base: Path, files: Iterable[Path], unit: str | None, parts: Iterable[str] = ()) -> None:
         """Keep `files` (under `base`) as the unit `key`: hard links into a new entry, which takes its place
         when the build succeeds (`commit`); a failed build leaves the cache as it found it (`discard`).
-        `parts`: the entries the unit was made with, kept in use whenever the unit is restored."""
+        `parts`: the entries the unit was made with, kept in use whenever the unit is restored.
+        A file with the bytes of a file of the cache this build verified is linked to that one (a site offers
+        the print files, in its pages and its docs tree): the cache and the output hold those bytes once."""
         if unit is not None:
             self.made.append(unit)
         if self.folder is None:
@@ -274,46 +260,29 @@ class BuildCache:
         scratch = self._scratch(key)
         digests: dict[str, str] = {}
         folders: set[str] = set()
-        root, into = os.fspath(base) + os.sep, os.path.join(scratch, FILES)
+        root = os.fspath(base) + os.sep
         for path in files:
-            source = os.fspath(path)
-            if not source.startswith(root):
+            if not os.fspath(path).startswith(root):
                 raise ValueError(f"{path} is not under {base}")
-            name = source[len(root):].replace(os.sep, "/")
-            target = os.path.join(into, name)
-            link_or_copy(source, target, folders)
+            name = os.fspath(path)[len(root):].replace(os.sep, "/")
+            target = os.path.join(scratch, FILES, name)
+            link_or_copy(path, target, folders)
             digest = _digest_regular(target)
             if digest is None:  # not a regular file: never kept
                 os.unlink(target)
                 continue
             digests[name] = digest
-            self._share(digest, target)
+            same = self._by_digest.setdefault(digest, target)
+            if same != target and _digest_regular(same) == digest:
+                with suppress(OSError):  # too many links to one file, or another file system: a copy of its own
+                    os.link(same, f"{target}.share-{os.getpid()}", follow_symlinks=False)
+                    os.replace(f"{target}.share-{os.getpid()}", target)
+            else:  # gone or changed since: this file stands for the bytes
+                self._by_digest[digest] = target
         manifest: dict[str, Any] = {"key": key, "files": dict(sorted(digests.items()))}
         if kept := sorted({part for part in parts if part != key}):
             manifest["parts"] = kept
-        (scratch / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
-        self._pending[key] = scratch
-
-    def _share(self, digest: str, target: str) -> None:
-        """Make the new entry's file `target` a link to a file of the cache with the same bytes, when this
-        build verified one (a site offers the print files, in its built pages and in its docs tree): the
-        cache and the output hold those bytes once."""
-        same = self._by_digest.setdefault(digest, target)
-        if same == target:
-            return
-        if _digest_regular(same) != digest:  # gone or changed since: this file stands for the bytes
-            self._by_digest[digest] = target
-            return
-        spare = f"{target}.share-{os.getpid()}"
-        try:
-            os.link(same, spare, follow_symlinks=False)
-        except OSError:  # too many links to one file, or another file system: the file stays its own copy
-            return
-        try:
-            os.replace(spare, target)
-        except OSError:
-            with suppress(OSError):
-                os.unlink(spare)
+        self._write_manifest(scratch, manifest)
 
     def _scratch(self, key: str) -> Path:
         assert self.folder is not None
@@ -323,12 +292,18 @@ class BuildCache:
         scratch.mkdir()
         return scratch
 
+    def _write_manifest(self, scratch: Path, manifest: dict[str, Any]) -> None:
+        (scratch / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+        self._pending[manifest["key"]] = scratch
+
     def commit(self) -> None:
         """The build succeeded: what it stored becomes part of the cache, and what it used is recent."""
+        if self.folder is None:
+            return
         for key, scratch in self._pending.items():
-            remove(self._entry(key))
+            remove(self.folder / key)
             try:
-                scratch.rename(self._entry(key))
+                scratch.rename(self.folder / key)
             except OSError:
                 shutil.rmtree(scratch, ignore_errors=True)
                 continue
@@ -336,7 +311,7 @@ class BuildCache:
         self._pending.clear()
         for key in self.used:
             with suppress(OSError):
-                os.utime(self._entry(key), follow_symlinks=False)
+                os.utime(self.folder / key, follow_symlinks=False)
 
     def discard(self) -> None:
         """The build failed (or was not committed): forget what it stored, leaving the cache as it was."""
@@ -351,38 +326,29 @@ class BuildCache:
         return frozenset(self._pending), frozenset(self.used), len(self.reused), len(self.made)
 
     def changes_since(self, snapshot: tuple[frozenset[str], frozenset[str], int, int]) -> dict[str, Any]:
-        """What was stored, used, copied and made since `snapshot`: a forked child's share of the build
-        (generator.forked), for the parent's cache to `absorb`."""
+        """What was stored, used, copied and made since `snapshot`: a worker's share of the build, for the
+        parent's cache to `absorb` (its new entries join at `commit` like the parent's)."""
         pending, used, reused, made = snapshot
         return {"pending": {key: path for key, path in self._pending.items() if key not in pending},
                 "used": sorted(self.used - used), "reused": self.reused[reused:], "made": self.made[made:]}
 
     def absorb(self, changes: dict[str, Any]) -> None:
-        """Take on what a forked child stored and used (its new entries join at `commit` like ours)."""
         self._pending.update(changes["pending"])
         self.used.update(changes["used"])
         self.reused += changes["reused"]
         self.made += changes["made"]
 
     def checked(self, content: GameContent) -> bool:
-        """Whether this game, with these very files, was checked clean by this code before.
-        (Its entry holds no files: nothing is ever placed in a game's folder from the cache.)"""
-        key = self._check_key(content)
-        manifest = self._manifest(key)
-        if manifest is None or manifest.get("files") != {}:
+        """Whether this game, with these very files, was checked clean by this code before (its marker is
+        empty bytes: nothing is ever placed in a game's folder from the cache)."""
+        if self.kept_bytes(check_key(content)) is None:
             return False
-        self.used.add(key)
         self.reused.append(f"{content.id}/check")
-        os.utime(self._entry(key))
         return True
 
     def mark_checked(self, content: GameContent) -> None:
-        self.store(self._check_key(content), content.root, [], f"{content.id}/check")
-
-    @staticmethod
-    def _check_key(content: GameContent) -> str:
-        # every byte of the game folder, both languages: a check reads all of it
-        return unit_key("check", content.id, str(content.root.resolve()), content.content_hash)
+        self.made.append(f"{content.id}/check")
+        self.keep_bytes(check_key(content), b"")
 
     def remembered_bytes(self, key: str, make: Callable[[], bytes]) -> bytes:
         """The bytes `make` gives for `key`, made once and kept (for costly results such as a changelog)."""
@@ -400,7 +366,7 @@ class BuildCache:
             data = _read_regular(self._pending[key] / BLOB)
         else:
             digest = (self._manifest(key) or {}).get("bytes")
-            data = _read_regular(self._entry(key) / BLOB) if _hex_digest(digest) else None
+            data = _read_regular(self.folder / key / BLOB) if _hex_digest(digest) else None
             if data is not None and hashlib.sha256(data).hexdigest() != digest:
                 data = None  # changed since it was kept: made again
         if data is not None:
@@ -409,13 +375,10 @@ class BuildCache:
 
     def keep_bytes(self, key: str, data: bytes) -> None:
         """Keep `data` under `key`; it joins the cache when the build succeeds (`commit`)."""
-        if self.folder is None:
-            return
-        scratch = self._scratch(key)
-        (scratch / BLOB).write_bytes(data)
-        (scratch / MANIFEST).write_text(json.dumps({"key": key, "bytes": hashlib.sha256(data).hexdigest()}),
-                                        encoding="utf-8")
-        self._pending[key] = scratch
+        if self.folder is not None:
+            scratch = self._scratch(key)
+            (scratch / BLOB).write_bytes(data)
+            self._write_manifest(scratch, {"key": key, "bytes": hashlib.sha256(data).hexdigest()})
 
     @contextmanager
     def active(self) -> Iterator[None]:
@@ -432,14 +395,9 @@ class BuildCache:
         a `.trash-<pid>-<ns>` of older versions); anything else in the folder is left as it is."""
         if self.folder is None or kind(self.folder) != stat.S_IFDIR:
             return
-        doomed: list[Path] = []
-        recent: list[tuple[float, Path]] = []
-        for entry in self.folder.iterdir():
-            if LEFTOVER_NAME.fullmatch(entry.name):
-                doomed.append(entry)
-            elif ENTRY_NAME.fullmatch(entry.name) and entry.name not in self.used:
-                recent.append((entry.lstat().st_mtime, entry))
-        recent.sort(reverse=True)
+        doomed = [entry for entry in self.folder.iterdir() if LEFTOVER_NAME.fullmatch(entry.name)]
+        recent = sorted(((entry.lstat().st_mtime, entry) for entry in self.folder.iterdir()
+                         if ENTRY_NAME.fullmatch(entry.name) and entry.name not in self.used), reverse=True)
         spare, now = int(KEEP_SPARE * max(1, len(self.used))), time.time()
         doomed += [entry for number, (mtime, entry) in enumerate(recent)
                    if number >= spare or now - mtime > KEEP_SECONDS]
@@ -447,37 +405,29 @@ class BuildCache:
             remove(entry)
 
 
-def _open_regular(path: str | Path) -> BufferedReader | None:
-    """The regular file at `path` opened for reading (the caller closes it), not reached through a link; None for
-    anything else."""
-    try:
-        reading = open(os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC), "rb")  # noqa: SIM115
-    except OSError:
-        return None
-    if not stat.S_ISREG(os.fstat(reading.fileno()).st_mode):
-        reading.close()
-        return None
-    return reading
+def check_key(content: GameContent) -> str:
+    """The key of a clean check of this game, with these files (every byte, both languages), by this code."""
+    return unit_key("check", content.id, str(content.root.resolve()), content.content_hash)
 
 
 def _read_regular(path: str | Path, limit: int | None = None) -> bytes | None:
-    """The bytes of a regular file, not reached through a link at `path` (at most `limit`); None for anything else."""
-    reading = _open_regular(path)
-    if reading is None:
+    """The bytes of the regular file at `path`, not reached through a link (at most `limit`); None for anything
+    else (O_NONBLOCK: a planted FIFO is refused, not waited on)."""
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
         return None
-    with reading:
-        if limit is not None and os.fstat(reading.fileno()).st_size > limit:
+    with open(handle, "rb") as reading:
+        found = os.fstat(handle)
+        if not stat.S_ISREG(found.st_mode) or (limit is not None and found.st_size > limit):
             return None
         return reading.read()
 
 
 def _digest_regular(path: str | Path) -> str | None:
-    """The sha256 of a regular file at `path` (not through a link), or None for anything else."""
-    reading = _open_regular(path)
-    if reading is None:
-        return None
-    with reading:
-        return hashlib.file_digest(reading, "sha256").hexdigest()
+    """The sha256 of the regular file at `path` (not through a link), or None for anything else."""
+    data = _read_regular(path)
+    return hashlib.sha256(data).hexdigest() if data is not None else None
 
 
 def _regular_files(folder: str) -> set[str] | None:
@@ -486,19 +436,13 @@ def _regular_files(folder: str) -> set[str] | None:
     if kind(folder) != stat.S_IFDIR:
         return None
     found: set[str] = set()
-    pending = [("", folder)]
-    while pending:
-        prefix, path = pending.pop()
-        with os.scandir(path) as entries:
-            for entry in entries:
-                if entry.is_symlink():
-                    return None
-                if entry.is_dir(follow_symlinks=False):
-                    pending.append((f"{prefix}{entry.name}/", entry.path))
-                elif entry.is_file(follow_symlinks=False):
-                    found.add(prefix + entry.name)
-                else:
-                    return None
+    for path, dirs, names in os.walk(folder):  # links to folders are listed in `dirs`, never followed
+        for name in dirs + names:
+            what = kind(os.path.join(path, name))
+            if what == stat.S_IFREG:
+                found.add(os.path.relpath(os.path.join(path, name), folder).replace(os.sep, "/"))
+            elif what != stat.S_IFDIR:
+                return None
     return found
 
 
@@ -539,16 +483,15 @@ def remembered_files(parts: Any, base: Path, make: Callable[[], list[Path]]) -> 
 
 def icons_digest(content: GameContent) -> str:
     """A hash of the game's icon files: a drawing names its icons, this says what they look like."""
-    return _icons_digest(tuple(sorted((name, str(path)) for name, path in content.icons.items())), content.content_hash)
+    return _icons_digest(tuple(sorted((name, str(path)) for name, path in content.icons.items())))
 
 
 @per_build(maxsize=None)
-def _icons_digest(icons: tuple[tuple[str, str], ...], content_hash: str) -> str:
+def _icons_digest(icons: tuple[tuple[str, str], ...]) -> str:
     digest = hashlib.sha256()
     for name, path in icons:
-        digest.update(name.encode() + b"\0")
         try:
-            digest.update(hashlib.sha256(Path(path).read_bytes()).digest())
+            digest.update(name.encode() + b"\0" + hashlib.sha256(Path(path).read_bytes()).digest())
         except OSError:
-            digest.update(b"unreadable")
+            digest.update(name.encode() + b"\0unreadable")
     return digest.hexdigest()[:24]

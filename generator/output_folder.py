@@ -99,20 +99,6 @@ def kind(path: str | Path) -> int | None:
         return None
 
 
-def _files(root: Path) -> list[Path]:
-    """The regular files under `root`, a real folder: links (to files or folders) are neither listed nor
-    followed, so nothing outside `root` is reached through them."""
-    if kind(root) != stat.S_IFDIR:
-        return []
-    found: list[Path] = []
-    for folder, _dirs, names in os.walk(root, followlinks=False):
-        for name in names:
-            path = Path(folder, name)
-            if kind(path) == stat.S_IFREG:
-                found.append(path.relative_to(root))
-    return sorted(found)
-
-
 def remove(path: str | Path) -> None:
     """Remove what pnp left at `path`: a link or file is unlinked (never followed), a folder deleted."""
     if kind(path) == stat.S_IFDIR:
@@ -142,32 +128,32 @@ class OutputFolder:
             return None
         if not CURRENT_TARGET.fullmatch(target) or kind(self.state / GENERATIONS) != stat.S_IFDIR:
             return None
-        generation = self.state / target
-        return generation if kind(generation) == stat.S_IFDIR else None
+        return self.state / target if kind(self.state / target) == stat.S_IFDIR else None
 
     def _check_state(self) -> None:
         """Refuse a `.pnp` that is not a real folder of this output folder (a link would have the build
-        write, and remove its leftovers, wherever it points)."""
+        write, and remove its leftovers, wherever it points), or a `current` there that is not a link."""
         found = kind(self.state)
-        if found is not None and found != stat.S_IFDIR:
+        if found not in (None, stat.S_IFDIR):
             what = "a link" if found == stat.S_IFLNK else "not a folder"
             raise OutputRefused(f"{self.state} is {what}; pnp keeps its state only in a folder of its own there: "
                                 f"remove it or choose another --output")
-        current = self.state / CURRENT
-        if kind(current) not in (None, stat.S_IFLNK):
-            raise OutputRefused(f"{current} is not a link pnp made; remove it or choose another --output")
+        if kind(self.state / CURRENT) not in (None, stat.S_IFLNK):
+            raise OutputRefused(f"{self.state / CURRENT} is not a link pnp made; remove it or choose another --output")
 
     def _prepare_state(self) -> None:
         """Make `.pnp/generations` a real folder: a link there is removed (never followed)."""
         self._check_state()
-        self.state.mkdir(parents=True, exist_ok=True)
         generations = self.state / GENERATIONS
         if kind(generations) not in (None, stat.S_IFDIR):
             generations.unlink()
-        generations.mkdir(exist_ok=True)
+        generations.mkdir(parents=True, exist_ok=True)
 
-    def _open_lock(self) -> int:
-        """The lock file, opened without following a link: a link there is removed (its target never opened)."""
+    @contextmanager
+    def locked(self, on_wait: Callable[[str], None] | None = None) -> Iterator[OutputFolder]:
+        """Hold the build lock (a file opened without following a link: a link there is removed, its target
+        never opened); a second build waits here until the first is done."""
+        self._prepare_state()
         path = self.state / LOCK
         if kind(path) == stat.S_IFLNK:
             path.unlink()
@@ -176,17 +162,9 @@ class OutputFolder:
         except OSError as exc:
             raise OutputRefused(f"{path} cannot be opened as pnp's lock file ({exc.strerror}); remove it "
                                 f"or choose another --output") from None
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            os.close(handle)
-            raise OutputRefused(f"{path} is not pnp's lock file; remove it or choose another --output")
-        return handle
-
-    @contextmanager
-    def locked(self, on_wait: Callable[[str], None] | None = None) -> Iterator[OutputFolder]:
-        """Hold the build lock; a second build waits here until the first is done."""
-        self._prepare_state()
-        handle = self._open_lock()
         try:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                raise OutputRefused(f"{path} is not pnp's lock file; remove it or choose another --output")
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -207,10 +185,9 @@ class OutputFolder:
             if GENERATION_NAME.fullmatch(entry.name) and (current is None or entry.name != current.name):
                 remove(entry)
         for entry in self.state.iterdir():
-            if LEFTOVER_FOLDER.fullmatch(entry.name):
+            if LEFTOVER_FOLDER.fullmatch(entry.name) or (LEFTOVER_LINK.fullmatch(entry.name)
+                                                         and kind(entry) == stat.S_IFLNK):
                 remove(entry)
-            elif LEFTOVER_LINK.fullmatch(entry.name) and kind(entry) == stat.S_IFLNK:
-                entry.unlink()
 
     def check_names(self, names: list[str]) -> None:
         """Refuse, before anything is written, an output/<name> this build may not replace."""
@@ -235,11 +212,10 @@ class OutputFolder:
 
     def previous(self, name: str) -> Path | None:
         """The folder `name` of the build in use (a generation's, or a legacy folder), if any."""
-        current = self.current
-        if current is not None and kind(current / name) == stat.S_IFDIR:
-            return current / name
-        path = self.root / name
-        return path if kind(path) == stat.S_IFDIR else None
+        for path in ([self.current / name] if self.current is not None else []) + [self.root / name]:
+            if kind(path) == stat.S_IFDIR:
+                return path
+        return None
 
     def keep(self, staging: Path, names: list[str]) -> None:
         """Carry folders of the build in use into the staging folder unchanged (hard links, no copies)."""
@@ -248,15 +224,18 @@ class OutputFolder:
                 self.merge(staging, name, lambda rel: False)
 
     def merge(self, staging: Path, name: str, replaced: Callable[[Path], bool]) -> None:
-        """Add to staging/<name> every file of the build in use that this build does not replace."""
+        """Add to staging/<name> every regular file of the build in use that this build does not replace
+        (links there are neither carried nor followed: nothing outside is reached through them)."""
         old = self.previous(name)
         if old is None:
             return
         folders: set[str] = set()
-        for rel in _files(old):
-            target = staging / name / rel
-            if not replaced(rel) and link_or_copy(old / rel, target, folders) and kind(target) != stat.S_IFREG:
-                target.unlink()  # swapped for something else since it was listed: never carried
+        for folder, _dirs, files in os.walk(old):
+            for rel in sorted(Path(folder, file).relative_to(old) for file in files):
+                target = staging / name / rel
+                if (kind(old / rel) == stat.S_IFREG and not replaced(rel) and link_or_copy(old / rel, target, folders)
+                        and kind(target) != stat.S_IFREG):
+                    target.unlink()  # swapped for something else since it was listed: never carried
 
     def names_in_use(self) -> list[str]:
         """Folders of the build in use (a real folder of an older version stays where it is unless rebuilt)."""
@@ -272,9 +251,14 @@ class OutputFolder:
         generation = generations / str(number)
         staging.rename(generation)
         checkpoint("generation")
-        names = sorted(p.name for p in generation.iterdir())
-        for name in names:  # links first: they may point at nothing until `current` moves
-            self._link(name)
+        for name in sorted(p.name for p in generation.iterdir()):  # links first: they may point at nothing yet
+            path = self.root / name
+            if path.is_symlink() and os.readlink(path) == _link_target(name):
+                continue
+            if kind(path) == stat.S_IFDIR:  # its files are in the new generation: replace the folder by the link
+                path.rename(self.state / f"{STAGING_PREFIX}legacy-{name}")
+                remove(self.state / f"{STAGING_PREFIX}legacy-{name}")
+            self._replace_link(path, _link_target(name), f".link-{name}")  # relative to output/, where it ends up
         checkpoint("linked")
         self._replace_link(self.state / CURRENT, f"{GENERATIONS}/{number}", f".link-{os.getpid()}")
         checkpoint("swapped")
@@ -284,33 +268,19 @@ class OutputFolder:
         checkpoint("cleaned")
 
     def publish_project(self, project: Path) -> None:
-        """Make `project` (a finished mkdocs project) `.pnp/project`, replacing the last build's."""
-        target = self.state / PROJECT
-        if kind(target) is not None:
-            trash = self.state / f"{TRASH_PREFIX}{os.getpid()}-{PROJECT}"
-            remove(trash)
-            if kind(target) == stat.S_IFDIR:
-                target.rename(trash)
-                remove(trash)  # the next build removes it if this process could not
-            else:
-                target.unlink()  # a link or file there: removed, never followed
+        """Make `project` (a finished mkdocs project) `.pnp/project`, replacing the last build's (moved to a
+        leftover's name first: the next build removes it if this process could not)."""
+        target, trash = self.state / PROJECT, self.state / f"{TRASH_PREFIX}{os.getpid()}-{PROJECT}"
+        remove(trash)
+        if kind(target) == stat.S_IFDIR:
+            target.rename(trash)
+        remove(trash)
+        remove(target)  # a link or file there: removed, never followed
         project.rename(target)
-
-    def _link(self, name: str) -> None:
-        """Make output/<name> pnp's link into `current`."""
-        path = self.root / name
-        if path.is_symlink() and os.readlink(path) == _link_target(name):
-            return
-        if kind(path) == stat.S_IFDIR:  # its files are in the new generation: replace the folder by the link
-            trash = self.state / f"{STAGING_PREFIX}legacy-{name}"
-            path.rename(trash)
-            shutil.rmtree(trash, ignore_errors=True)
-        self._replace_link(path, _link_target(name), f".link-{name}")  # read relative to output/, where it ends up
 
     def _replace_link(self, path: Path, target: str, temporary: str) -> None:
         """Make `path` a link to `target` in one rename, from `.pnp/<temporary>` (a name of pnp's leftovers)."""
-        if kind(self.state / temporary) == stat.S_IFLNK:
-            (self.state / temporary).unlink()
+        remove(self.state / temporary)
         (self.state / temporary).symlink_to(target)
         os.replace(self.state / temporary, path)
 

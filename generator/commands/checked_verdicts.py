@@ -3,7 +3,7 @@
 loads its model. Its layouts, icons, rules pages and engine are not checked again (with their imports, two
 thirds of `pnp info`'s CPU).
 
-A verdict is an empty file named by the check's key (`build_cache.unit_key` of the game's id, folder and
+A verdict is an empty file named by the check's key (`build_cache.check_key` of the game's id, folder and
 content hash, and of pnp-forge's code): nothing read from it runs code, and a game whose files changed has
 another key, so it is checked in full and refused exactly as before. Only a clean check leaves a verdict. The
 folder is $XDG_CACHE_HOME/pnp-forge/checked (else ~/.cache/...); verdicts unused for KEEP_SECONDS go.
@@ -33,9 +33,9 @@ def verdict_folder() -> Path:
 
 def verdict_key(content: GameContent) -> str:
     """The key of a clean check of this game, with these files, by this code."""
-    from generator.build_cache import unit_key
+    from generator.build_cache import check_key
 
-    return unit_key("check", content.id, str(content.root.resolve()), content.content_hash)
+    return check_key(content)
 
 
 class CheckedVerdicts:
