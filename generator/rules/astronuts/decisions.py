@@ -351,7 +351,7 @@ def complete_move(state: AstronutsState, p: int, k: int, to: int, over: int = -1
         state.hole_ready[(p, k)] = to
     if d.planet[to]:
         state.fate_ship = (p, k, to)
-        state.roll_fate(p)
+        state.die("fate-1", p)                # a landing's two fate dice, then their effects
         return
     state.settle()
 
@@ -362,8 +362,7 @@ def asteroid_roll(state: AstronutsState, value: int) -> None:
     state.move_ctx = None
     need = ASTEROID_STOP if stop else ASTEROID_CROSS
     if value >= need:
-        if not state.quiet:
-            state._emit("asteroids-survived", player=p, need=need)
+        state._emit("asteroids-survived", player=p, need=need)
         if not stop:
             if state.passing is not None:
                 pass_on(state)
@@ -395,9 +394,8 @@ def _pass(state: AstronutsState, action: Action) -> None:
     if q == p:                                   # a ship of the mover's own: nobody to ask
         _pass_begins(state)
         return
-    if not state.quiet:
-        ids = state.data.ids
-        state._emit("pass-asked", player=p, other=q, frm=ids[frm], at=ids[over], to=ids[to])
+    ids = state.data.ids
+    state._emit("pass-asked", player=p, other=q, frm=ids[frm], at=ids[over], to=ids[to])
     state.phase = "let-pass"
 
 
@@ -407,14 +405,12 @@ def _answer_pass(state: AstronutsState, action: Action) -> None:
     q = state.occ[over]
     state.phase = "act"
     if action[0] == "allow-pass":
-        if not state.quiet:
-            state._emit("pass-allowed", player=q, other=p, at=state.data.ids[over])
+        state._emit("pass-allowed", player=q, other=p, at=state.data.ids[over])
         _pass_begins(state)
         return
     state.passing = None
     state.refused += (over,)
-    if not state.quiet:
-        state._emit("pass-refused", player=q, other=p, at=state.data.ids[over])
+    state._emit("pass-refused", player=q, other=p, at=state.data.ids[over])
     state.settle()
 
 
@@ -465,8 +461,7 @@ def _jump(state: AstronutsState, action: Action) -> None:
     state.lift_ship(p, k)
     state.put_ship(p, k, to)
     state.entered[(p, k)] = to
-    if not state.quiet:
-        state._emit("jumped", player=p, frm=state.data.ids[frm], to=state.data.ids[to])
+    state._emit("jumped", player=p, frm=state.data.ids[frm], to=state.data.ids[to])
     state.settle()
 
 
@@ -481,9 +476,8 @@ def _mine(state: AstronutsState, action: Action) -> None:
         if held >> c & 1:
             state.hand[p * 4 + c] += 1
     state.nuts[s] = 0
-    if not state.quiet:
-        got = tuple(state.data.colours[c] for c in range(4) if held >> c & 1)
-        state._emit("mined", player=p, at=state.data.ids[s], colours=got, paid=_names(state, pay))
+    state._emit("mined", player=p, at=state.data.ids[s], colours=tuple(state.data.colours[c] for c in range(4)
+                                                                       if held >> c & 1), paid=_names(state, pay))
     state.settle()
 
 
@@ -500,8 +494,7 @@ def _colonise(state: AstronutsState, action: Action) -> None:
         deals[deal] = (a, n, left - 1 if left > 0 else left)
         m["deals"] = tuple(deals)
     state.pay(p, pay)
-    if not state.quiet:
-        state._emit("colonised", player=p, at=state.data.ids[s], actions=actions, paid=_names(state, pay))
+    state._emit("colonised", player=p, at=state.data.ids[s], actions=actions, paid=_names(state, pay))
     state.add_colony(p, s)
     risk = m.get("risk", 0) if m else 0
     if risk:
@@ -529,8 +522,7 @@ def _build(state: AstronutsState, action: Action) -> None:
     state.pay(p, tuple(range(SHIP_NUTS)))
     home = state.home[p]
     state.put_ship(p, state.ships[p].index(-1), home)
-    if not state.quiet:
-        state._emit("ship-built", player=p, at=state.data.ids[home])
+    state._emit("ship-built", player=p, at=state.data.ids[home])
     state.settle()
 
 
@@ -554,8 +546,7 @@ def _target(state: AstronutsState, action: Action) -> None:
     assert state.duel is not None
     state.duel[4] = action[1]
     state.phase = "act"
-    if not state.quiet:
-        state._emit("target-chosen", player=state.duel[3], target=action[1])
+    state._emit("target-chosen", player=state.duel[3], target=action[1])
     state.die("attack", state.duel[0])
 
 
@@ -593,8 +584,7 @@ def _technology(state: AstronutsState, c: int, gift: bool) -> None:
     p = state.player
     state.tech_nuts[p * 4 + c] += 1
     state.tech[p * 4 + c] = 1
-    if not state.quiet:
-        state._emit("technology", player=p, technology=state.data.colours[c], gift=gift)
+    state._emit("technology", player=p, technology=state.data.colours[c], gift=gift)
 
 
 def _trade(state: AstronutsState, action: Action) -> None:
@@ -637,10 +627,7 @@ def _answer(state: AstronutsState, action: Action) -> None:
 
 def _end(state: AstronutsState, action: Action) -> None:
     state.end_turn()
-    if state.queue or state.end_checks or state.result is not None:
-        state.settle()
-    else:
-        state.finish_turn()              # what settle does with the turn ending and nothing queued or to roll
+    state.settle()
 
 
 # -- fate choices ---------------------------------------------------------------------------------

@@ -41,8 +41,7 @@ def ship_done(state: AstronutsState, args: dict[str, Any]) -> None:
     m = _ship_mods(state)
     if m is not None:
         m["done"] = True
-        if not state.quiet:
-            state._emit("ship-stopped", player=state.player)
+        state._emit("ship-stopped", player=state.player)
 
 
 def forbid(state: AstronutsState, args: dict[str, Any]) -> None:
@@ -79,8 +78,7 @@ def natives_roll(state: AstronutsState, value: int) -> None:
     need = state.natives_need
     state.natives_need = 0
     if value >= need:
-        if not state.quiet:
-            state._emit("natives-leave", player=state.player, need=need)
+        state._emit("natives-leave", player=state.player, need=need)
         return
     ship_done(state, {})
 
@@ -88,8 +86,7 @@ def natives_roll(state: AstronutsState, value: int) -> None:
 def lose_actions(state: AstronutsState, args: dict[str, Any]) -> None:
     lost = min(state.actions_left, int(args["actions"]))
     state.actions_left -= lost
-    if not state.quiet:
-        state._emit("actions-lost", player=state.player, n=lost)
+    state._emit("actions-lost", player=state.player, n=lost)
 
 
 def colony_price(state: AstronutsState, args: dict[str, Any]) -> None:
@@ -137,8 +134,7 @@ def extra_actions(state: AstronutsState, args: dict[str, Any]) -> None:
     if end is not None:
         gained = max(0, min(gained, end - state.actions_left))
     state.actions_left += gained
-    if not state.quiet:
-        state._emit("actions-gained", player=state.player, n=gained)
+    state._emit("actions-gained", player=state.player, n=gained)
 
 
 OPERATION_CODE: dict[str, Operation] = {

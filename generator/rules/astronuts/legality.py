@@ -1,7 +1,8 @@
 """Why an Astronuts action is refused: one rule id and the values its sentence names.
 
-`violation` is a second reading of the rules, written for people; the tests check that it
-refuses exactly what `decisions.legal_actions` leaves out. The sentences are in the content
+`violation` explains what `decisions.legal_actions` leaves out, written for people: the legal set
+says whether an action is allowed, so a check here only tells apart the rules the action may break,
+and the rule left at the end is the one it breaks. The sentences are in the content
 (`rules/<lang>/sentences.yaml`, `refusals`).
 """
 
@@ -35,8 +36,6 @@ RULE_IDS = frozenset({
 })
 PENDING_ONLY = frozenset({"reroll", "keep", "target", "accept", "refuse", "offer", "take", "swap", "done", "gift-tech",
                           "gift-colony", "teleport", "gift-ship", "genie", "allow-pass", "refuse-pass"})
-ANSWERS = {"reroll": decisions.REROLL_ACTIONS, "defend": [decisions.TARGET_SHIP, decisions.TARGET_COLONY],
-           "trade": decisions.ANSWERS}        # the phases whose answers are a fixed set
 ARITY = {"move": 3, "pass": 4, "mine": 3, "colonise": 3, "attack": 4, "tech": 2, "trade": 2}   # items of each kind
 CHOICE_KINDS = {"take": "take", "swap": "swap", "done": "swap", "gift-tech": "gift-tech",
                 "gift-colony": "gift-colony", "teleport": "teleport", "gift-ship": "gift-ship", "genie": "genie"}
@@ -52,21 +51,20 @@ def _colour(value: Any) -> bool:
 
 @checked_first()
 def violation(state: AstronutsState, action: Action) -> RuleError | None:
+    if action in state.legal_actions():
+        return None
     refuse = state._refuse
     kind, phase = action[0], state.phase
     if phase == "place":
         return _place(state, action) if kind == "place" and len(action) == 3 else refuse("phase.place")
     if phase == "declare":
-        if kind != "declare" or len(action) != 2:
-            return refuse("phase.declare")
-        ok = isinstance(action[1], int) and 1 <= action[1] <= MAX_DECLARE
-        return None if ok else refuse("declare.range", n=action[1], high=MAX_DECLARE)
-    if phase in ANSWERS:
-        return None if action in ANSWERS[phase] else refuse(f"phase.{phase}")
+        ok = kind == "declare" and len(action) == 2
+        return refuse("declare.range", n=action[1], high=MAX_DECLARE) if ok else refuse("phase.declare")
+    if phase in ("reroll", "defend", "trade"):           # the phases whose answers are a fixed set
+        return refuse(f"phase.{phase}")
     if phase == "let-pass":
         assert state.passing is not None
-        return None if action in decisions.PASS_ANSWERS else refuse("phase.let-pass",
-                                                                     other=state.occ[state.passing[2]])
+        return refuse("phase.let-pass", other=state.occ[state.passing[2]])
     if phase == "offer":
         return _offer(state, action) if kind == "offer" and len(action) == 3 else refuse("phase.offer")
     if phase == "choose":
@@ -93,9 +91,7 @@ def _place(state: AstronutsState, action: Action) -> RuleError | None:
         return refuse("place.twice", at=d.ids[s], colour=d.colours[c])
     if state.pool[c] <= 0:
         return refuse("place.pool", colour=d.colours[c])
-    if ("place", s, c) not in decisions.place_options(state):
-        return refuse("place.stuck", at=d.ids[s], colour=d.colours[c])
-    return None
+    return refuse("place.stuck", at=d.ids[s], colour=d.colours[c])
 
 
 def _choice(state: AstronutsState, action: Action) -> RuleError | None:
@@ -105,8 +101,6 @@ def _choice(state: AstronutsState, action: Action) -> RuleError | None:
     wanted = state.choice[0]
     if CHOICE_KINDS.get(kind) != wanted:
         return refuse("phase.choose", choice=wanted)
-    if action in decisions.choice_options(state):
-        return None
     d = state.data
     p = state.player
     item = action[1] if len(action) > 1 else None  # a choice written without its item is refused, not a crash
@@ -125,9 +119,7 @@ def _choice(state: AstronutsState, action: Action) -> RuleError | None:
         return refuse("gift-tech.bank", colour=_colour_name(state, item))
     if kind in ("gift-colony", "teleport", "gift-ship"):
         return refuse(f"{kind}.where", at=_space_name(state, item))
-    if kind == "genie":
-        return refuse("genie.entry", entry="" if item is None else item)
-    return None
+    return refuse("genie.entry", entry="" if item is None else item) if kind == "genie" else None   # ("done", more)
 
 
 def _colour_name(state: AstronutsState, value: Any) -> str:
@@ -168,7 +160,7 @@ def _move(state: AstronutsState, action: Action) -> RuleError | None:
         return refuse("move.adjacent", frm=d.ids[frm], to=_space_name(state, to))
     if state.occ[to] >= 0:
         return refuse("move.occupied", to=d.ids[to])
-    return _afford(state, "move", decisions.leave_price(m))
+    return refuse("move.actions", cost=decisions.leave_price(m), left=state.actions_left)
 
 
 def _pass(state: AstronutsState, action: Action) -> RuleError | None:
@@ -189,7 +181,7 @@ def _pass(state: AstronutsState, action: Action) -> RuleError | None:
         return refuse("pass.occupied", to=d.ids[to])
     if over in state.refused:
         return refuse("pass.refused", other=state.occ[over], at=d.ids[over])
-    return _afford(state, "pass", decisions.leave_price(m) + PASS_ACTIONS - 1)
+    return refuse("pass.actions", cost=decisions.leave_price(m) + PASS_ACTIONS - 1, left=state.actions_left)
 
 
 def _jump(state: AstronutsState, action: Action) -> RuleError | None:
@@ -207,9 +199,7 @@ def _jump(state: AstronutsState, action: Action) -> RuleError | None:
         return refuse("jump.not-entered", frm=d.ids[frm])
     if not _space(state, to) or to not in d.jumps[frm]:
         return refuse("jump.target", to=_space_name(state, to))
-    if state.occ[to] >= 0:
-        return refuse("jump.occupied", to=d.ids[to])
-    return None
+    return refuse("jump.occupied", to=d.ids[to])
 
 
 def _landed(state: AstronutsState, s: Any, verb: str) -> tuple[RuleError | None, dict[str, Any] | None]:
@@ -220,22 +210,15 @@ def _landed(state: AstronutsState, s: Any, verb: str) -> tuple[RuleError | None,
     return problem, m
 
 
-def _paid(state: AstronutsState, verb: str, actions: int, nuts: int, pay: Any) -> RuleError | None:
-    """Why the player cannot pay `actions` actions and the nuts `pay` for `nuts` (None when they can)."""
+def _unpaid(state: AstronutsState, verb: str, actions: int, nuts: int) -> RuleError:
+    """The player cannot pay `actions` actions, or else not the nuts offered for `nuts`."""
     if state.actions_left < actions:
         return state._refuse(f"{verb}.actions", cost=actions, left=state.actions_left)
-    if pay not in decisions.pay_options(state, state.player, nuts):
-        return state._refuse(f"{verb}.pay", n=nuts)
-    return None
-
-
-def _afford(state: AstronutsState, verb: str, cost: int) -> RuleError | None:
-    """Why the player cannot pay `cost` actions to `verb` (None when they can)."""
-    return state._refuse(f"{verb}.actions", cost=cost, left=state.actions_left) if state.actions_left < cost else None
+    return state._refuse(f"{verb}.pay", n=nuts)
 
 
 def _mine(state: AstronutsState, action: Action) -> RuleError | None:
-    _, s, pay = action
+    s = action[1]
     problem, m = _landed(state, s, "mine")
     if problem:
         return problem
@@ -243,13 +226,12 @@ def _mine(state: AstronutsState, action: Action) -> RuleError | None:
         return state._refuse("mine.empty", at=state.data.ids[s])
     if m and m.get("no-mine"):
         return state._refuse("mine.blocked")
-    actions, nuts = decisions.mine_price(m)
-    return _paid(state, "mine", actions, nuts, pay)
+    return _unpaid(state, "mine", *decisions.mine_price(m))
 
 
 def _colonise(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
-    _, s, pay = action
+    s = action[1]
     problem, m = _landed(state, s, "colonise")
     if problem:
         return problem
@@ -260,8 +242,7 @@ def _colonise(state: AstronutsState, action: Action) -> RuleError | None:
         return refuse("colonise.full", at=d.ids[s], n=d.colony_room[s])
     if state.colonies[state.player] >= d.colonies_per_player:
         return refuse("colonise.stock", n=d.colonies_per_player)
-    actions, nuts, _ = decisions.colony_price(m)
-    return _paid(state, "colonise", actions, nuts, pay)
+    return _unpaid(state, "colonise", *decisions.colony_price(m)[:2])
 
 
 def _build(state: AstronutsState, action: Action) -> RuleError | None:
@@ -273,9 +254,7 @@ def _build(state: AstronutsState, action: Action) -> RuleError | None:
         return refuse("build.stock", n=state.data.ships_per_player)
     if state.occ[state.home[p]] >= 0:
         return refuse("build.home", at=state.data.ids[state.home[p]])
-    if not all(state.hand[p * 4 + c] for c in range(4)):
-        return refuse("build.nuts")
-    return None
+    return None if all(state.hand[p * 4 + c] for c in range(4)) else refuse("build.nuts")   # ("build", more)
 
 
 def _attack(state: AstronutsState, action: Action) -> RuleError | None:
@@ -291,11 +270,7 @@ def _attack(state: AstronutsState, action: Action) -> RuleError | None:
     d = state.data
     if not _space(state, to) or to not in d.neighbours[frm]:
         return refuse("attack.adjacent", frm=d.ids[frm], at=_space_name(state, to))
-    if q == state.player:
-        return refuse("attack.self")
-    if not isinstance(q, int) or not 0 <= q < state.n or not (state.occ[to] == q or state.col[to * state.n + q]):
-        return refuse("attack.nothing", at=d.ids[to], defender=q)
-    return None
+    return refuse("attack.self") if q == state.player else refuse("attack.nothing", at=d.ids[to], defender=q)
 
 
 def _tech(state: AstronutsState, action: Action) -> RuleError | None:
@@ -309,9 +284,7 @@ def _tech(state: AstronutsState, action: Action) -> RuleError | None:
         return refuse("tech.owned", colour=colour)
     if state.actions_left < TECH_ACTIONS:
         return refuse("tech.actions", cost=TECH_ACTIONS, left=state.actions_left)
-    if not state.hand[p * 4 + c]:
-        return refuse("tech.nut", colour=colour)
-    return None
+    return refuse("tech.nut", colour=colour)
 
 
 def _trade(state: AstronutsState, action: Action) -> RuleError | None:
@@ -321,9 +294,7 @@ def _trade(state: AstronutsState, action: Action) -> RuleError | None:
         return refuse("trade.self")
     if state.actions_left < TRADE_ACTIONS:
         return refuse("trade.actions", cost=TRADE_ACTIONS, left=state.actions_left)
-    if not decisions.trade_terms(state, state.player, q):
-        return refuse("trade.nothing", other=q)
-    return None
+    return refuse("trade.nothing", other=q)
 
 
 def _offer(state: AstronutsState, action: Action) -> RuleError | None:
@@ -338,9 +309,7 @@ def _offer(state: AstronutsState, action: Action) -> RuleError | None:
         return refuse("trade.same")
     if not state.hand[p * 4 + g]:
         return refuse("trade.give", colour=colours[g])
-    if not state.hand[q * 4 + r]:
-        return refuse("trade.get", other=q, colour=colours[r])
-    return None
+    return refuse("trade.get", other=q, colour=colours[r])
 
 
 _CHECKS: dict[str, Callable[[AstronutsState, Action], RuleError | None]] = {

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, LET_PASS, OVER = (
     "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "let-pass", "over")
 OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
-_DO, _LEGAL_BY_PHASE = decisions.DO, decisions.LEGAL_BY_PHASE
+_DO = decisions.DO
 FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
 
@@ -120,8 +120,7 @@ class AstronutsState(EngineState[RulesData]):
     def place(self, s: int, c: int) -> None:
         self.pool[c] -= 1
         self.nuts[s] |= 1 << c
-        if not self.quiet:
-            self._emit("nut-placed", player=self.placer, at=self.data.ids[s], colour=self.data.colours[c])
+        self._emit("nut-placed", player=self.placer, at=self.data.ids[s], colour=self.data.colours[c])
         if any(placement.POPCOUNT[self.nuts[q]] != self.data.nut_room[q] for q in self.data.planets):
             self.placer = (self.placer + 1) % self.n    # a planet with room left: the next player places
         else:
@@ -187,13 +186,6 @@ class AstronutsState(EngineState[RulesData]):
 
     # the legal set and the decisions' effects live in decisions.py (bound here without a call in between)
     _legal_now = decisions.legal_actions
-
-    def legal_actions(self) -> list[Action]:
-        """The base class's cached legal set, two calls shorter: playouts ask for it at every decision."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _LEGAL_BY_PHASE[self.phase](self)
-        return legal
 
     def apply(self, action: Action) -> list[Event]:
         """A quiet batch playout's decision, legal by the cached set, goes straight to its code (the base class's
@@ -265,22 +257,19 @@ class AstronutsState(EngineState[RulesData]):
         self.mods.pop((p, k), None)
         self.entered.pop((p, k), None)
         self.hole_ready.pop((p, k), None)
-        if not self.quiet:
-            self._emit("ship-destroyed", player=p, at=self.data.ids[s], cause=cause)
+        self._emit("ship-destroyed", player=p, at=self.data.ids[s], cause=cause)
         self.replace_last_ship(p)
 
     def replace_last_ship(self, p: int) -> None:
         """A player without a ship on the map gets one on the home planet, when it is free."""
         if max(self.ships[p]) < 0 and self.occ[self.home[p]] < 0:
             self.put_ship(p, self.ships[p].index(-1), self.home[p])
-            if not self.quiet:
-                self._emit("new-ship", player=p, at=self.data.ids[self.home[p]])
+            self._emit("new-ship", player=p, at=self.data.ids[self.home[p]])
 
     def gain(self, p: int, c: int) -> bool:
         """One nut of colour c from the AstroBank to player p, if the bank has one."""
         if self.bank[c] <= 0:
-            if not self.quiet:
-                self._emit("bank-empty", player=p, colour=self.data.colours[c])
+            self._emit("bank-empty", player=p, colour=self.data.colours[c])
             return False
         self.bank[c] -= 1
         self.hand[p * 4 + c] += 1
@@ -297,15 +286,13 @@ class AstronutsState(EngineState[RulesData]):
         self.col[s * self.n + p] += 1
         self.colonies[p] += 1
         self.col_total[s] += 1
-        if not self.quiet:
-            self._emit("colony-founded", player=p, at=self.data.ids[s], colonies=self.colonies[p])
+        self._emit("colony-founded", player=p, at=self.data.ids[s], colonies=self.colonies[p])
 
     def remove_colony(self, p: int, s: int, cause: str) -> None:
         self.col[s * self.n + p] -= 1
         self.colonies[p] -= 1
         self.col_total[s] -= 1
-        if not self.quiet:
-            self._emit("colony-lost", player=p, at=self.data.ids[s], cause=cause)
+        self._emit("colony-lost", player=p, at=self.data.ids[s], cause=cause)
 
     def check_colonies(self, p: int) -> None:
         """"Das Spiel endet auch, wenn ein Spieler 14 Kolonien gegründet hat": at once."""
@@ -367,26 +354,6 @@ class AstronutsState(EngineState[RulesData]):
             return value < (ASTEROID_STOP if self.move_ctx[3] else ASTEROID_CROSS)
         return True  # the fate dice: any number may be worth another try
 
-    def roll_fate(self, roller: int) -> None:
-        """A landing's two fate dice, then their effects. A batch playout in which the roller has no Time Warp
-        to offer rolls both at once: the same numbers and effects as `die` and `after_roll`, fewer calls."""
-        if self._forced is None and self.log is None and self.quiet \
-                and not (self.tech[roller * 4 + self.warp] and not self.warp_used[roller]):
-            self.fate_first = first = self._d6("fate-1")
-            entry = self.data.fate[FATE_ROLLS[first][self._d6("fate-2")]]     # queue_fate, quiet
-            self.queue = list(entry.effects) + self.queue if self.queue else list(entry.effects)
-            self.settle()
-            return
-        self.die("fate-1", roller)
-
-    def queue_fate(self, roller: int, second: int) -> None:
-        """The fate table's entry of the two dice (`fate_first`, `second`): its effects run next."""
-        roll = FATE_ROLLS[self.fate_first][second]
-        entry = self.data.fate[roll]
-        if not self.quiet:
-            self._emit("fate", player=roller, roll=roll, entry=roll)
-        self.queue = list(entry.effects) + self.queue if self.queue else list(entry.effects)
-
     def decide_reroll(self, again: bool) -> None:
         assert self.roll_ctx is not None
         purpose, roller, value, phase = self.roll_ctx
@@ -411,15 +378,15 @@ class AstronutsState(EngineState[RulesData]):
             self.phase = ACT
             if not self.quiet:
                 self._emit("actions", player=roller, declared=n, roll=value, actions=actions + bonus, bonus=bonus)
-            if self.queue or self.ending or self.actions_left <= 0 or self.result is not None:
-                self.settle()                       # else settle would find nothing to do: the turn's actions begin
-            return
         elif purpose == "fate-1":
             self.fate_first = value
             self.die("fate-2", roller)
             return
-        elif purpose == "fate-2":
-            self.queue_fate(roller, value)
+        elif purpose == "fate-2":                   # the fate table's entry of the two dice: its effects run next
+            roll = FATE_ROLLS[self.fate_first][value]
+            if not self.quiet:
+                self._emit("fate", player=roller, roll=roll, entry=roll)
+            self.queue = list(self.data.fate[roll].effects) + self.queue
         elif purpose in ("attack", "defence"):
             decisions.duel_roll(self, purpose, value)
             return
