@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.rules.habitable.data import OTHER_TRACK, TEMPERATURE
+from generator.rules.habitable.data import TRACKS
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
 from generator.rules.habitable.state import PAY, HabitableState
 
@@ -58,8 +58,7 @@ def invariant_problems(state: HabitableState) -> list[str]:
             if pl.status == DISCOVERED:
                 if pl.card is None:
                     problems.append(f"planet {pl.owner + 1}/{pl.tile} discovered without a planet card")
-                for name in ("temperature", "water", "magnetism", "life"):
-                    low, high = TEMPERATURE if name == "temperature" else OTHER_TRACK
+                for name, (low, high) in TRACKS.items():
                     if not low <= pl.get(name) <= high:
                         problems.append(f"planet {pl.owner + 1}/{pl.tile}: {name} {pl.get(name)} off the track")
             elif pl.status == UNDISCOVERED and pl.card is not None:

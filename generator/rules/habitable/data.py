@@ -21,8 +21,7 @@ REMOVED_AT_REFILL = {5: 1, 4: 2, 3: 3, 2: 4}   # rulebook 5/4/3 players; 2 playe
 DIE_FACES = (1, 1, 2, 2, 3, 3)       # the distance dice (ruling 10)
 ADJUST_PRICE = 2                     # "Zahle 2, wenn du das Würfelergebnis um ±1 ändern möchtest"
 TILES = (1, 2, 3)                    # 3 stacks of 2 numbered planet tiles per player
-TEMPERATURE = (-4, 4)                # track ends (the end-of-turn diagram)
-OTHER_TRACK = (0, 7)                 # water, magnetism and life
+TRACKS = {"temperature": (-4, 4), "water": (0, 7), "magnetism": (0, 7), "life": (0, 7)}  # ends (end-of-turn diagram)
 HABITABLE_TEMPERATURE = 2            # "innerhalb von ±2"
 HABITABLE_MINIMUM = 3                # ">= 3 Wasser und Magnetismus"
 WARMING_LIFE = 5                     # "Wenn der Planet Leben > 4 hat, dann Temperatur +1"

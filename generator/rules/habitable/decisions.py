@@ -1,21 +1,9 @@
 """What the players may decide in a Habitable state, and what each decision does.
 
-Actions are tuples (see `notation.py` for how they are written); cards are named by id,
-planets by (owner, tile) with both 0-based owner and tile number 1-3, market slots 0-based:
-
-    ("archive", cards)              start of the turn: discard these cards, draw one fewer
-    ("play", card, target)          play a hand card on a planet (target None: it needs none)
-    ("buy", slot)                   buy the market card in this slot
-    ("buy-play", slot, target)      buy it for three times the cost and carry it out at once
-    ("pay", cards)                  the hand cards that pay the cost just declared
-    ("end",)                        finish the turn
-    ("trash", cards)                the cards a `trash` effect removes (possibly none)
-    ("search", "star", star_id)     a planet search starts at this star ...
-    ("search", "planet", tile)      ... or with this undiscovered planet
-    ("distance", d)                 how many circles the searched planet moves (the roll ± changes)
-    ("discover",) / ("leave",)      discover the searched planet in the habitable zone, or leave it
-    ("migrate", direction)          +1 outward, −1 inward
-    ("defend", card) / ("allow",)   a planet's owner answers an attack or event with a Moon, or not
+Actions are tuples of the words `notation.py` lists, in that order, with these differences: a
+planet is (owner, tile) with the owner counted from 0 and the tile 1-3 (None where a card needs no
+planet), a market slot counts from 0, a search names its start as ("star", star id) or ("planet",
+tile), a migration its direction as +1 (out) or −1 (in), and `trash none` is `("trash", ())`.
 
 Card lists are sorted tuples of ids (a multiset). A cost is paid with hand cards whose printed
 values reach it, none of them superfluous (ruling 26); when only one such set exists it is paid

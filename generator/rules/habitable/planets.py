@@ -7,7 +7,7 @@ the other on the planet card, whose four values the stack carries here.
 
 from __future__ import annotations
 
-from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, OTHER_TRACK, TEMPERATURE, Star
+from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, TRACKS, Star
 
 HOME, UNDISCOVERED, DISCOVERED = 0, 1, 2
 
@@ -48,7 +48,7 @@ class Planet:
 
     def change(self, parameter: str, amount: int) -> int:
         """Add `amount`, stopping at the track's end; return the change that happened."""
-        low, high = TEMPERATURE if parameter == "temperature" else OTHER_TRACK
+        low, high = TRACKS[parameter]
         before: int = getattr(self, parameter)
         after = min(high, max(low, before + amount))
         setattr(self, parameter, after)

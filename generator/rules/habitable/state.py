@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from generator.rules.contract import TERMINAL
 from generator.rules.core import Chance, PlayerResult, ranked
 from generator.rules.engine_kit.engine_state import EngineState
+from generator.rules.engine_kit.frozen import frozen
 from generator.rules.engine_kit.hidden import redeal
 from generator.rules.engine_kit.plain import plain
 from generator.rules.habitable import decisions, effects, legality
@@ -132,16 +133,13 @@ class HabitableState(EngineState[RulesData]):
         other.ctx = None if self.ctx is None else [*self.ctx[:4], list(self.ctx[4])]
         return other
 
+    KEY_FIELDS = ("n", "variant", "hands", "decks", "discards", "trashed", "planets", "goals_taken", "tokens", "market",
+                  "pile", "epoch_one_left", "black_hole", "events_done", "events_box", "goals_shown", "goals_box",
+                  "planet_pile", "player", "phase", "choice", "ctx", "queue", "event_card", "event_targets",
+                  "end_triggered", "result", "turn")   # in this order: saved games hash the key
+
     def key(self) -> tuple[Any, ...]:
-        return (self.n, self.variant, tuple(map(tuple, self.hands)), tuple(map(tuple, self.decks)),
-                tuple(map(tuple, self.discards)), tuple(map(tuple, self.trashed)),
-                tuple(tuple(p.key() for p in mine) for mine in self.planets), tuple(map(tuple, self.goals_taken)),
-                tuple(self.tokens), tuple(self.market), tuple(self.pile), self.epoch_one_left, tuple(self.black_hole),
-                tuple(self.events_done), tuple(self.events_box), tuple(self.goals_shown), tuple(self.goals_box),
-                tuple(self.planet_pile), self.player, self.phase, self.choice,
-                None if self.ctx is None else (self.ctx[0], self.ctx[1], self.ctx[2], self.ctx[3], tuple(self.ctx[4])),
-                tuple(self.queue), self.event_card, tuple(self.event_targets), self.end_triggered, self.result,
-                self.turn)
+        return tuple(frozen(getattr(self, name)) for name in self.KEY_FIELDS)
 
     def ask(self, phase: str, choice: tuple[Any, ...] | None) -> None:
         """Wait in `phase` for the answer `choice` describes (MAIN and None: nothing is pending)."""
@@ -184,9 +182,8 @@ class HabitableState(EngineState[RulesData]):
             "hand": list(self.hands[player]), "draw_pile": sorted(self.decks[player]),
             "hands": [len(h) for h in self.hands], "draw_piles": [len(d) for d in self.decks],
             "discards": [list(d) for d in self.discards], "trashed": [list(t) for t in self.trashed],
-            "planets": [[{"tile": pl.tile, "status": pl.status, "star": pl.star, "pos": pl.pos, "card": pl.card,
-                          "temperature": pl.temperature, "water": pl.water, "magnetism": pl.magnetism,
-                          "life": pl.life, "habitable": pl.habitable} for pl in mine] for mine in self.planets],
+            "planets": [[{**{name: getattr(pl, name) for name in Planet.__slots__[1:]}, "habitable": pl.habitable}
+                         for pl in mine] for mine in self.planets],
             "goals_taken": [list(g) for g in self.goals_taken], "tokens": list(self.tokens),
             "goals_shown": list(self.goals_shown), "market": list(self.market), "market_pile": len(self.pile),
             "black_hole": list(self.black_hole), "events_done": list(self.events_done),

@@ -19,24 +19,15 @@ CARD_KEYS = frozenset({"card", "goal"})
 CARD_LIST_KEYS = frozenset({"cards", "market", "goals"})
 
 
-
 def card_name(card: Any, data: RulesData, lang: str) -> str:
     name = data.names.get(card) if isinstance(card, str) else None
     return str(name.get(lang)) if name is not None else str(card)
 
 
-def planet_words(value: Any, words: Mapping[str, str]) -> str:
-    if value is None:
-        return word(words, "no-planet")
-    if isinstance(value, (tuple, list)) and len(value) == 2:
-        return word(words, "planet", p=value[0], t=value[1])
-    return str(value)
-
-
 def value_words(key: str, value: Any, data: RulesData, lang: str, words: Mapping[str, str], outcome: Any) -> str:
     """One value of an event, refusal or action in words (see the module docstring)."""
-    if key in PLANET_KEYS:
-        return planet_words(value, words)
+    if key in PLANET_KEYS and (value is None or isinstance(value, (tuple, list)) and len(value) == 2):
+        return word(words, "no-planet") if value is None else word(words, "planet", p=value[0], t=value[1])
     if key == "target":
         return word(words, "no-target") if value is None else word(words, "on-planet", p=value[0], t=value[1])
     if key in CARD_KEYS:
