@@ -73,7 +73,7 @@ def put(state, p: int, *cards: str, resources: int = 0) -> None:
     """Lay cards from the deck in front of player p as played (resources on each card)."""
     for card in cards:
         _take(state, card)
-        (state.event_pile if state.data.cards[card].is_event else state.played)[p].append(card)
+        (state.event_pile if state.data.cards[card].kind == "event" else state.played)[p].append(card)
         if resources:
             state.card_res[card] = resources
     state._legal = None

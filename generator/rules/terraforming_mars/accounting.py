@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.rules.core import PerObject
-from generator.rules.terraforming_mars.conditions import CITY, OCEAN
+from generator.rules.terraforming_mars.conditions import CITY, OCEAN, city_next_to
 from generator.rules.terraforming_mars.data import MILESTONES_CLAIMABLE, START_TR
 from generator.rules.terraforming_mars.state import TerraformingMarsState
 
@@ -32,7 +32,7 @@ def invariant_problems(state: TerraformingMarsState) -> list[str]:
         sp = d.spaces.get(space)
         if sp is None or sp.ocean != (tile == OCEAN):
             problems.append(f"{tile} on {space}, which is no space for it")
-        elif tile == CITY and any(state.tiles.get(n, ("", -1))[0] == CITY for n in sp.neighbours):
+        elif tile == CITY and city_next_to(state, space):
             problems.append(f"city on {space} next to another city")
         if (tile == OCEAN) != (owner == -1) or owner >= state.n:
             problems.append(f"{tile} on {space} owned by {owner}")

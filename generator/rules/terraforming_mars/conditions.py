@@ -20,6 +20,7 @@ from generator.rules.terraforming_mars.data import (
     STEEL_VALUE,
     TITANIUM,
     TITANIUM_VALUE,
+    Effects,
     ProjectCard,
 )
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from generator.rules.terraforming_mars.state import TerraformingMarsState
 
 OCEAN, GREENERY, CITY = "ocean", "greenery", "city"
+Problem = tuple[Any, ...] | None   # (rule id, the values its refusal names), or None: no problem
 
 
 # -- tags and lasting effects ---------------------------------------------------------------------
@@ -61,12 +63,8 @@ def titanium_value(state: TerraformingMarsState, p: int) -> int:
     return TITANIUM_VALUE + sum(int(a["amount"]) for _, a in lasting(state, p, "titanium_value"))
 
 
-def payment_problem(
-    state: TerraformingMarsState, p: int, card: ProjectCard, steel: int, titanium: int
-) -> tuple[Any, ...] | None:
+def payment_problem(state: TerraformingMarsState, p: int, card: ProjectCard, steel: int, titanium: int) -> Problem:
     """Why (steel, titanium) with M€ for the rest does not pay `card`: (rule, values), or None when it does."""
-    cost = card_cost(state, p, card)
-    sv, tv = steel_value(state, p), titanium_value(state, p)
     res = state.res[p]
     if steel and "building" not in card.tags:
         return ("pay.steel-tag", {"card": card.id})
@@ -76,42 +74,32 @@ def payment_problem(
         return ("pay.steel-missing", {"n": steel, "have": res[STEEL]})
     if titanium > res[TITANIUM]:
         return ("pay.titanium-missing", {"n": titanium, "have": res[TITANIUM]})
+    return _settle(card_cost(state, p, card), steel_value(state, p), titanium_value(state, p), res[MC], steel, titanium)
+
+
+def _settle(cost: int, sv: int, tv: int, mc: int, steel: int, titanium: int) -> Problem:
+    """Why cubes worth `sv` and `tv` with M€ for the rest do not pay `cost`: a cube paying nothing, too few M€."""
     covered = steel * sv + titanium * tv
     if (steel and covered - sv >= cost) or (titanium and covered - tv >= cost):
         return ("pay.wasted", {"cost": cost})
     need = max(0, cost - covered)
-    if need > res[MC]:
-        return ("pay.megacredits", {"cost": cost, "need": need, "have": res[MC]})
+    if need > mc:
+        return ("pay.megacredits", {"cost": cost, "need": need, "have": mc})
     return None
 
 
 def payments(state: TerraformingMarsState, p: int, card: ProjectCard) -> list[tuple[int, int]]:
     """Every (steel, titanium) that pays the card with M€ for the rest; no cube may pay nothing."""
-    cost = card_cost(state, p, card)
-    res = state.res[p]
-    sv, tv = steel_value(state, p), titanium_value(state, p)
-    max_s = min(res[STEEL], -(-cost // sv)) if "building" in card.tags else 0
-    max_t = min(res[TITANIUM], -(-cost // tv)) if "space" in card.tags else 0
-    found = []
-    mc = res[MC]
-    for s in range(max_s + 1):
-        for t in range(max_t + 1):
-            covered = s * sv + t * tv
-            if (s and covered - sv >= cost) or (t and covered - tv >= cost):
-                continue
-            if max(0, cost - covered) <= mc:
-                found.append((s, t))
-    return found
+    cost, sv, tv, res = card_cost(state, p, card), steel_value(state, p), titanium_value(state, p), state.res[p]
+    steel = range(min(res[STEEL], -(-cost // sv)) + 1) if "building" in card.tags else (0,)
+    titanium = range(min(res[TITANIUM], -(-cost // tv)) + 1) if "space" in card.tags else (0,)
+    return [(s, t) for s in steel for t in titanium if _settle(cost, sv, tv, res[MC], s, t) is None]
 
 
 # -- requirements -----------------------------------------------------------------------------------
-def leeway(state: TerraformingMarsState, p: int) -> int:
-    return sum(int(a["steps"]) for _, a in lasting(state, p, "requirement_leeway"))
-
-
-def requirement_problem(state: TerraformingMarsState, p: int, card: ProjectCard) -> tuple[Any, ...] | None:
+def requirement_problem(state: TerraformingMarsState, p: int, card: ProjectCard) -> Problem:
     """The first global or tag requirement the card misses: (rule, values), or None."""
-    steps = leeway(state, p)
+    steps = sum(int(a["steps"]) for _, a in lasting(state, p, "requirement_leeway"))
     for requirement, limit in card.requirements:
         bound, parameter = requirement.split("_")
         slack = steps * state.data.temperature[2] if parameter == "temperature" else steps   # °C, as players read it
@@ -126,20 +114,22 @@ def requirement_problem(state: TerraformingMarsState, p: int, card: ProjectCard)
 
 
 # -- the map ----------------------------------------------------------------------------------------
+def adjacent(state: TerraformingMarsState, space: str, tile: str) -> int:
+    """How many tiles of a kind lie next to the space."""
+    tiles = state.tiles
+    return sum(1 for n in state.data.spaces[space].neighbours if tiles.get(n, ("", -1))[0] == tile)
+
+
 def city_next_to(state: TerraformingMarsState, space: str) -> bool:
     tiles = state.tiles
     return any(tiles.get(n, ("", -1))[0] == CITY for n in state.data.spaces[space].neighbours)
 
 
 def has_space_for(state: TerraformingMarsState, tile: str) -> bool:
-    """Whether some space takes the tile (greeneries: any free land space): `spaces_for` without its list,
-    asked for every card, project and conversion of every turn."""
+    """Whether some space takes a city or a greenery (any free land space): `spaces_for` without its list, asked
+    for every card, project and conversion of every turn (a fifth of a random playout)."""
     tiles = state.tiles
-    if tile == OCEAN:
-        return state.oceans < state.data.oceans_max and any(s not in tiles for s in state.data.ocean_spaces)
-    if tile == CITY:
-        return any(s not in tiles and not city_next_to(state, s) for s in state.data.land)
-    return any(s not in tiles for s in state.data.land)
+    return any(s not in tiles and (tile != CITY or not city_next_to(state, s)) for s in state.data.land)
 
 
 def spaces_for(state: TerraformingMarsState, p: int, tile: str, next_to_own: bool = True) -> list[str]:
@@ -161,44 +151,42 @@ def spaces_for(state: TerraformingMarsState, p: int, tile: str, next_to_own: boo
 
 
 # -- effects that must be possible --------------------------------------------------------------------
-def effect_problem(
-    state: TerraformingMarsState, p: int, op: str, args: dict[str, Any], source: str | None
-) -> tuple[Any, ...] | None:
-    """Why a mandatory effect cannot be carried out (the card may then not be played), or None.
+MAY_FAIL = frozenset({"production_loss", "spend", "remove_from_card", "place_city", "place_greenery"})
+
+
+def effects_problem(state: TerraformingMarsState, p: int, effects: Effects, source: str | None) -> Problem:
+    """Why one of the mandatory `effects` cannot be carried out (the card may then not be played), or None.
 
     The summary's exceptions are not problems: raising a parameter at its goal, resources the
     player cannot collect, and the red-outlined effects on any player.
     """
-    if op == "production_loss":
-        r = RES_INDEX[args["resource"]]
-        if state.prod[p][r] - int(args["amount"]) < state.data.floors[r]:
-            return ("effect.production-floor", {"resource": args["resource"], "n": int(args["amount"])})
-    elif op == "spend":
-        r = RES_INDEX[args["resource"]]
-        if state.res[p][r] < int(args["amount"]):
-            return ("effect.spend", {"resource": args["resource"], "n": int(args["amount"]), "have": state.res[p][r]})
-    elif op == "remove_from_card":
-        have = state.card_res.get(source, 0) if source else 0
-        if have < int(args["amount"]):
-            return ("effect.card-resources", {"card": source, "resource": args["resource"], "n": int(args["amount"])})
-    elif op in ("place_city", "place_greenery") and not has_space_for(state, tile := op.removeprefix("place_")):
-        return ("effect.no-space", {"tile": tile})
+    for op, args in effects:
+        if op not in MAY_FAIL:
+            continue
+        a = dict(args)
+        resource, n = a.get("resource", ""), int(a.get("amount", 0))
+        if op == "production_loss":
+            r = RES_INDEX[resource]
+            if state.prod[p][r] - n < state.data.floors[r]:
+                return ("effect.production-floor", {"resource": resource, "n": n})
+        elif op == "spend":
+            r = RES_INDEX[resource]
+            if state.res[p][r] < n:
+                return ("effect.spend", {"resource": resource, "n": n, "have": state.res[p][r]})
+        elif op == "remove_from_card":
+            if (state.card_res.get(source, 0) if source else 0) < n:
+                return ("effect.card-resources", {"card": source, "resource": resource, "n": n})
+        elif op in ("place_city", "place_greenery") and not has_space_for(state, tile := op.removeprefix("place_")):
+            return ("effect.no-space", {"tile": tile})
     return None
 
 
-def card_problem(state: TerraformingMarsState, p: int, card: ProjectCard) -> tuple[Any, ...] | None:
+def card_problem(state: TerraformingMarsState, p: int, card: ProjectCard) -> Problem:
     """Why the card cannot be played now apart from its payment (requirements, effects), or None."""
-    problem = requirement_problem(state, p, card)
-    if problem:
-        return problem
-    for op, args in card.effects + card.production:
-        problem = effect_problem(state, p, op, dict(args), card.id)
-        if problem:
-            return problem
-    return None
+    return requirement_problem(state, p, card) or effects_problem(state, p, card.effects + card.production, card.id)
 
 
-def project_problem(state: TerraformingMarsState, p: int, project_id: str) -> tuple[Any, ...] | None:
+def project_problem(state: TerraformingMarsState, p: int, project_id: str) -> Problem:
     """Why a standard project cannot be used now, or None: its cost, and an effect it must have.
 
     Asteroid and aquifer need a parameter that can still rise (the summary's exceptions are for
@@ -210,17 +198,16 @@ def project_problem(state: TerraformingMarsState, p: int, project_id: str) -> tu
     for op, args in project.effects:
         if op == "sell_patents" and not state.hand[p]:
             return ("project.no-cards", {})
-        if op == "raise_temperature" and state.temperature >= state.data.temperature[1]:
+        if (op == "raise_temperature" and state.temperature >= state.data.temperature[1]) \
+                or (op == "place_ocean" and state.oceans >= state.data.oceans_max):
             return ("project.at-goal", {"project": project_id})
-        if op == "place_ocean" and state.oceans >= state.data.oceans_max:
-            return ("project.at-goal", {"project": project_id})
-        problem = effect_problem(state, p, op, dict(args), None)
+        problem = effects_problem(state, p, ((op, args),), None)
         if problem:
             return problem
     return None
 
 
-def conversion_problem(state: TerraformingMarsState, p: int, what: str) -> tuple[Any, ...] | None:
+def conversion_problem(state: TerraformingMarsState, p: int, what: str) -> Problem:
     d = state.data
     if what == "plants":
         if state.res[p][PLANTS] < d.plants_per_greenery:
@@ -237,7 +224,7 @@ def conversion_problem(state: TerraformingMarsState, p: int, what: str) -> tuple
     return ("convert.what", {"what": what})
 
 
-def action_problem(state: TerraformingMarsState, p: int, card_id: str) -> tuple[Any, ...] | None:
+def action_problem(state: TerraformingMarsState, p: int, card_id: str) -> Problem:
     """Why the action of a blue card cannot be used now, or None."""
     if card_id not in state.played[p]:
         return ("action.not-played", {"card": card_id})
@@ -246,11 +233,7 @@ def action_problem(state: TerraformingMarsState, p: int, card_id: str) -> tuple[
         return ("action.none", {"card": card_id})
     if card_id in state.used[p]:
         return ("action.used", {"card": card_id})
-    for op, args in card.action_cost:
-        problem = effect_problem(state, p, op, dict(args), card_id)
-        if problem:
-            return problem
-    return None
+    return effects_problem(state, p, card.action_cost, card_id)
 
 
 # -- milestones and awards ---------------------------------------------------------------------------
@@ -259,9 +242,8 @@ def own_tiles(state: TerraformingMarsState, p: int, kind: str) -> int:
 
 
 def _shore_tiles(state: TerraformingMarsState, p: int) -> int:
-    tiles = state.tiles
-    return sum(1 for s, (tile, owner) in tiles.items() if owner == p and tile in (GREENERY, CITY)
-               and any(tiles.get(n, ("", -1))[0] == OCEAN for n in state.data.spaces[s].neighbours))
+    return sum(1 for s, (tile, owner) in state.tiles.items() if owner == p and tile in (GREENERY, CITY)
+               and adjacent(state, s, OCEAN))
 
 
 # what a milestone's criterion and an award's metric count for player p
@@ -280,7 +262,7 @@ AWARD_VALUES: dict[str, Count] = {
 }
 
 
-def milestone_problem(state: TerraformingMarsState, p: int, milestone_id: str) -> tuple[Any, ...] | None:
+def milestone_problem(state: TerraformingMarsState, p: int, milestone_id: str) -> Problem:
     m = state.data.milestones.get(milestone_id)
     if m is None:
         return ("milestone.unknown", {"milestone": milestone_id})
@@ -296,7 +278,7 @@ def milestone_problem(state: TerraformingMarsState, p: int, milestone_id: str) -
     return None
 
 
-def award_problem(state: TerraformingMarsState, p: int, award_id: str) -> tuple[Any, ...] | None:
+def award_problem(state: TerraformingMarsState, p: int, award_id: str) -> Problem:
     a = state.data.awards.get(award_id)
     if a is None:
         return ("award.unknown", {"award": award_id})
@@ -311,6 +293,6 @@ def award_problem(state: TerraformingMarsState, p: int, award_id: str) -> tuple[
 
 
 # the turn's actions of one id (a project, milestone, award, blue card, conversion): why each is refused, or None
-PROBLEMS: dict[str, Callable[[TerraformingMarsState, int, str], tuple[Any, ...] | None]] = {
+PROBLEMS: dict[str, Callable[[TerraformingMarsState, int, str], Problem]] = {
     "project": project_problem, "milestone": milestone_problem, "award": award_problem, "action": action_problem,
     "convert": conversion_problem}

@@ -77,10 +77,6 @@ class ProjectCard:
     )  # op -> (args, ...) of `ongoing`, read often
 
     @property
-    def is_event(self) -> bool:
-        return self.kind == "event"
-
-    @property
     def has_action(self) -> bool:
         return bool(self.action_cost or self.action_gain)
 

@@ -150,7 +150,7 @@ def _play(state: TerraformingMarsState, p: int, action: Action) -> None:
     res[TITANIUM] -= titanium
     res[MC] -= mc
     state.hand[p].remove(card_id)
-    (state.event_pile if card.is_event else state.played)[p].append(card_id)
+    (state.event_pile if card.kind == "event" else state.played)[p].append(card_id)
     state._emit("played", player=p, card=card_id, cost=cost, mc=mc, steel=steel, titanium=titanium)
     effects.trigger_tags(state, p, card_id)
     state.queue = [(op, dict(args), card_id) for op, args in card.effects + card.production + card.any_player]

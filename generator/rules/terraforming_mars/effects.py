@@ -62,7 +62,7 @@ def place_tile(state: TerraformingMarsState, p: int, tile: str, space: str) -> N
             state.draw(p, n)
         else:
             gain(state, p, kind, n)
-    oceans = sum(1 for s in sp.neighbours if state.tiles.get(s, ("", -1))[0] == OCEAN)
+    oceans = conditions.adjacent(state, space, OCEAN)
     if oceans:
         state.res[p][MC] += OCEAN_NEIGHBOUR_MC * oceans
         state._emit("ocean-neighbours", player=p, oceans=oceans, n=OCEAN_NEIGHBOUR_MC * oceans)
@@ -72,16 +72,13 @@ def place_tile(state: TerraformingMarsState, p: int, tile: str, space: str) -> N
         state._emit("ocean", value=state.oceans, player=p, tr=state.tr[p])
     elif tile == GREENERY:
         raise_parameter(state, p, "oxygen", 1)
-    cards = d.cards
-    for c in state.played[p]:
-        for args in cards[c].lasting.get("on_tile_gain", ()):
-            if args["tile"] == tile:
-                gain(state, p, args["resource"], int(args["amount"]))
+    for _, a in conditions.lasting(state, p, "on_tile_gain"):
+        if a["tile"] == tile:
+            gain(state, p, a["resource"], int(a["amount"]))
     for owner in range(state.n):
-        for c in state.played[owner]:
-            for args in cards[c].lasting.get("on_tile_add", ()):
-                if args["tile"] == tile:
-                    add_to(state, c, args["resource"], int(args["amount"]))
+        for c, a in conditions.lasting(state, owner, "on_tile_add"):
+            if a["tile"] == tile:
+                add_to(state, c, a["resource"], int(a["amount"]))
 
 
 def trigger_tags(state: TerraformingMarsState, p: int, card_id: str) -> None:
@@ -90,15 +87,11 @@ def trigger_tags(state: TerraformingMarsState, p: int, card_id: str) -> None:
     tags = cards[card_id].tags
     for c in state.played[p]:
         for op, args in cards[c].ongoing:
-            if op not in ("on_tag_gain", "on_tag_add"):
-                continue
             a = dict(args)
-            times = tags.count(a["tag"])
-            if not times:
-                continue
-            if op == "on_tag_gain":
+            times = tags.count(a["tag"]) if op in ("on_tag_gain", "on_tag_add") else 0
+            if times and op == "on_tag_gain":
                 gain(state, p, a["resource"], times * int(a["amount"]))
-            else:
+            elif times:
                 add_to(state, c, a["resource"], times * int(a["amount"]))
 
 

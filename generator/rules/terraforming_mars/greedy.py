@@ -10,7 +10,7 @@ hand. The policy tries each decision on a copy whose hidden cards are drawn anew
 from __future__ import annotations
 
 from generator.rules.core import Action
-from generator.rules.engine_kit.greedy import TrialGreedy, rank_value, squash
+from generator.rules.engine_kit.greedy import TrialGreedy, against_best, rank_value, squash
 from generator.rules.terraforming_mars import scoring
 from generator.rules.terraforming_mars.state import TerraformingMarsState
 
@@ -48,16 +48,16 @@ def estimate(state: TerraformingMarsState, p: int) -> float:
     return value
 
 
-def margin(state: TerraformingMarsState, player: int) -> float:
-    """`player`'s estimate against the best other player's: what a competitive player maximises."""
-    mine = estimate(state, player)
-    return mine - max((estimate(state, q) for q in range(state.n) if q != player), default=mine)
-
-
 def evaluate(state: TerraformingMarsState, player: int) -> float:
     """How the table looks for `player` against the best other player, squashed into [0, 1]."""
     outcome = state.outcome() if state.result is not None else None
     return rank_value(outcome, player, state.n) if outcome is not None else squash(margin(state, player), 10.0)
+
+
+def margin(state: TerraformingMarsState, me: int) -> float:
+    """`me`'s estimate against the best other player's (what a competitive player maximises); a finished
+    game far above any margin."""
+    return against_best(estimate, state, me) if state.result is None else 1000.0 * evaluate(state, me)
 
 
 def follow_through(trial: TerraformingMarsState, me: int, limit: int = 12) -> None:
@@ -69,18 +69,16 @@ def follow_through(trial: TerraformingMarsState, me: int, limit: int = 12) -> No
         for option in trial.legal_actions():
             twin = trial.clone()
             twin.apply(option)
-            value = margin(twin, me) if twin.result is None else 1000.0 * evaluate(twin, me)
-            if value > best_value:
+            if (value := margin(twin, me)) > best_value:
                 best, best_value = option, value
         trial.apply(best)  # type: ignore[arg-type]
 
 
 def judge(trial: TerraformingMarsState, me: int, action: Action) -> float:
-    """The trial's margin once its own sub-decisions are taken (a finished game far above any margin);
-    a little less for passing, so the player passes only when nothing else is as good."""
+    """The trial's margin once its own sub-decisions are taken; a little less for passing, so the player
+    passes only when nothing else is as good."""
     follow_through(trial, me)
-    value = margin(trial, me) if trial.result is None else 1000.0 * evaluate(trial, me)
-    return value - 0.05 if action[0] in ("pass", "done", "skip", "end") else value
+    return margin(trial, me) - (0.05 if action[0] in ("pass", "done", "skip", "end") else 0.0)
 
 
 class GreedyPolicy(TrialGreedy):

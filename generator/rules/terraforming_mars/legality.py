@@ -9,7 +9,7 @@ exactly what the legal set leaves out. The sentences are in the content
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from generator.rules.core import Action, RuleError
 from generator.rules.engine_kit.legality import checked_first
@@ -42,7 +42,7 @@ _PENDING_KINDS = {"place": ("place",), "target": ("target", "skip"), "amount": (
 _TURN_KINDS = ("play", "project", "milestone", "award", "action", "convert", "pass", "end")
 
 
-def _refusal(state: TerraformingMarsState, problem: tuple[Any, ...] | None) -> RuleError | None:
+def _refusal(state: TerraformingMarsState, problem: conditions.Problem) -> RuleError | None:
     return None if problem is None else state._refuse(problem[0], **problem[1])
 
 

@@ -42,11 +42,8 @@ def mars_board(state: TerraformingMarsState) -> str:
 
 def _tile_look(state: TerraformingMarsState, lang: str) -> dict[str, tuple[str, str | None, str]]:
     """Each tile kind's colour, icon and name, from the box's tile components (`ocean-tiles` is an ocean)."""
-    looks: dict[str, tuple[str, str | None, str]] = {}
-    for comp in state.game.content.game.components:
-        if comp.type == "tile":
-            looks[comp.id.split("-")[0]] = (str(comp.color or "#999999"), comp.icon, comp.name.get(lang))
-    return looks
+    return {comp.id.split("-")[0]: (str(comp.color or "#999999"), comp.icon, comp.name.get(lang))
+            for comp in state.game.content.game.components if comp.type == "tile"}
 
 
 def draw(state: TerraformingMarsState, lang: str) -> StatePicture:

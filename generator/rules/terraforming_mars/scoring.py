@@ -9,6 +9,7 @@ points per resource on the card, per tag (Jupiter tags counted here) and per til
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from generator.rules.core import PlayerResult, ranked
@@ -46,9 +47,7 @@ def award_points(state: TerraformingMarsState) -> list[int]:
 def card_points(state: TerraformingMarsState, p: int) -> int:
     cards = state.data.cards
     total = 0
-    tiles_of: dict[str, int] = {}
-    for tile, _owner in state.tiles.values():
-        tiles_of[tile] = tiles_of.get(tile, 0) + 1
+    tiles_of = Counter(tile for tile, _owner in state.tiles.values())
     for c in state.played[p] + state.event_pile[p]:
         card = cards[c]
         total += card.vp
@@ -66,14 +65,12 @@ def card_points(state: TerraformingMarsState, p: int) -> int:
 def breakdown(state: TerraformingMarsState) -> list[dict[str, int]]:
     """Every player's points by source, in the order of the summary's final scoring."""
     awards = award_points(state)
-    tiles = state.tiles
-    spaces = state.data.spaces
     out = []
     for p in range(state.n):
         milestones = sum(state.data.milestones[m].points for m, owner in state.milestones.items() if owner == p)
         greenery = conditions.own_tiles(state, p, GREENERY)
-        cities = sum(1 for s, (tile, owner) in tiles.items() if tile == CITY and owner == p
-                     for n in spaces[s].neighbours if tiles.get(n, ("", -1))[0] == GREENERY)
+        cities = sum(conditions.adjacent(state, s, GREENERY) for s, (tile, owner) in state.tiles.items()
+                     if tile == CITY and owner == p)
         out.append({"tr": state.tr[p], "milestones": milestones, "awards": awards[p], "greenery": greenery,
                     "cities": cities, "cards": card_points(state, p)})
     return out

@@ -22,6 +22,7 @@ from generator.rules.core import PlayerResult
 from generator.rules.engine_kit.engine_state import EngineState
 from generator.rules.engine_kit.hidden import redeal
 from generator.rules.engine_kit.plain import plain
+from generator.rules.engine_kit.state_copy import clone_state
 from generator.rules.terraforming_mars import conditions, decisions, effects, legality, scoring
 from generator.rules.terraforming_mars.data import (
     ACTION,
@@ -92,16 +93,9 @@ class TerraformingMarsState(EngineState[RulesData]):
 
     # -- copying and comparing -----------------------------------------------------------------
     def clone(self) -> TerraformingMarsState:
-        other = TerraformingMarsState.__new__(TerraformingMarsState)
-        other.__dict__.update(self.__dict__)          # numbers, strings, tuples and the shared rules data
-        self._copy_base(other)                        # the base's fields anew: its own RNG, no log, no events
-        for name in ("tr", "passed", "deck", "discard", "discard_owner", "queue", "order"):
-            setattr(other, name, list(getattr(self, name)))
-        for name in ("res", "prod", "hand", "played", "event_pile", "offers", "used"):
-            setattr(other, name, [list(x) for x in getattr(self, name)])
-        other.tiles, other.card_res, other.milestones = dict(self.tiles), dict(self.card_res), dict(self.milestones)
-        other.awards = list(self.awards)
-        return other
+        return clone_state(self, lists=("tr", "passed", "deck", "discard", "discard_owner", "queue", "order", "awards"),
+                           nested=("res", "prod", "hand", "played", "event_pile", "offers", "used"),
+                           dicts=("tiles", "card_res", "milestones"))
 
     def key(self) -> tuple[Any, ...]:
         t = tuple
