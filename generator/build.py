@@ -52,7 +52,9 @@ class BuildOptions:
     tts_url: str | None = None  # where output/ is reachable (file:// or https://) for Tabletop Simulator's images
     ink: str | None = None  # "saver": light versions of the printable files too (ink-saver/); None: the game's
     fit_boards: bool = False  # every board also scaled to one page, not only those whose file asks (fit_to_page)
-    tts: bool = True  # Tabletop Simulator decks (half the CPU of the cards step): `pnp cards` makes them on --tts
+    # Tabletop Simulator decks (half the CPU of the cards step): `pnp cards` and `pnp build` make them on --tts
+    # (build also on --tts-url); `pnp serve` never
+    tts: bool = True
     # how many processes a deck's cards are laid out on (generator.render.parallel_layout; `pnp cards` sets it, a
     # build shares its units out instead); how the work is shared, not what is made: left out of every cache key
     workers: int = 1

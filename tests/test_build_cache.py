@@ -294,12 +294,12 @@ def test_units_made_in_forked_children_equal_units_made_in_one_process(starter: 
 @pytest.mark.slow
 def test_build_then_serve_then_build_makes_each_unit_once(starter: Path, tmp_path: Path, monkeypatch) -> None:
     """`pnp serve` rebuilds with the options `pnp build` has by default (the output folder's own address for
-    Tabletop Simulator), so neither makes again what the other made."""
+    Tabletop Simulator, no decks for it), so neither makes again what the other made."""
     from generator.build import default_tts_url
     from generator.commands import serve
 
     output = tmp_path / "output"
-    defaults = BuildOptions(tts_url=default_tts_url(output))
+    defaults = BuildOptions(tts_url=default_tts_url(output), tts=False)
     caches: list[BuildCache] = []
     of_output = BuildCache.of_output
     monkeypatch.setattr(BuildCache, "of_output", staticmethod(lambda folder: caches.append(of_output(folder))

@@ -197,8 +197,8 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path,
         cache.discard()
     else:
         try:
-            build_games(loaded, output_dir, BuildOptions(tts_url=default_tts_url(output_dir)), errors, cache=cache,
-                        history=GitHistory())
+            options = BuildOptions(tts_url=default_tts_url(output_dir), tts=False)  # as `pnp build` without --tts
+            build_games(loaded, output_dir, options, errors, cache=cache, history=GitHistory())
         except OutputRefused as exc:
             return [], f"serve: {exc}"
     return list(errors), ""
