@@ -188,34 +188,21 @@ def _ship_actions(state: AstronutsState, k: int, s: int, m: dict[str, Any] | Non
     if move or passing or attack:
         n, col, col_total, refused = state.n, state.col, state.col_total, state.refused
         others = OTHER_SEATS[n][p]
-        for t, moving_there, planet in d.neighbour_scan[s]:
+        for t, moving_there, _ in d.neighbour_scan[s]:
             q = occ[t]
             if q < 0:
                 if move:
                     out.append(moving_there)
-                if attack and planet and col_total[t]:          # colonies stand only on planets
-                    b = t * n
-                    for r in others:
-                        if col[b + r]:
-                            attacks = attacks or []
-                            attacks.append(("attack", s, t, r))
-                continue
-            if passing and t not in refused:                    # a ship on t: ask to pass it
+            elif passing and t not in refused:                  # a ship on t: ask to pass it
                 for u, passing_on in d.beyond[s][t]:
                     if occ[u] < 0:
                         passes = passes or []
                         passes.append(passing_on)
-            if attack:
-                if planet:
-                    if q != p or col_total[t] > col[t * n + p]:
-                        b = t * n
-                        for r in others:
-                            if q == r or col[b + r]:
-                                attacks = attacks or []
-                                attacks.append(("attack", s, t, r))
-                elif q != p:
-                    attacks = attacks or []
-                    attacks.append(("attack", s, t, q))
+            if attack and (col_total[t] or p != q >= 0):        # another's ship, or colonies (only on planets)
+                for r in others:
+                    if q == r or col[t * n + r]:
+                        attacks = attacks or []
+                        attacks.append(("attack", s, t, r))
     if moving and state.astroholes and state.hole_ready.get((p, k)) == s:
         out += [jump for t, jump in d.jump_actions[s] if occ[t] < 0]
     if passes:

@@ -16,7 +16,7 @@ import random
 
 from generator.rules.astronuts.state import AstronutsState
 from generator.rules.core import Action
-from generator.rules.engine_kit.greedy import rank_value, squash
+from generator.rules.engine_kit.greedy import against_best, rank_value, squash
 
 TECH_ORDER = ("orange", "red", "yellow", "purple")
 DECLARE = 4
@@ -33,8 +33,7 @@ def evaluate(state: AstronutsState, player: int) -> float:
     outcome = state.outcome()
     if outcome is not None:
         return rank_value(outcome, player, len(outcome.results))
-    best_other = max((score(state, q) for q in range(state.n) if q != player), default=0.0)
-    return squash(score(state, player) - best_other, 15.0)
+    return squash(against_best(score, state, player), 15.0)
 
 
 def leads(state: AstronutsState, mover: int, occupant: int) -> bool:

@@ -33,6 +33,8 @@ PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, LET_PASS, OVER = (
     "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "let-pass", "over")
 OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
 _DO = decisions.DO
+FLAT_FIELDS = ("occ", "nuts", "col", "colonies", "col_total", "hand", "tech", "tech_nuts", "bank", "pool", "warp_used",
+               "queue", "end_checks", "entered", "hole_ready", "duel", "choice")  # lists and dicts of immutables
 FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
 
@@ -142,17 +144,11 @@ class AstronutsState(EngineState[RulesData]):
         other = AstronutsState.__new__(AstronutsState)
         other.__dict__.update(self.__dict__)          # numbers, strings, tuples and the shared rules data
         self._copy_base(other)                        # the base's fields anew: its own RNG, no log, no events
-        other.occ, other.nuts, other.col, other.colonies = self.occ[:], self.nuts[:], self.col[:], self.colonies[:]
-        other.col_total, other.hand, other.tech, other.tech_nuts = (self.col_total[:], self.hand[:], self.tech[:],
-                                                                     self.tech_nuts[:])
-        other.bank, other.pool, other.warp_used = self.bank[:], self.pool[:], self.warp_used[:]
-        other.queue, other.end_checks = self.queue[:], self.end_checks[:]
+        for name in FLAT_FIELDS:
+            value = self.__dict__[name]
+            other.__dict__[name] = None if value is None else value.copy()
         other.ships = [row[:] for row in self.ships]
-        other.mods = {k: dict(v) for k, v in self.mods.items()} if self.mods else {}
-        other.entered = dict(self.entered)
-        other.hole_ready = dict(self.hole_ready)
-        other.duel = list(self.duel) if self.duel is not None else None
-        other.choice = list(self.choice) if self.choice is not None else None
+        other.mods = {k: dict(v) for k, v in self.mods.items()}
         return other
 
     def key(self) -> tuple[Any, ...]:
