@@ -145,9 +145,7 @@ class RulesData:
 def _project_card(card: Card) -> ProjectCard:
     f = card.fields
     ongoing = effect_steps(f.get("ongoing"))
-    lasting: dict[str, tuple[dict[str, Any], ...]] = {}
-    for op, args in ongoing:
-        lasting[op] = lasting.get(op, ()) + (dict(args),)
+    lasting = {op: tuple(dict(args) for o, args in ongoing if o == op) for op, _ in ongoing}
     return ProjectCard(
         id=card.id, kind=card.kind, name=card.name, cost=int(card.cost or 0), tags=tuple(f.get("tags") or ()),
         requirements=tuple((r, f[r]) for r in REQUIREMENTS if f.get(r) is not None), requires_tag=f.get("requires_tag"),
