@@ -21,9 +21,9 @@ EffectStep = tuple[str, EffectArgs]  # (operation, sorted arguments)
 Effects = tuple[EffectStep, ...]
 
 
-def effect_steps(effects: Iterable[Effect | dict[str, Any]]) -> Effects:
-    """Effects as (op, sorted args); a field of type `effects` holds them as plain mappings."""
-    parsed = [Effect.model_validate(e) if isinstance(e, dict) else e for e in effects]
+def effect_steps(effects: Iterable[Effect | dict[str, Any]] | None) -> Effects:
+    """Effects as (op, sorted args); a field of type `effects` holds them as plain mappings (absent: none)."""
+    parsed = [Effect.model_validate(e) if isinstance(e, dict) else e for e in effects or ()]
     return tuple((e.op, tuple(sorted(e.args.items()))) for e in parsed)
 
 

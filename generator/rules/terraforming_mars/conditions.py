@@ -135,11 +135,9 @@ def has_space_for(state: TerraformingMarsState, tile: str) -> bool:
 def spaces_for(state: TerraformingMarsState, p: int, tile: str, next_to_own: bool = True) -> list[str]:
     """The spaces a tile may go on: oceans on free ocean spaces, cities on free land next to no city,
     greeneries on free land, next to one of the player's tiles when that is possible (`next_to_own`)."""
-    if tile == OCEAN:
-        if state.oceans >= state.data.oceans_max:
-            return []
-        return [s for s in state.data.ocean_spaces if s not in state.tiles]
     tiles, spaces = state.tiles, state.data.spaces
+    if tile == OCEAN:   # none after the last ocean tile
+        return [s for s in state.data.ocean_spaces if s not in tiles] if state.oceans < state.data.oceans_max else []
     land = [s for s in state.data.land if s not in tiles]
     if tile == CITY:
         return [s for s in land if not city_next_to(state, s)]

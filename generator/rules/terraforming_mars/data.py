@@ -10,12 +10,11 @@ set-up of this edition's rulings (TR 20, productions 1, 40 M€, 10 cards).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator.content.loader import GameContent
-from generator.content.schema import Card, Effect, Text
+from generator.content.schema import Card, Text
 from generator.rules.engine_kit.rules_data import effect_steps, rules_digest
 
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
@@ -44,11 +43,6 @@ HEAT_CONVERSION = "waerme-umwandeln"
 
 Args = tuple[tuple[str, Any], ...]    # values as the content's YAML gives them
 Effects = tuple[tuple[str, Args], ...]
-
-
-def _effects(items: Iterable[Effect | dict[str, Any]] | None) -> Effects:
-    """Effects from a card's `effects:` (Effect models) or an effects field (plain dicts; absent: none)."""
-    return effect_steps(items or ())
 
 
 @dataclass(frozen=True)
@@ -150,25 +144,23 @@ class RulesData:
 
 def _project_card(card: Card) -> ProjectCard:
     f = card.fields
-    ongoing = _effects(f.get("ongoing"))
-    lasting: dict[str, tuple[dict[str, Any], ...]] = {}
-    for op, args in ongoing:
-        lasting[op] = lasting.get(op, ()) + (dict(args),)
+    ongoing = effect_steps(f.get("ongoing"))
+    lasting = {op: tuple(dict(args) for o, args in ongoing if o == op) for op, _ in ongoing}
     return ProjectCard(
         id=card.id, kind=card.kind, name=card.name, cost=int(card.cost or 0), tags=tuple(f.get("tags") or ()),
         requirements=tuple((r, f[r]) for r in REQUIREMENTS if f.get(r) is not None), requires_tag=f.get("requires_tag"),
         requires_tag_count=int(f.get("requires_tag_count") or (1 if f.get("requires_tag") else 0)),
-        effects=_effects(card.effects), production=_effects(f.get("production")),
-        any_player=_effects(f.get("any_player")), ongoing=ongoing,
-        action_cost=_effects(f.get("action_cost")), action_gain=_effects(f.get("action_gain")),
-        holds=f.get("holds"), vp=int(f.get("vp") or 0), scoring=_effects(f.get("scoring")), lasting=lasting)
+        effects=effect_steps(card.effects), production=effect_steps(f.get("production")),
+        any_player=effect_steps(f.get("any_player")), ongoing=ongoing,
+        action_cost=effect_steps(f.get("action_cost")), action_gain=effect_steps(f.get("action_gain")),
+        holds=f.get("holds"), vp=int(f.get("vp") or 0), scoring=effect_steps(f.get("scoring")), lasting=lasting)
 
 
 def load_rules_data(content: GameContent) -> RulesData:
     """Read the cards, the map and the tracks (see the module docstring)."""
     cards = {c.id: _project_card(c) for c in content.cards if c.kind in PROJECT_KINDS}
     deck = [c.id for c in content.cards if c.kind in PROJECT_KINDS for _ in range(c.count)]
-    projects = {c.id: StandardProject(c.id, c.name, int(c.cost or 0), _effects(c.effects))
+    projects = {c.id: StandardProject(c.id, c.name, int(c.cost or 0), effect_steps(c.effects))
                 for c in content.cards_of("standard_project")}
     plants = content.card(PLANTS_CONVERSION)
     heat = content.card(HEAT_CONVERSION)
@@ -203,7 +195,7 @@ def load_rules_data(content: GameContent) -> RulesData:
     return RulesData(
         cards=cards, deck=tuple(deck), projects=projects,
         plants_per_greenery=int(plants.fields["pay"]["plants"]), heat_per_step=int(heat.fields["pay"]["heat"]),
-        heat_effects=_effects(heat.effects), milestones=milestones, awards=awards, spaces=spaces,
+        heat_effects=effect_steps(heat.effects), milestones=milestones, awards=awards, spaces=spaces,
         temperature=(int(temp.start), int(temp.end), int(temp.step)), oxygen=(int(oxy.start), int(oxy.end)),
         oceans_max=int(ocean_tiles), floors=floors, names=names,
         resource_names=resource_names, content_hash=digest,

@@ -15,7 +15,6 @@ from generator.rules.terraforming_mars import conditions, effects
 from generator.rules.terraforming_mars.conditions import PROBLEMS
 from generator.rules.terraforming_mars.data import (
     ACTION,
-    ACTIONS_PER_TURN,
     CARD_PRICE,
     FINAL,
     HEAT,
@@ -32,12 +31,6 @@ from generator.rules.terraforming_mars.data import (
 if TYPE_CHECKING:
     from generator.rules.terraforming_mars.state import TerraformingMarsState
 
-__all__ = ["ACTIONS_PER_TURN", "ACTION_KINDS", "legal_actions", "do"]
-
-PASS: Action = ("pass",)
-END: Action = ("end",)
-DONE: Action = ("done",)
-SKIP: Action = ("skip",)
 ACTION_KINDS = frozenset({"play", "project", "milestone", "award", "action", "convert", "pass", "end", "buy",
                           "done", "place", "target", "skip", "add", "sell", "take", "first"})
 
@@ -52,8 +45,8 @@ def pending_actions(state: TerraformingMarsState) -> list[Action]:
         _, tile, _source, next_to_own = pending
         return [("place", s) for s in conditions.spaces_for(state, p, tile, next_to_own)]
     if kind == "target":
-        _, op, args, _source = pending
-        return [("target", q + 1, *rest) for q, *rest in effects.any_player_targets(state, op, dict(args))] + [SKIP]
+        targets = effects.any_player_targets(state, pending[1], dict(pending[2]))
+        return [("target", q + 1, *rest) for q, *rest in targets] + [("skip",)]
     if kind == "amount":
         return [("take", n) for n in range(pending[-1], 0, -1)]
     if kind == "order":
@@ -63,7 +56,7 @@ def pending_actions(state: TerraformingMarsState) -> list[Action]:
         cards = state.data.cards
         return [("add", c) for c in state.played[p] if c != source and cards[c].holds == resource]
     if kind == "sell":
-        return [("sell", c) for c in dict.fromkeys(state.hand[p])] + ([DONE] if pending[1] else [])
+        return [("sell", c) for c in dict.fromkeys(state.hand[p])] + ([("done",)] if pending[1] else [])
     raise AssertionError(pending)
 
 
@@ -82,7 +75,7 @@ def turn_actions(state: TerraformingMarsState) -> list[Action]:
                                      "action": [c for c in state.played[p] if d.cards[c].has_action],
                                      "convert": ("plants", "heat")}
     actions.extend((kind, i) for kind, each in ids.items() for i in each if PROBLEMS[kind](state, p, i) is None)
-    actions.append(PASS if state.actions_done == 0 else END)
+    actions.append(("pass",) if state.actions_done == 0 else ("end",))
     return actions
 
 
@@ -94,11 +87,11 @@ def legal_actions(state: TerraformingMarsState) -> list[Action]:
     p = state.player
     if state.phase == RESEARCH:
         buys = [("buy", c) for c in dict.fromkeys(state.offers[p])] if state.res[p][MC] >= CARD_PRICE else []
-        return buys + [DONE]
+        return [*buys, ("done",)]
     if state.phase == ACTION:
         return turn_actions(state)
     if state.phase == FINAL:
-        return [("convert", "plants"), DONE]
+        return [("convert", "plants"), ("done",)]
     return []
 
 
@@ -227,15 +220,14 @@ def _resolve_pending(state: TerraformingMarsState, action: Action) -> None:
     elif kind == "add":
         effects.add_to(state, action[1], pending[1], pending[2])
     elif kind == "sell":
+        sold = pending[1] + (action[0] == "sell")
         if action[0] == "sell":
             state.hand[p].remove(action[1])
             state.discard_cards(p, [action[1]])
             state.res[p][MC] += 1
-            state.pending = ("sell", pending[1] + 1)
+            state.pending = ("sell", sold)
             if state.hand[p]:
                 return
-        assert state.pending is not None   # still the sell decision, counted up when a card was sold
-        sold = state.pending[1]
         state.pending = None
         state._emit("patents-sold", player=p, n=sold)
     state.resume()

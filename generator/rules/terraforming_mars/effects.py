@@ -211,8 +211,7 @@ def take(state: TerraformingMarsState, p: int, op: str, a: dict[str, Any], targe
     """Carry out a red-outlined effect on its target: exactly `n` (at most what it can take, checked before)."""
     q = target[0]
     if op == "remove_any":
-        r = RES_INDEX[a["resource"]]
-        state.res[q][r] -= n
+        state.res[q][RES_INDEX[a["resource"]]] -= n
         state._emit("removed", player=p, target=q, resource=a["resource"], n=n)
     elif op == "production_loss_any":
         r = RES_INDEX[a["resource"]]
@@ -220,9 +219,8 @@ def take(state: TerraformingMarsState, p: int, op: str, a: dict[str, Any], targe
         state._emit("production-lowered", player=p, target=q, resource=a["resource"], n=n,
                     value=state.prod[q][r])
     else:
-        card = target[1]
-        state.card_res[card] -= n
-        state._emit("card-resource-taken", player=p, target=q, card=card, resource=a["resource"], n=n)
+        state.card_res[target[1]] -= n
+        state._emit("card-resource-taken", player=p, target=q, card=target[1], resource=a["resource"], n=n)
 
 
 # (state, player, args, source card or project) -> None; the one-line ones here, the others above

@@ -9,12 +9,13 @@ exactly what the legal set leaves out. The sentences are in the content
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action, RuleError
 from generator.rules.engine_kit.legality import checked_first
 from generator.rules.terraforming_mars import conditions
-from generator.rules.terraforming_mars.conditions import CITY, OCEAN
+from generator.rules.terraforming_mars.conditions import CITY, OCEAN, Problem
 from generator.rules.terraforming_mars.data import CARD_PRICE, MC
 
 if TYPE_CHECKING:
@@ -42,90 +43,80 @@ _PENDING_KINDS = {"place": ("place",), "target": ("target", "skip"), "amount": (
 _TURN_KINDS = ("play", "project", "milestone", "award", "action", "convert", "pass", "end")
 
 
-def _refusal(state: TerraformingMarsState, problem: conditions.Problem) -> RuleError | None:
-    return None if problem is None else state._refuse(problem[0], **problem[1])
-
-
 @checked_first()
 def violation(state: TerraformingMarsState, action: Action) -> RuleError | None:
     if action in state.legal_actions():
         return None
-    refuse = state._refuse
+    problem = _problem(state, action)
+    return None if problem is None else state._refuse(problem[0], **problem[1])
+
+
+def _problem(state: TerraformingMarsState, action: Action) -> Problem:
     kind = action[0]
     p = state.player
     if state.pending is not None:
-        pending = state.pending[0]
-        if kind not in _PENDING_KINDS[pending]:
-            return refuse(f"pending.{pending}", tile=state.pending[1] if pending == "place" else "",
-                          most=state.pending[-1] if pending == "amount" else "")
-        return _pending_problem(state, action)
+        pending = state.pending
+        if kind not in _PENDING_KINDS[pending[0]]:
+            return (f"pending.{pending[0]}", {"tile": pending[1] if pending[0] == "place" else "",
+                                              "most": pending[-1] if pending[0] == "amount" else ""})
+        return _PENDING_PROBLEMS[pending[0]](state, pending, action)
     if state.phase == "research":
         if kind != "buy" or len(action) != 2:
-            return refuse("phase.research")
+            return ("phase.research", {})
         if action[1] not in state.offers[p]:
-            return refuse("research.not-offered", card=action[1])
-        return refuse("research.cost", cost=CARD_PRICE, have=state.res[p][MC])
+            return ("research.not-offered", {"card": action[1]})
+        return ("research.cost", {"cost": CARD_PRICE, "have": state.res[p][MC]})
     if state.phase == "final":
-        return refuse("final.convert")   # both of its decisions are always legal
+        return ("final.convert", {})   # both of its decisions are always legal
     if kind not in _TURN_KINDS:
-        return refuse("phase.action")
-    return _turn_problem(state, action)
-
-
-def _turn_problem(state: TerraformingMarsState, action: Action) -> RuleError | None:
-    refuse = state._refuse
-    kind = action[0]
-    p = state.player
-    d = state.data
+        return ("phase.action", {})
     if kind == "pass":
-        return refuse("pass.after-action") if state.actions_done else None
+        return ("pass.after-action", {}) if state.actions_done else None
     if kind == "end":
-        return None if state.actions_done else refuse("end.no-action")
+        return None if state.actions_done else ("end.no-action", {})
     if kind == "play":
         if len(action) != 4 or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in action[2:]):
-            return refuse("play.form")
-        card_id = action[1]
-        if card_id not in state.hand[p] or card_id not in d.cards:
-            return refuse("play.not-in-hand", card=card_id)
-        card = d.cards[card_id]
-        return _refusal(state, conditions.card_problem(state, p, card)
-                        or conditions.payment_problem(state, p, card, action[2], action[3]))
+            return ("play.form", {})
+        card = state.data.cards.get(action[1]) if action[1] in state.hand[p] else None
+        if card is None:
+            return ("play.not-in-hand", {"card": action[1]})
+        return conditions.card_problem(state, p, card) or conditions.payment_problem(state, p, card, *action[2:])
     if len(action) != 2:
         return None
-    if kind == "project" and action[1] not in d.projects:
-        return refuse("project.unknown", project=action[1])
-    return _refusal(state, conditions.PROBLEMS[kind](state, p, action[1]))
+    if kind == "project" and action[1] not in state.data.projects:
+        return ("project.unknown", {"project": action[1]})
+    return conditions.PROBLEMS[kind](state, p, action[1])
 
 
-def _pending_problem(state: TerraformingMarsState, action: Action) -> RuleError | None:
-    refuse = state._refuse
-    pending = state.pending
-    assert pending is not None
-    kind = action[0]
-    if pending[0] == "place":
-        _, tile, _source, next_to_own = pending
-        space = action[1] if len(action) == 2 else None
-        sp = state.data.spaces.get(space) if isinstance(space, str) else None
-        if sp is None or not isinstance(space, str):
-            return refuse("place.unknown", space=space)
-        if space in state.tiles:
-            return refuse("place.occupied", space=space, tile=state.tiles[space][0])
-        if tile == OCEAN and not sp.ocean:
-            return refuse("place.ocean-only", space=space)
-        if tile != OCEAN and sp.ocean:
-            return refuse("place.land-only", space=space, tile=tile)
-        if tile == CITY and conditions.city_next_to(state, space):
-            return refuse("place.city-next-to-city", space=space)
-        return refuse("place.next-to-own", space=space)   # a greenery where a space next to an own tile is free
-    if pending[0] == "target":
-        aimed = kind == "target" and len(action) >= 2 and isinstance(action[1], int)
-        return refuse("target.nothing", target=(action[1] - 1, *action[2:]) if aimed else action[1:])
-    if pending[0] == "amount":
-        return refuse("amount.range", most=pending[-1])
-    if pending[0] == "order":
-        return refuse("order.effect", effect=action[1] if len(action) == 2 else "")
-    if pending[0] == "add":
-        return refuse("add.card", card=action[1:], resource=pending[1])
-    if kind == "done":
-        return refuse("sell.none")
-    return refuse("sell.not-in-hand", card=action[1:])
+def _place_problem(state: TerraformingMarsState, pending: tuple[Any, ...], action: Action) -> Problem:
+    tile = pending[1]
+    space = action[1] if len(action) == 2 else None
+    sp = state.data.spaces.get(space) if isinstance(space, str) else None
+    if sp is None or not isinstance(space, str):
+        return ("place.unknown", {"space": space})
+    if space in state.tiles:
+        return ("place.occupied", {"space": space, "tile": state.tiles[space][0]})
+    if sp.ocean != (tile == OCEAN):
+        return ("place.ocean-only", {"space": space}) if tile == OCEAN else \
+            ("place.land-only", {"space": space, "tile": tile})
+    if tile == CITY and conditions.city_next_to(state, space):
+        return ("place.city-next-to-city", {"space": space})
+    return ("place.next-to-own", {"space": space})   # a greenery where a space next to an own tile is free
+
+
+def _aimed(action: Action) -> tuple[Any, ...]:
+    """The target a `target` action names, its player counted from 0 as the rules count."""
+    return (action[1] - 1, *action[2:]) if action[0] == "target" and len(action) >= 2 and isinstance(action[1], int) \
+        else action[1:]
+
+
+# why a decision of a pending kind is refused (the pending's own kinds of actions, none of them legal)
+_PENDING_PROBLEMS: dict[str, Callable[[TerraformingMarsState, tuple[Any, ...], Action], Problem]] = {
+    "place": _place_problem,
+    "target": lambda state, pending, action: ("target.nothing", {"target": _aimed(action)}),
+    "amount": lambda state, pending, action: ("amount.range", {"most": pending[-1]}),
+    "order": lambda state, pending, action: ("order.effect", {"effect": action[1] if len(action) == 2 else ""}),
+    "add": lambda state, pending, action: ("add.card", {"card": action[1:], "resource": pending[1]}),
+    "sell": lambda state, pending, action: (("sell.none", {}) if action[0] == "done"
+                                            else ("sell.not-in-hand", {"card": action[1:]})),
+}

@@ -36,8 +36,7 @@ def award_points(state: TerraformingMarsState) -> list[int]:
         if len(firsts) > 1 or state.n < 2:
             continue
         second_points = award.second_two_players if state.n == 2 else award.second
-        rest = [values[p] for p in range(state.n) if p not in firsts]
-        runner_up = max(rest)
+        runner_up = max(values[p] for p in range(state.n) if p not in firsts)
         for p in range(state.n):
             if p not in firsts and values[p] == runner_up:
                 points[p] += second_points

@@ -26,6 +26,7 @@ from generator.rules.engine_kit.state_copy import clone_state
 from generator.rules.terraforming_mars import conditions, decisions, effects, legality, scoring
 from generator.rules.terraforming_mars.data import (
     ACTION,
+    ACTIONS_PER_TURN,
     CARD_PRICE,
     ENERGY,
     FINAL,
@@ -193,7 +194,7 @@ class TerraformingMarsState(EngineState[RulesData]):
             self.in_action = False
             if self.phase == ACTION:
                 self.actions_done += 1
-                if self.actions_done >= decisions.ACTIONS_PER_TURN:
+                if self.actions_done >= ACTIONS_PER_TURN:
                     self.turn_done = True
 
     # -- the flow of a generation ------------------------------------------------------------------

@@ -68,12 +68,9 @@ def summarize_for(state: TerraformingMarsState, lang: str, viewer: int | None) -
     rows = summarize(state, lang)
     if viewer is None or not 0 <= viewer < state.n:
         return rows
-    d = state.data
     table = TableWords(state.game.content, lang)
-    p = viewer
-    rows.append(
-        (table.label("hand", p=p + 1), ", ".join(name_of(c, d, lang) for c in state.hand[p]) or table.w("none"))
-    )
-    if state.offers[p]:
-        rows.append((table.label("offers", p=p + 1), ", ".join(name_of(c, d, lang) for c in state.offers[p])))
+    for key, cards in (("hand", state.hand[viewer]), ("offers", state.offers[viewer])):
+        if cards or key == "hand":   # research cards only while there are some
+            rows.append((table.label(key, p=viewer + 1), ", ".join(name_of(c, state.data, lang) for c in cards)
+                         or table.w("none")))
     return rows

@@ -16,7 +16,6 @@ from generator.rules.terraforming_mars.data import RulesData
 NAME_KEYS = frozenset({"card", "project", "milestone", "award"})
 
 
-
 def name_of(item: str, data: RulesData, lang: str) -> str:
     name = data.names.get(item)
     return str(name.get(lang)) if name is not None else str(item)
