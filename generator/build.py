@@ -182,9 +182,12 @@ def _graph(units: list[Unit]) -> TopologicalSorter[Unit]:
     its step's units to make in every language (its links never replace a file just made)."""
     graph: TopologicalSorter[Unit] = TopologicalSorter()
     for unit in units:
-        graph.add(unit, *(other for other in units if other.content.id == unit.content.id and (
-            not other.cached and other.step == unit.step if unit.cached
-            else other.lang == unit.lang and other.step in STEP_NEEDS.get(unit.step, ()))))
+        same_game = [other for other in units if other.content.id == unit.content.id]
+        if unit.cached:
+            graph.add(unit, *(other for other in same_game if not other.cached and other.step == unit.step))
+        else:
+            needs = STEP_NEEDS.get(unit.step, ())
+            graph.add(unit, *(other for other in same_game if other.lang == unit.lang and other.step in needs))
     graph.prepare()
     return graph
 

@@ -117,12 +117,12 @@ def info(game: str, content_dir: Path, output_format: str) -> None:
 
 def _build_options(lang: str, paper: str, cut_lines: bool, profile: str | None, back_offset: tuple[float, float],
                    tts_url: str | None, output_dir: Path, pdfx: bool = False, ink: str | None = None,
-                   fit_boards: bool = False) -> BuildOptions:
+                   fit_boards: bool = False, tts: bool = False) -> BuildOptions:
     from generator.build import BuildOptions
 
     return BuildOptions(languages=languages_of(lang), papers=papers_of(paper), cut_lines=cut_lines, profile=profile,
                         back_offset=back_offset, tts_url=tts_url_of(tts_url, output_dir), pdfx=pdfx, ink=ink,
-                        fit_boards=fit_boards)
+                        fit_boards=fit_boards, tts=tts)
 
 
 @cli.command()
@@ -147,15 +147,13 @@ def build(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
     A rebuild makes again only what a change touches (per game and language: cards, boards,
     rulebook, site) and copies the rest from the build cache.
     """
-    from dataclasses import replace
-
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     from generator.build_cache import BuildCache
     from generator.commands.build import build as build_games
 
-    options = replace(_build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir, pdfx, ink,
-                                     fit_boards), tts=tts or tts_url is not None)
+    options = _build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir, pdfx, ink, fit_boards,
+                             tts=tts or tts_url is not None)
     cache = BuildCache(None) if no_cache else BuildCache.of_output(output_dir)
     stderr = views.console(err=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
@@ -189,12 +187,10 @@ def cards(games: tuple[str, ...], content_dir: Path, output_dir: Path, lang: str
           output_format: str) -> None:
     """Render only the cards of GAMES (default: all): sheets, print-on-demand PDF and SVG faces (--tts: decks)."""
     from contextlib import nullcontext
-    from dataclasses import replace
 
     from generator.commands.cards import cards as render_cards
 
-    options = replace(_build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir, pdfx, ink),
-                      tts=tts)
+    options = _build_options(lang, paper, cut_lines, profile, back_offset, tts_url, output_dir, pdfx, ink, tts=tts)
     stderr = views.console(err=True)
     written = render_cards(content_dir, games, output_dir, options, on_wait=lambda message: stderr.print(message),
                            status=(nullcontext if output_format == "json"
