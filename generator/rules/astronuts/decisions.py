@@ -305,19 +305,25 @@ def _move(state: AstronutsState, action: Action) -> None:
     _, frm, to = action
     p = state.player
     k = state.ships[p].index(frm)
-    m = state.mods.get((p, k)) if state.mods else None
-    if m:
-        state.actions_left -= leave_price(m)
-        m.pop("leave+", None)
-    else:
-        state.actions_left -= 1
-    if state.hole_ready:
-        state.hole_ready.pop((p, k), None)
+    _leave(state, p, k)
     if state.asteroids and state.data.asteroid[frm] and state.entered.get((p, k)) == frm:
         state.move_ctx = (p, k, to, False)   # it crosses the field: survive on 2 or more
         state.die("asteroid", p)
         return
     complete_move(state, p, k, to)
+
+
+def _leave(state: AstronutsState, p: int, k: int, more: int = 0) -> None:
+    """Ship k of player p flies off: one action (a fate's extra cost for leaving included), and `more` for a pass;
+    it may no longer jump from the AstroHole it entered."""
+    m = state.mods.get((p, k)) if state.mods else None
+    if m:
+        state.actions_left -= leave_price(m) + more
+        m.pop("leave+", None)
+    else:
+        state.actions_left -= 1 + more
+    if state.hole_ready:
+        state.hole_ready.pop((p, k), None)
 
 
 def complete_move(state: AstronutsState, p: int, k: int, to: int, over: int = -1) -> None:
@@ -402,17 +408,10 @@ def _answer_pass(state: AstronutsState, action: Action) -> None:
 
 
 def _pass_begins(state: AstronutsState) -> None:
-    """The pass is allowed: its actions are paid (a fate's extra cost for leaving included), then the ship flies."""
+    """The pass is allowed: its actions are paid, then the ship flies."""
     assert state.passing is not None
     p, k, _, _, _ = state.passing
-    m = state.mods.get((p, k)) if state.mods else None
-    if m:
-        state.actions_left -= leave_price(m) + PASS_ACTIONS - 1
-        m.pop("leave+", None)
-    else:
-        state.actions_left -= PASS_ACTIONS
-    if state.hole_ready:
-        state.hole_ready.pop((p, k), None)
+    _leave(state, p, k, PASS_ACTIONS - 1)
     pass_on(state)
 
 

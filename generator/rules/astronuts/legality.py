@@ -49,10 +49,8 @@ def _colour(value: Any) -> bool:
     return isinstance(value, int) and 0 <= value < 4
 
 
-@checked_first()
+@checked_first(legal_first=True)
 def violation(state: AstronutsState, action: Action) -> RuleError | None:
-    if action in state.legal_actions():
-        return None
     refuse = state._refuse
     kind, phase = action[0], state.phase
     if phase == "place":

@@ -25,6 +25,8 @@ from generator.rules.astronuts.effects import OPERATION_CODE
 from generator.rules.contract import TERMINAL
 from generator.rules.core import Action, Event, PlayerResult, ranked
 from generator.rules.engine_kit.engine_state import EngineState
+from generator.rules.engine_kit.frozen import frozen
+from generator.rules.engine_kit.state_copy import clone_state
 
 if TYPE_CHECKING:
     from generator.rules.astronuts.game import AstronutsGame
@@ -33,8 +35,12 @@ PLACE, DECLARE, ACT, REROLL, DEFEND, OFFER, TRADE, CHOOSE, LET_PASS, OVER = (
     "place", "declare", "act", "reroll", "defend", "offer", "trade", "choose", "let-pass", "over")
 OUTCOME_CAUSES = frozenset({"all-mined", "colonies"})
 _DO = decisions.DO
-FLAT_FIELDS = ("occ", "nuts", "col", "colonies", "col_total", "hand", "tech", "tech_nuts", "bank", "pool", "warp_used",
-               "queue", "end_checks", "entered", "hole_ready", "duel", "choice")  # lists and dicts of immutables
+LISTS = ("occ", "nuts", "col", "colonies", "col_total", "hand", "tech", "tech_nuts", "bank", "pool", "warp_used",
+         "queue", "end_checks")                  # lists of immutables: a clone copies them one level deep
+KEY_FIELDS = ("n", "asteroids", "astroholes", "occ", "ships", "nuts", "col", "hand", "tech", "tech_nuts", "bank",
+              "pool", "phase", "player", "placer", "actions_left", "declared", "warp_used", "mods", "entered",
+              "hole_ready", "roll_ctx", "duel", "move_ctx", "colony_ctx", "fate_ship", "fate_first", "natives_need",
+              "queue", "choice", "offer", "passing", "refused", "ending", "end_checks", "turn", "turns", "result")
 FATE_ROLLS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))   # the fate table's key of dice a, b
 
 
@@ -141,27 +147,13 @@ class AstronutsState(EngineState[RulesData]):
 
     # -- copying and comparing -----------------------------------------------------------------
     def clone(self) -> AstronutsState:
-        other = AstronutsState.__new__(AstronutsState)
-        other.__dict__.update(self.__dict__)          # numbers, strings, tuples and the shared rules data
-        self._copy_base(other)                        # the base's fields anew: its own RNG, no log, no events
-        for name in FLAT_FIELDS:
-            value = self.__dict__[name]
-            other.__dict__[name] = None if value is None else value.copy()
-        other.ships = [row[:] for row in self.ships]
+        other = clone_state(self, lists=LISTS, nested=("ships",), dicts=("entered", "hole_ready"))
         other.mods = {k: dict(v) for k, v in self.mods.items()}
+        other.duel, other.choice = self.duel and self.duel[:], self.choice and self.choice[:]   # or None
         return other
 
     def key(self) -> tuple[Any, ...]:
-        return (self.n, self.asteroids, self.astroholes, tuple(self.occ), tuple(map(tuple, self.ships)),
-                tuple(self.nuts), tuple(self.col), tuple(self.hand), tuple(self.tech), tuple(self.tech_nuts),
-                tuple(self.bank), tuple(self.pool), self.phase, self.player, self.placer, self.actions_left,
-                self.declared, tuple(self.warp_used),
-                tuple(sorted((k, tuple(sorted(v.items()))) for k, v in self.mods.items())),
-                tuple(sorted(self.entered.items())), tuple(sorted(self.hole_ready.items())), self.roll_ctx,
-                tuple(self.duel) if self.duel else None, self.move_ctx, self.colony_ctx, self.fate_ship,
-                self.fate_first, self.natives_need, tuple(self.queue), tuple(self.choice) if self.choice else None,
-                self.offer, self.passing, self.refused,
-                self.ending, tuple(self.end_checks), self.turn, self.turns, self.result)
+        return tuple(frozen(self.__dict__[name]) for name in KEY_FIELDS)
 
     # -- the contract ----------------------------------------------------------------------------
     @property
@@ -311,7 +303,7 @@ class AstronutsState(EngineState[RulesData]):
         if (
             self.tech[roller * 4 + self.warp]
             and not self.warp_used[roller]
-            and self.reroll_helps(purpose, roller, value)
+            and REROLL_HELPS.get(purpose, _ANY_ROLL)(self, roller, value)
         ):
             self.roll_ctx = (purpose, roller, value, self.phase)
             self.phase = REROLL
@@ -331,38 +323,17 @@ class AstronutsState(EngineState[RulesData]):
             return value + 1
         return self._roll(purpose)[0]
 
-    def reroll_helps(self, purpose: str, roller: int, value: int) -> bool:
-        """Offer Time Warp only where another roll could change the result."""
-        if purpose == "actions":
-            return value < self.declared
-        if purpose == "attack":
-            return value < 6
-        if purpose == "defence":
-            assert self.duel is not None
-            return bool(value + self.has(roller, self.shields) <= self.duel[5] + self.has(self.duel[0], self.laser))
-        if purpose == "natives":
-            return value < self.natives_need
-        if purpose == "colony":
-            assert self.colony_ctx is not None
-            return bool(value <= self.colony_ctx[2])
-        if purpose == "asteroid":
-            assert self.move_ctx is not None
-            return value < (ASTEROID_STOP if self.move_ctx[3] else ASTEROID_CROSS)
-        return True  # the fate dice: any number may be worth another try
-
     def decide_reroll(self, again: bool) -> None:
         assert self.roll_ctx is not None
         purpose, roller, value, phase = self.roll_ctx
         self.roll_ctx = None
         self.phase = phase
-        if again:
-            self.warp_used[roller] = True
-            if not self.quiet:
-                self._emit("time-warp", player=roller, what=purpose, before=value)
-            value = self._d6(purpose)
-            if not self.quiet:
-                self._emit("rolled", player=roller, what=purpose, value=value)
-        self.after_roll(purpose, roller, value)
+        if not again:
+            self.after_roll(purpose, roller, value)
+            return
+        self.warp_used[roller] = True                 # so the die rolled again is not offered another time
+        self._emit("time-warp", player=roller, what=purpose, before=value)
+        self.die(purpose, roller)
 
     def after_roll(self, purpose: str, roller: int, value: int) -> None:
         """What a die decides, then the flow goes on."""
@@ -463,3 +434,13 @@ _DECIDING: dict[str, Callable[[AstronutsState], int]] = {   # who decides in the
     TRADE: lambda s: int(s.offer[1]), LET_PASS: lambda s: s.occ[s.passing[2]],    # type: ignore[index]
     PLACE: lambda s: s.placer, OVER: lambda s: TERMINAL,
 }
+# Time Warp is offered only where another roll could change what the die decides (the fate dice: any number may be
+# worth another try): by purpose, whether the roller's value of a die could do better
+REROLL_HELPS: dict[str, Callable[[AstronutsState, int, int], bool]] = {
+    "actions": lambda s, p, v: v < s.declared, "attack": lambda s, p, v: v < 6,
+    "defence": lambda s, p, v: v + s.has(p, s.shields) <= s.duel[5] + s.has(s.duel[0], s.laser),  # type: ignore[index]
+    "natives": lambda s, p, v: v < s.natives_need,
+    "colony": lambda s, p, v: v <= s.colony_ctx[2],  # type: ignore[index]
+    "asteroid": lambda s, p, v: v < (ASTEROID_STOP if s.move_ctx[3] else ASTEROID_CROSS),  # type: ignore[index]
+}
+_ANY_ROLL: Callable[[AstronutsState, int, int], bool] = lambda s, p, v: True   # noqa: E731
