@@ -63,16 +63,12 @@ class RulesData:
     content_hash: str
     # the legal set's actions, built once: each (target, action) in map order, so a playout never rebuilds them
     jump_actions: tuple[tuple[tuple[int, tuple[str, int, int]], ...], ...] = ()
-    # (t, the move there, t a planet) for each neighbour t of a space
-    neighbour_scan: tuple[tuple[tuple[int, tuple[str, int, int], bool], ...], ...] = ()
+    move_actions: tuple[tuple[tuple[int, tuple[str, int, int]], ...], ...] = ()   # as jump_actions, to the neighbours
     # [s][t]: for a neighbour t of s, each (u, the pass from s over t to u) for the other neighbours u of t
     beyond: tuple[dict[int, tuple[tuple[int, tuple[str, int, int, int]], ...]], ...] = ()
     # (planet, [nut colours it holds] -> (nuts it still needs, colours it may take), None when full), map order
     place_needs: tuple[tuple[int, tuple[tuple[int, int] | None, ...]], ...] = ()
     place_actions: tuple[tuple[tuple[tuple[str, int, int], ...], ...], ...] = ()  # [s][colour mask]: ("place", s, c)...
-    mine_free: tuple[tuple[str, int, tuple[int, ...]], ...] = ()             # ("mine", s, ()) per space
-    # [s][colours held as a bit mask]: the one-nut colonies on s those colours pay for, in colour order
-    colonise_one_by_colours: tuple[tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...], ...] = ()
     genie: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # 6-6: group -> ("genie", roll)...
 
     def seats(self, players: int) -> tuple[int, ...]:
@@ -102,19 +98,16 @@ def _count(content: GameContent, kind: str, colour: str) -> int:
 
 
 def _distances(neighbours: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Lanes between every two spaces (99: none), breadth first from each: `reached` grows as it is read."""
     rows = []
     for start in range(len(neighbours)):
-        dist = [99] * len(neighbours)
+        dist, reached = [99] * len(neighbours), [start]
         dist[start] = 0
-        frontier = [start]
-        while frontier:
-            nxt = []
-            for u in frontier:
-                for v in neighbours[u]:
-                    if dist[v] == 99:
-                        dist[v] = dist[u] + 1
-                        nxt.append(v)
-            frontier = nxt
+        for u in reached:
+            for v in neighbours[u]:
+                if dist[v] == 99:
+                    dist[v] = dist[u] + 1
+                    reached.append(v)
         rows.append(tuple(dist))
     return tuple(rows)
 
@@ -155,7 +148,6 @@ def load_rules_data(content: GameContent) -> RulesData:
                               tuple((f.op, tuple(sorted(f.args.items()))) for f in e.effects))
             for e in fate_table.entries}
     first = colours[0]
-    colonise_one = tuple(tuple(("colonise", s, (c,)) for c in range(len(colours))) for s in range(len(ids)))
     return RulesData(
         ids=ids, index=index, labels=tuple(s.label for s in placed), neighbours=neighbours, jumps=jumps,
         kinds=kinds, planet=planet, nut_room=nut_room, colony_room=colony_room,
@@ -170,12 +162,9 @@ def load_rules_data(content: GameContent) -> RulesData:
         content_hash=rules_hash(content),
         genie=_genie_options(fate),
         jump_actions=tuple(tuple((t, ("jump", s, t)) for t in row) for s, row in enumerate(jumps)),
-        neighbour_scan=tuple(tuple((t, ("move", s, t), planet[t]) for t in row) for s, row in enumerate(neighbours)),
+        move_actions=tuple(tuple((t, ("move", s, t)) for t in row) for s, row in enumerate(neighbours)),
         beyond=tuple({t: tuple((u, ("pass", s, t, u)) for u in neighbours[t] if u != s) for t in row}
                      for s, row in enumerate(neighbours)),
         place_needs=tuple((i, _place_needs(nut_room[i], len(colours))) for i in range(len(ids)) if planet[i]),
         place_actions=tuple(tuple(tuple(("place", s, c) for c in range(len(colours)) if mask >> c & 1)
-                                  for mask in range(1 << len(colours))) for s in range(len(ids))),
-        mine_free=tuple(("mine", s, ()) for s in range(len(ids))),
-        colonise_one_by_colours=tuple(tuple(tuple(row[c] for c in range(len(colours)) if mask >> c & 1)
-                                            for mask in range(1 << len(colours))) for row in colonise_one))
+                                  for mask in range(1 << len(colours))) for s in range(len(ids))))

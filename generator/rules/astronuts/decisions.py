@@ -62,12 +62,11 @@ OFFERS: tuple[Action, ...] = tuple(("offer", g, r) for g in range(4) for r in ra
 OFFER_SETS: tuple[tuple[Action, ...], ...] = tuple(   # [my colours << 4 | theirs]: the offers in trade_terms' order
     tuple(OFFERS[g * 4 + r] for g in range(4) if mask >> 4 >> g & 1 for r in range(4) if r != g and mask >> r & 1)
     for mask in range(256))
-REROLL_ACTIONS: list[Action] = [("reroll",), ("keep",)]
-ANSWERS: list[Action] = [("accept",), ("refuse",)]
-PASS_ANSWERS: list[Action] = [("allow-pass",), ("refuse-pass",)]
-DECLARES: list[Action] = [("declare", n) for n in range(1, MAX_DECLARE + 1)]
-TARGET_SHIP: Action = ("target", "ship")
-TARGET_COLONY: Action = ("target", "colony")
+FIXED: dict[str, tuple[Action, ...]] = {   # the legal set of each phase whose answers never change
+    "declare": tuple(("declare", n) for n in range(1, MAX_DECLARE + 1)), "reroll": (("reroll",), ("keep",)),
+    "trade": (("accept",), ("refuse",)), "defend": (("target", "ship"), ("target", "colony")),
+    "let-pass": (("allow-pass",), ("refuse-pass",)), "over": (),
+}
 
 
 def held_colours(counts: list[int], p: int) -> int:
@@ -109,7 +108,8 @@ def leave_price(m: dict[str, Any] | None) -> int:
 # -- the legal set -------------------------------------------------------------------------------
 def legal_actions(state: AstronutsState) -> list[Action]:
     """The legal set of the phase the table is in (empty when the game is over)."""
-    return LEGAL_BY_PHASE[state.phase](state)
+    fixed = FIXED.get(state.phase)
+    return list(fixed) if fixed is not None else LEGAL_BY_PHASE[state.phase](state)
 
 
 def place_options(state: AstronutsState) -> list[Action]:
@@ -188,7 +188,7 @@ def _ship_actions(state: AstronutsState, k: int, s: int, m: dict[str, Any] | Non
     if move or passing or attack:
         n, col, col_total, refused = state.n, state.col, state.col_total, state.refused
         others = OTHER_SEATS[n][p]
-        for t, moving_there, _ in d.neighbour_scan[s]:
+        for t, moving_there in d.move_actions[s]:
             q = occ[t]
             if q < 0:
                 if move:
@@ -214,13 +214,13 @@ def _ship_actions(state: AstronutsState, k: int, s: int, m: dict[str, Any] | Non
                 if fee:
                     out += [("mine", s, pay) for pay in pay_options(state, p, fee)]
                 else:
-                    out.append(d.mine_free[s])                  # pay_options of no nut: [()]
+                    out.append(("mine", s, ()))
         if not (m and m.get("no-colonise")) and d.colony_room[s] > state.col_total[s] \
                 and state.colonies[p] < d.colonies_per_player:
             actions, nuts, _ = colony_price(m) if m else (1, 1, -1)
             if left >= actions:
                 if nuts == 1:                                   # pay_options of one nut: each colour held, in order
-                    out += d.colonise_one_by_colours[s][held]
+                    out += [("colonise", s, (c,)) for c in range(4) if held >> c & 1]
                 else:
                     out += [("colonise", s, pay) for pay in pay_options(state, p, nuts)]
     if attacks:
@@ -274,31 +274,19 @@ def choice_options(state: AstronutsState) -> list[Action]:
     return []
 
 
-# the legal set of each phase, looked up once per decision rather than asked phase by phase
+# the legal set of each other phase, looked up once per decision rather than asked phase by phase
 LEGAL_BY_PHASE: dict[str, Callable[[AstronutsState], list[Action]]] = {
     "act": act_actions, "offer": lambda state: trade_terms(state, *state.offer[:2]),  # type: ignore[index]
-    "trade": lambda state: list(ANSWERS),
-    "declare": lambda state: list(DECLARES), "reroll": lambda state: list(REROLL_ACTIONS),
     "choose": choice_options, "place": place_options,
-    "defend": lambda state: [TARGET_SHIP, TARGET_COLONY], "let-pass": lambda state: list(PASS_ANSWERS),
-    "over": lambda state: [],
 }
 
 
 # -- doing ------------------------------------------------------------------------------------------
-def _place(state: AstronutsState, action: Action) -> None:
-    state.place(action[1], action[2])
-
-
 def _declare(state: AstronutsState, action: Action) -> None:
     n = state.declared = action[1]
     if not state.quiet:
         state._emit("declared", player=state.player, n=n)
     state.die("actions", state.player)
-
-
-def _reroll(state: AstronutsState, action: Action) -> None:
-    state.decide_reroll(action[0] == "reroll")
 
 
 def _move(state: AstronutsState, action: Action) -> None:
@@ -329,11 +317,8 @@ def _leave(state: AstronutsState, p: int, k: int, more: int = 0) -> None:
 def complete_move(state: AstronutsState, p: int, k: int, to: int, over: int = -1) -> None:
     """The ship arrives on `to` (from the next space, or past the ship on `over` when a pass brings it)."""
     d = state.data
-    row, occ = state.ships[p], state.occ
-    frm = row[k]
-    occ[frm] = -1
-    row[k] = to
-    occ[to] = p
+    frm = state.lift_ship(p, k)
+    state.put_ship(p, k, to)
     state.entered[(p, k)] = to
     if not state.quiet:
         if over >= 0:
@@ -362,11 +347,9 @@ def asteroid_roll(state: AstronutsState, value: int) -> None:
             else:
                 complete_move(state, p, k, to)
             return
-    else:
-        at = -1
-        if state.passing is not None:          # lost in the field it was passing (stage 2), or in the one it left
-            at = state.passing[2] if state.passing[4] == 2 else -1
-            state.passing = None
+    else:                                      # lost in the field it was passing (stage 2), or where it stood
+        at = state.passing[2] if state.passing is not None and state.passing[4] == 2 else -1
+        state.passing = None
         state.destroy_ship(p, k, "asteroids", at)
     state.settle()
 
@@ -457,13 +440,11 @@ def _mine(state: AstronutsState, action: Action) -> None:
     m = state.mods.get((p, state.slot_at(p, s)))
     state.actions_left -= mine_price(m)[0]
     state.pay(p, pay)
-    held = state.nuts[s]
-    for c in range(4):
-        if held >> c & 1:
-            state.hand[p * 4 + c] += 1
+    mined = tuple(c for c in range(4) if state.nuts[s] >> c & 1)
+    for c in mined:
+        state.hand[p * 4 + c] += 1
     state.nuts[s] = 0
-    state._emit("mined", player=p, at=state.data.ids[s], colours=tuple(state.data.colours[c] for c in range(4)
-                                                                       if held >> c & 1), paid=_names(state, pay))
+    state._emit("mined", player=p, at=state.data.ids[s], colours=_names(state, mined), paid=_names(state, pay))
     state.settle()
 
 
@@ -643,10 +624,6 @@ def _swap(state: AstronutsState, action: Action) -> None:
     _chosen(state)
 
 
-def _done(state: AstronutsState, action: Action) -> None:
-    _chosen(state, again=False)
-
-
 def _gift_tech(state: AstronutsState, action: Action) -> None:
     state.bank[action[1]] -= 1
     _technology(state, action[1], gift=True)
@@ -692,12 +669,12 @@ def _names(state: AstronutsState, colours: tuple[int, ...]) -> tuple[str, ...]:
 
 
 DO: dict[str, Callable[[AstronutsState, Action], Any]] = {   # what each kind of decision does
-    "place": _place, "declare": _declare, "reroll": _reroll, "keep": _reroll, "move": _move, "jump": _jump,
-    "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack, "tech": _tech, "trade": _trade,
-    "offer": _offer,
-    "end": _end, "target": _target, "accept": _answer, "refuse": _answer, "take": _take, "swap": _swap,
-    "pass": _pass, "allow-pass": _answer_pass, "refuse-pass": _answer_pass,
-    "done": _done, "gift-tech": _gift_tech, "gift-colony": _gift_colony, "teleport": _teleport,
-    "gift-ship": _gift_ship, "genie": _genie,
+    "place": lambda state, action: state.place(action[1], action[2]), "declare": _declare, "move": _move,
+    **dict.fromkeys(("reroll", "keep"), lambda state, action: state.decide_reroll(action[0] == "reroll")),
+    "jump": _jump, "mine": _mine, "colonise": _colonise, "build": _build, "attack": _attack, "tech": _tech,
+    "trade": _trade, "offer": _offer, "end": _end, "target": _target, "accept": _answer, "refuse": _answer,
+    "take": _take, "swap": _swap, "pass": _pass, "allow-pass": _answer_pass, "refuse-pass": _answer_pass,
+    "done": lambda state, action: _chosen(state, again=False), "gift-tech": _gift_tech, "gift-colony": _gift_colony,
+    "teleport": _teleport, "gift-ship": _gift_ship, "genie": _genie,
 }
 ACTION_KINDS = frozenset(DO)

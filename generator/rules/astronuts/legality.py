@@ -34,11 +34,11 @@ RULE_IDS = frozenset({
     "teleport.where", "gift-ship.where", "genie.entry",
     "notation.empty", "notation.unknown", "notation.space", "notation.colour", "notation.number",
 })
-PENDING_ONLY = frozenset({"reroll", "keep", "target", "accept", "refuse", "offer", "take", "swap", "done", "gift-tech",
-                          "gift-colony", "teleport", "gift-ship", "genie", "allow-pass", "refuse-pass"})
+CHOICE_KINDS = {kind: kind for kind in ("take", "swap", "gift-tech", "gift-colony", "teleport", "gift-ship", "genie")}
+CHOICE_KINDS["done"] = "swap"   # the fate choice each kind answers: `done` ends the bank swaps
+PENDING_ONLY = frozenset(CHOICE_KINDS) | {"reroll", "keep", "target", "accept", "refuse", "offer", "allow-pass",
+                                         "refuse-pass"}
 ARITY = {"move": 3, "pass": 4, "mine": 3, "colonise": 3, "attack": 4, "tech": 2, "trade": 2}   # items of each kind
-CHOICE_KINDS = {"take": "take", "swap": "swap", "done": "swap", "gift-tech": "gift-tech",
-                "gift-colony": "gift-colony", "teleport": "teleport", "gift-ship": "gift-ship", "genie": "genie"}
 
 
 def _space(state: AstronutsState, value: Any) -> bool:
@@ -72,7 +72,10 @@ def violation(state: AstronutsState, action: Action) -> RuleError | None:
     check = _CHECKS.get(str(kind))
     if check is None or len(action) != ARITY.get(kind, len(action)):
         return None                      # the contract refuses an action of no known shape
-    return check(state, action)
+    try:
+        return check(state, action)
+    except RuleError as problem:         # the ship that would act cannot (_ship and the helpers on it)
+        return problem
 
 
 def _place(state: AstronutsState, action: Action) -> RuleError | None:
@@ -128,31 +131,29 @@ def _space_name(state: AstronutsState, value: Any) -> str:
     return state.data.ids[value] if _space(state, value) else str(value)
 
 
-def _ship(state: AstronutsState, s: Any) -> tuple[RuleError | None, dict[str, Any] | None]:
-    """The player's ship on s and its fate record, or why there is none that may act."""
+def _ship(state: AstronutsState, s: Any) -> dict[str, Any] | None:
+    """The fate record of the player's ship on s; raises why there is no ship there that may act."""
     p = state.player
     if not _space(state, s) or state.occ[s] != p:
-        return state._refuse("ship.none", at=_space_name(state, s)), None
+        raise state._refuse("ship.none", at=_space_name(state, s))
     m = state.mods.get((p, state.slot_at(p, s)))
     if m and m.get("done"):
-        return state._refuse("ship.done", at=state.data.ids[s]), m
-    return None, m
+        raise state._refuse("ship.done", at=state.data.ids[s])
+    return m
 
 
-def _leaving(state: AstronutsState, frm: Any) -> tuple[RuleError | None, dict[str, Any] | None]:
-    """The player's ship on `frm` that would fly off, and its fate record, or why it may not."""
-    problem, m = _ship(state, frm)
-    if problem is None and m and m.get("no-move"):
-        problem = state._refuse("move.engine")
-    return problem, m
+def _leaving(state: AstronutsState, frm: Any) -> dict[str, Any] | None:
+    """The fate record of the player's ship on `frm` that would fly off; raises why it may not."""
+    m = _ship(state, frm)
+    if m and m.get("no-move"):
+        raise state._refuse("move.engine")
+    return m
 
 
 def _move(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     _, frm, to = action
-    problem, m = _leaving(state, frm)
-    if problem:
-        return problem
+    m = _leaving(state, frm)
     d = state.data
     if not _space(state, to) or to not in d.neighbours[frm]:
         return refuse("move.adjacent", frm=d.ids[frm], to=_space_name(state, to))
@@ -165,9 +166,7 @@ def _pass(state: AstronutsState, action: Action) -> RuleError | None:
     """Passing the ship on `over`: from the mover's ship next to it to a free space on its other side."""
     refuse = state._refuse
     _, frm, over, to = action
-    problem, m = _leaving(state, frm)
-    if problem:
-        return problem
+    m = _leaving(state, frm)
     d = state.data
     if not _space(state, over) or over not in d.neighbours[frm]:
         return refuse("pass.adjacent", frm=d.ids[frm], at=_space_name(state, over))
@@ -189,9 +188,7 @@ def _jump(state: AstronutsState, action: Action) -> RuleError | None:
     if len(action) != 3:
         return None
     _, frm, to = action
-    problem, m = _leaving(state, frm)
-    if problem:
-        return problem
+    _leaving(state, frm)
     d = state.data
     if state.hole_ready.get((state.player, state.slot_at(state.player, frm))) != frm:
         return refuse("jump.not-entered", frm=d.ids[frm])
@@ -200,12 +197,13 @@ def _jump(state: AstronutsState, action: Action) -> RuleError | None:
     return refuse("jump.occupied", to=d.ids[to])
 
 
-def _landed(state: AstronutsState, s: Any, verb: str) -> tuple[RuleError | None, dict[str, Any] | None]:
-    """The player's ship on planet s that would mine or colonise there (`verb`), or why there is none."""
-    problem, m = _ship(state, s)
-    if problem is None and not state.data.planet[s]:
-        problem = state._refuse(f"{verb}.planet", at=state.data.ids[s])
-    return problem, m
+def _landed(state: AstronutsState, s: Any, verb: str) -> dict[str, Any] | None:
+    """The fate record of the player's ship on planet s that would mine or colonise there (`verb`); raises why
+    there is none."""
+    m = _ship(state, s)
+    if not state.data.planet[s]:
+        raise state._refuse(f"{verb}.planet", at=state.data.ids[s])
+    return m
 
 
 def _unpaid(state: AstronutsState, verb: str, actions: int, nuts: int) -> RuleError:
@@ -217,9 +215,7 @@ def _unpaid(state: AstronutsState, verb: str, actions: int, nuts: int) -> RuleEr
 
 def _mine(state: AstronutsState, action: Action) -> RuleError | None:
     s = action[1]
-    problem, m = _landed(state, s, "mine")
-    if problem:
-        return problem
+    m = _landed(state, s, "mine")
     if not state.nuts[s]:
         return state._refuse("mine.empty", at=state.data.ids[s])
     if m and m.get("no-mine"):
@@ -230,9 +226,7 @@ def _mine(state: AstronutsState, action: Action) -> RuleError | None:
 def _colonise(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     s = action[1]
-    problem, m = _landed(state, s, "colonise")
-    if problem:
-        return problem
+    m = _landed(state, s, "colonise")
     d = state.data
     if m and m.get("no-colonise"):
         return refuse("colonise.blocked")
@@ -258,9 +252,7 @@ def _build(state: AstronutsState, action: Action) -> RuleError | None:
 def _attack(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     _, frm, to, q = action
-    problem, m = _ship(state, frm)
-    if problem:
-        return problem
+    m = _ship(state, frm)
     if m and m.get("no-attack"):
         return refuse("attack.blocked")
     if state.actions_left < 1:

@@ -64,12 +64,10 @@ def draw(state: AstronutsState, lang: str) -> StatePicture:
         for i, p in enumerate(pawns):
             cube(scene, spot.x + (i - (len(pawns) - 1) / 2) * side * 1.3, spot.y + spot.height * 0.3, side,
                  colours[p], legend=legend, words=f"{colony} ({legend_word('player', lang, n=p + 1)})")
-    size = 14.0
     for p, slots in enumerate(state.ships):
-        for _slot, s in enumerate(slots):
-            spot = spots.get(d.ids[s]) if s >= 0 else None
-            if spot is not None:
-                ship(scene, spot.x, spot.y, size, colours[p], str(p + 1))
+        for s in slots:
+            if s >= 0 and (spot := spots.get(d.ids[s])) is not None:
+                ship(scene, spot.x, spot.y, 14.0, colours[p], str(p + 1))
     _strip(state, scene, lang, colours, nut_colour, legend)
     rows = state.game.presentation.summary(state, lang)
     return StatePicture(scene, " — ".join(f"{key}: {value}" for key, value in rows[1:]), tuple(legend.entries))

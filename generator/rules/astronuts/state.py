@@ -113,9 +113,7 @@ class AstronutsState(EngineState[RulesData]):
             rooms = placement.fresh_rooms(sizes[i + 1:])
             options = []
             for combo in placement.colour_sets(d.nut_room[s]):
-                pool = list(self.pool)
-                for c in combo:
-                    pool[c] -= 1
+                pool = [left - (c in combo) for c, left in enumerate(self.pool)]
                 if min(pool) >= 0 and placement.fresh_fits(pool, rooms):
                     options.append(" ".join(d.colours[c] for c in combo))
             drawn = self._pick(f"nuts-{d.ids[s]}", options)
@@ -136,9 +134,7 @@ class AstronutsState(EngineState[RulesData]):
 
     def _finish_setup(self) -> None:
         """Everyone takes one nut of each colour; the rest is the AstroBank; player 1 begins."""
-        for p in range(self.n):
-            for c in range(4):
-                self.hand[p * 4 + c] += 1
+        self.hand = [held + 1 for held in self.hand]
         self.bank = list(self.pool)
         self.pool = [0, 0, 0, 0]
         self._emit("bank", nuts=tuple(self.bank))
