@@ -43,9 +43,9 @@ def invariant_problems(state: AstronutsState) -> list[str]:
         problems.append(f"colonies per space counted {state.col_total}, on the map differently")
     if on_planets_total != sum(col) or any(nuts[s] for s in d.others):
         problems.append("nuts or colonies on a space that is no planet")
-    if min(col) < 0 or [sum(col[p::n]) for p in range(n)] != state.colonies \
-            or max(state.colonies) > d.colonies_per_player:
-        problems.append(f"colonies counted {state.colonies}, on the map {[sum(col[p::n]) for p in range(n)]}")
+    mapped = [sum(col[p::n]) for p in range(n)]
+    if min(col) < 0 or mapped != state.colonies or max(state.colonies) > d.colonies_per_player:
+        problems.append(f"colonies counted {state.colonies}, on the map {mapped}")
     where = [s for row in state.ships for s in row if s >= 0]
     if len(set(where)) != len(where):
         problems.append(f"two ships on one space: {sorted(d.ids[s] for s in where)}")

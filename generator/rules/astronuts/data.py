@@ -26,7 +26,6 @@ MAX_DECLARE = 6           # a die shows at most 6: a higher declaration can neve
 ASTEROID_CROSS, ASTEROID_STOP = 2, 3   # "überlebt nur bei einem Ergebnis von 2 (3) oder mehr"
 
 
-
 @dataclass(frozen=True)
 class FateEntry:
     roll: str
@@ -122,11 +121,8 @@ def _genie_options(fate: dict[str, FateEntry]) -> dict[int, tuple[tuple[str, str
 def _place_needs(room: int, colours: int) -> tuple[tuple[int, int] | None, ...]:
     """For each set of colours a planet holds (a bit mask): what it still needs and may take, None when full."""
     every = (1 << colours) - 1
-    out = []
-    for held in range(1 << colours):
-        need = room - bin(held).count("1")
-        out.append((need, every & ~held) if need > 0 else None)
-    return tuple(out)
+    return tuple((need, every & ~held) if (need := room - bin(held).count("1")) > 0 else None
+                 for held in range(1 << colours))
 
 
 def load_rules_data(content: GameContent) -> RulesData:

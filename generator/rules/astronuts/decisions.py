@@ -48,8 +48,7 @@ if TYPE_CHECKING:
 
 END: Action = ("end",)
 BUILD: Action = ("build",)
-TECHS: tuple[Action, ...] = tuple(("tech", c) for c in range(4))
-TECHS_BY_COLOURS: tuple[tuple[Action, ...], ...] = tuple(tuple(TECHS[c] for c in range(4) if mask >> c & 1)
+TECHS_BY_COLOURS: tuple[tuple[Action, ...], ...] = tuple(tuple(("tech", c) for c in range(4) if mask >> c & 1)
                                                        for mask in range(16))   # [colours as a bit mask]
 TRADES: tuple[Action, ...] = tuple(("trade", q) for q in range(4))
 OTHER_HANDS: tuple[tuple[tuple[tuple[int, int, int, int, Action], ...], ...], ...] = tuple(
@@ -58,9 +57,8 @@ OTHER_HANDS: tuple[tuple[tuple[tuple[int, int, int, int, Action], ...], ...], ..
     for n in range(5))
 OTHER_SEATS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(   # [players][p]: every other seat, in order
     tuple(tuple(q for q in range(n) if q != p) for p in range(n)) for n in range(5))
-OFFERS: tuple[Action, ...] = tuple(("offer", g, r) for g in range(4) for r in range(4))   # at g * 4 + r
 OFFER_SETS: tuple[tuple[Action, ...], ...] = tuple(   # [my colours << 4 | theirs]: the offers in trade_terms' order
-    tuple(OFFERS[g * 4 + r] for g in range(4) if mask >> 4 >> g & 1 for r in range(4) if r != g and mask >> r & 1)
+    tuple(("offer", g, r) for g in range(4) if mask >> 4 >> g & 1 for r in range(4) if r != g and mask >> r & 1)
     for mask in range(256))
 FIXED: dict[str, tuple[Action, ...]] = {   # the legal set of each phase whose answers never change
     "declare": tuple(("declare", n) for n in range(1, MAX_DECLARE + 1)), "reroll": (("reroll",), ("keep",)),
@@ -120,8 +118,6 @@ def place_options(state: AstronutsState) -> list[Action]:
     groups = Counter(wants for _, wants in wanted)
     tight = placement.grouped_tight_sets(pool, groups, sum(wants[0] for _, wants in wanted))
     in_pool, actions = held_colours(pool, 0), state.data.place_actions
-    if not tight:                                     # nearly always: no colour set is tight, no colour blocked
-        return [action for s, wants in wanted for action in actions[s][wants[1] & in_pool]]
     return [action for s, wants in wanted
             for action in actions[s][wants[1] & in_pool & ~placement.blocked_colours(tight, *wants)]]
 
@@ -240,12 +236,10 @@ def free_action_exists(state: AstronutsState) -> bool:
 
 
 def choice_options(state: AstronutsState) -> list[Action]:
-    """The options of the pending fate choice (empty: the gift is lost)."""
+    """The options of the pending fate choice (empty, as when the gift finds no room or no ship: the gift is lost)."""
     assert state.choice is not None
     kind, _, detail = state.choice
-    d = state.data
-    p = state.player
-    n = state.n
+    d, p, n, occ = state.data, state.player, state.n, state.occ
     if kind == "take":
         return [("take", c) for c in range(4) if state.bank[c]]
     if kind == "swap":
@@ -253,25 +247,14 @@ def choice_options(state: AstronutsState) -> list[Action]:
                 for r in range(4) if r != g and state.bank[r]] + [("done",)]
     if kind == "gift-tech":
         return [("gift-tech", c) for c in range(4) if not state.tech[p * 4 + c] and state.bank[c]]
-    if kind == "gift-colony":
-        if state.colonies[p] >= d.colonies_per_player:
-            return []
-        col, col_total, room = state.col, state.col_total, d.colony_room
-        return [("gift-colony", s) for s in d.planets if col[s * n + p] and col_total[s] < room[s]]
-    if kind == "teleport":
-        assert state.fate_ship is not None
-        fp, fk, _ = state.fate_ship
-        if state.ships[fp][fk] < 0:
-            return []
-        return [("teleport", s) for s in d.planets if state.occ[s] < 0]
-    if kind == "gift-ship":
-        if state.ships_on_map(p) >= d.ships_per_player:
-            return []
+    if kind == "gift-colony" and state.colonies[p] < d.colonies_per_player:
+        return [("gift-colony", s) for s in d.planets if state.col[s * n + p] and state.col_total[s] < d.colony_room[s]]
+    if kind == "teleport" and state.fate_ship and state.ships[state.fate_ship[0]][state.fate_ship[1]] >= 0:
+        return [("teleport", s) for s in d.planets if occ[s] < 0]
+    if kind == "gift-ship" and state.ships_on_map(p) < d.ships_per_player:
         return [("gift-ship", s) for s in [state.home[p]] + [s for s in d.planets if state.col[s * n + p]]
-                if state.occ[s] < 0]
-    if kind == "genie":
-        return list(d.genie.get(detail, ()))
-    return []
+                if occ[s] < 0]
+    return list(d.genie.get(detail, ())) if kind == "genie" else []
 
 
 # the legal set of each other phase, looked up once per decision rather than asked phase by phase
@@ -556,8 +539,7 @@ def _technology(state: AstronutsState, c: int, gift: bool) -> None:
 
 def _trade(state: AstronutsState, action: Action) -> None:
     state.actions_left -= TRADE_ACTIONS
-    p, q = state.player, action[1]
-    state.offer = (p, q, -1, -1)
+    state.offer = (state.player, action[1], -1, -1)
     state.phase = "offer"
     if not state.quiet:
         state._emit("trade-started", player=state.player, other=action[1], cost=TRADE_ACTIONS)
@@ -656,12 +638,9 @@ def _gift_ship(state: AstronutsState, action: Action) -> None:
 
 
 def _genie(state: AstronutsState, action: Action) -> None:
-    roll = action[1]
-    state._emit("genie", player=state.player, entry=roll)
-    state.choice = None
-    state.phase = "act"
-    state.queue = list(state.data.fate[roll].effects) + state.queue
-    state.settle()
+    state._emit("genie", player=state.player, entry=action[1])
+    state.queue = list(state.data.fate[action[1]].effects) + state.queue   # the chosen entry's effects run next
+    _chosen(state, again=False)
 
 
 def _names(state: AstronutsState, colours: tuple[int, ...]) -> tuple[str, ...]:

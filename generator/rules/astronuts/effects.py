@@ -21,13 +21,7 @@ def _ship_mods(state: AstronutsState) -> dict[str, Any] | None:
     """The fate record of the ship that landed, or None when it is no longer on the map."""
     assert state.fate_ship is not None
     p, k, _ = state.fate_ship
-    if state.ships[p][k] < 0:
-        return None
-    return state.mods.setdefault((p, k), {})
-
-
-def _lost(state: AstronutsState, what: str) -> None:
-    state._emit("gift-lost", player=state.player, what=what)
+    return state.mods.setdefault((p, k), {}) if state.ships[p][k] >= 0 else None
 
 
 def destroy_ship(state: AstronutsState, args: dict[str, Any]) -> None:
@@ -67,10 +61,9 @@ def _dearer(suffix: str, amount: str) -> Operation:
 
 
 def natives(state: AstronutsState, args: dict[str, Any]) -> None:
-    if _ship_mods(state) is None:
-        return
-    state.natives_need = int(args["at_least"])
-    state.die("natives", state.player)
+    if _ship_mods(state) is not None:
+        state.natives_need = int(args["at_least"])
+        state.die("natives", state.player)
 
 
 def natives_roll(state: AstronutsState, value: int) -> None:
@@ -110,7 +103,7 @@ def _offer(state: AstronutsState, kind: str, count: int, detail: Any = None) -> 
         state.phase = "choose"
         return
     state.choice = None
-    _lost(state, kind)
+    state._emit("gift-lost", player=state.player, what=kind)
 
 
 def _gift(kind: str, count: str = "", detail: str = "") -> Operation:

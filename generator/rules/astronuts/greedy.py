@@ -76,12 +76,9 @@ class GreedyPolicy:
         p = state.player
         hand = state.hand[p * 4:p * 4 + 4]
         kind = actions[0][0]
-        if kind in ("take", "gift-tech"):
-            if kind == "gift-tech":
-                for name in TECH_ORDER:
-                    wanted = ("gift-tech", state.data.colour(name))
-                    if wanted in actions:
-                        return wanted
+        if kind == "gift-tech":                        # TECH_ORDER names every colour: one of them is offered
+            return next(tech for name in TECH_ORDER if (tech := ("gift-tech", state.data.colour(name))) in actions)
+        if kind == "take":
             return min(actions, key=lambda a: (hand[a[1]], a[1]))
         if kind == "swap" or ("done",) in actions:
             swaps = [a for a in actions if a[0] == "swap" and hand[a[1]] >= hand[a[2]] + 2]

@@ -98,12 +98,9 @@ def _place(state: AstronutsState, action: Action) -> RuleError | None:
 def _choice(state: AstronutsState, action: Action) -> RuleError | None:
     refuse = state._refuse
     assert state.choice is not None
-    kind = action[0]
-    wanted = state.choice[0]
+    kind, wanted, p = action[0], state.choice[0], state.player
     if CHOICE_KINDS.get(kind) != wanted:
         return refuse("phase.choose", choice=wanted)
-    d = state.data
-    p = state.player
     item = action[1] if len(action) > 1 else None  # a choice written without its item is refused, not a crash
     if kind == "take":
         return refuse("take.bank", colour=_colour_name(state, item))
@@ -116,7 +113,7 @@ def _choice(state: AstronutsState, action: Action) -> RuleError | None:
         return refuse("swap.bank", colour=_colour_name(state, r))
     if kind == "gift-tech":
         if isinstance(item, int) and _colour(item) and state.tech[p * 4 + item]:
-            return refuse("gift-tech.owned", colour=d.colours[item])
+            return refuse("gift-tech.owned", colour=_colour_name(state, item))
         return refuse("gift-tech.bank", colour=_colour_name(state, item))
     if kind in ("gift-colony", "teleport", "gift-ship"):
         return refuse(f"{kind}.where", at=_space_name(state, item))

@@ -299,7 +299,7 @@ class AstronutsState(EngineState[RulesData]):
         if (
             self.tech[roller * 4 + self.warp]
             and not self.warp_used[roller]
-            and REROLL_HELPS.get(purpose, _ANY_ROLL)(self, roller, value)
+            and REROLL_HELPS[purpose](self, roller, value)
         ):
             self.roll_ctx = (purpose, roller, value, self.phase)
             self.phase = REROLL
@@ -421,8 +421,7 @@ class AstronutsState(EngineState[RulesData]):
         self.warp_used = [False] * self.n
         if not self.quiet:
             self._emit("turn", round=self.turn, player=p)
-        if max(self.ships[p]) < 0:                    # replace_last_ship's own test, without the call
-            self.replace_last_ship(p)
+        self.replace_last_ship(p)
 
 
 _DECIDING: dict[str, Callable[[AstronutsState], int]] = {   # who decides in the phases another seat answers
@@ -430,13 +429,13 @@ _DECIDING: dict[str, Callable[[AstronutsState], int]] = {   # who decides in the
     TRADE: lambda s: int(s.offer[1]), LET_PASS: lambda s: s.occ[s.passing[2]],    # type: ignore[index]
     PLACE: lambda s: s.placer, OVER: lambda s: TERMINAL,
 }
-# Time Warp is offered only where another roll could change what the die decides (the fate dice: any number may be
-# worth another try): by purpose, whether the roller's value of a die could do better
+# Time Warp is offered only where another roll could change what the die decides: by purpose, whether the roller's
+# value of a die could do better (on the fate dice any number may be worth another try)
 REROLL_HELPS: dict[str, Callable[[AstronutsState, int, int], bool]] = {
     "actions": lambda s, p, v: v < s.declared, "attack": lambda s, p, v: v < 6,
     "defence": lambda s, p, v: v + s.has(p, s.shields) <= s.duel[5] + s.has(s.duel[0], s.laser),  # type: ignore[index]
     "natives": lambda s, p, v: v < s.natives_need,
     "colony": lambda s, p, v: v <= s.colony_ctx[2],  # type: ignore[index]
     "asteroid": lambda s, p, v: v < (ASTEROID_STOP if s.move_ctx[3] else ASTEROID_CROSS),  # type: ignore[index]
+    "fate-1": lambda s, p, v: True, "fate-2": lambda s, p, v: True,
 }
-_ANY_ROLL: Callable[[AstronutsState, int, int], bool] = lambda s, p, v: True   # noqa: E731

@@ -25,12 +25,8 @@ def summarize(state: AstronutsState, lang: str) -> list[tuple[str, str]]:
         return ", ".join(f"{colour_name(c, d, lang)} {n}" for c, n in zip(d.colours, counts, strict=False) if n) \
             or w("nothing")
 
-    rows: list[tuple[str, str]] = []
-    if state.result is not None:
-        rows.append((label("turn"), w("over")))
-    else:
-        rows.append((label("turn"), w("turn-state", r=state.turn, p=state.player + 1, a=state.actions_left,
-                                      phase=w(f"phase-{state.phase}"))))
+    rows = [(label("turn"), w("over") if state.result is not None else w(
+        "turn-state", r=state.turn, p=state.player + 1, a=state.actions_left, phase=w(f"phase-{state.phase}")))]
     for p in range(state.n):
         ships = ", ".join(place(s) for s in state.ships[p] if s >= 0) or w("nothing")
         colonies = ", ".join(f"{place(s)} {state.col[s * state.n + p]}" for s in d.planets

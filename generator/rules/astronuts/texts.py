@@ -20,7 +20,6 @@ LIST_KEYS = frozenset({"colours", "paid"})
 WORD_KEYS = frozenset({"what", "target", "choice"})
 
 
-
 def space_name(space_id: str, data: RulesData, words: Mapping[str, str], lang: str) -> str:
     """A planet's name; an unnamed space as its kind and the named spaces next to it ("asteroid field
     between Brazil Nut and Walnut"): the printed map names only the planets, so a player finds the
