@@ -328,7 +328,8 @@ class AstronutsState(EngineState[RulesData]):
             self.after_roll(purpose, roller, value)
             return
         self.warp_used[roller] = True                 # so the die rolled again is not offered another time
-        self._emit("time-warp", player=roller, what=purpose, before=value)
+        if not self.quiet:
+            self._emit("time-warp", player=roller, what=purpose, before=value)
         self.die(purpose, roller)
 
     def after_roll(self, purpose: str, roller: int, value: int) -> None:
