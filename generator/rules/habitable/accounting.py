@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.rules.habitable.data import TRACKS
+from generator.rules.habitable.data import TRACKS, Phase
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
-from generator.rules.habitable.state import PAY, HabitableState
+from generator.rules.habitable.state import HabitableState
 
 
 def card_places(state: HabitableState) -> Counter[str]:
@@ -21,7 +21,7 @@ def card_places(state: HabitableState) -> Counter[str]:
     if state.ctx is not None:
         places[state.ctx[1]] += 1
         places.update(state.ctx[4])
-    if state.phase == PAY and state.choice and state.choice[2][0] in ("play", "buy", "buy-play"):
+    if state.phase == Phase.PAY and state.choice and state.choice[2][0] in ("play", "buy", "buy-play"):
         places[state.choice[2][1]] += 1
     return places
 
@@ -68,6 +68,6 @@ def invariant_problems(state: HabitableState) -> list[str]:
             problems.append(f"{count} planets on circle {pos} of {d.stars[star_index].id}")
     if any(t < 0 for t in state.tokens):
         problems.append("negative life tokens")
-    if state.result is None and state.phase in ("archive", "main") and state.ctx is not None:
+    if state.result is None and state.phase in (Phase.ARCHIVE, Phase.MAIN) and state.ctx is not None:
         problems.append("a card is still being carried out between decisions")
     return problems

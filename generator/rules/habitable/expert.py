@@ -36,10 +36,10 @@ from typing import Any
 from generator.rules.core import Action
 from generator.rules.engine_kit.greedy import against_best, squash
 from generator.rules.engine_kit.rules_data import Effects
-from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL
+from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL, Phase
 from generator.rules.habitable.greedy import tried
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
-from generator.rules.habitable.state import ARCHIVE, CHOICE, MAIN, PAY, HabitableState
+from generator.rules.habitable.state import HabitableState
 
 POINT = 10.0          # one point at the end: the unit of the judgement
 LIFE_PER_TURN = 3.0   # what a habitable planet is worth per own turn left (life it can still grow)
@@ -183,7 +183,7 @@ def advantage(state: HabitableState, p: int) -> float:
 def settled(state: HabitableState) -> HabitableState:
     """`state` with a pending payment or card question answered by its player's one-step judgement
     (a copy; `state` itself when nothing is pending), so a leaf is judged after the card took effect."""
-    if state.result is not None or state.phase not in (PAY, CHOICE):
+    if state.result is not None or state.phase not in (Phase.PAY, Phase.CHOICE):
         return state
     me = state.current_player
     trials = [tried(state, a) for a in state.legal_actions()]
@@ -212,7 +212,7 @@ def planned_value(trial: HabitableState, me: int, depth: int = PLAN_DEPTH) -> fl
     the best `PLAN_WIDTH` by the one-step judgement; answers to a card's questions do not count)."""
     if trial.result is not None or trial.current_player != me or trial.player != me:
         return advantage(trial, me)
-    if trial.phase not in (ARCHIVE, MAIN):
+    if trial.phase not in (Phase.ARCHIVE, Phase.MAIN):
         return max(planned_value(tried(trial, action), me, depth) for action in trial.legal_actions())
     here = advantage(trial, me)
     if depth == 0:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from generator.rules.core import Action
 from generator.rules.engine_kit.greedy import against_best
+from generator.rules.habitable.data import Phase
 from generator.rules.habitable.planets import DISCOVERED, UNDISCOVERED
 from generator.rules.habitable.state import HabitableState
 
@@ -56,12 +57,10 @@ def settled_value(trial: HabitableState, me: int, depth: int = FOLLOW_DEPTH) -> 
     A card's value often shows only after its questions are answered (where to search, how far,
     whether to discover): the trial answers them greedily too, up to `depth` answers deep.
     """
-    if depth == 0 or trial.result is not None or trial.current_player != me or trial.phase not in FOLLOW_PHASES:
+    if depth == 0 or trial.result is not None or trial.current_player != me \
+            or trial.phase not in (Phase.PAY, Phase.CHOICE):
         return advantage(trial, me)
     return max(settled_value(tried(trial, action), me, depth - 1) for action in trial.legal_actions())
-
-
-FOLLOW_PHASES = frozenset({"pay", "choice"})
 
 
 def judge(trial: HabitableState, me: int, action: Action) -> float:

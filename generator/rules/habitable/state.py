@@ -35,6 +35,7 @@ from generator.rules.habitable.data import (
     TILES,
     WARMING_LIFE,
     EffectStep,
+    Phase,
     RulesData,
 )
 from generator.rules.habitable.planets import DISCOVERED, Planet
@@ -42,7 +43,6 @@ from generator.rules.habitable.planets import DISCOVERED, Planet
 if TYPE_CHECKING:
     from generator.rules.habitable.game import HabitableGame
 
-ARCHIVE, MAIN, PAY, CHOICE, DEFEND, OVER = "archive", "main", "pay", "choice", "defend", "over"
 OUTCOME_CAUSES = frozenset({"score"})
 
 
@@ -67,7 +67,7 @@ class HabitableState(EngineState[RulesData]):
         self.black_hole: list[str] = []
         self.events_done: list[str] = []
         self.player = 0
-        self.phase = ARCHIVE
+        self.phase = Phase.ARCHIVE
         self.choice: tuple[Any, ...] | None = None  # what a CHOICE / PAY / DEFEND phase waits for
         self.ctx: list[Any] | None = None           # the card being carried out (see effects.start_card)
         self.queue: list[EffectStep] = []           # its effects still to run
@@ -156,7 +156,7 @@ class HabitableState(EngineState[RulesData]):
     def current_player(self) -> int:
         if self.result is not None:
             return TERMINAL
-        if self.phase == DEFEND:
+        if self.phase == Phase.DEFEND:
             return int(self.waiting_for[1])
         return self.player
 
@@ -301,7 +301,7 @@ class HabitableState(EngineState[RulesData]):
 
     # -- the flow of a turn --------------------------------------------------------------------
     def _start_turn(self) -> None:
-        self.phase = ARCHIVE
+        self.phase = Phase.ARCHIVE
         self._emit("turn", turn=self.turn, player=self.player)
         self.claim_goals()
         self._step("turn-start")
@@ -351,7 +351,7 @@ class HabitableState(EngineState[RulesData]):
 
     def finish_turn(self) -> None:
         p = self.player
-        self.phase = MAIN
+        self.phase = Phase.MAIN
         self.end_of_turn_mechanism(p)
         self.claim_goals()
         self.draw(p, HAND_SIZE - len(self.hands[p]))
@@ -360,7 +360,7 @@ class HabitableState(EngineState[RulesData]):
             for q in range(self.n):
                 self.end_of_turn_mechanism(q)
             self.result = "score"
-            self.phase = OVER
+            self.phase = Phase.OVER
             self._emit("game-over", cause="score")
             self._step("final-end-of-turn")
             return
@@ -377,8 +377,8 @@ class HabitableState(EngineState[RulesData]):
         decisions.rolled(self, chance.step, (DIE_FACES[outcome[0] - 1], DIE_FACES[outcome[1] - 1]))
 
     def _advance(self) -> None:
-        if self.result is None and self.phase in (ARCHIVE, MAIN):
+        if self.result is None and self.phase in (Phase.ARCHIVE, Phase.MAIN):
             self.claim_goals()
 
 
-__all__ = ["HabitableState", "ARCHIVE", "MAIN", "PAY", "CHOICE", "DEFEND", "OVER", "OUTCOME_CAUSES"]
+__all__ = ["HabitableState", "OUTCOME_CAUSES"]
