@@ -27,6 +27,7 @@ from generator.rules.engine_kit.engine_state import EngineState
 from generator.rules.engine_kit.frozen import frozen
 from generator.rules.engine_kit.hidden import redeal
 from generator.rules.engine_kit.plain import plain
+from generator.rules.engine_kit.state_copy import clone_state
 from generator.rules.habitable import decisions, effects, legality
 from generator.rules.habitable.data import (
     DIE_FACES,
@@ -121,15 +122,10 @@ class HabitableState(EngineState[RulesData]):
 
     # -- copying and comparing -----------------------------------------------------------------
     def clone(self) -> HabitableState:
-        other = HabitableState.__new__(HabitableState)
-        other.__dict__.update(self.__dict__)          # numbers, strings, tuples and the shared rules data
-        self._copy_base(other)                        # the base's fields anew: its own RNG, no log, no events
-        for name in ("hands", "decks", "discards", "trashed", "goals_taken", "bought"):
-            setattr(other, name, [list(x) for x in getattr(self, name)])
+        other = clone_state(self, nested=("hands", "decks", "discards", "trashed", "goals_taken", "bought"),
+                            lists=("tokens", "black_hole", "events_done", "queue", "event_targets", "market",
+                                   "events_box", "pile", "goals_shown", "goals_box", "planet_pile"))
         other.planets = [[planet.copy() for planet in mine] for mine in self.planets]
-        for name in ("tokens", "black_hole", "events_done", "queue", "event_targets", "market", "events_box",
-                     "pile", "goals_shown", "goals_box", "planet_pile"):
-            setattr(other, name, list(getattr(self, name)))
         other.ctx = None if self.ctx is None else [*self.ctx[:4], list(self.ctx[4])]
         return other
 
