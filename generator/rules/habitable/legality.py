@@ -51,7 +51,7 @@ def violation(state: HabitableState, action: Action) -> RuleError | None:
         return refuse("defend.card" if kind == "defend" else "defend-first", player=state.waiting_for[1])
     if phase == Phase.CHOICE:
         wanted = state.waiting_for[0]
-        if _ANSWERS.get(kind) != wanted:
+        if ("discover" if kind == "leave" else kind) != wanted:   # a kind answers the choice of its name
             return refuse("choice-first", choice=wanted)
         if kind == "distance":
             return _distance(state, action)
@@ -136,5 +136,3 @@ def _distance(state: HabitableState, action: Action) -> RuleError | None:
 _TURN_CHECKS: dict[str, Callable[[HabitableState, Action], RuleError | None]] = {
     "archive": _archive, "play": _play, "buy": _buy, "buy-play": _buy,
 }
-_ANSWERS = {"trash": "trash", "search": "search", "distance": "distance", "discover": "discover", "leave": "discover",
-            "migrate": "migrate"}  # a kind that answers a choice: the choice it answers
