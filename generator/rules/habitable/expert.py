@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.rules.core import Action
-from generator.rules.engine_kit.greedy import against_best, squash
+from generator.rules.engine_kit.greedy import against_best, rank_value, squash
 from generator.rules.engine_kit.rules_data import Effects
 from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL, Phase
 from generator.rules.habitable.greedy import tried
@@ -195,10 +195,8 @@ def evaluate(state: HabitableState, player: int) -> float:
     """A finished game by its ranks (won 1), else the advantage squashed into (0, 1)."""
     outcome = state.outcome()
     if outcome is not None:
-        mine = outcome.results[player]
-        if mine.won:
-            return 1.0 if sum(r.won for r in outcome.results) == 1 else 0.8
-        return 0.0 if state.n <= 1 else 0.5 * (state.n - mine.rank) / (state.n - 1)
+        shared = outcome.results[player].won and sum(r.won for r in outcome.results) > 1
+        return 0.8 if shared else rank_value(outcome, player, state.n)
     return squash(advantage(state, player), 25.0)
 
 
@@ -231,8 +229,7 @@ def rank(state: HabitableState, actions: list[Action]) -> list[Action]:
     """`actions` best first by the one-step judgement for the player to decide (ties keep their order)."""
     me = state.current_player
     values = [advantage(tried(state, a), me) for a in actions]
-    order = sorted(range(len(actions)), key=lambda i: -values[i])
-    return [actions[i] for i in order]
+    return [action for _, action in sorted(zip(values, actions, strict=True), key=lambda pair: -pair[0])]
 
 
 def planned(trial: HabitableState, me: int, action: Action) -> float:
