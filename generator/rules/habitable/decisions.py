@@ -169,7 +169,7 @@ def do(state: HabitableState, action: Action) -> None:
 def _archive(state: HabitableState, action: Action) -> None:
     p = state.player
     cards = action[1]
-    state.discard_from_hand(p, cards)
+    state.from_hand(p, cards, state.discards[p])
     state._emit("archived", player=p, cards=cards)
     state.draw(p, len(cards) - 1)
 
@@ -186,7 +186,7 @@ def _pay_then(state: HabitableState, cost: int, purpose: tuple[Any, ...]) -> Non
 def _paid(state: HabitableState, cards: tuple[str, ...], purpose: tuple[Any, ...]) -> None:
     p = state.player
     if cards:
-        state.discard_from_hand(p, cards)
+        state.from_hand(p, cards, state.discards[p])
         state._emit("paid", player=p, cards=cards)
     state.ask(Phase.MAIN, None)
     kind = purpose[0]
@@ -230,11 +230,8 @@ def _buy(state: HabitableState, action: Action) -> None:
 
 def _trash(state: HabitableState, action: Action) -> None:
     p = state.player
-    cards = action[1]
-    for card in cards:
-        state.hands[p].remove(card)
-    state.trashed[p].extend(cards)
-    state._emit("trashed", player=p, cards=cards)
+    state.from_hand(p, action[1], state.trashed[p])
+    state._emit("trashed", player=p, cards=action[1])
     effects.continue_effects(state)
 
 
@@ -319,11 +316,9 @@ def _answer(state: HabitableState, action: Action) -> None:
     """A planet's owner defends it with a Moon (trashed, its replacement drawn) or allows the attack or event."""
     _, owner, tile, what, card = state.waiting_for
     if action[0] == "defend":
-        moon = action[1]
-        state.hands[owner].remove(moon)
-        state.trashed[owner].append(moon)
-        state._emit("defended", player=owner, card=moon)
-        state.draw(owner, state.data.cards[moon].defend_draw)
+        state.from_hand(owner, action[1:], state.trashed[owner])
+        state._emit("defended", player=owner, card=action[1])
+        state.draw(owner, state.data.cards[action[1]].defend_draw)
         state._emit("shielded", planet=(owner, tile), what=what)
         if what == "attack":
             state.queue = []

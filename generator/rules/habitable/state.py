@@ -261,11 +261,12 @@ class HabitableState(EngineState[RulesData]):
         self.decks[p] = deck
         self._emit("reshuffled", player=p, n=len(deck))
 
-    def discard_from_hand(self, p: int, cards: tuple[str, ...]) -> None:
+    def from_hand(self, p: int, cards: tuple[str, ...], pile: list[str]) -> None:
+        """Move `cards` from `p`'s hand onto `pile` (their discard pile or the cards they trashed)."""
         hand = self.hands[p]
         for card in cards:
             hand.remove(card)
-        self.discards[p].extend(cards)
+        pile.extend(cards)
 
     def claim_goals(self) -> None:
         """Goals are taken as soon as their condition holds during the player's own turn (ruling 24)."""
