@@ -220,12 +220,10 @@ def _buy(state: HabitableState, action: Action) -> None:
     if action[0] == "buy":
         cost = state.data.cards[card_id].cost
         state._emit("bought", player=p, card=card_id, slot=slot + 1, cost=cost)
-        _pay_then(state, cost, ("buy", card_id))
-        return
-    target = action[2]
-    cost = 3 * play_cost(state, p, state.data.cards[card_id], target)
-    state._emit("bought-played", player=p, card=card_id, slot=slot + 1, target=target, cost=cost)
-    _pay_then(state, cost, ("buy-play", card_id, target))
+    else:
+        cost = 3 * play_cost(state, p, state.data.cards[card_id], action[2])
+        state._emit("bought-played", player=p, card=card_id, slot=slot + 1, target=action[2], cost=cost)
+    _pay_then(state, cost, (action[0], card_id, *action[2:]))     # what is paid for: the card and its target
 
 
 def _trash(state: HabitableState, action: Action) -> None:
