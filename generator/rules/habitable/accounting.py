@@ -40,29 +40,25 @@ def invariant_problems(state: HabitableState) -> list[str]:
     used_planets = [pl.card for mine in state.planets for pl in mine if pl.status == DISCOVERED]
     if Counter(state.planet_pile + used_planets) != Counter(list(d.planets)):
         problems.append("planet cards out of place")
-    circles: dict[tuple[int, int], int] = {}
-    for mine in state.planets:
-        for pl in mine:
-            if pl.status == HOME:
-                if pl.card is not None or pl.star != -1:
-                    problems.append(f"planet {pl.owner + 1}/{pl.tile} at home but on a star or with a card")
-                continue
-            star = d.stars[pl.star]
-            if pl.star not in state.stars_used:
-                problems.append(
-                    f"planet {pl.owner + 1}/{pl.tile} at {star.id}, which is not used with {state.n} players"
-                )
-            if not star.in_zone(pl.pos):
-                problems.append(f"planet {pl.owner + 1}/{pl.tile} on circle {pl.pos} of {star.id}, outside the zone")
-            circles[(pl.star, pl.pos)] = circles.get((pl.star, pl.pos), 0) + 1
-            if pl.status == DISCOVERED:
-                if pl.card is None:
-                    problems.append(f"planet {pl.owner + 1}/{pl.tile} discovered without a planet card")
-                for name, (low, high) in TRACKS.items():
-                    if not low <= pl.get(name) <= high:
-                        problems.append(f"planet {pl.owner + 1}/{pl.tile}: {name} {pl.get(name)} off the track")
-            elif pl.status == UNDISCOVERED and pl.card is not None:
-                problems.append(f"undiscovered planet {pl.owner + 1}/{pl.tile} holds a planet card")
+    circles = Counter((pl.star, pl.pos) for mine in state.planets for pl in mine if pl.status != HOME)
+    for pl in (pl for mine in state.planets for pl in mine):
+        planet = f"planet {pl.owner + 1}/{pl.tile}"
+        if pl.status == HOME:
+            if pl.card is not None or pl.star != -1:
+                problems.append(f"{planet} at home but on a star or with a card")
+            continue
+        star = d.stars[pl.star]
+        if pl.star not in state.stars_used:
+            problems.append(f"{planet} at {star.id}, which is not used with {state.n} players")
+        if not star.in_zone(pl.pos):
+            problems.append(f"{planet} on circle {pl.pos} of {star.id}, outside the zone")
+        if pl.status == DISCOVERED:
+            if pl.card is None:
+                problems.append(f"{planet} discovered without a planet card")
+            problems += [f"{planet}: {name} {pl.get(name)} off the track" for name, (low, high) in TRACKS.items()
+                         if not low <= pl.get(name) <= high]
+        elif pl.status == UNDISCOVERED and pl.card is not None:
+            problems.append(f"undiscovered {planet} holds a planet card")
     for (star_index, pos), count in circles.items():
         if count > 1:
             problems.append(f"{count} planets on circle {pos} of {d.stars[star_index].id}")
