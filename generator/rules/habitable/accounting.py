@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.rules.habitable.data import TRACKS
+from generator.rules.habitable.data import TRACKS, Phase
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
-from generator.rules.habitable.state import PAY, HabitableState
+from generator.rules.habitable.state import HabitableState
 
 
 def card_places(state: HabitableState) -> Counter[str]:
@@ -21,7 +21,7 @@ def card_places(state: HabitableState) -> Counter[str]:
     if state.ctx is not None:
         places[state.ctx[1]] += 1
         places.update(state.ctx[4])
-    if state.phase == PAY and state.choice and state.choice[2][0] in ("play", "buy", "buy-play"):
+    if state.phase == Phase.PAY and state.choice and state.choice[2][0] in ("play", "buy", "buy-play"):
         places[state.choice[2][1]] += 1
     return places
 
@@ -40,34 +40,30 @@ def invariant_problems(state: HabitableState) -> list[str]:
     used_planets = [pl.card for mine in state.planets for pl in mine if pl.status == DISCOVERED]
     if Counter(state.planet_pile + used_planets) != Counter(list(d.planets)):
         problems.append("planet cards out of place")
-    circles: dict[tuple[int, int], int] = {}
-    for mine in state.planets:
-        for pl in mine:
-            if pl.status == HOME:
-                if pl.card is not None or pl.star != -1:
-                    problems.append(f"planet {pl.owner + 1}/{pl.tile} at home but on a star or with a card")
-                continue
-            star = d.stars[pl.star]
-            if pl.star not in state.stars_used:
-                problems.append(
-                    f"planet {pl.owner + 1}/{pl.tile} at {star.id}, which is not used with {state.n} players"
-                )
-            if not star.in_zone(pl.pos):
-                problems.append(f"planet {pl.owner + 1}/{pl.tile} on circle {pl.pos} of {star.id}, outside the zone")
-            circles[(pl.star, pl.pos)] = circles.get((pl.star, pl.pos), 0) + 1
-            if pl.status == DISCOVERED:
-                if pl.card is None:
-                    problems.append(f"planet {pl.owner + 1}/{pl.tile} discovered without a planet card")
-                for name, (low, high) in TRACKS.items():
-                    if not low <= pl.get(name) <= high:
-                        problems.append(f"planet {pl.owner + 1}/{pl.tile}: {name} {pl.get(name)} off the track")
-            elif pl.status == UNDISCOVERED and pl.card is not None:
-                problems.append(f"undiscovered planet {pl.owner + 1}/{pl.tile} holds a planet card")
+    circles = Counter((pl.star, pl.pos) for mine in state.planets for pl in mine if pl.status != HOME)
+    for pl in (pl for mine in state.planets for pl in mine):
+        planet = f"planet {pl.owner + 1}/{pl.tile}"
+        if pl.status == HOME:
+            if pl.card is not None or pl.star != -1:
+                problems.append(f"{planet} at home but on a star or with a card")
+            continue
+        star = d.stars[pl.star]
+        if pl.star not in state.stars_used:
+            problems.append(f"{planet} at {star.id}, which is not used with {state.n} players")
+        if not star.in_zone(pl.pos):
+            problems.append(f"{planet} on circle {pl.pos} of {star.id}, outside the zone")
+        if pl.status == DISCOVERED:
+            if pl.card is None:
+                problems.append(f"{planet} discovered without a planet card")
+            problems += [f"{planet}: {name} {pl.get(name)} off the track" for name, (low, high) in TRACKS.items()
+                         if not low <= pl.get(name) <= high]
+        elif pl.status == UNDISCOVERED and pl.card is not None:
+            problems.append(f"undiscovered {planet} holds a planet card")
     for (star_index, pos), count in circles.items():
         if count > 1:
             problems.append(f"{count} planets on circle {pos} of {d.stars[star_index].id}")
     if any(t < 0 for t in state.tokens):
         problems.append("negative life tokens")
-    if state.result is None and state.phase in ("archive", "main") and state.ctx is not None:
+    if state.result is None and state.phase in (Phase.ARCHIVE, Phase.MAIN) and state.ctx is not None:
         problems.append("a card is still being carried out between decisions")
     return problems

@@ -28,6 +28,12 @@ WARMING_LIFE = 5                     # "Wenn der Planet Leben > 4 hat, dann Temp
 TARGETED_OPS = frozenset({"raise", "lower", "toward_zero", "migrate", "cascade"})  # ruling 7
 
 
+class Phase:
+    """The phases of a turn (state.py tells how a turn flows), as the words the state key holds."""
+
+    ARCHIVE, MAIN, PAY, CHOICE, DEFEND, OVER = "archive", "main", "pay", "choice", "defend", "over"
+
+
 @dataclass(frozen=True)
 class ActionCard:
     """A card that is played from the hand: starter, Epoch I or Epoch II."""

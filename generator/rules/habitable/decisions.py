@@ -19,13 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Action
 from generator.rules.habitable import effects
-from generator.rules.habitable.data import ADJUST_PRICE, ActionCard
+from generator.rules.habitable.data import ADJUST_PRICE, ActionCard, Phase
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED, neighbours_habitable
 
 if TYPE_CHECKING:
     from generator.rules.habitable.state import HabitableState
 
-ARCHIVE, MAIN, PAY, CHOICE, DEFEND = "archive", "main", "pay", "choice", "defend"
 END: Action = ("end",)
 ACTION_KINDS = frozenset({"archive", "play", "buy", "buy-play", "pay", "end", "trash", "search", "distance",
                           "discover", "leave", "migrate", "defend", "allow"})
@@ -89,11 +88,11 @@ def legal_actions(state: HabitableState) -> list[Action]:
     if state.result is not None:
         return []
     phase = state.phase
-    if phase in (ARCHIVE, MAIN):
+    if phase in (Phase.ARCHIVE, Phase.MAIN):
         return _turn_actions(state)
-    if phase == PAY:
+    if phase == Phase.PAY:
         return [("pay", combo) for combo in payments(state, state.hands[state.player], state.waiting_for[1])]
-    if phase == DEFEND:
+    if phase == Phase.DEFEND:
         owner = state.waiting_for[1]
         return [("defend", c) for c in state.defender(owner)] + [("allow",)]
     return _CHOICE_ACTIONS[state.waiting_for[0]](state)
@@ -104,7 +103,7 @@ def _turn_actions(state: HabitableState) -> list[Action]:
     hand = state.hands[p]
     cards = state.data.cards
     actions: list[Action] = []
-    if state.phase == ARCHIVE and hand:
+    if state.phase == Phase.ARCHIVE and hand:
         actions += [("archive", sub) for sub in sub_multisets(hand, 1, len(hand))]
     total = hand_value(state, hand)
     own = [pl for pl in state.planets[p] if pl.status == DISCOVERED]
@@ -170,7 +169,7 @@ def do(state: HabitableState, action: Action) -> None:
 def _archive(state: HabitableState, action: Action) -> None:
     p = state.player
     cards = action[1]
-    state.discard_from_hand(p, cards)
+    state.from_hand(p, cards, state.discards[p])
     state._emit("archived", player=p, cards=cards)
     state.draw(p, len(cards) - 1)
 
@@ -181,15 +180,15 @@ def _pay_then(state: HabitableState, cost: int, purpose: tuple[Any, ...]) -> Non
     if len(options) == 1:
         _paid(state, options[0], purpose)
         return
-    state.ask(PAY, ("pay", cost, purpose))
+    state.ask(Phase.PAY, ("pay", cost, purpose))
 
 
 def _paid(state: HabitableState, cards: tuple[str, ...], purpose: tuple[Any, ...]) -> None:
     p = state.player
     if cards:
-        state.discard_from_hand(p, cards)
+        state.from_hand(p, cards, state.discards[p])
         state._emit("paid", player=p, cards=cards)
-    state.ask(MAIN, None)
+    state.ask(Phase.MAIN, None)
     kind = purpose[0]
     if kind in ("play", "buy-play"):
         effects.start_card(state, p, purpose[1], purpose[2])
@@ -204,7 +203,7 @@ def _play(state: HabitableState, action: Action) -> None:
     p = state.player
     card = state.data.cards[card_id]
     cost = play_cost(state, p, card, target)
-    state.phase = MAIN
+    state.phase = Phase.MAIN
     state.hands[p].remove(card_id)
     state._emit("played", player=p, card=card_id, target=target, cost=cost)
     _pay_then(state, cost, ("play", card_id, target))
@@ -216,26 +215,21 @@ def _buy(state: HabitableState, action: Action) -> None:
     card_id = state.market[slot]
     assert card_id is not None
     state.market[slot] = None
-    state.phase = MAIN
+    state.phase = Phase.MAIN
     state.bought[p].append(card_id)
     if action[0] == "buy":
         cost = state.data.cards[card_id].cost
         state._emit("bought", player=p, card=card_id, slot=slot + 1, cost=cost)
-        _pay_then(state, cost, ("buy", card_id))
-        return
-    target = action[2]
-    cost = 3 * play_cost(state, p, state.data.cards[card_id], target)
-    state._emit("bought-played", player=p, card=card_id, slot=slot + 1, target=target, cost=cost)
-    _pay_then(state, cost, ("buy-play", card_id, target))
+    else:
+        cost = 3 * play_cost(state, p, state.data.cards[card_id], action[2])
+        state._emit("bought-played", player=p, card=card_id, slot=slot + 1, target=action[2], cost=cost)
+    _pay_then(state, cost, (action[0], card_id, *action[2:]))     # what is paid for: the card and its target
 
 
 def _trash(state: HabitableState, action: Action) -> None:
     p = state.player
-    cards = action[1]
-    for card in cards:
-        state.hands[p].remove(card)
-    state.trashed[p].extend(cards)
-    state._emit("trashed", player=p, cards=cards)
+    state.from_hand(p, action[1], state.trashed[p])
+    state._emit("trashed", player=p, cards=action[1])
     effects.continue_effects(state)
 
 
@@ -257,7 +251,7 @@ def rolled(state: HabitableState, search: tuple[Any, ...], dice: tuple[int, int]
     tile, star, start, adjust = search
     state._emit("rolled", player=state.player, star=state.data.stars[star].id, tile=tile, frm=start, dice=dice,
                 total=sum(dice))
-    state.ask(CHOICE, ("distance", tile, star, start, sum(dice), adjust))
+    state.ask(Phase.CHOICE, ("distance", tile, star, start, sum(dice), adjust))
 
 
 def _distance(state: HabitableState, action: Action) -> None:
@@ -280,7 +274,7 @@ def _move_planet(state: HabitableState, search: tuple[Any, ...], d: int) -> None
     if dest and star.in_zone(dest):
         planet.status, planet.star, planet.pos = UNDISCOVERED, star_index, dest
         state._emit("moved", player=p, tile=tile, star=star.id, to=dest, modifier=star.modifiers[dest])
-        state.ask(CHOICE, ("discover", tile))
+        state.ask(Phase.CHOICE, ("discover", tile))
         return
     planet.go_home()
     state._emit("returned", player=p, tile=tile, star=star.id, to=dest)
@@ -320,11 +314,9 @@ def _answer(state: HabitableState, action: Action) -> None:
     """A planet's owner defends it with a Moon (trashed, its replacement drawn) or allows the attack or event."""
     _, owner, tile, what, card = state.waiting_for
     if action[0] == "defend":
-        moon = action[1]
-        state.hands[owner].remove(moon)
-        state.trashed[owner].append(moon)
-        state._emit("defended", player=owner, card=moon)
-        state.draw(owner, state.data.cards[moon].defend_draw)
+        state.from_hand(owner, action[1:], state.trashed[owner])
+        state._emit("defended", player=owner, card=action[1])
+        state.draw(owner, state.data.cards[action[1]].defend_draw)
         state._emit("shielded", planet=(owner, tile), what=what)
         if what == "attack":
             state.queue = []
@@ -334,7 +326,7 @@ def _answer(state: HabitableState, action: Action) -> None:
         effects.continue_effects(state)
         return
     state.event_targets.pop(0)
-    state.ask(MAIN, None)
+    state.ask(Phase.MAIN, None)
     if action[0] == "allow":
         effects.event_hits(state, card, state.planet(owner, tile))
     state.refill()

@@ -16,13 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from generator.rules.habitable.data import ActionCard
+from generator.rules.habitable.data import ActionCard, Phase
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED, Planet, occupied
 
 if TYPE_CHECKING:
     from generator.rules.habitable.state import HabitableState
-
-MAIN, CHOICE, DEFEND = "main", "choice", "defend"
 
 
 # -- carrying out a card ---------------------------------------------------------------------------
@@ -32,14 +30,14 @@ def start_card(state: HabitableState, p: int, card_id: str, target: tuple[int, i
     state.ctx = [p, card_id, target, before, []]
     state.queue = list(state.data.cards[card_id].effects)
     if target is not None and target[0] != p and state.defender(target[0]):
-        state.ask(DEFEND, ("defend", target[0], target[1], "attack", card_id))
+        state.ask(Phase.DEFEND, ("defend", target[0], target[1], "attack", card_id))
         return
     continue_effects(state)
 
 
 def continue_effects(state: HabitableState) -> None:
     """Run the card's remaining effects until one asks the player something, then finish the card."""
-    state.ask(MAIN, None)
+    state.ask(Phase.MAIN, None)
     ctx = state.ctx
     assert ctx is not None
     target = state.planet(*ctx[2]) if ctx[2] is not None else None
@@ -65,7 +63,7 @@ def finish_card(state: HabitableState) -> None:
                 state._emit("life-token", player=p, planet=(q, pl.tile))
     state.ctx = None
     state.queue = []
-    state.ask(MAIN, None)
+    state.ask(Phase.MAIN, None)
 
 
 # -- events ------------------------------------------------------------------------------------------
@@ -77,7 +75,7 @@ def resolve_event(state: HabitableState) -> bool:
         owner, tile = state.event_targets[0]
         planet = state.planet(owner, tile)
         if planet.status == DISCOVERED and state.defender(owner):
-            state.ask(DEFEND, ("defend", owner, tile, "event", card))
+            state.ask(Phase.DEFEND, ("defend", owner, tile, "event", card))
             return True
         state.event_targets.pop(0)
         event_hits(state, card, planet)
@@ -121,7 +119,7 @@ def op_toward_zero(state: HabitableState, args: dict[str, Any], planet: Planet |
 # -- your cards (a card is always carried out by the player whose turn it is) ------------------------
 def op_trash(state: HabitableState, args: dict[str, Any], planet: Planet | None) -> None:
     if state.hands[state.player]:
-        state.ask(CHOICE, ("trash", int(args["count"])))
+        state.ask(Phase.CHOICE, ("trash", int(args["count"])))
 
 
 # -- the board -----------------------------------------------------------------------------------
@@ -141,7 +139,7 @@ def _search(state: HabitableState, adjust: int) -> None:
     if not search_places(state, p):
         state._emit("search-nothing", player=p)
         return
-    state.ask(CHOICE, ("search", adjust))
+    state.ask(Phase.CHOICE, ("search", adjust))
 
 
 def move_outward(state: HabitableState, planet: Planet, star: int, start: int, distance: int) -> int:
@@ -167,7 +165,7 @@ def op_migrate(state: HabitableState, args: dict[str, Any], planet: Planet | Non
     if planet is None or not migrate_moves(state, planet):
         state._emit("migrate-nothing", player=state.player)
         return
-    state.ask(CHOICE, ("migrate",))
+    state.ask(Phase.CHOICE, ("migrate",))
 
 
 def migrate(state: HabitableState, planet: Planet, direction: int) -> None:

@@ -34,12 +34,12 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.rules.core import Action
-from generator.rules.engine_kit.greedy import against_best, squash
+from generator.rules.engine_kit.greedy import against_best, rank_value, squash
 from generator.rules.engine_kit.rules_data import Effects
-from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL
+from generator.rules.habitable.data import HABITABLE_MINIMUM, HABITABLE_TEMPERATURE, REMOVED_AT_REFILL, Phase
 from generator.rules.habitable.greedy import tried
 from generator.rules.habitable.planets import DISCOVERED, HOME, UNDISCOVERED
-from generator.rules.habitable.state import ARCHIVE, CHOICE, MAIN, PAY, HabitableState
+from generator.rules.habitable.state import HabitableState
 
 POINT = 10.0          # one point at the end: the unit of the judgement
 LIFE_PER_TURN = 3.0   # what a habitable planet is worth per own turn left (life it can still grow)
@@ -183,7 +183,7 @@ def advantage(state: HabitableState, p: int) -> float:
 def settled(state: HabitableState) -> HabitableState:
     """`state` with a pending payment or card question answered by its player's one-step judgement
     (a copy; `state` itself when nothing is pending), so a leaf is judged after the card took effect."""
-    if state.result is not None or state.phase not in (PAY, CHOICE):
+    if state.result is not None or state.phase not in (Phase.PAY, Phase.CHOICE):
         return state
     me = state.current_player
     trials = [tried(state, a) for a in state.legal_actions()]
@@ -195,10 +195,8 @@ def evaluate(state: HabitableState, player: int) -> float:
     """A finished game by its ranks (won 1), else the advantage squashed into (0, 1)."""
     outcome = state.outcome()
     if outcome is not None:
-        mine = outcome.results[player]
-        if mine.won:
-            return 1.0 if sum(r.won for r in outcome.results) == 1 else 0.8
-        return 0.0 if state.n <= 1 else 0.5 * (state.n - mine.rank) / (state.n - 1)
+        shared = outcome.results[player].won and sum(r.won for r in outcome.results) > 1
+        return 0.8 if shared else rank_value(outcome, player, state.n)
     return squash(advantage(state, player), 25.0)
 
 
@@ -212,7 +210,7 @@ def planned_value(trial: HabitableState, me: int, depth: int = PLAN_DEPTH) -> fl
     the best `PLAN_WIDTH` by the one-step judgement; answers to a card's questions do not count)."""
     if trial.result is not None or trial.current_player != me or trial.player != me:
         return advantage(trial, me)
-    if trial.phase not in (ARCHIVE, MAIN):
+    if trial.phase not in (Phase.ARCHIVE, Phase.MAIN):
         return max(planned_value(tried(trial, action), me, depth) for action in trial.legal_actions())
     here = advantage(trial, me)
     if depth == 0:
@@ -231,8 +229,7 @@ def rank(state: HabitableState, actions: list[Action]) -> list[Action]:
     """`actions` best first by the one-step judgement for the player to decide (ties keep their order)."""
     me = state.current_player
     values = [advantage(tried(state, a), me) for a in actions]
-    order = sorted(range(len(actions)), key=lambda i: -values[i])
-    return [actions[i] for i in order]
+    return [action for _, action in sorted(zip(values, actions, strict=True), key=lambda pair: -pair[0])]
 
 
 def planned(trial: HabitableState, me: int, action: Action) -> float:

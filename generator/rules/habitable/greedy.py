@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from generator.rules.core import Action
 from generator.rules.engine_kit.greedy import against_best
+from generator.rules.habitable.data import Phase
 from generator.rules.habitable.planets import DISCOVERED, UNDISCOVERED
 from generator.rules.habitable.state import HabitableState
 
@@ -50,20 +51,14 @@ def tried(state: HabitableState, action: Action) -> HabitableState:
 FOLLOW_DEPTH = 3   # how many of the player's own follow-up answers (pay, search, ...) a trial looks through
 
 
-def settled_value(trial: HabitableState, me: int, depth: int = FOLLOW_DEPTH) -> float:
-    """The advantage after the action, once the player's own follow-up answers are chosen at their best.
+def judge(trial: HabitableState, me: int, action: Action | None = None, depth: int = FOLLOW_DEPTH) -> float:
+    """The greedy player's value of a trial (after `action`): its advantage once the player's own follow-up
+    answers are chosen at their best.
 
     A card's value often shows only after its questions are answered (where to search, how far,
     whether to discover): the trial answers them greedily too, up to `depth` answers deep.
     """
-    if depth == 0 or trial.result is not None or trial.current_player != me or trial.phase not in FOLLOW_PHASES:
+    if depth == 0 or trial.result is not None or trial.current_player != me \
+            or trial.phase not in (Phase.PAY, Phase.CHOICE):
         return advantage(trial, me)
-    return max(settled_value(tried(trial, action), me, depth - 1) for action in trial.legal_actions())
-
-
-FOLLOW_PHASES = frozenset({"pay", "choice"})
-
-
-def judge(trial: HabitableState, me: int, action: Action) -> float:
-    """The greedy player's value of a trial: its advantage once its own follow-up answers are settled."""
-    return settled_value(trial, me)
+    return max(judge(tried(trial, answer), me, answer, depth - 1) for answer in trial.legal_actions())

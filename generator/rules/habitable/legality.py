@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 from generator.rules.core import Action, RuleError
 from generator.rules.engine_kit.legality import checked_first
 from generator.rules.habitable import decisions, effects
+from generator.rules.habitable.data import Phase
 from generator.rules.habitable.planets import DISCOVERED
 
 if TYPE_CHECKING:
     from generator.rules.habitable.state import HabitableState
 
-ARCHIVE, MAIN, PAY, CHOICE, DEFEND = "archive", "main", "pay", "choice", "defend"
 TURN_KINDS = frozenset({"archive", "play", "buy", "buy-play", "end"})
 
 RULE_IDS = frozenset({
@@ -43,15 +43,15 @@ def violation(state: HabitableState, action: Action) -> RuleError | None:
     if kind not in decisions.ACTION_KINDS or action in state.legal_actions():
         return None
     phase = state.phase
-    if phase == PAY:
+    if phase == Phase.PAY:
         return _pay(state, action) if kind == "pay" else refuse("pay-first", cost=state.waiting_for[1])
-    if phase == DEFEND:
+    if phase == Phase.DEFEND:
         if kind == "allow":
             return None                          # allowing is always legal: a malformed one is unknown
         return refuse("defend.card" if kind == "defend" else "defend-first", player=state.waiting_for[1])
-    if phase == CHOICE:
+    if phase == Phase.CHOICE:
         wanted = state.waiting_for[0]
-        if _ANSWERS.get(kind) != wanted:
+        if ("discover" if kind == "leave" else kind) != wanted:   # a kind answers the choice of its name
             return refuse("choice-first", choice=wanted)
         if kind == "distance":
             return _distance(state, action)
@@ -67,7 +67,7 @@ def violation(state: HabitableState, action: Action) -> RuleError | None:
 
 
 def _archive(state: HabitableState, action: Action) -> RuleError | None:
-    if state.phase != ARCHIVE:
+    if state.phase != Phase.ARCHIVE:
         return state._refuse("archive.late")
     if len(action) != 2 or not action[1] or not _in_hand(state.hands[state.player], action[1]):
         return state._refuse("archive.cards")
@@ -136,5 +136,3 @@ def _distance(state: HabitableState, action: Action) -> RuleError | None:
 _TURN_CHECKS: dict[str, Callable[[HabitableState, Action], RuleError | None]] = {
     "archive": _archive, "play": _play, "buy": _buy, "buy-play": _buy,
 }
-_ANSWERS = {"trash": "trash", "search": "search", "distance": "distance", "discover": "discover", "leave": "discover",
-            "migrate": "migrate"}  # a kind that answers a choice: the choice it answers

@@ -107,7 +107,7 @@ def parse_action(state: HabitableState, text: str) -> Action:
     raise state._refuse("notation.unknown", text=text)
 
 
-VALUE_NAMES = {"play": ("card", "target"), "defend": ("card",), "distance": ("d",)}
+VALUE_NAMES = {"play": ("card", "target"), "buy-play": ("slot", "target"), "defend": ("card",), "distance": ("d",)}
 
 
 def action_values(state: HabitableState, action: Action) -> Mapping[str, Any]:
@@ -117,9 +117,7 @@ def action_values(state: HabitableState, action: Action) -> Mapping[str, Any]:
     if kind in ("archive", "pay", "trash"):
         values.update(cards=action[1], n=len(action[1]))
     if kind in ("buy", "buy-play"):
-        values.update(slot=action[1] + 1, card=state.market[action[1]])
-    if kind == "buy-play":
-        values["target"] = action[2]
+        values.update(slot=action[1] + 1, card=state.market[action[1]])    # the slot as people count it
     if kind == "search":
         values["star" if action[1] == "star" else "tile"] = action[2]
         values["place"] = action[2] if action[1] == "star" else ("tile", action[2])

@@ -27,6 +27,7 @@ from generator.rules.engine_kit.engine_state import EngineState
 from generator.rules.engine_kit.frozen import frozen
 from generator.rules.engine_kit.hidden import redeal
 from generator.rules.engine_kit.plain import plain
+from generator.rules.engine_kit.state_copy import clone_state
 from generator.rules.habitable import decisions, effects, legality
 from generator.rules.habitable.data import (
     DIE_FACES,
@@ -35,6 +36,7 @@ from generator.rules.habitable.data import (
     TILES,
     WARMING_LIFE,
     EffectStep,
+    Phase,
     RulesData,
 )
 from generator.rules.habitable.planets import DISCOVERED, Planet
@@ -42,7 +44,6 @@ from generator.rules.habitable.planets import DISCOVERED, Planet
 if TYPE_CHECKING:
     from generator.rules.habitable.game import HabitableGame
 
-ARCHIVE, MAIN, PAY, CHOICE, DEFEND, OVER = "archive", "main", "pay", "choice", "defend", "over"
 OUTCOME_CAUSES = frozenset({"score"})
 
 
@@ -67,7 +68,7 @@ class HabitableState(EngineState[RulesData]):
         self.black_hole: list[str] = []
         self.events_done: list[str] = []
         self.player = 0
-        self.phase = ARCHIVE
+        self.phase = Phase.ARCHIVE
         self.choice: tuple[Any, ...] | None = None  # what a CHOICE / PAY / DEFEND phase waits for
         self.ctx: list[Any] | None = None           # the card being carried out (see effects.start_card)
         self.queue: list[EffectStep] = []           # its effects still to run
@@ -121,15 +122,10 @@ class HabitableState(EngineState[RulesData]):
 
     # -- copying and comparing -----------------------------------------------------------------
     def clone(self) -> HabitableState:
-        other = HabitableState.__new__(HabitableState)
-        other.__dict__.update(self.__dict__)          # numbers, strings, tuples and the shared rules data
-        self._copy_base(other)                        # the base's fields anew: its own RNG, no log, no events
-        for name in ("hands", "decks", "discards", "trashed", "goals_taken", "bought"):
-            setattr(other, name, [list(x) for x in getattr(self, name)])
+        other = clone_state(self, nested=("hands", "decks", "discards", "trashed", "goals_taken", "bought"),
+                            lists=("tokens", "black_hole", "events_done", "queue", "event_targets", "market",
+                                   "events_box", "pile", "goals_shown", "goals_box", "planet_pile"))
         other.planets = [[planet.copy() for planet in mine] for mine in self.planets]
-        for name in ("tokens", "black_hole", "events_done", "queue", "event_targets", "market", "events_box",
-                     "pile", "goals_shown", "goals_box", "planet_pile"):
-            setattr(other, name, list(getattr(self, name)))
         other.ctx = None if self.ctx is None else [*self.ctx[:4], list(self.ctx[4])]
         return other
 
@@ -156,7 +152,7 @@ class HabitableState(EngineState[RulesData]):
     def current_player(self) -> int:
         if self.result is not None:
             return TERMINAL
-        if self.phase == DEFEND:
+        if self.phase == Phase.DEFEND:
             return int(self.waiting_for[1])
         return self.player
 
@@ -265,11 +261,12 @@ class HabitableState(EngineState[RulesData]):
         self.decks[p] = deck
         self._emit("reshuffled", player=p, n=len(deck))
 
-    def discard_from_hand(self, p: int, cards: tuple[str, ...]) -> None:
+    def from_hand(self, p: int, cards: tuple[str, ...], pile: list[str]) -> None:
+        """Move `cards` from `p`'s hand onto `pile` (their discard pile or the cards they trashed)."""
         hand = self.hands[p]
         for card in cards:
             hand.remove(card)
-        self.discards[p].extend(cards)
+        pile.extend(cards)
 
     def claim_goals(self) -> None:
         """Goals are taken as soon as their condition holds during the player's own turn (ruling 24)."""
@@ -301,7 +298,7 @@ class HabitableState(EngineState[RulesData]):
 
     # -- the flow of a turn --------------------------------------------------------------------
     def _start_turn(self) -> None:
-        self.phase = ARCHIVE
+        self.phase = Phase.ARCHIVE
         self._emit("turn", turn=self.turn, player=self.player)
         self.claim_goals()
         self._step("turn-start")
@@ -351,7 +348,7 @@ class HabitableState(EngineState[RulesData]):
 
     def finish_turn(self) -> None:
         p = self.player
-        self.phase = MAIN
+        self.phase = Phase.MAIN
         self.end_of_turn_mechanism(p)
         self.claim_goals()
         self.draw(p, HAND_SIZE - len(self.hands[p]))
@@ -360,7 +357,7 @@ class HabitableState(EngineState[RulesData]):
             for q in range(self.n):
                 self.end_of_turn_mechanism(q)
             self.result = "score"
-            self.phase = OVER
+            self.phase = Phase.OVER
             self._emit("game-over", cause="score")
             self._step("final-end-of-turn")
             return
@@ -377,8 +374,8 @@ class HabitableState(EngineState[RulesData]):
         decisions.rolled(self, chance.step, (DIE_FACES[outcome[0] - 1], DIE_FACES[outcome[1] - 1]))
 
     def _advance(self) -> None:
-        if self.result is None and self.phase in (ARCHIVE, MAIN):
+        if self.result is None and self.phase in (Phase.ARCHIVE, Phase.MAIN):
             self.claim_goals()
 
 
-__all__ = ["HabitableState", "ARCHIVE", "MAIN", "PAY", "CHOICE", "DEFEND", "OVER", "OUTCOME_CAUSES"]
+__all__ = ["HabitableState", "OUTCOME_CAUSES"]
