@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from generator.rules.core import Chance, PlayerResult
 from generator.rules.engine_kit.engine_state import EngineState
 from generator.rules.engine_kit.rules_data import Effects
+from generator.rules.engine_kit.state_copy import clone_state
 from generator.rules.escape_earth import decisions, effects, legality
 from generator.rules.escape_earth.data import (
     ACTION,
@@ -102,15 +103,9 @@ class EscapeEarthState(EngineState[RulesData]):
 
     # -- copying and comparing -----------------------------------------------------------------
     def clone(self) -> EscapeEarthState:
-        other = EscapeEarthState.__new__(EscapeEarthState)
-        other.__dict__.update(self.__dict__)    # numbers, strings and what never changes (the track, the cards)
-        self._copy_base(other)                   # the base's fields anew: its own RNG, no log, no events
-        for name in ("ships", "building", "upgraded", "cubes", "free", "scouted", "removed_buildings", "time_deck",
-                     "time_seen", "event_deck", "active_events", "removed_events", "pending_effects"):
-            setattr(other, name, list(getattr(self, name)))
-        other.supply, other.removed_cubes, other.stacks = dict(self.supply), dict(self.removed_cubes), dict(self.stacks)
-        other.rows = [list(r) for r in self.rows]
-        return other
+        return clone_state(self, nested=("rows",), dicts=("supply", "removed_cubes", "stacks"), lists=(
+            "ships", "building", "upgraded", "cubes", "free", "scouted", "removed_buildings", "time_deck", "time_seen",
+            "event_deck", "active_events", "removed_events", "pending_effects"))
 
     def key(self) -> tuple[Any, ...]:
         return (self.variant, self.outposts, self.free_cubes, self.anomaly_blocks_cubes, tuple(self.track),
