@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.rules.core import Chance, PlayerResult
 from generator.rules.engine_kit.engine_state import EngineState
+from generator.rules.engine_kit.hidden import redeal
 from generator.rules.engine_kit.rules_data import Effects
 from generator.rules.engine_kit.state_copy import clone_state
 from generator.rules.escape_earth import decisions, effects, legality
@@ -158,17 +159,10 @@ class EscapeEarthState(EngineState[RulesData]):
         player sees only, never on the hidden order itself.
         """
         twin = self.clone()
-        hidden = sorted(twin.track[twin.revealed:-1] + twin.removed_galaxy)
-        rng.shuffle(hidden)
-        cut = len(twin.track) - 1 - twin.revealed
-        twin._lay(twin.track[:twin.revealed] + hidden[:cut] + [twin.track[-1]])
-        twin.removed_galaxy = hidden[cut:]
-        twin.time_deck.sort()
-        rng.shuffle(twin.time_deck)
-        unseen_events = sorted(twin.event_deck + twin.removed_events)
-        rng.shuffle(unseen_events)
-        twin.event_deck = unseen_events[:len(twin.event_deck)]
-        twin.removed_events = unseen_events[len(twin.event_deck):]
+        face_down, twin.removed_galaxy = redeal(rng, [twin.track[twin.revealed:-1], twin.removed_galaxy], sort=True)
+        twin._lay(twin.track[:twin.revealed] + face_down + [twin.track[-1]])
+        [twin.time_deck] = redeal(rng, [twin.time_deck], sort=True)
+        twin.event_deck, twin.removed_events = redeal(rng, [twin.event_deck, twin.removed_events], sort=True)
         twin.rng.seed(rng.getrandbits(64))
         return twin
 
