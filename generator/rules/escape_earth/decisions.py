@@ -65,19 +65,14 @@ def payments(state: EscapeEarthState, cost: dict[str, int],
 
 def move_targets(state: EscapeEarthState, player: int, travel: int) -> list[int]:
     """Cards the player's ship can end on when the trip must cost exactly `travel` parsecs."""
-    start = state.ships[player]
     targets = []
-    for step in (1, -1):
-        pos, total = start, 0
-        while True:
+    for step in (1, -1):   # on until the trip costs `travel` (content: at least 2) or the next card is barred
+        pos, total = state.ships[player], 0
+        while total < travel and 0 <= pos + step < state.revealed and pos + step != state.anomaly:
             pos += step
-            if pos < 0 or pos >= state.revealed or pos == state.anomaly:
-                break
             total += state.parsecs[pos]
-            if total >= travel:
-                if total == travel and pos != state.aliens:
-                    targets.append(pos)
-                break
+        if total == travel and pos != state.aliens:
+            targets.append(pos)
     return targets
 
 
@@ -211,10 +206,8 @@ def _do_upgrade(state: EscapeEarthState, p: int, action: Action) -> None:
     _, pos, payment = action
     state.pay(payment)
     state.upgraded[pos] = True
-    building = state.building[pos]
-    assert building is not None  # legality allows an upgrade only of a building
-    state._emit("upgraded", building=building, pos=pos, paid=payment)
-    state.run(state.data.buildings[building].upgraded.effects, pos)
+    state._emit("upgraded", building=state.building[pos], pos=pos, paid=payment)
+    state.run(state.side(pos).effects, pos)   # the upgraded side's
 
 
 def _do_produce(state: EscapeEarthState, p: int, action: Action) -> None:

@@ -17,6 +17,7 @@ paired search plays to the end of the game (see `contract.SearchSettings`).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from generator.rules.core import Action, best_action
@@ -29,32 +30,28 @@ def score(state: EscapeEarthState) -> float:
     """How good the table looks for the players (higher is better)."""
     if state.result is not None:
         return 10_000.0 if state.result == "ocean-planet" else -10_000.0
-    last = state.length - 1
     value = 7.0 * state.revealed + 3.0 * sum(state.ships)
     frontier = state.revealed - 1
-    if frontier < last and any(s == frontier for s in state.ships):
+    if frontier < state.length - 1 and frontier in state.ships:
         value += 5.0
     distinct = len(set(state.active_events))
     value -= 8.0 * len(state.active_events) + (40.0 if distinct >= 2 else 0.0)
     if state.anomaly != NO_ANOMALY:
         value -= 10.0
     value -= 5.0 * max(0, 10 - state.aliens)
-    needed: dict[str, int] = {}
+    needed: Counter[str] = Counter()
     for card in set(state.active_events):
-        for res, n in state.fight_cost(card).items():
-            needed[res] = needed.get(res, 0) + n
-    held: dict[str, int] = {}
+        needed.update(state.fight_cost(card))
+    held: Counter[str] = Counter()
     for pos in range(state.revealed):
         b = state.building[pos]
-        if b:
-            res = state.side(pos).produces
-            if res:
-                held[res] = held.get(res, 0) + state.cubes[pos]
+        if b and state.side(pos).produces:
+            held[state.side(pos).produces] += state.cubes[pos]
         free = state.free[pos]
         if free and (b or state.free_cubes == "anywhere"):
-            held[free] = held.get(free, 0) + 1
+            held[free] += 1
     for res, n in held.items():
-        value += 2.0 * n + 3.0 * min(n, needed.get(res, 0))
+        value += 2.0 * n + 3.0 * min(n, needed[res])
     kinds = {state.data.buildings[b].kind for b in state.building if b}
     value += 6.0 * len(kinds - {"outpost"}) + 1.0 * sum(state.upgraded)
     for p in range(len(state.rows)):

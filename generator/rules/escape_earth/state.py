@@ -293,9 +293,7 @@ class EscapeEarthState(EngineState[RulesData]):
             self.time_seen.append(card)
             if not self.quiet:
                 self._emit("time-card", card=card)
-        effects = self.data.time_cards[card].effects
-        for i in range(start, len(effects)):
-            op, args = effects[i]
+        for i, (op, args) in enumerate(self.data.time_cards[card].effects[start:], start):
             if op == "draw_event" and self.explicit_chance:
                 self._await_chance(Chance.pick("event-card", self.event_deck, step=("event", card, i + 1)))
                 return
