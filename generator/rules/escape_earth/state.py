@@ -241,7 +241,8 @@ class EscapeEarthState(EngineState[RulesData]):
 
     def step_aliens(self, direction: int) -> None:
         """Move the aliens one card; a ship on the card they reach is pushed one card toward Earth."""
-        self._emit("aliens-moved", frm=self.aliens, to=self.aliens + direction)
+        if not self.quiet:
+            self._emit("aliens-moved", frm=self.aliens, to=self.aliens + direction)
         self.aliens += direction
         for p, ship in enumerate(self.ships):
             if ship == self.aliens and ship > 0:
