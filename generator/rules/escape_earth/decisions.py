@@ -106,7 +106,7 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
     actions: list[Action] = [("improve", a) for a in row[:-1]]
     actions += [("move", a, dest) for a in active for dest in move_targets(state, p, cards[a].travel)]
     points = cards["build"].build_points[row.index("build")] if "build" in active else 0
-    sources = cube_sources(state)
+    sources = cube_sources(state) if any(state.cubes) or any(state.free) else {}   # none early in a game
     here = state.building[ship]
     if points and (here is None or state.data.buildings[here].replaceable):
         actions += [("build", b.id) for b in state.data.buildings.values()
