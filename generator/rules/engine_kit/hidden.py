@@ -14,9 +14,12 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-def redeal(rng: random.Random, piles: Sequence[list[T]]) -> list[list[T]]:
-    """The cards of `piles` shuffled together (one `rng.shuffle`) and dealt back in order, each pile its own size."""
+def redeal(rng: random.Random, piles: Sequence[list[T]], sort: bool = False) -> list[list[T]]:
+    """The cards of `piles` shuffled together (one `rng.shuffle`) and dealt back in order, each pile its own size;
+    with `sort`, shuffled from their sorted order, so the deal depends on `rng` alone, never on the hidden order."""
     pool = [card for pile in piles for card in pile]
+    if sort:
+        pool.sort()
     rng.shuffle(pool)
     dealt: list[list[T]] = []
     at = 0

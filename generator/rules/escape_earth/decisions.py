@@ -33,22 +33,16 @@ def cube_sources(state: EscapeEarthState) -> dict[str, list[tuple[int, int]]]:
     building stands on its card, or anywhere with the option `free-cubes: anywhere`.
     """
     sources: dict[str, list[tuple[int, int]]] = {}
-    aliens = state.aliens
-    anomaly = state.anomaly if state.anomaly_blocks_cubes else NO_ANOMALY
-    building, cubes, free = state.building, state.cubes, state.free
-    free_anywhere = state.free_cubes == "anywhere"
     for pos in range(state.revealed):
-        if pos in (aliens, anomaly):
+        if state.blocked(pos):
             continue
-        b = building[pos]
-        extra = free[pos]  # the free cube on this card, if any
-        if b is not None and cubes[pos]:
+        b, cubes, extra = state.building[pos], state.cubes[pos], state.free[pos]  # extra: the card's free cube
+        if b is not None and cubes:
             res = state.side(pos).produces
-            n = cubes[pos] + (free[pos] == res)
-            sources.setdefault(res, []).append((pos, n))
+            sources.setdefault(res, []).append((pos, cubes + (extra == res)))
             if extra is not None and extra != res:
                 sources.setdefault(extra, []).append((pos, 1))
-        elif extra is not None and (b is not None or free_anywhere):
+        elif extra is not None and (b is not None or state.free_cubes == "anywhere"):
             sources.setdefault(extra, []).append((pos, 1))
     return sources
 
@@ -66,26 +60,19 @@ def payments(state: EscapeEarthState, cost: dict[str, int],
         if sum(n for _, n in have) < need:
             return []
         per_resource.append(_splits(have, resource, need))
-    if len(per_resource) == 1:
-        return per_resource[0]
     return [tuple(sorted(sum(combo, ()))) for combo in product(*per_resource)]
 
 
 def move_targets(state: EscapeEarthState, player: int, travel: int) -> list[int]:
     """Cards the player's ship can end on when the trip must cost exactly `travel` parsecs."""
-    start = state.ships[player]
     targets = []
-    for step in (1, -1):
-        pos, total = start, 0
-        while True:
+    for step in (1, -1):   # on until the trip costs `travel` (content: at least 2) or the next card is barred
+        pos, total = state.ships[player], 0
+        while total < travel and 0 <= pos + step < state.revealed and pos + step != state.anomaly:
             pos += step
-            if pos < 0 or pos >= state.revealed or pos == state.anomaly:
-                break
             total += state.parsecs[pos]
-            if total >= travel:
-                if total == travel and pos != state.aliens:
-                    targets.append(pos)
-                break
+        if total == travel and pos != state.aliens:
+            targets.append(pos)
     return targets
 
 
@@ -119,12 +106,11 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
     actions: list[Action] = [("improve", a) for a in row[:-1]]
     actions += [("move", a, dest) for a in active for dest in move_targets(state, p, cards[a].travel)]
     points = cards["build"].build_points[row.index("build")] if "build" in active else 0
-    sources = cube_sources(state) if any(state.cubes) or any(state.free) else {}
+    sources = cube_sources(state) if any(state.cubes) or any(state.free) else {}   # none early in a game
     here = state.building[ship]
     if points and (here is None or state.data.buildings[here].replaceable):
-        for b in state.data.buildings.values():
-            if state.stacks[b.id] and b.build_cost <= points and (state.planet[ship] or not b.planet_only):
-                actions.append(("build", b.id))
+        actions += [("build", b.id) for b in state.data.buildings.values()
+                    if state.stacks[b.id] and b.build_cost <= points and (state.planet[ship] or not b.planet_only)]
     if sources:
         for pos in range(state.revealed):
             standing = state.building[pos]
@@ -137,13 +123,10 @@ def legal_actions(state: EscapeEarthState) -> list[Action]:
         if res and state.cubes[ship] < side.capacity and state.supply[res] and res in active:
             actions.append(("produce", res))
     if sources:
-        for event in dict.fromkeys(state.active_events):
-            for pay in payments(state, state.fight_cost(event), sources):
-                actions.append(("fight", event, pay))
-        limit = push_limit(state)
-        for pos, have in sources.get("military", ()):
-            for n in range(1, min(have, limit) + 1):
-                actions.append(("push", pos, n))
+        actions += [("fight", event, pay) for event in dict.fromkeys(state.active_events)
+                    for pay in payments(state, state.fight_cost(event), sources)]
+        actions += [("push", pos, n) for pos, have in sources.get("military", ())
+                    for n in range(1, min(have, push_limit(state)) + 1)]
     actions.append(("pass",))
     return actions
 
@@ -173,8 +156,7 @@ def do(state: EscapeEarthState, action: Action) -> None:
 
 
 def _do_pass(state: EscapeEarthState, p: int, action: Action) -> None:
-    if not state.quiet:
-        state._emit("passed", player=p)
+    state._emit("passed", player=p)
 
 
 def _do_improve(state: EscapeEarthState, p: int, action: Action) -> None:
@@ -187,12 +169,11 @@ def _do_improve(state: EscapeEarthState, p: int, action: Action) -> None:
 
 def _do_move(state: EscapeEarthState, p: int, action: Action) -> None:
     _, activity, dest = action
-    start = state.ships[p]
     state.to_first(p, activity)
-    state.ships[p] = dest
     if not state.quiet:
-        state._emit("ship-moved", player=p, activity=activity, frm=start, to=dest,
+        state._emit("ship-moved", player=p, activity=activity, frm=state.ships[p], to=dest,
                     parsecs=state.cards[p][activity].travel)
+    state.ships[p] = dest
     if all(ship == state.length - 1 for ship in state.ships):
         state.end("ocean-planet")
 
@@ -214,8 +195,7 @@ def _do_build(state: EscapeEarthState, p: int, action: Action) -> None:
     state.cubes[ship] = 0
     state.scouted[ship] = 0
     state.builds += 1
-    if not state.quiet:
-        state._emit("built", player=p, building=new.id, pos=ship)
+    state._emit("built", player=p, building=new.id, pos=ship)
     state.run(new.basic.effects, ship)
     if not state.time_on and state.builds >= 2:
         state.time_on = True
@@ -226,10 +206,8 @@ def _do_upgrade(state: EscapeEarthState, p: int, action: Action) -> None:
     _, pos, payment = action
     state.pay(payment)
     state.upgraded[pos] = True
-    building = state.building[pos]
-    assert building is not None  # legality allows an upgrade only of a building
-    state._emit("upgraded", building=building, pos=pos, paid=payment)
-    state.run(state.data.buildings[building].upgraded.effects, pos)
+    state._emit("upgraded", building=state.building[pos], pos=pos, paid=payment)
+    state.run(state.side(pos).effects, pos)   # the upgraded side's
 
 
 def _do_produce(state: EscapeEarthState, p: int, action: Action) -> None:

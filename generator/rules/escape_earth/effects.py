@@ -45,8 +45,7 @@ def reveal(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
 
 
 def time_passes(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
-    if not state.quiet:
-        state._emit("time-passes")
+    state._emit("time-passes")
 
 
 def move_aliens(state: EscapeEarthState, args: dict[str, Any], pos: int) -> None:
@@ -64,8 +63,7 @@ def event_drawn(state: EscapeEarthState, card: str) -> None:
     the outcome of a chance node): fought at once, or active."""
     state.event_deck.remove(card)
     state.pending_event = card
-    if not state.quiet:
-        state._emit("event-drawn", card=card)
+    state._emit("event-drawn", card=card)
     if not state.event_deck:
         state.end("population")
         return

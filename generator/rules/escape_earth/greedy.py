@@ -29,27 +29,25 @@ def score(state: EscapeEarthState) -> float:
     """How good the table looks for the players (higher is better)."""
     if state.result is not None:
         return 10_000.0 if state.result == "ocean-planet" else -10_000.0
-    last = state.length - 1
     value = 7.0 * state.revealed + 3.0 * sum(state.ships)
     frontier = state.revealed - 1
-    if frontier < last and any(s == frontier for s in state.ships):
+    if frontier < state.length - 1 and frontier in state.ships:
         value += 5.0
     distinct = len(set(state.active_events))
     value -= 8.0 * len(state.active_events) + (40.0 if distinct >= 2 else 0.0)
     if state.anomaly != NO_ANOMALY:
         value -= 10.0
     value -= 5.0 * max(0, 10 - state.aliens)
-    needed: dict[str, int] = {}
+    needed: dict[str, int] = {}   # plain dicts: Counters cost 10 % of the greedy player's time
     for card in set(state.active_events):
         for res, n in state.fight_cost(card).items():
             needed[res] = needed.get(res, 0) + n
     held: dict[str, int] = {}
     for pos in range(state.revealed):
         b = state.building[pos]
-        if b:
-            res = state.side(pos).produces
-            if res:
-                held[res] = held.get(res, 0) + state.cubes[pos]
+        made = state.side(pos).produces if b else None
+        if made:
+            held[made] = held.get(made, 0) + state.cubes[pos]
         free = state.free[pos]
         if free and (b or state.free_cubes == "anywhere"):
             held[free] = held.get(free, 0) + 1

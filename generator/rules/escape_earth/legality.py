@@ -103,13 +103,11 @@ def _move(state: EscapeEarthState, action: Action) -> RuleError | None:
     if not 0 <= dest < state.length:
         return refuse("move.off")
     step = 1 if dest > start else -1
-    total = 0
-    for pos in range(start + step, dest + step, step):
-        if pos >= state.revealed:
-            return refuse("move.hidden", pos=pos)
-        if pos == state.anomaly:
-            return refuse("move.anomaly", pos=pos)
-        total += state.parsecs[pos]
+    path = range(start + step, dest + step, step)
+    stop = next((pos for pos in path if pos >= state.revealed or pos == state.anomaly), None)  # the first card barred
+    if stop is not None:
+        return refuse("move.hidden" if stop >= state.revealed else "move.anomaly", pos=stop)
+    total = sum(state.parsecs[pos] for pos in path)
     if total != travel:
         return refuse("move.exact", total=total, activity=action[1], travel=travel)
     return refuse("move.aliens", pos=dest)
@@ -120,7 +118,6 @@ def _build(state: EscapeEarthState, action: Action) -> RuleError | None:
     if len(action) != 2 or action[1] not in state.data.buildings:
         return refuse("build.unknown")
     b = state.data.buildings[action[1]]
-    ship = state.ships[state.player]
     if problem := _activity_problem(state, "build"):
         return problem
     points = state.build_points(state.player)
@@ -128,7 +125,7 @@ def _build(state: EscapeEarthState, action: Action) -> RuleError | None:
         return refuse("build.points", building=b.id, needed=b.build_cost, points=points)
     if not state.stacks[b.id]:
         return refuse("build.stack", building=b.id)
-    if b.planet_only and not state.planet[ship]:
+    if b.planet_only and not state.planet[state.ships[state.player]]:
         return refuse("build.planet", building=b.id)
     return refuse("build.outpost")   # an outpost stands on the ship's card
 

@@ -62,12 +62,11 @@ def draw(state: EscapeEarthState, lang: str) -> StatePicture:
     per_row = (length + 1) // 2
     colours = player_colours(content, d.players)
     resource_colour = {r.id: str(r.color or "#888888") for r in content.game.resources}
-    galaxy_w = per_row * (CARD_W + GAP) - GAP
     events = list(dict.fromkeys(state.active_events))
     rows_top = MARGIN + 2 * (CARD_H + GAP) + 4.0
     events_top = rows_top + len(state.rows) * (SMALL_H + 4.0)
     height = events_top + (SMALL_H + 4.0 if events else 0.0) + MARGIN
-    width = max(MARGIN * 2 + ALIEN_LANE + galaxy_w, MARGIN * 2 + 30 + 5 * (SMALL_W + GAP))
+    width = MARGIN * 2 + max(ALIEN_LANE + per_row * (CARD_W + GAP) - GAP, 30 + 5 * (SMALL_W + GAP))
     labels = content.sentences.get(lang, {}).get("labels", {})
     words = content.sentences.get(lang, {}).get("words", {})
     names = {c.id: c.name.get(lang) if c.name else c.id for c in content.game.components}
@@ -114,12 +113,11 @@ def draw(state: EscapeEarthState, lang: str) -> StatePicture:
         if free:
             cube(scene, x + CARD_W - 5, y + CARD_H - 11, 4.2, resource_colour.get(free, "#888888"), legend=legend,
                  words=str(words.get("free-cube", "")))
-    for p, where in enumerate(state.ships):
-        if 0 <= where < length:
-            x, y = card_box(where, length)
-            size = ship_size(scene, 8)
-            ship(scene, x + CARD_W / 2 + (p - (d.players - 1) / 2) * size, y + CARD_H - size, size, colours[p],
-                 str(p + 1), legend, legend_word("player", lang, n=p + 1))
+    for p, where in enumerate(state.ships):   # every ship is on a face-up card (accounting.py)
+        x, y = card_box(where, length)
+        size = ship_size(scene, 8)
+        ship(scene, x + CARD_W / 2 + (p - (d.players - 1) / 2) * size, y + CARD_H - size, size, colours[p], str(p + 1),
+             legend, legend_word("player", lang, n=p + 1))
     _token(scene, legend, state.aliens, length, "aliens", "#c92a2a", -1, str(names.get("aliens-token", "")))
     if state.anomaly != NO_ANOMALY:
         _token(scene, legend, state.anomaly, length, "anomaly", "#9c36b5", 1, str(names.get("anomaly-token", "")))

@@ -13,8 +13,6 @@ from typing import Any
 from generator.rules.engine_kit.table_words import word
 from generator.rules.escape_earth.data import RulesData
 
-PLACE_KEYS = frozenset({"pos", "frm", "to"})
-
 
 def card_place(pos: int, length: int, words: Mapping[str, str]) -> str:
     if pos >= length:
@@ -27,7 +25,7 @@ def card_place(pos: int, length: int, words: Mapping[str, str]) -> str:
 def value_words(key: str, value: Any, data: RulesData, lang: str, words: Mapping[str, str],
                 outcome: Any) -> str:
     """One value of an event or refusal in words (see the module docstring)."""
-    if key in PLACE_KEYS and isinstance(value, int):
+    if key in ("pos", "frm", "to") and isinstance(value, int):   # a card index
         return card_place(value, data.track_length, words)
     if key in ("card", "building"):   # a galaxy, event or time card by its name, a building by its basic side's
         for table in (data.galaxy, data.events, data.time_cards):
