@@ -24,7 +24,6 @@ import hashlib
 import json
 import os
 import re
-import shutil
 import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -39,7 +38,7 @@ import yaml
 from generator.content.loader import GameContent
 from generator.content.schema import LANGUAGES
 from generator.memos import forget_all, per_build
-from generator.output_folder import kind, link_or_copy, remove
+from generator.output_folder import CACHE, STATE, kind, link_or_copy, remove
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 # what makes the outputs besides the content: the generator itself, the site's committed parts, fonts, templates
@@ -48,11 +47,10 @@ CODE_PARTS = ("generator", "site/assets", "site/hooks", "site/overrides", "site/
 LIBRARIES = ("reportlab", "svgwrite", "Pillow", "matplotlib", "mkdocs", "mkdocs-material", "Markdown",
              "pymdown-extensions", "PyYAML", "pydantic")
 CACHE_FORMAT = "2"  # 2: manifests record their key and every file's sha256
-STATE, CACHE = ".pnp", "cache"  # output/.pnp/cache (generator.output_folder keeps its state in output/.pnp)
 MANIFEST, BLOB, FILES = "files.json", "bytes", "files"
 # the only names pnp writes in the cache folder, and so the only ones pruning may delete
 ENTRY_NAME = re.compile(r"[0-9a-f]{32}")
-LEFTOVER_NAME = re.compile(r"\.new-[0-9a-f]{32}-[0-9]+|\.trash-[0-9]+-[0-9]+")  # half-written, half-deleted
+LEFTOVER_NAME = re.compile(r"\.new-[0-9a-f]{32}-[0-9]+")  # half-written
 MANIFEST_LIMIT = 64 * 1024 * 1024  # a manifest larger than this was not written by pnp
 KEEP_SECONDS = 7 * 24 * 3600  # entries unused for a week go, whatever the count
 KEEP_SPARE = 2.0              # besides this build's entries, keep up to this many times as many recent ones
@@ -70,11 +68,8 @@ def code_version() -> str:
                                                          and "__pycache__" not in p.parts and p.suffix != ".pyc"):
             digest.update(str(file.relative_to(PACKAGE_ROOT)).encode() + b"\0" + file.read_bytes())
     for library in LIBRARIES:
-        try:
-            version = metadata.version(library)
-        except metadata.PackageNotFoundError:
-            version = "-"
-        digest.update(f"{library}={version}\0".encode())
+        with suppress(metadata.PackageNotFoundError):  # one not installed adds nothing
+            digest.update(f"{library}={metadata.version(library)}\0".encode())
     return digest.hexdigest()[:24]
 
 
@@ -97,6 +92,7 @@ SCOPES: dict[str, tuple[frozenset[str], bool]] = {
     "print": (frozenset({"examples", "balance", "playthroughs"}), True),
     "boards": (frozenset({"examples", "balance", "playthroughs", "cards", "layouts"}), True),
 }
+
 
 def language_fingerprint(content: GameContent, lang: str, scope: str = "all") -> str:
     """A hash of the game's folder as language `lang` sees it, limited to what `scope` (SCOPES) reads.
@@ -125,19 +121,15 @@ def _seen_by(relative: Path, lang: str, scope: str) -> bool:
 @per_build(maxsize=None)
 def _fingerprints(root: Path, content_hash: str) -> dict[tuple[str, str], str]:
     """Every scope's and language's fingerprint of the folder (with these files: `content_hash`)."""
-    paths: list[Path] = []
-    for folder, _dirs, names in os.walk(root, followlinks=False):
-        paths += [Path(folder) / name for name in names]
     digests = {(scope, lang): hashlib.sha256(f"{scope}/{lang}".encode() + b"\0")
                for scope in SCOPES for lang in LANGUAGES}
-    for path in sorted(paths):
-        if path.is_symlink() or not path.is_file():
+    for path in sorted(Path(folder, name) for folder, _dirs, names in os.walk(root) for name in names):
+        if kind(path) != stat.S_IFREG:
             continue
         relative = path.relative_to(root)
         data = path.read_bytes()
         by_bytes = hashlib.sha256(data).hexdigest()
-        yaml_file = path.suffix in (".yaml", ".yml")
-        seen = _yaml_digests(data, by_bytes) if yaml_file else [by_bytes] * len(LANGUAGES)
+        seen = _yaml_digests(data, by_bytes) if path.suffix in (".yaml", ".yml") else [by_bytes] * len(LANGUAGES)
         for lang, digest in zip(LANGUAGES, seen, strict=False):
             record = str(relative).encode() + b"\0" + bytes.fromhex(digest)
             for scope in SCOPES:
@@ -163,8 +155,6 @@ def unit_key(*parts: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-
-
 class BuildCache:
     """Units' files by key, in one folder; a disabled cache (folder None) stores and finds nothing.
 
@@ -183,17 +173,9 @@ class BuildCache:
 
     @classmethod
     def of_output(cls, output: Path) -> BuildCache:
-        """The cache of an output folder, output/.pnp/cache. A link (or a file) there is removed, never followed;
-        a `.pnp` that is not a real folder disables the cache (the build refuses it: generator.output_folder)."""
-        folder = output / STATE / CACHE
-        if kind(folder.parent) not in (None, stat.S_IFDIR):
-            return cls(None)
-        if kind(folder) not in (None, stat.S_IFDIR):
-            try:
-                os.unlink(folder)
-            except OSError:
-                return cls(None)
-        return cls(folder)
+        """The cache of an output folder, output/.pnp/cache, read and written only under the output folder's lock
+        (which refuses a `.pnp` that is not a real folder and removes a link at `.pnp/cache`, never followed)."""
+        return cls(output / STATE / CACHE)
 
     def has(self, key: str) -> bool:
         """Whether an entry for `key` is there (`restore` verifies it before using it)."""
@@ -219,9 +201,10 @@ class BuildCache:
         if not isinstance(digests, dict) or not all(_relative(name) and _hex_digest(digest)
                                                     for name, digest in digests.items()):
             return None  # a manifest not written by this code; make the unit again
-        files = os.path.join(self.folder or "", key, FILES)
-        if digests and not set(digests) <= (_regular_files(files) or set()):
-            return None  # a file missing, or a link (or anything but a regular file) in the entry
+        files = os.path.join(os.path.realpath(self.folder or ""), key, FILES)
+        if any(os.path.realpath(folder) != folder for folder in {os.path.dirname(os.path.join(files, name))
+                                                                 for name in digests}):
+            return None  # a folder of the entry is a link (out of it, maybe): never followed
         folders: set[str] = set()
         placed: list[str] = []
         for name, digest in sorted(digests.items()):
@@ -229,8 +212,8 @@ class BuildCache:
             try:
                 if link_or_copy(os.path.join(files, name), target, folders):
                     placed.append(target)
-                    # what was linked, not what the path named a moment before: a regular file with these bytes
-                    if _digest_regular(target) != digest:
+                    # what was linked (never through a link), not what the path named before: a regular file
+                    if _digest_regular(target) != digest:  # with these bytes (a missing file raised already)
                         raise OSError(f"{name} differs from the entry's manifest")
                     self._by_digest.setdefault(digest, os.path.join(files, name))
             except OSError:  # the entry lost or changed a file: take back what this call placed
@@ -260,11 +243,8 @@ class BuildCache:
         scratch = self._scratch(key)
         digests: dict[str, str] = {}
         folders: set[str] = set()
-        root = os.fspath(base) + os.sep
         for path in files:
-            if not os.fspath(path).startswith(root):
-                raise ValueError(f"{path} is not under {base}")
-            name = os.fspath(path)[len(root):].replace(os.sep, "/")
+            name = Path(path).relative_to(base).as_posix()  # a path not under `base`: ValueError
             target = os.path.join(scratch, FILES, name)
             link_or_copy(path, target, folders)
             digest = _digest_regular(target)
@@ -304,10 +284,9 @@ class BuildCache:
             remove(self.folder / key)
             try:
                 scratch.rename(self.folder / key)
+                self.used.add(key)
             except OSError:
-                shutil.rmtree(scratch, ignore_errors=True)
-                continue
-            self.used.add(key)
+                remove(scratch)
         self._pending.clear()
         for key in self.used:
             with suppress(OSError):
@@ -316,10 +295,11 @@ class BuildCache:
     def discard(self) -> None:
         """The build failed (or was not committed): forget what it stored, leaving the cache as it was."""
         for scratch in self._pending.values():
-            shutil.rmtree(scratch, ignore_errors=True)
+            remove(scratch)
         self._pending.clear()
-        if self.folder is not None and self.folder.is_dir() and not any(self.folder.iterdir()):
-            self.folder.rmdir()
+        if self.folder is not None and kind(self.folder.parent) == kind(self.folder) == stat.S_IFDIR:
+            with suppress(OSError):  # an empty folder only; never through a link (a build refused before its lock)
+                self.folder.rmdir()
 
     def snapshot(self) -> tuple[frozenset[str], frozenset[str], int, int]:
         """Where this cache's records stand (for `changes_since`)."""
@@ -337,18 +317,6 @@ class BuildCache:
         self.used.update(changes["used"])
         self.reused += changes["reused"]
         self.made += changes["made"]
-
-    def checked(self, content: GameContent) -> bool:
-        """Whether this game, with these very files, was checked clean by this code before (its marker is
-        empty bytes: nothing is ever placed in a game's folder from the cache)."""
-        if self.kept_bytes(check_key(content)) is None:
-            return False
-        self.reused.append(f"{content.id}/check")
-        return True
-
-    def mark_checked(self, content: GameContent) -> None:
-        self.made.append(f"{content.id}/check")
-        self.keep_bytes(check_key(content), b"")
 
     def remembered_bytes(self, key: str, make: Callable[[], bytes]) -> bytes:
         """The bytes `make` gives for `key`, made once and kept (for costly results such as a changelog)."""
@@ -391,8 +359,8 @@ class BuildCache:
 
     def prune(self) -> None:
         """Remove half-written entries, entries unused for a week, and the oldest beyond a spare count.
-        Only names pnp writes here are ever removed (an entry's key, a half-written `.new-<key>-<pid>`,
-        a `.trash-<pid>-<ns>` of older versions); anything else in the folder is left as it is."""
+        Only names pnp writes here are ever removed (an entry's key, a half-written `.new-<key>-<pid>`);
+        anything else in the folder is left as it is."""
         if self.folder is None or kind(self.folder) != stat.S_IFDIR:
             return
         doomed = [entry for entry in self.folder.iterdir() if LEFTOVER_NAME.fullmatch(entry.name)]
@@ -403,11 +371,6 @@ class BuildCache:
                    if number >= spare or now - mtime > KEEP_SECONDS]
         for entry in doomed:
             remove(entry)
-
-
-def check_key(content: GameContent) -> str:
-    """The key of a clean check of this game, with these files (every byte, both languages), by this code."""
-    return unit_key("check", content.id, str(content.root.resolve()), content.content_hash)
 
 
 def _read_regular(path: str | Path, limit: int | None = None) -> bytes | None:
@@ -428,22 +391,6 @@ def _digest_regular(path: str | Path) -> str | None:
     """The sha256 of the regular file at `path` (not through a link), or None for anything else."""
     data = _read_regular(path)
     return hashlib.sha256(data).hexdigest() if data is not None else None
-
-
-def _regular_files(folder: str) -> set[str] | None:
-    """The regular files under `folder` by their '/'-separated names; None when the folder is not a real
-    folder or holds a link or anything else but folders and regular files."""
-    if kind(folder) != stat.S_IFDIR:
-        return None
-    found: set[str] = set()
-    for path, dirs, names in os.walk(folder):  # links to folders are listed in `dirs`, never followed
-        for name in dirs + names:
-            what = kind(os.path.join(path, name))
-            if what == stat.S_IFREG:
-                found.add(os.path.relpath(os.path.join(path, name), folder).replace(os.sep, "/"))
-            elif what != stat.S_IFDIR:
-                return None
-    return found
 
 
 def _hex_digest(value: Any) -> bool:

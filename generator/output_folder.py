@@ -5,7 +5,6 @@ Layout of `output/`:
     .pnp/lock                  held by the build writing here (a second build waits)
     .pnp/generations/<n>/      complete builds: <game>/..., site/...
     .pnp/current               link to the generation in use, replaced in one rename
-    .pnp/trash-*               a replaced mkdocs project, being deleted
     .pnp/cache/                the build cache (generator.build_cache), safe to delete
     .pnp/project/              the mkdocs project the site was built from (generator.site.project)
     <game>, site               links to .pnp/current/<game>, .pnp/current/site
@@ -17,10 +16,9 @@ points `current` at it with one `rename()` of a link. At every instant `current`
 complete generation, so a build killed anywhere leaves the old or the new build, never a mix.
 The next build removes what a killed one left (staging folders, unused generations).
 
-Nothing the build did not make is deleted: an `output/<name>` that is a file or a link to
-elsewhere is refused with a sentence; a real folder there (what older versions wrote) has its
-files carried into the next generation, where only the files this build writes replace them.
-Leftovers are removed only by the exact names pnp gives them, and only inside `.pnp`.
+Nothing the build did not make is deleted: an `output/<name>` that is not pnp's link to
+`.pnp/current/<name>` (a file, a folder, a link elsewhere: an older layout too) is refused with a
+sentence. Leftovers are removed only by the exact names pnp gives them, and only inside `.pnp`.
 
 Nothing in output/ is trusted: `.pnp` must be a real folder (else the build is refused), the
 lock is opened without following a link, `current` is used only when it reads exactly
@@ -45,14 +43,14 @@ STATE = ".pnp"
 LOCK = "lock"
 CURRENT = "current"
 GENERATIONS = "generations"
+CACHE = "cache"  # the build cache (generator.build_cache)
 STAGING_PREFIX = "staging-"
-TRASH_PREFIX = "trash-"  # what a build replaced, being deleted
 PROJECT = "project"  # the mkdocs project of the last build's site
 KILL_POINT = "PNP_TEST_KILL_AT"
 # what pnp names in .pnp, the only names of leftovers it removes there
 CURRENT_TARGET = re.compile(rf"{GENERATIONS}/([0-9]+)")
 GENERATION_NAME = re.compile(r"[0-9]+")
-LEFTOVER_FOLDER = re.compile(rf"{STAGING_PREFIX}([0-9]+|legacy-[^/]+)|{TRASH_PREFIX}[0-9]+-[^/]+")
+LEFTOVER_FOLDER = re.compile(rf"{STAGING_PREFIX}[0-9]+")
 LEFTOVER_LINK = re.compile(r"\.link-[^/]+")
 
 
@@ -82,8 +80,6 @@ def link_or_copy(source: str | Path, target: str | Path, folders: set[str]) -> b
         os.link(source, target, follow_symlinks=False)
     except FileExistsError:
         return False
-    except FileNotFoundError:
-        raise
     except OSError:  # no hard links here (another file system): a copy (of a link, a link: callers refuse it)
         if os.path.lexists(target):
             return False
@@ -142,12 +138,13 @@ class OutputFolder:
             raise OutputRefused(f"{self.state / CURRENT} is not a link pnp made; remove it or choose another --output")
 
     def _prepare_state(self) -> None:
-        """Make `.pnp/generations` a real folder: a link there is removed (never followed)."""
+        """Make `.pnp/generations` a real folder; a link (or a file) there or at `.pnp/cache` is removed, never
+        followed (the build cache reads and writes only under the lock, after this)."""
         self._check_state()
-        generations = self.state / GENERATIONS
-        if kind(generations) not in (None, stat.S_IFDIR):
-            generations.unlink()
-        generations.mkdir(parents=True, exist_ok=True)
+        for name in (GENERATIONS, CACHE):
+            if kind(self.state / name) not in (None, stat.S_IFDIR):
+                (self.state / name).unlink()
+        (self.state / GENERATIONS).mkdir(parents=True, exist_ok=True)
 
     @contextmanager
     def locked(self, on_wait: Callable[[str], None] | None = None) -> Iterator[OutputFolder]:
@@ -197,9 +194,9 @@ class OutputFolder:
         for name in names:
             path = self.root / name
             found = kind(path)
-            if found in (None, stat.S_IFDIR) or (found == stat.S_IFLNK and os.readlink(path) == _link_target(name)):
-                continue  # nothing, a real folder (what older versions wrote: carried over), or pnp's link
-            what = "a link to elsewhere" if found == stat.S_IFLNK else "a file"
+            if found is None or (found == stat.S_IFLNK and os.readlink(path) == _link_target(name)):
+                continue
+            what = {stat.S_IFLNK: "a link to elsewhere", stat.S_IFDIR: "a folder"}.get(found, "a file")
             raise OutputRefused(f"{path} is {what} that pnp did not make; move it away or choose another --output "
                                 f"(pnp replaces only what it built)")
 
@@ -211,11 +208,9 @@ class OutputFolder:
         return path
 
     def previous(self, name: str) -> Path | None:
-        """The folder `name` of the build in use (a generation's, or a legacy folder), if any."""
-        for path in ([self.current / name] if self.current is not None else []) + [self.root / name]:
-            if kind(path) == stat.S_IFDIR:
-                return path
-        return None
+        """The folder `name` of the build in use, if any."""
+        current = self.current
+        return current / name if current is not None and kind(current / name) == stat.S_IFDIR else None
 
     def keep(self, staging: Path, names: list[str]) -> None:
         """Carry folders of the build in use into the staging folder unchanged (hard links, no copies)."""
@@ -238,7 +233,7 @@ class OutputFolder:
                     target.unlink()  # swapped for something else since it was listed: never carried
 
     def names_in_use(self) -> list[str]:
-        """Folders of the build in use (a real folder of an older version stays where it is unless rebuilt)."""
+        """Folders of the build in use."""
         current = self.current
         return sorted(p.name for p in current.iterdir() if kind(p) == stat.S_IFDIR) if current is not None else []
 
@@ -253,12 +248,8 @@ class OutputFolder:
         checkpoint("generation")
         for name in sorted(p.name for p in generation.iterdir()):  # links first: they may point at nothing yet
             path = self.root / name
-            if path.is_symlink() and os.readlink(path) == _link_target(name):
-                continue
-            if kind(path) == stat.S_IFDIR:  # its files are in the new generation: replace the folder by the link
-                path.rename(self.state / f"{STAGING_PREFIX}legacy-{name}")
-                remove(self.state / f"{STAGING_PREFIX}legacy-{name}")
-            self._replace_link(path, _link_target(name), f".link-{name}")  # relative to output/, where it ends up
+            if not (path.is_symlink() and os.readlink(path) == _link_target(name)):
+                self._replace_link(path, _link_target(name), f".link-{name}")  # relative to output/, where it ends up
         checkpoint("linked")
         self._replace_link(self.state / CURRENT, f"{GENERATIONS}/{number}", f".link-{os.getpid()}")
         checkpoint("swapped")
@@ -268,15 +259,10 @@ class OutputFolder:
         checkpoint("cleaned")
 
     def publish_project(self, project: Path) -> None:
-        """Make `project` (a finished mkdocs project) `.pnp/project`, replacing the last build's (moved to a
-        leftover's name first: the next build removes it if this process could not)."""
-        target, trash = self.state / PROJECT, self.state / f"{TRASH_PREFIX}{os.getpid()}-{PROJECT}"
-        remove(trash)
-        if kind(target) == stat.S_IFDIR:
-            target.rename(trash)
-        remove(trash)
-        remove(target)  # a link or file there: removed, never followed
-        project.rename(target)
+        """Make `project` (a finished mkdocs project, for people to read) `.pnp/project`, replacing the last
+        build's (a link or file there: removed, never followed)."""
+        remove(self.state / PROJECT)
+        project.rename(self.state / PROJECT)
 
     def _replace_link(self, path: Path, target: str, temporary: str) -> None:
         """Make `path` a link to `target` in one rename, from `.pnp/<temporary>` (a name of pnp's leftovers)."""

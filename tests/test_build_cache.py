@@ -119,18 +119,17 @@ def test_a_comment_changes_nothing_and_an_icon_changes_both(starter: Path) -> No
 def test_a_one_card_edit_remakes_that_language_only_and_equals_a_build_without_cache(starter: Path,
                                                                                       tmp_path: Path) -> None:
     output = tmp_path / "output"
-    check = f"{GAME}/check"
     first = rebuild(starter, output)
-    assert sorted(first.made) == sorted([check] + units("de") + units("en")) and not first.reused
+    assert sorted(first.made) == sorted(units("de") + units("en")) and not first.reused
 
     unchanged = rebuild(starter, output)
-    assert unchanged.made == [] and sorted(unchanged.reused) == sorted([check] + units("de") + units("en"))
+    assert unchanged.made == [] and sorted(unchanged.reused) == sorted(units("de") + units("en"))
 
     tts = output / GAME / "tts" / "en"
     drawn = {p.name: p.stat().st_mtime_ns for p in tts.iterdir()}
     rename_field_card(starter)
     edited = rebuild(starter, output)  # boards do not show cards: they stay
-    assert sorted(edited.made) == sorted([check, f"{GAME}/cards/en", f"{GAME}/rulebook/en", f"{GAME}/site/en"])
+    assert sorted(edited.made) == sorted([f"{GAME}/cards/en", f"{GAME}/rulebook/en", f"{GAME}/site/en"])
     assert sorted(edited.reused) == sorted(units("de") + [f"{GAME}/boards/en"])
     redrawn = {p.name for p in tts.iterdir() if p.stat().st_mtime_ns != drawn[p.name]}
     assert redrawn == {"job-back.png", "job-faces-1.png", "job.json"}, "only the edited card's deck is drawn again"
@@ -150,7 +149,7 @@ def test_a_rules_page_edit_remakes_the_rulebook_and_site_of_its_language(starter
     page = starter / GAME / "rules" / "en" / "40-end.md"
     page.write_text(page.read_text(encoding="utf-8") + "\nA sentence the designer added.\n", encoding="utf-8")
     edited = rebuild(starter, output)
-    assert sorted(edited.made) == sorted([f"{GAME}/check", f"{GAME}/rulebook/en", f"{GAME}/site/en"])
+    assert sorted(edited.made) == sorted([f"{GAME}/rulebook/en", f"{GAME}/site/en"])
     assert "A sentence the designer added." in (output / "site" / GAME / "en" / "rules" / "end.html").read_text(
         encoding="utf-8")
 
@@ -164,7 +163,7 @@ def test_a_card_text_the_rules_do_not_show_leaves_the_rulebook(starter: Path, tm
     assert '"For the whole village."' in text
     orders.write_text(text.replace('"For the whole village."', '"For every village on the reef."'), encoding="utf-8")
     edited = rebuild(starter, output)
-    assert sorted(edited.made) == sorted([f"{GAME}/check", f"{GAME}/cards/en", f"{GAME}/site/en"])
+    assert sorted(edited.made) == sorted([f"{GAME}/cards/en", f"{GAME}/site/en"])
     fresh = tmp_path / "fresh"
     rebuild(starter, fresh, BuildCache(None))
     assert tree_digest(output) == tree_digest(fresh)
@@ -191,13 +190,37 @@ def test_a_deleted_or_damaged_cache_costs_time_only(starter: Path, tmp_path: Pat
     for name in list(json.loads((entries[2] / "files.json").read_text(encoding="utf-8"))["files"])[:1]:
         (entries[2] / "files" / name).unlink()
     again = rebuild(starter, output)
-    assert len(again.made) == 3 and len(again.reused) == 5 + 1  # and the check's mark
+    assert len(again.made) == 3 and len(again.reused) == 5
     assert not (tmp_path / "escaped.txt").exists() and not (output / "escaped.txt").exists()
     assert tree_digest(output) == before
 
     shutil.rmtree(folder)
-    assert len(rebuild(starter, output).made) == 8 + 1
+    assert len(rebuild(starter, output).made) == 8  # the check's verdict is the user's (checked_verdicts)
     assert tree_digest(output) == before
+
+
+def test_a_build_checks_a_game_once_and_no_cache_checks_it_again(starter: Path, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clean check is the user's verdict (commands.checked_verdicts), not an entry of output/'s cache: the next
+    build trusts it, a build after the cache was deleted too, and `--no-cache` (a disabled cache) checks in full."""
+    import generator.build
+    import generator.checking
+    import generator.site.mkdocs_batch
+
+    checked: list[str] = []
+    check_content = generator.checking.check_content
+    monkeypatch.setattr(generator.checking, "check_content",
+                        lambda content, errors: checked.append(content.id) or check_content(content, errors))
+    monkeypatch.setattr(generator.build, "build_games", lambda *args, **kwargs: {})  # the check is the point
+    monkeypatch.setattr(generator.site.mkdocs_batch, "start_mkdocs", lambda count: None)
+    output = tmp_path / "output"
+    rebuild(starter, output)
+    rebuild(starter, output)
+    shutil.rmtree(output / ".pnp", ignore_errors=True)
+    rebuild(starter, output)
+    assert checked == [GAME]
+    rebuild(starter, output, BuildCache(None))
+    assert checked == [GAME, GAME]
 
 
 @pytest.mark.slow
@@ -270,10 +293,10 @@ def test_pnp_build_says_what_it_made_and_what_it_copied(starter: Path, tmp_path:
         assert done.returncode == 0, done.stderr
         return next(line for line in done.stdout.splitlines() if line.startswith("made:"))
 
-    assert build_line() == "made: all 9 unit(s) (the build cache held none of them yet)"
-    assert build_line() == "made: nothing; copied from the build cache: 9 unchanged unit(s)"
+    assert build_line() == "made: all 8 unit(s) (the build cache held none of them yet)"
+    assert build_line() == "made: nothing; copied from the build cache: 8 unchanged unit(s)"
     rename_field_card(starter)
-    assert build_line() == (f"made: {GAME}/check, {GAME}/cards/en, {GAME}/rulebook/en, {GAME}/site/en; "
+    assert build_line() == (f"made: {GAME}/cards/en, {GAME}/rulebook/en, {GAME}/site/en; "
                             "copied from the build cache: 5 unchanged unit(s)")
 
 
@@ -307,24 +330,24 @@ def test_build_then_serve_then_build_makes_each_unit_once(starter: Path, tmp_pat
 
     built = BuildCache.of_output(output)
     build(starter, [GAME], output, defaults, cache=built)
-    assert sorted(built.made) == sorted([f"{GAME}/check"] + units("de") + units("en"))
+    assert sorted(built.made) == sorted(units("de") + units("en"))
     errors, failure = serve.rebuild(starter, (GAME,), output)
     assert (errors, failure) == ([], "")
     served = caches[-1]
-    assert served is not built and served.made == [] and len(served.reused) == 9
+    assert served is not built and served.made == [] and len(served.reused) == 8
     again = BuildCache.of_output(output)
     build(starter, [GAME], output, defaults, cache=again)
-    assert again.made == [] and len(again.reused) == 9
+    assert again.made == [] and len(again.reused) == 8
 
     rename_field_card(starter)  # the designer saves a card while `pnp serve` runs (in this process)
     errors, failure = serve.rebuild(starter, (GAME,), output)
     assert (errors, failure) == ([], "")
     served = caches[-1]
-    shows_the_card = [f"{GAME}/check", f"{GAME}/cards/en", f"{GAME}/rulebook/en", f"{GAME}/site/en"]
+    shows_the_card = [f"{GAME}/cards/en", f"{GAME}/rulebook/en", f"{GAME}/site/en"]
     assert sorted(served.made) == sorted(shows_the_card) and len(served.reused) == 5
     after = BuildCache.of_output(output)
     build(starter, [GAME], output, defaults, cache=after)
-    assert after.made == [] and len(after.reused) == 9
+    assert after.made == [] and len(after.reused) == 8
 
 
 def _star_symbols(output: Path) -> set[str]:

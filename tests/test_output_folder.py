@@ -159,6 +159,32 @@ def test_an_output_entry_the_build_did_not_make_is_refused_before_anything_chang
     assert snapshot(tree / "output")["tiny/game.json"] == before["tiny/game.json"]
 
 
+@pytest.mark.slow
+def test_an_older_output_layout_is_refused_untouched_then_built_from_scratch(tree: Path) -> None:
+    """Older versions wrote real folders output/<game> and output/site; they are not migrated: the build
+    refuses them in one sentence and changes nothing, and once they are moved away it builds from scratch."""
+    from tests.cli_in_process import run_pnp
+
+    output = tree / "output"
+    for name in ("tiny", "site"):
+        (output / name).mkdir(parents=True)
+        (output / name / "notes.txt").write_text(f"{name}, kept\n", encoding="utf-8")
+    run = run_pnp("build", "--content", "content", "--output", "output", "--tts-url", "https://tts.example.org/tiny",
+                  cwd=tree)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "is a folder that pnp did not make; move it away" in run.stderr, run.stderr
+    assert sorted(p.relative_to(output).as_posix() for p in output.rglob("*")) == [
+        "site", "site/notes.txt", "tiny", "tiny/notes.txt"], "nothing written, nothing removed"
+    (output / "tiny").rename(tree / "old-tiny")
+    (output / "site").rename(tree / "old-site")
+    run = run_pnp("build", "--content", "content", "--output", "output", "--tts-url", "https://tts.example.org/tiny",
+                  cwd=tree)
+    assert run.returncode == 0, run.stderr
+    assert "the build cache held none of them yet" in run.stdout
+    assert (output / "tiny").is_symlink() and not (output / "tiny" / "notes.txt").exists()
+    assert (tree / "old-tiny" / "notes.txt").read_text(encoding="utf-8") == "tiny, kept\n"
+
+
 def test_an_output_folder_that_cannot_be_written_is_one_sentence_and_exit_1(tree: Path) -> None:
     """/sys refuses new folders to everyone, root included: the same path a read-only disk takes."""
     run = pnp("build", "--content", "content", "--output", "/sys/pnp-forge-output", cwd=tree)

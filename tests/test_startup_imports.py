@@ -1,6 +1,6 @@
 """A command that draws nothing imports nothing that draws: `pnp info` of a game a build has checked loads its
 model and engine, not reportlab, PIL, fontTools, markdown or jinja2, and does not repeat the build's checks
-(commands.loading.ChecksOfLastBuild). An edit since the build is checked in full again."""
+(the check verdicts a build writes, commands.checked_verdicts). An edit since the build is checked in full again."""
 
 from __future__ import annotations
 

@@ -45,12 +45,13 @@ def _build(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pa
            on_wait: Callable[[str], None] | None, cache: BuildCache | None) -> dict[str, list[Path]]:
     from generator.build import STEPS, build_games
     from generator.build_cache import BuildCache
+    from generator.commands.checked_verdicts import CheckedVerdicts, CheckInFull
     from generator.diff.history import GitHistory
     from generator.output_folder import OutputRefused
 
     cache = cache if cache is not None else BuildCache.of_output(output_dir)
     try:
-        loaded = load_games(content_dir, games, before=cache)
+        loaded = load_games(content_dir, games, before=CheckedVerdicts() if cache.folder else CheckInFull())
         if on_start:
             on_start(len(loaded) * (len(STEPS) + 1) + len(options.languages))
         errors = ErrorList()
@@ -63,7 +64,7 @@ def _build(content_dir: Path, games: tuple[str, ...] | list[str], output_dir: Pa
             raise CommandFailed(errors, note=UNTOUCHED)
         return written
     finally:
-        cache.discard()  # what a build that did not succeed remembered (checks too) is forgotten
+        cache.discard()  # what a build that did not succeed remembered is forgotten
 
 
 STAMPS = Path(".pnp") / "built-from.json"  # in the output folder: the content folders' stamps at the last build

@@ -1,12 +1,13 @@
-"""Games checked clean, remembered as data in the user's cache folder: a command that only reads (`pnp info`,
-`play`, `simulate`) checks a game in full once, and then, while neither its files nor pnp-forge change, only
-loads its model. Its layouts, icons, rules pages and engine are not checked again (with their imports, two
-thirds of `pnp info`'s CPU).
+"""Games checked clean, remembered as data in the user's cache folder: one record of "this content was
+checked", for every command. `pnp build` and `pnp serve` check a game in full once and then, while neither
+its files nor pnp-forge change, only load its model; `pnp info`, `play` and `simulate` too, after a build or
+after their own first check. Its layouts, icons, rules pages and engine are not checked again (a fifth of a
+no-edit rebuild's CPU; with their imports, two thirds of `pnp info`'s).
 
-A verdict is an empty file named by the check's key (`build_cache.check_key` of the game's id, folder and
-content hash, and of pnp-forge's code): nothing read from it runs code, and a game whose files changed has
-another key, so it is checked in full and refused exactly as before. Only a clean check leaves a verdict. The
-folder is $XDG_CACHE_HOME/pnp-forge/checked (else ~/.cache/...); verdicts unused for KEEP_SECONDS go.
+A verdict is an empty file named by the check's key (`verdict_key`: the game's id, folder and content hash,
+and pnp-forge's code): nothing read from it runs code, and a game whose files changed has another key, so it
+is checked in full and refused exactly as before. Only a clean check leaves a verdict. The folder is
+$XDG_CACHE_HOME/pnp-forge/checked (else ~/.cache/...), never output/; verdicts unused for KEEP_SECONDS go.
 """
 
 from __future__ import annotations
@@ -32,10 +33,20 @@ def verdict_folder() -> Path:
 
 
 def verdict_key(content: GameContent) -> str:
-    """The key of a clean check of this game, with these files, by this code."""
-    from generator.build_cache import check_key
+    """The key of a clean check of this game, with these files (every byte, both languages), by this code."""
+    from generator.build_cache import unit_key
 
-    return check_key(content)
+    return unit_key("check", content.id, str(content.root.resolve()), content.content_hash)
+
+
+class CheckInFull:
+    """`pnp build --no-cache`: every game is checked in full, and nothing is remembered."""
+
+    def checked(self, content: GameContent) -> bool:
+        return False
+
+    def mark_checked(self, content: GameContent) -> None:
+        """Nothing is remembered."""
 
 
 class CheckedVerdicts:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,7 +12,6 @@ from generator.content.errors import ErrorList
 from generator.content.library import UnknownGame, resolve_games
 
 if TYPE_CHECKING:
-    from generator.build_cache import BuildCache
     from generator.checking import CheckedBefore
     from generator.content.loader import GameContent
     from generator.rules.contract import Game
@@ -28,70 +25,17 @@ def game_ids(content_dir: Path, games: tuple[str, ...] | list[str]) -> list[str]
         raise CommandRefused(str(exc)) from None
 
 
-class ChecksOfLastBuild:
-    """The games a build into ./output checked clean, read and never written: `pnp info`, `play` and `simulate`
-    then load such a game and check its model, but not again its layouts, icons, rules pages and engine (two
-    thirds of `pnp info`'s CPU). A game whose files or whose pnp-forge changed since is checked in full."""
-
-    def __init__(self, cache: BuildCache) -> None:
-        self.cache = cache
-
-    @classmethod
-    def of(cls, output: Path = Path("output")) -> ChecksOfLastBuild | None:
-        """The markers in `output`'s cache; None when there is no cache there (its games' files are then not
-        hashed for nothing)."""
-        if not all(_is_real_folder(folder) for folder in (output, output / ".pnp", output / ".pnp" / "cache")):
-            return None
-        from generator.build_cache import BuildCache
-
-        return cls(BuildCache.of_output(output))
-
-    def checked(self, content: GameContent) -> bool:
-        try:
-            return self.cache.checked(content)
-        except OSError:  # an output folder this user may read but not touch
-            return False
-
-    def mark_checked(self, content: GameContent) -> None:
-        """A command that only reads leaves output/ as it found it: the build marks what it checked."""
-
-
-class ChecksBefore:
-    """What a command that only reads takes as checked clean: a build's markers in ./output, or the user's
-    own verdicts (commands.checked_verdicts), which such a command writes when it checked a game clean."""
-
-    def __init__(self, last_build: ChecksOfLastBuild | None) -> None:
-        from generator.commands.checked_verdicts import CheckedVerdicts
-
-        self.last_build = last_build
-        self.verdicts = CheckedVerdicts()
-
-    def checked(self, content: GameContent) -> bool:
-        return (self.last_build is not None and self.last_build.checked(content)) or self.verdicts.checked(content)
-
-    def mark_checked(self, content: GameContent) -> None:
-        self.verdicts.mark_checked(content)
-
-
-def _is_real_folder(path: Path) -> bool:
-    try:
-        return stat.S_ISDIR(os.lstat(path).st_mode)
-    except OSError:
-        return False
-
-
 def load_games(content_dir: Path, games: tuple[str, ...] | list[str], note: str = "",
                before: CheckedBefore | None = None) -> list[GameContent]:
     """The games loaded and checked (schema, references, counts); any error fails the command.
-    `before`: games checked clean before (the build cache), whose cross-checks are not repeated; by default
-    those a build into ./output checked or this user's commands checked before (`ChecksBefore`)."""
+    `before`: games checked clean before, whose cross-checks are not repeated (by default the user's verdicts,
+    commands.checked_verdicts, which a build and every command that checks a game clean write)."""
     from generator.checking import load_checked
+    from generator.commands.checked_verdicts import CheckedVerdicts
 
     ids = game_ids(content_dir, games)
     errors = ErrorList()
-    if before is None:
-        before = ChecksBefore(ChecksOfLastBuild.of())
-    loaded = load_checked(content_dir, ids, errors, before)
+    loaded = load_checked(content_dir, ids, errors, before if before is not None else CheckedVerdicts())
     if errors or not loaded:
         raise CommandFailed(errors, note=note)
     return loaded

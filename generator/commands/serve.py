@@ -183,6 +183,7 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path,
     from generator.build import BuildOptions, build_games, default_tts_url
     from generator.build_cache import BuildCache
     from generator.checking import load_checked
+    from generator.commands.checked_verdicts import CheckedVerdicts
     from generator.diff.history import GitHistory
     from generator.output_folder import OutputRefused
 
@@ -192,7 +193,7 @@ def rebuild(content_dir: Path, games: tuple[str, ...], output_dir: Path,
     except UnknownGame as exc:
         return [], f"serve: {exc}"
     cache = BuildCache.of_output(output_dir)  # a rebuild makes only what the change touched
-    loaded = load_checked(content_dir, ids, errors, cache, loaded_before)
+    loaded = load_checked(content_dir, ids, errors, CheckedVerdicts(), loaded_before)
     if errors:
         cache.discard()
     else:

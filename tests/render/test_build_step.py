@@ -23,9 +23,12 @@ def test_the_cards_step_is_registered():
 def test_far_too_long_text_fails_the_build_naming_card_and_field_and_keeps_old_output(game_copy):
     root = game_copy.parent.parent
     out = root / "output"
+    generation = out / ".pnp" / "generations" / "1" / "escape-earth"  # a previous build, as pnp lays it out
+    generation.mkdir(parents=True)
+    (generation / "cards-en-a4.pdf").write_bytes(b"previous build")
+    (out / ".pnp" / "current").symlink_to("generations/1")
+    (out / "escape-earth").symlink_to(".pnp/current/escape-earth")
     old = out / "escape-earth" / "cards-en-a4.pdf"
-    old.parent.mkdir(parents=True)
-    old.write_bytes(b"previous build")
     events = game_copy / "cards" / "events.yaml"
     text = events.read_text(encoding="utf-8")
     long = "Endlos langer Text. " * 60

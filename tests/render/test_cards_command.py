@@ -57,9 +57,12 @@ def test_tabletop_decks_are_made_only_with_tts_and_kept_without_it(game_copy):
 
 def test_a_failing_game_leaves_the_previous_card_files(game_copy):
     out = game_copy.parent.parent / "out"
+    generation = out / ".pnp" / "generations" / "1" / "escape-earth"  # a previous build, as pnp lays it out
+    generation.mkdir(parents=True)
+    (generation / "cards-de-a4.pdf").write_bytes(b"old")
+    (out / ".pnp" / "current").symlink_to("generations/1")
+    (out / "escape-earth").symlink_to(".pnp/current/escape-earth")
     old = out / "escape-earth" / "cards-de-a4.pdf"
-    old.parent.mkdir(parents=True)
-    old.write_bytes(b"old")
     galaxy = game_copy / "cards" / "galaxy.yaml"
     galaxy.write_text(
         galaxy.read_text(encoding="utf-8").replace(
