@@ -110,17 +110,23 @@ def _path(name: object) -> str | None:
     return None if name is None else os.fsdecode(name) if isinstance(name, (str, bytes, os.PathLike)) else str(name)
 
 
-def raised(failure: tuple[Any, ...]) -> Exception:
-    """The exception a child's failure (`failure`) is in this process."""
-    if failure[0] == "os":
-        _, number, strerror, filename, filename2, details = failure
+def answered(answer: tuple[bool, Any] | None) -> Any:
+    """What a child's answer `(ok, value)` holds: its value, or its failure (`failure`) raised in this process as
+    it was met; None: the child died before it answered."""
+    if answer is None:
+        raise ChildFailed("a forked worker died before it answered (killed, or out of memory?)")
+    ok, value = answer
+    if ok:
+        return value
+    if value[0] == "os":
+        _, number, strerror, filename, filename2, details = value
         error = OSError(number, strerror, filename, None, filename2)  # FileNotFoundError etc., as in the child
         error.add_note(f"in the forked child:\n{details}")
-        return error
-    _, details, frames, moment = failure
+        raise error
+    _, details, frames, moment = value
     lines = [line for line in details.strip().splitlines() if line.strip()]
-    return ChildFailed(f"{lines[-1].strip()} (in a forked child)" if lines else "a forked worker failed",
-                       details, frames, moment)
+    raise ChildFailed(f"{lines[-1].strip()} (in a forked child)" if lines else "a forked worker failed",
+                      details, frames, moment)
 
 
 class Forked(Generic[Result]):
@@ -154,12 +160,7 @@ class Forked(Generic[Result]):
         self.done = True
 
     def result(self) -> Result:
-        if self.answer is None:
-            raise ChildFailed("a forked worker died before it answered (killed, or out of memory?)")
-        ok, value = self.answer
-        if not ok:
-            raise raised(value)
-        return value  # what work() returned, through pickle
+        return answered(self.answer)  # what work() returned, through pickle
 
     def wait(self) -> Result:
         """Block until the child has answered; what `result()` returns."""

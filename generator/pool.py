@@ -17,7 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from generator.forked import ChildFailed, can_fork, children_allowed, die_with_parent, failure, fresh_streams, raised
+from generator.forked import answered, can_fork, children_allowed, die_with_parent, failure, fresh_streams
 
 Result = TypeVar("Result")
 
@@ -110,12 +110,10 @@ def _initialize(parent: int, work: Callable[[Any], Any] | None, initializer: Cal
 def result(future: Future[tuple[bool, Any]]) -> Any:
     """What a submitted call returned; its failure raised as in this process (see the module docstring)."""
     try:
-        ok, value = future.result()
-    except BrokenProcessPool:
-        raise ChildFailed("a worker process died before it answered (killed, or out of memory?)") from None
-    if not ok:
-        raise raised(value)
-    return value
+        answer: tuple[bool, Any] | None = future.result()
+    except BrokenProcessPool:  # a worker died
+        answer = None
+    return answered(answer)
 
 
 def run_all(calls: Sequence[Callable[[], Result]], jobs: int) -> list[Result]:
