@@ -30,6 +30,7 @@ MAX_STEPS = 1_000_000          # of one render: a loop's turn, a call, an item g
 MACRO_STEPS = 10               # a macro's call: Jinja binds its arguments in Python, some ten loop turns' work
 CHARACTERS_PER_STEP = 64       # a step per this many characters given to a filter or made (C speed)
 FORMAT_WIDTH = re.compile(r"\d{5,}")
+FORMATS = frozenset({"format", "format_map", "%"})  # a text's formatting: filter, methods, operator
 _NUMBERS = frozenset({int, float})
 _SUM_OR_REMAINDER = frozenset({"+", "%"})
 
@@ -127,10 +128,10 @@ def _check_product(left: Any, right: Any) -> None:
 
 
 def _check_text(operation: str, text: Any, args: tuple[Any, ...] = ()) -> None:
-    """A text's `format` (filter, method or `%`) without a giant width, its `replace` without a giant result."""
+    """A text's formatting (FORMATS) without a giant width, its `replace` (filter, method) without a giant result."""
     if not isinstance(text, str):
         return
-    if operation in ("format", "%") and any(int(width) > MAX_ARGUMENT for width in FORMAT_WIDTH.findall(text)):
+    if operation in FORMATS and any(int(width) > MAX_ARGUMENT for width in FORMAT_WIDTH.findall(text)):
         raise TemplateBudgetError(f"a format width above {MAX_ARGUMENT:,}")
     if operation == "replace" and len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str):
         count = text.count(args[0]) if args[0] else len(text) + 1
@@ -217,14 +218,11 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         _made(result, f"`{operator}`")
         return result
 
-    def wrap_str_format(self, value: Any) -> Any:
-        _check_text("format", getattr(value, "__self__", None))  # `"{:>999999999}".format(1)`
-        return super().wrap_str_format(value)
-
     def call(__self, __context, __obj, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's signature
         _check_arguments(args, kwargs)
         _spend(MACRO_STEPS if isinstance(__obj, Macro) else 1)
-        _check_text(getattr(__obj, "__name__", ""), getattr(__obj, "__self__", None), args)  # `text.replace(...)`
+        method = getattr(__obj, "__wrapped__", __obj)  # Jinja wraps a text's format and format_map
+        _check_text(getattr(method, "__name__", ""), getattr(method, "__self__", None), args)  # `"{:>99999}".format(1)`
         return super().call(__context, __obj, *args, **kwargs)
 
 
