@@ -72,10 +72,6 @@ class Pool:
         """`work(arg)` in a worker; its outcome through `result`."""
         return self.executor.submit(_run, arg)
 
-    def run(self, function: Callable[..., Result], *args: Any) -> Future[Result]:
-        """`function(*args)` in a worker (both pickled: for spawned workers)."""
-        return self.executor.submit(function, *args)
-
     def end(self) -> None:
         """End the workers now (a worker may be deep in a long call), then the pool. The executor starts its workers
         in the thread that submits, so every worker started so far is a child here."""
