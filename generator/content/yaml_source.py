@@ -206,19 +206,16 @@ OPENED_BEFORE = frozenset({"while parsing a flow mapping", "while parsing a flow
 
 def load_yaml_text(text: str, name: str, errors: ErrorList) -> YamlDocument:
     """Load YAML from a string (used by `load_yaml` and tests)."""
-    source = SourceMap(name)
     try:
         node = _compose(text)
         builder = _Builder(name, errors)
-        data = None if node is None else builder.build(node, (), 0)
+        return YamlDocument(Path(name), None if node is None else builder.build(node, (), 0), builder.source)
     except _Refused as exc:
         errors.add(_mark(name, exc.where), exc.message, hint=exc.hint, code="limit")
-        return YamlDocument(Path(name), None, source)
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark
         errors.add(Mark(name, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1),
                    f"unsupported YAML value: {exc.problem}", hint="only plain YAML values are allowed", code="syntax")
-        return YamlDocument(Path(name), None, source)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         if exc.context in OPENED_BEFORE and exc.context_mark is not None and exc.problem_mark is not None:
@@ -228,8 +225,6 @@ def load_yaml_text(text: str, name: str, errors: ErrorList) -> YamlDocument:
         context = f" ({exc.context})" if exc.context and exc.problem else ""
         errors.add(Mark(name, line, col), f"YAML syntax error: {problem}{context}",
                    hint="check indentation and quoting near this place", code="syntax")
-        return YamlDocument(Path(name), None, source)
     except yaml.YAMLError as exc:
         errors.add(Mark(name, 1, 1), f"YAML error: {exc}", code="syntax")
-        return YamlDocument(Path(name), None, source)
-    return YamlDocument(Path(name), data, builder.source)
+    return YamlDocument(Path(name), None, SourceMap(name))
