@@ -95,6 +95,14 @@ class ChildFailed(RuntimeError):
             self.add_note(f"in the forked child:\n{details}")
 
 
+def outcome(work: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
+    """In a child: (True, what `work(*args)` returned), or (False, its failure as plain data: `failure`)."""
+    try:
+        return True, work(*args)
+    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
+        return False, failure(exc)
+
+
 def failure(exc: BaseException) -> tuple[Any, ...]:
     """What the parent needs to raise a child's exception again: a refusal of the system (disk full,
     read-only, permission denied) as the same OSError, anything else as ChildFailed with the traceback."""
@@ -164,7 +172,6 @@ class Forked(Generic[Result]):
 
     def wait(self) -> Result:
         """Block until the child has answered; what `result()` returns."""
-        self.answers.poll(None)
         self.read_some()
         self.finish()
         return self.result()
@@ -180,7 +187,4 @@ def _run_child(work: Callable[[], Any], answers: Connection, parent: int) -> Non
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the child just goes
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     fresh_streams()
-    try:
-        answers.send((True, work()))
-    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
-        answers.send((False, failure(exc)))
+    answers.send(outcome(work))

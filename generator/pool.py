@@ -17,7 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from generator.forked import answered, can_fork, children_allowed, die_with_parent, failure, fresh_streams
+from generator.forked import answered, can_fork, children_allowed, die_with_parent, fresh_streams, outcome
 
 Result = TypeVar("Result")
 
@@ -51,11 +51,8 @@ def jobs_for(ceiling: int | None, work: int | None = None) -> int:
 
 def _run(arg: Any) -> tuple[bool, Any]:
     """`work(arg)` in a worker: (True, its result) or (False, its failure as plain data)."""
-    try:
-        assert _WORK is not None
-        return True, _WORK(arg)
-    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
-        return False, failure(exc)
+    assert _WORK is not None
+    return outcome(_WORK, arg)
 
 
 class Pool:
