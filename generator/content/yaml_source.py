@@ -90,9 +90,9 @@ TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 
 
 class _Refused(Exception):
-    """A value that may not be loaded, at the node (or event) where it starts."""
+    """A value that may not be loaded, at the node (or event) where it starts; None: the whole document."""
 
-    def __init__(self, where: yaml.Node | yaml.Event, message: str, hint: str):
+    def __init__(self, where: yaml.Node | yaml.Event | None, message: str, hint: str):
         super().__init__(message)
         self.where, self.message, self.hint = where, message, hint
 
@@ -124,7 +124,7 @@ class _Builder:
     def build(self, node: yaml.Node, path: YamlPath, depth: int) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise _Refused(node, f"the document expands to more than {MAX_NODES:,} values (an alias bomb?)",
+            raise _Refused(None, f"the document expands to more than {MAX_NODES:,} values (an alias bomb?)",
                            "content files need no deeply nested or repeated aliases")
         if depth > MAX_DEPTH:
             raise _Refused(node, *TOO_DEEP)
@@ -211,7 +211,8 @@ def load_yaml_text(text: str, name: str, errors: ErrorList) -> YamlDocument:
         builder = _Builder(name, errors)
         return YamlDocument(Path(name), None if node is None else builder.build(node, (), 0), builder.source)
     except _Refused as exc:
-        errors.add(_mark(name, exc.where), exc.message, hint=exc.hint, code="limit")
+        where = exc.where or node  # the whole document: where it starts
+        errors.add(_mark(name, where) if where else Mark(name, 1, 1), exc.message, hint=exc.hint, code="limit")
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark
         errors.add(Mark(name, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1),
