@@ -197,25 +197,20 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     """Restore the cached units and make the others in their order (`_graph`), on a pool of forked workers
     (generator.pool) when there is more than one thing to do. `meanwhile` runs here while the workers work."""
     making = [unit for unit in units if not unit.cached]
-    allowed = children_allowed() if len(making) > 1 or (making and meanwhile) else 0
-    # a small rebuild: this process makes one unit itself (not the card sheets, which take longest, when there
-    # is another), so its caches stay warm for the next rebuild of `pnp serve`; the workers make the others
-    own = min(making, key=lambda unit: unit.step == "cards") if allowed and len(making) <= allowed else None
+    jobs = min(children_allowed(), len(making)) if len(making) > 1 or (making and meanwhile) else 0
     needed = {need for unit in making for need in STEP_NEEDS.get(unit.step, ())}
     graph = _graph(units)
     running: dict[Future[Any], Unit] = {}
     made: dict[Unit, Made] = {}
-    jobs = allowed - (own is not None)
     pool = Pool(lambda index: _make(units[index], options, cache), jobs) if jobs else None
     with pool or contextlib.nullcontext():
         while graph.is_active():
             finished = []
-            # the workers' units first (they work while this process restores), then what they need, then our own
-            for unit in sorted(graph.get_ready(),
-                               key=lambda unit: (unit is own, unit.cached, unit.step not in needed)):
+            # the workers' units first (they work while this process restores), what other units need first
+            for unit in sorted(graph.get_ready(), key=lambda unit: (unit.cached, unit.step not in needed)):
                 restored = cache.restore(unit.key, unit.folder, unit.name) if unit.cached else None
                 unit.cached = restored is not None  # a cached unit gone since it was planned is made
-                if pool is not None and not unit.cached and unit is not own:
+                if pool is not None and not unit.cached:
                     running[pool.submit(units.index(unit))] = unit
                     continue
                 if not unit.cached:

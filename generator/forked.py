@@ -95,6 +95,14 @@ class ChildFailed(RuntimeError):
             self.add_note(f"in the forked child:\n{details}")
 
 
+def outcome(work: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
+    """In a child: (True, what `work(*args)` returned), or (False, its failure as plain data: `failure`)."""
+    try:
+        return True, work(*args)
+    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
+        return False, failure(exc)
+
+
 def failure(exc: BaseException) -> tuple[Any, ...]:
     """What the parent needs to raise a child's exception again: a refusal of the system (disk full,
     read-only, permission denied) as the same OSError, anything else as ChildFailed with the traceback."""
@@ -110,17 +118,23 @@ def _path(name: object) -> str | None:
     return None if name is None else os.fsdecode(name) if isinstance(name, (str, bytes, os.PathLike)) else str(name)
 
 
-def raised(failure: tuple[Any, ...]) -> Exception:
-    """The exception a child's failure (`failure`) is in this process."""
-    if failure[0] == "os":
-        _, number, strerror, filename, filename2, details = failure
+def answered(answer: tuple[bool, Any] | None) -> Any:
+    """What a child's answer `(ok, value)` holds: its value, or its failure (`failure`) raised in this process as
+    it was met; None: the child died before it answered."""
+    if answer is None:
+        raise ChildFailed("a forked worker died before it answered (killed, or out of memory?)")
+    ok, value = answer
+    if ok:
+        return value
+    if value[0] == "os":
+        _, number, strerror, filename, filename2, details = value
         error = OSError(number, strerror, filename, None, filename2)  # FileNotFoundError etc., as in the child
         error.add_note(f"in the forked child:\n{details}")
-        return error
-    _, details, frames, moment = failure
+        raise error
+    _, details, frames, moment = value
     lines = [line for line in details.strip().splitlines() if line.strip()]
-    return ChildFailed(f"{lines[-1].strip()} (in a forked child)" if lines else "a forked worker failed",
-                       details, frames, moment)
+    raise ChildFailed(f"{lines[-1].strip()} (in a forked child)" if lines else "a forked worker failed",
+                      details, frames, moment)
 
 
 class Forked(Generic[Result]):
@@ -154,16 +168,10 @@ class Forked(Generic[Result]):
         self.done = True
 
     def result(self) -> Result:
-        if self.answer is None:
-            raise ChildFailed("a forked worker died before it answered (killed, or out of memory?)")
-        ok, value = self.answer
-        if not ok:
-            raise raised(value)
-        return value  # what work() returned, through pickle
+        return answered(self.answer)  # what work() returned, through pickle
 
     def wait(self) -> Result:
         """Block until the child has answered; what `result()` returns."""
-        self.answers.poll(None)
         self.read_some()
         self.finish()
         return self.result()
@@ -179,7 +187,4 @@ def _run_child(work: Callable[[], Any], answers: Connection, parent: int) -> Non
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the child just goes
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     fresh_streams()
-    try:
-        answers.send((True, work()))
-    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
-        answers.send((False, failure(exc)))
+    answers.send(outcome(work))

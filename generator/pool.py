@@ -17,7 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from generator.forked import ChildFailed, can_fork, children_allowed, die_with_parent, failure, fresh_streams, raised
+from generator.forked import answered, can_fork, children_allowed, die_with_parent, fresh_streams, outcome
 
 Result = TypeVar("Result")
 
@@ -51,11 +51,8 @@ def jobs_for(ceiling: int | None, work: int | None = None) -> int:
 
 def _run(arg: Any) -> tuple[bool, Any]:
     """`work(arg)` in a worker: (True, its result) or (False, its failure as plain data)."""
-    try:
-        assert _WORK is not None
-        return True, _WORK(arg)
-    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
-        return False, failure(exc)
+    assert _WORK is not None
+    return outcome(_WORK, arg)
 
 
 class Pool:
@@ -71,10 +68,6 @@ class Pool:
     def submit(self, arg: Any) -> Future[tuple[bool, Any]]:
         """`work(arg)` in a worker; its outcome through `result`."""
         return self.executor.submit(_run, arg)
-
-    def run(self, function: Callable[..., Result], *args: Any) -> Future[Result]:
-        """`function(*args)` in a worker (both pickled: for spawned workers)."""
-        return self.executor.submit(function, *args)
 
     def end(self) -> None:
         """End the workers now (a worker may be deep in a long call), then the pool. The executor starts its workers
@@ -110,12 +103,10 @@ def _initialize(parent: int, work: Callable[[Any], Any] | None, initializer: Cal
 def result(future: Future[tuple[bool, Any]]) -> Any:
     """What a submitted call returned; its failure raised as in this process (see the module docstring)."""
     try:
-        ok, value = future.result()
-    except BrokenProcessPool:
-        raise ChildFailed("a worker process died before it answered (killed, or out of memory?)") from None
-    if not ok:
-        raise raised(value)
-    return value
+        answer: tuple[bool, Any] | None = future.result()
+    except BrokenProcessPool:  # a worker died
+        answer = None
+    return answered(answer)
 
 
 def run_all(calls: Sequence[Callable[[], Result]], jobs: int) -> list[Result]:

@@ -23,14 +23,14 @@ from jinja2.exceptions import SecurityError
 from jinja2.runtime import Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-MAX_RANGE = 10_000             # steps of `range` (and `lipsum` is gone)
-MAX_ARGUMENT = 10_000          # an integer given to a call or filter, a format width
+MAX_ARGUMENT = 10_000          # an integer given to a call (`range` too) or filter, a format width
 MAX_SEQUENCE = 1_000_000       # characters of a string, items of a list, made by one operation
 MAX_BITS = 4_096               # an integer result of `**` or `*`
 MAX_STEPS = 1_000_000          # of one render: a loop's turn, a call, an item given to a filter (bundled max: 756)
 MACRO_STEPS = 10               # a macro's call: Jinja binds its arguments in Python, some ten loop turns' work
 CHARACTERS_PER_STEP = 64       # a step per this many characters given to a filter or made (C speed)
 FORMAT_WIDTH = re.compile(r"\d{5,}")
+FORMATS = frozenset({"format", "format_map", "%"})  # a text's formatting: filter, methods, operator
 _NUMBERS = frozenset({int, float})
 _SUM_OR_REMAINDER = frozenset({"+", "%"})
 
@@ -82,12 +82,6 @@ def _filter_steps(values: Iterable[Any]) -> int:
     return cost
 
 
-def _made_steps(value: Any) -> int:
-    """What an operator that made `value` cost: one step, one per CHARACTERS_PER_STEP characters or items."""
-    size = _length(value)
-    return 1 + (size // CHARACTERS_PER_STEP if size else 0)
-
-
 def counted(iterable: Any) -> Any:
     """A loop's iterable, its turns paid for: all at once when its length is known, else turn by turn."""
     budget = _BUDGET.get()
@@ -110,10 +104,12 @@ def _length(value: Any) -> int | None:
     return len(value) if isinstance(value, (str, bytes, list, tuple)) else None
 
 
-def _check_size(value: Any, what: str) -> None:
-    size = _length(value)
-    if size is not None and size > MAX_SEQUENCE:
+def _made(value: Any, what: str) -> None:
+    """An operator's result: refused beyond MAX_SEQUENCE items, paid one step and one per CHARACTERS_PER_STEP."""
+    size = _length(value) or 0
+    if size > MAX_SEQUENCE:
         raise TemplateBudgetError(f"{what} would make {size:,} items (at most {MAX_SEQUENCE:,})")
+    _spend(1 + size // CHARACTERS_PER_STEP)
 
 
 def _check_power(left: Any, right: Any) -> None:
@@ -131,9 +127,16 @@ def _check_product(left: Any, right: Any) -> None:
         raise TemplateBudgetError("the product is far larger than any number a game needs")
 
 
-def _check_format(text: Any) -> None:
-    if isinstance(text, str) and any(int(width) > MAX_ARGUMENT for width in FORMAT_WIDTH.findall(text)):
+def _check_text(operation: str, text: Any, args: tuple[Any, ...] = ()) -> None:
+    """A text's formatting (FORMATS) without a giant width, its `replace` (filter, method) without a giant result."""
+    if not isinstance(text, str):
+        return
+    if operation in FORMATS and any(int(width) > MAX_ARGUMENT for width in FORMAT_WIDTH.findall(text)):
         raise TemplateBudgetError(f"a format width above {MAX_ARGUMENT:,}")
+    if operation == "replace" and len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str):
+        count = text.count(args[0]) if args[0] else len(text) + 1
+        if len(text) + count * max(0, len(args[1]) - len(args[0])) > MAX_SEQUENCE:
+            raise TemplateBudgetError(f"the replacement would make more than {MAX_SEQUENCE:,} characters")
 
 
 def _check_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
@@ -142,35 +145,17 @@ def _check_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
             raise TemplateBudgetError(f"an argument of {value:,} (at most {MAX_ARGUMENT:,})")
 
 
-def bounded_range(*args: int) -> range:
-    """`range` for templates: at most MAX_RANGE steps."""
-    result = range(*args)
-    if len(result) > MAX_RANGE:
-        raise TemplateBudgetError(f"range of {len(result):,} steps (at most {MAX_RANGE:,})")
-    return result
-
-
 def _bounded_filter(function: Callable[..., Any]) -> Callable[..., Any]:
     skip = 2 if hasattr(function, "jinja_pass_arg") else 1  # (context/environment,) value, arguments...
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         _check_arguments(args[skip:], kwargs)
         _spend(_filter_steps(itertools.chain(args[skip - 1:], kwargs.values())))
-        value = args[skip - 1] if len(args) >= skip else None
-        if function.__name__ == "do_format":
-            _check_format(value)
-        elif function.__name__ == "do_replace" and len(args) >= skip + 2:
-            _check_replace(value, args[skip], args[skip + 1])
+        if len(args) >= skip:
+            _check_text(function.__name__.removeprefix("do_"), args[skip - 1], args[skip:])
         return function(*args, **kwargs)
 
     return functools.update_wrapper(wrapper, function)  # its name, and Jinja's mark `jinja_pass_arg` if it has one
-
-
-def _check_replace(value: Any, old: Any, new: Any) -> None:
-    if isinstance(value, str) and isinstance(old, str) and isinstance(new, str):
-        count = value.count(old) if old else len(value) + 1
-        if len(value) + count * max(0, len(new) - len(old)) > MAX_SEQUENCE:
-            raise TemplateBudgetError(f"the replacement would make more than {MAX_SEQUENCE:,} characters")
 
 
 class _BoundedCodeGenerator(CodeGenerator):
@@ -208,15 +193,13 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.globals.pop("lipsum", None)
-        self.globals["range"] = bounded_range
         self.filters = {name: _bounded_filter(f) for name, f in self.filters.items()}
 
     counted = staticmethod(counted)
 
     def bounded_join(self, parts: tuple) -> str:
         text = "".join(str(part) for part in parts)
-        _check_size(text, "joining text")
-        _spend(_made_steps(text))
+        _made(text, "joining text")
         return text
 
     def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
@@ -230,22 +213,16 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         elif operator == "*":
             _check_product(left, right)
         elif operator == "%":
-            _check_format(left)
+            _check_text("%", left)
         result = super().call_binop(context, operator, left, right)
-        _check_size(result, f"`{operator}`")
-        _spend(_made_steps(result))
+        _made(result, f"`{operator}`")
         return result
-
-    def wrap_str_format(self, value: Any) -> Any:
-        _check_format(getattr(value, "__self__", None))  # `"{:>999999999}".format(1)`
-        return super().wrap_str_format(value)
 
     def call(__self, __context, __obj, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's signature
         _check_arguments(args, kwargs)
         _spend(MACRO_STEPS if isinstance(__obj, Macro) else 1)
-        owner = getattr(__obj, "__self__", None)
-        if isinstance(owner, str) and getattr(__obj, "__name__", "") == "replace" and len(args) >= 2:
-            _check_replace(owner, args[0], args[1])
+        method = getattr(__obj, "__wrapped__", __obj)  # Jinja wraps a text's format and format_map
+        _check_text(getattr(method, "__name__", ""), getattr(method, "__self__", None), args)  # `"{:>99999}".format(1)`
         return super().call(__context, __obj, *args, **kwargs)
 
 

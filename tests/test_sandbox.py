@@ -25,7 +25,10 @@ def test_number_arithmetic_gives_what_python_gives():
 
 
 @pytest.mark.parametrize("source", ["{{ 'x' * 10**9 }}", "{{ 9 ** (9 ** 9) }}", "{{ (10 ** 900) * (10 ** 900) }}",
-                                    "{{ [0] * 2000000 }}", "{{ '{:>999999}' % 1 }}"])
+                                    "{{ [0] * 2000000 }}", "{{ '{:>999999}' % 1 }}", "{{ range(10**6)|list }}",
+                                    "{{ ('a' * 999999)|replace('a', 'aaaa') }}",
+                                    "{{ ('a' * 999999).replace('a', 'aa') }}", "{{ '{:>999999}'.format(1) }}",
+                                    "{{ '%999999d'|format(1) }}"])
 def test_what_could_grow_without_end_is_refused(source: str):
     with pytest.raises(TemplateBudgetError):
         render(source)

@@ -5,9 +5,8 @@ ourselves so that (1) every key and value keeps its file:line:column, (2) aliase
 under a budget (an alias bomb stops with an error instead of eating memory), and (3) duplicate
 keys are reported instead of silently overwritten.
 
-libyaml's parser (when PyYAML has it) feeds PyYAML's Python composer, whose recursion stops at
-Python's limit (libyaml's own composer crashes on deep nesting); what libyaml refuses is read
-again by the pure-Python loader, for PyYAML's own message and mark.
+libyaml (when PyYAML has it) parses and composes; what it refuses is read again by PyYAML's
+pure-Python loader, for PyYAML's own message and mark.
 """
 
 from __future__ import annotations
@@ -17,8 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.composer import Composer
-from yaml.resolver import Resolver
 
 from generator.content.errors import ErrorList, Mark, YamlPath
 from generator.content.files import Unreadable, decode, read_bytes
@@ -28,6 +25,8 @@ MAX_NODES = 200_000
 MAX_DEPTH = 64
 # no count, cost, seed or size of a game comes near this; bigger numbers are typing errors or attacks
 MAX_NUMBER = 2 ** 53
+TOO_DEEP = (f"the document nests deeper than {MAX_DEPTH} levels",  # the refusal and its hint
+            "content files need no deeply nested lists or mappings")
 
 
 @dataclass
@@ -64,52 +63,38 @@ class YamlDocument:
     source: SourceMap
 
 
-# libyaml's event parser; yaml.cyaml is absent when PyYAML was built without libyaml
-LIBYAML_PARSER: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)
+# libyaml's loader, its composer in C too (None without libyaml, or with one older than 0.2.5, which did not yet
+# bound nesting and whose composer could then crash on it)
+_LIBYAML: Any = getattr(yaml, "_yaml", None)
+FAST_LOADER: Any = yaml.CSafeLoader if _LIBYAML and _LIBYAML.get_version() >= (0, 2, 5) else None
+"""The loader tried first; tests set it to None to check PyYAML's own."""
 
 
-def _fast_loader() -> type | None:
-    """libyaml's event parser under PyYAML's Python composer and safe resolver, when libyaml is present."""
-    libyaml_parser: Any = LIBYAML_PARSER
-    if libyaml_parser is None:
-        return None
+class _PureLoader(yaml.SafeLoader):
+    """PyYAML's own loader, refusing nesting deeper than MAX_DEPTH before Python's recursion limit would."""
 
-    class LibyamlEventsLoader(libyaml_parser, Composer, Resolver):  # type: ignore[misc]  # untyped C parser
-        """libyaml events, PyYAML's composer: the node tree of SafeLoader, made faster."""
+    depth = 0
 
-        def __init__(self, stream: str) -> None:
-            libyaml_parser.__init__(self, stream)
-            Composer.__init__(self)
-            Resolver.__init__(self)
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        if self.depth > MAX_DEPTH:
+            raise _Refused(self.peek_event(), *TOO_DEEP)  # type: ignore[no-untyped-call]  # untyped PyYAML
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
-        # CParser has a composer of its own in C; take PyYAML's (it stops at the recursion limit)
-        get_single_node = Composer.get_single_node
-        compose_document = Composer.compose_document
-        get_node = Composer.get_node
-        check_node = Composer.check_node
-
-    return LibyamlEventsLoader
-
-
-FAST_LOADER = _fast_loader()
-"""The loader tried first (None without libyaml); tests set it to None to check the fallback."""
 
 _SAFE_TAGS = {tag for tag in yaml.SafeLoader.yaml_constructors if tag}
 TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 
 
-class _Budget(Exception):
-    pass
-
-
 class _Refused(Exception):
-    """A value that may not be loaded, with its place."""
+    """A value that may not be loaded, at the node (or event) where it starts; None: the whole document."""
 
-    def __init__(self, mark: Mark, message: str, hint: str):
+    def __init__(self, where: yaml.Node | yaml.Event | None, message: str, hint: str):
         super().__init__(message)
-        self.mark = mark
-        self.message = message
-        self.hint = hint
+        self.where, self.message, self.hint = where, message, hint
 
 
 def _number_problem(value: Any) -> str | None:
@@ -139,9 +124,10 @@ class _Builder:
     def build(self, node: yaml.Node, path: YamlPath, depth: int) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise _Budget(f"the document expands to more than {MAX_NODES:,} values (an alias bomb?)")
+            raise _Refused(None, f"the document expands to more than {MAX_NODES:,} values (an alias bomb?)",
+                           "content files need no deeply nested or repeated aliases")
         if depth > MAX_DEPTH:
-            raise _Budget(f"the document nests deeper than {MAX_DEPTH} levels")
+            raise _Refused(node, *TOO_DEEP)
         self.source.values.setdefault(path, _mark(self.file, node))
         if node.tag not in _SAFE_TAGS:
             raise yaml.constructor.ConstructorError(None, None, f"tag '{node.tag}' is not allowed", node.start_mark)
@@ -173,13 +159,13 @@ class _Builder:
             value = self.constructor.construct_object(node, deep=True)
         except ValueError as exc:  # e.g. an integer of more digits than Python converts, or 2026-13-40
             if node.tag == TIMESTAMP_TAG:
-                raise _Refused(_mark(self.file, node), f"not a date: {exc}".split(";")[0],
+                raise _Refused(node, f"not a date: {exc}".split(";")[0],
                                "write a date as YYYY-MM-DD, e.g. 2026-11-28") from None
-            raise _Refused(_mark(self.file, node), f"value cannot be read: {exc}".split(";")[0],
+            raise _Refused(node, f"value cannot be read: {exc}".split(";")[0],
                            "write a plain number of at most 15 digits") from None
         problem = _number_problem(value)
         if problem:
-            raise _Refused(_mark(self.file, node), problem, "write a plain number of at most 15 digits")
+            raise _Refused(node, problem, "write a plain number of at most 15 digits")
         return value
 
 
@@ -202,24 +188,6 @@ def load_yaml(path: Path, errors: ErrorList, display_name: str | None = None, ro
     return load_yaml_text(text, name, errors)
 
 
-def _too_deep_at(text: str, name: str) -> Mark:
-    """The place where a document first nests deeper than MAX_DEPTH (the event parser does not recurse)."""
-    depth = 0
-    try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    start = event.start_mark
-                    assert start is not None  # the parser marks every event it makes
-                    return Mark(name, start.line + 1, start.column + 1)
-            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-                depth -= 1
-    except yaml.YAMLError:
-        pass
-    return Mark(name, 1, 1)
-
-
 def _compose(text: str) -> yaml.Node | None:
     """The node tree, by libyaml's parser when it is present and accepts the text, else by PyYAML's."""
     if FAST_LOADER is not None:
@@ -228,7 +196,7 @@ def _compose(text: str) -> yaml.Node | None:
             return node
         except Exception:  # noqa: BLE001 - what libyaml refuses is read again for PyYAML's own message
             pass
-    return yaml.compose(text, Loader=yaml.SafeLoader)
+    return yaml.compose(text, Loader=_PureLoader)
 
 
 # the parser notices these only on a later line; the mistake is where they start
@@ -238,9 +206,17 @@ OPENED_BEFORE = frozenset({"while parsing a flow mapping", "while parsing a flow
 
 def load_yaml_text(text: str, name: str, errors: ErrorList) -> YamlDocument:
     """Load YAML from a string (used by `load_yaml` and tests)."""
-    source = SourceMap(name)
     try:
         node = _compose(text)
+        builder = _Builder(name, errors)
+        return YamlDocument(Path(name), None if node is None else builder.build(node, (), 0), builder.source)
+    except _Refused as exc:
+        where = exc.where or node  # the whole document: where it starts
+        errors.add(_mark(name, where) if where else Mark(name, 1, 1), exc.message, hint=exc.hint, code="limit")
+    except yaml.constructor.ConstructorError as exc:
+        mark = exc.problem_mark
+        errors.add(Mark(name, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1),
+                   f"unsupported YAML value: {exc.problem}", hint="only plain YAML values are allowed", code="syntax")
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         if exc.context in OPENED_BEFORE and exc.context_mark is not None and exc.problem_mark is not None:
@@ -250,29 +226,6 @@ def load_yaml_text(text: str, name: str, errors: ErrorList) -> YamlDocument:
         context = f" ({exc.context})" if exc.context and exc.problem else ""
         errors.add(Mark(name, line, col), f"YAML syntax error: {problem}{context}",
                    hint="check indentation and quoting near this place", code="syntax")
-        return YamlDocument(Path(name), None, source)
     except yaml.YAMLError as exc:
         errors.add(Mark(name, 1, 1), f"YAML error: {exc}", code="syntax")
-        return YamlDocument(Path(name), None, source)
-    except RecursionError:  # the composer recurses per level: find where the nesting got too deep
-        errors.add(_too_deep_at(text, name), f"the document nests deeper than {MAX_DEPTH} levels",
-                   hint="content files need no deeply nested lists or mappings", code="limit")
-        return YamlDocument(Path(name), None, source)
-    if node is None:
-        return YamlDocument(Path(name), None, source)
-    builder = _Builder(name, errors)
-    try:
-        data = builder.build(node, (), 0)
-    except _Refused as exc:
-        errors.add(exc.mark, exc.message, hint=exc.hint, code="limit")
-        return YamlDocument(Path(name), None, source)
-    except _Budget as exc:
-        errors.add(_mark(name, node), str(exc), hint="content files need no deeply nested or repeated aliases",
-                   code="limit")
-        return YamlDocument(Path(name), None, source)
-    except yaml.constructor.ConstructorError as exc:
-        mark = exc.problem_mark
-        errors.add(Mark(name, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1),
-                   f"unsupported YAML value: {exc.problem}", hint="only plain YAML values are allowed", code="syntax")
-        return YamlDocument(Path(name), None, source)
-    return YamlDocument(Path(name), data, builder.source)
+    return YamlDocument(Path(name), None, SourceMap(name))

@@ -301,8 +301,8 @@ def simulate(content: GameContent, content_dir: Path, games: int, policy: str, o
         return play_local(lambda i: play_out(game, game_seed(batch_seed, i), policy, max_turns), games, jobs,
                           on_progress)
     with Pool(None, jobs, _init_worker, (str(content_dir), content.id, options)) as pool:
-        return in_order(lambda run: pool.run(_run_chunk, (batch_seed, run, policy, max_turns)), _done, games, jobs,
-                        on_progress)
+        return in_order(lambda run: pool.executor.submit(_run_chunk, (batch_seed, run, policy, max_turns)), _done,
+                        games, jobs, on_progress)
 
 
 def _done(future: Future[list[GameResult]]) -> list[GameResult]:
