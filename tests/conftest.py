@@ -73,3 +73,12 @@ def pytest_runtest_protocol(item, nextitem):
     yield
     with open(path, "a", encoding="utf-8") as out:
         out.write(f"{used() - start:.3f}\t{item.nodeid}\n")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """The tests tests/full_suite_only.txt lists are marked slow before `-m` selects (tests/quick.py)."""
+    from tests.quick import mark_listed_slow
+
+    narrowed = any("::" in arg for arg in config.args) or bool(config.getoption("keyword"))
+    mark_listed_slow(items, narrowed)

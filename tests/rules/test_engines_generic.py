@@ -58,9 +58,12 @@ class EngineCase:
     game: str
 
 
+@cache
 def _engine_named(folder: Path) -> Any:
+    """The `engine` entry of a folder's game.yaml, read once per folder (collection asks once per engine)."""
     try:
-        data = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))
+        text = (folder / "game.yaml").read_text(encoding="utf-8")
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml where installed
     except (OSError, yaml.YAMLError):
         return None
     return data.get("engine") if isinstance(data, dict) else None
