@@ -7,8 +7,8 @@ left as text, numbered rules headings without their `rule-` anchor and inline ic
 sizes them to the line. A find is an error at the content it most likely came from: the rules page
 a site page was made from, the card a face or card page shows, else the first content file that
 holds the same text, else the output file itself. Images (PNG) are the same faces drawn again and
-are not read, nor are card sheets (their lines are the faces' lines, laid out once); `game.json` is
-the model, whose operation texts are templates by design.
+are not read, nor are card sheets and print-on-demand files (their lines are the faces' lines, laid
+out once); `game.json` is the model, whose operation texts are templates by design.
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ HIDDEN_RE = re.compile(r"<(script|style)\b.*?</\1\s*>|<!--.*?-->", re.S | re.I)
 READ_ATTRIBUTES_RE = re.compile(r"\b(?:title|alt|aria-label|placeholder)\s*=\s*\"([^\"]*)\"", re.I)
 TAG_RE = re.compile(r"<[^>]*>")
 SVG_TEXT_RE = re.compile(r"<(?:text|tspan|title|desc)\b[^>]*>([^<]*)")
-# card sheets draw the very lines the SVG faces hold (one layout step); their text is read there
-SAME_AS_FACES_RE = re.compile(r"^(?:cards-[^/]*\.pdf|print-shop/.*\.pdf)$")
+# card sheets and print-on-demand files draw the very lines the SVG faces hold (one layout step); their text is
+# read there
+SAME_AS_FACES_RE = re.compile(r"^(?:cards-[^/]*\.pdf|print-shop/.*\.pdf|pod/.*\.pdf)$")
 ARTICLE_RE = re.compile(r"<article\b.*?</article\s*>", re.S | re.I)
 HEADING_RE = re.compile(r"<h([1-6])\b([^>]*)>(.*?)</h\1\s*>", re.S | re.I)
 ID_RE = re.compile(r"\bid\s*=\s*\"([^\"]*)\"", re.I)

@@ -193,6 +193,26 @@ def test_reader_text_reads_titles_and_alt_text_but_not_scripts() -> None:
     assert [piece.text for piece in find(text)] == ["{count}", "{amount}", ":{resource}:"]
 
 
+def test_print_on_demand_files_are_not_read_again_but_a_rulebook_is(tmp_path: Path, bundled_contents) -> None:
+    """The print-on-demand files draw the faces the SVG faces hold (read there); other PDFs are read."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.rulestext.output_scan import check_outputs
+
+    written = []
+    for name in ("pod/en/galaxy-poker.pdf", "cards-en-pod.pdf", "rules-en-a4.pdf"):
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        canvas = Canvas(str(path))
+        canvas.drawString(72, 720, "Gain {amount} energy")
+        canvas.save()
+        written.append(path)
+    errors = ErrorList()
+    assert not check_outputs(bundled_contents["escape-earth"], "en", tmp_path, written, errors)
+    [error] = errors.errors
+    assert "rules-en-a4.pdf shows unrendered text '{amount}'" in error.message, error.message
+
+
 # --- every bundled output --------------------------------------------------------------------------
 @pytest.mark.slow
 def test_no_bundled_output_file_holds_unrendered_text(built_all) -> None:
