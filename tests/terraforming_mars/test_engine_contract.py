@@ -12,13 +12,14 @@ from generator.checking import check_engine
 from generator.content.errors import ErrorList
 from generator.rules import registry
 from generator.rules.contract import ONLOOKER
+from generator.rules.engine_kit.greedy import TrialGreedy
 from generator.rules.invariants import check_many
 from generator.rules.log import dump_lines, header_of, replay_text
 from generator.rules.policies import make_policy
 from generator.rules.presentation import format_action
 from generator.rules.simulate import policy_seed
 from generator.rules.terraforming_mars import OPERATIONS, TerraformingMarsGame, new_game
-from generator.rules.terraforming_mars.greedy import GreedyPolicy
+from generator.rules.terraforming_mars.greedy import judge
 from generator.rules.terraforming_mars.legality import violation
 
 
@@ -229,7 +230,7 @@ def test_greedy_buys_the_last_oceans_rather_than_hoard_money(table):
     me = state.current_player
     state.res[me][0] = 400
     state._legal = None
-    choice = GreedyPolicy().choose(state, random.Random(1))
+    choice = TrialGreedy(judge).choose(state, random.Random(1))
     assert format_action(state, choice) in {"project bewaesserung", "project gruenflaeche", "project stadtbau"}
 
 

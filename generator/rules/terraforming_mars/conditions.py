@@ -11,10 +11,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.rules.terraforming_mars.data import (
-    HEAT,
     MC,
     MILESTONES_CLAIMABLE,
-    PLANTS,
     RES_INDEX,
     STEEL,
     STEEL_VALUE,
@@ -55,12 +53,10 @@ def card_cost(state: TerraformingMarsState, p: int, card: ProjectCard) -> int:
     return max(0, cost)
 
 
-def steel_value(state: TerraformingMarsState, p: int) -> int:
-    return STEEL_VALUE + sum(int(a["amount"]) for _, a in lasting(state, p, "steel_value"))
-
-
-def titanium_value(state: TerraformingMarsState, p: int) -> int:
-    return TITANIUM_VALUE + sum(int(a["amount"]) for _, a in lasting(state, p, "titanium_value"))
+def cube_values(state: TerraformingMarsState, p: int) -> tuple[int, int]:
+    """What a steel and a titanium cube pay for the player: 2 and 3 M€ and what their cards add."""
+    return (STEEL_VALUE + sum(int(a["amount"]) for _, a in lasting(state, p, "steel_value")),
+            TITANIUM_VALUE + sum(int(a["amount"]) for _, a in lasting(state, p, "titanium_value")))
 
 
 def payment_problem(state: TerraformingMarsState, p: int, card: ProjectCard, steel: int, titanium: int) -> Problem:
@@ -74,7 +70,7 @@ def payment_problem(state: TerraformingMarsState, p: int, card: ProjectCard, ste
         return ("pay.steel-missing", {"n": steel, "have": res[STEEL]})
     if titanium > res[TITANIUM]:
         return ("pay.titanium-missing", {"n": titanium, "have": res[TITANIUM]})
-    return _settle(card_cost(state, p, card), steel_value(state, p), titanium_value(state, p), res[MC], steel, titanium)
+    return _settle(card_cost(state, p, card), *cube_values(state, p), res[MC], steel, titanium)
 
 
 def _settle(cost: int, sv: int, tv: int, mc: int, steel: int, titanium: int) -> Problem:
@@ -90,7 +86,7 @@ def _settle(cost: int, sv: int, tv: int, mc: int, steel: int, titanium: int) -> 
 
 def payments(state: TerraformingMarsState, p: int, card: ProjectCard) -> list[tuple[int, int]]:
     """Every (steel, titanium) that pays the card with M€ for the rest; no cube may pay nothing."""
-    cost, sv, tv, res = card_cost(state, p, card), steel_value(state, p), titanium_value(state, p), state.res[p]
+    cost, (sv, tv), res = card_cost(state, p, card), cube_values(state, p), state.res[p]
     steel = range(min(res[STEEL], -(-cost // sv)) + 1) if "building" in card.tags else (0,)
     titanium = range(min(res[TITANIUM], -(-cost // tv)) + 1) if "space" in card.tags else (0,)
     return [(s, t) for s in steel for t in titanium if _settle(cost, sv, tv, res[MC], s, t) is None]
@@ -185,41 +181,37 @@ def card_problem(state: TerraformingMarsState, p: int, card: ProjectCard) -> Pro
 
 
 def project_problem(state: TerraformingMarsState, p: int, project_id: str) -> Problem:
-    """Why a standard project cannot be used now, or None: its cost, and an effect it must have.
-
-    Asteroid and aquifer need a parameter that can still rise (the summary's exceptions are for
-    cards); greenery and city need a space.
-    """
+    """Why a standard project cannot be used now, or None: its cost, and an effect it must have."""
     project = state.data.projects[project_id]
     if state.res[p][MC] < project.cost:
         return ("project.cost", {"project": project_id, "cost": project.cost, "have": state.res[p][MC]})
-    for op, args in project.effects:
+    return _standard_problem(state, p, project.effects, ("project.at-goal", {"project": project_id}))
+
+
+def conversion_problem(state: TerraformingMarsState, p: int, what: str) -> Problem:
+    """Why plants or heat (`what`) cannot be converted now, or None: too few cubes, an effect it must have."""
+    conversion = state.data.conversions.get(what)
+    if conversion is None:
+        return ("convert.what", {"what": what})
+    have = state.res[p][RES_INDEX[what]]
+    if have < conversion.cost:
+        return (f"convert.{what}", {"n": conversion.cost, "have": have})
+    return _standard_problem(state, p, conversion.effects, ("convert.at-goal", {}))
+
+
+def _standard_problem(state: TerraformingMarsState, p: int, effects: Effects, at_goal: Problem) -> Problem:
+    """The effect of a standard project or a conversion that cannot be carried out, or None: a parameter raised
+    at its goal (`at_goal`: the summary's exceptions are for cards), a greenery or city without a space."""
+    for op, args in effects:
         if op == "sell_patents" and not state.hand[p]:
             return ("project.no-cards", {})
         if (op == "raise_temperature" and state.temperature >= state.data.temperature[1]) \
                 or (op == "place_ocean" and state.oceans >= state.data.oceans_max):
-            return ("project.at-goal", {"project": project_id})
+            return at_goal
         problem = effects_problem(state, p, ((op, args),), None)
         if problem:
             return problem
     return None
-
-
-def conversion_problem(state: TerraformingMarsState, p: int, what: str) -> Problem:
-    d = state.data
-    if what == "plants":
-        if state.res[p][PLANTS] < d.plants_per_greenery:
-            return ("convert.plants", {"n": d.plants_per_greenery, "have": state.res[p][PLANTS]})
-        if not has_space_for(state, GREENERY):
-            return ("effect.no-space", {"tile": GREENERY})
-        return None
-    if what == "heat":
-        if state.res[p][HEAT] < d.heat_per_step:
-            return ("convert.heat", {"n": d.heat_per_step, "have": state.res[p][HEAT]})
-        if state.temperature >= d.temperature[1]:
-            return ("convert.at-goal", {})
-        return None
-    return ("convert.what", {"what": what})
 
 
 def action_problem(state: TerraformingMarsState, p: int, card_id: str) -> Problem:

@@ -38,8 +38,6 @@ START_CARDS = 10
 START_PRODUCTION = 1
 
 GREENERY_PROJECT = "gruenflaeche"
-PLANTS_CONVERSION = "pflanzen-umwandeln"
-HEAT_CONVERSION = "waerme-umwandeln"
 
 Args = tuple[tuple[str, Any], ...]    # values as the content's YAML gives them
 Effects = tuple[tuple[str, Args], ...]
@@ -51,7 +49,6 @@ class ProjectCard:
 
     id: str
     kind: str                      # automated | active | event
-    name: Text
     cost: int
     tags: tuple[str, ...]
     requirements: tuple[tuple[str, int], ...]   # (one of REQUIREMENTS, its limit) the card prints
@@ -78,15 +75,13 @@ class ProjectCard:
 @dataclass(frozen=True)
 class StandardProject:
     id: str
-    name: Text
-    cost: int
+    cost: int                      # in M€; a conversion's in the cubes it converts
     effects: Effects
 
 
 @dataclass(frozen=True)
 class Milestone:
     id: str
-    name: Text
     criterion: str
     threshold: int
     cost: int
@@ -96,7 +91,6 @@ class Milestone:
 @dataclass(frozen=True)
 class Award:
     id: str
-    name: Text
     metric: str
     funding_costs: tuple[int, ...]
     first: int
@@ -119,9 +113,7 @@ class RulesData:
     cards: dict[str, ProjectCard]
     deck: tuple[str, ...]
     projects: dict[str, StandardProject]
-    plants_per_greenery: int
-    heat_per_step: int
-    heat_effects: Effects
+    conversions: dict[str, StandardProject]   # plants, heat -> the conversion that pays them
     milestones: dict[str, Milestone]
     awards: dict[str, Award]
     spaces: dict[str, Space]
@@ -129,13 +121,12 @@ class RulesData:
     oxygen: tuple[int, int]
     oceans_max: int
     floors: tuple[int, ...]             # lowest production per resource
-    names: dict[str, Text]              # any card, project, milestone or award id -> its name
-    resource_names: dict[str, Text]
+    names: dict[str, Text]              # any card, project, milestone, award or resource id -> its name
     content_hash: str = ""
-    land: tuple[str, ...] = field(default=())
-    ocean_spaces: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
+        self.land = tuple(s for s, sp in self.spaces.items() if not sp.ocean)
+        self.ocean_spaces = tuple(s for s, sp in self.spaces.items() if sp.ocean)
         # bounds the legal set checks first: below them no milestone or award can be paid
         self.cheapest_milestone = min((m.cost for m in self.milestones.values()), default=0)
         self.awards_fundable = max((len(a.funding_costs) for a in self.awards.values()), default=0)
@@ -147,7 +138,7 @@ def _project_card(card: Card) -> ProjectCard:
     ongoing = effect_steps(f.get("ongoing"))
     lasting = {op: tuple(dict(args) for o, args in ongoing if o == op) for op, _ in ongoing}
     return ProjectCard(
-        id=card.id, kind=card.kind, name=card.name, cost=int(card.cost or 0), tags=tuple(f.get("tags") or ()),
+        id=card.id, kind=card.kind, cost=int(card.cost or 0), tags=tuple(f.get("tags") or ()),
         requirements=tuple((r, f[r]) for r in REQUIREMENTS if f.get(r) is not None), requires_tag=f.get("requires_tag"),
         requires_tag_count=int(f.get("requires_tag_count") or (1 if f.get("requires_tag") else 0)),
         effects=effect_steps(card.effects), production=effect_steps(f.get("production")),
@@ -160,14 +151,14 @@ def load_rules_data(content: GameContent) -> RulesData:
     """Read the cards, the map and the tracks (see the module docstring)."""
     cards = {c.id: _project_card(c) for c in content.cards if c.kind in PROJECT_KINDS}
     deck = [c.id for c in content.cards if c.kind in PROJECT_KINDS for _ in range(c.count)]
-    projects = {c.id: StandardProject(c.id, c.name, int(c.cost or 0), effect_steps(c.effects))
+    projects = {c.id: StandardProject(c.id, int(c.cost or 0), effect_steps(c.effects))
                 for c in content.cards_of("standard_project")}
-    plants = content.card(PLANTS_CONVERSION)
-    heat = content.card(HEAT_CONVERSION)
-    milestones = {c.id: Milestone(c.id, c.name, c.fields["criterion"], int(c.fields["threshold"]),
+    conversions = {r: StandardProject(c.id, int(n), effect_steps(c.effects))
+                   for c in content.cards_of("conversion") for r, n in c.fields["pay"].items()}
+    milestones = {c.id: Milestone(c.id, c.fields["criterion"], int(c.fields["threshold"]),
                                   int(c.fields["claim_cost"]), int(c.fields["points"]))
                   for c in content.cards_of("milestone")}
-    awards = {c.id: Award(c.id, c.name, c.fields["metric"], tuple(c.fields["funding_costs"]),
+    awards = {c.id: Award(c.id, c.fields["metric"], tuple(c.fields["funding_costs"]),
                           int(c.fields["first_points"]), int(c.fields["second_points"]),
                           int(c.fields["second_points_two_players"]))
               for c in content.cards_of("award")}
@@ -185,19 +176,14 @@ def load_rules_data(content: GameContent) -> RulesData:
     board = next(b for b in content.boards if b.id == "player-board")
     starts = {t.id: int(t.start) for t in board.tracks}
     floors = tuple(starts.get(f"{r}-production", 0) for r in RESOURCES)
-    names = {c.id: c.name for c in content.cards}
-    resource_names = {r.id: r.name for r in content.game.resources}
+    names = {c.id: c.name for c in content.cards} | {r.id: r.name for r in content.game.resources}
     rule_part = {"cards": [c.model_dump(exclude={"flavor", "design_note", "text", "back"}, mode="json")
                            for c in content.cards],
                  "board": [(s.id, s.ocean, s.bonus, s.neighbours) for s in spaces.values()],
                  "tracks": [(t.id, t.start, t.end, t.step) for t in mars.tracks], "floors": floors}
     digest = rules_digest(rule_part, ensure_ascii=True)
     return RulesData(
-        cards=cards, deck=tuple(deck), projects=projects,
-        plants_per_greenery=int(plants.fields["pay"]["plants"]), heat_per_step=int(heat.fields["pay"]["heat"]),
-        heat_effects=effect_steps(heat.effects), milestones=milestones, awards=awards, spaces=spaces,
-        temperature=(int(temp.start), int(temp.end), int(temp.step)), oxygen=(int(oxy.start), int(oxy.end)),
-        oceans_max=int(ocean_tiles), floors=floors, names=names,
-        resource_names=resource_names, content_hash=digest,
-        land=tuple(s for s, sp in spaces.items() if not sp.ocean),
-        ocean_spaces=tuple(s for s, sp in spaces.items() if sp.ocean))
+        cards=cards, deck=tuple(deck), projects=projects, conversions=conversions, milestones=milestones,
+        awards=awards, spaces=spaces, temperature=(int(temp.start), int(temp.end), int(temp.step)),
+        oxygen=(int(oxy.start), int(oxy.end)), oceans_max=int(ocean_tiles), floors=floors, names=names,
+        content_hash=digest)

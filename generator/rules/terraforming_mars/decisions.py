@@ -17,12 +17,9 @@ from generator.rules.terraforming_mars.data import (
     ACTION,
     CARD_PRICE,
     FINAL,
-    HEAT,
-    HEAT_CONVERSION,
     MC,
     MILESTONES_CLAIMABLE,
-    PLANTS,
-    PLANTS_CONVERSION,
+    RES_INDEX,
     RESEARCH,
     STEEL,
     TITANIUM,
@@ -52,9 +49,7 @@ def pending_actions(state: TerraformingMarsState) -> list[Action]:
     if kind == "order":
         return [("first", op) for op in effects.effects_to_order(state.queue)]
     if kind == "add":
-        _, resource, _n, source = pending
-        cards = state.data.cards
-        return [("add", c) for c in state.played[p] if c != source and cards[c].holds == resource]
+        return [("add", c) for c in effects.collectors(state, p, pending[1], pending[3])]
     if kind == "sell":
         return [("sell", c) for c in dict.fromkeys(state.hand[p])] + ([("done",)] if pending[1] else [])
     raise AssertionError(pending)
@@ -73,7 +68,7 @@ def turn_actions(state: TerraformingMarsState) -> list[Action]:
     awards = d.awards if len(state.awards) < d.awards_fundable and mc >= d.cheapest_award else ()
     ids: dict[str, Iterable[str]] = {"project": d.projects, "milestone": milestones, "award": awards,
                                      "action": [c for c in state.played[p] if d.cards[c].has_action],
-                                     "convert": ("plants", "heat")}
+                                     "convert": d.conversions}
     actions.extend((kind, i) for kind, each in ids.items() for i in each if PROBLEMS[kind](state, p, i) is None)
     actions.append(("pass",) if state.actions_done == 0 else ("end",))
     return actions
@@ -118,14 +113,10 @@ def do(state: TerraformingMarsState, action: Action) -> None:
             state.order.pop(0)
             state._emit("conversion-done", player=p)
         return
-    if kind == "pass":
-        state.passed[p] = True
+    if kind in ("pass", "end"):   # for this generation / for this turn after one action
+        state.passed[p] = kind == "pass"
         state.turn_done = True
-        state._emit("passed", player=p)
-        return
-    if kind == "end":
-        state.turn_done = True
-        state._emit("turn-ended", player=p)
+        state._emit("passed" if kind == "pass" else "turn-ended", player=p)
         return
     state.in_action = True
     _ACTION_CODE[kind](state, p, action)
@@ -136,8 +127,8 @@ def _play(state: TerraformingMarsState, p: int, action: Action) -> None:
     _, card_id, steel, titanium = action
     card = state.data.cards[card_id]
     cost = conditions.card_cost(state, p, card)
-    covered = steel * conditions.steel_value(state, p) + titanium * conditions.titanium_value(state, p)
-    mc = max(0, cost - covered)
+    sv, tv = conditions.cube_values(state, p)
+    mc = max(0, cost - steel * sv - titanium * tv)
     res = state.res[p]
     res[STEEL] -= steel
     res[TITANIUM] -= titanium
@@ -180,15 +171,10 @@ def _card_action(state: TerraformingMarsState, p: int, action: Action) -> None:
 
 
 def _convert(state: TerraformingMarsState, p: int, action: Action) -> None:
-    d = state.data
-    if action[1] == "plants":
-        state.res[p][PLANTS] -= d.plants_per_greenery
-        state._emit("converted", player=p, what="plants", n=d.plants_per_greenery)
-        state.queue = [(effects.PLACE_TILE, {"tile": conditions.GREENERY}, PLANTS_CONVERSION)]
-    else:
-        state.res[p][HEAT] -= d.heat_per_step
-        state._emit("converted", player=p, what="heat", n=d.heat_per_step)
-        state.queue = [(op, dict(args), HEAT_CONVERSION) for op, args in d.heat_effects]
+    conversion = state.data.conversions[action[1]]
+    state.res[p][RES_INDEX[action[1]]] -= conversion.cost
+    state._emit("converted", player=p, what=action[1], n=conversion.cost)
+    state.queue = [(op, dict(args), conversion.id) for op, args in conversion.effects]
 
 
 _ACTION_CODE = {"play": _play, "project": _project, "milestone": _milestone, "award": _award,
@@ -207,9 +193,8 @@ def _resolve_pending(state: TerraformingMarsState, action: Action) -> None:
     elif kind == "target":
         if action[0] == "skip":
             state._emit("skipped", player=p)
-        else:
-            target = (action[1] - 1, *action[2:])
-            effects.hit(state, p, pending[1], dict(pending[2]), target)
+        else:   # the notation counts players from 1
+            effects.hit(state, p, pending[1], dict(pending[2]), (action[1] - 1, *action[2:]))
     elif kind == "amount":
         effects.take(state, p, pending[1], dict(pending[2]), pending[3], action[1])
     elif kind == "order":

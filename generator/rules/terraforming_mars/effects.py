@@ -133,10 +133,14 @@ def _spend(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any)
     state._emit("spent", player=p, resource=a["resource"], n=n)
 
 
+def collectors(state: TerraformingMarsState, p: int, resource: str, source: Any) -> list[str]:
+    """The player's cards other than `source` that collect the resource."""
+    return [c for c in state.played[p] if c != source and state.data.cards[c].holds == resource]
+
+
 def _add_to_other_card(state: TerraformingMarsState, p: int, a: dict[str, Any], source: Any) -> None:
     """On one of the player's other cards that collects the resource; none: lost (rulings)."""
-    cards = state.data.cards
-    targets = [c for c in state.played[p] if c != source and cards[c].holds == a["resource"]]
+    targets = collectors(state, p, a["resource"], source)
     if not targets:
         state._emit("nothing-to-collect", player=p, resource=a["resource"])
     elif len(targets) == 1:
@@ -170,13 +174,11 @@ def change_production(state: TerraformingMarsState, p: int, resource: str, delta
 def can_lose(state: TerraformingMarsState, op: str, a: dict[str, Any], target: tuple[Any, ...]) -> int:
     """How much the target of a red-outlined effect has to lose: (player,) cubes or production above its floor,
     (player, card) the resources on the card."""
+    if op == "remove_any_card":
+        return state.card_res.get(target[1], 0)
     q: int = target[0]
-    if op == "remove_any":
-        return state.res[q][RES_INDEX[a["resource"]]]
-    if op == "production_loss_any":
-        r = RES_INDEX[a["resource"]]
-        return state.prod[q][r] - state.data.floors[r]
-    return state.card_res.get(target[1], 0)
+    r = RES_INDEX[a["resource"]]
+    return state.res[q][r] if op == "remove_any" else state.prod[q][r] - state.data.floors[r]
 
 
 def any_player_targets(state: TerraformingMarsState, op: str, a: dict[str, Any]) -> list[tuple[Any, ...]]:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 
 from generator.rules.contract import Game, OptionSpec
 from generator.rules.engine_kit.content_game import AIParts, ContentGame, ContentPresentation, EngineParts, ShownParts
+from generator.rules.engine_kit.greedy import TrialGreedy
 from generator.rules.engine_kit.options import players_option
 from generator.rules.terraforming_mars import accounting, greedy, notation, picture
 from generator.rules.terraforming_mars.data import RulesData, load_rules_data
@@ -57,7 +59,7 @@ class TerraformingMarsGame(ContentGame[TerraformingMarsState, RulesData]):
     shown = ShownParts(notation=notation, value_words=value_words, summary=summarize, summary_for=summarize_for,
                        picture=picture.draw)
     presentation_class = TerraformingMarsPresentation
-    ai_parts = AIParts(greedy=greedy.GreedyPolicy, evaluate=greedy.evaluate)
+    ai_parts = AIParts(greedy=partial(TrialGreedy, greedy.judge), evaluate=greedy.evaluate)
 
     def card_groups(self) -> Mapping[str, tuple[str, ...]]:
         """Each project card's tags (building, space, Jupiter ...): the balance page weighs the tags

@@ -10,7 +10,7 @@ hand. The policy tries each decision on a copy whose hidden cards are drawn anew
 from __future__ import annotations
 
 from generator.rules.core import Action
-from generator.rules.engine_kit.greedy import TrialGreedy, against_best, rank_value, squash
+from generator.rules.engine_kit.greedy import against_best, rank_value, squash
 from generator.rules.terraforming_mars import scoring
 from generator.rules.terraforming_mars.state import TerraformingMarsState
 
@@ -79,10 +79,3 @@ def judge(trial: TerraformingMarsState, me: int, action: Action) -> float:
     passes only when nothing else is as good."""
     follow_through(trial, me)
     return margin(trial, me) - (0.05 if action[0] in ("pass", "done", "skip", "end") else 0.0)
-
-
-class GreedyPolicy(TrialGreedy):
-    """Takes the decision whose result leaves the deciding player the best `margin`; ties by its own RNG."""
-
-    def __init__(self) -> None:
-        super().__init__(judge)

@@ -16,37 +16,31 @@ from generator.rules.core import Action, RuleError
 from generator.rules.engine_kit.legality import checked_first
 from generator.rules.terraforming_mars import conditions
 from generator.rules.terraforming_mars.conditions import CITY, OCEAN, Problem
-from generator.rules.terraforming_mars.data import CARD_PRICE, MC
+from generator.rules.terraforming_mars.data import CARD_PRICE, MC, REQUIREMENTS
 
 if TYPE_CHECKING:
     from generator.rules.terraforming_mars.state import TerraformingMarsState
 
-RULE_IDS = frozenset({
-    "game-over", "pending.place", "pending.target", "pending.amount", "pending.order", "pending.add", "pending.sell",
-    "phase.research", "phase.final",
-    "phase.action", "research.not-offered", "research.cost", "play.form", "play.not-in-hand",
-    "req.min-temperature", "req.max-temperature", "req.min-oxygen", "req.max-oxygen", "req.min-oceans",
-    "req.max-oceans", "req.tags", "effect.production-floor", "effect.spend", "effect.card-resources",
-    "effect.no-space", "pay.steel-tag", "pay.titanium-tag", "pay.steel-missing", "pay.titanium-missing",
-    "pay.wasted", "pay.megacredits", "project.unknown", "project.cost", "project.no-cards", "project.at-goal",
-    "milestone.unknown", "milestone.taken", "milestone.all-claimed", "milestone.criterion", "milestone.cost",
-    "award.unknown", "award.funded", "award.all-funded", "award.cost", "action.not-played", "action.none",
-    "action.used", "convert.plants", "convert.heat", "convert.at-goal", "convert.what", "pass.after-action",
-    "end.no-action", "place.unknown", "place.occupied", "place.ocean-only", "place.land-only",
-    "place.city-next-to-city",
-    "place.next-to-own", "target.nothing", "amount.range", "order.effect", "add.card", "sell.not-in-hand", "sell.none",
-    "final.convert",
-})
-
 _PENDING_KINDS = {"place": ("place",), "target": ("target", "skip"), "amount": ("take",), "order": ("first",),
                   "add": ("add",), "sell": ("sell", "done")}
 _TURN_KINDS = ("play", "project", "milestone", "award", "action", "convert", "pass", "end")
+RULE_IDS = frozenset({
+    "game-over", *(f"pending.{kind}" for kind in _PENDING_KINDS), "phase.research", "phase.final", "phase.action",
+    "research.not-offered", "research.cost", "play.form", "play.not-in-hand", "req.tags",
+    *(f"req.{requirement.replace('_', '-')}" for requirement in REQUIREMENTS), "effect.production-floor",
+    "effect.spend", "effect.card-resources", "effect.no-space", "pay.steel-tag", "pay.titanium-tag",
+    "pay.steel-missing", "pay.titanium-missing", "pay.wasted", "pay.megacredits", "project.unknown", "project.cost",
+    "project.no-cards", "project.at-goal", "milestone.unknown", "milestone.taken", "milestone.all-claimed",
+    "milestone.criterion", "milestone.cost", "award.unknown", "award.funded", "award.all-funded", "award.cost",
+    "action.not-played", "action.none", "action.used", "convert.plants", "convert.heat", "convert.at-goal",
+    "convert.what", "pass.after-action", "end.no-action", "place.unknown", "place.occupied", "place.ocean-only",
+    "place.land-only", "place.city-next-to-city", "place.next-to-own", "target.nothing", "amount.range", "order.effect",
+    "add.card", "sell.not-in-hand", "sell.none", "final.convert",
+})
 
 
-@checked_first()
+@checked_first(legal_first=True)
 def violation(state: TerraformingMarsState, action: Action) -> RuleError | None:
-    if action in state.legal_actions():
-        return None
     problem = _problem(state, action)
     return None if problem is None else state._refuse(problem[0], **problem[1])
 

@@ -62,13 +62,8 @@ def parse_action(state: TerraformingMarsState, text: str) -> Action:
             paid[what] = n
         else:
             return ("play", words[1], paid["steel"], paid["titanium"])
-    amount = _count(words[1]) if len(words) == 2 and words[0] == "take" else None
-    if amount is not None:
-        return ("take", amount)
-    if words and words[0] == "target" and len(words) in (2, 3):
-        n = _count(words[1])
-        if n is not None:
-            return ("target", n, *words[2:])
+    if (len(words), *words[:1]) in ((2, "take"), (2, "target"), (3, "target")) and (n := _count(words[1])) is not None:
+        return (words[0], n, *words[2:])   # take 2 / target 2 / target 2 marshasen
     raise state._refuse("unknown-action", action=" ".join(words))
 
 

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from generator.boards.scene import PT_MM, Icon, Paint, Polygon, Rect, Scene
 from generator.rules.picture import (
     Legend,
-    Spot,
     StatePicture,
     board_legend,
     board_picture,
@@ -58,8 +57,7 @@ def draw(state: TerraformingMarsState, lang: str) -> StatePicture:
     for p, colour in enumerate(colours):
         legend.add("cube", colour, legend_word("player", lang, n=p + 1), str(p + 1))
     for space, (tile, owner) in sorted(state.tiles.items()):
-        spot = spots.get(space)
-        if spot is None:
+        if (spot := spots.get(space)) is None:
             continue
         fill, icon, name = looks.get(tile, ("#999999", None, ""))
         legend.add("hex", fill, name)
@@ -73,15 +71,14 @@ def draw(state: TerraformingMarsState, lang: str) -> StatePicture:
             cube(scene, spot.x, spot.y + spot.height * 0.22, spot.width * 0.24, colours[owner])
     parameters = str(state.game.content.sentences.get(lang, {}).get("labels", {}).get("parameters", ""))
     legend.add("disc", MARKER, f"{parameters}: {legend_word('marker', lang)}" if parameters else "")
-    _marker(scene, spots.get(f"temperature-{state.temperature}"))
-    _marker(scene, spots.get(f"oxygen-{state.oxygen}"))
-    _marker(scene, spots.get(f"oceans-{state.oceans}"))
+    for parameter in ("temperature", "oxygen", "oceans"):
+        if (spot := spots.get(f"{parameter}-{getattr(state, parameter)}")) is not None:
+            disc(scene, spot.x, spot.y, min(spot.width, spot.height) * 0.36, MARKER)
     by_tr: dict[int, list[int]] = {}
     for p, tr in enumerate(state.tr):
         by_tr.setdefault(tr, []).append(p)
     for tr, players in by_tr.items():
-        spot = spots.get(f"tr-{tr}")
-        if spot is None:
+        if (spot := spots.get(f"tr-{tr}")) is None:
             continue
         side = spot.width * 0.4
         for i, p in enumerate(players):
@@ -92,18 +89,13 @@ def draw(state: TerraformingMarsState, lang: str) -> StatePicture:
     return StatePicture(scene, " — ".join(f"{key}: {value}" for key, value in rows[1:]), tuple(legend.entries))
 
 
-def _marker(scene: Scene, spot: Spot | None) -> None:
-    if spot is not None:
-        disc(scene, spot.x, spot.y, min(spot.width, spot.height) * 0.36, MARKER)
-
-
 def _strip(state: TerraformingMarsState, scene: Scene, lang: str, colours: list[str]) -> None:
     """Below Mars: each player's resources (production in brackets), with the resource's icon."""
     top = scene.height
     row = max(STRIP_ROW, readable_pt(scene) * 0.35 * 2.6)  # mm: two label heights and a gap
     scene.height += state.n * row + 4
     scene.add(Rect(0, top, scene.width, scene.height - top, Paint(fill=STRIP_BG)))
-    names = state.data.resource_names
+    names = state.data.names
     icons = {r.id: r.icon or r.id for r in state.game.content.game.resources}
     for p in range(state.n):
         y = top + 2 + p * row + row / 2

@@ -51,13 +51,10 @@ def card_points(state: TerraformingMarsState, p: int) -> int:
         card = cards[c]
         total += card.vp
         for op, args in card.scoring:
-            a = dict(args)
-            if op == "vp_per_resource":
-                total += state.card_res.get(c, 0) // int(a["per"]) * int(a["points"])
-            elif op == "vp_per_tag":
-                total += conditions.tag_count(state, p, a["tag"]) // int(a["per"]) * int(a["points"])
-            elif op == "vp_per_tile":
-                total += tiles_of.get(a["tile"], 0) // int(a["per"]) * int(a["points"])
+            a = dict(args)   # points per so many resources on the card, tags of the player, tiles on Mars
+            counted = state.card_res.get(c, 0) if op == "vp_per_resource" else \
+                conditions.tag_count(state, p, a["tag"]) if op == "vp_per_tag" else tiles_of.get(a["tile"], 0)
+            total += counted // int(a["per"]) * int(a["points"])
     return total
 
 

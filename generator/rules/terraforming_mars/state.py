@@ -133,9 +133,8 @@ class TerraformingMarsState(EngineState[RulesData]):
                 "tr": self.tr[p], "resources": list(self.res[p]), "production": list(self.prod[p]),
                 "played": list(self.played[p]), "used": list(self.used[p]), "passed": self.passed[p],
                 "card_resources": {c: self.card_res[c] for c in self.played[p] if c in self.card_res},
-                "hand": list(self.hand[p]) if p == player else len(self.hand[p]),
-                "offer": list(self.offers[p]) if p == player else len(self.offers[p]),
-                "events": list(self.event_pile[p]) if p == player else len(self.event_pile[p]),
+                **{key: list(cards[p]) if p == player else len(cards[p])
+                   for key, cards in (("hand", self.hand), ("offer", self.offers), ("events", self.event_pile))},
             } for p in range(self.n)],
             "result": self.result,
         }
@@ -194,8 +193,7 @@ class TerraformingMarsState(EngineState[RulesData]):
             self.in_action = False
             if self.phase == ACTION:
                 self.actions_done += 1
-                if self.actions_done >= ACTIONS_PER_TURN:
-                    self.turn_done = True
+                self.turn_done = self.actions_done >= ACTIONS_PER_TURN
 
     # -- the flow of a generation ------------------------------------------------------------------
     def _advance(self) -> None:
@@ -203,8 +201,6 @@ class TerraformingMarsState(EngineState[RulesData]):
             return
         if self.phase == RESEARCH:
             self._next_researcher()
-            if self.phase == ACTION:
-                self._step("actions")
         elif self.phase == ACTION and self.turn_done:
             self.turn_done = False
             self._next_turn()
@@ -221,7 +217,7 @@ class TerraformingMarsState(EngineState[RulesData]):
             self.finish_research(p)
         self.phase = ACTION
         self.passed = [False] * self.n
-        self._start_turn(self.first)
+        self._start_turn(self.first, "actions")
 
     def finish_research(self, p: int) -> None:
         left = self.offers[p]
@@ -230,17 +226,18 @@ class TerraformingMarsState(EngineState[RulesData]):
         self.offers[p] = []
         self.order.pop(0)
 
-    def _start_turn(self, p: int) -> None:
+    def _start_turn(self, p: int, step: str) -> None:
+        """`p`'s turn begins: the automatic `step` (the action phase, or a turn) ends there."""
         self.player = p
         self.actions_done = 0
         self._emit("turn", player=p, generation=self.generation)
+        self._step(step)
 
     def _next_turn(self) -> None:
         for i in range(1, self.n + 1):
             q = (self.player + i) % self.n
             if not self.passed[q]:
-                self._start_turn(q)
-                self._step("turn")
+                self._start_turn(q, "turn")
                 return
         self._production()
 
@@ -282,8 +279,6 @@ class TerraformingMarsState(EngineState[RulesData]):
         self._deal_research(RESEARCH_DRAW)
         self._step("research")
         self._next_researcher()
-        if self.phase == ACTION:
-            self._step("actions")
 
     def _round(self) -> list[int]:
         """Every player once, from the first player on."""

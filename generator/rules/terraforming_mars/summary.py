@@ -37,7 +37,7 @@ def summarize(state: TerraformingMarsState, lang: str) -> list[tuple[str, str]]:
     rows.append((label("parameters"), w("parameters", t=state.temperature, o=state.oxygen, n=state.oceans,
                                                goal_t=d.temperature[1], goal_o=d.oxygen[1], goal_n=d.oceans_max)))
     for p in range(state.n):
-        stock = ", ".join(f"{d.resource_names[r].get(lang)} {state.res[p][i]} ({state.prod[p][i]:+d})"
+        stock = ", ".join(f"{d.names[r].get(lang)} {state.res[p][i]} ({state.prod[p][i]:+d})"
                           for i, r in enumerate(RESOURCES))
         played = ", ".join(name_of(c, d, lang) + (f" [{state.card_res[c]}]" if state.card_res.get(c) else "")
                            for c in state.played[p]) or w("none")

@@ -1,8 +1,8 @@
 """How Terraforming Mars's event, refusal and action values read in a sentence, in each language.
 
 The sentences are content (`rules/<lang>/sentences.yaml`); this module only turns a value into
-words: a card, project, milestone or award id into its name, a resource into its name, a space
-id into "space 5.4", a tile kind or a parameter into the content's `words`.
+words: a card, project, milestone, award or resource id into its name, a space id into
+"space 5.4", a tile kind or a parameter into the content's `words`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from generator.rules.engine_kit.table_words import word
 from generator.rules.terraforming_mars.data import RulesData
 
-NAME_KEYS = frozenset({"card", "project", "milestone", "award"})
+NAME_KEYS = frozenset({"card", "project", "milestone", "award", "resource"})
 
 
 def name_of(item: str, data: RulesData, lang: str) -> str:
@@ -23,9 +23,7 @@ def name_of(item: str, data: RulesData, lang: str) -> str:
 
 def space_words(space: str, data: RulesData, words: Mapping[str, str]) -> str:
     sp = data.spaces.get(space) if isinstance(space, str) else None
-    if sp is None:
-        return str(space)
-    return word(words, "space", row=sp.row + 1, column=sp.column + 1)
+    return str(space) if sp is None else word(words, "space", row=sp.row + 1, column=sp.column + 1)
 
 
 def value_words(key: str, value: Any, data: RulesData, lang: str, words: Mapping[str, str], outcome: Any) -> str:
@@ -34,9 +32,6 @@ def value_words(key: str, value: Any, data: RulesData, lang: str, words: Mapping
         return name_of(value, data, lang) if value else ""
     if key == "cards" and isinstance(value, tuple):
         return ", ".join(name_of(c, data, lang) for c in value) or word(words, "nothing")
-    if key == "resource":
-        name = data.resource_names.get(value)
-        return str(name.get(lang)) if name is not None else str(value)
     if key == "space":
         return space_words(value, data, words)
     if key in ("tile", "parameter", "what", "tag", "effect"):
