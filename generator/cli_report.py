@@ -122,8 +122,22 @@ def run_cli(group: click.Group) -> NoReturn:
         where = f" {exc.filename}" if exc.filename else " a file"  # a write to an open file names none
         _say(1, f"pnp: cannot write or read{where}: {ENVIRONMENT_ERRORS[exc.errno]}")
     except Exception as exc:  # a bug in pnp-forge, not in the content
+        if _wraps_interrupt(exc):
+            _say(130, "interrupted")
         _internal_error(exc)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _wraps_interrupt(exc: BaseException | None) -> bool:
+    """Whether Ctrl-C is the cause of `exc`: a library may wrap it in its own error (pydantic's serializer
+    raises PydanticSerializationError from it), which is still an interrupted command, not a bug."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def _say(code: int, message: str) -> NoReturn:
