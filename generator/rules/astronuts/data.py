@@ -68,6 +68,7 @@ class RulesData:
     # (planet, [nut colours it holds] -> (nuts it still needs, colours it may take), None when full), map order
     place_needs: tuple[tuple[int, tuple[tuple[int, int] | None, ...]], ...] = ()
     place_actions: tuple[tuple[tuple[tuple[str, int, int], ...], ...], ...] = ()  # [s][colour mask]: ("place", s, c)...
+    colonise_one: tuple[tuple[tuple[tuple[str, int, tuple[int]], ...], ...], ...] = ()  # [s][mask]: one-nut colonies
     genie: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # 6-6: group -> ("genie", roll)...
 
     def seats(self, players: int) -> tuple[int, ...]:
@@ -163,4 +164,6 @@ def load_rules_data(content: GameContent) -> RulesData:
                      for s, row in enumerate(neighbours)),
         place_needs=tuple((i, _place_needs(nut_room[i], len(colours))) for i in range(len(ids)) if planet[i]),
         place_actions=tuple(tuple(tuple(("place", s, c) for c in range(len(colours)) if mask >> c & 1)
-                                  for mask in range(1 << len(colours))) for s in range(len(ids))))
+                                  for mask in range(1 << len(colours))) for s in range(len(ids))),
+        colonise_one=tuple(tuple(tuple(("colonise", s, (c,)) for c in range(len(colours)) if mask >> c & 1)
+                                 for mask in range(1 << len(colours))) for s in range(len(ids))))

@@ -118,6 +118,8 @@ def place_options(state: AstronutsState) -> list[Action]:
     groups = Counter(wants for _, wants in wanted)
     tight = placement.grouped_tight_sets(pool, groups, sum(wants[0] for _, wants in wanted))
     in_pool, actions = held_colours(pool, 0), state.data.place_actions
+    if not tight:                                     # nearly always: no colour set is tight, no colour blocked
+        return [action for s, wants in wanted for action in actions[s][wants[1] & in_pool]]
     return [action for s, wants in wanted
             for action in actions[s][wants[1] & in_pool & ~placement.blocked_colours(tight, *wants)]]
 
@@ -216,7 +218,7 @@ def _ship_actions(state: AstronutsState, k: int, s: int, m: dict[str, Any] | Non
             actions, nuts, _ = colony_price(m) if m else (1, 1, -1)
             if left >= actions:
                 if nuts == 1:                                   # pay_options of one nut: each colour held, in order
-                    out += [("colonise", s, (c,)) for c in range(4) if held >> c & 1]
+                    out += d.colonise_one[s][held]
                 else:
                     out += [("colonise", s, pay) for pay in pay_options(state, p, nuts)]
     if attacks:
@@ -300,8 +302,9 @@ def _leave(state: AstronutsState, p: int, k: int, more: int = 0) -> None:
 def complete_move(state: AstronutsState, p: int, k: int, to: int, over: int = -1) -> None:
     """The ship arrives on `to` (from the next space, or past the ship on `over` when a pass brings it)."""
     d = state.data
-    frm = state.lift_ship(p, k)
-    state.put_ship(p, k, to)
+    row, occ = state.ships[p], state.occ              # lift_ship and put_ship without their calls: every move
+    frm, row[k], occ[to] = row[k], to, p              # lands here (on a free space: to is never frm)
+    occ[frm] = -1
     state.entered[(p, k)] = to
     if not state.quiet:
         if over >= 0:
