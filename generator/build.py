@@ -128,13 +128,9 @@ def _inputs_digest(name: str, content: GameContent, lang: str, cache: BuildCache
     inputs = STEP_INPUTS.get(name)
     if inputs is None:
         return None
-
-    def make() -> bytes:
-        text = json.dumps(inputs(content, lang), sort_keys=True, default=str, ensure_ascii=False)
-        return hashlib.sha256(text.encode()).hexdigest().encode()
-
     key = unit_key("inputs", name, content.id, lang, language_fingerprint(content, lang))
-    return cache.remembered_bytes(key, make).decode()
+    return cache.remembered_bytes(key, lambda: hashlib.sha256(json.dumps(
+        inputs(content, lang), sort_keys=True, default=str, ensure_ascii=False).encode()).hexdigest().encode()).decode()
 
 
 def plan_steps(content: GameContent, game_dir: Path, options: BuildOptions, errors: ErrorList, cache: BuildCache,
@@ -163,18 +159,17 @@ def plan_steps(content: GameContent, game_dir: Path, options: BuildOptions, erro
     return files, units
 
 
-Made = tuple[list[Path], list[ContentError], dict[str, Any]]  # a unit's files, errors and cache changes
+Made = tuple[list[Path], list[ContentError], dict[str, Any]]  # a unit's files, errors and share of the cache
 
 
 def _make(unit: Unit, options: BuildOptions, cache: BuildCache) -> Made:
     """Make one unit (in this process or a forked worker)."""
     step = dict(STEPS)[unit.step]
     errors = ErrorList()
-    before = cache.snapshot()
-    with cache.active():  # parts of the unit an edit left alone come from the cache too
+    with cache.active() as share:  # parts of the unit an edit left alone come from the cache too
         made = step(unit.content, unit.folder, replace(options, languages=(unit.lang,)), errors)
     check_outputs(unit.content, unit.lang, unit.folder, made, errors, shown=f"{unit.content.id}/")  # nothing unrendered
-    return made, errors.errors, cache.changes_since(before)
+    return made, errors.errors, share
 
 
 def _graph(units: list[Unit]) -> TopologicalSorter[Unit]:
@@ -230,11 +225,11 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     if meanwhile is not None:
         meanwhile()
     for unit in [unit for unit in units if unit in made]:  # in their planned order, whichever finished first
-        _, found, changes = made[unit]
-        cache.absorb(changes)
+        _, found, share = made[unit]
+        cache.absorb(share)
         errors.extend(found)
         if not found:
-            cache.store(unit.key, unit.folder, unit.files, unit.name, parts=[*changes["used"], *changes["pending"]])
+            cache.store(unit.key, unit.folder, unit.files, unit.name, parts=[*share["used"], *share["pending"]])
 
 
 def build_games(contents: list[GameContent], output: Path, options: BuildOptions, errors: ErrorList,
