@@ -307,25 +307,20 @@ class BuildCache:
         self.used.update(share["used"])
 
     def remembered_bytes(self, key: str, make: Callable[[], bytes]) -> bytes:
-        """The bytes `make` gives for `key`, made once and kept (for costly results such as a changelog)."""
-        kept = self.kept_bytes(key)
-        if kept is None:
-            kept = make()
-            self.keep_bytes(key, kept)
-        return kept
-
-    def kept_bytes(self, key: str) -> bytes | None:
-        """The bytes kept under `key` (by an earlier build, or by this one), or None."""
-        if self.folder is None:
-            return None
-        if key in self._pending:  # written by this build
+        """The bytes kept under `key` (by an earlier build, or by this one), else what `make` gives, kept from now on
+        (a costly result such as a changelog; a hint for the next build, which `keep_bytes` replaces)."""
+        data = None
+        if self.folder is not None and key in self._pending:  # written by this build
             data = _read_regular(self._pending[key] / BLOB)
-        else:
+        elif self.folder is not None:
             digest = (self._manifest(key) or {}).get("bytes")
             data = _read_regular(self.folder / key / BLOB) if _hex_digest(digest) else None
             if data is not None and hashlib.sha256(data).hexdigest() != digest:
                 data = None  # changed since it was kept: made again
-        if data is not None:
+        if data is None:
+            data = make()
+            self.keep_bytes(key, data)
+        else:
             self.used.add(key)
         return data
 
