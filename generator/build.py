@@ -95,7 +95,6 @@ STEP_INPUTS: dict[str, Callable[[GameContent, str], Any]] = {"rulebook": printed
 STEP_NEEDS = {"rulebook": ("boards",)}
 
 
-
 def refuse_reserved_ids(contents: list[GameContent], errors: ErrorList) -> None:
     """A game whose id names an output folder of something else would overwrite it."""
     for content in contents:
@@ -137,8 +136,7 @@ def plan_steps(content: GameContent, game_dir: Path, options: BuildOptions, erro
                step_keys: dict[tuple[str, str], list[str]],
                on_step: Callable[[str, str], None] | None = None) -> tuple[list[Path], list[Unit]]:
     """The units of one game's steps with their keys (which go to `step_keys` for the site, which reads
-    their files), in the order they are placed: step by step, in each the languages to make first,
-    then the cached ones, whose links never replace a file just made. Steps not cached run here."""
+    their files), step by step (`_graph` places cached units after the ones made). Steps not cached run here."""
     files: list[Path] = []
     units: list[Unit] = []
     settings = {k: v for k, v in asdict(options).items() if k not in ("languages", "workers")}
@@ -149,13 +147,11 @@ def plan_steps(content: GameContent, game_dir: Path, options: BuildOptions, erro
             files += step(content, game_dir, options, errors)
             continue
         scope = STEP_SCOPES.get(name, "all")
-        languages = content.built_in(options.languages)  # a game made in one language is built in that one
-        keys = {lang: unit_key("step", name, content.id, lang, language_fingerprint(content, lang, scope), settings,
-                               _inputs_digest(name, content, lang, cache))
-                for lang in languages}
-        for lang in sorted(languages, key=lambda lang: cache.has(keys[lang])):
-            step_keys.setdefault((content.id, lang), []).append(keys[lang])
-            units.append(Unit(content, game_dir, name, lang, keys[lang], cache.has(keys[lang])))
+        for lang in content.built_in(options.languages):  # a game made in one language is built in that one
+            key = unit_key("step", name, content.id, lang, language_fingerprint(content, lang, scope), settings,
+                           _inputs_digest(name, content, lang, cache))
+            step_keys.setdefault((content.id, lang), []).append(key)
+            units.append(Unit(content, game_dir, name, lang, key, cache.has(key)))
     return files, units
 
 
@@ -303,7 +299,7 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
                 folder.publish_project(staging / PROJECT)
             if not merged:  # no site was built (mkdocs did not run)
                 merge_games()
-            folder.keep(staging, [name for name in folder.names_in_use() if name not in written])
+            folder.keep(staging, written)
             folder.commit(staging)
             cache.commit()
             cache.prune()
