@@ -158,24 +158,21 @@ class Forked(Generic[Result]):
         self.fd, self.answer, self.done = self.answers.fileno(), None, False
 
     def take(self) -> None:
-        """Once `fd` is readable (or at its end): take the child's answer (None: it died first), then `finish`."""
+        """Once `fd` is readable (or at its end): take the child's answer (None: it died first); the child goes."""
         with suppress(EOFError, OSError):
             self.answer = self.answers.recv()
-        self.finish()
-
-    def finish(self) -> None:
-        """Close the pipe and reap the child."""
-        self.answers.close()
-        self.process.join()
-        self.done = True
+        self.kill()
 
     def result(self) -> Result:
         return answered(self.answer)  # what work() returned, through pickle
 
     def kill(self) -> None:
+        """End the child (at once: an answered child has nothing left to do), close the pipe and reap it."""
         if not self.done:
             self.process.kill()
-            self.finish()
+            self.answers.close()
+            self.process.join()
+            self.done = True
 
 
 def _run_child(work: Callable[[], Any], answers: Connection, parent: int) -> None:
