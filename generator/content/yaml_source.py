@@ -82,7 +82,6 @@ class _PureLoader(yaml.SafeLoader):
 
 
 _SAFE_TAGS = {tag for tag in yaml.SafeLoader.yaml_constructors if tag}
-TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 
 
 class _Refused(Exception):
@@ -151,7 +150,7 @@ class _Builder:
         try:
             value = self.constructor.construct_object(node, deep=True)
         except ValueError as exc:  # e.g. an integer of more digits than Python converts, or 2026-13-40
-            if node.tag == TIMESTAMP_TAG:
+            if node.tag == "tag:yaml.org,2002:timestamp":
                 raise _Refused(node, f"not a date: {exc}".split(";")[0],
                                "write a date as YYYY-MM-DD, e.g. 2026-11-28") from None
             raise _Refused(node, f"value cannot be read: {exc}".split(";")[0],
