@@ -95,7 +95,6 @@ STEP_INPUTS: dict[str, Callable[[GameContent, str], Any]] = {"rulebook": printed
 STEP_NEEDS = {"rulebook": ("boards",)}
 
 
-
 def refuse_reserved_ids(contents: list[GameContent], errors: ErrorList) -> None:
     """A game whose id names an output folder of something else would overwrite it."""
     for content in contents:
@@ -128,21 +127,16 @@ def _inputs_digest(name: str, content: GameContent, lang: str, cache: BuildCache
     inputs = STEP_INPUTS.get(name)
     if inputs is None:
         return None
-
-    def make() -> bytes:
-        text = json.dumps(inputs(content, lang), sort_keys=True, default=str, ensure_ascii=False)
-        return hashlib.sha256(text.encode()).hexdigest().encode()
-
     key = unit_key("inputs", name, content.id, lang, language_fingerprint(content, lang))
-    return cache.remembered_bytes(key, make).decode()
+    return cache.remembered_bytes(key, lambda: hashlib.sha256(json.dumps(
+        inputs(content, lang), sort_keys=True, default=str, ensure_ascii=False).encode()).hexdigest().encode()).decode()
 
 
 def plan_steps(content: GameContent, game_dir: Path, options: BuildOptions, errors: ErrorList, cache: BuildCache,
                step_keys: dict[tuple[str, str], list[str]],
                on_step: Callable[[str, str], None] | None = None) -> tuple[list[Path], list[Unit]]:
     """The units of one game's steps with their keys (which go to `step_keys` for the site, which reads
-    their files), in the order they are placed: step by step, in each the languages to make first,
-    then the cached ones, whose links never replace a file just made. Steps not cached run here."""
+    their files), step by step (`_graph` places cached units after the ones made). Steps not cached run here."""
     files: list[Path] = []
     units: list[Unit] = []
     settings = {k: v for k, v in asdict(options).items() if k not in ("languages", "workers")}
@@ -153,28 +147,25 @@ def plan_steps(content: GameContent, game_dir: Path, options: BuildOptions, erro
             files += step(content, game_dir, options, errors)
             continue
         scope = STEP_SCOPES.get(name, "all")
-        languages = content.built_in(options.languages)  # a game made in one language is built in that one
-        keys = {lang: unit_key("step", name, content.id, lang, language_fingerprint(content, lang, scope), settings,
-                               _inputs_digest(name, content, lang, cache))
-                for lang in languages}
-        for lang in sorted(languages, key=lambda lang: cache.has(keys[lang])):
-            step_keys.setdefault((content.id, lang), []).append(keys[lang])
-            units.append(Unit(content, game_dir, name, lang, keys[lang], cache.has(keys[lang])))
+        for lang in content.built_in(options.languages):  # a game made in one language is built in that one
+            key = unit_key("step", name, content.id, lang, language_fingerprint(content, lang, scope), settings,
+                           _inputs_digest(name, content, lang, cache))
+            step_keys.setdefault((content.id, lang), []).append(key)
+            units.append(Unit(content, game_dir, name, lang, key, cache.has(key)))
     return files, units
 
 
-Made = tuple[list[Path], list[ContentError], dict[str, Any]]  # a unit's files, errors and cache changes
+Made = tuple[list[Path], list[ContentError], dict[str, Any]]  # a unit's files, errors and share of the cache
 
 
 def _make(unit: Unit, options: BuildOptions, cache: BuildCache) -> Made:
     """Make one unit (in this process or a forked worker)."""
     step = dict(STEPS)[unit.step]
     errors = ErrorList()
-    before = cache.snapshot()
-    with cache.active():  # parts of the unit an edit left alone come from the cache too
+    with cache.active() as share:  # parts of the unit an edit left alone come from the cache too
         made = step(unit.content, unit.folder, replace(options, languages=(unit.lang,)), errors)
     check_outputs(unit.content, unit.lang, unit.folder, made, errors, shown=f"{unit.content.id}/")  # nothing unrendered
-    return made, errors.errors, cache.changes_since(before)
+    return made, errors.errors, share
 
 
 def _graph(units: list[Unit]) -> TopologicalSorter[Unit]:
@@ -230,11 +221,11 @@ def make_units(units: list[Unit], options: BuildOptions, errors: ErrorList, cach
     if meanwhile is not None:
         meanwhile()
     for unit in [unit for unit in units if unit in made]:  # in their planned order, whichever finished first
-        _, found, changes = made[unit]
-        cache.absorb(changes)
+        _, found, share = made[unit]
+        cache.absorb(share)
         errors.extend(found)
         if not found:
-            cache.store(unit.key, unit.folder, unit.files, unit.name, parts=[*changes["used"], *changes["pending"]])
+            cache.store(unit.key, unit.folder, unit.files, unit.name, parts=[*share["used"], *share["pending"]])
 
 
 def build_games(contents: list[GameContent], output: Path, options: BuildOptions, errors: ErrorList,
@@ -308,7 +299,7 @@ def build_games(contents: list[GameContent], output: Path, options: BuildOptions
                 folder.publish_project(staging / PROJECT)
             if not merged:  # no site was built (mkdocs did not run)
                 merge_games()
-            folder.keep(staging, [name for name in folder.names_in_use() if name not in written])
+            folder.keep(staging, written)
             folder.commit(staging)
             cache.commit()
             cache.prune()

@@ -301,43 +301,26 @@ class BuildCache:
             with suppress(OSError):  # an empty folder only; never through a link (a build refused before its lock)
                 self.folder.rmdir()
 
-    def snapshot(self) -> tuple[frozenset[str], frozenset[str], int, int]:
-        """Where this cache's records stand (for `changes_since`)."""
-        return frozenset(self._pending), frozenset(self.used), len(self.reused), len(self.made)
-
-    def changes_since(self, snapshot: tuple[frozenset[str], frozenset[str], int, int]) -> dict[str, Any]:
-        """What was stored, used, copied and made since `snapshot`: a worker's share of the build, for the
-        parent's cache to `absorb` (its new entries join at `commit` like the parent's)."""
-        pending, used, reused, made = snapshot
-        return {"pending": {key: path for key, path in self._pending.items() if key not in pending},
-                "used": sorted(self.used - used), "reused": self.reused[reused:], "made": self.made[made:]}
-
-    def absorb(self, changes: dict[str, Any]) -> None:
-        self._pending.update(changes["pending"])
-        self.used.update(changes["used"])
-        self.reused += changes["reused"]
-        self.made += changes["made"]
+    def absorb(self, share: dict[str, Any]) -> None:
+        """Take in a unit's share (`active`), as a forked worker made it: its entries join at `commit` like these."""
+        self._pending.update(share["pending"])
+        self.used.update(share["used"])
 
     def remembered_bytes(self, key: str, make: Callable[[], bytes]) -> bytes:
-        """The bytes `make` gives for `key`, made once and kept (for costly results such as a changelog)."""
-        kept = self.kept_bytes(key)
-        if kept is None:
-            kept = make()
-            self.keep_bytes(key, kept)
-        return kept
-
-    def kept_bytes(self, key: str) -> bytes | None:
-        """The bytes kept under `key` (by an earlier build, or by this one), or None."""
-        if self.folder is None:
-            return None
-        if key in self._pending:  # written by this build
+        """The bytes kept under `key` (by an earlier build, or by this one), else what `make` gives, kept from now on
+        (a costly result such as a changelog; a hint for the next build, which `keep_bytes` replaces)."""
+        data = None
+        if self.folder is not None and key in self._pending:  # written by this build
             data = _read_regular(self._pending[key] / BLOB)
-        else:
+        elif self.folder is not None:
             digest = (self._manifest(key) or {}).get("bytes")
             data = _read_regular(self.folder / key / BLOB) if _hex_digest(digest) else None
             if data is not None and hashlib.sha256(data).hexdigest() != digest:
                 data = None  # changed since it was kept: made again
-        if data is not None:
+        if data is None:
+            data = make()
+            self.keep_bytes(key, data)
+        else:
             self.used.add(key)
         return data
 
@@ -349,13 +332,17 @@ class BuildCache:
             self._write_manifest(scratch, {"key": key, "bytes": hashlib.sha256(data).hexdigest()})
 
     @contextmanager
-    def active(self) -> Iterator[None]:
-        """`remembered_files` (and `active_cache`'s callers) keep their results in this cache while the block runs."""
-        token = _ACTIVE.set(self)
+    def active(self) -> Iterator[dict[str, Any]]:
+        """`remembered_files` (and `active_cache`'s callers) keep their results in this cache while the block runs;
+        what it stored and used is yielded apart, filled when it ends: a unit's share, for the parts it was made
+        with, which a forked worker hands back to be `absorb`ed."""
+        token, pending, used, share = _ACTIVE.set(self), set(self._pending), set(self.used), dict[str, Any]()
         try:
-            yield
+            yield share
         finally:
             _ACTIVE.reset(token)
+            share.update(pending={key: path for key, path in self._pending.items() if key not in pending},
+                         used=self.used - used)
 
     def prune(self) -> None:
         """Remove half-written entries, entries unused for a week, and the oldest beyond a spare count.

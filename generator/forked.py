@@ -16,6 +16,7 @@ import signal
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from multiprocessing.connection import Connection
 from typing import Any, Generic, TypeVar
 
@@ -71,8 +72,11 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def fresh_streams() -> None:
-    """In a forked child: new stream objects, since another thread of the parent may have held the old ones' locks."""
+def forked_child(parent: int) -> None:
+    """In a child (a pool's worker, a `Forked` call): die with `parent` and leave Ctrl-C to it (the parent reports it,
+    the child just goes); new stream objects, since another thread of the parent may have held the old ones' locks."""
+    die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
     sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False, buffering=1)  # noqa: SIM115
 
@@ -153,38 +157,25 @@ class Forked(Generic[Result]):
             sender.close()
         self.fd, self.answer, self.done = self.answers.fileno(), None, False
 
-    def read_some(self) -> bool:
-        """Take the child's answer now that `fd` is readable (or at its end); then `finish`."""
-        try:
+    def take(self) -> None:
+        """Once `fd` is readable (or at its end): take the child's answer (None: it died first); the child goes."""
+        with suppress(EOFError, OSError):
             self.answer = self.answers.recv()
-        except (EOFError, OSError):  # the child died first
-            pass
-        return True
-
-    def finish(self) -> None:
-        """Close the pipe and reap the child."""
-        self.answers.close()
-        self.process.join()
-        self.done = True
+        self.kill()
 
     def result(self) -> Result:
         return answered(self.answer)  # what work() returned, through pickle
 
-    def wait(self) -> Result:
-        """Block until the child has answered; what `result()` returns."""
-        self.read_some()
-        self.finish()
-        return self.result()
-
     def kill(self) -> None:
+        """End the child (at once: an answered child has nothing left to do), close the pipe and reap it."""
         if not self.done:
             self.process.kill()
-            self.finish()
+            self.answers.close()
+            self.process.join()
+            self.done = True
 
 
 def _run_child(work: Callable[[], Any], answers: Connection, parent: int) -> None:
-    die_with_parent(parent)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the child just goes
+    forked_child(parent)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    fresh_streams()
     answers.send(outcome(work))

@@ -79,13 +79,9 @@ def tts(lang: str) -> str:
     return f"{TTS_FOLDER}/{lang}"
 
 
-def tts_faces(lang: str, deck: str, sheet: int) -> str:
-    return f"{tts(lang)}/{deck}-faces-{sheet}.png"
-
-
-def tts_backs(lang: str, deck: str, sheet: int) -> str:
-    """A sheet of backs, for decks whose cards have backs of their own (double-sided kinds)."""
-    return f"{tts(lang)}/{deck}-backs-{sheet}.png"
+def tts_sheet(lang: str, deck: str, sheet: int, side: str = "faces") -> str:
+    """A sheet of a deck's faces, or of its `backs` for decks whose cards have backs of their own (double-sided)."""
+    return f"{tts(lang)}/{deck}-{side}-{sheet}.png"
 
 
 def tts_back(lang: str, deck: str) -> str:
@@ -96,13 +92,9 @@ def tts_object(lang: str, deck: str) -> str:
     return f"{tts(lang)}/{deck}.json"
 
 
-def tts_board(lang: str, board: str) -> str:
-    return f"{tts(lang)}/{board}-board.png"
-
-
-def tts_board_object(lang: str, board: str) -> str:
-    """A board's saved object (a Custom_Board showing tts_board's image)."""
-    return f"{tts(lang)}/{board}-board.json"
+def tts_board(lang: str, board: str, suffix: str = "png") -> str:
+    """A board's image, or (`json`) its saved object, a Custom_Board showing that image."""
+    return f"{tts(lang)}/{board}-board.{suffix}"
 
 
 def tts_token(lang: str, component: str) -> str:
@@ -144,7 +136,6 @@ def duplex_calibration(lang: str, paper: str) -> str:
 def rulebook(lang: str, paper: str) -> str:
     """The rules pages as one printable PDF, with the site's section numbers."""
     return f"rules-{lang}-{paper}.pdf"
-
 
 
 def player_aid(lang: str, paper: str) -> str:

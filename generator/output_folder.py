@@ -34,7 +34,7 @@ import re
 import shutil
 import signal
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -207,22 +207,20 @@ class OutputFolder:
         path.mkdir()
         return path
 
-    def previous(self, name: str) -> Path | None:
-        """The folder `name` of the build in use, if any."""
+    def keep(self, staging: Path, written: Container[str]) -> None:
+        """Carry the folders of the build in use that this build did not write (`written`, nor into `staging`) into the
+        staging folder unchanged (hard links, no copies)."""
         current = self.current
-        return current / name if current is not None and kind(current / name) == stat.S_IFDIR else None
-
-    def keep(self, staging: Path, names: list[str]) -> None:
-        """Carry folders of the build in use into the staging folder unchanged (hard links, no copies)."""
-        for name in names:
-            if not (staging / name).exists():
+        for name in sorted(p.name for p in current.iterdir() if kind(p) == stat.S_IFDIR) if current is not None else []:
+            if name not in written and not (staging / name).exists():
                 self.merge(staging, name, lambda rel: False)
 
     def merge(self, staging: Path, name: str, replaced: Callable[[Path], bool]) -> None:
         """Add to staging/<name> every regular file of the build in use that this build does not replace
         (links there are neither carried nor followed: nothing outside is reached through them)."""
-        old = self.previous(name)
-        if old is None:
+        current = self.current
+        old = current / name if current is not None else None
+        if old is None or kind(old) != stat.S_IFDIR:
             return
         folders: set[str] = set()
         for folder, _dirs, files in os.walk(old):
@@ -231,11 +229,6 @@ class OutputFolder:
                 if (kind(old / rel) == stat.S_IFREG and not replaced(rel) and link_or_copy(old / rel, target, folders)
                         and kind(target) != stat.S_IFREG):
                     target.unlink()  # swapped for something else since it was listed: never carried
-
-    def names_in_use(self) -> list[str]:
-        """Folders of the build in use."""
-        current = self.current
-        return sorted(p.name for p in current.iterdir() if kind(p) == stat.S_IFDIR) if current is not None else []
 
     def commit(self, staging: Path) -> None:
         """Make the staging folder the build in use: one rename of the `current` link."""

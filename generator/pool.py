@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from generator.forked import answered, can_fork, children_allowed, die_with_parent, fresh_streams, outcome
+from generator.forked import answered, can_fork, children_allowed, forked_child, outcome
 
 Result = TypeVar("Result")
 
@@ -88,14 +87,11 @@ class Pool:
 
 def _initialize(parent: int, work: Callable[[Any], Any] | None, initializer: Callable[..., None] | None,
                 initargs: tuple[Any, ...]) -> None:
-    """In a new worker: die with the parent, leave Ctrl-C to it, take `work` (not pickled: the worker is forked
-    with it), then the caller's `initializer`."""
+    """In a new worker: `forked_child`'s set-up, `work` taken (not pickled: the worker is forked with it), then the
+    caller's `initializer`."""
     global _WORK
     _WORK = work
-    die_with_parent(parent)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent reports it, the worker just goes
-    if can_fork():
-        fresh_streams()
+    forked_child(parent)
     if initializer is not None:
         initializer(*initargs)
 

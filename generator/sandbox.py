@@ -53,10 +53,7 @@ _BUDGET: ContextVar[list[int] | None] = ContextVar("pnp_template_budget", defaul
 @contextmanager
 def steps(budget: int = MAX_STEPS) -> Iterator[None]:
     """Run the block's renders on one budget of `budget` steps; nested blocks spend from the outer one."""
-    if _BUDGET.get() is not None:
-        yield
-        return
-    token = _BUDGET.set([budget])
+    token = _BUDGET.set(_BUDGET.get() or [budget])
     try:
         yield
     finally:

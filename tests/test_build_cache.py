@@ -260,7 +260,7 @@ def test_remembered_bytes_are_made_once_per_key_and_kept_by_a_committed_build(tm
     failed = BuildCache(tmp_path / "cache")
     failed.remembered_bytes(unit_key("chart", "fr"), lambda: chart("fr"))
     failed.discard()  # a failed build keeps nothing
-    assert BuildCache(tmp_path / "cache").kept_bytes(unit_key("chart", "fr")) is None
+    assert BuildCache(tmp_path / "cache").remembered_bytes(unit_key("chart", "fr"), lambda: b"made") == b"made"
 
 
 def test_serve_reuses_a_game_loaded_clean_until_its_files_change(starter: Path, tmp_path: Path) -> None:

@@ -18,13 +18,11 @@ def _write(path: Path, text: str) -> Path:
 def _build_with_a_part(folder: Path, base: Path) -> tuple[str, str]:
     """A build whose one unit was made with one remembered part; returns the unit's and the part's keys."""
     cache = BuildCache(folder)
-    with cache.active():
-        before = cache.snapshot()
+    with cache.active() as share:
         part = remembered_files(("piece", 1), base, lambda: [_write(base / "piece.txt", "piece")])
-        changes = cache.changes_since(before)
     unit = unit_key("unit", 1)
     cache.store(unit, base, [_write(base / "unit.txt", "unit"), *part], "game/step/en",
-                parts=[*changes["used"], *changes["pending"]])
+                parts=[*share["used"], *share["pending"]])
     cache.commit()
     return unit, unit_key("files", ("piece", 1))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from typing import Any
 
 import pytest
 
@@ -13,9 +14,14 @@ from generator.forked import ChildFailed, Forked, children_allowed
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the build forks on Linux only")
 
 
+def _answer(child: Forked[Any]) -> Any:
+    child.take()
+    return child.result()
+
+
 def test_a_result_comes_back_from_the_child() -> None:
     parent = os.getpid()
-    result = Forked(lambda: {"pid": os.getpid(), "data": list(range(100_000))}).wait()
+    result = _answer(Forked(lambda: {"pid": os.getpid(), "data": list(range(100_000))}))
     assert result["pid"] != parent and result["data"] == list(range(100_000))
 
 
@@ -25,13 +31,13 @@ def test_a_failure_in_the_child_is_raised_with_its_traceback() -> None:
 
     child = Forked(broken)
     with pytest.raises(ChildFailed, match="ValueError: a step that fails"):
-        child.wait()
+        _answer(child)
 
 
 def test_a_child_that_dies_is_a_failure_not_a_hang() -> None:
     child = Forked(lambda: os.kill(os.getpid(), signal.SIGKILL))
     with pytest.raises(ChildFailed, match="died"):
-        child.wait()
+        _answer(child)
 
 
 def test_pnp_jobs_limits_the_children(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -209,15 +209,15 @@ def test_entries_are_verified_by_key_digest_and_file_type(tmp_path: Path) -> Non
     cache.keep_bytes(two, b"kept")
     cache.commit()
     assert BuildCache(folder).restore(one, tmp_path / "a", None) == [tmp_path / "a" / "sub" / "page.html"]
-    assert BuildCache(folder).kept_bytes(two) == b"kept"
+    assert BuildCache(folder).remembered_bytes(two, lambda: b"made") == b"kept"
 
     shutil.copytree(folder / two, folder / three)  # a blob moved under another key
-    assert BuildCache(folder).kept_bytes(three) is None
+    assert BuildCache(folder).remembered_bytes(three, lambda: b"made") == b"made"  # a miss
     (folder / two / "bytes").write_bytes(b"kep!")  # a blob edited by hand
-    assert BuildCache(folder).kept_bytes(two) is None
+    assert BuildCache(folder).remembered_bytes(two, lambda: b"made") == b"made"  # a miss
     (folder / two / "bytes").unlink()
     (folder / two / "bytes").symlink_to(tmp_path / "made" / "sub" / "page.html")  # a blob that is a link
-    assert BuildCache(folder).kept_bytes(two) is None
+    assert BuildCache(folder).remembered_bytes(two, lambda: b"made") == b"made"  # a miss
 
     outside = tmp_path / "outside"
     outside.mkdir()

@@ -18,7 +18,7 @@ SCENARIO = textwrap.dedent("""
     import errno, os, time
     from generator import pool
 
-    started = pool.die_with_parent
+    started = pool.forked_child
     def slow_second_worker(parent):
         started(parent)
         with open(os.environ["MARK"], "a+") as mark:  # the second worker to start waits a second
@@ -27,7 +27,7 @@ SCENARIO = textwrap.dedent("""
             mark.seek(0)
             if len(mark.read()) == 2:
                 time.sleep(1.0)
-    pool.die_with_parent = slow_second_worker
+    pool.forked_child = slow_second_worker
 
     def refuse():
         raise OSError(errno.EROFS, "read-only", "/x")

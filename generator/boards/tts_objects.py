@@ -54,7 +54,7 @@ def write_board_object(content: GameContent, out_dir: Path, lang: str, board_id:
     board = next(b for b in content.boards if b.id == board_id)
     document = saved_file([board_object(board.name.get(lang), base_url + names.tts_board(lang, board_id), size_mm,
                                         f"{content.id}/board/{board_id}/{lang}")])
-    return _write_json(out_dir / names.tts_board_object(lang, board_id), document)
+    return _write_json(out_dir / names.tts_board(lang, board_id, "json"), document)
 
 
 def tile_object(name: str, shape: str, image_url: str, seed: str, size_mm: float) -> dict:

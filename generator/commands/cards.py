@@ -114,7 +114,7 @@ def _render_into(folder: OutputFolder, loaded: list[GameContent], output_dir: Pa
         for content in loaded:  # none of a language the game is no longer made in is kept
             dropped = tuple(lang for lang in ALL_LANGUAGES if lang not in content.languages)
             folder.merge(staging, content.id, card_outputs(options.languages + dropped, options.papers, options.tts))
-        folder.keep(staging, [name for name in folder.names_in_use() if name not in written])
+        folder.keep(staging, written)
         folder.commit(staging)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

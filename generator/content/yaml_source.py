@@ -39,15 +39,11 @@ class SourceMap:
 
     def mark(self, path: YamlPath) -> Mark:
         """Best mark for a path: the value itself, else its key, else the nearest parent."""
-        path = tuple(path)
-        while True:
-            if path in self.values:
-                return self.values[path]
-            if path in self.keys:
-                return self.keys[path]
-            if not path:
-                return Mark(self.file, 1, 1)
-            path = path[:-1]
+        for end in range(len(path), -1, -1):
+            found = self.values.get(tuple(path[:end])) or self.keys.get(tuple(path[:end]))
+            if found is not None:
+                return found
+        return Mark(self.file, 1, 1)
 
     def key_mark(self, path: YamlPath) -> Mark:
         """Mark of the key that introduces `path` (where an unknown key should point)."""
@@ -86,7 +82,6 @@ class _PureLoader(yaml.SafeLoader):
 
 
 _SAFE_TAGS = {tag for tag in yaml.SafeLoader.yaml_constructors if tag}
-TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 
 
 class _Refused(Exception):
@@ -135,12 +130,9 @@ class _Builder:
             self.constructor.flatten_mapping(node)
             result: dict[str, Any] = {}
             for key_node, value_node in node.value:
-                key = (
-                    self.constructor.construct_object(key_node, deep=True)
-                    if isinstance(key_node, yaml.ScalarNode)
+                key = self.constructor.construct_object(key_node, deep=True) if isinstance(key_node, yaml.ScalarNode) \
                     else None
-                )
-                if not isinstance(key, (str, int, bool)) or isinstance(key, bool):
+                if not isinstance(key, (str, int)) or isinstance(key, bool):
                     self.errors.add(_mark(self.file, key_node), "mapping keys must be plain words", path,
                                     hint="write the key as text, e.g. `name:`")
                     continue
@@ -158,7 +150,7 @@ class _Builder:
         try:
             value = self.constructor.construct_object(node, deep=True)
         except ValueError as exc:  # e.g. an integer of more digits than Python converts, or 2026-13-40
-            if node.tag == TIMESTAMP_TAG:
+            if node.tag == "tag:yaml.org,2002:timestamp":
                 raise _Refused(node, f"not a date: {exc}".split(";")[0],
                                "write a date as YYYY-MM-DD, e.g. 2026-11-28") from None
             raise _Refused(node, f"value cannot be read: {exc}".split(";")[0],

@@ -159,12 +159,12 @@ def write_deck(content: GameContent, out_dir: Path, lang: str, deck: Deck, desig
     sheets: list[dict] = []
     cards: list[tuple[str, int, int]] = []
     for number, (chunk, layout) in enumerate(zip(chunks, layouts, strict=False), 1):
-        pngs.append(out_dir / names.tts_faces(lang, deck.id, number))
+        pngs.append(out_dir / names.tts_sheet(lang, deck.id, number))
         back_url = base_url + names.tts_back(lang, deck.id)
         if unique_backs:
-            pngs.append(out_dir / names.tts_backs(lang, deck.id, number))
-            back_url = base_url + names.tts_backs(lang, deck.id, number)
-        sheets.append({"FaceURL": base_url + names.tts_faces(lang, deck.id, number), "BackURL": back_url,
+            pngs.append(out_dir / names.tts_sheet(lang, deck.id, number, "backs"))
+            back_url = base_url + names.tts_sheet(lang, deck.id, number, "backs")
+        sheets.append({"FaceURL": base_url + names.tts_sheet(lang, deck.id, number), "BackURL": back_url,
                        "NumWidth": layout.cols, "NumHeight": layout.rows, "BackIsHidden": True,
                        "UniqueBack": unique_backs, "Type": 0})
         for slot, (card, _) in enumerate(chunk):

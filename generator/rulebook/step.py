@@ -145,9 +145,9 @@ def _scale_hint(content: GameContent, lang: str, paper: str) -> tuple[float | No
     if cache is None:
         return None, None
     key = unit_key("player-aid-scale", content.id, lang, paper)
-    kept = cache.kept_bytes(key)
+    kept = cache.remembered_bytes(key, lambda: b"")  # none yet: no hint (kept as b"" until one is chosen)
     try:
-        guess = float(kept.decode("ascii")) if kept is not None else None
+        guess = float(kept.decode("ascii")) if kept else None
     except (UnicodeDecodeError, ValueError):
         guess = None
 

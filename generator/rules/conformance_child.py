@@ -82,8 +82,7 @@ def _in_child(work: Callable[[Tell], ConformanceReport], content: GameContent, t
                     raise EngineStopped(content, doing, True, seconds)
                 for key, _ in selector.select(left):
                     if key.data == "result":
-                        if forked.read_some():
-                            ended = True
+                        ended = True
                         continue
                     chunk = os.read(read, 1 << 16)
                     if not chunk:
@@ -97,7 +96,7 @@ def _in_child(work: Callable[[Tell], ConformanceReport], content: GameContent, t
                             doing = f"testing {message['at']}"
                             deadline = time.monotonic() + seconds
                             tell(str(message["at"]), int(message.get("done") or 0))
-        forked.finish()
+        forked.take()
     finally:
         os.close(read)
         forked.kill()

@@ -249,9 +249,9 @@ def _read_in_child(text: str, line: int) -> Refusal | None:
                 left = limit - time.monotonic()
                 if left <= 0:
                     return _too_slow(line)
-                if selector.select(left) and child.read_some():
+                if selector.select(left):
                     break
-        child.finish()
+        child.take()
         try:
             verdict = child.result()
         except ChildFailed:  # killed at the hard CPU limit before it could answer
