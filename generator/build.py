@@ -127,9 +127,13 @@ def _inputs_digest(name: str, content: GameContent, lang: str, cache: BuildCache
     inputs = STEP_INPUTS.get(name)
     if inputs is None:
         return None
+
+    def digest() -> bytes:
+        text = json.dumps(inputs(content, lang), sort_keys=True, default=str, ensure_ascii=False)
+        return hashlib.sha256(text.encode()).hexdigest().encode()
+
     key = unit_key("inputs", name, content.id, lang, language_fingerprint(content, lang))
-    return cache.remembered_bytes(key, lambda: hashlib.sha256(json.dumps(
-        inputs(content, lang), sort_keys=True, default=str, ensure_ascii=False).encode()).hexdigest().encode()).decode()
+    return cache.remembered_bytes(key, digest).decode()
 
 
 def plan_steps(content: GameContent, game_dir: Path, options: BuildOptions, errors: ErrorList, cache: BuildCache,
