@@ -52,9 +52,6 @@ class CardLayouts:
         self.safe = profile.safe if profile else SAFE_MM
         self.problems: list[LayoutProblem] = []
         self.placed: list | None = None  # with a list: what each content element drew (generator.layout.safe_zones)
-        # True: texts are not fitted, only their inline icons listed (at the box's corner, edge 0): which icons the
-        # faces draw, at a fraction of the cost (generator.rulestext.quick_reference.card_icons)
-        self.icons_only = False
         self._errors = errors
         self._layouts: dict[str, specs.LoadedLayout | None] = {}
         self._files: dict[Path, specs.LoadedLayout | None] = {}
@@ -184,7 +181,7 @@ class CardLayouts:
         context.update(constants)
         evaluation = FaceEvaluation(layout, context, card.id, kind.id, side, lang, self.content.icons, self.problems,
                                     self.content.root, result.items, result.texts, self.safe, self._elements,
-                                    result.items_ink, self.placed, icons_only=self.icons_only)
+                                    result.items_ink, self.placed)
         elements = layout.spec.front.content
         program = self._program_for(layout)
         printed = None
@@ -221,7 +218,7 @@ class CardLayouts:
             context = {**static_context(self.content, kind, lang, side, self.size_of(kind), self.bleed),
                        **(constants or {})}
             evaluation = FaceEvaluation(layout, context, None, kind.id, side, lang, self.content.icons, self.problems,
-                                        self.content.root, safe=self.safe, icons_only=self.icons_only)
+                                        self.content.root, safe=self.safe)
             if constants is not None:
                 for part in parts:
                     evaluation.placed = self.placed if part == "content" else None

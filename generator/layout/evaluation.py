@@ -21,7 +21,7 @@ from generator.layout.art_element import ArtSpec, art_items
 from generator.layout.face_program import PrintedFace
 from generator.layout.geometry import TextBlockInfo
 from generator.layout.picture_files import IMAGE_FILES, picture_file
-from generator.layout.richtext import parse_markup, set_text
+from generator.layout.richtext import set_text
 from generator.layout.templating import LayoutTemplateError, evaluate, render, repeat_items
 
 COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -104,7 +104,6 @@ class FaceEvaluation:
     memo: dict | None = None  # elements already evaluated from the same values (owned by the caller)
     ink: dict[int, str] = field(default_factory=dict)  # the elements' `ink:` choices, by index into `items`
     placed: list | None = None  # with a list: (layout, where, items) per element drawn (generator.layout.safe_zones)
-    icons_only: bool = False  # texts give only their inline icons, unfitted (generator.layout.engine.CardLayouts)
     _plan: list | None = field(default=None, repr=False)  # the plan `run` is making, if it is making one
 
     # --- problems ------------------------------------------------------------------------------
@@ -348,9 +347,8 @@ class FaceEvaluation:
             path = picture_file(self, source, element.optional, IMAGE_FILES) if source else None
             if path is not None:
                 self.items.append(Image(str(path), num("x"), num("y"), num("w"), num("h")))
-        elif isinstance(element, ArtSpec):  # a picture draws shapes and images, never an icon
-            if not self.icons_only:
-                self.items.extend(art_items(self, element, where, num, text, colour))
+        elif isinstance(element, ArtSpec):
+            self.items.extend(art_items(self, element, where, num, text, colour))
         elif isinstance(element, specs.TextSpec):
             markup = text("text").strip()
             if markup:
@@ -368,10 +366,6 @@ class FaceEvaluation:
     # --- text ----------------------------------------------------------------------------------
     def _text_block(self, element: specs.TextSpec, where: tuple, markup: str, x: float, y: float, w: float, h: float,
                     color: str, copy: int | None = None) -> None:
-        if self.icons_only:
-            self.items += [Icon(piece.text, x, y, 0.0) for paragraph in parse_markup(markup, element.font)
-                           for word in paragraph for piece in word if piece.icon and piece.text in self.icons]
-            return
         min_size = element.min_size or element.size
         setting = set_text(markup, element.font, element.size, min_size, round(w, 4), round(h, 4), element.align,
                            element.valign, element.leading, PARAGRAPH_GAP, element.max_lines)

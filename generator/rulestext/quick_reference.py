@@ -259,21 +259,14 @@ def card_icons(content: GameContent, lang: str) -> frozenset[str]:
     """Every icon a card face draws in `lang` (both sides), as the card step lays them out."""
     done = _ICONS.get(content, dict)
     if lang not in done:
-        done[lang] = drawn_icons(content, lang)
+        from generator.drawing.shapes import Icon
+        from generator.layout.engine import CardLayouts
+
+        layouts = CardLayouts(content, ErrorList())
+        names: set[str] = set()
+        for card in content.cards:
+            for face in (layouts.front(card, lang), layouts.back(card, lang)):
+                if face is not None:
+                    names |= {item.name for item in [*face.frame, *face.items] if isinstance(item, Icon)}
+        done[lang] = frozenset(names)
     return done[lang]
-
-
-def drawn_icons(content: GameContent, lang: str, fitted: bool = False) -> frozenset[str]:
-    """The icons of every card face in `lang`: its layouts evaluated with their texts' inline icons listed, not
-    fitted (a third of laying out; `fitted`: laid out as the card step does, the same names)."""
-    from generator.drawing.shapes import Icon
-    from generator.layout.engine import CardLayouts
-
-    layouts = CardLayouts(content, ErrorList())
-    layouts.icons_only = not fitted
-    names: set[str] = set()
-    for card in content.cards:
-        for face in (layouts.front(card, lang), layouts.back(card, lang)):
-            if face is not None:
-                names |= {item.name for item in [*face.frame, *face.items] if isinstance(item, Icon)}
-    return frozenset(names)

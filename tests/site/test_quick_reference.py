@@ -17,7 +17,7 @@ import pytest
 
 from generator.content.errors import ErrorList
 from generator.content.loader import load_game
-from generator.rulestext.quick_reference import card_icons, drawn_icons, quick_reference
+from generator.rulestext.quick_reference import card_icons, quick_reference
 from tests.site.conftest import REPO
 
 GAMES = ["astronuts", "escape-earth", "habitable", "terraforming-mars"]
@@ -65,14 +65,6 @@ def test_the_icon_legend_lists_every_icon_the_cards_draw(bundled_contents, game)
         assert drawn and drawn <= legend, drawn - legend
         # each icon is named in words, never by a file name ("event-draw")
         assert not [name for name, words in reference.icons if words == name and "-" in name]
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_the_legend_lists_the_icons_without_fitting_the_texts_and_finds_those_the_laid_out_faces_draw(
-        bundled_contents, game):
-    content = bundled_contents[game]
-    for lang in ("de", "en"):
-        assert drawn_icons(content, lang) == drawn_icons(content, lang, fitted=True)
 
 
 def test_the_table_follows_a_cost_changed_in_the_data(tmp_path):
